@@ -1,0 +1,232 @@
+//! Cards and card sets on the thesis' 64-bit layout (spec 10).
+//!
+//! A set of cards is a `u64`: 16 bits per suit, from the high end Spades, Clubs, Diamonds,
+//! Hearts; within a suit bit 0 is the two and bit 12 the ace. T♠ is bit 56, 5♦ bit 19.
+
+pub mod hole;
+pub mod predicate;
+pub mod query;
+
+use std::fmt;
+
+/// A card rank, 0 = two ... 12 = ace.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Rank(pub u8);
+
+impl Rank {
+    pub const TWO: Rank = Rank(0);
+    pub const FIVE: Rank = Rank(3);
+    pub const SIX: Rank = Rank(4);
+    pub const TEN: Rank = Rank(8);
+    pub const JACK: Rank = Rank(9);
+    pub const QUEEN: Rank = Rank(10);
+    pub const KING: Rank = Rank(11);
+    pub const ACE: Rank = Rank(12);
+
+    /// All ranks, two first.
+    pub fn all() -> impl DoubleEndedIterator<Item = Rank> {
+        (0..13).map(Rank)
+    }
+
+    /// The rank of a one-character symbol as written in scripts and tables (`2`-`9`, `T`, `J`, `Q`, `K`, `A`).
+    pub fn from_char(c: char) -> Option<Rank> {
+        "23456789TJQKA".find(c).map(|i| Rank(i as u8))
+    }
+
+    /// The symbol used in scripts and tables: `2`-`9`, `T`, `J`, `Q`, `K`, `A`.
+    pub fn symbol(self) -> char {
+        b"23456789TJQKA"[self.0 as usize] as char
+    }
+
+    /// The symbol used by external programs (spec 9): `2`-`10`, `J`, `Q`, `K`, `A`.
+    pub fn external_symbol(self) -> &'static str {
+        [
+            "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A",
+        ][self.0 as usize]
+    }
+
+    /// The rank of an XML `rank` attribute: `2`-`9`, `T` or `10`, `J`, `Q`, `K`, `A` (case-insensitive).
+    pub fn from_xml(s: &str) -> Option<Rank> {
+        let s = s.trim();
+        if s == "10" {
+            return Some(Rank::TEN);
+        }
+        let mut chars = s.chars();
+        let c = chars.next()?.to_ascii_uppercase();
+        if chars.next().is_some() {
+            return None;
+        }
+        Rank::from_char(c)
+    }
+}
+
+/// A suit; the discriminant is its 16-bit lane, counted from the low end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Suit {
+    Hearts = 0,
+    Diamonds = 1,
+    Clubs = 2,
+    Spades = 3,
+}
+
+impl Suit {
+    pub const ALL: [Suit; 4] = [Suit::Hearts, Suit::Diamonds, Suit::Clubs, Suit::Spades];
+
+    /// The suit of an XML `color` attribute: `Hearts`, `Diamonds`, `Spades`, `Clubs` or `h`, `d`, `s`, `c`
+    /// (case-insensitive).
+    pub fn from_xml(s: &str) -> Option<Suit> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "hearts" | "h" => Some(Suit::Hearts),
+            "diamonds" | "d" => Some(Suit::Diamonds),
+            "clubs" | "c" => Some(Suit::Clubs),
+            "spades" | "s" => Some(Suit::Spades),
+            _ => None,
+        }
+    }
+
+    /// The XML spelling: `Hearts`, `Diamonds`, `Clubs`, `Spades`.
+    pub fn xml_name(self) -> &'static str {
+        ["Hearts", "Diamonds", "Clubs", "Spades"][self as usize]
+    }
+
+    /// The letter used by external programs (spec 9): `H`, `D`, `C`, `S`.
+    pub fn letter(self) -> char {
+        ['H', 'D', 'C', 'S'][self as usize]
+    }
+}
+
+/// One playing card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Card {
+    pub rank: Rank,
+    pub suit: Suit,
+}
+
+impl Card {
+    pub fn new(rank: Rank, suit: Suit) -> Card {
+        Card { rank, suit }
+    }
+
+    /// The bit index of this card in a [`CardSet`] (0..64).
+    pub fn index(self) -> u32 {
+        self.suit as u32 * 16 + self.rank.0 as u32
+    }
+
+    /// The card at a bit index, if the index is a card (bits 13-15 of a suit are unused).
+    pub fn from_index(i: u32) -> Option<Card> {
+        if i >= 64 || i % 16 >= 13 {
+            return None;
+        }
+        Some(Card::new(
+            Rank((i % 16) as u8),
+            Suit::ALL[(i / 16) as usize],
+        ))
+    }
+
+    /// The one-card set.
+    pub fn set(self) -> CardSet {
+        CardSet(1u64 << self.index())
+    }
+
+    /// Parses the XML attribute pair (`rank="T" color="Clubs"`).
+    pub fn from_xml(rank: &str, color: &str) -> Option<Card> {
+        Some(Card::new(Rank::from_xml(rank)?, Suit::from_xml(color)?))
+    }
+
+    /// The form external programs receive (spec 9): rank then suit letter, `8H`, `10D`.
+    pub fn external(self) -> String {
+        format!("{}{}", self.rank.external_symbol(), self.suit.letter())
+    }
+}
+
+/// Short form for people: `Th`, `5d`.
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let suit = ['h', 'd', 'c', 's'][self.suit as usize];
+        write!(f, "{}{}", self.rank.symbol(), suit)
+    }
+}
+
+/// Every valid card bit of the 64-bit layout.
+pub const DECK_MASK: u64 = 0x1FFF_1FFF_1FFF_1FFF;
+
+/// A set of cards in the thesis' 64-bit layout.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CardSet(pub u64);
+
+impl CardSet {
+    pub const EMPTY: CardSet = CardSet(0);
+    pub const DECK: CardSet = CardSet(DECK_MASK);
+
+    pub fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    pub fn contains(self, card: Card) -> bool {
+        self.0 & (1u64 << card.index()) != 0
+    }
+    pub fn insert(&mut self, card: Card) {
+        self.0 |= 1u64 << card.index();
+    }
+    pub fn union(self, other: CardSet) -> CardSet {
+        CardSet(self.0 | other.0)
+    }
+    pub fn intersects(self, other: CardSet) -> bool {
+        self.0 & other.0 != 0
+    }
+    /// The 13-bit rank mask of one suit (bit 0 = two).
+    pub fn suit_mask(self, suit: Suit) -> u16 {
+        ((self.0 >> (suit as u32 * 16)) & 0x1FFF) as u16
+    }
+    /// The ranks present in any suit (bit 0 = two).
+    pub fn rank_mask(self) -> u16 {
+        let x = self.0;
+        ((x | x >> 16 | x >> 32 | x >> 48) & 0x1FFF) as u16
+    }
+    /// The cards, lowest bit first.
+    pub fn cards(self) -> impl Iterator<Item = Card> {
+        let mut x = self.0;
+        std::iter::from_fn(move || {
+            if x == 0 {
+                return None;
+            }
+            let i = x.trailing_zeros();
+            x &= x - 1;
+            Card::from_index(i)
+        })
+    }
+}
+
+impl FromIterator<Card> for CardSet {
+    fn from_iter<I: IntoIterator<Item = Card>>(iter: I) -> CardSet {
+        let mut s = CardSet::EMPTY;
+        for c in iter {
+            s.insert(c);
+        }
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thesis_bit_layout() {
+        assert_eq!(Card::new(Rank::TEN, Suit::Spades).index(), 56);
+        assert_eq!(Card::new(Rank::FIVE, Suit::Diamonds).index(), 19);
+        let river: CardSet = [("A", "h"), ("Q", "c"), ("7", "h"), ("8", "s"), ("T", "d")]
+            .iter()
+            .map(|(r, s)| Card::from_xml(r, s).unwrap())
+            .collect();
+        assert_eq!(river.0, 0x0040_0400_0100_1020);
+    }
+
+    #[test]
+    fn external_form() {
+        assert_eq!(Card::from_xml("10", "Diamonds").unwrap().external(), "10D");
+        assert_eq!(Card::from_xml("8", "hearts").unwrap().external(), "8H");
+    }
+}

@@ -1,0 +1,256 @@
+//! Diagnostics: errors and warnings about a script or a game-state file, each with a byte
+//! span into its source. The library produces them; the CLI renders them (miette's graphical
+//! report for people, [`render_short`] for editors and grep, [`render_json`] for tools).
+
+use std::fmt;
+use std::ops::Range;
+use std::sync::Arc;
+
+/// A byte range into a source text.
+pub type Span = Range<usize>;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Warning,
+    Error,
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        })
+    }
+}
+
+/// One error or warning.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    /// A stable kebab-case code, e.g. `unknown-name`, `end-mismatch`, `xml-card-twice`.
+    pub code: &'static str,
+    pub message: String,
+    /// Where, in the source the diagnostic is about; `None` for a whole-file problem.
+    pub span: Option<Span>,
+    /// A short text shown under the underlined span.
+    pub label: Option<String>,
+    /// What to do about it ("did you mean `flushDraw`?").
+    pub help: Option<String>,
+    /// Other places that explain this one (the block an END word should close).
+    pub related: Vec<(Span, String)>,
+}
+
+impl Diagnostic {
+    pub fn error(code: &'static str, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Error,
+            code,
+            message: message.into(),
+            span: None,
+            label: None,
+            help: None,
+            related: Vec::new(),
+        }
+    }
+    pub fn warning(code: &'static str, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::error(code, message)
+        }
+    }
+    pub fn at(mut self, span: Span) -> Diagnostic {
+        self.span = Some(span);
+        self
+    }
+    pub fn with_label(mut self, label: impl Into<String>) -> Diagnostic {
+        self.label = Some(label.into());
+        self
+    }
+    pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {
+        self.help = Some(help.into());
+        self
+    }
+    pub fn with_related(mut self, span: Span, label: impl Into<String>) -> Diagnostic {
+        self.related.push((span, label.into()));
+        self
+    }
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+/// A named source text with a line index, for turning byte offsets into lines and columns.
+#[derive(Clone, Debug)]
+pub struct SourceFile {
+    pub name: String,
+    pub text: Arc<str>,
+    line_starts: Vec<usize>,
+}
+
+impl SourceFile {
+    pub fn new(name: impl Into<String>, text: impl Into<Arc<str>>) -> SourceFile {
+        let text: Arc<str> = text.into();
+        let mut line_starts = vec![0];
+        line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        SourceFile {
+            name: name.into(),
+            text,
+            line_starts,
+        }
+    }
+
+    /// 1-based line and column (in characters) of a byte offset.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
+        let start = self.line_starts[line];
+        let col = self
+            .text
+            .get(start..offset)
+            .map_or(offset - start, |s| s.chars().count());
+        (line + 1, col + 1)
+    }
+}
+
+/// `FILE:LINE:COL: severity: message` (spec 1, `check --format short`).
+pub fn render_short(file: &SourceFile, d: &Diagnostic) -> String {
+    let (line, col) = d.span.as_ref().map_or((1, 1), |s| file.line_col(s.start));
+    format!(
+        "{}:{}:{}: {}: {}",
+        file.name, line, col, d.severity, d.message
+    )
+}
+
+/// One JSON object (one line) per diagnostic, with 1-based line and column.
+pub fn render_json(file: &SourceFile, d: &Diagnostic) -> String {
+    let (line, column) = d.span.as_ref().map_or((1, 1), |s| file.line_col(s.start));
+    let (end_line, end_column) = d.span.as_ref().map_or((1, 1), |s| file.line_col(s.end));
+    serde_json::json!({
+        "file": file.name,
+        "line": line,
+        "column": column,
+        "end_line": end_line,
+        "end_column": end_column,
+        "severity": d.severity,
+        "code": d.code,
+        "message": d.message,
+        "help": d.help,
+    })
+    .to_string()
+}
+
+/// A diagnostic bound to its source, as miette wants it for a graphical report.
+#[derive(Debug)]
+pub struct Report<'a> {
+    pub file: &'a SourceFile,
+    pub diagnostic: &'a Diagnostic,
+    source: miette::NamedSource<Arc<str>>,
+}
+
+impl<'a> Report<'a> {
+    pub fn new(file: &'a SourceFile, diagnostic: &'a Diagnostic) -> Report<'a> {
+        let source = miette::NamedSource::new(file.name.clone(), file.text.clone());
+        Report {
+            file,
+            diagnostic,
+            source,
+        }
+    }
+}
+
+impl fmt::Display for Report<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.diagnostic.message)
+    }
+}
+
+impl std::error::Error for Report<'_> {}
+
+impl miette::Diagnostic for Report<'_> {
+    fn code<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        Some(Box::new(self.diagnostic.code))
+    }
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(match self.diagnostic.severity {
+            Severity::Error => miette::Severity::Error,
+            Severity::Warning => miette::Severity::Warning,
+        })
+    }
+    fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        self.diagnostic
+            .help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+    }
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        self.diagnostic
+            .span
+            .as_ref()
+            .map(|_| &self.source as &dyn miette::SourceCode)
+    }
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+        let span = self.diagnostic.span.clone()?;
+        let primary =
+            miette::LabeledSpan::new_primary_with_span(self.diagnostic.label.clone(), span);
+        let related = self
+            .diagnostic
+            .related
+            .iter()
+            .map(|(s, l)| miette::LabeledSpan::new_with_span(Some(l.clone()), s.clone()));
+        Some(Box::new(std::iter::once(primary).chain(related)))
+    }
+}
+
+/// Edit distance between two names, case-insensitive (for did-you-mean suggestions).
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.to_lowercase().chars().collect();
+    let b: Vec<char> = b.to_lowercase().chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let sub = prev[j] + usize::from(ca != cb);
+            cur.push(sub.min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+/// The closest candidate to `name` within a distance that makes a useful suggestion.
+pub fn did_you_mean<'a>(
+    name: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
+    let limit = (name.chars().count() / 3).max(1);
+    candidates
+        .into_iter()
+        .map(|c| (edit_distance(name, c), c))
+        .filter(|(d, _)| *d <= limit)
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, c)| c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_and_column() {
+        let f = SourceFile::new("a.hus", "ab\ncd\r\nef");
+        assert_eq!(f.line_col(0), (1, 1));
+        assert_eq!(f.line_col(4), (2, 2));
+        assert_eq!(f.line_col(7), (3, 1));
+    }
+
+    #[test]
+    fn suggestions() {
+        assert_eq!(
+            did_you_mean("flushdraww", ["flushDraw", "flush"]),
+            Some("flushDraw")
+        );
+        assert_eq!(did_you_mean("zzz", ["flushDraw"]), None);
+    }
+}

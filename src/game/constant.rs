@@ -1,0 +1,187 @@
+//! The named numbers a script can read (spec 5 and 11).
+
+use super::{Phase, Player};
+
+/// A per-round history statistic (`villainFlopRaise`, `heroTurnCallTimes`, ...).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Stat {
+    /// The sum of raise and bet amounts (the increments, as written in the XML).
+    Raise,
+    RaiseTimes,
+    CallTimes,
+    CheckTimes,
+}
+
+impl Stat {
+    pub const ALL: [Stat; 4] = [
+        Stat::Raise,
+        Stat::RaiseTimes,
+        Stat::CallTimes,
+        Stat::CheckTimes,
+    ];
+    fn suffix(self) -> &'static str {
+        match self {
+            Stat::Raise => "Raise",
+            Stat::RaiseTimes => "RaiseTimes",
+            Stat::CallTimes => "CallTimes",
+            Stat::CheckTimes => "CheckTimes",
+        }
+    }
+}
+
+/// A constant of the language. Values come from the game state, except the ones computed on
+/// demand by the evaluator (`random`, the hand-strength family).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Constant {
+    Bb,
+    Sb,
+    Pot,
+    HeroStack,
+    VillainStack,
+    AllIn,
+    EffectiveStack,
+    ToCall,
+    HandRank169,
+    HandRank2652,
+    PotOdds,
+    Random,
+    HandStrength,
+    Equity,
+    Ppot,
+    Npot,
+    Ehs,
+    /// `villainPreflopRaise`, `heroRaiseTimes` (phase `None` = the current round), ...
+    History {
+        player: Player,
+        phase: Option<Phase>,
+        stat: Stat,
+    },
+    /// Any other child of `<init>`, by its lower-cased name (thesis 4.4.4).
+    Init(String),
+}
+
+const SIMPLE: [(&str, Constant); 17] = [
+    ("bb", Constant::Bb),
+    ("sb", Constant::Sb),
+    ("pot", Constant::Pot),
+    ("heroStack", Constant::HeroStack),
+    ("villainStack", Constant::VillainStack),
+    ("allIn", Constant::AllIn),
+    ("effectiveStack", Constant::EffectiveStack),
+    ("toCall", Constant::ToCall),
+    ("handRank169", Constant::HandRank169),
+    ("handRank2652", Constant::HandRank2652),
+    ("potOdds", Constant::PotOdds),
+    ("random", Constant::Random),
+    ("handStrength", Constant::HandStrength),
+    ("equity", Constant::Equity),
+    ("ppot", Constant::Ppot),
+    ("npot", Constant::Npot),
+    ("ehs", Constant::Ehs),
+];
+
+impl Constant {
+    /// Looks up a built-in constant by name, case-insensitively. `<init>` extras are not
+    /// built in: the caller decides whether an unknown name may be one.
+    pub fn from_name(name: &str) -> Option<Constant> {
+        if let Some((_, c)) = SIMPLE.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)) {
+            return Some(c.clone());
+        }
+        Constant::all_history()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, c)| c)
+    }
+
+    /// Every built-in name in its canonical spelling (for did-you-mean and documentation).
+    pub fn all_names() -> Vec<String> {
+        SIMPLE
+            .iter()
+            .map(|(n, _)| n.to_string())
+            .chain(Constant::all_history().map(|(n, _)| n))
+            .collect()
+    }
+
+    fn all_history() -> impl Iterator<Item = (String, Constant)> {
+        let players = [(Player::Villain, "villain"), (Player::Hero, "hero")];
+        let phases = [
+            None,
+            Some(Phase::Preflop),
+            Some(Phase::Flop),
+            Some(Phase::Turn),
+            Some(Phase::River),
+        ];
+        players.into_iter().flat_map(move |(player, p)| {
+            phases.into_iter().flat_map(move |phase| {
+                Stat::ALL.into_iter().map(move |stat| {
+                    let ph = phase.map_or("", |ph| ph.title());
+                    (
+                        format!("{p}{ph}{}", stat.suffix()),
+                        Constant::History {
+                            player,
+                            phase,
+                            stat,
+                        },
+                    )
+                })
+            })
+        })
+    }
+
+    /// The canonical spelling.
+    pub fn name(&self) -> String {
+        match self {
+            Constant::Init(n) => n.clone(),
+            Constant::History {
+                player,
+                phase,
+                stat,
+            } => {
+                let p = match player {
+                    Player::Hero => "hero",
+                    Player::Villain => "villain",
+                };
+                format!("{p}{}{}", phase.map_or("", |ph| ph.title()), stat.suffix())
+            }
+            c => SIMPLE
+                .iter()
+                .find(|(_, k)| k == c)
+                .map(|(n, _)| n.to_string())
+                .unwrap_or_default(),
+        }
+    }
+
+    /// True for the hand-strength family of spec 11 (computed lazily by the evaluator).
+    pub fn is_strength(&self) -> bool {
+        matches!(
+            self,
+            Constant::HandStrength
+                | Constant::Equity
+                | Constant::Ppot
+                | Constant::Npot
+                | Constant::Ehs
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for n in Constant::all_names() {
+            let c = Constant::from_name(&n.to_uppercase()).unwrap();
+            assert_eq!(c.name(), n);
+        }
+        assert_eq!(
+            Constant::from_name("villainPreflopRaiseTimes"),
+            Some(Constant::History {
+                player: Player::Villain,
+                phase: Some(Phase::Preflop),
+                stat: Stat::RaiseTimes
+            })
+        );
+        assert_eq!(Constant::from_name("BB"), Some(Constant::Bb));
+        assert_eq!(Constant::from_name("nope"), None);
+    }
+}

@@ -1,0 +1,260 @@
+//! The game state (spec 8): what a producer writes ([`GameRecord`]), how it is read from XML
+//! ([`xml`]), and the validated [`GameState`] with every constant of spec 5 derived by a
+//! heads-up no-limit betting model ([`betting`]).
+
+pub mod betting;
+pub mod constant;
+pub mod xml;
+
+pub use constant::{Constant, Stat};
+
+use crate::cards::{Card, CardSet};
+use crate::diag::{Diagnostic, Span};
+
+/// A betting round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Phase {
+    Preflop,
+    Flop,
+    Turn,
+    River,
+}
+
+impl Phase {
+    pub const ALL: [Phase; 4] = [Phase::Preflop, Phase::Flop, Phase::Turn, Phase::River];
+
+    /// `Preflop`, as in constant names (`villainPreflopRaise`).
+    pub fn title(self) -> &'static str {
+        ["Preflop", "Flop", "Turn", "River"][self as usize]
+    }
+    /// `preflop`, the XML element name.
+    pub fn xml_tag(self) -> &'static str {
+        ["preflop", "flop", "turn", "river"][self as usize]
+    }
+    /// `PREFLOP`, the script keyword.
+    pub fn keyword(self) -> &'static str {
+        ["PREFLOP", "FLOP", "TURN", "RIVER"][self as usize]
+    }
+    /// How many board cards are out in this round: 0, 3, 4, 5.
+    pub fn board_len(self) -> usize {
+        [0, 3, 4, 5][self as usize]
+    }
+    pub fn next(self) -> Option<Phase> {
+        Phase::ALL.get(self as usize + 1).copied()
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Player {
+    Hero,
+    Villain,
+}
+
+impl Player {
+    pub fn other(self) -> Player {
+        match self {
+            Player::Hero => Player::Villain,
+            Player::Villain => Player::Hero,
+        }
+    }
+    /// `Hero` / `Villain`, as in the XML.
+    pub fn xml_name(self) -> &'static str {
+        match self {
+            Player::Hero => "Hero",
+            Player::Villain => "Villain",
+        }
+    }
+}
+
+/// What a player did, as the XML `act` attribute says it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Act {
+    Check,
+    Call,
+    Raise,
+    /// The same as a raise when nothing is owed (extension).
+    Bet,
+    /// Ends the hand (extension); a state after a fold is over and invalid for a decision.
+    Fold,
+}
+
+impl Act {
+    pub fn xml_name(self) -> &'static str {
+        match self {
+            Act::Check => "check",
+            Act::Call => "call",
+            Act::Raise => "raise",
+            Act::Bet => "bet",
+            Act::Fold => "fold",
+        }
+    }
+}
+
+/// A blind post.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Post {
+    pub player: Player,
+    pub amount: f64,
+    /// The element text: `SB` or `BB`.
+    pub blind: String,
+    /// Where it was written (XML reading only).
+    pub span: Option<Span>,
+}
+
+/// One action as recorded.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ActionRecord {
+    pub no: i64,
+    pub player: Player,
+    pub act: Act,
+    /// Chips added by a call; for a raise or bet, the increment above the amount called.
+    pub amount: f64,
+    pub span: Option<Span>,
+}
+
+/// One betting round as recorded.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Round {
+    pub phase: Phase,
+    /// The cards dealt in this round (3 on the flop, 1 on the turn and river).
+    pub cards: Vec<Card>,
+    /// In `no` order once validated.
+    pub actions: Vec<ActionRecord>,
+    pub span: Option<Span>,
+}
+
+/// A hand as a producer records it: the content of the XML, before validation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRecord {
+    pub bb: f64,
+    pub sb: f64,
+    /// Stacks at the start of the hand, before the blinds.
+    pub hero_stack: f64,
+    pub villain_stack: f64,
+    pub hero_cards: [Card; 2],
+    /// Every other child of `<init>`, name as written, in file order.
+    pub extras: Vec<(String, f64)>,
+    pub posts: Vec<Post>,
+    pub rounds: Vec<Round>,
+}
+
+/// A validated game state at the hero's turn, with the constants of spec 5 derived.
+#[derive(Clone, Debug)]
+pub struct GameState {
+    record: GameRecord,
+    /// The XML as read (for `wholeGame`), when the state came from a file.
+    xml: Option<std::sync::Arc<str>>,
+    derived: betting::Derived,
+}
+
+/// A game-state file that cannot produce a decision: every error found, with spans into the XML.
+#[derive(Clone, Debug)]
+pub struct InvalidGame {
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl GameState {
+    /// Reads and validates a game-state XML text. On success, also returns the warnings
+    /// (tolerated irregularities, spec 8).
+    pub fn from_xml(xml: &str) -> Result<(GameState, Vec<Diagnostic>), InvalidGame> {
+        let record = xml::read(xml)?;
+        let (derived, warnings) = betting::derive(&record)?;
+        Ok((
+            GameState {
+                record,
+                xml: Some(xml.into()),
+                derived,
+            },
+            warnings,
+        ))
+    }
+
+    /// Validates a programmatically built hand (the dealer's way in); the same checks as XML.
+    pub fn from_record(record: GameRecord) -> Result<(GameState, Vec<Diagnostic>), InvalidGame> {
+        let (derived, warnings) = betting::derive(&record)?;
+        Ok((
+            GameState {
+                record,
+                xml: None,
+                derived,
+            },
+            warnings,
+        ))
+    }
+
+    pub fn record(&self) -> &GameRecord {
+        &self.record
+    }
+
+    /// The XML of this state: as read, or written from the record (`wholeGame`, `--histories`).
+    pub fn xml(&self) -> std::borrow::Cow<'_, str> {
+        match &self.xml {
+            Some(x) => std::borrow::Cow::Borrowed(x),
+            None => std::borrow::Cow::Owned(xml::write(&self.record)),
+        }
+    }
+
+    /// The current round: the last round present.
+    pub fn phase(&self) -> Phase {
+        self.record
+            .rounds
+            .last()
+            .map_or(Phase::Preflop, |r| r.phase)
+    }
+    pub fn hero_cards(&self) -> [Card; 2] {
+        self.record.hero_cards
+    }
+    pub fn hole(&self) -> CardSet {
+        self.record.hero_cards.iter().copied().collect()
+    }
+    /// Board cards in the order dealt.
+    pub fn board_cards(&self) -> Vec<Card> {
+        self.record
+            .rounds
+            .iter()
+            .flat_map(|r| r.cards.iter().copied())
+            .collect()
+    }
+    pub fn board(&self) -> CardSet {
+        self.derived.board
+    }
+    /// The value of a constant from the game (spec 5). `None` for the constants the evaluator
+    /// computes itself (`random`, hand strength) and for an `<init>` name the file lacks.
+    pub fn constant(&self, c: &Constant) -> Option<f64> {
+        self.derived.constant(&self.record, c)
+    }
+    pub fn derived(&self) -> &betting::Derived {
+        &self.derived
+    }
+}
+
+/// What the hero does now: the output of a decision (`fold`, `check`, `call`, `raise N`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Move {
+    Fold,
+    Check,
+    Call,
+    /// Raise **by** this many chips above the call (spec 6).
+    Raise(f64),
+}
+
+impl std::fmt::Display for Move {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Move::Fold => f.write_str("fold"),
+            Move::Check => f.write_str("check"),
+            Move::Call => f.write_str("call"),
+            Move::Raise(n) => write!(f, "raise {}", format_amount(*n)),
+        }
+    }
+}
+
+/// Formats a chip amount: integers without a decimal point, others with what they need.
+pub fn format_amount(x: f64) -> String {
+    if x.fract() == 0.0 && x.abs() < 1e15 {
+        format!("{}", x as i64)
+    } else {
+        let s = format!("{x:.6}");
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    }
+}

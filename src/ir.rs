@@ -1,0 +1,152 @@
+//! The checked program: what the evaluator runs. Names are resolved, card queries compiled to
+//! class sets, tables loaded and validated; every node keeps its span for later messages.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use crate::cards::hole::HoleClassSet;
+use crate::cards::predicate::Predicate;
+use crate::diag::{SourceFile, Span};
+use crate::game::{Constant, Phase};
+pub use crate::syntax::ast::{BlockKind, CmpOp};
+
+/// A checked script, ready to decide.
+#[derive(Clone, Debug)]
+pub struct Program {
+    /// The script's source (for spans in warnings and `--explain`).
+    pub source: SourceFile,
+    /// The directory relative paths (tables, external programs) are resolved against.
+    pub base_dir: PathBuf,
+    /// Every rule, in file order.
+    pub rules: Vec<Rule>,
+    /// For each phase (indexed by `Phase as usize`), the candidate rules: that phase's rules
+    /// and the ALWAYS rules, pooled in file order (indices into `rules`).
+    pub candidates: [Vec<usize>; 4],
+}
+
+impl Program {
+    pub fn candidates(&self, phase: Phase) -> impl Iterator<Item = &Rule> {
+        self.candidates[phase as usize]
+            .iter()
+            .map(move |&i| &self.rules[i])
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Rule {
+    pub span: Span,
+    /// 1-based line of the `RULE` keyword.
+    pub line: usize,
+    pub block: BlockKind,
+    pub priority: i64,
+    /// Empty: the rule always holds.
+    pub branches: Vec<Branch>,
+    pub action: Action,
+    pub reactions: Vec<Reaction>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Reaction {
+    pub span: Span,
+    pub line: usize,
+    /// Empty: always holds.
+    pub branches: Vec<Branch>,
+    pub action: Action,
+}
+
+#[derive(Clone, Debug)]
+pub struct Branch {
+    pub span: Span,
+    pub conditions: Vec<Condition>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Condition {
+    pub test: Test,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum Test {
+    /// A card query on the hole cards.
+    Cards {
+        classes: HoleClassSet,
+        negated: bool,
+    },
+    Predicate {
+        predicate: Predicate,
+        negated: bool,
+    },
+    Compare {
+        lhs: Operand,
+        op: CmpOp,
+        rhs: Operand,
+    },
+    /// Holds when the program's number is not 0.
+    External(ExternalCommand),
+}
+
+/// A number in a comparison or a raise amount.
+#[derive(Clone, Debug)]
+pub enum Operand {
+    Number(f64),
+    /// `factor × constant` (`BB` has factor 1, `3 villainStack` factor 3).
+    Constant {
+        factor: f64,
+        constant: Constant,
+        span: Span,
+    },
+    External(ExternalCommand),
+}
+
+#[derive(Clone, Debug)]
+pub struct Action {
+    pub kind: ActionKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum ActionKind {
+    Fold,
+    Check,
+    Call,
+    /// Never empty; weights are positive.
+    Raise(Vec<WeightedAmount>),
+    Table(Arc<ActionTable>),
+    External(ExternalCommand),
+}
+
+#[derive(Clone, Debug)]
+pub struct WeightedAmount {
+    pub weight: f64,
+    pub amount: Operand,
+}
+
+/// A 13x13 action table (spec 6.1), one cell per hole-card class.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ActionTable {
+    pub path: PathBuf,
+    /// Indexed by [`crate::cards::hole::HoleClass::index`].
+    pub cells: Vec<TableCell>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum TableCell {
+    /// `F`
+    Fold,
+    /// `C`: a call, a check when nothing is owed.
+    Call,
+    /// `X` (extension)
+    Check,
+    /// `R<x>`: raise by x big blinds.
+    Raise(f64),
+    /// `A` (extension): all in.
+    AllIn,
+}
+
+/// The text of an `external "..."` command, escapes resolved.
+#[derive(Clone, Debug)]
+pub struct ExternalCommand {
+    pub text: String,
+    pub span: Span,
+}

@@ -1,0 +1,27 @@
+//! The `hus` command line: a thin layer over the library.
+
+mod cli;
+
+use clap::Parser;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "hus",
+    version,
+    about = "Heads Up Script: rule-based bots for heads-up no-limit hold'em"
+)]
+enum Command {
+    /// Parse and check scripts without a game; print every diagnostic.
+    Check(cli::check::Args),
+    /// Print what the bot does now: fold, check, call or raise N.
+    Decide(cli::decide::Args),
+}
+
+fn main() -> ExitCode {
+    let code = match Command::parse() {
+        Command::Check(args) => cli::check::run(args),
+        Command::Decide(args) => cli::decide::run(args),
+    };
+    ExitCode::from(code)
+}

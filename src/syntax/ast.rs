@@ -1,0 +1,177 @@
+//! The syntax tree: what was written, with a byte span on every node. Names are not yet
+//! resolved (that is [`crate::check`]'s job), so the tree can hold any script that parses.
+
+use crate::diag::Span;
+
+/// A whole script: its blocks in file order.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Script {
+    pub blocks: Vec<Block>,
+}
+
+/// Which block a rule sits in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BlockKind {
+    Preflop,
+    Flop,
+    Turn,
+    River,
+    Always,
+}
+
+impl BlockKind {
+    pub fn keyword(self) -> &'static str {
+        match self {
+            BlockKind::Preflop => "PREFLOP",
+            BlockKind::Flop => "FLOP",
+            BlockKind::Turn => "TURN",
+            BlockKind::River => "RIVER",
+            BlockKind::Always => "ALWAYS",
+        }
+    }
+}
+
+/// `PREFLOP ... ENDPREFLOP`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Block {
+    pub kind: BlockKind,
+    /// The opening keyword.
+    pub open_span: Span,
+    pub rules: Vec<Rule>,
+    /// The whole block, opening keyword to END word.
+    pub span: Span,
+}
+
+/// `RULE [PRIORITY n] branches THEN action reactions ENDRULE`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rule {
+    /// `RULE` to `ENDRULE`.
+    pub span: Span,
+    /// The `RULE` keyword.
+    pub keyword_span: Span,
+    pub priority: Option<(i64, Span)>,
+    /// No branch: the rule always holds (extension).
+    pub branches: Vec<Branch>,
+    pub action: Action,
+    pub reactions: Vec<Reaction>,
+}
+
+/// `VILLAIN branches THEN action ENDVILLAIN`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reaction {
+    pub span: Span,
+    pub branches: Vec<Branch>,
+    pub action: Action,
+}
+
+/// One line of comma-separated conditions, all of which must hold.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Branch {
+    pub span: Span,
+    pub conditions: Vec<Condition>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Condition {
+    pub kind: ConditionKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ConditionKind {
+    /// A card query token as written (`Q8s+`, `99`, `A2s-A5s`), maybe negated.
+    Query { negated: bool, text: String },
+    /// A bare name: a predicate, or a mistake (a constant used as a condition), maybe negated.
+    Name { negated: bool, name: String },
+    /// `value OP value`.
+    Compare {
+        lhs: Value,
+        op: CmpOp,
+        op_span: Span,
+        rhs: Value,
+    },
+    /// `external "..."` alone: holds when the number it prints is not 0.
+    External(External),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CmpOp {
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Eq,
+    Ne,
+}
+
+impl CmpOp {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            CmpOp::Lt => "<",
+            CmpOp::Le => "<=",
+            CmpOp::Gt => ">",
+            CmpOp::Ge => ">=",
+            CmpOp::Eq => "==",
+            CmpOp::Ne => "!=",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Value {
+    pub kind: ValueKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ValueKind {
+    /// `40`, `0.5`.
+    Number(f64),
+    /// `pot`, `BB` (a factor of 1).
+    Name(String),
+    /// `3 villainStack`, `4BB`, `0.5 pot`.
+    Product {
+        factor: f64,
+        name: String,
+        name_span: Span,
+    },
+    External(External),
+}
+
+/// `external "command text"`; `command` holds the string with its escapes resolved.
+#[derive(Clone, Debug, PartialEq)]
+pub struct External {
+    pub command: String,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Action {
+    pub kind: ActionKind,
+    /// From `THEN` to the end of the action.
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ActionKind {
+    Fold,
+    Check,
+    Call,
+    /// `RAISE 3BB`, `RAISE 0.25 2BB, 0.5 4BB`, `RAISE allIn`. Never empty once parsed.
+    Raise(Vec<RaiseItem>),
+    /// `USE TABLE path`: the path as written (relative to the script's directory).
+    UseTable {
+        path: String,
+        path_span: Span,
+    },
+    External(External),
+}
+
+/// One item of a RAISE list: `NUM NUM constant` = weight + product, `NUM NUM` = weight +
+/// amount, `NUM constant` = product (never weight + constant), a lone value = weight 1.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RaiseItem {
+    pub weight: Option<(f64, Span)>,
+    pub amount: Value,
+    pub span: Span,
+}
