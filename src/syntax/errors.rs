@@ -386,8 +386,11 @@ fn expected_words(expected: &[String], open: &OpenScan) -> Vec<String> {
     if has("NL") {
         push("a newline");
     }
+    let in_villain = matches!(open.innermost(), Some((Tok::Villain, _)));
     for kw in ["THEN", "VILLAIN", "ENDVILLAIN", "ENDRULE", "RULE"] {
-        if has(kw) {
+        // ENDVILLAIN may close a rule (an error the grammar reads on purpose): don't suggest it.
+        let hidden = kw == "ENDVILLAIN" && !in_villain && has("ENDRULE");
+        if has(kw) && !hidden {
             push(&format!("`{kw}`"));
         }
     }
@@ -414,11 +417,8 @@ fn join(words: &[String], last: &str) -> String {
     }
 }
 
-/// Source order; at most one diagnostic per starting point (the first, usually the most
-/// specific, is kept).
+/// Source order, without repeats of one diagnostic at one place.
 pub fn tidy(diags: &mut Vec<Diagnostic>) {
     diags.sort_by_key(|d| d.span.as_ref().map_or(0, |s| s.start));
-    diags.dedup_by(|b, a| {
-        a.span.is_some() && a.span.as_ref().map(|s| s.start) == b.span.as_ref().map(|s| s.start)
-    });
+    diags.dedup_by(|b, a| a.code == b.code && a.span == b.span);
 }
