@@ -292,6 +292,23 @@ fn describe(e: &Error<'_>, tokens: &[Spanned<'_>], open: &OpenScan) -> Diagnosti
         };
     }
 
+    // `!pot > 3`: negation applies to card queries and predicates only.
+    if matches!(
+        t,
+        Tok::Lt | Tok::Le | Tok::Gt | Tok::Ge | Tok::EqEq | Tok::Ne
+    ) && expects(",")
+    {
+        let index = tokens.partition_point(|tok| tok.0 < l);
+        if index >= 2 && tokens[index - 2].1 == Tok::Not {
+            return Diagnostic::error(
+                "unexpected-token",
+                "a comparison cannot be negated with `!`",
+            )
+            .at(tokens[index - 2].0..r)
+            .with_help("`!` negates a card query or a predicate; for a comparison use the opposite operator (`!=`, or `<=` for `!... >`)");
+        }
+    }
+
     // A name that looks like a keyword (`THN CALL`, `RAISE 3BB ENDRUL`).
     if let Tok::Name(name) = t {
         if name.len() >= 3 && name.bytes().all(|b| b.is_ascii_uppercase()) {
