@@ -507,7 +507,7 @@ fn check_posts(
                 )
                 .with_label("more than the player's stack"),
             );
-        } else if !same(a, blind) && !(same(a, stack) && a < blind) {
+        } else if !(same(a, blind) || (same(a, stack) && a < blind)) {
             errors.push(
                 at(
                     Diagnostic::error(
@@ -848,7 +848,7 @@ pub fn derive_spanned(
                 Act::Call => {
                     if more(a.amount, behind) {
                         errors.push(over_stack(a, a.amount, behind));
-                    } else if !same(a.amount, owed) && !(same(a.amount, behind) && a.amount < owed)
+                    } else if !(same(a.amount, owed) || (same(a.amount, behind) && a.amount < owed))
                     {
                         errors.push(
                             at(
