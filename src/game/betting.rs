@@ -422,7 +422,10 @@ fn check_posts(
         } else {
             errors.push(
                 at(
-                    Diagnostic::error("bad-post", format!("a post of `{}`", p.blind)),
+                    Diagnostic::error(
+                        "bad-post",
+                        format!("a post of `{}`: a post is SB or BB", p.blind),
+                    ),
                     p.span.as_ref(),
                 )
                 .with_label("expected SB or BB as the text of <post>"),
@@ -593,8 +596,11 @@ pub fn derive_spanned(
     let mut stopped = false;
     let mut round_span: Option<&Span> = spans.posts.as_ref();
     let mut prev_phase: Option<Phase> = None;
+    // Errors before this round: an unfinished round after an error in it is noise.
+    let mut errors_before_round = errors.len();
 
     'rounds: for round in &r.rounds {
+        let prev_round_clean = errors.len() == errors_before_round;
         let order_error = round_order(prev_phase, round.phase);
         let order_ok = order_error.is_none();
         if let Some(m) = order_error {
@@ -624,7 +630,7 @@ pub fn derive_spanned(
                 stopped = true;
                 break 'rounds;
             }
-            if order_ok && !t.finished() {
+            if order_ok && prev_round_clean && !t.finished() {
                 let who = if t.needs_to_act(Player::Hero) {
                     Player::Hero
                 } else {
@@ -660,6 +666,7 @@ pub fn derive_spanned(
         }
         prev_phase = Some(round.phase);
         phase = round.phase;
+        errors_before_round = errors.len();
         round_span = round.span.as_ref();
         last = None;
         villain_acted = false;

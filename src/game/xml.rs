@@ -135,11 +135,20 @@ fn make_node<'a>(xml: &'a str, e: &BytesStart<'_>, tag: Span) -> Result<Node<'a>
     let mut attrs = Vec::new();
     for a in e.attributes() {
         let a = a.map_err(|err| {
-            Diagnostic::error(
-                "xml-syntax",
-                format!("malformed attribute in <{name}>: {err}"),
+            use quick_xml::events::attributes::AttrError as E;
+            // Positions count from the tag name, just after `<`.
+            let (p, what) = match err {
+                E::ExpectedEq(p) => (p, "an attribute name must be followed by `=`"),
+                E::ExpectedValue(p) => (p, "`=` must be followed by a quoted value"),
+                E::UnquotedValue(p) => (p, "an attribute value must be in quotes"),
+                E::ExpectedQuote(p, _) => (p, "an attribute value is not closed by its quote"),
+                E::Duplicated(p, _) => (p, "the same attribute is given twice"),
+            };
+            syntax_error(
+                xml,
+                tag.start + 1 + p,
+                format!("malformed <{name}>: {what}"),
             )
-            .at(tag.clone())
         })?;
         let key = offset_in(xml, a.key.as_ref())
             .map(|o| &xml[o..o + a.key.as_ref().len()])
@@ -1032,7 +1041,8 @@ mod tests {
         let d = one_error(&xml, "xml-syntax", "", "<game>");
         assert!(d.message.contains("<game> is closed"), "{}", d.message);
         let xml = THESIS.replace(r#"act="call" amount="10""#, r#"act="call" amount=10"#);
-        one_error(&xml, "xml-syntax", "<preflop>", "no=\"0\"");
+        let d = one_error(&xml, "xml-syntax", "<preflop>", "no=\"0\"");
+        assert_eq!(&xml[d.span.unwrap().start..][..2], "10", "{}", d.message);
         let d = one_error("", "xml-missing", "", "");
         assert!(d.message.contains("no <game>"));
     }
