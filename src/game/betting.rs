@@ -1666,6 +1666,12 @@ pub(crate) mod tests {
         assert_eq!((d.pot, d.to_call, d.min_raise), (8.0, 4.0, 4.0));
         assert_eq!((d.hero_stack, d.villain_stack), (198.0, 194.0));
         assert!(d.villain_acted_this_round && !d.hero_is_button);
+        // A♠K♦ is the class AKo.
+        assert_eq!(g.constant(&c("handRank2652")), Some(136.0));
+        let aa = HoleClass::parse("AA").unwrap().handrank169() as f64;
+        let ako = HoleClass::parse("AKo").unwrap().handrank169() as f64;
+        assert_eq!(g.constant(&c("handRank169")), Some(ako));
+        assert!(aa < ako);
         // The flop, hero first (big blind), actions given out of order.
         let mut r = record();
         r.rounds[0]

@@ -1148,3 +1148,81 @@ mod tests {
         assert_eq!(line_of(&r, "", "<action"), 7);
     }
 }
+
+#[cfg(test)]
+mod fixtures {
+    use crate::diag::SourceFile;
+    use crate::game::GameState;
+
+    /// Each fixture in tests/cases/game with what reading it gives: `code@line` for every
+    /// diagnostic, errors or (for a valid file) warnings.
+    const CASES: [(&str, &str, &[&str]); 9] = [
+        (
+            "thesis",
+            include_str!("../../tests/cases/game/thesis.xml"),
+            &["small-raise@21", "button-first@30"],
+        ),
+        (
+            "hero-sb-preflop",
+            include_str!("../../tests/cases/game/hero-sb-preflop.xml"),
+            &[],
+        ),
+        (
+            "hero-bb-preflop",
+            include_str!("../../tests/cases/game/hero-bb-preflop.xml"),
+            &["bb-first@17"],
+        ),
+        (
+            "fold-ended",
+            include_str!("../../tests/cases/game/fold-ended.xml"),
+            &["hand-over@19"],
+        ),
+        (
+            "check-owed",
+            include_str!("../../tests/cases/game/check-owed.xml"),
+            &["check-owed@18"],
+        ),
+        (
+            "not-hero-turn",
+            include_str!("../../tests/cases/game/not-hero-turn.xml"),
+            &["not-hero-turn@28"],
+        ),
+        (
+            "card-twice",
+            include_str!("../../tests/cases/game/card-twice.xml"),
+            &["card-twice@24"],
+        ),
+        (
+            "malformed",
+            include_str!("../../tests/cases/game/malformed.xml"),
+            &["xml-syntax@23"],
+        ),
+        (
+            "several-errors",
+            include_str!("../../tests/cases/game/several-errors.xml"),
+            &["bad-number@5", "bad-card@26", "unknown-act@30"],
+        ),
+    ];
+
+    #[test]
+    fn game_fixtures() {
+        for (name, xml, want) in CASES {
+            let file = SourceFile::new(name, xml);
+            let diags = match GameState::from_xml(xml) {
+                Ok((_, warnings)) => warnings,
+                Err(e) => e.diagnostics,
+            };
+            let got: Vec<String> = diags
+                .iter()
+                .map(|d| {
+                    format!(
+                        "{}@{}",
+                        d.code,
+                        file.line_col(d.span.clone().unwrap().start).0
+                    )
+                })
+                .collect();
+            assert_eq!(got, want, "{name}");
+        }
+    }
+}
