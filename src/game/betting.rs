@@ -554,7 +554,7 @@ fn round_order(prev: Option<Phase>, phase: Phase) -> Option<String> {
     }
 }
 
-/// [`derive`] for a record read from XML: messages point into the file.
+/// [`derive()`] for a record read from XML: messages point into the file.
 pub fn derive_spanned(
     r: &GameRecord,
     spans: &SourceSpans,
