@@ -1,14 +1,1228 @@
 //! Reading and writing the game-state XML (spec 8) with quick-xml, keeping byte spans so
 //! every error names its line and column.
+//!
+//! Reading happens in two steps: quick-xml's event reader builds a small tree with the span
+//! of every element, attribute and text, then the tree is interpreted into a [`GameRecord`].
+//! This module reports what cannot be put into a record (malformed XML, missing or unknown
+//! elements, values that are not numbers, cards, players or acts); the betting model
+//! ([`super::betting`]) checks everything else, using the [`SourceSpans`] kept here.
+//!
+//! Element and attribute names are matched ASCII case-insensitively (`<heroStack>`,
+//! `<HEROSTACK>`); values `Hero`/`Villain`, `check`/`call`/..., `SB`/`BB` too.
 
-use super::{GameRecord, InvalidGame};
+use std::borrow::Cow;
+use std::fmt::Write as _;
 
-/// Reads the XML into a record (structure and values only; the betting model validates play).
-pub fn read(_xml: &str) -> Result<GameRecord, InvalidGame> {
-    unimplemented!("game helper")
+use quick_xml::events::{BytesStart, Event};
+use quick_xml::Reader;
+
+use super::{Act, ActionRecord, GameRecord, InvalidGame, Phase, Player, Post, Round};
+use crate::cards::Card;
+use crate::diag::{did_you_mean, Diagnostic, Span};
+
+/// Where the parts of a record were written, for messages the betting model gives about
+/// them. A record built in code has none (`SourceSpans::default()`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SourceSpans {
+    /// The `<game>` start tag.
+    pub game: Option<Span>,
+    pub init: Option<Span>,
+    pub bb: Option<Span>,
+    pub sb: Option<Span>,
+    pub hero_stack: Option<Span>,
+    pub villain_stack: Option<Span>,
+    /// The two `<card>` elements of `<heroCards>`.
+    pub hero_cards: [Option<Span>; 2],
+    /// The `<posts>` start tag.
+    pub posts: Option<Span>,
+    /// Per round (parallel to `GameRecord::rounds`), the span of each board card.
+    pub round_cards: Vec<Vec<Span>>,
 }
 
-/// Writes a record as game-state XML that [`read`] accepts.
-pub fn write(_record: &GameRecord) -> String {
-    unimplemented!("game helper")
+/// Reads the XML into a record (structure and values only; the betting model validates play).
+pub fn read(xml: &str) -> Result<GameRecord, InvalidGame> {
+    read_spanned(xml).map(|(record, _)| record)
+}
+
+/// [`read`], also returning where each part was written.
+pub fn read_spanned(xml: &str) -> Result<(GameRecord, SourceSpans), InvalidGame> {
+    let root = parse_tree(xml).map_err(|d| InvalidGame {
+        diagnostics: vec![d],
+    })?;
+    let mut errors = Vec::new();
+    let out = interpret(&root, &mut errors);
+    match out {
+        Some(rs) if errors.is_empty() => Ok(rs),
+        _ => Err(InvalidGame {
+            diagnostics: errors,
+        }),
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The tree.
+
+/// One element, with the spans of its parts.
+#[derive(Debug)]
+struct Node<'a> {
+    name: &'a str,
+    /// The start tag (or the whole empty-element tag).
+    tag: Span,
+    /// The whole element when it is written on one line, else its start tag: what a message
+    /// about a leaf (`<card>`, `<post>`, `<action>`) underlines.
+    line: Span,
+    attrs: Vec<Attr<'a>>,
+    /// The text directly inside, unescaped (not trimmed).
+    text: String,
+    /// From the first to the last byte of direct text content.
+    text_span: Option<Span>,
+    children: Vec<Node<'a>>,
+}
+
+#[derive(Debug)]
+struct Attr<'a> {
+    name: &'a str,
+    value: Cow<'a, str>,
+    /// The value between the quotes.
+    span: Span,
+}
+
+impl<'a> Node<'a> {
+    fn is(&self, name: &str) -> bool {
+        self.name.eq_ignore_ascii_case(name)
+    }
+    fn attr(&self, name: &str) -> Option<&Attr<'a>> {
+        self.attrs
+            .iter()
+            .find(|a| a.name.eq_ignore_ascii_case(name))
+    }
+    /// The trimmed text and where it is (the tag when the element is empty).
+    fn trimmed_text(&self) -> (&str, Span) {
+        let t = self.text.trim();
+        let span = match &self.text_span {
+            Some(s) if !t.is_empty() => s.clone(),
+            _ => self.tag.clone(),
+        };
+        (t, span)
+    }
+}
+
+fn syntax_error(xml: &str, pos: usize, message: String) -> Diagnostic {
+    let pos = pos.min(xml.len());
+    let end = xml[pos..]
+        .chars()
+        .next()
+        .map_or(pos, |c| pos + c.len_utf8());
+    Diagnostic::error("xml-syntax", message)
+        .at(pos..end)
+        .with_label("here")
+}
+
+/// The byte offset of a slice borrowed from `xml`, if it is one.
+fn offset_in(xml: &str, part: &[u8]) -> Option<usize> {
+    let base = xml.as_ptr() as usize;
+    let p = part.as_ptr() as usize;
+    (p >= base && p + part.len() <= base + xml.len()).then(|| p - base)
+}
+
+// One error ends the parse, so the size of the error does not matter.
+#[allow(clippy::result_large_err)]
+fn make_node<'a>(xml: &'a str, e: &BytesStart<'_>, tag: Span) -> Result<Node<'a>, Diagnostic> {
+    let raw_name = e.name();
+    let name = offset_in(xml, raw_name.as_ref())
+        .map(|o| &xml[o..o + raw_name.as_ref().len()])
+        .unwrap_or("?");
+    let mut attrs = Vec::new();
+    for a in e.attributes() {
+        let a = a.map_err(|err| {
+            use quick_xml::events::attributes::AttrError as E;
+            // Positions count from the tag name, just after `<`.
+            let (p, what) = match err {
+                E::ExpectedEq(p) => (p, "an attribute name must be followed by `=`"),
+                E::ExpectedValue(p) => (p, "`=` must be followed by a quoted value"),
+                E::UnquotedValue(p) => (p, "an attribute value must be in quotes"),
+                E::ExpectedQuote(p, _) => (p, "an attribute value is not closed by its quote"),
+                E::Duplicated(p, _) => (p, "the same attribute is given twice"),
+            };
+            syntax_error(
+                xml,
+                tag.start + 1 + p,
+                format!("malformed <{name}>: {what}"),
+            )
+        })?;
+        let key = offset_in(xml, a.key.as_ref())
+            .map(|o| &xml[o..o + a.key.as_ref().len()])
+            .unwrap_or("?");
+        let span = offset_in(xml, &a.value)
+            .map(|o| o..o + a.value.len())
+            .unwrap_or_else(|| tag.clone());
+        let bad_escape = |err: &dyn std::fmt::Display| {
+            Diagnostic::error(
+                "xml-syntax",
+                format!("bad escape in attribute `{key}`: {err}"),
+            )
+            .at(span.clone())
+        };
+        let value: Cow<'a, str> = match offset_in(xml, &a.value) {
+            Some(o) => quick_xml::escape::unescape(&xml[o..o + a.value.len()])
+                .map_err(|e| bad_escape(&e))?,
+            None => Cow::Owned(a.unescape_value().map_err(|e| bad_escape(&e))?.into_owned()),
+        };
+        attrs.push(Attr {
+            name: key,
+            value,
+            span,
+        });
+    }
+    Ok(Node {
+        name,
+        line: tag.clone(),
+        tag,
+        attrs,
+        text: String::new(),
+        text_span: None,
+        children: Vec::new(),
+    })
+}
+
+fn add_text(node: &mut Node, text: &str, span: Span) {
+    if text.trim().is_empty() && node.text.trim().is_empty() {
+        node.text.push_str(text);
+        return;
+    }
+    node.text.push_str(text);
+    node.text_span = Some(match node.text_span.take() {
+        Some(s) => s.start..span.end,
+        None => span,
+    });
+}
+
+/// Parses the XML into a tree of elements; a malformed document is one `xml-syntax` error.
+#[allow(clippy::result_large_err)]
+fn parse_tree(xml: &str) -> Result<Node<'_>, Diagnostic> {
+    let mut reader = Reader::from_str(xml);
+    let mut stack: Vec<Node> = Vec::new();
+    let mut root: Option<Node> = None;
+    loop {
+        let start = reader.buffer_position() as usize;
+        let ev = match reader.read_event() {
+            Ok(ev) => ev,
+            Err(e) => {
+                return Err(syntax_error(
+                    xml,
+                    reader.error_position() as usize,
+                    format!("malformed XML: {e}"),
+                ))
+            }
+        };
+        let end = reader.buffer_position() as usize;
+        let done = match ev {
+            Event::Start(e) => {
+                stack.push(make_node(xml, &e, start..end)?);
+                None
+            }
+            Event::Empty(e) => Some(make_node(xml, &e, start..end)?),
+            Event::End(_) => stack.pop().map(|mut n| {
+                if !xml[n.tag.start..end].contains('\n') {
+                    n.line = n.tag.start..end;
+                }
+                n
+            }),
+            Event::Text(t) => {
+                let text = t.unescape().map_err(|e| {
+                    Diagnostic::error("xml-syntax", format!("malformed text: {e}")).at(start..end)
+                })?;
+                match stack.last_mut() {
+                    Some(top) => add_text(top, &text, start..end),
+                    None if !text.trim().is_empty() => {
+                        return Err(syntax_error(
+                            xml,
+                            start + (text.len() - text.trim_start().len()),
+                            "text outside the <game> element".into(),
+                        ))
+                    }
+                    None => {}
+                }
+                None
+            }
+            Event::CData(t) => {
+                let text = String::from_utf8_lossy(&t);
+                if let Some(top) = stack.last_mut() {
+                    add_text(top, &text, start..end);
+                }
+                None
+            }
+            Event::Eof => {
+                if let Some(open) = stack.last() {
+                    return Err(Diagnostic::error(
+                        "xml-syntax",
+                        format!("the file ends before <{}> is closed", open.name),
+                    )
+                    .at(open.tag.clone())
+                    .with_label("opened here")
+                    .with_help(format!("add </{}>", open.name)));
+                }
+                break;
+            }
+            _ => None,
+        };
+        if let Some(node) = done {
+            match stack.last_mut() {
+                Some(parent) => parent.children.push(node),
+                None if root.is_none() => root = Some(node),
+                None => {
+                    return Err(Diagnostic::error(
+                        "xml-syntax",
+                        format!("a second root element <{}>", node.name),
+                    )
+                    .at(node.tag)
+                    .with_help("a game-state file holds exactly one <game> element"))
+                }
+            }
+        }
+    }
+    root.ok_or_else(|| {
+        Diagnostic::error("xml-missing", "the file holds no <game> element")
+            .at(0..0)
+            .with_help("a game-state file is one <game> element (spec 8)")
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// Interpretation.
+
+fn unknown(node: &Node, parent: &str, known: &[&str]) -> Diagnostic {
+    let mut d = Diagnostic::error(
+        "xml-unknown",
+        format!("unknown element <{}> in <{parent}>", node.name),
+    )
+    .at(node.tag.clone())
+    .with_label("not part of the game-state format");
+    match did_you_mean(node.name, known.iter().copied()) {
+        Some(s) => d = d.with_help(format!("did you mean <{s}>?")),
+        None => {
+            d = d.with_help(format!(
+                "<{parent}> holds {}",
+                known
+                    .iter()
+                    .map(|k| format!("<{k}>"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+        }
+    }
+    d
+}
+
+fn duplicate(node: &Node, first: &Node, parent: &str) -> Diagnostic {
+    Diagnostic::error(
+        "xml-duplicate",
+        format!("a second <{}> in <{parent}>", node.name),
+    )
+    .at(node.tag.clone())
+    .with_related(first.tag.clone(), "first given here")
+}
+
+fn missing(parent: &Node, what: &str, why: &str) -> Diagnostic {
+    Diagnostic::error(
+        "xml-missing",
+        format!("<{}> is missing {what} ({why})", parent.name),
+    )
+    .at(parent.tag.clone())
+}
+
+/// A number in an element's text: finite, any sign (ranges are the betting model's job).
+fn number(node: &Node, errors: &mut Vec<Diagnostic>) -> Option<(f64, Span)> {
+    if let Some(child) = node.children.first() {
+        errors.push(
+            Diagnostic::error(
+                "bad-number",
+                format!("<{}> must hold a number, not elements", node.name),
+            )
+            .at(child.tag.clone()),
+        );
+        return None;
+    }
+    let (t, span) = node.trimmed_text();
+    match t.parse::<f64>() {
+        Ok(x) if x.is_finite() => Some((x, span)),
+        _ => {
+            let found = if t.is_empty() {
+                "nothing".to_string()
+            } else {
+                format!("`{t}`")
+            };
+            errors.push(
+                Diagnostic::error(
+                    "bad-number",
+                    format!("<{}> must be a number, found {found}", node.name),
+                )
+                .at(span)
+                .with_label("expected a number"),
+            );
+            None
+        }
+    }
+}
+
+/// An amount in an attribute: a finite number (negative amounts are rejected by the betting
+/// model, which also sees records built in code).
+fn amount_attr(node: &Node, a: &Attr, errors: &mut Vec<Diagnostic>) -> Option<f64> {
+    match a.value.trim().parse::<f64>() {
+        Ok(x) if x.is_finite() => Some(x),
+        _ => {
+            errors.push(
+                Diagnostic::error(
+                    "bad-amount",
+                    format!(
+                        "the `{}` of <{}> must be a number of chips, found `{}`",
+                        a.name, node.name, a.value
+                    ),
+                )
+                .at(a.span.clone())
+                .with_label("expected a number"),
+            );
+            None
+        }
+    }
+}
+
+fn card(node: &Node, errors: &mut Vec<Diagnostic>) -> Option<Card> {
+    let rank = node.attr("rank");
+    let color = node.attr("color");
+    if rank.is_none() {
+        errors.push(missing(
+            node,
+            "the `rank` attribute",
+            "2-9, T or 10, J, Q, K, A",
+        ));
+    }
+    if color.is_none() {
+        errors.push(missing(
+            node,
+            "the `color` attribute",
+            "Hearts, Diamonds, Spades or Clubs",
+        ));
+    }
+    let (rank, color) = (rank?, color?);
+    let r = crate::cards::Rank::from_xml(&rank.value);
+    let s = crate::cards::Suit::from_xml(&color.value);
+    if r.is_none() {
+        errors.push(
+            Diagnostic::error("bad-card", format!("bad card rank `{}`", rank.value))
+                .at(rank.span.clone())
+                .with_label("expected 2-9, T or 10, J, Q, K or A"),
+        );
+    }
+    if s.is_none() {
+        errors.push(
+            Diagnostic::error("bad-card", format!("bad card color `{}`", color.value))
+                .at(color.span.clone())
+                .with_label("expected Hearts, Diamonds, Spades, Clubs (or h, d, s, c)"),
+        );
+    }
+    Some(Card::new(r?, s?))
+}
+
+/// The `<card>` children of a card list (`<heroCards>`, `<cards>`), with their spans.
+fn cards(node: &Node, errors: &mut Vec<Diagnostic>) -> Option<Vec<(Card, Span)>> {
+    let mut out = Vec::new();
+    let mut ok = true;
+    for c in &node.children {
+        if !c.is("card") {
+            errors.push(unknown(c, node.name, &["card"]));
+            ok = false;
+            continue;
+        }
+        match card(c, errors) {
+            Some(k) => out.push((k, c.line.clone())),
+            None => ok = false,
+        }
+    }
+    ok.then_some(out)
+}
+
+const GAME_CHILDREN: [&str; 6] = ["init", "posts", "preflop", "flop", "turn", "river"];
+
+fn interpret(root: &Node, errors: &mut Vec<Diagnostic>) -> Option<(GameRecord, SourceSpans)> {
+    if !root.is("game") {
+        errors.push(
+            Diagnostic::error(
+                "xml-missing",
+                format!("the root element is <{}>; expected <game>", root.name),
+            )
+            .at(root.tag.clone()),
+        );
+        return None;
+    }
+    let mut spans = SourceSpans {
+        game: Some(root.tag.clone()),
+        ..SourceSpans::default()
+    };
+    let mut init: Option<&Node> = None;
+    let mut posts: Option<&Node> = None;
+    let mut rounds = Vec::new();
+    for child in &root.children {
+        let phase = Phase::ALL.into_iter().find(|p| child.is(p.xml_tag()));
+        if let Some(phase) = phase {
+            rounds.push((phase, child));
+        } else if child.is("init") || child.is("posts") {
+            let slot = if child.is("init") {
+                &mut init
+            } else {
+                &mut posts
+            };
+            match slot {
+                Some(first) => errors.push(duplicate(child, first, "game")),
+                None => *slot = Some(child),
+            }
+        } else {
+            errors.push(unknown(child, "game", &GAME_CHILDREN));
+        }
+    }
+    let init_out = match init {
+        Some(n) => read_init(n, &mut spans, errors),
+        None => {
+            errors.push(missing(
+                root,
+                "<init>",
+                "blinds, stacks and the hero's cards",
+            ));
+            None
+        }
+    };
+    let posts_out = match posts {
+        Some(n) => {
+            spans.posts = Some(n.tag.clone());
+            read_posts(n, errors)
+        }
+        None => {
+            errors.push(missing(root, "<posts>", "who posted the blinds"));
+            None
+        }
+    };
+    let mut out_rounds = Vec::with_capacity(rounds.len());
+    let mut ok = true;
+    for (phase, node) in rounds {
+        match read_round(phase, node, errors) {
+            Some((round, card_spans)) => {
+                out_rounds.push(round);
+                spans.round_cards.push(card_spans);
+            }
+            None => ok = false,
+        }
+    }
+    let (bb, sb, hero_stack, villain_stack, hero_cards, extras) = init_out?;
+    let posts = posts_out?;
+    ok.then_some((
+        GameRecord {
+            bb,
+            sb,
+            hero_stack,
+            villain_stack,
+            hero_cards,
+            extras,
+            posts,
+            rounds: out_rounds,
+        },
+        spans,
+    ))
+}
+
+type InitOut = (f64, f64, f64, f64, [Card; 2], Vec<(String, f64)>);
+
+fn read_init(
+    init: &Node,
+    spans: &mut SourceSpans,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<InitOut> {
+    spans.init = Some(init.tag.clone());
+    const REQUIRED: [(&str, &str); 4] = [
+        ("BB", "the big blind"),
+        ("SB", "the small blind"),
+        ("heroStack", "the hero's stack at the start of the hand"),
+        (
+            "villainStack",
+            "the villain's stack at the start of the hand",
+        ),
+    ];
+    let mut values: [Option<(f64, Span)>; 4] = Default::default();
+    let mut seen: [Option<&Node>; 5] = Default::default();
+    let mut hero_cards = None;
+    let mut extras: Vec<(String, f64)> = Vec::new();
+    let mut extra_nodes: Vec<&Node> = Vec::new();
+    let mut ok = true;
+    for child in &init.children {
+        let slot = REQUIRED
+            .iter()
+            .position(|(n, _)| child.is(n))
+            .or_else(|| child.is("heroCards").then_some(4));
+        match slot {
+            Some(i) => {
+                if let Some(first) = seen[i] {
+                    errors.push(duplicate(child, first, "init"));
+                    ok = false;
+                    continue;
+                }
+                seen[i] = Some(child);
+                if i == 4 {
+                    hero_cards = cards(child, errors);
+                    if let Some(cs) = &hero_cards {
+                        if cs.len() != 2 {
+                            errors.push(
+                                Diagnostic::error(
+                                    "wrong-card-count",
+                                    format!("<heroCards> holds {} cards; expected 2", cs.len()),
+                                )
+                                .at(child.tag.clone())
+                                .with_label("expected two <card> elements"),
+                            );
+                            hero_cards = None;
+                        }
+                    }
+                    ok &= hero_cards.is_some();
+                } else {
+                    values[i] = number(child, errors);
+                    ok &= values[i].is_some();
+                }
+            }
+            None => {
+                if let Some(first) = extra_nodes.iter().find(|n| n.is(child.name)) {
+                    errors.push(duplicate(child, first, "init"));
+                    ok = false;
+                    continue;
+                }
+                extra_nodes.push(child);
+                match number(child, errors) {
+                    Some((x, _)) => extras.push((child.name.to_string(), x)),
+                    None => ok = false,
+                }
+            }
+        }
+    }
+    for (i, (name, why)) in REQUIRED.iter().enumerate() {
+        if seen[i].is_none() {
+            errors.push(missing(init, &format!("<{name}>"), why));
+            ok = false;
+        }
+    }
+    if seen[4].is_none() {
+        errors.push(missing(init, "<heroCards>", "the hero's two hole cards"));
+        ok = false;
+    }
+    if !ok {
+        return None;
+    }
+    let [bb, sb, hs, vs] = values.map(|v| v.expect("checked above"));
+    let hc = hero_cards.expect("checked above");
+    spans.bb = Some(bb.1);
+    spans.sb = Some(sb.1);
+    spans.hero_stack = Some(hs.1);
+    spans.villain_stack = Some(vs.1);
+    spans.hero_cards = [Some(hc[0].1.clone()), Some(hc[1].1.clone())];
+    Some((bb.0, sb.0, hs.0, vs.0, [hc[0].0, hc[1].0], extras))
+}
+
+fn player(node: &Node, errors: &mut Vec<Diagnostic>) -> Option<Player> {
+    let Some(a) = node.attr("player") else {
+        errors.push(missing(node, "the `player` attribute", "Hero or Villain"));
+        return None;
+    };
+    let v = a.value.trim();
+    if v.eq_ignore_ascii_case("hero") {
+        Some(Player::Hero)
+    } else if v.eq_ignore_ascii_case("villain") {
+        Some(Player::Villain)
+    } else {
+        errors.push(
+            Diagnostic::error("unknown-player", format!("unknown player `{}`", a.value))
+                .at(a.span.clone())
+                .with_label("expected Hero or Villain"),
+        );
+        None
+    }
+}
+
+fn read_posts(posts: &Node, errors: &mut Vec<Diagnostic>) -> Option<Vec<Post>> {
+    let mut out = Vec::new();
+    let mut ok = true;
+    for p in &posts.children {
+        if !p.is("post") {
+            errors.push(unknown(p, "posts", &["post"]));
+            ok = false;
+            continue;
+        }
+        let who = player(p, errors);
+        let amount = match p.attr("amount") {
+            Some(a) => amount_attr(p, a, errors),
+            None => {
+                errors.push(missing(p, "the `amount` attribute", "the chips posted"));
+                None
+            }
+        };
+        let (blind, _) = p.trimmed_text();
+        match (who, amount) {
+            (Some(player), Some(amount)) => out.push(Post {
+                player,
+                amount,
+                blind: blind.to_string(),
+                span: Some(p.line.clone()),
+            }),
+            _ => ok = false,
+        }
+    }
+    ok.then_some(out)
+}
+
+fn read_round(
+    phase: Phase,
+    node: &Node,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<(Round, Vec<Span>)> {
+    let mut ok = true;
+    let mut board: Option<(&Node, Vec<(Card, Span)>)> = None;
+    let mut actions = Vec::new();
+    for child in &node.children {
+        if child.is("cards") {
+            if let Some((first, _)) = &board {
+                errors.push(duplicate(child, first, node.name));
+                ok = false;
+                continue;
+            }
+            match cards(child, errors) {
+                Some(cs) => board = Some((child, cs)),
+                None => ok = false,
+            }
+        } else if child.is("action") {
+            match read_action(child, errors) {
+                Some(a) => actions.push(a),
+                None => ok = false,
+            }
+        } else {
+            errors.push(unknown(child, node.name, &["cards", "action"]));
+            ok = false;
+        }
+    }
+    if phase != Phase::Preflop && board.is_none() && ok {
+        let n = if phase == Phase::Flop { 3 } else { 1 };
+        errors.push(missing(
+            node,
+            "<cards>",
+            &format!(
+                "the {} card{} dealt in this round",
+                n,
+                if n == 1 { "" } else { "s" }
+            ),
+        ));
+        ok = false;
+    }
+    if !ok {
+        return None;
+    }
+    actions.sort_by_key(|a: &ActionRecord| a.no);
+    let (cards, spans) = board
+        .map(|(_, cs)| cs.into_iter().unzip())
+        .unwrap_or_default();
+    Some((
+        Round {
+            phase,
+            cards,
+            actions,
+            span: Some(node.tag.clone()),
+        },
+        spans,
+    ))
+}
+
+const ACTS: [(&str, Act); 5] = [
+    ("check", Act::Check),
+    ("call", Act::Call),
+    ("raise", Act::Raise),
+    ("bet", Act::Bet),
+    ("fold", Act::Fold),
+];
+
+fn read_action(node: &Node, errors: &mut Vec<Diagnostic>) -> Option<ActionRecord> {
+    let no = match node.attr("no") {
+        Some(a) => match a.value.trim().parse::<i64>() {
+            Ok(n) => Some(n),
+            Err(_) => {
+                errors.push(
+                    Diagnostic::error(
+                        "bad-number",
+                        format!(
+                            "the `no` of <action> must be a whole number, found `{}`",
+                            a.value
+                        ),
+                    )
+                    .at(a.span.clone())
+                    .with_label("expected the action's order in the round: 0, 1, 2, ..."),
+                );
+                None
+            }
+        },
+        None => {
+            errors.push(missing(
+                node,
+                "the `no` attribute",
+                "its order in the round",
+            ));
+            None
+        }
+    };
+    let player = player(node, errors);
+    let act = match node.attr("act") {
+        Some(a) => {
+            let v = a.value.trim();
+            let found = ACTS.iter().find(|(n, _)| n.eq_ignore_ascii_case(v));
+            if found.is_none() {
+                let mut d = Diagnostic::error("unknown-act", format!("unknown act `{}`", a.value))
+                    .at(a.span.clone())
+                    .with_label("expected check, call, raise, bet or fold");
+                if let Some(s) = did_you_mean(v, ACTS.iter().map(|(n, _)| *n)) {
+                    d = d.with_help(format!("did you mean `{s}`?"));
+                }
+                errors.push(d);
+            }
+            found.map(|(_, act)| *act)
+        }
+        None => {
+            errors.push(missing(
+                node,
+                "the `act` attribute",
+                "check, call, raise, bet or fold",
+            ));
+            None
+        }
+    };
+    let amount = match (node.attr("amount"), act) {
+        (Some(a), _) => amount_attr(node, a, errors),
+        (None, Some(Act::Check | Act::Fold)) => Some(0.0),
+        (None, Some(_)) => {
+            errors.push(missing(
+                node,
+                "the `amount` attribute",
+                "the chips a call adds, or a raise's increment above the call",
+            ));
+            None
+        }
+        (None, None) => None,
+    };
+    Some(ActionRecord {
+        no: no?,
+        player: player?,
+        act: act?,
+        amount: amount?,
+        span: Some(node.line.clone()),
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// Writing.
+
+/// Writes a record as game-state XML that [`read`] accepts. Numbers are written in Rust's
+/// shortest exact form, so reading the text back gives the same record.
+pub fn write(record: &GameRecord) -> String {
+    let mut s = String::with_capacity(1024);
+    s.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n<game>\n  <init>\n");
+    let _ = writeln!(s, "    <BB>{}</BB>", record.bb);
+    let _ = writeln!(s, "    <SB>{}</SB>", record.sb);
+    let _ = writeln!(s, "    <heroStack>{}</heroStack>", record.hero_stack);
+    let _ = writeln!(
+        s,
+        "    <villainStack>{}</villainStack>",
+        record.villain_stack
+    );
+    s.push_str("    <heroCards>\n");
+    for c in record.hero_cards {
+        write_card(&mut s, "      ", c);
+    }
+    s.push_str("    </heroCards>\n");
+    for (name, value) in &record.extras {
+        let _ = writeln!(s, "    <{name}>{value}</{name}>");
+    }
+    s.push_str("  </init>\n  <posts>\n");
+    for p in &record.posts {
+        let _ = writeln!(
+            s,
+            "    <post player=\"{}\" amount=\"{}\">{}</post>",
+            p.player.xml_name(),
+            p.amount,
+            quick_xml::escape::escape(p.blind.as_str())
+        );
+    }
+    s.push_str("  </posts>\n");
+    for r in &record.rounds {
+        let tag = r.phase.xml_tag();
+        let _ = writeln!(s, "  <{tag}>");
+        if !r.cards.is_empty() || r.phase != Phase::Preflop {
+            s.push_str("    <cards>\n");
+            for c in &r.cards {
+                write_card(&mut s, "      ", *c);
+            }
+            s.push_str("    </cards>\n");
+        }
+        for a in &r.actions {
+            let _ = writeln!(
+                s,
+                "    <action no=\"{}\" player=\"{}\" act=\"{}\" amount=\"{}\"></action>",
+                a.no,
+                a.player.xml_name(),
+                a.act.xml_name(),
+                a.amount
+            );
+        }
+        let _ = writeln!(s, "  </{tag}>");
+    }
+    s.push_str("</game>\n");
+    s
+}
+
+fn write_card(s: &mut String, indent: &str, c: Card) {
+    let _ = writeln!(
+        s,
+        "{indent}<card rank=\"{}\" color=\"{}\"></card>",
+        c.rank.symbol(),
+        c.suit.xml_name()
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::betting::tests::{line, line_of, one_error, record, round, THESIS};
+    use crate::game::GameState;
+
+    fn read_errors(xml: &str) -> Vec<Diagnostic> {
+        read(xml).expect_err("expected an XML error").diagnostics
+    }
+    /// A record with its spans removed, for comparisons.
+    fn unspanned(mut r: GameRecord) -> GameRecord {
+        for p in &mut r.posts {
+            p.span = None;
+        }
+        for round in &mut r.rounds {
+            round.span = None;
+            for a in &mut round.actions {
+                a.span = None;
+            }
+        }
+        r
+    }
+
+    #[test]
+    fn reads_the_thesis_example() {
+        let r = read(THESIS).unwrap();
+        assert_eq!(
+            (r.bb, r.sb, r.hero_stack, r.villain_stack),
+            (20.0, 10.0, 1500.0, 2500.0)
+        );
+        assert_eq!(r.hero_cards.map(|c| c.to_string()), ["Jh", "3c"]);
+        assert_eq!(r.posts.len(), 2);
+        assert_eq!(
+            (r.posts[0].player, r.posts[0].blind.as_str()),
+            (Player::Hero, "SB")
+        );
+        assert_eq!(r.rounds.len(), 2);
+        assert_eq!(r.rounds[0].actions.len(), 5);
+        assert_eq!(r.rounds[1].cards.len(), 3);
+        assert_eq!(r.rounds[1].actions[1].act, Act::Raise);
+        // Spans: the whole one-line element.
+        let a = &r.rounds[1].actions[1];
+        assert_eq!(
+            &THESIS[a.span.clone().unwrap()],
+            r#"<action no="1" player="Villain" act="raise" amount="20"></action>"#
+        );
+        assert_eq!(&THESIS[r.rounds[1].span.clone().unwrap()], "<flop>");
+        assert_eq!(
+            &THESIS[r.posts[1].span.clone().unwrap()],
+            r#"<post player="Villain" amount="20">BB</post>"#
+        );
+        let (_, spans) = read_spanned(THESIS).unwrap();
+        assert_eq!(&THESIS[spans.bb.unwrap()], "20");
+        assert_eq!(
+            &THESIS[spans.round_cards[1][2].clone()],
+            r#"<card rank="8" color="Clubs"></card>"#
+        );
+    }
+
+    #[test]
+    fn actions_are_sorted_by_no() {
+        // The flop's two actions written in reverse order, numbered 7 and 9.
+        let check = r#"<action no="0" player="Hero" act="check" amount="0"></action>"#;
+        let bet = r#"<action no="1" player="Villain" act="raise" amount="20"></action>
+  </flop>"#;
+        let xml = THESIS
+            .replace(
+                check,
+                &bet.replace("</flop>", "").replace("no=\"1\"", "no=\"9\""),
+            )
+            .replace(
+                bet,
+                &format!("{}\n  </flop>", check.replace("no=\"0\"", "no=\"7\"")),
+            );
+        assert!(xml.find("no=\"9\"").unwrap() < xml.find("no=\"7\"").unwrap());
+        let r = read(&xml).unwrap();
+        let nos: Vec<_> = r.rounds[1].actions.iter().map(|a| a.no).collect();
+        assert_eq!(nos, [7, 9]);
+        assert_eq!(r.rounds[1].actions[0].player, Player::Hero);
+        let (g, _) = GameState::from_xml(&xml).unwrap();
+        assert_eq!(g.derived().to_call, 20.0);
+    }
+
+    #[test]
+    fn names_and_values_are_case_insensitive() {
+        let xml = THESIS
+            .replace("<heroStack>1500</heroStack>", "<HEROSTACK>1500</HEROSTACK>")
+            .replace(r#"rank="J" color="Hearts""#, r#"RANK="j" Color="h""#)
+            .replace(r#"rank="T" color="Clubs""#, r#"rank="10" color="CLUBS""#)
+            .replace(
+                r#"player="Villain" act="raise" amount="20"></action>
+  </flop>"#,
+                r#"player="VILLAIN" act="Bet" amount="20"></action>
+  </flop>"#,
+            )
+            .replace(">SB</post>", ">sb</post>");
+        let r = read(&xml).unwrap();
+        assert_eq!(r.hero_stack, 1500.0);
+        assert_eq!(r.hero_cards[0].to_string(), "Jh");
+        assert_eq!(r.rounds[1].cards[1].to_string(), "Tc");
+        assert_eq!(r.rounds[1].actions[1].act, Act::Bet);
+        let (g, _) = GameState::from_xml(&xml).unwrap();
+        assert_eq!(g.derived().pot, 220.0);
+    }
+
+    #[test]
+    fn round_trip() {
+        let r = read(THESIS).unwrap();
+        let text = write(&r);
+        assert_eq!(unspanned(read(&text).unwrap()), unspanned(r.clone()));
+        // The written file is valid as a game state too, with the same values.
+        let (g, w) = GameState::from_xml(&text).unwrap();
+        assert_eq!(w.len(), 2);
+        assert_eq!(g.derived().pot, 220.0);
+
+        let mut r = record();
+        r.extras = vec![("chip".into(), 0.01), ("Aggression".into(), -1.25)];
+        r.bb = 0.02;
+        r.sb = 0.01;
+        r.hero_stack = 1.0 / 3.0;
+        r.posts[0].amount = 0.01;
+        r.posts[1].amount = 0.02;
+        r.rounds[0].actions[0].amount = 0.07;
+        r.rounds.push(crate::game::Round {
+            phase: Phase::Flop,
+            cards: vec![
+                Card::from_xml("10", "d").unwrap(),
+                Card::from_xml("2", "s").unwrap(),
+                Card::from_xml("A", "h").unwrap(),
+            ],
+            actions: vec![],
+            span: None,
+        });
+        let back = read(&write(&r)).unwrap();
+        assert_eq!(unspanned(back), r);
+    }
+
+    #[test]
+    fn game_state_xml_is_the_text_read() {
+        let (g, _) = GameState::from_xml(THESIS).unwrap();
+        assert_eq!(g.xml(), THESIS);
+    }
+
+    // ---- reading errors -------------------------------------------------------------
+
+    #[test]
+    fn error_xml_syntax() {
+        let xml = THESIS.replace("</preflop>", "</prefop>");
+        let d = one_error(&xml, "xml-syntax", "", "</prefop>");
+        assert!(d.message.contains("malformed XML"), "{}", d.message);
+        let xml = THESIS.replace("</game>\n", "");
+        let d = one_error(&xml, "xml-syntax", "", "<game>");
+        assert!(d.message.contains("<game> is closed"), "{}", d.message);
+        let xml = THESIS.replace(r#"act="call" amount="10""#, r#"act="call" amount=10"#);
+        let d = one_error(&xml, "xml-syntax", "<preflop>", "no=\"0\"");
+        assert_eq!(&xml[d.span.unwrap().start..][..2], "10", "{}", d.message);
+        let d = one_error("", "xml-missing", "", "");
+        assert!(d.message.contains("no <game>"));
+    }
+
+    #[test]
+    fn error_xml_missing() {
+        let xml = THESIS.replace("    <heroStack>1500</heroStack>\n", "");
+        let d = one_error(&xml, "xml-missing", "", "<init>");
+        assert!(d.message.contains("<heroStack>"), "{}", d.message);
+        let xml = THESIS.replace(r#"<card rank="Q" color="Spades">"#, r#"<card rank="Q">"#);
+        let d = one_error(&xml, "xml-missing", "<flop>", "rank=\"Q\"");
+        assert!(d.message.contains("`color`"), "{}", d.message);
+        let xml = THESIS.replace(r#" amount="10"></action>"#, "></action>");
+        one_error(&xml, "xml-missing", "<preflop>", "no=\"0\"");
+        let start = THESIS.find("  <posts>").unwrap();
+        let end = THESIS.find("  <preflop>").unwrap();
+        let xml = format!("{}{}", &THESIS[..start], &THESIS[end..]);
+        one_error(&xml, "xml-missing", "", "<game>");
+        let start = THESIS.find("    <cards>").unwrap();
+        let end = THESIS
+            .find("    <action no=\"0\" player=\"Hero\" act=\"check\"")
+            .unwrap();
+        let xml = format!("{}{}", &THESIS[..start], &THESIS[end..]);
+        one_error(&xml, "xml-missing", "", "<flop>");
+        // Check and fold may leave out the amount.
+        let xml = THESIS.replace(r#"act="check" amount="0""#, r#"act="check""#);
+        assert!(read(&xml).is_ok());
+    }
+
+    #[test]
+    fn error_xml_unknown_and_duplicate() {
+        let xml = THESIS
+            .replace("<flop>", "<flopp>")
+            .replace("</flop>", "</flopp>");
+        let d = one_error(&xml, "xml-unknown", "", "<flopp>");
+        assert_eq!(d.help.as_deref(), Some("did you mean <flop>?"));
+        let xml = THESIS.replace("<BB>20</BB>", "<BB>20</BB>\n    <bb>30</bb>");
+        let d = one_error(&xml, "xml-duplicate", "", "<bb>");
+        assert_eq!(d.related.len(), 1);
+    }
+
+    #[test]
+    fn error_bad_number() {
+        let xml = THESIS.replace("<SB>10</SB>", "<SB>ten</SB>");
+        let d = one_error(&xml, "bad-number", "", "<SB>");
+        assert_eq!(&xml[d.span.clone().unwrap()], "ten");
+        let xml = THESIS.replace("<BB>20</BB>", "<BB>20</BB>\n    <aggro></aggro>");
+        one_error(&xml, "bad-number", "", "<aggro>");
+        let xml = THESIS.replace(r#"no="3""#, r#"no="third""#);
+        one_error(&xml, "bad-number", "", "no=\"third\"");
+    }
+
+    #[test]
+    fn error_bad_card() {
+        let xml = THESIS.replace(r#"rank="Q" color="Spades""#, r#"rank="1" color="Spades""#);
+        let d = one_error(&xml, "bad-card", "<flop>", "rank=\"1\"");
+        assert_eq!(&xml[d.span.clone().unwrap()], "1");
+        let xml = THESIS.replace(r#"rank="Q" color="Spades""#, r#"rank="Q" color="Spadez""#);
+        let d = one_error(&xml, "bad-card", "<flop>", "Spadez");
+        assert!(d.label.unwrap().contains("Hearts"));
+        let xml = THESIS.replace(
+            r#"      <card rank="3" color="Clubs"></card>
+"#,
+            "",
+        );
+        one_error(&xml, "wrong-card-count", "", "<heroCards>");
+    }
+
+    #[test]
+    fn error_unknown_player_and_act() {
+        let xml = THESIS.replacen(
+            r#"no="1" player="Villain""#,
+            r#"no="1" player="Villian""#,
+            1,
+        );
+        let d = one_error(&xml, "unknown-player", "<preflop>", "Villian");
+        assert_eq!(&xml[d.span.clone().unwrap()], "Villian");
+        let xml = THESIS.replace(r#"act="check""#, r#"act="chek""#);
+        let d = one_error(&xml, "unknown-act", "", "chek");
+        assert_eq!(d.help.as_deref(), Some("did you mean `check`?"));
+        let xml = THESIS.replace(r#"<post player="Hero""#, r#"<post player="Me""#);
+        one_error(&xml, "unknown-player", "", "\"Me\"");
+    }
+
+    #[test]
+    fn read_errors_are_all_reported() {
+        let xml = THESIS
+            .replace(r#"act="check""#, r#"act="chek""#)
+            .replace(r#"rank="Q" color="Spades""#, r#"rank="Z" color="Spades""#)
+            .replace("<SB>10</SB>", "<SB>x</SB>");
+        let errs = read_errors(&xml);
+        let codes: Vec<_> = errs.iter().map(|d| d.code).collect();
+        assert_eq!(codes, ["bad-number", "bad-card", "unknown-act"]);
+        let lines: Vec<_> = errs.iter().map(|d| line(&xml, d)).collect();
+        assert_eq!(lines, [5, 26, 30]);
+    }
+
+    #[test]
+    fn fixture_round_helper_reads() {
+        // The test helper's rounds are valid XML fragments.
+        let r = round("flop", "Qs Tc 8c", "V check");
+        assert!(r.contains("<card rank=\"T\" color=\"c\"></card>"));
+        assert_eq!(line_of(&r, "", "<action"), 7);
+    }
+}
+
+#[cfg(test)]
+mod fixtures {
+    use crate::diag::SourceFile;
+    use crate::game::GameState;
+
+    /// Each fixture in tests/cases/game with what reading it gives: `code@line` for every
+    /// diagnostic, errors or (for a valid file) warnings.
+    const CASES: [(&str, &str, &[&str]); 9] = [
+        (
+            "thesis",
+            include_str!("../../tests/cases/game/thesis.xml"),
+            &["small-raise@21", "button-first@30"],
+        ),
+        (
+            "hero-sb-preflop",
+            include_str!("../../tests/cases/game/hero-sb-preflop.xml"),
+            &[],
+        ),
+        (
+            "hero-bb-preflop",
+            include_str!("../../tests/cases/game/hero-bb-preflop.xml"),
+            &["bb-first@17"],
+        ),
+        (
+            "fold-ended",
+            include_str!("../../tests/cases/game/fold-ended.xml"),
+            &["hand-over@19"],
+        ),
+        (
+            "check-owed",
+            include_str!("../../tests/cases/game/check-owed.xml"),
+            &["check-owed@18"],
+        ),
+        (
+            "not-hero-turn",
+            include_str!("../../tests/cases/game/not-hero-turn.xml"),
+            &["not-hero-turn@28"],
+        ),
+        (
+            "card-twice",
+            include_str!("../../tests/cases/game/card-twice.xml"),
+            &["card-twice@24"],
+        ),
+        (
+            "malformed",
+            include_str!("../../tests/cases/game/malformed.xml"),
+            &["xml-syntax@23"],
+        ),
+        (
+            "several-errors",
+            include_str!("../../tests/cases/game/several-errors.xml"),
+            &["bad-number@5", "bad-card@26", "unknown-act@30"],
+        ),
+    ];
+
+    #[test]
+    fn game_fixtures() {
+        for (name, xml, want) in CASES {
+            let file = SourceFile::new(name, xml);
+            let diags = match GameState::from_xml(xml) {
+                Ok((_, warnings)) => warnings,
+                Err(e) => e.diagnostics,
+            };
+            let got: Vec<String> = diags
+                .iter()
+                .map(|d| {
+                    format!(
+                        "{}@{}",
+                        d.code,
+                        file.line_col(d.span.clone().unwrap().start).0
+                    )
+                })
+                .collect();
+            assert_eq!(got, want, "{name}");
+        }
+    }
 }
