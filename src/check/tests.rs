@@ -641,3 +641,74 @@ fn unusual_case_names() {
         Some("names ignore case, but `sb` is the usual spelling")
     );
 }
+
+#[test]
+fn card_queries() {
+    let (source, c) = run_with(
+        &[(Preflop, vec![rule(&[&["!KKs", "QK"], &["KKo"]], "CALL")])],
+        &CheckOptions::default(),
+    );
+    assert_eq!(
+        codes(&c),
+        ["suited-pair", "query-low-first", "query-offsuit-pair"]
+    );
+    assert_eq!(underlined(&source, &c.diagnostics[0]), "KKs");
+    assert_eq!(
+        c.diagnostics[0].help.as_deref(),
+        Some("a pair cannot be suited; write `KK`")
+    );
+    assert_eq!(
+        c.diagnostics[1].help.as_deref(),
+        Some("it means the same as `KQ`; write the high card first")
+    );
+    let c = run(&[(Flop, vec![rule(&[&["AK", "Q8s+"]], "CALL")])]);
+    let p = c.program.unwrap();
+    let Test::Cards { classes, negated } = &p.rules[0].branches[0].conditions[0].test else {
+        panic!()
+    };
+    assert!(!negated);
+    assert_eq!(classes.len(), 2);
+}
+
+#[test]
+fn card_queries_that_cannot_hold_together() {
+    let c = run(&[
+        (
+            Flop,
+            vec![
+                rule(&[&["AA", "KK"], &["AK"]], "CALL"),
+                rule(&[&["JJ+", "!AA", "!KK", "!QQ", "!JJ"]], "CALL"),
+                rule(&[&["AA", "pair"]], "CALL"),
+            ],
+        ),
+        (
+            Preflop,
+            vec![
+                rule(&[&["AK", "pair"], &["air", "77"]], "CALL"),
+                rule(&[&["AA", "highPair"], &["22-55", "!lowPair"]], "CALL"),
+            ],
+        ),
+    ]);
+    assert_eq!(
+        codes(&c),
+        [
+            "unsatisfiable-branch",
+            "unsatisfiable-rule",
+            "unsatisfiable-rule",
+            "unsatisfiable-branch"
+        ]
+    );
+    assert_eq!(
+        c.diagnostics[0].message,
+        "this branch can never hold: no hole cards match all of `AA`, `KK`"
+    );
+    assert_eq!(
+        c.diagnostics[2].message,
+        "this rule can never match: none of its 2 branches can hold"
+    );
+    assert_eq!(c.diagnostics[2].related.len(), 2);
+    assert_eq!(
+        c.diagnostics[3].message,
+        "this branch can never hold: no hole cards match all of `22-55`, `!lowPair`"
+    );
+}
