@@ -183,7 +183,7 @@ fn externals(rule: &ir::Rule) -> Vec<&ir::ExternalCommand> {
 
 /// The hook for warnings about an `external` command's text (unknown placeholders). The
 /// external module knows the placeholder words; until it offers a check, nothing is said.
-fn external(_cmd: &ir::ExternalCommand, _out: &mut [Diagnostic]) {}
+fn external(_cmd: &ir::ExternalCommand, _out: &mut Vec<Diagnostic>) {}
 
 fn constants_in_block(rule: &ir::Rule, out: &mut Vec<Diagnostic>) {
     let Some(phase) = block_phase(rule.block) else {
