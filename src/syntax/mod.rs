@@ -23,16 +23,15 @@ pub fn parse(source: &str) -> (ast::Script, Vec<Diagnostic>) {
     let mut ctx = build::Ctx::default();
     let result = grammar::ScriptParser::new().parse(&mut ctx, tokens.iter().map(|&t| Ok(t)));
     diags.append(&mut ctx.diags);
-    let script = match result {
-        Ok(script) => script,
+    let mut failed: Vec<&errors::Error<'_>> = ctx.recoveries.iter().map(|r| &r.error).collect();
+    let script = match &result {
+        Ok(script) => script.clone(),
         Err(e) => {
-            diags.push(errors::describe(&e, &tokens));
+            failed.push(e);
             ast::Script::default()
         }
     };
-    for r in &ctx.recoveries {
-        diags.push(errors::describe(&r.error, &tokens));
-    }
+    diags.extend(errors::describe_all(&failed, &tokens));
     errors::tidy(&mut diags);
     (script, diags)
 }

@@ -190,3 +190,193 @@ fn thesis_spans() {
         "external \"~/decider wholeGame\""
     );
 }
+
+#[test]
+fn blocks_in_any_order_and_repeated() {
+    let src = "RIVER\nENDRIVER\nALWAYS\nRULE\nTHEN FOLD\nENDRULE\nENDALWAYS\nPREFLOP\nENDPREFLOP\n\
+               TURN\nENDTURN\nFLOP\nENDFLOP\nPREFLOP\nRULE AA\nTHEN CALL\nENDRULE\nENDPREFLOP";
+    assert_eq!(
+        ok(src),
+        "RIVER:\nALWAYS:\nRULE THEN FOLD\nPREFLOP:\nTURN:\nFLOP:\nPREFLOP:\nRULE [q:AA] THEN CALL"
+    );
+    assert_eq!(ok(""), "");
+    assert_eq!(ok("\n\n// only comments\n"), "");
+}
+
+#[test]
+fn branch_layouts() {
+    // First branch on the RULE line, or RULE alone on its line; no branch = always holds.
+    assert_eq!(
+        rules("RULE pair\n flush\n THEN CALL\nENDRULE"),
+        "RULE [pair] [flush] THEN CALL"
+    );
+    assert_eq!(
+        rules("RULE\n pair, flush\n\n AA\n THEN CALL\nENDRULE"),
+        "RULE [pair, flush] [q:AA] THEN CALL"
+    );
+    assert_eq!(rules("RULE\nTHEN CHECK\nENDRULE"), "RULE THEN CHECK");
+}
+
+#[test]
+fn priorities() {
+    assert_eq!(
+        rules("RULE PRIORITY 3 pair\nTHEN CALL\nENDRULE"),
+        "RULE PRIORITY 3 [pair] THEN CALL"
+    );
+    assert_eq!(
+        rules("RULE PRIORITY -10\nTHEN FOLD\nENDRULE"),
+        "RULE PRIORITY -10 THEN FOLD"
+    );
+    assert_eq!(
+        rules("RULE PRIORITY 22\nTHEN FOLD\nENDRULE"),
+        "RULE PRIORITY 22 THEN FOLD"
+    );
+    let (_, d) = parse("PREFLOP\nRULE PRIORITY 1.5\nTHEN FOLD\nENDRULE\nENDPREFLOP");
+    assert_eq!(d.len(), 1);
+    assert_eq!(d[0].code, "bad-priority");
+}
+
+#[test]
+fn conditions() {
+    assert_eq!(
+        rules(
+            "RULE AK, !T5, Q8s+, JJ-, A2s-A5s, !KTo-KQo, 22-66, 99, !54, pair, !flushDraw\nTHEN CALL\nENDRULE"
+        ),
+        "RULE [q:AK, !q:T5, q:Q8s+, q:JJ-, q:A2s-A5s, !q:KTo-KQo, q:22-66, q:99, !q:54, pair, !flushDraw] THEN CALL"
+    );
+    // `22`..`99` is the number in a comparison; products written both ways.
+    assert_eq!(
+        rules(
+            "RULE toCall < 99, 22 > pot, pot >= 2 BB, pot == 4BB, pot != 0.5pot, 3 villainStack <= 40\nTHEN CALL\nENDRULE"
+        ),
+        "RULE [toCall < 99, 22 > pot, pot >= 2*BB, pot == 4*BB, pot != 0.5*pot, 3*villainStack <= 40] THEN CALL"
+    );
+    assert_eq!(
+        rules(
+            "RULE external \"odds heroCards\", external \"eq\" > 0.6, pot < external \"x \\\"y\\\"\"\nTHEN CALL\nENDRULE"
+        ),
+        "RULE [ext(odds heroCards), ext(eq) > 0.6, pot < ext(x \"y\")] THEN CALL"
+    );
+}
+
+#[test]
+fn actions() {
+    assert_eq!(rules("RULE\nTHEN FOLD\nENDRULE"), "RULE THEN FOLD");
+    assert_eq!(rules("RULE\nTHEN CHECK\nENDRULE"), "RULE THEN CHECK");
+    assert_eq!(rules("RULE\nTHEN CALL\nENDRULE"), "RULE THEN CALL");
+    assert_eq!(
+        rules("RULE\nTHEN RAISE 3BB\nENDRULE"),
+        "RULE THEN RAISE 3*BB"
+    );
+    assert_eq!(
+        rules("RULE\nTHEN RAISE allIn\nENDRULE"),
+        "RULE THEN RAISE allIn"
+    );
+    assert_eq!(rules("RULE\nTHEN RAISE 40\nENDRULE"), "RULE THEN RAISE 40");
+    assert_eq!(
+        rules("RULE\nTHEN RAISE 0.5 pot\nENDRULE"),
+        "RULE THEN RAISE 0.5*pot"
+    );
+    assert_eq!(
+        rules("RULE\nTHEN RAISE 0.25 2BB, 0.5 4BB, 0.25 8BB\nENDRULE"),
+        "RULE THEN RAISE 0.25:2*BB, 0.5:4*BB, 0.25:8*BB"
+    );
+    assert_eq!(
+        rules("RULE\nTHEN RAISE 1 2BB, 3 3 BB, 5 60, 2 external \"x\", 7 allIn\nENDRULE"),
+        "RULE THEN RAISE 1:2*BB, 3:3*BB, 5:60, 2:ext(x), 7*allIn"
+    );
+    assert_eq!(
+        rules("RULE\nTHEN RAISE 22 33\nENDRULE"),
+        "RULE THEN RAISE 22:33"
+    );
+    assert_eq!(
+        rules("RULE\nTHEN USE TABLE tables/raise-first-in.tsv\nENDRULE"),
+        "RULE THEN TABLE(tables/raise-first-in.tsv)"
+    );
+    assert_eq!(
+        rules("RULE\nTHEN USE TABLE \"my tables/rfi.tsv\" // quoted\nENDRULE"),
+        "RULE THEN TABLE(my tables/rfi.tsv)"
+    );
+    assert_eq!(
+        rules("RULE\nTHEN external \"bin/decider wholeGame\"\nENDRULE"),
+        "RULE THEN ext(bin/decider wholeGame)"
+    );
+}
+
+#[test]
+fn raise_item_spans() {
+    let src = "PREFLOP\nRULE\nTHEN RAISE 0.25 2BB, 3 3 BB\nENDRULE\nENDPREFLOP";
+    let (s, d) = parse(src);
+    assert!(d.is_empty());
+    let ActionKind::Raise(items) = &s.blocks[0].rules[0].action.kind else {
+        panic!()
+    };
+    assert_eq!(&src[items[0].span.clone()], "0.25 2BB");
+    assert_eq!(&src[items[0].weight.as_ref().unwrap().1.clone()], "0.25");
+    assert_eq!(&src[items[0].amount.span.clone()], "2BB");
+    assert_eq!(&src[items[1].amount.span.clone()], "3 BB");
+}
+
+#[test]
+fn reactions() {
+    assert_eq!(
+        rules("RULE pair\nTHEN CALL\nVILLAIN\nTHEN FOLD\nENDVILLAIN\nVILLAIN villainRaise > 2BB, AA\n 99\nTHEN RAISE allIn\nENDVILLAIN\nENDRULE"),
+        "RULE [pair] THEN CALL VILLAIN THEN FOLD ENDVILLAIN VILLAIN [villainRaise > 2*BB, q:AA] [q:99] THEN RAISE allIn ENDVILLAIN"
+    );
+}
+
+#[test]
+fn crlf_and_comments() {
+    assert_eq!(
+        ok("PREFLOP\r\n// c\r\nRULE AA // c\r\n\r\n  KK\r\nTHEN CALL // c\r\nENDRULE\r\nENDPREFLOP\r\n"),
+        "PREFLOP:\nRULE [q:AA] [q:KK] THEN CALL"
+    );
+}
+
+/// The diagnostics of a source as (code, line, message) triples.
+fn errors(src: &str) -> Vec<(&'static str, usize, String)> {
+    let (_, diags) = parse(src);
+    diags
+        .iter()
+        .map(|d| {
+            let at = d.span.as_ref().map_or(0, |s| s.start);
+            (
+                d.code,
+                src[..at].matches('\n').count() + 1,
+                d.message.clone(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn dump_errors() {
+    for src in [
+        "PREFLOP\nRULE pair flush\nTHEN CALL\nENDRULE\nENDFLOP\n",
+        "PREFLOP\nRULE pair\nTHEN RAISE\nENDRULE\nRULE x > \nTHEN CALL\nENDRULE\nRULE AA\nTHN CALL\nENDRULE\nENDPREFLOP\n",
+        "PREFLOP\nRULE pair\nTHEN CALL\nRULE AA\nTHEN FOLD\nENDRULE\nENDPREFLOP\nFLOP\nRULE pair\n",
+        "PREFLOP\nRULE pair THEN CALL\nENDRULE\nRULE pair\nCALL\nENDRULE\nRULE\nTHEN RAISE 0.5 3BB 0.5 6BB\nENDRULE\nENDPREFLOP",
+        "PREFLOP\nRULE pair\nENDRULE\nRULE pair\nTHEN CALL\nVILLAIN x\nTHEN FOLD\nENDRULE\nRULE\nTHEN CALL\nENDVILLAIN\nENDPREFLOP",
+        "PREFLOP\nRULE pot >\nTHEN USE TABLE\nENDRULE\nRULE 40\nTHEN external\nENDRULE\nRULE pair,\nTHEN CALL\nENDRULE\nRULE PRIORITY x\nTHEN CALL\nENDRULE\nENDPREFLOP",
+    ] {
+        println!("----\n{src}");
+        for e in errors(src) {
+            println!("{e:?}");
+        }
+        let (s, _) = parse(src);
+        println!("{}", render(&s));
+    }
+}
+
+#[test]
+fn dump_recoveries() {
+    let src = "PREFLOP\nRULE\nTHEN CALL\nENDVILLAIN\nENDPREFLOP";
+    let mut diags = Vec::new();
+    let tokens = super::lexer::tokens(src, &mut diags);
+    let mut ctx = super::build::Ctx::default();
+    let result = super::grammar::ScriptParser::new().parse(&mut ctx, tokens.iter().map(|&t| Ok(t)));
+    println!("{result:?}");
+    for r in &ctx.recoveries {
+        println!("{:?}\n  dropped {:?}", r.error, r.dropped_tokens);
+    }
+}
