@@ -23,6 +23,7 @@ pub fn lint(
     program: &Program,
     source: &SourceFile,
     syntax_ok: bool,
+    defines: &[String],
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     if syntax_ok && program.rules.is_empty() {
@@ -35,7 +36,7 @@ pub fn lint(
     for rule in &program.rules {
         constants_in_block(rule, &mut out);
         for cmd in externals(rule) {
-            external(cmd, &mut out);
+            external(cmd, source, defines, &mut out);
         }
     }
     unsatisfiable_rules(program, &mut out);
@@ -204,7 +205,52 @@ fn externals(rule: &ir::Rule) -> Vec<&ir::ExternalCommand> {
 
 /// The hook for warnings about an `external` command's text (unknown placeholders). The
 /// external module knows the placeholder words; until it offers a check, nothing is said.
-fn external(_cmd: &ir::ExternalCommand, _out: &mut Vec<Diagnostic>) {}
+/// The external module's own check of a command text (quotes, a missing program, words that
+/// look like placeholders but are none), with its spans mapped from the command text (escapes
+/// resolved) back into the script. An empty command is already a lowering error.
+fn external(
+    cmd: &ir::ExternalCommand,
+    source: &SourceFile,
+    defines: &[String],
+    out: &mut Vec<Diagnostic>,
+) {
+    for mut d in crate::external::lint_command(&cmd.text, defines) {
+        if d.code == "external-empty" {
+            continue;
+        }
+        d.span = d
+            .span
+            .map(|s| script_offset(source, cmd, s.start)..script_offset(source, cmd, s.end));
+        out.push(d);
+    }
+}
+
+/// The script byte offset of byte `offset` of a command's text: the text starts after the
+/// opening quote, and each `\"` or `\\` escape is two script bytes for one text byte.
+fn script_offset(source: &SourceFile, cmd: &ir::ExternalCommand, offset: usize) -> usize {
+    let written = source.text.get(cmd.span.clone()).unwrap_or("");
+    let Some(quote) = written.find('"') else {
+        return cmd.span.start;
+    };
+    let mut script = cmd.span.start + quote + 1;
+    let mut text = 0;
+    let mut chars = written[quote + 1..].chars();
+    while text < offset {
+        match chars.next() {
+            Some('\\') => {
+                let escaped = chars.next().map_or(0, char::len_utf8);
+                script += 1 + escaped;
+                text += escaped.max(1);
+            }
+            Some(c) => {
+                script += c.len_utf8();
+                text += c.len_utf8();
+            }
+            None => break,
+        }
+    }
+    script.min(cmd.span.end)
+}
 
 fn constants_in_block(rule: &ir::Rule, out: &mut Vec<Diagnostic>) {
     let Some(phase) = block_phase(rule.block) else {

@@ -57,7 +57,13 @@ pub fn check_tree(
     let syntax_ok = !diagnostics.iter().any(Diagnostic::is_error);
     let (program, lowering) = lower::lower(script, source, options);
     diagnostics.extend(lowering);
-    diagnostics.extend(lints::lint(script, &program, source, syntax_ok));
+    diagnostics.extend(lints::lint(
+        script,
+        &program,
+        source,
+        syntax_ok,
+        &options.defines,
+    ));
     // Source order; a whole-file problem first; at one place, errors before warnings.
     diagnostics.sort_by_key(|d| {
         (
