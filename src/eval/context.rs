@@ -252,17 +252,7 @@ struct Values<'c, 'a, R: RngCore + ?Sized> {
 
 impl<R: RngCore + ?Sized> Placeholders for Values<'_, '_, R> {
     fn cards(&self, word: &str) -> Option<Vec<String>> {
-        let state = self.ctx.state;
-        let board = state.board_cards();
-        let range = match word.to_ascii_lowercase().as_str() {
-            "herocards" => return Some(state.hero_cards().iter().map(|c| c.external()).collect()),
-            "flopcards" => 0..board.len().min(3),
-            "turncard" => 3.min(board.len())..board.len().min(4),
-            "rivercard" => 4.min(board.len())..board.len().min(5),
-            "communitycards" => 0..board.len(),
-            _ => return None,
-        };
-        Some(board[range].iter().map(|c| c.external()).collect())
+        external::game_cards(self.ctx.state, word)
     }
 
     fn whole_game(&self) -> String {
