@@ -375,7 +375,8 @@ fn a_slow_program_and_its_children_are_killed_at_the_time_limit() {
     assert_eq!(e.kind, ExternalErrorKind::TimedOut);
     assert_eq!(
         e.message,
-        "external program `programs/sleep.sh` took too long (killed after 300 ms); it printed \
+        "external program `programs/sleep.sh` took longer than its time limit, set by \
+         --external-timeout (killed after 300 ms); it printed \
          \"thinking\""
     );
 
