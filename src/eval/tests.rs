@@ -313,7 +313,7 @@ fn no_rule_matched_names_the_phase_and_the_rules_tried() {
         ErrorKind::NoRuleMatched {
             phase: Phase::Flop,
             tried: 2,
-            villain_acted: true
+            held: 0
         }
     );
     assert_eq!(
