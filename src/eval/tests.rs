@@ -295,9 +295,16 @@ fn the_villain_acted_so_reactions_answer() {
 fn before_the_villain_acts_the_then_action_applies() {
     let p = program(vec![RuleSpec {
         reactions: vec![(vec![], ActionKind::Fold)],
-        ..spec(BlockKind::Preflop, vec![], raise(constant(3.0, Constant::Bb)))
+        ..spec(
+            BlockKind::Preflop,
+            vec![],
+            raise(constant(3.0, Constant::Bb)),
+        )
     }]);
-    assert_eq!(run(&p, &state(SB_FIRST), 0).unwrap().action, Move::Raise(60.0));
+    assert_eq!(
+        run(&p, &state(SB_FIRST), 0).unwrap().action,
+        Move::Raise(60.0)
+    );
 }
 
 #[test]
@@ -413,7 +420,10 @@ fn init_constants_and_a_missing_one() {
         vec![vec![compare(agg(), CmpOp::Eq, number(2.0))]],
         raise(constant(40.0, Constant::Init("aggression".into()))),
     )]);
-    assert_eq!(run(&p, &state(SB_FIRST), 0).unwrap().action, Move::Raise(80.0));
+    assert_eq!(
+        run(&p, &state(SB_FIRST), 0).unwrap().action,
+        Move::Raise(80.0)
+    );
     let e = run(&p, &state(FLOP_BET), 0).unwrap_err();
     assert!(matches!(
         &e.kind,
