@@ -76,3 +76,63 @@ fn decide_golden() {
         failures.join("\n\n")
     );
 }
+
+/// Counts heap allocations, to show that deciding a rule-only script allocates nothing.
+struct Counting;
+
+static ALLOCATIONS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+unsafe impl std::alloc::GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        unsafe { std::alloc::System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: std::alloc::Layout) {
+        unsafe { std::alloc::System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// `examples/tag.hus` decided on every example game: no allocation once checked and read
+/// (the decisions there draw no warning; `--explain` traces and warnings do allocate).
+#[test]
+fn deciding_a_rule_only_script_does_not_allocate() {
+    use hus::check::{check, CheckOptions};
+    use hus::diag::SourceFile;
+    use hus::eval::{decide, DecideOptions};
+    use hus::game::GameState;
+    use rand::SeedableRng;
+
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+    let text = std::fs::read_to_string(root.join("tag.hus")).unwrap();
+    let checked = check(
+        &SourceFile::new("tag.hus", text),
+        &CheckOptions {
+            base_dir: root.clone(),
+            ..CheckOptions::default()
+        },
+    );
+    let program = checked.program.expect("tag.hus checks");
+    let mut states = Vec::new();
+    for entry in std::fs::read_dir(root.join("games")).unwrap() {
+        let xml = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        states.push(GameState::from_xml(&xml).unwrap().0);
+    }
+    let options = DecideOptions::default();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+    // One round first, so lazily built tables (hand ranks) exist.
+    for s in &states {
+        decide(&program, s, &mut rng, &options).unwrap();
+    }
+    let before = ALLOCATIONS.load(std::sync::atomic::Ordering::Relaxed);
+    for _ in 0..100 {
+        for s in &states {
+            let d = decide(&program, s, &mut rng, &options).unwrap();
+            assert!(d.warnings.is_empty());
+        }
+    }
+    let after = ALLOCATIONS.load(std::sync::atomic::Ordering::Relaxed);
+    assert_eq!(after - before, 0, "allocations while deciding");
+}
