@@ -4,6 +4,8 @@
 //! rows and columns A, K, ..., 2; the suited class of ranks r > c at (row r, column c) above
 //! the diagonal, the offsuit class below it, pairs on it. `index = row * 13 + column`.
 
+use std::sync::OnceLock;
+
 use super::{Card, Rank};
 
 /// A hole-card class: a pair, or two ranks suited or offsuit.
@@ -171,6 +173,7 @@ impl FromIterator<HoleClass> for HoleClassSet {
     }
 }
 
+#[derive(Debug)]
 struct RankTable {
     rank169: [u32; 169],
     rank2652: [u32; 169],
@@ -179,8 +182,152 @@ struct RankTable {
 /// The heads-up hand-rank table, parsed once from `tables/handrank169-headsup.txt`
 /// (compiled in, and checked by a unit test to hold every class exactly once).
 fn rank_table() -> &'static RankTable {
-    unimplemented!("cards helper: parse HANDRANK_TABLE")
+    static TABLE: OnceLock<RankTable> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        // The table is compiled in and `rank_table_holds_every_class_once` checks it, so a
+        // failure here is a build defect, not bad user input.
+        parse_rank_table(HANDRANK_TABLE).expect("the compiled-in hand-rank table is valid")
+    })
+}
+
+/// Parses the hand-rank table text: `#` lines and blank lines are skipped; the Nth remaining
+/// line names the class with handRank169 = N. Every one of the 169 classes must appear once.
+fn parse_rank_table(text: &str) -> Result<RankTable, String> {
+    let mut rank169 = [0u32; 169];
+    let mut rank2652 = [0u32; 169];
+    let mut n = 0u32;
+    let mut deals = 0u32;
+    for (lineno, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let class = HoleClass::parse(line)
+            .ok_or_else(|| format!("line {}: `{line}` is not a hole-card class", lineno + 1))?;
+        let i = class.index();
+        if rank169[i] != 0 {
+            return Err(format!("line {}: `{line}` appears twice", lineno + 1));
+        }
+        n += 1;
+        // Ordered deals: each unordered combination can be dealt in two orders.
+        deals += 2 * class.combos();
+        rank169[i] = n;
+        rank2652[i] = deals;
+    }
+    if n != 169 {
+        return Err(format!("{n} classes listed, 169 expected"));
+    }
+    Ok(RankTable { rank169, rank2652 })
 }
 
 /// The text of the heads-up hand-rank table (spec 5), compiled into the library.
 pub const HANDRANK_TABLE: &str = include_str!("../../tables/handrank169-headsup.txt");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::Suit;
+
+    fn class(name: &str) -> HoleClass {
+        HoleClass::parse(name).unwrap()
+    }
+
+    #[test]
+    fn rank_table_holds_every_class_once() {
+        let t = parse_rank_table(HANDRANK_TABLE).unwrap();
+        let mut seen169: Vec<u32> = t.rank169.to_vec();
+        seen169.sort_unstable();
+        assert_eq!(seen169, (1..=169).collect::<Vec<_>>());
+        assert!(t.rank2652.iter().all(|&r| r > 0));
+        assert_eq!(*t.rank2652.iter().max().unwrap(), 2652);
+    }
+
+    #[test]
+    fn rank_table_values_of_the_spec() {
+        assert_eq!(class("AA").handrank2652(), 12);
+        assert_eq!(class("KK").handrank2652(), 24);
+        assert_eq!(class("AKs").handrank2652(), 92);
+        assert_eq!(class("AKo").handrank2652(), 136);
+        assert_eq!(class("32o").handrank2652(), 2652);
+        assert_eq!(class("AA").handrank169(), 1);
+        assert_eq!(class("KK").handrank169(), 2);
+        assert_eq!(class("AKs").handrank169(), 8);
+        assert_eq!(class("32o").handrank169(), 169);
+    }
+
+    #[test]
+    fn rank2652_grows_with_rank169() {
+        let mut classes: Vec<HoleClass> = HoleClass::all().collect();
+        classes.sort_by_key(|c| c.handrank169());
+        let mut deals = 0;
+        for c in classes {
+            deals += 2 * c.combos();
+            assert_eq!(c.handrank2652(), deals, "{}", c.name());
+        }
+    }
+
+    #[test]
+    fn bad_tables_are_rejected() {
+        assert!(parse_rank_table("AA\nKK\n")
+            .unwrap_err()
+            .contains("169 expected"));
+        assert!(parse_rank_table("AA\nAA\n").unwrap_err().contains("twice"));
+        assert!(parse_rank_table("# c\nAKx\n")
+            .unwrap_err()
+            .contains("line 2"));
+        let doubled = format!("{HANDRANK_TABLE}\nAA\n");
+        assert!(parse_rank_table(&doubled).is_err());
+    }
+
+    #[test]
+    fn index_round_trips() {
+        for i in 0..169 {
+            let c = HoleClass::from_index(i);
+            assert_eq!(c.index(), i);
+            assert_eq!(HoleClass::parse(&c.name()), Some(c));
+        }
+        let all: HoleClassSet = HoleClass::all().collect();
+        assert_eq!(all.len(), 169);
+        let combos: u32 = HoleClass::all().map(HoleClass::combos).sum();
+        assert_eq!(combos, 1326);
+    }
+
+    #[test]
+    fn index_layout_is_the_thesis_table() {
+        // Row A: AA, AKs, AQs, ...; column A below the diagonal: AKo, AQo, ...
+        assert_eq!(class("AA").index(), 0);
+        assert_eq!(class("AKs").index(), 1);
+        assert_eq!(class("A2s").index(), 12);
+        assert_eq!(class("AKo").index(), 13);
+        assert_eq!(class("KK").index(), 14);
+        assert_eq!(class("22").index(), 168);
+        assert_eq!(class("32o").index(), 167);
+        assert_eq!(class("32s").index(), 155);
+    }
+
+    #[test]
+    fn class_of_two_cards() {
+        let c = |r: char, s: Suit| Card::new(Rank::from_char(r).unwrap(), s);
+        let ah = c('A', Suit::Hearts);
+        let kh = c('K', Suit::Hearts);
+        let ks = c('K', Suit::Spades);
+        assert_eq!(HoleClass::of(ah, kh), class("AKs"));
+        assert_eq!(HoleClass::of(kh, ah), class("AKs"));
+        assert_eq!(HoleClass::of(ks, ah), class("AKo"));
+        assert_eq!(HoleClass::of(kh, ks), class("KK"));
+        assert!(!HoleClass::of(kh, ks).suited);
+        assert_eq!(
+            HoleClass::of(c('2', Suit::Clubs), c('7', Suit::Diamonds)).name(),
+            "72o"
+        );
+    }
+
+    #[test]
+    fn parse_rejects_non_classes() {
+        for bad in [
+            "", "A", "AKx", "KA", "KAs", "AAs", "AAo", "AK", "AKs+", "1A",
+        ] {
+            assert_eq!(HoleClass::parse(bad), None, "{bad}");
+        }
+    }
+}

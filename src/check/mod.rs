@@ -1,10 +1,16 @@
 //! Checking: lowering the syntax tree to the [`crate::ir`] program (name resolution, card
 //! queries, tables), then the lints, a separate pass that only warns.
 
+pub mod lints;
+pub mod lower;
+pub mod names;
+pub mod table;
+
 use std::path::PathBuf;
 
 use crate::diag::{Diagnostic, SourceFile};
 use crate::ir::Program;
+use crate::syntax::ast;
 
 /// What the checker may assume about names the game state might define.
 #[derive(Clone, Debug, Default)]
@@ -26,7 +32,41 @@ pub struct Checked {
     pub diagnostics: Vec<Diagnostic>,
 }
 
+impl Checked {
+    pub fn errors(&self) -> usize {
+        self.diagnostics.iter().filter(|d| d.is_error()).count()
+    }
+    pub fn warnings(&self) -> usize {
+        self.diagnostics.len() - self.errors()
+    }
+}
+
 /// Parses, lowers and lints a script.
-pub fn check(_source: &SourceFile, _options: &CheckOptions) -> Checked {
-    unimplemented!("checker helper")
+pub fn check(source: &SourceFile, options: &CheckOptions) -> Checked {
+    let (script, syntax_errors) = crate::syntax::parse(&source.text);
+    check_tree(&script, syntax_errors, source, options)
+}
+
+/// Lowers and lints an already parsed tree; `diagnostics` holds the parser's.
+pub fn check_tree(
+    script: &ast::Script,
+    mut diagnostics: Vec<Diagnostic>,
+    source: &SourceFile,
+    options: &CheckOptions,
+) -> Checked {
+    let (program, lowering) = lower::lower(script, source, options);
+    diagnostics.extend(lowering);
+    diagnostics.extend(lints::lint(script, &program, source));
+    // Source order; a whole-file problem first; at one place, errors before warnings.
+    diagnostics.sort_by_key(|d| {
+        (
+            d.span.as_ref().map(|s| s.start),
+            std::cmp::Reverse(d.severity),
+        )
+    });
+    let program = (!diagnostics.iter().any(Diagnostic::is_error)).then_some(program);
+    Checked {
+        program,
+        diagnostics,
+    }
 }

@@ -1,14 +1,168 @@
-//! `hus decide BOT.hus GAME.xml`
+//! `hus decide BOT.hus GAME.xml`: reads the game state, checks the script (accepting the
+//! names the game's `<init>` defines), decides and prints the move.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use hus::check::{self, CheckOptions};
+use hus::diag::{Diagnostic, SourceFile};
+use hus::eval::{self, DecideOptions, ErrorKind};
+use hus::external::ExternalPolicy;
+use hus::game::{format_amount, GameState, Move};
+use rand::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::exit;
+use super::render;
 
 #[derive(clap::Args)]
 pub struct Args {
     /// The bot script.
-    pub script: std::path::PathBuf,
+    pub script: PathBuf,
     /// The game-state XML file.
-    pub game: std::path::PathBuf,
+    pub game: PathBuf,
+    /// Seed for the random choices (weighted raises, several matched rules, `random`);
+    /// without it a seed is drawn from the operating system (reported by --json).
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// Print one JSON object: action, amount, rule, matched, warnings, seed.
+    #[arg(long)]
+    pub json: bool,
+    /// Print a trace of the evaluation to stderr: every rule tried and why it held or failed.
+    #[arg(long)]
+    pub explain: bool,
+    /// Allow the script to run `external` programs.
+    #[arg(long)]
+    pub allow_external: bool,
+    /// Time limit for each external program, in seconds.
+    #[arg(long, value_name = "SECS", default_value_t = 5.0)]
+    pub external_timeout: f64,
 }
 
-pub fn run(_args: Args) -> u8 {
-    eprintln!("hus decide: not yet implemented (the evaluator lands with issue 4)");
-    super::exit::USAGE
+fn read(path: &Path, what: &str) -> Result<String, u8> {
+    std::fs::read_to_string(path).map_err(|e| {
+        eprintln!("error: cannot read the {what} {}: {e}", path.display());
+        exit::USAGE
+    })
+}
+
+fn print_all(file: &SourceFile, diagnostics: &[Diagnostic]) {
+    for d in diagnostics {
+        eprint!("{}", render::text(file, d));
+    }
+}
+
+pub fn run(args: Args) -> u8 {
+    match decide(args) {
+        Ok(code) | Err(code) => code,
+    }
+}
+
+fn decide(args: Args) -> Result<u8, u8> {
+    if !(args.external_timeout.is_finite() && args.external_timeout > 0.0) {
+        eprintln!("error: --external-timeout must be a positive number of seconds");
+        return Err(exit::USAGE);
+    }
+    let script_text = read(&args.script, "script")?;
+    let xml = read(&args.game, "game state")?;
+
+    // The game first: its <init> names are constants the script may read.
+    let game_file = SourceFile::new(args.game.display().to_string(), xml.as_str());
+    let (state, game_warnings) = match GameState::from_xml(&xml) {
+        Ok(ok) => ok,
+        Err(invalid) => {
+            print_all(&game_file, &invalid.diagnostics);
+            return Err(exit::GAME);
+        }
+    };
+
+    let script_file = SourceFile::new(args.script.display().to_string(), script_text);
+    let base_dir = match args.script.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let options = CheckOptions {
+        defines: state
+            .record()
+            .extras
+            .iter()
+            .map(|(n, _)| n.clone())
+            .collect(),
+        allow_unknown_names: false,
+        base_dir,
+    };
+    let checked = check::check(&script_file, &options);
+    let program = match checked.program {
+        Some(p) if checked.diagnostics.iter().all(|d| !d.is_error()) => p,
+        _ => {
+            print_all(&script_file, &checked.diagnostics);
+            return Err(exit::SCRIPT);
+        }
+    };
+    print_all(&game_file, &game_warnings);
+
+    let seed = args.seed.unwrap_or_else(|| rand::rngs::OsRng.next_u64());
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let options = DecideOptions {
+        external: ExternalPolicy {
+            allow: args.allow_external,
+            timeout: Duration::from_secs_f64(args.external_timeout),
+        },
+        explain: args.explain,
+    };
+    let decision = match eval::decide(&program, &state, &mut rng, &options) {
+        Ok(d) => d,
+        Err(e) => {
+            if let Some(t) = &e.trace {
+                eprint!("{t}");
+            }
+            print_all(&script_file, &e.warnings);
+            print_all(&script_file, &[e.diagnostic()]);
+            return Err(match e.kind {
+                ErrorKind::NoRuleMatched { .. } => exit::NO_RULE,
+                ErrorKind::External { .. } => exit::EXTERNAL,
+                ErrorKind::MissingConstant { .. } | ErrorKind::InvalidProgram { .. } => {
+                    exit::SCRIPT
+                }
+            });
+        }
+    };
+    if let Some(t) = &decision.trace {
+        eprint!("{t}");
+    }
+    print_all(&script_file, &decision.warnings);
+
+    if args.json {
+        let (action, amount) = match decision.action {
+            Move::Fold => ("fold", None),
+            Move::Check => ("check", None),
+            Move::Call => ("call", None),
+            Move::Raise(n) => ("raise", Some(n)),
+        };
+        let warnings: Vec<&str> = game_warnings
+            .iter()
+            .chain(&decision.warnings)
+            .map(|d| d.message.as_str())
+            .collect();
+        let object = serde_json::json!({
+            "action": action,
+            "amount": amount.map(json_amount),
+            "rule": { "file": script_file.name, "line": decision.rule.line },
+            "matched": decision.matched.as_slice(),
+            "warnings": warnings,
+            "seed": seed,
+        });
+        println!("{object}");
+    } else {
+        println!("{}", decision.action);
+    }
+    Ok(exit::OK)
+}
+
+/// Whole amounts as JSON integers (`60`, not `60.0`), others as they print.
+fn json_amount(x: f64) -> serde_json::Value {
+    match format_amount(x).parse::<i64>() {
+        Ok(n) => serde_json::Value::from(n),
+        Err(_) => serde_json::Value::from(x),
+    }
 }

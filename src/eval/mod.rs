@@ -1,2 +1,516 @@
 //! The evaluator (spec 7): a checked [`crate::ir::Program`] and a [`crate::game::GameState`]
-//! make a decision.
+//! make a [`Decision`].
+//!
+//! The program is parsed and checked once; [`decide`] then runs any number of times with a
+//! caller-owned random generator (`rand_chacha::ChaCha8Rng::seed_from_u64(seed)` gives the
+//! same decision for the same seed on every platform). For scripts without `external` and
+//! without `--explain`, a decision allocates nothing.
+//!
+//! The generator is drawn from, in this order and only when needed: `random` (once, the first
+//! time a condition or amount reads it), the pick among several matched rules (when more than
+//! one of the highest priority gave an action), the pick in a weighted `RAISE` list (when it
+//! has more than one item).
+
+pub mod action;
+mod context;
+pub mod explain;
+
+use std::fmt;
+
+use rand::{Rng, RngCore};
+use smallvec::SmallVec;
+
+pub use action::{make_legal, Betting, Change, Intent};
+pub use context::TOLERANCE;
+pub use explain::Trace;
+
+use crate::diag::{Diagnostic, Span};
+use crate::external::ExternalPolicy;
+use crate::game::{Constant, GameState, Move, Phase};
+use crate::ir::{Action, ActionKind, Branch, Operand, Program, WeightedAmount};
+use context::Context;
+
+/// How to decide.
+#[derive(Clone, Debug, Default)]
+pub struct DecideOptions {
+    /// Whether and how `external` programs may run (default: not at all).
+    pub external: ExternalPolicy,
+    /// Build a [`Trace`] of the evaluation (`--explain`).
+    pub explain: bool,
+}
+
+/// A rule of the program: its index in [`Program::rules`] and its 1-based line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RuleRef {
+    pub index: usize,
+    pub line: usize,
+}
+
+/// What the bot does now, and why.
+#[derive(Clone, Debug)]
+pub struct Decision {
+    /// The legal move to print.
+    pub action: Move,
+    /// The rule whose action was taken.
+    pub rule: RuleRef,
+    /// The line of every rule that gave an action (before the `PRIORITY` filter), in file order.
+    pub matched: SmallVec<[usize; 4]>,
+    /// Evaluation warnings (several rules matched, an action made legal), with spans into the
+    /// script.
+    pub warnings: Vec<Diagnostic>,
+    /// The evaluation trace, when [`DecideOptions::explain`] asked for one.
+    pub trace: Option<Trace>,
+}
+
+/// Why no decision was made.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ErrorKind {
+    /// No candidate rule gave an action (exit 3).
+    NoRuleMatched {
+        phase: Phase,
+        tried: usize,
+        villain_acted: bool,
+    },
+    /// A constant the game state does not define (an `<init>` name it lacks).
+    MissingConstant { name: String, span: Option<Span> },
+    /// An external program failed, timed out, answered badly or was not allowed (exit 5).
+    External { message: String, span: Span },
+    /// The program breaks an invariant the checker guarantees (built by hand, not checked).
+    InvalidProgram { message: String, span: Span },
+}
+
+/// A failed decision: the reason, and the warnings and trace gathered up to the failure.
+#[derive(Clone, Debug)]
+pub struct DecideError {
+    pub kind: ErrorKind,
+    pub warnings: Vec<Diagnostic>,
+    pub trace: Option<Trace>,
+}
+
+impl DecideError {
+    /// The error as a diagnostic about the script (with a span where it concerns one place).
+    pub fn diagnostic(&self) -> Diagnostic {
+        match &self.kind {
+            ErrorKind::NoRuleMatched {
+                phase,
+                tried,
+                villain_acted,
+            } => {
+                let d = Diagnostic::error("no-rule-matched", self.to_string());
+                if *villain_acted && *tried > 0 {
+                    d.with_help(
+                        "the villain has acted in this round, so a rule gives an action only \
+                         through a VILLAIN reaction that holds",
+                    )
+                } else if *tried == 0 {
+                    d.with_help(format!(
+                        "add a {} or ALWAYS block, or a fallback `RULE` without conditions",
+                        phase.keyword()
+                    ))
+                } else {
+                    d.with_help("a rule without conditions (`RULE` then `THEN ...`) with a low PRIORITY is a fallback")
+                }
+            }
+            ErrorKind::MissingConstant { span, .. } => {
+                let d = Diagnostic::error("missing-constant", self.to_string()).with_help(
+                    "define it as a child of <init> in the game state, or use a built-in constant",
+                );
+                match span {
+                    Some(s) => d.at(s.clone()).with_label("read here"),
+                    None => d,
+                }
+            }
+            ErrorKind::External { span, .. } => {
+                Diagnostic::error("external-failed", self.to_string())
+                    .at(span.clone())
+                    .with_label("this program")
+            }
+            ErrorKind::InvalidProgram { span, .. } => {
+                Diagnostic::error("invalid-program", self.to_string()).at(span.clone())
+            }
+        }
+    }
+}
+
+impl fmt::Display for DecideError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.kind {
+            ErrorKind::NoRuleMatched { phase, tried, .. } => write!(
+                f,
+                "no rule matched on the {}: {tried} rule{} tried ({} and ALWAYS)",
+                phase.xml_tag(),
+                if *tried == 1 { "" } else { "s" },
+                phase.keyword()
+            ),
+            ErrorKind::MissingConstant { name, .. } => {
+                write!(f, "the game state does not define the constant `{name}`")
+            }
+            ErrorKind::External { message, .. } => write!(f, "external program failed: {message}"),
+            ErrorKind::InvalidProgram { message, .. } => f.write_str(message),
+        }
+    }
+}
+
+impl std::error::Error for DecideError {}
+
+/// Decides what the hero does now (spec 7).
+pub fn decide<R: RngCore + ?Sized>(
+    program: &Program,
+    state: &GameState,
+    rng: &mut R,
+    options: &DecideOptions,
+) -> Result<Decision, DecideError> {
+    let mut run = Run {
+        ctx: Context::new(program, state, rng, &options.external),
+        warnings: Vec::new(),
+        trace: options.explain.then(Trace::default),
+    };
+    match run.decide() {
+        Ok((action, rule, matched)) => Ok(Decision {
+            action,
+            rule,
+            matched,
+            warnings: run.warnings,
+            trace: run.trace,
+        }),
+        Err(kind) => Err(DecideError {
+            kind,
+            warnings: run.warnings,
+            trace: run.trace,
+        }),
+    }
+}
+
+/// One decision in progress.
+struct Run<'a, R: RngCore + ?Sized> {
+    ctx: Context<'a, R>,
+    warnings: Vec<Diagnostic>,
+    trace: Option<Trace>,
+}
+
+type Outcome = (Move, RuleRef, SmallVec<[usize; 4]>);
+
+impl<'a, R: RngCore + ?Sized> Run<'a, R> {
+    fn note(&mut self, line: impl FnOnce() -> String) {
+        if let Some(t) = &mut self.trace {
+            t.push(line());
+        }
+    }
+
+    fn decide(&mut self) -> Result<Outcome, ErrorKind> {
+        let program: &'a Program = self.ctx.program;
+        let state: &'a GameState = self.ctx.state;
+        let phase = state.phase();
+        let villain_acted = state.derived().villain_acted_this_round;
+        let candidates = &program.candidates[phase as usize];
+        self.note(|| {
+            let [a, b] = state.hero_cards();
+            let board: Vec<String> = state.board_cards().iter().map(|c| c.to_string()).collect();
+            format!(
+                "{} ({} and ALWAYS rules: {}); hero {a} {b}{}; {}",
+                phase.xml_tag(),
+                phase.keyword(),
+                candidates.len(),
+                if board.is_empty() {
+                    String::new()
+                } else {
+                    format!(", board {}", board.join(" "))
+                },
+                if villain_acted {
+                    "the villain has acted in this round, so VILLAIN reactions give the actions"
+                } else {
+                    "the villain has not acted in this round, so THEN actions apply"
+                }
+            )
+        });
+
+        let mut matched: SmallVec<[(usize, &'a Action); 4]> = SmallVec::new();
+        for &ri in candidates {
+            let rule = &program.rules[ri];
+            self.note(|| {
+                let mut s = format!("rule at line {} ({}", rule.line, rule.block.keyword());
+                if rule.priority != 0 {
+                    s += &format!(", PRIORITY {}", rule.priority);
+                }
+                s + "):"
+            });
+            if !self.branches(&rule.branches, 2)? {
+                self.note(|| "  does not hold".to_string());
+                continue;
+            }
+            let action = if villain_acted {
+                let mut found = None;
+                for reaction in &rule.reactions {
+                    self.note(|| format!("  VILLAIN at line {}:", reaction.line));
+                    if self.branches(&reaction.branches, 4)? {
+                        found = Some(&reaction.action);
+                        break;
+                    }
+                }
+                if found.is_none() {
+                    self.note(|| {
+                        if rule.reactions.is_empty() {
+                            "  holds, but has no VILLAIN reaction: gives nothing".to_string()
+                        } else {
+                            "  holds, but no VILLAIN reaction holds: gives nothing".to_string()
+                        }
+                    });
+                }
+                found
+            } else {
+                Some(&rule.action)
+            };
+            if let Some(a) = action {
+                self.note(|| format!("  gives {}", explain::snippet(&program.source, &a.span)));
+                matched.push((ri, a));
+            }
+        }
+
+        if matched.is_empty() {
+            self.note(|| "no rule matched".to_string());
+            return Err(ErrorKind::NoRuleMatched {
+                phase,
+                tried: candidates.len(),
+                villain_acted,
+            });
+        }
+
+        let top = matched
+            .iter()
+            .map(|&(ri, _)| program.rules[ri].priority)
+            .max()
+            .unwrap_or(0);
+        let best: SmallVec<[(usize, &'a Action); 4]> = matched
+            .iter()
+            .copied()
+            .filter(|&(ri, _)| program.rules[ri].priority == top)
+            .collect();
+        let lines: SmallVec<[usize; 4]> = matched
+            .iter()
+            .map(|&(ri, _)| program.rules[ri].line)
+            .collect();
+        self.note(|| {
+            let all: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+            let mut s = format!("matched: line {}", all.join(", "));
+            if best.len() < matched.len() {
+                s += &format!(" (highest PRIORITY {top}: {} of them)", best.len());
+            }
+            s
+        });
+
+        let (ri, action) = if best.len() == 1 {
+            best[0]
+        } else {
+            let pick = self.ctx.rng.gen_range(0..best.len());
+            let chosen = best[pick];
+            let best_lines: Vec<usize> = best.iter().map(|&(i, _)| program.rules[i].line).collect();
+            let mut d = Diagnostic::warning(
+                "several-rules-matched",
+                format!(
+                    "{} rules matched (lines {}); picked the rule at line {} at random",
+                    best.len(),
+                    join_lines(&best_lines),
+                    program.rules[chosen.0].line
+                ),
+            )
+            .at(program.rules[chosen.0].span.clone())
+            .with_label("picked")
+            .with_help("give one rule a higher PRIORITY to choose it every time");
+            for &(i, _) in best.iter().filter(|&&(i, _)| i != chosen.0) {
+                d = d.with_related(program.rules[i].span.clone(), "also matched");
+            }
+            self.warnings.push(d);
+            chosen
+        };
+        let rule = &program.rules[ri];
+        self.note(|| format!("chosen: rule at line {}", rule.line));
+
+        let intent = self.intent(action)?;
+        let derived = state.derived();
+        let betting = Betting {
+            to_call: derived.to_call,
+            min_raise: derived.min_raise,
+            hero_stack: derived.hero_stack,
+            hero_can_raise: derived.hero_can_raise,
+            chip: if derived.chip > 0.0 { derived.chip } else { 1.0 },
+        };
+        let (mv, change) = make_legal(intent, &betting);
+        self.note(|| {
+            format!(
+                "action: {} -> {mv}",
+                explain::snippet(&program.source, &action.span)
+            )
+        });
+        if let Some(change) = change {
+            let message = format!("rule at line {}: {}", rule.line, change.describe(&betting));
+            self.note(|| format!("made legal: {message}"));
+            self.warnings.push(
+                Diagnostic::warning("action-made-legal", message)
+                    .at(action.span.clone())
+                    .with_label(format!("printed as `{mv}`")),
+            );
+        }
+        Ok((
+            mv,
+            RuleRef {
+                index: ri,
+                line: rule.line,
+            },
+            lines,
+        ))
+    }
+
+    /// Evaluates branches in order (OR), each a list of conditions (AND), stopping at the
+    /// first branch that holds and at the first condition that fails. No branch: holds.
+    fn branches(&mut self, branches: &[Branch], indent: usize) -> Result<bool, ErrorKind> {
+        let program: &'a Program = self.ctx.program;
+        if branches.is_empty() {
+            self.note(|| format!("{:indent$}no conditions: holds", ""));
+            return Ok(true);
+        }
+        for branch in branches {
+            let mut failed = None;
+            for cond in &branch.conditions {
+                let outcome = self.ctx.test(cond)?;
+                if !outcome.holds {
+                    failed = Some((cond, outcome));
+                    break;
+                }
+            }
+            let line = || explain::line_of(&program.source, &branch.span);
+            match failed {
+                None => {
+                    self.note(|| {
+                        format!(
+                            "{:indent$}line {}: `{}` holds",
+                            "",
+                            line(),
+                            explain::snippet(&program.source, &branch.span)
+                        )
+                    });
+                    return Ok(true);
+                }
+                Some((cond, outcome)) => {
+                    if self.trace.is_some() {
+                        let [a, b] = self.ctx.state.hero_cards();
+                        let hero = format!("{a} {b} ({})", self.ctx.class.name());
+                        let why = explain::failed(&program.source, cond, &outcome, &hero);
+                        self.note(|| format!("{:indent$}line {}: {why}", "", line()));
+                    }
+                }
+            }
+        }
+        Ok(false)
+    }
+
+    /// What an action asks for, with its random and external parts resolved.
+    fn intent(&mut self, action: &Action) -> Result<Intent, ErrorKind> {
+        Ok(match &action.kind {
+            ActionKind::Fold => Intent::Fold,
+            ActionKind::Check => Intent::Check,
+            ActionKind::Call => Intent::Call,
+            ActionKind::Raise(items) => {
+                let item = match items.len() {
+                    0 => {
+                        return Err(ErrorKind::InvalidProgram {
+                            message: "a RAISE without an amount".into(),
+                            span: action.span.clone(),
+                        })
+                    }
+                    1 => &items[0],
+                    _ => {
+                        let item = pick_weighted(items, self.ctx.rng);
+                        let total: f64 = items.iter().map(|i| i.weight).sum();
+                        let program = self.ctx.program;
+                        self.note(|| {
+                            format!(
+                                "weighted pick: {} (weight {} of {})",
+                                operand_text(program, &item.amount),
+                                crate::game::format_amount(item.weight),
+                                crate::game::format_amount(total)
+                            )
+                        });
+                        item
+                    }
+                };
+                if is_all_in(&item.amount) {
+                    Intent::AllIn
+                } else {
+                    Intent::Raise(self.ctx.operand(&item.amount)?)
+                }
+            }
+            ActionKind::Table(table) => {
+                let i = self.ctx.class.index();
+                let Some(&cell) = table.cells.get(i) else {
+                    return Err(ErrorKind::InvalidProgram {
+                        message: format!(
+                            "the action table {} has no cell for {}",
+                            table.path.display(),
+                            self.ctx.class.name()
+                        ),
+                        span: action.span.clone(),
+                    });
+                };
+                let class = self.ctx.class;
+                self.note(|| format!("table cell for {}: {cell:?}", class.name()));
+                let bb = self.ctx.constant(&Constant::Bb)?;
+                Intent::from_cell(cell, bb)
+            }
+            ActionKind::External(cmd) => {
+                let m = self.ctx.external_action(cmd)?;
+                self.note(|| format!("the program answered `{m}`"));
+                Intent::from_move(m)
+            }
+        })
+    }
+}
+
+/// `RAISE allIn` (or `heroStack`): everything behind, however much is owed.
+fn is_all_in(op: &Operand) -> bool {
+    matches!(op, Operand::Constant { factor, constant: Constant::AllIn | Constant::HeroStack, .. } if *factor == 1.0)
+}
+
+/// Picks an item with probability proportional to its weight.
+pub fn pick_weighted<'i, R: RngCore + ?Sized>(
+    items: &'i [WeightedAmount],
+    rng: &mut R,
+) -> &'i WeightedAmount {
+    let total: f64 = items.iter().map(|i| i.weight.max(0.0)).sum();
+    let mut x = rng.gen::<f64>() * total;
+    for item in items {
+        let w = item.weight.max(0.0);
+        if x < w {
+            return item;
+        }
+        x -= w;
+    }
+    // Rounding can leave x a hair above the last weight: the last positive item.
+    items
+        .iter()
+        .rev()
+        .find(|i| i.weight > 0.0)
+        .unwrap_or(&items[items.len() - 1])
+}
+
+fn operand_text(program: &Program, op: &Operand) -> String {
+    match op {
+        Operand::Number(x) => crate::game::format_amount(*x),
+        Operand::Constant { span, .. } => explain::snippet(&program.source, span),
+        Operand::External(cmd) => explain::snippet(&program.source, &cmd.span),
+    }
+}
+
+/// `2 and 7`, `2, 7 and 9`.
+fn join_lines(lines: &[usize]) -> String {
+    match lines {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [init @ .., last] => {
+            let init: Vec<String> = init.iter().map(|l| l.to_string()).collect();
+            format!("{} and {last}", init.join(", "))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

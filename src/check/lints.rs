@@ -1,0 +1,599 @@
+//! Lints: a pass after lowering that only warns. It looks for what is legal but almost
+//! certainly not what the writer meant: conditions that are constant in their block, rules
+//! that can never match or never be chosen, names and card queries written unusually.
+
+use crate::cards::hole::{HoleClass, HoleClassSet};
+use crate::cards::predicate::Predicate;
+use crate::cards::query::{CardQuery, QueryNote};
+use crate::cards::Rank;
+use crate::diag::{Diagnostic, SourceFile, Span};
+use crate::game::{Constant, Phase};
+use crate::ir::{self, BlockKind, CmpOp, Operand, Program, Test};
+use crate::syntax::ast;
+
+use super::lower::block_phase;
+use super::names;
+
+/// Every warning about a script; `program` is its lowering (partial when there were errors:
+/// the lints still run so that warnings come with the errors).
+pub fn lint(script: &ast::Script, program: &Program, source: &SourceFile) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    spelling(script, source, &mut out);
+    for rule in &program.rules {
+        constants_in_block(rule, &mut out);
+        for cmd in externals(rule) {
+            external(cmd, &mut out);
+        }
+    }
+    unsatisfiable_rules(program, &mut out);
+    shadowed(program, &mut out);
+    out
+}
+
+// ---------------------------------------------------------------------------------------
+// Spelling: names in an unusual case, card queries written unusually.
+
+fn spelling(script: &ast::Script, source: &SourceFile, out: &mut Vec<Diagnostic>) {
+    let mut name = |name: &str, span: Span| {
+        if let Some(canonical) = names::unusual_case(name) {
+            out.push(
+                Diagnostic::warning(
+                    "name-case",
+                    format!("`{name}` is usually written `{canonical}`"),
+                )
+                .at(span)
+                .with_help(format!(
+                    "names ignore case, but `{canonical}` is the usual spelling"
+                )),
+            );
+        }
+    };
+    let mut notes = Vec::new();
+    for block in &script.blocks {
+        for rule in &block.rules {
+            let branch_lists =
+                std::iter::once(&rule.branches).chain(rule.reactions.iter().map(|r| &r.branches));
+            for c in branch_lists.flatten().flat_map(|b| &b.conditions) {
+                match &c.kind {
+                    ast::ConditionKind::Name { name: n, .. } => {
+                        name(n, without_bang(source, &c.span))
+                    }
+                    ast::ConditionKind::Query { text, .. } => {
+                        if let Ok(CardQuery {
+                            note: Some(note), ..
+                        }) = CardQuery::parse(text)
+                        {
+                            notes.push((note, text.clone(), without_bang(source, &c.span)));
+                        }
+                    }
+                    ast::ConditionKind::Compare { lhs, rhs, .. } => {
+                        value_name(lhs, &mut name);
+                        value_name(rhs, &mut name);
+                    }
+                    ast::ConditionKind::External(_) => {}
+                }
+            }
+            let actions =
+                std::iter::once(&rule.action).chain(rule.reactions.iter().map(|r| &r.action));
+            for a in actions {
+                if let ast::ActionKind::Raise(items) = &a.kind {
+                    for item in items {
+                        value_name(&item.amount, &mut name);
+                    }
+                }
+            }
+        }
+    }
+    for (note, text, span) in notes {
+        out.push(match note {
+            QueryNote::LowCardFirst { canonical } => Diagnostic::warning(
+                "query-low-first",
+                format!("`{text}` is written low card first"),
+            )
+            .at(span)
+            .with_help(format!(
+                "it means the same as `{canonical}`; write the high card first"
+            )),
+            QueryNote::OffsuitPair { canonical } => Diagnostic::warning(
+                "query-offsuit-pair",
+                format!("`{text}`: the two cards of a pair are always of different suits"),
+            )
+            .at(span)
+            .with_help(format!(
+                "it means the same as `{canonical}`; write `{canonical}`"
+            )),
+        });
+    }
+}
+
+fn value_name(v: &ast::Value, f: &mut impl FnMut(&str, Span)) {
+    match &v.kind {
+        ast::ValueKind::Name(n) => f(n, v.span.clone()),
+        ast::ValueKind::Product {
+            name, name_span, ..
+        } => f(name, name_span.clone()),
+        ast::ValueKind::Number(_) | ast::ValueKind::External(_) => {}
+    }
+}
+
+/// A condition's span without its leading `!` (and the spaces after it).
+pub fn without_bang(source: &SourceFile, span: &Span) -> Span {
+    let text = source.text.get(span.clone()).unwrap_or("");
+    let rest = text.trim_start_matches(|c: char| c == '!' || c.is_whitespace());
+    span.end - rest.len()..span.end
+}
+
+// ---------------------------------------------------------------------------------------
+// Conditions whose value is fixed by the block they are in.
+
+/// Every condition of a rule: its branches' and its reactions'.
+fn conditions(rule: &ir::Rule) -> impl Iterator<Item = &ir::Condition> {
+    std::iter::once(&rule.branches)
+        .chain(rule.reactions.iter().map(|r| &r.branches))
+        .flatten()
+        .flat_map(|b| &b.conditions)
+}
+
+/// Every operand a rule reads: in comparisons and in raise amounts.
+fn operands(rule: &ir::Rule) -> Vec<&Operand> {
+    let mut out = Vec::new();
+    for c in conditions(rule) {
+        if let Test::Compare { lhs, rhs, .. } = &c.test {
+            out.push(lhs);
+            out.push(rhs);
+        }
+    }
+    for a in std::iter::once(&rule.action).chain(rule.reactions.iter().map(|r| &r.action)) {
+        if let ir::ActionKind::Raise(items) = &a.kind {
+            out.extend(items.iter().map(|w| &w.amount));
+        }
+    }
+    out
+}
+
+fn externals(rule: &ir::Rule) -> Vec<&ir::ExternalCommand> {
+    let mut out = Vec::new();
+    for c in conditions(rule) {
+        match &c.test {
+            Test::External(e) => out.push(e),
+            Test::Compare { lhs, rhs, .. } => {
+                for o in [lhs, rhs] {
+                    if let Operand::External(e) = o {
+                        out.push(e);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    for a in std::iter::once(&rule.action).chain(rule.reactions.iter().map(|r| &r.action)) {
+        match &a.kind {
+            ir::ActionKind::External(e) => out.push(e),
+            ir::ActionKind::Raise(items) => {
+                out.extend(items.iter().filter_map(|w| match &w.amount {
+                    Operand::External(e) => Some(e),
+                    _ => None,
+                }))
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The hook for warnings about an `external` command's text (unknown placeholders). The
+/// external module knows the placeholder words; until it offers a check, nothing is said.
+fn external(_cmd: &ir::ExternalCommand, _out: &mut [Diagnostic]) {}
+
+fn constants_in_block(rule: &ir::Rule, out: &mut Vec<Diagnostic>) {
+    let Some(phase) = block_phase(rule.block) else {
+        return;
+    };
+    let block = rule.block.keyword();
+    if phase == Phase::Preflop {
+        for c in conditions(rule) {
+            if let Test::Predicate { predicate, negated } = &c.test {
+                if predicate.needs_board() {
+                    let (bang, always) = if *negated {
+                        ("!", "true")
+                    } else {
+                        ("", "false")
+                    };
+                    out.push(
+                        Diagnostic::warning(
+                            "board-predicate-preflop",
+                            format!("`{bang}{}` is always {always} before the flop: there is no board yet", predicate.name()),
+                        )
+                        .at(c.span.clone())
+                        .with_help("move the condition to a FLOP, TURN or RIVER rule"),
+                    );
+                }
+            }
+        }
+    }
+    for o in operands(rule) {
+        let Operand::Constant { constant, span, .. } = o else {
+            continue;
+        };
+        match constant {
+            Constant::History {
+                phase: Some(round),
+                player,
+                stat,
+            } if *round > phase => {
+                let current = Constant::History {
+                    player: *player,
+                    phase: None,
+                    stat: *stat,
+                };
+                out.push(
+                    Diagnostic::warning(
+                        "later-round-constant",
+                        format!(
+                            "`{}` is always 0 in a {block} rule: the {} comes after the {}",
+                            constant.name(),
+                            round.xml_tag(),
+                            phase.xml_tag()
+                        ),
+                    )
+                    .at(span.clone())
+                    .with_help(format!(
+                        "for this round write `{}`; or move the rule to a {} block",
+                        current.name(),
+                        round.keyword()
+                    )),
+                );
+            }
+            Constant::Ppot | Constant::Npot if matches!(phase, Phase::Preflop | Phase::River) => {
+                let (why, instead) = if phase == Phase::River {
+                    ("no cards are to come on the river", "handStrength")
+                } else {
+                    ("it is only computed after the flop", "equity")
+                };
+                out.push(
+                    Diagnostic::warning(
+                        "potential-always-zero",
+                        format!("`{}` is always 0 in a {block} rule: {why}", constant.name()),
+                    )
+                    .at(span.clone())
+                    .with_help(format!("`{instead}` measures the hand in this round")),
+                );
+            }
+            _ => {}
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Branches that can never hold.
+
+/// Predicates another one implies (`highPair` implies `pair`): the direct ones; the lint
+/// closes them transitively.
+fn implies(p: Predicate) -> &'static [Predicate] {
+    use Predicate::*;
+    match p {
+        HighPair | MidPair | LowPair | TwoPair | ThreeOfKind => &[Pair],
+        FullHouse => &[ThreeOfKind, TwoPair],
+        Poker => &[ThreeOfKind],
+        StraightFlush => &[Straight, Flush],
+        RoyalFlush => &[StraightFlush],
+        DeskHighPair | DeskMidPair | DeskLowPair => &[DeskPair],
+        DeskPair => &[Pair],
+        DeskTwoPair => &[DeskPair, TwoPair],
+        DeskThreeOfKind => &[DeskPair, ThreeOfKind],
+        _ => &[],
+    }
+}
+
+/// Predicates that cannot hold together with `p` (spec 4.2's definitions).
+fn excludes(p: Predicate) -> &'static [Predicate] {
+    use Predicate::*;
+    match p {
+        Air => &[Pair, Straight, Flush, FlushDraw, StraightDraw],
+        Flush => &[FlushDraw],
+        Straight => &[StraightDraw, OpenEnded],
+        _ => &[],
+    }
+}
+
+/// `p` and everything it implies.
+fn closure(p: Predicate) -> Vec<Predicate> {
+    let mut out = vec![p];
+    let mut i = 0;
+    while i < out.len() {
+        for q in implies(out[i]) {
+            if !out.contains(q) {
+                out.push(*q);
+            }
+        }
+        i += 1;
+    }
+    out
+}
+
+/// The hole-card classes a pair predicate allows before the flop, when the hole cards are
+/// all the hero has (`None` for predicates that look at more).
+fn preflop_classes(p: Predicate) -> Option<HoleClassSet> {
+    let pairs = |lo: Rank, hi: Rank| -> HoleClassSet {
+        HoleClass::all()
+            .filter(|c| c.is_pair() && c.high >= lo && c.high <= hi)
+            .collect()
+    };
+    match p {
+        Predicate::Pair => Some(pairs(Rank::TWO, Rank::ACE)),
+        Predicate::HighPair => Some(pairs(Rank::JACK, Rank::ACE)),
+        Predicate::MidPair => Some(pairs(Rank::SIX, Rank::TEN)),
+        Predicate::LowPair => Some(pairs(Rank::TWO, Rank::FIVE)),
+        Predicate::Air => Some(HoleClass::all().filter(|c| !c.is_pair()).collect()),
+        _ => None,
+    }
+}
+
+fn complement(s: &HoleClassSet) -> HoleClassSet {
+    HoleClass::all().filter(|c| !s.contains(*c)).collect()
+}
+
+fn cmp_holds(a: f64, op: CmpOp, b: f64) -> bool {
+    const TOLERANCE: f64 = 1e-9;
+    match op {
+        CmpOp::Lt => a < b,
+        CmpOp::Le => a <= b,
+        CmpOp::Gt => a > b,
+        CmpOp::Ge => a >= b,
+        CmpOp::Eq => (a - b).abs() <= TOLERANCE,
+        CmpOp::Ne => (a - b).abs() > TOLERANCE,
+    }
+}
+
+/// Why a branch can never hold, or `None` when it may. `texts` gives the source text of a
+/// condition (for messages).
+fn never_holds(
+    branch: &ir::Branch,
+    block: BlockKind,
+    text: &dyn Fn(&Span) -> String,
+) -> Option<String> {
+    let preflop = block == BlockKind::Preflop;
+    let river = block == BlockKind::River;
+    // The hole cards every card condition (and, before the flop, pair predicate) allows.
+    let mut cards: Option<(HoleClassSet, Vec<String>)> = None;
+    let mut positive: Vec<(Predicate, &ir::Condition)> = Vec::new();
+    let mut negative: Vec<(Predicate, &ir::Condition)> = Vec::new();
+    for c in &branch.conditions {
+        let allowed = match &c.test {
+            Test::Cards { classes, negated } => Some(if *negated {
+                complement(classes)
+            } else {
+                *classes
+            }),
+            Test::Predicate { predicate, negated } => {
+                if river
+                    && !negated
+                    && matches!(
+                        predicate,
+                        Predicate::FlushDraw
+                            | Predicate::StraightDraw
+                            | Predicate::OpenEnded
+                            | Predicate::Rainbow
+                    )
+                {
+                    return Some(format!("`{}` never holds on the river", text(&c.span)));
+                }
+                match preflop_classes(*predicate).filter(|_| preflop) {
+                    Some(s) => Some(if *negated { complement(&s) } else { s }),
+                    None => {
+                        if *negated {
+                            negative.push((*predicate, c))
+                        } else {
+                            positive.push((*predicate, c))
+                        }
+                        None
+                    }
+                }
+            }
+            Test::Compare {
+                lhs: Operand::Number(a),
+                op,
+                rhs: Operand::Number(b),
+            } => {
+                if !cmp_holds(*a, *op, *b) {
+                    return Some(format!("`{}` is never true", text(&c.span)));
+                }
+                None
+            }
+            _ => None,
+        };
+        if let Some(allowed) = allowed {
+            let (set, written) =
+                cards.get_or_insert_with(|| (HoleClass::all().collect(), Vec::new()));
+            *set = set.intersection(&allowed);
+            written.push(format!("`{}`", text(&c.span)));
+        }
+    }
+    if let Some((set, written)) = &cards {
+        if set.is_empty() {
+            return Some(if written.len() == 1 {
+                format!("no hole cards match {}", written[0])
+            } else {
+                format!("no hole cards match all of {}", written.join(", "))
+            });
+        }
+    }
+    for (p, pc) in &positive {
+        let implied = closure(*p);
+        if let Some((_, nc)) = negative.iter().find(|(n, _)| implied.contains(n)) {
+            return Some(format!(
+                "`{}` and `{}` cannot both hold",
+                text(&pc.span),
+                text(&nc.span)
+            ));
+        }
+        for (q, qc) in &positive {
+            let q_implied = closure(*q);
+            if implied
+                .iter()
+                .any(|a| excludes(*a).iter().any(|b| q_implied.contains(b)))
+            {
+                return Some(format!(
+                    "`{}` and `{}` cannot both hold",
+                    text(&pc.span),
+                    text(&qc.span)
+                ));
+            }
+        }
+    }
+    None
+}
+
+/// The unsatisfiable-branch lint over every rule, with the source for messages.
+fn unsatisfiable_rules(program: &Program, out: &mut Vec<Diagnostic>) {
+    let source = &program.source;
+    let text = |s: &Span| source.text.get(s.clone()).unwrap_or("").trim().to_string();
+    for rule in &program.rules {
+        let reasons: Vec<Option<String>> = rule
+            .branches
+            .iter()
+            .map(|b| never_holds(b, rule.block, &text))
+            .collect();
+        let keyword = rule.span.start..rule.span.start + "RULE".len().min(rule.span.len());
+        if !reasons.is_empty() && reasons.iter().all(Option::is_some) {
+            let mut d = if reasons.len() == 1 {
+                Diagnostic::warning(
+                    "unsatisfiable-rule",
+                    format!(
+                        "this rule can never match: {}",
+                        reasons[0].as_deref().unwrap_or_default()
+                    ),
+                )
+                .at(keyword)
+                .with_related(rule.branches[0].span.clone(), "this branch never holds")
+            } else {
+                Diagnostic::warning(
+                    "unsatisfiable-rule",
+                    format!(
+                        "this rule can never match: none of its {} branches can hold",
+                        reasons.len()
+                    ),
+                )
+                .at(keyword)
+            };
+            if reasons.len() > 1 {
+                for (b, r) in rule.branches.iter().zip(&reasons) {
+                    d = d.with_related(b.span.clone(), r.clone().unwrap_or_default());
+                }
+            }
+            out.push(d.with_help("remove the rule, or fix its conditions"));
+        } else {
+            branch_warnings(&rule.branches, &reasons, out);
+        }
+        for reaction in &rule.reactions {
+            let reasons: Vec<Option<String>> = reaction
+                .branches
+                .iter()
+                .map(|b| never_holds(b, rule.block, &text))
+                .collect();
+            branch_warnings(&reaction.branches, &reasons, out);
+        }
+    }
+}
+
+fn branch_warnings(branches: &[ir::Branch], reasons: &[Option<String>], out: &mut Vec<Diagnostic>) {
+    for (b, r) in branches.iter().zip(reasons) {
+        if let Some(r) = r {
+            out.push(
+                Diagnostic::warning(
+                    "unsatisfiable-branch",
+                    format!("this branch can never hold: {r}"),
+                )
+                .at(b.span.clone())
+                .with_label("never holds")
+                .with_help("remove the branch, or fix its conditions"),
+            );
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Rules that are never chosen.
+
+/// Whether `s` gives an action whenever `r` could: `s` has no branch, and either it has a
+/// VILLAIN reaction with no branch (so it acts after the villain acted too), or `r` has no
+/// reactions (so `r` gives nothing once the villain acted anyway).
+fn covers(s: &ir::Rule, r: &ir::Rule) -> bool {
+    s.branches.is_empty()
+        && (r.reactions.is_empty() || s.reactions.iter().any(|x| x.branches.is_empty()))
+}
+
+fn shadowed(program: &Program, out: &mut Vec<Diagnostic>) {
+    let rules = &program.rules;
+    for (ri, r) in rules.iter().enumerate() {
+        // The strongest rule that covers r in some pool they share: higher priority first,
+        // then the first in file order.
+        let mut best: Option<(usize, Vec<Phase>)> = None;
+        for (si, s) in rules.iter().enumerate() {
+            if si == ri || !covers(s, r) || s.priority < r.priority {
+                continue;
+            }
+            // Two rules that cover each other at one priority: report once, on the later.
+            if s.priority == r.priority && covers(r, s) && si > ri {
+                continue;
+            }
+            let shared: Vec<Phase> = Phase::ALL
+                .into_iter()
+                .filter(|&p| {
+                    program.candidates[p as usize].contains(&ri)
+                        && program.candidates[p as usize].contains(&si)
+                })
+                .collect();
+            if shared.is_empty() {
+                continue;
+            }
+            let better = match &best {
+                None => true,
+                Some((bi, _)) => s.priority > rules[*bi].priority,
+            };
+            if better {
+                best = Some((si, shared));
+            }
+        }
+        let Some((si, phases)) = best else { continue };
+        let s = &rules[si];
+        let keyword = r.span.start..r.span.start + "RULE".len().min(r.span.len());
+        let s_keyword = s.span.start..s.span.start + "RULE".len().min(s.span.len());
+        let when = if r.block == BlockKind::Always && s.block != BlockKind::Always {
+            format!(
+                "in {}, ",
+                phases
+                    .iter()
+                    .map(|p| p.keyword())
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            )
+        } else {
+            String::new()
+        };
+        let d = if s.priority > r.priority {
+            Diagnostic::warning(
+                "shadowed-rule",
+                format!(
+                    "{when}this rule is never chosen: the rule at line {} always gives an action, at a higher priority ({} > {})",
+                    s.line, s.priority, r.priority
+                ),
+            )
+            .with_help(format!("give this rule a PRIORITY above {}, or add a condition to the rule at line {}", s.priority, s.line))
+        } else {
+            Diagnostic::warning(
+                "shadowed-rule",
+                format!(
+                    "{when}this rule never decides alone: the rule at line {} always gives an action at the same priority, so one of the two is picked at random",
+                    s.line
+                ),
+            )
+            .with_help(format!("to make the rule at line {} a fallback, give it a lower priority: `RULE PRIORITY -1`", s.line))
+        };
+        out.push(
+            d.at(keyword)
+                .with_label("shadowed")
+                .with_related(s_keyword, "this rule always gives an action"),
+        );
+    }
+}

@@ -1,0 +1,181 @@
+//! Name resolution (spec 2, 4.2, 5): predicates in condition positions, constants in value
+//! positions, case-insensitively, with did-you-mean suggestions for the unknown ones.
+
+use crate::cards::predicate::Predicate;
+use crate::diag::{did_you_mean, Diagnostic, Span};
+use crate::game::Constant;
+
+use super::CheckOptions;
+
+/// What a name means, whatever position it was written in.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Meaning {
+    Predicate(Predicate),
+    Constant(Constant),
+    /// Not built in, but accepted as an `<init>` constant (`--define`, or `decide`'s names).
+    Defined(String),
+    Unknown,
+}
+
+/// Looks a name up, case-insensitively.
+pub fn meaning(name: &str, options: &CheckOptions) -> Meaning {
+    if let Some(p) = Predicate::from_name(name) {
+        Meaning::Predicate(p)
+    } else if let Some(c) = Constant::from_name(name) {
+        Meaning::Constant(c)
+    } else if options.defines.iter().any(|d| d.eq_ignore_ascii_case(name)) {
+        Meaning::Defined(name.to_lowercase())
+    } else {
+        Meaning::Unknown
+    }
+}
+
+/// Every predicate and constant name, canonically spelled (the did-you-mean candidates).
+fn all_names() -> Vec<String> {
+    Predicate::ALL
+        .iter()
+        .map(|p| p.name().to_string())
+        .chain(Constant::all_names())
+        .collect()
+}
+
+/// The closest known name to `name`, if one is close enough to suggest.
+pub fn suggestion(name: &str) -> Option<String> {
+    let names = all_names();
+    did_you_mean(name, names.iter().map(String::as_str)).map(str::to_string)
+}
+
+/// Resolves a bare name written as a condition: it must be a predicate.
+pub fn condition_name(
+    name: &str,
+    span: Span,
+    options: &CheckOptions,
+) -> Result<Predicate, Diagnostic> {
+    match meaning(name, options) {
+        Meaning::Predicate(p) => Ok(p),
+        Meaning::Constant(_) | Meaning::Defined(_) => Err(Diagnostic::error(
+            "constant-as-condition",
+            format!("`{name}` is a constant (a number), not a condition"),
+        )
+        .at(span)
+        .with_label("a number cannot hold or fail on its own")
+        .with_help(format!("compare it: `{name} > 0`"))),
+        Meaning::Unknown => Err(unknown(name, span, "expected a predicate here")),
+    }
+}
+
+/// Resolves a name written as a value (in a comparison or a raise amount): it must be a
+/// constant, or an `<init>` constant the options accept.
+pub fn value_name(name: &str, span: Span, options: &CheckOptions) -> Result<Constant, Diagnostic> {
+    match meaning(name, options) {
+        Meaning::Constant(c) => Ok(c),
+        Meaning::Defined(n) => Ok(Constant::Init(n)),
+        Meaning::Unknown if options.allow_unknown_names => Ok(Constant::Init(name.to_lowercase())),
+        Meaning::Predicate(p) => Err(Diagnostic::error(
+            "predicate-as-number",
+            format!("`{name}` is a predicate (it holds or not), not a number"),
+        )
+        .at(span)
+        .with_label("a number is expected here")
+        .with_help(format!(
+            "use it as a condition on its own: `{}` (or `!{}`)",
+            p.name(),
+            p.name()
+        ))),
+        Meaning::Unknown => Err(unknown(name, span, "expected a constant here")),
+    }
+}
+
+fn unknown(name: &str, span: Span, label: &str) -> Diagnostic {
+    let d = Diagnostic::error("unknown-name", format!("unknown name `{name}`"))
+        .at(span)
+        .with_label(label);
+    match suggestion(name) {
+        Some(s) => d.with_help(format!("did you mean `{s}`?")),
+        None if label.contains("constant") => d.with_help(format!(
+            "if the game state's <init> defines `{name}`, pass `--define {name}`"
+        )),
+        None => d,
+    }
+}
+
+/// The canonical spelling of a built-in name when `written` is an unusual case of it
+/// (`FlushDraw` for `flushDraw`). `BB`, `bb`, `SB` and `sb` are all usual.
+pub fn unusual_case(written: &str) -> Option<String> {
+    let canonical = match meaning(written, &CheckOptions::default()) {
+        Meaning::Predicate(p) => p.name().to_string(),
+        Meaning::Constant(c) => c.name(),
+        _ => return None,
+    };
+    let usual = written == canonical
+        || (matches!(canonical.as_str(), "bb" | "sb") && written == canonical.to_uppercase());
+    (!usual).then_some(canonical)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn opts() -> CheckOptions {
+        CheckOptions::default()
+    }
+
+    #[test]
+    fn predicates_and_constants_case_insensitively() {
+        assert_eq!(
+            condition_name("FLUSHDRAW", 0..9, &opts()),
+            Ok(Predicate::FlushDraw)
+        );
+        assert_eq!(value_name("Bb", 0..2, &opts()), Ok(Constant::Bb));
+    }
+
+    #[test]
+    fn wrong_position() {
+        let e = condition_name("pot", 0..3, &opts()).unwrap_err();
+        assert_eq!(e.code, "constant-as-condition");
+        assert_eq!(e.help.as_deref(), Some("compare it: `pot > 0`"));
+        let e = value_name("pair", 0..4, &opts()).unwrap_err();
+        assert_eq!(e.code, "predicate-as-number");
+    }
+
+    #[test]
+    fn unknown_names_and_defines() {
+        let e = condition_name("flushdraww", 0..10, &opts()).unwrap_err();
+        assert_eq!(e.code, "unknown-name");
+        assert_eq!(e.help.as_deref(), Some("did you mean `flushDraw`?"));
+        let o = CheckOptions {
+            defines: vec!["Ante".into()],
+            ..opts()
+        };
+        assert_eq!(
+            value_name("ANTE", 0..4, &o),
+            Ok(Constant::Init("ante".into()))
+        );
+        assert_eq!(
+            condition_name("ante", 0..4, &o).unwrap_err().code,
+            "constant-as-condition"
+        );
+        let o = CheckOptions {
+            allow_unknown_names: true,
+            ..opts()
+        };
+        assert_eq!(
+            value_name("Rake", 0..4, &o),
+            Ok(Constant::Init("rake".into()))
+        );
+    }
+
+    #[test]
+    fn cases() {
+        assert_eq!(unusual_case("BB"), None);
+        assert_eq!(unusual_case("sb"), None);
+        assert_eq!(unusual_case("Bb"), Some("bb".into()));
+        assert_eq!(unusual_case("FlushDraw"), Some("flushDraw".into()));
+        assert_eq!(unusual_case("flushDraw"), None);
+        assert_eq!(
+            unusual_case("villainturnraise"),
+            Some("villainTurnRaise".into())
+        );
+        assert_eq!(unusual_case("nope"), None);
+    }
+}

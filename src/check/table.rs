@@ -1,0 +1,278 @@
+//! `USE TABLE path` (spec 6.1): reading and validating a 13x13 action table at check time,
+//! so a bad table is reported with the script's other errors, never met mid-game.
+
+use crate::cards::hole::HoleClass;
+use crate::ir::{ActionTable, TableCell};
+
+/// The ranks that head the rows and columns, in table order.
+const RANKS: [char; 13] = [
+    'A', 'K', 'Q', 'J', 'T', '9', '8', '7', '6', '5', '4', '3', '2',
+];
+
+/// Cap on the bad-cell problems reported for one table (the rest are counted).
+const MAX_CELL_PROBLEMS: usize = 5;
+
+/// Why a table cannot be used; `code` is the diagnostic code.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TableProblem {
+    pub code: &'static str,
+    pub message: String,
+    pub help: Option<String>,
+}
+
+const CELL_HELP: &str =
+    "a cell is F (fold), C (call), X (check), A (all in) or R<x> (raise by x big blinds, x > 0)";
+
+/// Reads and validates the table file at `path`; `shown` is the path as the script wrote it.
+pub fn load(path: &std::path::Path, shown: &str) -> Result<ActionTable, Vec<TableProblem>> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        vec![TableProblem {
+            code: "table-missing",
+            message: format!("cannot read table `{shown}`: {}", io_reason(&e)),
+            help: Some(format!(
+                "the path is relative to the script's directory: {}",
+                path.display()
+            )),
+        }]
+    })?;
+    parse(&text, shown).map(|cells| ActionTable {
+        path: path.to_path_buf(),
+        cells,
+    })
+}
+
+/// The reason of an I/O error without the "(os error 2)" tail.
+pub fn io_reason(e: &std::io::Error) -> String {
+    let s = e.to_string();
+    match s.find(" (os error") {
+        Some(i) => s[..i].to_string(),
+        None => s,
+    }
+}
+
+fn is_rank(cell: &str, rank: char) -> bool {
+    let mut chars = cell.chars();
+    chars.next().is_some_and(|c| c.eq_ignore_ascii_case(&rank)) && chars.next().is_none()
+}
+
+/// The 13 rank letters in order, starting at `cells[from]`.
+fn is_header_row(cells: &[&str], from: usize) -> bool {
+    cells.len() >= from + 13
+        && RANKS
+            .iter()
+            .zip(&cells[from..])
+            .all(|(r, c)| is_rank(c, *r))
+}
+
+/// Parses the text of a table into 169 cells indexed by [`HoleClass::index`].
+pub fn parse(text: &str, shown: &str) -> Result<Vec<TableCell>, Vec<TableProblem>> {
+    // (1-based file line, trimmed cells) of every non-blank line.
+    let mut lines: Vec<(usize, Vec<&str>)> = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| (i + 1, l.split('\t').map(str::trim).collect()))
+        .collect();
+    if let Some((_, first)) = lines.first() {
+        if is_header_row(first, 0) || is_header_row(first, 1) {
+            lines.remove(0);
+        }
+    }
+    if lines.len() < 13 {
+        return Err(vec![TableProblem {
+            code: "table-small",
+            message: format!(
+                "table `{shown}` has {} row{} of cells; it needs 13 (A, K, ..., 2)",
+                lines.len(),
+                if lines.len() == 1 { "" } else { "s" }
+            ),
+            help: Some("a table is 13 rows of 13 tab-separated cells".into()),
+        }]);
+    }
+    let rows = &lines[..13];
+    let header_column = rows
+        .iter()
+        .zip(RANKS)
+        .all(|((_, cells), r)| cells.first().is_some_and(|c| is_rank(c, r)));
+    let skip = usize::from(header_column);
+
+    let mut problems = Vec::new();
+    let mut bad_cells = 0;
+    let mut cells = vec![TableCell::Fold; 169];
+    for (row, (line, row_cells)) in rows.iter().enumerate() {
+        let data = &row_cells[skip.min(row_cells.len())..];
+        if data.len() < 13 {
+            problems.push(TableProblem {
+                code: "table-small",
+                message: format!(
+                    "table `{shown}`, row {line} ({}): {} cell{}; it needs 13",
+                    RANKS[row],
+                    data.len(),
+                    if data.len() == 1 { "" } else { "s" }
+                ),
+                help: Some("cells are separated by tabs".into()),
+            });
+            continue;
+        }
+        for (col, text) in data[..13].iter().enumerate() {
+            let index = row * 13 + col;
+            match parse_cell(text) {
+                Ok(cell) => cells[index] = cell,
+                Err(why) => {
+                    bad_cells += 1;
+                    if bad_cells <= MAX_CELL_PROBLEMS {
+                        problems.push(TableProblem {
+                            code: "table-cell",
+                            message: format!(
+                                "table `{shown}`, row {line}, column {} ({}): {why}",
+                                col + skip + 1,
+                                HoleClass::from_index(index).name()
+                            ),
+                            help: Some(CELL_HELP.into()),
+                        });
+                    }
+                }
+            }
+        }
+    }
+    if bad_cells > MAX_CELL_PROBLEMS {
+        problems.push(TableProblem {
+            code: "table-cell",
+            message: format!(
+                "table `{shown}`: {} more bad cells",
+                bad_cells - MAX_CELL_PROBLEMS
+            ),
+            help: Some(CELL_HELP.into()),
+        });
+    }
+    if problems.is_empty() {
+        Ok(cells)
+    } else {
+        Err(problems)
+    }
+}
+
+/// One cell: `F`, `C`, `X`, `A` or `R<x>` with x > 0 (letters in either case).
+fn parse_cell(text: &str) -> Result<TableCell, String> {
+    match text.to_ascii_uppercase().as_str() {
+        "F" => return Ok(TableCell::Fold),
+        "C" => return Ok(TableCell::Call),
+        "X" => return Ok(TableCell::Check),
+        "A" => return Ok(TableCell::AllIn),
+        "" => return Err("empty cell".into()),
+        _ => {}
+    }
+    let amount = text
+        .strip_prefix(['R', 'r'])
+        .ok_or_else(|| format!("unknown cell `{text}`"))?;
+    let valid = !amount.is_empty()
+        && amount.chars().all(|c| c.is_ascii_digit() || c == '.')
+        && !amount.starts_with('.')
+        && !amount.ends_with('.');
+    match amount.parse::<f64>() {
+        Ok(x) if valid && x > 0.0 => Ok(TableCell::Raise(x)),
+        Ok(_) if valid => Err(format!("`{text}` raises by nothing; x must be more than 0")),
+        _ => Err(format!(
+            "unknown cell `{text}` (R must be followed by a number)"
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid(header_row: bool, header_col: bool, cell: impl Fn(usize, usize) -> String) -> String {
+        let mut s = String::new();
+        if header_row {
+            if header_col {
+                s.push('\t');
+            }
+            s.push_str(&RANKS.map(String::from).join("\t"));
+            s.push('\n');
+        }
+        for r in 0..13 {
+            let mut row: Vec<String> = (0..13).map(|c| cell(r, c)).collect();
+            if header_col {
+                row.insert(0, RANKS[r].to_string());
+            }
+            s.push_str(&row.join("\t"));
+            s.push('\n');
+        }
+        s
+    }
+
+    #[test]
+    fn plain_and_headed_tables() {
+        let f = |r: usize, c: usize| if r == c { "R2.5".into() } else { "F".into() };
+        for (hr, hc) in [(false, false), (true, false), (false, true), (true, true)] {
+            let cells = parse(&grid(hr, hc, f), "t.tsv").unwrap();
+            assert_eq!(cells[0], TableCell::Raise(2.5), "{hr} {hc}");
+            assert_eq!(cells[1], TableCell::Fold);
+            assert_eq!(cells[168], TableCell::Raise(2.5));
+        }
+    }
+
+    #[test]
+    fn all_in_first_column_is_not_a_header() {
+        let cells = parse(&grid(false, false, |_, _| "A".into()), "t").unwrap();
+        assert!(cells.iter().all(|c| *c == TableCell::AllIn));
+    }
+
+    #[test]
+    fn cells_land_on_their_classes() {
+        let f = |r: usize, c: usize| format!("R{}", r * 13 + c + 1);
+        let cells = parse(&grid(true, true, f), "t").unwrap();
+        let aks = HoleClass::parse("AKs").unwrap();
+        assert_eq!(cells[aks.index()], TableCell::Raise(2.0));
+        let ako = HoleClass::parse("AKo").unwrap();
+        assert_eq!(cells[ako.index()], TableCell::Raise(14.0));
+    }
+
+    #[test]
+    fn extra_rows_and_columns_ignored() {
+        let mut t = grid(false, false, |_, _| "C\tjunk".into());
+        t.push_str("whatever\n");
+        assert!(parse(&t, "t").is_ok());
+    }
+
+    #[test]
+    fn problems_name_row_and_column() {
+        let t = grid(true, true, |r, c| {
+            if (r, c) == (2, 4) {
+                "Z".into()
+            } else {
+                "X".into()
+            }
+        });
+        let e = parse(&t, "t.tsv").unwrap_err();
+        assert_eq!(e.len(), 1);
+        assert_eq!(e[0].code, "table-cell");
+        assert_eq!(
+            e[0].message,
+            "table `t.tsv`, row 4, column 6 (QTs): unknown cell `Z`"
+        );
+        let e = parse("F\tF\n", "t").unwrap_err();
+        assert_eq!(e[0].code, "table-small");
+        let t = grid(false, false, |r, c| {
+            if r == 5 && c == 12 {
+                String::new()
+            } else {
+                "F".into()
+            }
+        });
+        let e = parse(t.replace("F\t\n", "F\n").as_str(), "t").unwrap_err();
+        assert_eq!(e[0].code, "table-small");
+        assert_eq!(e[0].message, "table `t`, row 6 (9): 12 cells; it needs 13");
+    }
+
+    #[test]
+    fn raise_cells() {
+        assert_eq!(parse_cell("r3"), Ok(TableCell::Raise(3.0)));
+        assert!(parse_cell("R0").is_err());
+        assert!(parse_cell("R").is_err());
+        assert!(parse_cell("R-1").is_err());
+        assert!(parse_cell("Rx").is_err());
+        assert!(parse_cell("R1e5").is_err());
+    }
+}

@@ -1,0 +1,297 @@
+//! The values of one decision: the predicate cache, constants computed on demand (`random`,
+//! the hand-strength family) and external programs, all at most once per decision.
+
+use rand::{Rng, RngCore};
+
+use super::ErrorKind;
+use crate::cards::hole::HoleClass;
+use crate::cards::predicate::Predicate;
+use crate::cards::CardSet;
+use crate::external::{self, ExternalPolicy, Placeholders};
+use crate::game::{Constant, GameState};
+use crate::ir::{CmpOp, Condition, ExternalCommand, Operand, Program, Test};
+use crate::strength;
+
+/// Absolute tolerance of `==` and `!=` (spec 3.3).
+pub const TOLERANCE: f64 = 1e-9;
+
+/// What testing a condition found: whether it holds, and the numbers it compared (for the
+/// trace; no allocation).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Outcome {
+    pub holds: bool,
+    /// `Compare`: both sides; `External`: the number (in `.0`).
+    pub values: Option<(f64, f64)>,
+}
+
+/// Everything one decision computes lazily.
+pub struct Context<'a, R: RngCore + ?Sized> {
+    pub program: &'a Program,
+    pub state: &'a GameState,
+    pub rng: &'a mut R,
+    pub policy: &'a ExternalPolicy,
+    pub hole: CardSet,
+    pub board: CardSet,
+    pub class: HoleClass,
+    /// Bit `p as u32` set: predicate `p` computed; its value in `pred_value`.
+    pred_known: u32,
+    pred_value: u32,
+    random: Option<f64>,
+    hand_strength: Option<f64>,
+    equity: Option<f64>,
+    potentials: Option<(f64, f64)>,
+}
+
+impl<'a, R: RngCore + ?Sized> Context<'a, R> {
+    pub fn new(
+        program: &'a Program,
+        state: &'a GameState,
+        rng: &'a mut R,
+        policy: &'a ExternalPolicy,
+    ) -> Self {
+        let [a, b] = state.hero_cards();
+        Context {
+            program,
+            state,
+            rng,
+            policy,
+            hole: state.hole(),
+            board: state.board(),
+            class: HoleClass::of(a, b),
+            pred_known: 0,
+            pred_value: 0,
+            random: None,
+            hand_strength: None,
+            equity: None,
+            potentials: None,
+        }
+    }
+
+    /// A predicate's value, computed at most once per decision (thesis 5.1).
+    pub fn predicate(&mut self, p: Predicate) -> bool {
+        let bit = 1u32 << (p as u32);
+        if self.pred_known & bit == 0 {
+            self.pred_known |= bit;
+            if p.holds(self.hole, self.board) {
+                self.pred_value |= bit;
+            }
+        }
+        self.pred_value & bit != 0
+    }
+
+    /// A constant's value. Game constants come from the state; `random` and the hand-strength
+    /// family are computed on first use and kept for the rest of the decision.
+    pub fn constant(&mut self, c: &Constant) -> Result<f64, ErrorKind> {
+        Ok(match c {
+            Constant::Random => match self.random {
+                Some(x) => x,
+                None => {
+                    let x: f64 = self.rng.gen();
+                    self.random = Some(x);
+                    x
+                }
+            },
+            Constant::HandStrength => self.hand_strength(),
+            Constant::Equity => match self.equity {
+                Some(x) => x,
+                None => {
+                    let x = strength::equity(self.hole, self.board);
+                    self.equity = Some(x);
+                    x
+                }
+            },
+            Constant::Ppot => self.potentials().0,
+            Constant::Npot => self.potentials().1,
+            Constant::Ehs => {
+                let hs = self.hand_strength();
+                let (ppot, npot) = self.potentials();
+                strength::ehs(hs, ppot, npot)
+            }
+            _ => self
+                .state
+                .constant(c)
+                .ok_or_else(|| ErrorKind::MissingConstant {
+                    name: c.name(),
+                    span: None,
+                })?,
+        })
+    }
+
+    fn hand_strength(&mut self) -> f64 {
+        *self
+            .hand_strength
+            .get_or_insert_with(|| strength::hand_strength(self.hole, self.board))
+    }
+
+    fn potentials(&mut self) -> (f64, f64) {
+        *self
+            .potentials
+            .get_or_insert_with(|| strength::potentials(self.hole, self.board))
+    }
+
+    /// The value of a number in a comparison or a raise.
+    pub fn operand(&mut self, op: &Operand) -> Result<f64, ErrorKind> {
+        match op {
+            Operand::Number(x) => Ok(*x),
+            Operand::Constant {
+                factor,
+                constant,
+                span,
+            } => match self.constant(constant) {
+                Ok(v) => Ok(factor * v),
+                Err(ErrorKind::MissingConstant { name, .. }) => Err(ErrorKind::MissingConstant {
+                    name,
+                    span: Some(span.clone()),
+                }),
+                Err(e) => Err(e),
+            },
+            Operand::External(cmd) => self.external_number(cmd),
+        }
+    }
+
+    /// Tests one condition.
+    pub fn test(&mut self, cond: &Condition) -> Result<Outcome, ErrorKind> {
+        Ok(match &cond.test {
+            Test::Cards { classes, negated } => Outcome {
+                holds: classes.contains(self.class) != *negated,
+                values: None,
+            },
+            Test::Predicate { predicate, negated } => Outcome {
+                holds: self.predicate(*predicate) != *negated,
+                values: None,
+            },
+            Test::Compare { lhs, op, rhs } => {
+                let l = self.operand(lhs)?;
+                let r = self.operand(rhs)?;
+                Outcome {
+                    holds: compare(l, *op, r),
+                    values: Some((l, r)),
+                }
+            }
+            Test::External(cmd) => {
+                let v = self.external_number(cmd)?;
+                Outcome {
+                    holds: v.abs() > TOLERANCE,
+                    values: Some((v, 0.0)),
+                }
+            }
+        })
+    }
+
+    /// Computes the lazily evaluated constants a command names, so the placeholders can be
+    /// read without mutation while the program runs.
+    fn prepare(&mut self, cmd: &ExternalCommand) -> Result<(), ErrorKind> {
+        for word in cmd.text.split(|c: char| !c.is_ascii_alphanumeric()) {
+            if let Some(c) = Constant::from_name(word) {
+                if c == Constant::Random || c.is_strength() {
+                    self.constant(&c)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    pub fn external_number(&mut self, cmd: &ExternalCommand) -> Result<f64, ErrorKind> {
+        self.prepare(cmd)?;
+        let values = Values { ctx: self };
+        external::run_number(cmd, &values, &self.program.base_dir, self.policy).map_err(|e| {
+            ErrorKind::External {
+                message: e.message,
+                span: cmd.span.clone(),
+            }
+        })
+    }
+
+    pub fn external_action(
+        &mut self,
+        cmd: &ExternalCommand,
+    ) -> Result<crate::game::Move, ErrorKind> {
+        self.prepare(cmd)?;
+        let values = Values { ctx: self };
+        external::run_action(cmd, &values, &self.program.base_dir, self.policy).map_err(|e| {
+            ErrorKind::External {
+                message: e.message,
+                span: cmd.span.clone(),
+            }
+        })
+    }
+
+    /// A constant's value for a placeholder, without computing anything new.
+    fn known_constant(&self, c: &Constant) -> Option<f64> {
+        match c {
+            Constant::Random => self.random,
+            Constant::HandStrength => self.hand_strength,
+            Constant::Equity => self.equity,
+            Constant::Ppot => self.potentials.map(|p| p.0),
+            Constant::Npot => self.potentials.map(|p| p.1),
+            Constant::Ehs => {
+                let (ppot, npot) = self.potentials?;
+                Some(strength::ehs(self.hand_strength?, ppot, npot))
+            }
+            _ => self.state.constant(c),
+        }
+    }
+}
+
+/// `l op r`, with the absolute tolerance for `==` and `!=`.
+pub fn compare(l: f64, op: CmpOp, r: f64) -> bool {
+    match op {
+        CmpOp::Lt => l < r,
+        CmpOp::Le => l <= r,
+        CmpOp::Gt => l > r,
+        CmpOp::Ge => l >= r,
+        CmpOp::Eq => (l - r).abs() <= TOLERANCE,
+        CmpOp::Ne => (l - r).abs() > TOLERANCE,
+    }
+}
+
+/// The placeholder values of spec 9 for one decision.
+struct Values<'c, 'a, R: RngCore + ?Sized> {
+    ctx: &'c Context<'a, R>,
+}
+
+impl<R: RngCore + ?Sized> Placeholders for Values<'_, '_, R> {
+    fn cards(&self, word: &str) -> Option<Vec<String>> {
+        external::game_cards(self.ctx.state, word)
+    }
+
+    fn whole_game(&self) -> String {
+        self.ctx.state.xml().into_owned()
+    }
+
+    fn constant(&self, word: &str) -> Option<f64> {
+        let c = match Constant::from_name(word) {
+            Some(c) => c,
+            None => {
+                let known = self
+                    .ctx
+                    .state
+                    .record()
+                    .extras
+                    .iter()
+                    .any(|(n, _)| n.eq_ignore_ascii_case(word));
+                if !known {
+                    return None;
+                }
+                Constant::Init(word.to_ascii_lowercase())
+            }
+        };
+        self.ctx.known_constant(&c)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn equality_has_a_tolerance() {
+        assert!(compare(0.1 + 0.2, CmpOp::Eq, 0.3));
+        assert!(!compare(0.1 + 0.2, CmpOp::Ne, 0.3));
+        assert!(compare(1.0, CmpOp::Ne, 1.000001));
+        assert!(compare(3.0, CmpOp::Ge, 3.0));
+        assert!(!compare(3.0, CmpOp::Gt, 3.0));
+        assert!(compare(2.0, CmpOp::Lt, 3.0));
+        assert!(compare(3.0, CmpOp::Le, 3.0));
+    }
+}
