@@ -7,6 +7,7 @@
 //! and results are combined in hand order, so a seed gives the same match on any number of
 //! threads.
 
+pub mod bots;
 pub mod history;
 pub mod plot;
 mod showdown;
@@ -21,6 +22,7 @@ use rayon::prelude::*;
 
 use crate::diag::Diagnostic;
 use crate::game::{GameState, Move};
+pub use bots::{load_bot, BotLoadError, LoadedBot, ScriptBot, BUILTINS};
 pub use stats::{ActionCounts, BotStats, Tally};
 pub use table::{Deal, DecisionInfo, HandOutcome, Stakes};
 
@@ -348,4 +350,106 @@ fn play_chunk(
         }
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::Rng;
+
+    /// Raises by the pot (as it stands) every time.
+    struct Raiser;
+    impl Bot for Raiser {
+        fn decide(&self, s: &GameState, _: &mut ChaCha8Rng) -> Result<BotDecision, String> {
+            Ok(BotDecision::plain(Move::Raise(s.derived().pot)))
+        }
+    }
+    /// Folds whenever something is owed (and says FOLD otherwise too: made legal).
+    struct Folder;
+    impl Bot for Folder {
+        fn decide(&self, _: &GameState, _: &mut ChaCha8Rng) -> Result<BotDecision, String> {
+            Ok(BotDecision::plain(Move::Fold))
+        }
+    }
+    /// Any move at random, amounts included, legal or not: the table must cope.
+    struct Chaos;
+    impl Bot for Chaos {
+        fn decide(&self, s: &GameState, rng: &mut ChaCha8Rng) -> Result<BotDecision, String> {
+            let mv = match rng.gen_range(0..10) {
+                0 => Move::Fold,
+                1 | 2 => Move::Check,
+                3..=5 => Move::Call,
+                6 => Move::Raise(1e9),
+                _ => Move::Raise(rng.gen_range(0.0..0.2) * s.derived().hero_stack),
+            };
+            Ok(BotDecision::plain(mv))
+        }
+    }
+
+    #[test]
+    fn the_folder_loses_three_quarters_of_a_big_blind_a_hand() {
+        let r = play_match([&Raiser, &Folder], &MatchConfig::new(1000, 7), None).unwrap();
+        assert_eq!(r.mbb_per_hand(), 750.0);
+        assert_eq!(r.bots[1].actions[0].fold, 1000);
+        assert_eq!(r.bots[1].actions_made_legal, 0);
+        // No variance: the interval is the point.
+        assert_eq!(r.ci95(), Some((750.0, 750.0)));
+    }
+
+    #[test]
+    fn chaos_conserves_chips_and_plays_every_street() {
+        let mut cfg = MatchConfig::new(20_000, 3);
+        cfg.stakes = Stakes {
+            sb: 1,
+            bb: 2,
+            stack: 40,
+        };
+        let r = play_match([&Chaos, &Chaos], &cfg, None).unwrap();
+        let b = &r.bots[0];
+        assert!(b.showdowns > 1000 && b.showdowns_split > 0);
+        assert!(b.actions[3].raise > 0, "river raises happen");
+        assert!(b.actions_made_legal > 0);
+        assert_eq!(r.bots[0].showdowns, r.bots[1].showdowns);
+    }
+
+    #[test]
+    fn thread_count_does_not_change_the_result() {
+        let mut cfg = MatchConfig::new(3000, 11);
+        cfg.keep_hands = true;
+        let one = play_match([&Chaos, &Raiser], &cfg, None).unwrap();
+        cfg.threads = 3;
+        let three = play_match([&Chaos, &Raiser], &cfg, None).unwrap();
+        assert_eq!(one.net_a, three.net_a);
+        assert_eq!(one.tally, three.tally);
+        assert_eq!(one.bots, three.bots);
+        assert_eq!(one.hand_results, three.hand_results);
+    }
+
+    #[test]
+    fn duplicate_self_play_cancels_exactly() {
+        let mut cfg = MatchConfig::new(2000, 5);
+        cfg.duplicate = true;
+        let r = play_match([&Chaos, &Chaos], &cfg, None).unwrap();
+        assert_eq!(r.net_a, 0);
+        assert_eq!(r.tally.units, 1000);
+        let (lo, hi) = r.ci95().unwrap();
+        assert!(lo <= 0.0 && 0.0 <= hi);
+        cfg.hands = 3;
+        assert!(matches!(
+            play_match([&Chaos, &Chaos], &cfg, None),
+            Err(MatchError::Config(_))
+        ));
+    }
+
+    #[test]
+    fn legal_moves() {
+        use table::legal_move;
+        assert_eq!(legal_move(Move::Fold, 0, true, 100, 900), Move::Check);
+        assert_eq!(legal_move(Move::Check, 50, true, 100, 900), Move::Fold);
+        assert_eq!(legal_move(Move::Call, 0, true, 100, 900), Move::Check);
+        assert_eq!(legal_move(Move::Raise(300.0), 950, false, 100, 900), Move::Call);
+        assert_eq!(legal_move(Move::Raise(10.0), 50, true, 100, 900), Move::Raise(100.0));
+        assert_eq!(legal_move(Move::Raise(5000.0), 50, true, 100, 900), Move::Raise(850.0));
+        assert_eq!(legal_move(Move::Raise(150.4), 0, true, 100, 900), Move::Raise(150.0));
+    }
 }
