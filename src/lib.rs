@@ -2,7 +2,7 @@
 //!
 //! The module tree follows the pipeline: the poker domain ([`cards`], [`game`],
 //! [`strength`]), then the language front end ([`syntax`] → [`check`] → [`ir`]), then the
-//! [`eval`]uator that turns a checked program and a game state into a [`eval::Decision`].
+//! [`eval`]uator that turns a checked program and a game state into a decision.
 //! [`external`] runs helper programs safely; [`dealer`] plays bots against each other.
 
 pub mod cards;

@@ -1,35 +1,73 @@
 //! The hand predicates of spec 4.2, computed with bit operations on card masks.
 
-use super::CardSet;
+use super::{CardSet, Suit};
 
 /// A named yes/no question about the hero's cards and the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Predicate {
+    /// Some rank appears at least twice among hole and board (trips, two pair, a full house
+    /// too).
     Pair,
+    /// Some rank J-A appears at least twice (a pair on the board counts: hero predicates see
+    /// hole and board together).
     HighPair,
+    /// Some rank 6-T appears at least twice.
     MidPair,
+    /// Some rank 2-5 appears at least twice.
     LowPair,
+    /// At least two ranks appear at least twice; four of a kind alone is one rank, so not two
+    /// pair.
     TwoPair,
+    /// Some rank appears at least three times (four of a kind too).
     ThreeOfKind,
+    /// A rank three times and another rank at least twice (two sets of trips count).
     FullHouse,
+    /// Some rank appears four times (four of a kind).
     Poker,
+    /// Five consecutive ranks; A-2-3-4-5 counts, K-A-2-3-4 does not wrap.
     Straight,
+    /// Five cards of one suit.
     Flush,
+    /// Five consecutive ranks in one suit (the steel wheel A-5 too).
     StraightFlush,
+    /// T-J-Q-K-A in one suit.
     RoyalFlush,
+    /// Four cards of a suit, at least one a hole card (a four-flush on the board alone is the
+    /// board's); no flush yet, fewer than five board cards.
     FlushDraw,
+    /// Open-ended or gutshot (A-2-3-4 and J-Q-K-A included): a missing rank completes five
+    /// consecutive ranks from four the hero holds, not all four on the board alone; no
+    /// straight yet, fewer than five board cards. A hole card duplicating a board rank does
+    /// not take part.
     StraightDraw,
+    /// Four consecutive ranks completable at both ends (2-3-4-5 up to T-J-Q-K), not all on the
+    /// board alone; no straight yet, fewer than five board cards. A double gutshot is not
+    /// open-ended.
     OpenEnded,
+    /// None of pair, straight, flush, flushDraw, straightDraw (the thesis' definition: AK before
+    /// the flop is air).
     Air,
+    /// At least three board cards, no two of one suit: so never on the river.
     Rainbow,
+    /// At least three board cards of one suit.
     Desk3SameColor,
+    /// The board is not a straight and one more rank makes one from board cards alone. It
+    /// describes the board, so unlike the hero's draws it can hold on the river.
     DeskStraightDraw,
+    /// The board is not a straight and holds four consecutive ranks completable at both ends;
+    /// like `DeskStraightDraw`, also on the river.
     DeskOpenEnded,
+    /// The board holds a rank at least twice.
     DeskPair,
+    /// The board holds a rank J-A at least twice.
     DeskHighPair,
+    /// The board holds a rank 6-T at least twice.
     DeskMidPair,
+    /// The board holds a rank 2-5 at least twice.
     DeskLowPair,
+    /// The board holds two ranks at least twice each (four of a kind alone is not two pair).
     DeskTwoPair,
+    /// The board holds a rank at least three times.
     DeskThreeOfKind,
 }
 
@@ -117,7 +155,666 @@ impl Predicate {
     }
 
     /// Whether the predicate holds for the hero's hole cards and the board (spec 4.2).
-    pub fn holds(self, _hole: CardSet, _board: CardSet) -> bool {
-        unimplemented!("cards helper")
+    ///
+    /// Hero predicates look at `hole | board` and say whether those cards *contain* the
+    /// combination (`pair` holds for trips too); `desk*` and `rainbow` look at the board alone.
+    /// "The river not dealt" means the board has fewer than five cards. Everything is computed
+    /// on the four 13-bit suit lanes; no card list is built or sorted.
+    pub fn holds(self, hole: CardSet, board: CardSet) -> bool {
+        let all = hole.union(board);
+        match self {
+            Predicate::Pair => Counts::of(all).ge2 != 0,
+            Predicate::HighPair => Counts::of(all).ge2 & HIGH_RANKS != 0,
+            Predicate::MidPair => Counts::of(all).ge2 & MID_RANKS != 0,
+            Predicate::LowPair => Counts::of(all).ge2 & LOW_RANKS != 0,
+            Predicate::TwoPair => Counts::of(all).two_pair(),
+            Predicate::ThreeOfKind => Counts::of(all).ge3 != 0,
+            Predicate::FullHouse => Counts::of(all).full_house(),
+            Predicate::Poker => Counts::of(all).ge4 != 0,
+            Predicate::Straight => is_straight(all.rank_mask()),
+            Predicate::Flush => flush_suit(all).is_some(),
+            Predicate::StraightFlush => Suit::ALL.iter().any(|&s| is_straight(all.suit_mask(s))),
+            Predicate::RoyalFlush => Suit::ALL.iter().any(|&s| all.suit_mask(s) & ROYAL == ROYAL),
+            Predicate::FlushDraw => flush_draw(hole, board),
+            Predicate::StraightDraw => straight_draw(hole, board),
+            Predicate::OpenEnded => open_ended(hole, board),
+            Predicate::Air => {
+                !(Counts::of(all).ge2 != 0
+                    || is_straight(all.rank_mask())
+                    || flush_suit(all).is_some()
+                    || flush_draw(hole, board)
+                    || straight_draw(hole, board))
+            }
+            Predicate::Rainbow => {
+                board.len() >= 3
+                    && Suit::ALL.iter().all(|&s| {
+                        let lane = board.suit_mask(s);
+                        lane & lane.wrapping_sub(1) == 0
+                    })
+            }
+            Predicate::Desk3SameColor => Suit::ALL
+                .iter()
+                .any(|&s| board.suit_mask(s).count_ones() >= 3),
+            Predicate::DeskStraightDraw => {
+                let x = ace_low(board.rank_mask());
+                straight_starts(x) == 0 && WINDOWS.iter().any(|&w| (x & w).count_ones() == 4)
+            }
+            Predicate::DeskOpenEnded => {
+                let x = ace_low(board.rank_mask());
+                straight_starts(x) == 0 && run4_starts(x) & OPEN_RUN_STARTS != 0
+            }
+            Predicate::DeskPair => Counts::of(board).ge2 != 0,
+            Predicate::DeskHighPair => Counts::of(board).ge2 & HIGH_RANKS != 0,
+            Predicate::DeskMidPair => Counts::of(board).ge2 & MID_RANKS != 0,
+            Predicate::DeskLowPair => Counts::of(board).ge2 & LOW_RANKS != 0,
+            Predicate::DeskTwoPair => Counts::of(board).two_pair(),
+            Predicate::DeskThreeOfKind => Counts::of(board).ge3 != 0,
+        }
+    }
+}
+
+/// Ranks J-A (bits 9-12), the ranks of `highPair`.
+const HIGH_RANKS: u16 = 0x1E00;
+/// Ranks 6-T (bits 4-8), the ranks of `midPair`.
+const MID_RANKS: u16 = 0x01F0;
+/// Ranks 2-5 (bits 0-3), the ranks of `lowPair`.
+const LOW_RANKS: u16 = 0x000F;
+/// T-J-Q-K-A of one suit.
+const ROYAL: u16 = 0x1F00;
+
+/// The ten five-rank windows of the ace-low form (see [`ace_low`]): A-5 up to T-A.
+const WINDOWS: [u16; 10] = {
+    let mut w = [0u16; 10];
+    let mut i = 0;
+    while i < 10 {
+        w[i] = 0x1F << i;
+        i += 1;
+    }
+    w
+};
+
+/// Starts (in the ace-low form) of the four-rank runs that a rank at either end would
+/// complete: 2-3-4-5 (bit 1) up to T-J-Q-K (bit 9). A-2-3-4 (bit 0) and J-Q-K-A (bit 10)
+/// can be completed at one end only.
+const OPEN_RUN_STARTS: u16 = 0x03FE;
+
+/// Per-rank counts of a card set as masks: bit r of `geN` is set when rank r appears at
+/// least N times. Computed from the four suit lanes by ANDs and ORs.
+#[derive(Clone, Copy, Debug)]
+struct Counts {
+    ge2: u16,
+    ge3: u16,
+    ge4: u16,
+}
+
+impl Counts {
+    fn of(set: CardSet) -> Counts {
+        let [h, d, c, s] = Suit::ALL.map(|suit| set.suit_mask(suit));
+        Counts {
+            ge2: (h & d) | (c & s) | ((h | d) & (c | s)),
+            ge3: (h & d & (c | s)) | (c & s & (h | d)),
+            ge4: h & d & c & s,
+        }
+    }
+
+    /// At least two ranks appear at least twice. Four of a kind alone is one rank, so it
+    /// is not two pair.
+    fn two_pair(self) -> bool {
+        self.ge2.count_ones() >= 2
+    }
+
+    /// A rank three times and another at least twice (two sets of trips count).
+    fn full_house(self) -> bool {
+        self.ge3 != 0 && self.ge2.count_ones() >= 2
+    }
+}
+
+/// The 14-bit "ace also low" form of a rank mask: bit 0 is the ace as a one, bit r + 1 is
+/// rank r (so bit 13 is the ace as high).
+fn ace_low(ranks: u16) -> u16 {
+    (ranks << 1) | ((ranks >> 12) & 1)
+}
+
+/// Bit i set when bits i..i+5 of an ace-low mask are all present (a straight starts there).
+fn straight_starts(x: u16) -> u16 {
+    x & (x >> 1) & (x >> 2) & (x >> 3) & (x >> 4)
+}
+
+/// Bit i set when bits i..i+4 of an ace-low mask are all present (four in a row).
+fn run4_starts(x: u16) -> u16 {
+    x & (x >> 1) & (x >> 2) & (x >> 3)
+}
+
+/// Five consecutive ranks (A-2-3-4-5 included) in a 13-bit rank mask.
+fn is_straight(ranks: u16) -> bool {
+    straight_starts(ace_low(ranks)) != 0
+}
+
+/// The suit with five or more cards, if any.
+fn flush_suit(set: CardSet) -> Option<Suit> {
+    Suit::ALL
+        .into_iter()
+        .find(|&s| set.suit_mask(s).count_ones() >= 5)
+}
+
+/// Whether the river is still to come (fewer than five board cards).
+fn before_river(board: CardSet) -> bool {
+    board.len() < 5
+}
+
+/// `flushDraw`: four cards of a suit among hole and board, at least one of them a hole card
+/// (a four-flush on the board alone is not the hero's draw), no flush yet, river not dealt.
+fn flush_draw(hole: CardSet, board: CardSet) -> bool {
+    let all = hole.union(board);
+    before_river(board)
+        && flush_suit(all).is_none()
+        && Suit::ALL
+            .iter()
+            .any(|&s| all.suit_mask(s).count_ones() == 4 && hole.suit_mask(s) != 0)
+}
+
+/// `straightDraw`: some five-rank window holds four of the hero's ranks, not all four on the
+/// board alone, so the missing rank (open end or gutshot) would make the hero a straight the
+/// board could not make with it. No straight yet, river not dealt.
+fn straight_draw(hole: CardSet, board: CardSet) -> bool {
+    let all = ace_low(hole.union(board).rank_mask());
+    let desk = ace_low(board.rank_mask());
+    before_river(board)
+        && straight_starts(all) == 0
+        && WINDOWS
+            .iter()
+            .any(|&w| (all & w).count_ones() == 4 && all & !desk & w != 0)
+}
+
+/// `openEnded`: the hero holds four consecutive ranks that a rank at either end completes
+/// (not A-2-3-4 nor J-Q-K-A), not all four on the board alone; no straight yet, river not
+/// dealt. Broken runs such as the double gutshot 5-7-8-9-J are not open-ended.
+fn open_ended(hole: CardSet, board: CardSet) -> bool {
+    let all = ace_low(hole.union(board).rank_mask());
+    let desk = ace_low(board.rank_mask());
+    before_river(board)
+        && straight_starts(all) == 0
+        && run4_starts(all) & !run4_starts(desk) & OPEN_RUN_STARTS != 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::{Card, Rank};
+    use proptest::prelude::*;
+    use Predicate::*;
+
+    /// `"Ah Kd"` as a card set.
+    fn cards(text: &str) -> CardSet {
+        text.split_whitespace()
+            .map(|c| {
+                let mut it = c.chars();
+                let rank = Rank::from_char(it.next().unwrap()).unwrap();
+                let suit = Suit::from_xml(&it.next().unwrap().to_string()).unwrap();
+                Card::new(rank, suit)
+            })
+            .collect()
+    }
+
+    /// Asserts that exactly `expected` of the 26 predicates hold.
+    fn check(hole: &str, board: &str, expected: &[Predicate]) {
+        let (h, b) = (cards(hole), cards(board));
+        let got: Vec<Predicate> = Predicate::ALL
+            .into_iter()
+            .filter(|p| p.holds(h, b))
+            .collect();
+        let mut want = expected.to_vec();
+        want.sort_by_key(|p| Predicate::ALL.iter().position(|q| q == p));
+        assert_eq!(got, want, "hole {hole}, board {board}");
+        // The reference agrees on the hand-picked cases too.
+        for p in Predicate::ALL {
+            assert_eq!(
+                p.holds(h, b),
+                reference(p, h, b),
+                "{} on {hole} | {board}",
+                p.name()
+            );
+        }
+    }
+
+    #[test]
+    fn preflop() {
+        check("Ah As", "", &[Pair, HighPair]);
+        check("5c 5d", "", &[Pair, LowPair]);
+        check("Ah Kh", "", &[Air]);
+        check("Tc 9c", "", &[Air]);
+    }
+
+    #[test]
+    fn flop_draws() {
+        check("Ah Kh", "Qh Jh 2c", &[FlushDraw, StraightDraw]);
+        check("9c 8d", "7h 6s 2d", &[StraightDraw, OpenEnded, Rainbow]);
+        // Gutshot and double gutshot: draws, not open-ended.
+        check("9c 5d", "7h 6s 2d", &[StraightDraw, Rainbow]);
+        check("9c 7d", "5h Js 8h", &[StraightDraw]);
+        // A pocket pair that fills the run takes part.
+        check(
+            "8c 8d",
+            "9h 7s 6d",
+            &[Pair, MidPair, StraightDraw, OpenEnded, Rainbow],
+        );
+        // A made straight with four hearts: a flush draw, no straight draw.
+        check("9h 8h", "7h 6h 5c", &[Straight, FlushDraw]);
+    }
+
+    #[test]
+    fn one_enders_are_draws_but_not_open_ended() {
+        check("Ah 2c", "3d 4s 9h", &[StraightDraw, Rainbow]);
+        check("Ac Kd", "Qh Js 4h", &[StraightDraw]);
+        // 2-3-4-5 is open at both ends (the ace and the six).
+        check("2c 3d", "4h 5s 9h", &[StraightDraw, OpenEnded]);
+        // T-J-Q-K too (the nine and the ace).
+        check("Tc Jd", "Qh Ks 3h", &[StraightDraw, OpenEnded]);
+    }
+
+    #[test]
+    fn wheels() {
+        check("Ah 2c", "3d 4s 5h", &[Straight, Rainbow]);
+        check(
+            "Ah 2h",
+            "3h 4h 5h 9c Kd",
+            &[Straight, Flush, StraightFlush, Desk3SameColor],
+        );
+        // K-A-2-3-4 does not wrap.
+        check("Kh Ac", "2d 3s 4h 9c 8d", &[Air]);
+    }
+
+    #[test]
+    fn flop_made_hands() {
+        check(
+            "Ah Kd",
+            "7c 7d 2s",
+            &[Pair, MidPair, DeskPair, DeskMidPair, Rainbow],
+        );
+        check(
+            "7h 7s",
+            "7c 2d 2h",
+            &[
+                Pair,
+                MidPair,
+                LowPair,
+                TwoPair,
+                ThreeOfKind,
+                FullHouse,
+                DeskPair,
+                DeskLowPair,
+                Rainbow,
+            ],
+        );
+    }
+
+    #[test]
+    fn board_only_draws_are_not_the_heros() {
+        check(
+            "Ah Ad",
+            "5c 6s 7h 8d",
+            &[Pair, HighPair, Rainbow, DeskStraightDraw, DeskOpenEnded],
+        );
+        check("As Kd", "2h 5h 9h Jh", &[Air, Desk3SameColor]);
+        // The hero's nine is already on the board: the four-straight is the board's.
+        check(
+            "9c 2d",
+            "9h 8s 7d 6c",
+            &[Pair, MidPair, Rainbow, DeskStraightDraw, DeskOpenEnded],
+        );
+        // A board gutshot.
+        check(
+            "2c 2d",
+            "5c 6s 8h 9d",
+            &[Pair, LowPair, Rainbow, DeskStraightDraw],
+        );
+    }
+
+    #[test]
+    fn turn() {
+        check("Ah 2s", "Kh 7h 3h 9c", &[FlushDraw, Desk3SameColor]);
+        check(
+            "Ah Kd",
+            "8c 8d Jh Js",
+            &[
+                Pair,
+                HighPair,
+                MidPair,
+                TwoPair,
+                DeskPair,
+                DeskHighPair,
+                DeskMidPair,
+                DeskTwoPair,
+                Rainbow,
+            ],
+        );
+    }
+
+    #[test]
+    fn four_of_a_kind_on_the_board() {
+        // One rank four times is not two pair; four suits on the turn is a rainbow.
+        check(
+            "Ah Kd",
+            "9c 9d 9h 9s",
+            &[
+                Pair,
+                MidPair,
+                ThreeOfKind,
+                Poker,
+                DeskPair,
+                DeskMidPair,
+                DeskThreeOfKind,
+                Rainbow,
+            ],
+        );
+        check(
+            "Ah Kd",
+            "9c 9d 9h 9s Ks",
+            &[
+                Pair,
+                HighPair,
+                MidPair,
+                TwoPair,
+                ThreeOfKind,
+                FullHouse,
+                Poker,
+                DeskPair,
+                DeskMidPair,
+                DeskThreeOfKind,
+            ],
+        );
+    }
+
+    #[test]
+    fn river() {
+        check(
+            "Ah Kh",
+            "Qh Jh Th 2c 3d",
+            &[Straight, Flush, StraightFlush, RoyalFlush, Desk3SameColor],
+        );
+        // Draws end on the river.
+        check(
+            "9c 8d",
+            "7h 6s 2d Kc Kh",
+            &[Pair, HighPair, DeskPair, DeskHighPair],
+        );
+        check("Ah 2h", "Kh 7h 3c 9c 4d", &[Air]);
+        check("9c 8d", "2h 3s 5d Jc Kh", &[Air]);
+        // A straight on the board is not a board draw.
+        check("2c 2d", "5h 6s 7d 8c 9h", &[Pair, LowPair, Straight]);
+        // Board draws still count on the river (they describe the board, not a chance).
+        check(
+            "Ac Ad",
+            "5h 6s 7d 8c Kh",
+            &[Pair, HighPair, DeskStraightDraw, DeskOpenEnded],
+        );
+        check(
+            "7h 7s",
+            "7c 2d 2h 2s Kd",
+            &[
+                Pair,
+                MidPair,
+                LowPair,
+                TwoPair,
+                ThreeOfKind,
+                FullHouse,
+                DeskPair,
+                DeskLowPair,
+                DeskThreeOfKind,
+            ],
+        );
+    }
+
+    // ---- A straightforward card-list reference for the property test. ----
+
+    /// Rank values 1..=14 a card list holds: the ace is both 1 and 14.
+    fn values(cs: &[Card]) -> [bool; 15] {
+        let mut v = [false; 15];
+        for c in cs {
+            v[c.rank.0 as usize + 2] = true;
+            if c.rank == Rank::ACE {
+                v[1] = true;
+            }
+        }
+        v
+    }
+
+    /// Five consecutive values starting at `low` (1..=10) are all held.
+    fn run(v: &[bool; 15], low: usize, len: usize) -> bool {
+        (low..low + len).all(|x| v[x])
+    }
+
+    fn ref_straight(cs: &[Card]) -> bool {
+        let v = values(cs);
+        (1..=10).any(|low| run(&v, low, 5))
+    }
+
+    fn rank_count(cs: &[Card], r: u8) -> usize {
+        cs.iter().filter(|c| c.rank.0 == r).count()
+    }
+
+    fn suit_count(cs: &[Card], s: Suit) -> usize {
+        cs.iter().filter(|c| c.suit == s).count()
+    }
+
+    /// Some rank in `ranks` appears at least twice.
+    fn ref_pair_in(cs: &[Card], ranks: std::ops::RangeInclusive<u8>) -> bool {
+        ranks.into_iter().any(|r| rank_count(cs, r) >= 2)
+    }
+
+    fn ranks_with(cs: &[Card], n: usize) -> usize {
+        (0..13).filter(|&r| rank_count(cs, r) >= n).count()
+    }
+
+    fn ref_flush(cs: &[Card]) -> bool {
+        Suit::ALL.iter().any(|&s| suit_count(cs, s) >= 5)
+    }
+
+    fn ref_straight_flush(cs: &[Card]) -> bool {
+        Suit::ALL.iter().any(|&s| {
+            let suited: Vec<Card> = cs.iter().copied().filter(|c| c.suit == s).collect();
+            ref_straight(&suited)
+        })
+    }
+
+    fn ref_royal(cs: &[Card]) -> bool {
+        Suit::ALL
+            .iter()
+            .any(|&s| (8..13).all(|r| cs.contains(&Card::new(Rank(r), s))))
+    }
+
+    /// Every rank value added to `held` that gives a straight, as the set of straights
+    /// (lowest values) it makes.
+    fn straights_with_added(cs: &[Card], added: Rank) -> Vec<usize> {
+        let mut more = cs.to_vec();
+        more.push(Card::new(added, Suit::Hearts));
+        let v = values(&more);
+        (1..=10).filter(|&low| run(&v, low, 5)).collect()
+    }
+
+    /// Brute force: add every rank; a draw when the hero then has a straight that the board
+    /// with the same rank does not have.
+    fn ref_straight_draw(hole: &[Card], board: &[Card]) -> bool {
+        let all: Vec<Card> = hole.iter().chain(board).copied().collect();
+        board.len() < 5
+            && !ref_straight(&all)
+            && Rank::all().any(|r| {
+                let hero = straights_with_added(&all, r);
+                let desk = straights_with_added(board, r);
+                hero.iter().any(|s| !desk.contains(s))
+            })
+    }
+
+    fn ref_open_ended(hole: &[Card], board: &[Card]) -> bool {
+        let all: Vec<Card> = hole.iter().chain(board).copied().collect();
+        let (v, vb) = (values(&all), values(board));
+        // Runs of four whose neighbours below and above are both values 1..=14.
+        board.len() < 5
+            && !ref_straight(&all)
+            && (2..=10).any(|low| run(&v, low, 4) && !run(&vb, low, 4))
+    }
+
+    fn ref_flush_draw(hole: &[Card], board: &[Card]) -> bool {
+        let all: Vec<Card> = hole.iter().chain(board).copied().collect();
+        board.len() < 5
+            && !ref_flush(&all)
+            && Suit::ALL
+                .iter()
+                .any(|&s| suit_count(&all, s) == 4 && suit_count(hole, s) >= 1)
+    }
+
+    fn ref_desk_straight_draw(board: &[Card]) -> bool {
+        !ref_straight(board) && Rank::all().any(|r| !straights_with_added(board, r).is_empty())
+    }
+
+    fn ref_desk_open_ended(board: &[Card]) -> bool {
+        let v = values(board);
+        !ref_straight(board) && (2..=10).any(|low| run(&v, low, 4))
+    }
+
+    fn ref_rainbow(board: &[Card]) -> bool {
+        board.len() >= 3
+            && (0..board.len())
+                .all(|i| (i + 1..board.len()).all(|j| board[i].suit != board[j].suit))
+    }
+
+    fn reference(p: Predicate, hole: CardSet, board: CardSet) -> bool {
+        let h: Vec<Card> = hole.cards().collect();
+        let b: Vec<Card> = board.cards().collect();
+        let a: Vec<Card> = h.iter().chain(&b).copied().collect();
+        match p {
+            Pair => ref_pair_in(&a, 0..=12),
+            HighPair => ref_pair_in(&a, 9..=12),
+            MidPair => ref_pair_in(&a, 4..=8),
+            LowPair => ref_pair_in(&a, 0..=3),
+            TwoPair => ranks_with(&a, 2) >= 2,
+            ThreeOfKind => ranks_with(&a, 3) >= 1,
+            FullHouse => (0..13).any(|r| {
+                rank_count(&a, r) >= 3 && (0..13).any(|o| o != r && rank_count(&a, o) >= 2)
+            }),
+            Poker => ranks_with(&a, 4) >= 1,
+            Straight => ref_straight(&a),
+            Flush => ref_flush(&a),
+            StraightFlush => ref_straight_flush(&a),
+            RoyalFlush => ref_royal(&a),
+            FlushDraw => ref_flush_draw(&h, &b),
+            StraightDraw => ref_straight_draw(&h, &b),
+            OpenEnded => ref_open_ended(&h, &b),
+            Air => {
+                !(ref_pair_in(&a, 0..=12)
+                    || ref_straight(&a)
+                    || ref_flush(&a)
+                    || ref_flush_draw(&h, &b)
+                    || ref_straight_draw(&h, &b))
+            }
+            Rainbow => ref_rainbow(&b),
+            Desk3SameColor => Suit::ALL.iter().any(|&s| suit_count(&b, s) >= 3),
+            DeskStraightDraw => ref_desk_straight_draw(&b),
+            DeskOpenEnded => ref_desk_open_ended(&b),
+            DeskPair => ref_pair_in(&b, 0..=12),
+            DeskHighPair => ref_pair_in(&b, 9..=12),
+            DeskMidPair => ref_pair_in(&b, 4..=8),
+            DeskLowPair => ref_pair_in(&b, 0..=3),
+            DeskTwoPair => ranks_with(&b, 2) >= 2,
+            DeskThreeOfKind => ranks_with(&b, 3) >= 1,
+        }
+    }
+
+    /// A deal from `deck`: two hole cards and a preflop, flop, turn or river board.
+    fn deal_from(deck: Vec<Card>) -> impl Strategy<Value = (CardSet, CardSet)> {
+        (
+            Just(deck).prop_shuffle(),
+            prop::sample::select(vec![0usize, 3, 4, 5]),
+        )
+            .prop_map(|(d, n)| {
+                let hole: CardSet = d[..2].iter().copied().collect();
+                let board: CardSet = d[2..2 + n].iter().copied().collect();
+                (hole, board)
+            })
+    }
+
+    fn full_deck() -> Vec<Card> {
+        CardSet::DECK.cards().collect()
+    }
+
+    /// Deals from a small deck (a few ranks around a random point, two or three suits), so
+    /// straights, flushes, straight flushes and draws are common.
+    fn dense_deal() -> impl Strategy<Value = (CardSet, CardSet)> {
+        (0u8..13, 5u8..=7, 2usize..=3).prop_flat_map(|(start, width, suits)| {
+            let deck: Vec<Card> = (0..width)
+                .flat_map(|k| {
+                    let rank = Rank((start + k) % 13);
+                    Suit::ALL[..suits].iter().map(move |&s| Card::new(rank, s))
+                })
+                .collect();
+            deal_from(deck)
+        })
+    }
+
+    fn agrees((hole, board): (CardSet, CardSet)) -> Result<(), TestCaseError> {
+        for p in Predicate::ALL {
+            let (h, b): (Vec<Card>, Vec<Card>) = (hole.cards().collect(), board.cards().collect());
+            prop_assert_eq!(
+                p.holds(hole, board),
+                reference(p, hole, board),
+                "{} on hole {:?} board {:?}",
+                p.name(),
+                h.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
+                b.iter().map(|c| c.to_string()).collect::<Vec<_>>()
+            );
+        }
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(20_000))]
+
+        #[test]
+        fn bit_masks_agree_with_card_lists(deal in deal_from(full_deck())) {
+            agrees(deal)?;
+        }
+
+        #[test]
+        fn bit_masks_agree_with_card_lists_on_dense_decks(deal in dense_deal()) {
+            agrees(deal)?;
+        }
+    }
+
+    #[test]
+    fn board_predicates_are_false_before_the_flop() {
+        let board_preds = [
+            Rainbow,
+            Desk3SameColor,
+            DeskStraightDraw,
+            DeskOpenEnded,
+            DeskPair,
+            DeskHighPair,
+            DeskMidPair,
+            DeskLowPair,
+            DeskTwoPair,
+            DeskThreeOfKind,
+        ];
+        for a in CardSet::DECK.cards() {
+            for b in CardSet::DECK.cards().filter(|&b| b != a) {
+                let hole: CardSet = [a, b].into_iter().collect();
+                for p in Predicate::ALL {
+                    let holds = p.holds(hole, CardSet::EMPTY);
+                    if board_preds.contains(&p) || p.needs_board() {
+                        assert!(!holds, "{} preflop", p.name());
+                    }
+                    assert_eq!(holds, reference(p, hole, CardSet::EMPTY));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for p in Predicate::ALL {
+            assert_eq!(Predicate::from_name(p.name()), Some(p));
+            assert_eq!(Predicate::from_name(&p.name().to_uppercase()), Some(p));
+        }
+        assert_eq!(Predicate::from_name("flushdraw"), Some(FlushDraw));
+        assert_eq!(Predicate::from_name("flush_draw"), None);
     }
 }

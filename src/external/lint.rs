@@ -33,9 +33,13 @@ pub fn lint_command(text: &str, defined: &[String]) -> Vec<Diagnostic> {
         }
     };
     let Some((first, rest)) = words.split_first() else {
-        return vec![Diagnostic::error("external-empty", "the external command is empty")
-            .at(0..text.len())
-            .with_help("write the program and its arguments: external \"bin/equity heroCards\"")];
+        return vec![
+            Diagnostic::error("external-empty", "the external command is empty")
+                .at(0..text.len())
+                .with_help(
+                    "write the program and its arguments: external \"bin/equity heroCards\"",
+                ),
+        ];
     };
     let mut out = Vec::new();
     if first.text.is_empty() {

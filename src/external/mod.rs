@@ -25,6 +25,7 @@ mod words;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use crate::cards::Card;
 use crate::game::{format_amount, GameState, Move};
 use crate::ir::ExternalCommand;
 
@@ -76,22 +77,20 @@ pub trait Placeholders {
 /// The cards of a card-list placeholder in a game state, in the order dealt (spec 9): empty
 /// for a round not dealt yet; `None` when `name` is not a card-list name.
 pub fn game_cards(state: &GameState, name: &str) -> Option<Vec<String>> {
-    let board = state.board_cards();
+    placeholder_cards(name, state.hero_cards(), &state.board_cards())
+}
+
+/// [`game_cards`] from the hole cards and the board cards in the order dealt.
+pub fn placeholder_cards(name: &str, hero: [Card; 2], board: &[Card]) -> Option<Vec<String>> {
     let range = match card_placeholder(name)? {
-        "heroCards" => return Some(state.hero_cards().iter().map(|c| c.external()).collect()),
+        "heroCards" => return Some(hero.iter().map(|c| c.external()).collect()),
         "flopCards" => 0..3,
         "turnCard" => 3..4,
         "riverCard" => 4..5,
         _ => 0..5,
     };
-    Some(
-        board
-            .get(range.start.min(board.len())..range.end.min(board.len()))
-            .unwrap_or(&[])
-            .iter()
-            .map(|c| c.external())
-            .collect(),
-    )
+    let range = range.start.min(board.len())..range.end.min(board.len());
+    Some(board[range].iter().map(|c| c.external()).collect())
 }
 
 /// The canonical spelling of a card-list placeholder name, matched case-insensitively.
@@ -302,7 +301,7 @@ fn run_checked(
             ExternalErrorKind::TimedOut,
             &inv,
             &done,
-            "took too long",
+            "took longer than its time limit, set by --external-timeout",
         )),
         _ => Err(failure(ExternalErrorKind::Failed, &inv, &done, "failed")),
     }
@@ -392,6 +391,30 @@ mod tests {
         }
         let inv = prepare("bin/eq", &Fixed, Path::new("")).unwrap();
         assert!(inv.path.is_absolute());
+    }
+
+    #[test]
+    fn cards_of_each_placeholder() {
+        let c = |r: &str, s: &str| Card::from_xml(r, s).unwrap();
+        let hero = [c("A", "Spades"), c("10", "Diamonds")];
+        let board = [
+            c("2", "Clubs"),
+            c("3", "Clubs"),
+            c("4", "Clubs"),
+            c("8", "Hearts"),
+        ];
+        let cards = |name: &str, board: &[Card]| placeholder_cards(name, hero, board);
+        assert_eq!(cards("heroCards", &[]).unwrap(), ["AS", "10D"]);
+        assert_eq!(cards("flopCards", &board).unwrap(), ["2C", "3C", "4C"]);
+        assert_eq!(cards("TURNCARD", &board).unwrap(), ["8H"]);
+        assert!(cards("riverCard", &board).unwrap().is_empty());
+        assert!(cards("flopCards", &[]).unwrap().is_empty());
+        assert_eq!(
+            cards("communityCards", &board).unwrap(),
+            ["2C", "3C", "4C", "8H"]
+        );
+        assert_eq!(cards("wholeGame", &board), None);
+        assert_eq!(cards("pot", &board), None);
     }
 
     #[test]

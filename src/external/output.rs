@@ -12,8 +12,8 @@ pub fn first_number(output: &str) -> Option<f64> {
     let b = line.as_bytes();
     let mut i = 0;
     while i < b.len() {
-        let starts_number = b[i].is_ascii_digit()
-            || (b[i] == b'.' && b.get(i + 1).is_some_and(u8::is_ascii_digit));
+        let starts_number =
+            b[i].is_ascii_digit() || (b[i] == b'.' && b.get(i + 1).is_some_and(u8::is_ascii_digit));
         if !starts_number {
             i += 1;
             continue;
@@ -28,7 +28,10 @@ pub fn first_number(output: &str) -> Option<f64> {
         let signed = i > 0 && b[i - 1] == b'-' && (i == 1 || !is_word_byte(b[i - 2]));
         let start = if signed { i - 1 } else { i };
         let end = number_end(b, i);
-        return line[start..end].parse::<f64>().ok().filter(|x| x.is_finite());
+        return line[start..end]
+            .parse::<f64>()
+            .ok()
+            .filter(|x| x.is_finite());
     }
     None
 }

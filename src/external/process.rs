@@ -50,7 +50,7 @@ impl std::fmt::Display for Ending {
 /// `5 s`, `300 ms`, `1.5 s`.
 pub fn format_duration(d: Duration) -> String {
     let ms = d.as_millis();
-    if ms % 1000 == 0 {
+    if ms.is_multiple_of(1000) {
         format!("{} s", ms / 1000)
     } else if ms < 1000 {
         format!("{ms} ms")
@@ -83,7 +83,10 @@ pub fn run(inv: &Invocation, timeout: Duration) -> io::Result<Finished> {
     }
     let mut child = cmd.spawn()?;
     let (done_tx, done_rx) = mpsc::channel();
-    let stdout = child.stdout.take().map(|s| read_bounded(s, done_tx.clone()));
+    let stdout = child
+        .stdout
+        .take()
+        .map(|s| read_bounded(s, done_tx.clone()));
     let stderr = child.stderr.take().map(|s| read_bounded(s, done_tx));
 
     let deadline = Instant::now() + timeout;
