@@ -12,8 +12,9 @@ use crate::cards::{Card, CardSet};
 use crate::diag::{Diagnostic, Span};
 
 /// A betting round.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Phase {
+    #[default]
     Preflop,
     Flop,
     Turn,
@@ -157,8 +158,8 @@ impl GameState {
     /// Reads and validates a game-state XML text. On success, also returns the warnings
     /// (tolerated irregularities, spec 8).
     pub fn from_xml(xml: &str) -> Result<(GameState, Vec<Diagnostic>), InvalidGame> {
-        let record = xml::read(xml)?;
-        let (derived, warnings) = betting::derive(&record)?;
+        let (record, spans) = xml::read_spanned(xml)?;
+        let (derived, warnings) = betting::derive_spanned(&record, &spans)?;
         Ok((
             GameState {
                 record,

@@ -1,14 +1,876 @@
 //! Reading and writing the game-state XML (spec 8) with quick-xml, keeping byte spans so
 //! every error names its line and column.
+//!
+//! Reading happens in two steps: quick-xml's event reader builds a small tree with the span
+//! of every element, attribute and text, then the tree is interpreted into a [`GameRecord`].
+//! This module reports what cannot be put into a record (malformed XML, missing or unknown
+//! elements, values that are not numbers, cards, players or acts); the betting model
+//! ([`super::betting`]) checks everything else, using the [`SourceSpans`] kept here.
+//!
+//! Element and attribute names are matched ASCII case-insensitively (`<heroStack>`,
+//! `<HEROSTACK>`); values `Hero`/`Villain`, `check`/`call`/..., `SB`/`BB` too.
 
-use super::{GameRecord, InvalidGame};
+use std::borrow::Cow;
+use std::fmt::Write as _;
 
-/// Reads the XML into a record (structure and values only; the betting model validates play).
-pub fn read(_xml: &str) -> Result<GameRecord, InvalidGame> {
-    unimplemented!("game helper")
+use quick_xml::events::{BytesStart, Event};
+use quick_xml::Reader;
+
+use super::{Act, ActionRecord, GameRecord, InvalidGame, Phase, Player, Post, Round};
+use crate::cards::Card;
+use crate::diag::{did_you_mean, Diagnostic, Span};
+
+/// Where the parts of a record were written, for messages the betting model gives about
+/// them. A record built in code has none (`SourceSpans::default()`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SourceSpans {
+    /// The `<game>` start tag.
+    pub game: Option<Span>,
+    pub init: Option<Span>,
+    pub bb: Option<Span>,
+    pub sb: Option<Span>,
+    pub hero_stack: Option<Span>,
+    pub villain_stack: Option<Span>,
+    /// The two `<card>` elements of `<heroCards>`.
+    pub hero_cards: [Option<Span>; 2],
+    /// The `<posts>` start tag.
+    pub posts: Option<Span>,
+    /// Per round (parallel to `GameRecord::rounds`), the span of each board card.
+    pub round_cards: Vec<Vec<Span>>,
 }
 
-/// Writes a record as game-state XML that [`read`] accepts.
-pub fn write(_record: &GameRecord) -> String {
-    unimplemented!("game helper")
+/// Reads the XML into a record (structure and values only; the betting model validates play).
+pub fn read(xml: &str) -> Result<GameRecord, InvalidGame> {
+    read_spanned(xml).map(|(record, _)| record)
+}
+
+/// [`read`], also returning where each part was written.
+pub fn read_spanned(xml: &str) -> Result<(GameRecord, SourceSpans), InvalidGame> {
+    let root = parse_tree(xml).map_err(|d| InvalidGame {
+        diagnostics: vec![d],
+    })?;
+    let mut errors = Vec::new();
+    let out = interpret(&root, &mut errors);
+    match out {
+        Some(rs) if errors.is_empty() => Ok(rs),
+        _ => Err(InvalidGame {
+            diagnostics: errors,
+        }),
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The tree.
+
+/// One element, with the spans of its parts.
+#[derive(Debug)]
+struct Node<'a> {
+    name: &'a str,
+    /// The start tag (or the whole empty-element tag).
+    tag: Span,
+    /// The whole element when it is written on one line, else its start tag: what a message
+    /// about a leaf (`<card>`, `<post>`, `<action>`) underlines.
+    line: Span,
+    attrs: Vec<Attr<'a>>,
+    /// The text directly inside, unescaped (not trimmed).
+    text: String,
+    /// From the first to the last byte of direct text content.
+    text_span: Option<Span>,
+    children: Vec<Node<'a>>,
+}
+
+#[derive(Debug)]
+struct Attr<'a> {
+    name: &'a str,
+    value: Cow<'a, str>,
+    /// The value between the quotes.
+    span: Span,
+}
+
+impl<'a> Node<'a> {
+    fn is(&self, name: &str) -> bool {
+        self.name.eq_ignore_ascii_case(name)
+    }
+    fn attr(&self, name: &str) -> Option<&Attr<'a>> {
+        self.attrs
+            .iter()
+            .find(|a| a.name.eq_ignore_ascii_case(name))
+    }
+    /// The trimmed text and where it is (the tag when the element is empty).
+    fn trimmed_text(&self) -> (&str, Span) {
+        let t = self.text.trim();
+        let span = match &self.text_span {
+            Some(s) if !t.is_empty() => s.clone(),
+            _ => self.tag.clone(),
+        };
+        (t, span)
+    }
+}
+
+fn syntax_error(xml: &str, pos: usize, message: String) -> Diagnostic {
+    let pos = pos.min(xml.len());
+    let end = xml[pos..]
+        .chars()
+        .next()
+        .map_or(pos, |c| pos + c.len_utf8());
+    Diagnostic::error("xml-syntax", message)
+        .at(pos..end)
+        .with_label("here")
+}
+
+/// The byte offset of a slice borrowed from `xml`, if it is one.
+fn offset_in(xml: &str, part: &[u8]) -> Option<usize> {
+    let base = xml.as_ptr() as usize;
+    let p = part.as_ptr() as usize;
+    (p >= base && p + part.len() <= base + xml.len()).then(|| p - base)
+}
+
+fn make_node<'a>(xml: &'a str, e: &BytesStart<'_>, tag: Span) -> Result<Node<'a>, Diagnostic> {
+    let raw_name = e.name();
+    let name = offset_in(xml, raw_name.as_ref())
+        .map(|o| &xml[o..o + raw_name.as_ref().len()])
+        .unwrap_or("?");
+    let mut attrs = Vec::new();
+    for a in e.attributes() {
+        let a = a.map_err(|err| {
+            Diagnostic::error(
+                "xml-syntax",
+                format!("malformed attribute in <{name}>: {err}"),
+            )
+            .at(tag.clone())
+        })?;
+        let key = offset_in(xml, a.key.as_ref())
+            .map(|o| &xml[o..o + a.key.as_ref().len()])
+            .unwrap_or("?");
+        let span = offset_in(xml, &a.value)
+            .map(|o| o..o + a.value.len())
+            .unwrap_or_else(|| tag.clone());
+        let bad_escape = |err: &dyn std::fmt::Display| {
+            Diagnostic::error(
+                "xml-syntax",
+                format!("bad escape in attribute `{key}`: {err}"),
+            )
+            .at(span.clone())
+        };
+        let value: Cow<'a, str> = match offset_in(xml, &a.value) {
+            Some(o) => quick_xml::escape::unescape(&xml[o..o + a.value.len()])
+                .map_err(|e| bad_escape(&e))?,
+            None => Cow::Owned(a.unescape_value().map_err(|e| bad_escape(&e))?.into_owned()),
+        };
+        attrs.push(Attr {
+            name: key,
+            value,
+            span,
+        });
+    }
+    Ok(Node {
+        name,
+        line: tag.clone(),
+        tag,
+        attrs,
+        text: String::new(),
+        text_span: None,
+        children: Vec::new(),
+    })
+}
+
+fn add_text(node: &mut Node, text: &str, span: Span) {
+    if text.trim().is_empty() && node.text.trim().is_empty() {
+        node.text.push_str(text);
+        return;
+    }
+    node.text.push_str(text);
+    node.text_span = Some(match node.text_span.take() {
+        Some(s) => s.start..span.end,
+        None => span,
+    });
+}
+
+/// Parses the XML into a tree of elements; a malformed document is one `xml-syntax` error.
+fn parse_tree(xml: &str) -> Result<Node<'_>, Diagnostic> {
+    let mut reader = Reader::from_str(xml);
+    let mut stack: Vec<Node> = Vec::new();
+    let mut root: Option<Node> = None;
+    loop {
+        let start = reader.buffer_position() as usize;
+        let ev = match reader.read_event() {
+            Ok(ev) => ev,
+            Err(e) => {
+                return Err(syntax_error(
+                    xml,
+                    reader.error_position() as usize,
+                    format!("malformed XML: {e}"),
+                ))
+            }
+        };
+        let end = reader.buffer_position() as usize;
+        let done = match ev {
+            Event::Start(e) => {
+                stack.push(make_node(xml, &e, start..end)?);
+                None
+            }
+            Event::Empty(e) => Some(make_node(xml, &e, start..end)?),
+            Event::End(_) => stack.pop().map(|mut n| {
+                if !xml[n.tag.start..end].contains('\n') {
+                    n.line = n.tag.start..end;
+                }
+                n
+            }),
+            Event::Text(t) => {
+                let text = t.unescape().map_err(|e| {
+                    Diagnostic::error("xml-syntax", format!("malformed text: {e}")).at(start..end)
+                })?;
+                match stack.last_mut() {
+                    Some(top) => add_text(top, &text, start..end),
+                    None if !text.trim().is_empty() => {
+                        return Err(syntax_error(
+                            xml,
+                            start + (text.len() - text.trim_start().len()),
+                            "text outside the <game> element".into(),
+                        ))
+                    }
+                    None => {}
+                }
+                None
+            }
+            Event::CData(t) => {
+                let text = String::from_utf8_lossy(&t);
+                if let Some(top) = stack.last_mut() {
+                    add_text(top, &text, start..end);
+                }
+                None
+            }
+            Event::Eof => {
+                if let Some(open) = stack.last() {
+                    return Err(Diagnostic::error(
+                        "xml-syntax",
+                        format!("the file ends before <{}> is closed", open.name),
+                    )
+                    .at(open.tag.clone())
+                    .with_label("opened here")
+                    .with_help(format!("add </{}>", open.name)));
+                }
+                break;
+            }
+            _ => None,
+        };
+        if let Some(node) = done {
+            match stack.last_mut() {
+                Some(parent) => parent.children.push(node),
+                None if root.is_none() => root = Some(node),
+                None => {
+                    return Err(Diagnostic::error(
+                        "xml-syntax",
+                        format!("a second root element <{}>", node.name),
+                    )
+                    .at(node.tag)
+                    .with_help("a game-state file holds exactly one <game> element"))
+                }
+            }
+        }
+    }
+    root.ok_or_else(|| {
+        Diagnostic::error("xml-missing", "the file holds no <game> element")
+            .at(0..0)
+            .with_help("a game-state file is one <game> element (spec 8)")
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// Interpretation.
+
+fn unknown(node: &Node, parent: &str, known: &[&str]) -> Diagnostic {
+    let mut d = Diagnostic::error(
+        "xml-unknown",
+        format!("unknown element <{}> in <{parent}>", node.name),
+    )
+    .at(node.tag.clone())
+    .with_label("not part of the game-state format");
+    match did_you_mean(node.name, known.iter().copied()) {
+        Some(s) => d = d.with_help(format!("did you mean <{s}>?")),
+        None => {
+            d = d.with_help(format!(
+                "<{parent}> holds {}",
+                known
+                    .iter()
+                    .map(|k| format!("<{k}>"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+        }
+    }
+    d
+}
+
+fn duplicate(node: &Node, first: &Node, parent: &str) -> Diagnostic {
+    Diagnostic::error(
+        "xml-duplicate",
+        format!("a second <{}> in <{parent}>", node.name),
+    )
+    .at(node.tag.clone())
+    .with_related(first.tag.clone(), "first given here")
+}
+
+fn missing(parent: &Node, what: &str, why: &str) -> Diagnostic {
+    Diagnostic::error(
+        "xml-missing",
+        format!("<{}> is missing {what} ({why})", parent.name),
+    )
+    .at(parent.tag.clone())
+}
+
+/// A number in an element's text: finite, any sign (ranges are the betting model's job).
+fn number(node: &Node, errors: &mut Vec<Diagnostic>) -> Option<(f64, Span)> {
+    if let Some(child) = node.children.first() {
+        errors.push(
+            Diagnostic::error(
+                "bad-number",
+                format!("<{}> must hold a number, not elements", node.name),
+            )
+            .at(child.tag.clone()),
+        );
+        return None;
+    }
+    let (t, span) = node.trimmed_text();
+    match t.parse::<f64>() {
+        Ok(x) if x.is_finite() => Some((x, span)),
+        _ => {
+            let found = if t.is_empty() {
+                "nothing".to_string()
+            } else {
+                format!("`{t}`")
+            };
+            errors.push(
+                Diagnostic::error(
+                    "bad-number",
+                    format!("<{}> must be a number, found {found}", node.name),
+                )
+                .at(span)
+                .with_label("expected a number"),
+            );
+            None
+        }
+    }
+}
+
+/// An amount in an attribute: a finite number (negative amounts are rejected by the betting
+/// model, which also sees records built in code).
+fn amount_attr(node: &Node, a: &Attr, errors: &mut Vec<Diagnostic>) -> Option<f64> {
+    match a.value.trim().parse::<f64>() {
+        Ok(x) if x.is_finite() => Some(x),
+        _ => {
+            errors.push(
+                Diagnostic::error(
+                    "bad-amount",
+                    format!(
+                        "the `{}` of <{}> must be a number of chips, found `{}`",
+                        a.name, node.name, a.value
+                    ),
+                )
+                .at(a.span.clone())
+                .with_label("expected a number"),
+            );
+            None
+        }
+    }
+}
+
+fn card(node: &Node, errors: &mut Vec<Diagnostic>) -> Option<Card> {
+    let rank = node.attr("rank");
+    let color = node.attr("color");
+    if rank.is_none() {
+        errors.push(missing(
+            node,
+            "the `rank` attribute",
+            "2-9, T or 10, J, Q, K, A",
+        ));
+    }
+    if color.is_none() {
+        errors.push(missing(
+            node,
+            "the `color` attribute",
+            "Hearts, Diamonds, Spades or Clubs",
+        ));
+    }
+    let (rank, color) = (rank?, color?);
+    let r = crate::cards::Rank::from_xml(&rank.value);
+    let s = crate::cards::Suit::from_xml(&color.value);
+    if r.is_none() {
+        errors.push(
+            Diagnostic::error("bad-card", format!("bad card rank `{}`", rank.value))
+                .at(rank.span.clone())
+                .with_label("expected 2-9, T or 10, J, Q, K or A"),
+        );
+    }
+    if s.is_none() {
+        errors.push(
+            Diagnostic::error("bad-card", format!("bad card color `{}`", color.value))
+                .at(color.span.clone())
+                .with_label("expected Hearts, Diamonds, Spades, Clubs (or h, d, s, c)"),
+        );
+    }
+    Some(Card::new(r?, s?))
+}
+
+/// The `<card>` children of a card list (`<heroCards>`, `<cards>`), with their spans.
+fn cards(node: &Node, errors: &mut Vec<Diagnostic>) -> Option<Vec<(Card, Span)>> {
+    let mut out = Vec::new();
+    let mut ok = true;
+    for c in &node.children {
+        if !c.is("card") {
+            errors.push(unknown(c, node.name, &["card"]));
+            ok = false;
+            continue;
+        }
+        match card(c, errors) {
+            Some(k) => out.push((k, c.line.clone())),
+            None => ok = false,
+        }
+    }
+    ok.then_some(out)
+}
+
+const GAME_CHILDREN: [&str; 6] = ["init", "posts", "preflop", "flop", "turn", "river"];
+
+fn interpret(root: &Node, errors: &mut Vec<Diagnostic>) -> Option<(GameRecord, SourceSpans)> {
+    if !root.is("game") {
+        errors.push(
+            Diagnostic::error(
+                "xml-missing",
+                format!("the root element is <{}>; expected <game>", root.name),
+            )
+            .at(root.tag.clone()),
+        );
+        return None;
+    }
+    let mut spans = SourceSpans {
+        game: Some(root.tag.clone()),
+        ..SourceSpans::default()
+    };
+    let mut init: Option<&Node> = None;
+    let mut posts: Option<&Node> = None;
+    let mut rounds = Vec::new();
+    for child in &root.children {
+        let phase = Phase::ALL.into_iter().find(|p| child.is(p.xml_tag()));
+        if let Some(phase) = phase {
+            rounds.push((phase, child));
+        } else if child.is("init") || child.is("posts") {
+            let slot = if child.is("init") {
+                &mut init
+            } else {
+                &mut posts
+            };
+            match slot {
+                Some(first) => errors.push(duplicate(child, first, "game")),
+                None => *slot = Some(child),
+            }
+        } else {
+            errors.push(unknown(child, "game", &GAME_CHILDREN));
+        }
+    }
+    let init_out = match init {
+        Some(n) => read_init(n, &mut spans, errors),
+        None => {
+            errors.push(missing(
+                root,
+                "<init>",
+                "blinds, stacks and the hero's cards",
+            ));
+            None
+        }
+    };
+    let posts_out = match posts {
+        Some(n) => {
+            spans.posts = Some(n.tag.clone());
+            read_posts(n, errors)
+        }
+        None => {
+            errors.push(missing(root, "<posts>", "who posted the blinds"));
+            None
+        }
+    };
+    let mut out_rounds = Vec::with_capacity(rounds.len());
+    let mut ok = true;
+    for (phase, node) in rounds {
+        match read_round(phase, node, errors) {
+            Some((round, card_spans)) => {
+                out_rounds.push(round);
+                spans.round_cards.push(card_spans);
+            }
+            None => ok = false,
+        }
+    }
+    let (bb, sb, hero_stack, villain_stack, hero_cards, extras) = init_out?;
+    let posts = posts_out?;
+    ok.then_some((
+        GameRecord {
+            bb,
+            sb,
+            hero_stack,
+            villain_stack,
+            hero_cards,
+            extras,
+            posts,
+            rounds: out_rounds,
+        },
+        spans,
+    ))
+}
+
+type InitOut = (f64, f64, f64, f64, [Card; 2], Vec<(String, f64)>);
+
+fn read_init(
+    init: &Node,
+    spans: &mut SourceSpans,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<InitOut> {
+    spans.init = Some(init.tag.clone());
+    const REQUIRED: [(&str, &str); 4] = [
+        ("BB", "the big blind"),
+        ("SB", "the small blind"),
+        ("heroStack", "the hero's stack at the start of the hand"),
+        (
+            "villainStack",
+            "the villain's stack at the start of the hand",
+        ),
+    ];
+    let mut values: [Option<(f64, Span)>; 4] = Default::default();
+    let mut seen: [Option<&Node>; 5] = Default::default();
+    let mut hero_cards = None;
+    let mut extras: Vec<(String, f64)> = Vec::new();
+    let mut extra_nodes: Vec<&Node> = Vec::new();
+    let mut ok = true;
+    for child in &init.children {
+        let slot = REQUIRED
+            .iter()
+            .position(|(n, _)| child.is(n))
+            .or_else(|| child.is("heroCards").then_some(4));
+        match slot {
+            Some(i) => {
+                if let Some(first) = seen[i] {
+                    errors.push(duplicate(child, first, "init"));
+                    ok = false;
+                    continue;
+                }
+                seen[i] = Some(child);
+                if i == 4 {
+                    hero_cards = cards(child, errors);
+                    if let Some(cs) = &hero_cards {
+                        if cs.len() != 2 {
+                            errors.push(
+                                Diagnostic::error(
+                                    "wrong-card-count",
+                                    format!("<heroCards> holds {} cards; expected 2", cs.len()),
+                                )
+                                .at(child.tag.clone())
+                                .with_label("expected two <card> elements"),
+                            );
+                            hero_cards = None;
+                        }
+                    }
+                    ok &= hero_cards.is_some();
+                } else {
+                    values[i] = number(child, errors);
+                    ok &= values[i].is_some();
+                }
+            }
+            None => {
+                if let Some(first) = extra_nodes.iter().find(|n| n.is(child.name)) {
+                    errors.push(duplicate(child, first, "init"));
+                    ok = false;
+                    continue;
+                }
+                extra_nodes.push(child);
+                match number(child, errors) {
+                    Some((x, _)) => extras.push((child.name.to_string(), x)),
+                    None => ok = false,
+                }
+            }
+        }
+    }
+    for (i, (name, why)) in REQUIRED.iter().enumerate() {
+        if seen[i].is_none() {
+            errors.push(missing(init, &format!("<{name}>"), why));
+            ok = false;
+        }
+    }
+    if seen[4].is_none() {
+        errors.push(missing(init, "<heroCards>", "the hero's two hole cards"));
+        ok = false;
+    }
+    if !ok {
+        return None;
+    }
+    let [bb, sb, hs, vs] = values.map(|v| v.expect("checked above"));
+    let hc = hero_cards.expect("checked above");
+    spans.bb = Some(bb.1);
+    spans.sb = Some(sb.1);
+    spans.hero_stack = Some(hs.1);
+    spans.villain_stack = Some(vs.1);
+    spans.hero_cards = [Some(hc[0].1.clone()), Some(hc[1].1.clone())];
+    Some((bb.0, sb.0, hs.0, vs.0, [hc[0].0, hc[1].0], extras))
+}
+
+fn player(node: &Node, errors: &mut Vec<Diagnostic>) -> Option<Player> {
+    let Some(a) = node.attr("player") else {
+        errors.push(missing(node, "the `player` attribute", "Hero or Villain"));
+        return None;
+    };
+    let v = a.value.trim();
+    if v.eq_ignore_ascii_case("hero") {
+        Some(Player::Hero)
+    } else if v.eq_ignore_ascii_case("villain") {
+        Some(Player::Villain)
+    } else {
+        errors.push(
+            Diagnostic::error("unknown-player", format!("unknown player `{}`", a.value))
+                .at(a.span.clone())
+                .with_label("expected Hero or Villain"),
+        );
+        None
+    }
+}
+
+fn read_posts(posts: &Node, errors: &mut Vec<Diagnostic>) -> Option<Vec<Post>> {
+    let mut out = Vec::new();
+    let mut ok = true;
+    for p in &posts.children {
+        if !p.is("post") {
+            errors.push(unknown(p, "posts", &["post"]));
+            ok = false;
+            continue;
+        }
+        let who = player(p, errors);
+        let amount = match p.attr("amount") {
+            Some(a) => amount_attr(p, a, errors),
+            None => {
+                errors.push(missing(p, "the `amount` attribute", "the chips posted"));
+                None
+            }
+        };
+        let (blind, _) = p.trimmed_text();
+        match (who, amount) {
+            (Some(player), Some(amount)) => out.push(Post {
+                player,
+                amount,
+                blind: blind.to_string(),
+                span: Some(p.line.clone()),
+            }),
+            _ => ok = false,
+        }
+    }
+    ok.then_some(out)
+}
+
+fn read_round(
+    phase: Phase,
+    node: &Node,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<(Round, Vec<Span>)> {
+    let mut ok = true;
+    let mut board: Option<(&Node, Vec<(Card, Span)>)> = None;
+    let mut actions = Vec::new();
+    for child in &node.children {
+        if child.is("cards") {
+            if let Some((first, _)) = &board {
+                errors.push(duplicate(child, first, node.name));
+                ok = false;
+                continue;
+            }
+            match cards(child, errors) {
+                Some(cs) => board = Some((child, cs)),
+                None => ok = false,
+            }
+        } else if child.is("action") {
+            match read_action(child, errors) {
+                Some(a) => actions.push(a),
+                None => ok = false,
+            }
+        } else {
+            errors.push(unknown(child, node.name, &["cards", "action"]));
+            ok = false;
+        }
+    }
+    if phase != Phase::Preflop && board.is_none() && ok {
+        let n = if phase == Phase::Flop { 3 } else { 1 };
+        errors.push(missing(
+            node,
+            "<cards>",
+            &format!(
+                "the {} card{} dealt in this round",
+                n,
+                if n == 1 { "" } else { "s" }
+            ),
+        ));
+        ok = false;
+    }
+    if !ok {
+        return None;
+    }
+    actions.sort_by_key(|a: &ActionRecord| a.no);
+    let (cards, spans) = board
+        .map(|(_, cs)| cs.into_iter().unzip())
+        .unwrap_or_default();
+    Some((
+        Round {
+            phase,
+            cards,
+            actions,
+            span: Some(node.tag.clone()),
+        },
+        spans,
+    ))
+}
+
+const ACTS: [(&str, Act); 5] = [
+    ("check", Act::Check),
+    ("call", Act::Call),
+    ("raise", Act::Raise),
+    ("bet", Act::Bet),
+    ("fold", Act::Fold),
+];
+
+fn read_action(node: &Node, errors: &mut Vec<Diagnostic>) -> Option<ActionRecord> {
+    let no = match node.attr("no") {
+        Some(a) => match a.value.trim().parse::<i64>() {
+            Ok(n) => Some(n),
+            Err(_) => {
+                errors.push(
+                    Diagnostic::error(
+                        "bad-number",
+                        format!(
+                            "the `no` of <action> must be a whole number, found `{}`",
+                            a.value
+                        ),
+                    )
+                    .at(a.span.clone())
+                    .with_label("expected the action's order in the round: 0, 1, 2, ..."),
+                );
+                None
+            }
+        },
+        None => {
+            errors.push(missing(
+                node,
+                "the `no` attribute",
+                "its order in the round",
+            ));
+            None
+        }
+    };
+    let player = player(node, errors);
+    let act = match node.attr("act") {
+        Some(a) => {
+            let v = a.value.trim();
+            let found = ACTS.iter().find(|(n, _)| n.eq_ignore_ascii_case(v));
+            if found.is_none() {
+                let mut d = Diagnostic::error("unknown-act", format!("unknown act `{}`", a.value))
+                    .at(a.span.clone())
+                    .with_label("expected check, call, raise, bet or fold");
+                if let Some(s) = did_you_mean(v, ACTS.iter().map(|(n, _)| *n)) {
+                    d = d.with_help(format!("did you mean `{s}`?"));
+                }
+                errors.push(d);
+            }
+            found.map(|(_, act)| *act)
+        }
+        None => {
+            errors.push(missing(
+                node,
+                "the `act` attribute",
+                "check, call, raise, bet or fold",
+            ));
+            None
+        }
+    };
+    let amount = match (node.attr("amount"), act) {
+        (Some(a), _) => amount_attr(node, a, errors),
+        (None, Some(Act::Check | Act::Fold)) => Some(0.0),
+        (None, Some(_)) => {
+            errors.push(missing(
+                node,
+                "the `amount` attribute",
+                "the chips a call adds, or a raise's increment above the call",
+            ));
+            None
+        }
+        (None, None) => None,
+    };
+    Some(ActionRecord {
+        no: no?,
+        player: player?,
+        act: act?,
+        amount: amount?,
+        span: Some(node.line.clone()),
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// Writing.
+
+/// Writes a record as game-state XML that [`read`] accepts. Numbers are written in Rust's
+/// shortest exact form, so reading the text back gives the same record.
+pub fn write(record: &GameRecord) -> String {
+    let mut s = String::with_capacity(1024);
+    s.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n<game>\n  <init>\n");
+    let _ = writeln!(s, "    <BB>{}</BB>", record.bb);
+    let _ = writeln!(s, "    <SB>{}</SB>", record.sb);
+    let _ = writeln!(s, "    <heroStack>{}</heroStack>", record.hero_stack);
+    let _ = writeln!(
+        s,
+        "    <villainStack>{}</villainStack>",
+        record.villain_stack
+    );
+    s.push_str("    <heroCards>\n");
+    for c in record.hero_cards {
+        write_card(&mut s, "      ", c);
+    }
+    s.push_str("    </heroCards>\n");
+    for (name, value) in &record.extras {
+        let _ = writeln!(s, "    <{name}>{value}</{name}>");
+    }
+    s.push_str("  </init>\n  <posts>\n");
+    for p in &record.posts {
+        let _ = writeln!(
+            s,
+            "    <post player=\"{}\" amount=\"{}\">{}</post>",
+            p.player.xml_name(),
+            p.amount,
+            quick_xml::escape::escape(p.blind.as_str())
+        );
+    }
+    s.push_str("  </posts>\n");
+    for r in &record.rounds {
+        let tag = r.phase.xml_tag();
+        let _ = writeln!(s, "  <{tag}>");
+        if !r.cards.is_empty() || r.phase != Phase::Preflop {
+            s.push_str("    <cards>\n");
+            for c in &r.cards {
+                write_card(&mut s, "      ", *c);
+            }
+            s.push_str("    </cards>\n");
+        }
+        for a in &r.actions {
+            let _ = writeln!(
+                s,
+                "    <action no=\"{}\" player=\"{}\" act=\"{}\" amount=\"{}\"></action>",
+                a.no,
+                a.player.xml_name(),
+                a.act.xml_name(),
+                a.amount
+            );
+        }
+        let _ = writeln!(s, "  </{tag}>");
+    }
+    s.push_str("</game>\n");
+    s
+}
+
+fn write_card(s: &mut String, indent: &str, c: Card) {
+    let _ = writeln!(
+        s,
+        "{indent}<card rank=\"{}\" color=\"{}\"></card>",
+        c.rank.symbol(),
+        c.suit.xml_name()
+    );
 }
