@@ -1,1 +1,670 @@
-//! The lexer (spec 2), built with logos.
+//! The lexer (spec 2), built with logos, and the glue that turns its raw tokens into what
+//! the grammar reads: newlines collapsed, `USE TABLE` paths cut out, keyword look-alikes
+//! replaced by the keyword they resemble (with an error), text outside blocks skipped (with
+//! an error), and an end-of-file marker appended.
+
+use logos::Logos;
+
+use crate::diag::{did_you_mean, Diagnostic, Span};
+
+/// One raw token as logos finds it. Text-carrying tokens borrow from the source.
+#[derive(Logos, Clone, Copy, Debug, PartialEq)]
+#[logos(skip r"[ \t\f\r]+")]
+#[logos(skip r"//[^\r\n]*")]
+pub enum Tok<'s> {
+    #[token("PREFLOP")]
+    Preflop,
+    #[token("ENDPREFLOP")]
+    EndPreflop,
+    #[token("FLOP")]
+    Flop,
+    #[token("ENDFLOP")]
+    EndFlop,
+    #[token("TURN")]
+    Turn,
+    #[token("ENDTURN")]
+    EndTurn,
+    #[token("RIVER")]
+    River,
+    #[token("ENDRIVER")]
+    EndRiver,
+    #[token("ALWAYS")]
+    Always,
+    #[token("ENDALWAYS")]
+    EndAlways,
+    #[token("RULE")]
+    Rule,
+    #[token("ENDRULE")]
+    EndRule,
+    #[token("PRIORITY")]
+    Priority,
+    #[token("THEN")]
+    Then,
+    #[token("VILLAIN")]
+    Villain,
+    #[token("ENDVILLAIN")]
+    EndVillain,
+    #[token("FOLD")]
+    Fold,
+    #[token("CHECK")]
+    Check,
+    #[token("CALL")]
+    Call,
+    #[token("RAISE")]
+    Raise,
+    #[token("USE")]
+    Use,
+    #[token("TABLE")]
+    Table,
+    #[token("external")]
+    External,
+
+    /// A constant or predicate name (case-insensitive later; the text is kept as written).
+    #[regex(r"[A-Za-z_][A-Za-z0-9_]*", |lex| lex.slice(), priority = 3)]
+    Name(&'s str),
+    /// `40`, `0.5`.
+    #[regex(r"[0-9]+(\.[0-9]+)?", |lex| lex.slice(), priority = 3)]
+    Number(&'s str),
+    /// A number directly followed by a name: `4BB`, `0.5pot` (a product).
+    #[regex(r"[0-9]+(\.[0-9]+)?[A-Za-z_][A-Za-z0-9_]*", |lex| lex.slice(), priority = 4)]
+    Product(&'s str),
+    /// A card query: `AK`, `T5`, `Q8s+`, `JJ-`, `A2s-A5s`, `22-66`. Two digits alone
+    /// (`22`, `54`) are turned into [`Tok::DigitPair`] by the glue.
+    #[regex(r"[2-9TJQKA][2-9TJQKA][so]?[+-]?", |lex| lex.slice(), priority = 10)]
+    #[regex(r"[2-9TJQKA][2-9TJQKA][so]?-[2-9TJQKA][2-9TJQKA][so]?", |lex| lex.slice(), priority = 10)]
+    Query(&'s str),
+    /// Two rank digits alone (`22`, `54`, `99`): a card query as a condition, a number in a
+    /// comparison or an amount. Made by the glue, never by logos.
+    DigitPair(&'s str),
+    /// `"..."` with its quotes, escapes not yet resolved.
+    #[regex(r#""([^"\\\r\n]|\\[^\r\n])*""#, |lex| lex.slice())]
+    Str(&'s str),
+    /// A string with no closing quote on its line (reported, then read as if closed).
+    #[regex(r#""([^"\\\r\n]|\\[^\r\n])*\\?"#, |lex| lex.slice())]
+    OpenStr(&'s str),
+    /// The path after `USE TABLE`, made by the glue.
+    Path(&'s str),
+
+    #[token(">")]
+    Gt,
+    #[token("<")]
+    Lt,
+    #[token(">=")]
+    Ge,
+    #[token("<=")]
+    Le,
+    #[token("==")]
+    EqEq,
+    #[token("!=")]
+    Ne,
+    #[token("!")]
+    Not,
+    #[token(",")]
+    Comma,
+    #[token("-")]
+    Minus,
+    /// A line break (`\n` or `\r\n`); runs of them are collapsed by the glue.
+    #[token("\n")]
+    Newline,
+    /// End of input, appended by the glue so the grammar can name it.
+    Eof,
+}
+
+/// Every keyword, for did-you-mean suggestions and for spotting keywords in the wrong case.
+pub const KEYWORDS: &[&str] = &[
+    "PREFLOP",
+    "ENDPREFLOP",
+    "FLOP",
+    "ENDFLOP",
+    "TURN",
+    "ENDTURN",
+    "RIVER",
+    "ENDRIVER",
+    "ALWAYS",
+    "ENDALWAYS",
+    "RULE",
+    "ENDRULE",
+    "PRIORITY",
+    "THEN",
+    "VILLAIN",
+    "ENDVILLAIN",
+    "FOLD",
+    "CHECK",
+    "CALL",
+    "RAISE",
+    "USE",
+    "TABLE",
+    "external",
+];
+
+impl<'s> Tok<'s> {
+    /// The keyword token for a keyword's text.
+    pub fn keyword(text: &str) -> Option<Tok<'static>> {
+        Some(match text {
+            "PREFLOP" => Tok::Preflop,
+            "ENDPREFLOP" => Tok::EndPreflop,
+            "FLOP" => Tok::Flop,
+            "ENDFLOP" => Tok::EndFlop,
+            "TURN" => Tok::Turn,
+            "ENDTURN" => Tok::EndTurn,
+            "RIVER" => Tok::River,
+            "ENDRIVER" => Tok::EndRiver,
+            "ALWAYS" => Tok::Always,
+            "ENDALWAYS" => Tok::EndAlways,
+            "RULE" => Tok::Rule,
+            "ENDRULE" => Tok::EndRule,
+            "PRIORITY" => Tok::Priority,
+            "THEN" => Tok::Then,
+            "VILLAIN" => Tok::Villain,
+            "ENDVILLAIN" => Tok::EndVillain,
+            "FOLD" => Tok::Fold,
+            "CHECK" => Tok::Check,
+            "CALL" => Tok::Call,
+            "RAISE" => Tok::Raise,
+            "USE" => Tok::Use,
+            "TABLE" => Tok::Table,
+            "external" => Tok::External,
+            _ => return None,
+        })
+    }
+
+    /// Opens a phase block (`PREFLOP`...).
+    pub fn opens_block(self) -> bool {
+        matches!(
+            self,
+            Tok::Preflop | Tok::Flop | Tok::Turn | Tok::River | Tok::Always
+        )
+    }
+
+    /// Closes a phase block (`ENDPREFLOP`...).
+    pub fn closes_block(self) -> bool {
+        matches!(
+            self,
+            Tok::EndPreflop | Tok::EndFlop | Tok::EndTurn | Tok::EndRiver | Tok::EndAlways
+        )
+    }
+
+    /// How the token reads in an error message.
+    pub fn describe(self) -> String {
+        match self {
+            Tok::Name(s) => format!("the name `{s}`"),
+            Tok::Number(s) => format!("the number `{s}`"),
+            Tok::Product(s) => format!("the amount `{s}`"),
+            Tok::Query(s) => format!("the card query `{s}`"),
+            Tok::DigitPair(s) => format!("`{s}`"),
+            Tok::Str(_) | Tok::OpenStr(_) => "a string".into(),
+            Tok::Path(s) => format!("the path `{s}`"),
+            Tok::Newline => "the end of the line".into(),
+            Tok::Eof => "the end of the file".into(),
+            other => format!("`{}`", other.text()),
+        }
+    }
+
+    /// The fixed text of a keyword or operator token.
+    pub fn text(self) -> &'static str {
+        match self {
+            Tok::Preflop => "PREFLOP",
+            Tok::EndPreflop => "ENDPREFLOP",
+            Tok::Flop => "FLOP",
+            Tok::EndFlop => "ENDFLOP",
+            Tok::Turn => "TURN",
+            Tok::EndTurn => "ENDTURN",
+            Tok::River => "RIVER",
+            Tok::EndRiver => "ENDRIVER",
+            Tok::Always => "ALWAYS",
+            Tok::EndAlways => "ENDALWAYS",
+            Tok::Rule => "RULE",
+            Tok::EndRule => "ENDRULE",
+            Tok::Priority => "PRIORITY",
+            Tok::Then => "THEN",
+            Tok::Villain => "VILLAIN",
+            Tok::EndVillain => "ENDVILLAIN",
+            Tok::Fold => "FOLD",
+            Tok::Check => "CHECK",
+            Tok::Call => "CALL",
+            Tok::Raise => "RAISE",
+            Tok::Use => "USE",
+            Tok::Table => "TABLE",
+            Tok::External => "external",
+            Tok::Gt => ">",
+            Tok::Lt => "<",
+            Tok::Ge => ">=",
+            Tok::Le => "<=",
+            Tok::EqEq => "==",
+            Tok::Ne => "!=",
+            Tok::Not => "!",
+            Tok::Comma => ",",
+            Tok::Minus => "-",
+            Tok::Newline => "\n",
+            Tok::Eof => "",
+            Tok::Name(_)
+            | Tok::Number(_)
+            | Tok::Product(_)
+            | Tok::Query(_)
+            | Tok::DigitPair(_)
+            | Tok::Str(_)
+            | Tok::OpenStr(_)
+            | Tok::Path(_) => "",
+        }
+    }
+}
+
+/// A token with its byte span.
+pub type Spanned<'s> = (usize, Tok<'s>, usize);
+
+/// Lexes `source` into the token stream the grammar reads, reporting lexical errors.
+pub fn tokens<'s>(source: &'s str, diags: &mut Vec<Diagnostic>) -> Vec<Spanned<'s>> {
+    let mut out: Vec<Spanned<'s>> = Vec::with_capacity(source.len() / 4);
+    let mut lex = Tok::lexer(source);
+    // Whether a phase block is open, so text outside blocks can be skipped.
+    let mut in_block = false;
+    // The start of a run of text outside any block, with its first token.
+    let mut stray: Option<(Span, Tok<'s>)> = None;
+    let mut bad_chars: Option<Span> = None;
+
+    while let Some(item) = lex.next() {
+        let span = lex.span();
+        let mut tok = match item {
+            Ok(tok) => tok,
+            Err(()) => {
+                // Glue neighbouring stray characters into one report.
+                match &mut bad_chars {
+                    Some(b) if b.end == span.start => b.end = span.end,
+                    _ => {
+                        flush_bad_chars(source, &mut bad_chars, diags);
+                        bad_chars = Some(span);
+                    }
+                }
+                continue;
+            }
+        };
+        flush_bad_chars(source, &mut bad_chars, diags);
+
+        match tok {
+            Tok::Query(q) if q.len() == 2 && q.bytes().all(|b| b.is_ascii_digit()) => {
+                tok = Tok::DigitPair(q);
+            }
+            Tok::OpenStr(s) => {
+                diags.push(
+                    Diagnostic::error("unterminated-string", "this string has no closing `\"`")
+                        .at(span.clone())
+                        .with_label("the string starts here")
+                        .with_help("close the string with `\"` on the same line"),
+                );
+                tok = Tok::Str(s);
+            }
+            Tok::Name(name) => {
+                let at_line_start = matches!(
+                    out.last(),
+                    None | Some((_, Tok::Newline, _)) | Some((_, Tok::Then, _))
+                );
+                if let Some(kw) = keyword_look_alike(name, at_line_start, lex.remainder()) {
+                    diags.push(
+                        Diagnostic::error(
+                            "unknown-keyword",
+                            format!("unknown keyword `{name}`; did you mean `{kw}`?"),
+                        )
+                        .at(span.clone())
+                        .with_help(format!("keywords are case-sensitive: write `{kw}` exactly")),
+                    );
+                    tok = Tok::keyword(kw).expect("a keyword");
+                }
+            }
+            _ => {}
+        }
+
+        // Text outside any block: skip it, reporting each run once.
+        if !in_block && !tok.opens_block() {
+            if tok != Tok::Newline && stray.is_none() {
+                stray = Some((span.clone(), tok));
+            }
+            continue;
+        }
+        if let Some((at, first)) = stray.take() {
+            diags.push(outside_block(at, first));
+        }
+        if tok.opens_block() {
+            in_block = true;
+        } else if tok.closes_block() {
+            in_block = false;
+        }
+
+        if tok == Tok::Newline {
+            // Collapse runs of line breaks (blank and comment-only lines), and drop leading ones.
+            if matches!(out.last(), None | Some((_, Tok::Newline, _))) {
+                continue;
+            }
+            out.push((span.start, tok, span.end));
+            continue;
+        }
+        out.push((span.start, tok, span.end));
+
+        if tok == Tok::Table {
+            if let Some((start, end)) = table_path(lex.remainder()) {
+                let base = span.end;
+                out.push((
+                    base + start,
+                    Tok::Path(&source[base + start..base + end]),
+                    base + end,
+                ));
+                lex.bump(end);
+            }
+        }
+    }
+    flush_bad_chars(source, &mut bad_chars, diags);
+    if let Some((at, first)) = stray.take() {
+        diags.push(outside_block(at, first));
+    }
+    let end = source.len();
+    if in_block && !matches!(out.last(), None | Some((_, Tok::Newline, _))) {
+        out.push((end, Tok::Newline, end));
+    }
+    out.push((end, Tok::Eof, end));
+    out
+}
+
+fn flush_bad_chars(source: &str, bad: &mut Option<Span>, diags: &mut Vec<Diagnostic>) {
+    if let Some(span) = bad.take() {
+        let text = &source[span.clone()];
+        let (msg, help) = if text.starts_with('=') {
+            (
+                format!("unexpected `{text}`"),
+                "compare with `==`, `!=`, `<`, `<=`, `>` or `>=`",
+            )
+        } else if text.starts_with('/') {
+            (
+                format!("unexpected `{text}`"),
+                "a comment starts with `//` and runs to the end of the line",
+            )
+        } else {
+            (
+                format!("unexpected character `{text}`"),
+                "remove it: HUS has no such symbol",
+            )
+        };
+        diags.push(
+            Diagnostic::error("stray-character", msg)
+                .at(span)
+                .with_help(help),
+        );
+    }
+}
+
+fn outside_block(at: Span, first: Tok<'_>) -> Diagnostic {
+    let help = "rules go inside a `PREFLOP`, `FLOP`, `TURN`, `RIVER` or `ALWAYS` block";
+    let d = match first {
+        Tok::Rule => Diagnostic::error("outside-block", "`RULE` outside a block"),
+        t if t.closes_block() => Diagnostic::error(
+            "outside-block",
+            format!("`{}` closes no open block", t.text()),
+        ),
+        t => Diagnostic::error(
+            "outside-block",
+            format!("unexpected {} outside a block", t.describe()),
+        ),
+    };
+    d.at(at).with_help(help)
+}
+
+/// A name that looks like a keyword: a keyword in the wrong case (`then`, `Rule`), or an
+/// all-capitals word one or two letters from a keyword (`THN`, `ENDRUL`) where a keyword is
+/// expected (first on its line or after `THEN`, and not used as a value).
+fn keyword_look_alike(name: &str, at_line_start: bool, rest: &str) -> Option<&'static str> {
+    if let Some(kw) = KEYWORDS.iter().find(|k| k.eq_ignore_ascii_case(name)) {
+        return Some(kw);
+    }
+    if !at_line_start || name.len() < 3 || !name.bytes().all(|b| b.is_ascii_uppercase()) {
+        return None;
+    }
+    // A name followed by an operator or comma is a value or a condition, not a keyword.
+    let next = rest.trim_start_matches([' ', '\t']);
+    if next.starts_with([',', '<', '>', '=', '!']) {
+        return None;
+    }
+    did_you_mean(name, KEYWORDS.iter().copied())
+}
+
+/// Where the table path after `TABLE` lies in `rest`: the rest of the line, trimmed, up to a
+/// `//` comment that follows white space. `None` when there is no path, or when it is quoted
+/// (then the lexer reads it as a string).
+fn table_path(rest: &str) -> Option<(usize, usize)> {
+    let line_end = rest.find(['\n', '\r']).unwrap_or(rest.len());
+    let line = &rest[..line_end];
+    let start = line.len() - line.trim_start_matches([' ', '\t']).len();
+    if start == line.len() || line[start..].starts_with('"') || line[start..].starts_with("//") {
+        return None;
+    }
+    let mut end = line.len();
+    let bytes = line.as_bytes();
+    for i in start + 1..line.len().saturating_sub(1) {
+        if bytes[i] == b'/' && bytes[i + 1] == b'/' && matches!(bytes[i - 1], b' ' | b'\t') {
+            end = i;
+            break;
+        }
+    }
+    let end = start + line[start..end].trim_end_matches([' ', '\t']).len();
+    Some((start, end))
+}
+
+/// The text of a string token with its quotes removed and `\"`, `\\` resolved (any other
+/// backslash is kept as written, so Windows paths survive).
+pub fn unescape(raw: &str) -> String {
+    let inner = raw.strip_prefix('"').unwrap_or(raw);
+    let inner = inner.strip_suffix('"').unwrap_or(inner);
+    let mut out = String::with_capacity(inner.len());
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some(e @ ('"' | '\\')) => out.push(e),
+                Some(e) => {
+                    out.push('\\');
+                    out.push(e);
+                }
+                None => out.push('\\'),
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(src: &str) -> Vec<Tok<'_>> {
+        let mut d = Vec::new();
+        let toks = tokens(src, &mut d);
+        assert!(d.is_empty(), "unexpected diagnostics: {d:?}");
+        toks.into_iter().map(|(_, t, _)| t).collect()
+    }
+
+    /// Lexes text inside a block (the glue skips text outside blocks).
+    fn inner(src: &str) -> Vec<Tok<'_>> {
+        let src: &'static str = Box::leak(format!("PREFLOP {src}").into_boxed_str());
+        let mut toks = kinds(src);
+        toks.remove(0);
+        toks.retain(|t| !matches!(t, Tok::Eof));
+        if toks.last() == Some(&Tok::Newline) {
+            toks.pop();
+        }
+        toks
+    }
+
+    #[test]
+    fn keywords_are_case_sensitive_and_queries_win_over_names() {
+        use Tok::*;
+        assert_eq!(
+            inner("RULE T5, AK, KK, Q8s+, JJ-, AKo, A2s-A5s, KTo-KQo, 22-66, pair"),
+            vec![
+                Rule,
+                Query("T5"),
+                Comma,
+                Query("AK"),
+                Comma,
+                Query("KK"),
+                Comma,
+                Query("Q8s+"),
+                Comma,
+                Query("JJ-"),
+                Comma,
+                Query("AKo"),
+                Comma,
+                Query("A2s-A5s"),
+                Comma,
+                Query("KTo-KQo"),
+                Comma,
+                Query("22-66"),
+                Comma,
+                Name("pair")
+            ]
+        );
+        assert_eq!(inner("AKQ Tens"), vec![Name("AKQ"), Name("Tens")]);
+    }
+
+    #[test]
+    fn digit_pairs_numbers_and_products() {
+        use Tok::*;
+        assert_eq!(
+            inner("22 99 22+ 54s 100 0.5 4BB 1.5pot 10BB 3 villainStack 54sb 7"),
+            vec![
+                DigitPair("22"),
+                DigitPair("99"),
+                Query("22+"),
+                Query("54s"),
+                Number("100"),
+                Number("0.5"),
+                Product("4BB"),
+                Product("1.5pot"),
+                Product("10BB"),
+                Number("3"),
+                Name("villainStack"),
+                Product("54sb"),
+                Number("7"),
+            ]
+        );
+    }
+
+    #[test]
+    fn operators() {
+        use Tok::*;
+        assert_eq!(
+            inner("> < >= <= == != ! , - villainRaise <=6BB"),
+            vec![
+                Gt,
+                Lt,
+                Ge,
+                Le,
+                EqEq,
+                Ne,
+                Not,
+                Comma,
+                Minus,
+                Name("villainRaise"),
+                Le,
+                Product("6BB")
+            ]
+        );
+    }
+
+    #[test]
+    fn newlines_collapse_crlf_counts_comments_skip() {
+        use Tok::*;
+        let toks =
+            kinds("\r\n// lead\n\nPREFLOP // c\r\n\r\n  // only a comment\n\n RULE\r\nENDPREFLOP");
+        assert_eq!(toks, vec![Preflop, Newline, Rule, Newline, EndPreflop, Eof]);
+    }
+
+    #[test]
+    fn strings_and_escapes() {
+        let toks = inner(r#"external "a \"b\" c\\d \x""#);
+        assert_eq!(toks[0], Tok::External);
+        let Tok::Str(raw) = toks[1] else {
+            panic!("{toks:?}")
+        };
+        assert_eq!(unescape(raw), r#"a "b" c\d \x"#);
+    }
+
+    #[test]
+    fn unterminated_string_is_reported_and_read() {
+        let mut d = Vec::new();
+        let toks = tokens("PREFLOP external \"abc\nRULE", &mut d);
+        assert_eq!(d.len(), 1);
+        assert_eq!(d[0].code, "unterminated-string");
+        assert_eq!(d[0].span, Some(17..21));
+        assert_eq!(toks[2].1, Tok::Str("\"abc"));
+        assert_eq!(toks[4].1, Tok::Rule);
+    }
+
+    #[test]
+    fn table_paths() {
+        use Tok::*;
+        assert_eq!(
+            inner("USE TABLE tables/raise-first-in.tsv  // the RFI table\nFOLD"),
+            vec![Use, Table, Path("tables/raise-first-in.tsv"), Newline, Fold]
+        );
+        assert_eq!(
+            inner("USE TABLE \"my tables/a b.tsv\""),
+            vec![Use, Table, Str("\"my tables/a b.tsv\"")]
+        );
+        assert_eq!(
+            inner("USE TABLE C:\\x\\y z.tsv\r\n"),
+            vec![Use, Table, Path("C:\\x\\y z.tsv")]
+        );
+        assert_eq!(inner("USE TABLE\nFOLD"), vec![Use, Table, Newline, Fold]);
+    }
+
+    #[test]
+    fn keyword_look_alikes_become_keywords_with_an_error() {
+        let mut d = Vec::new();
+        let toks = tokens(
+            "PREFLOP\nRule pair\nthen CALL\nENDRUL\nTOCALL > 2\n",
+            &mut d,
+        );
+        let kinds: Vec<_> = toks.iter().map(|t| t.1).collect();
+        assert_eq!(kinds[2], Tok::Rule);
+        assert_eq!(kinds[5], Tok::Then);
+        assert_eq!(kinds[8], Tok::EndRule);
+        assert_eq!(kinds[10], Tok::Name("TOCALL"));
+        let msgs: Vec<_> = d.iter().map(|d| (d.code, d.message.as_str())).collect();
+        assert_eq!(
+            msgs,
+            vec![
+                (
+                    "unknown-keyword",
+                    "unknown keyword `Rule`; did you mean `RULE`?"
+                ),
+                (
+                    "unknown-keyword",
+                    "unknown keyword `then`; did you mean `THEN`?"
+                ),
+                (
+                    "unknown-keyword",
+                    "unknown keyword `ENDRUL`; did you mean `ENDRULE`?"
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn stray_characters_and_text_outside_blocks() {
+        let mut d = Vec::new();
+        let toks = tokens(
+            "RULE x\nTHEN CALL\nENDRULE\nFLOP\n@@ # pair\nENDFLOP\nENDFLOP",
+            &mut d,
+        );
+        let codes: Vec<_> = d.iter().map(|d| (d.code, d.span.clone())).collect();
+        assert_eq!(
+            codes,
+            vec![
+                ("outside-block", Some(0..4)),
+                ("stray-character", Some(30..32)),
+                ("stray-character", Some(33..34)),
+                ("outside-block", Some(48..55)),
+            ]
+        );
+        assert_eq!(toks[0].1, Tok::Flop);
+    }
+}

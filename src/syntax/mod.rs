@@ -3,11 +3,39 @@
 //! of them, returning whatever tree it could build.
 
 pub mod ast;
+mod build;
+mod errors;
 pub mod lexer;
+
+lalrpop_util::lalrpop_mod!(
+    #[allow(clippy::all, clippy::pedantic, unused_parens, dead_code)]
+    grammar,
+    "/hus.rs"
+);
 
 use crate::diag::Diagnostic;
 
-/// Parses a script. Returns the tree (partial when there were errors) and every syntax error.
-pub fn parse(_source: &str) -> (ast::Script, Vec<Diagnostic>) {
-    unimplemented!("syntax helper")
+/// Parses a script. Returns the tree (partial when there were errors) and every syntax error,
+/// in source order.
+pub fn parse(source: &str) -> (ast::Script, Vec<Diagnostic>) {
+    let mut diags = Vec::new();
+    let tokens = lexer::tokens(source, &mut diags);
+    let mut ctx = build::Ctx::default();
+    let result = grammar::ScriptParser::new().parse(&mut ctx, tokens.iter().map(|&t| Ok(t)));
+    diags.append(&mut ctx.diags);
+    let script = match result {
+        Ok(script) => script,
+        Err(e) => {
+            diags.push(errors::describe(&e, &tokens));
+            ast::Script::default()
+        }
+    };
+    for r in &ctx.recoveries {
+        diags.push(errors::describe(&r.error, &tokens));
+    }
+    errors::tidy(&mut diags);
+    (script, diags)
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,120 @@
+//! What the grammar's actions call: tree building that needs more than a constructor
+//! (numbers, products, END-word checks) and the collection of errors met on the way.
+
+use lalrpop_util::ErrorRecovery;
+
+use super::ast::{Block, BlockKind, Rule, Value, ValueKind};
+use super::lexer::Tok;
+use crate::diag::{Diagnostic, Span};
+
+/// An error the parser recovered from.
+pub type Recovery<'s> = ErrorRecovery<usize, Tok<'s>, ()>;
+
+/// The parser's state beside the tree: diagnostics found by grammar actions, and the errors
+/// it recovered from (turned into diagnostics afterwards, when the whole token list is known).
+#[derive(Default)]
+pub struct Ctx<'s> {
+    pub diags: Vec<Diagnostic>,
+    pub recoveries: Vec<Recovery<'s>>,
+}
+
+impl<'s> Ctx<'s> {
+    pub fn recover(&mut self, e: Recovery<'s>) {
+        self.recoveries.push(e);
+    }
+
+    /// A block, checking that its END word is its own.
+    pub fn block(
+        &mut self,
+        (kind, open_span): (BlockKind, Span),
+        rules: Vec<Option<Rule>>,
+        close: Option<(BlockKind, Span)>,
+        span: Span,
+    ) -> Block {
+        if let Some((close_kind, close_span)) = close {
+            if close_kind != kind {
+                self.diags.push(
+                    Diagnostic::error(
+                        "end-mismatch",
+                        format!(
+                            "`END{}` closes a `{}` block",
+                            close_kind.keyword(),
+                            kind.keyword()
+                        ),
+                    )
+                    .at(close_span)
+                    .with_label(format!("expected `END{}`", kind.keyword()))
+                    .with_related(
+                        open_span.clone(),
+                        format!("the `{}` block opens here", kind.keyword()),
+                    )
+                    .with_help(format!(
+                        "close the block with `END{}`, or open it with `{}`",
+                        kind.keyword(),
+                        close_kind.keyword()
+                    )),
+                );
+            }
+        }
+        Block {
+            kind,
+            open_span,
+            rules: rules.into_iter().flatten().collect(),
+            span,
+        }
+    }
+
+    /// A number token's value (the lexer only lets through digits with one optional dot).
+    pub fn number(&mut self, text: &str, span: Span) -> f64 {
+        match text.parse::<f64>() {
+            Ok(n) if n.is_finite() => n,
+            _ => {
+                self.diags.push(
+                    Diagnostic::error("bad-number", format!("`{text}` is too large a number"))
+                        .at(span),
+                );
+                0.0
+            }
+        }
+    }
+
+    /// `4BB`, `0.5pot`: a product token split into its factor and name.
+    pub fn product(&mut self, text: &str, start: usize) -> Value {
+        let split = text
+            .find(|c: char| c.is_ascii_alphabetic() || c == '_')
+            .unwrap_or(text.len());
+        let end = start + text.len();
+        let factor = self.number(&text[..split], start..start + split);
+        Value {
+            kind: ValueKind::Product {
+                factor,
+                name: text[split..].to_string(),
+                name_span: start + split..end,
+            },
+            span: start..end,
+        }
+    }
+
+    /// `PRIORITY n`: n must be a whole number.
+    pub fn priority(&mut self, negative: bool, n: f64, span: Span) -> Option<(i64, Span)> {
+        if n.fract() != 0.0 || n.abs() > 1e15 {
+            self.diags.push(
+                Diagnostic::error("bad-priority", "a priority must be a whole number")
+                    .at(span)
+                    .with_help("write e.g. `RULE PRIORITY 2` or `RULE PRIORITY -1`"),
+            );
+            return None;
+        }
+        let n = n as i64;
+        Some((if negative { -n } else { n }, span))
+    }
+
+    pub fn raise_without_amount(&mut self, span: Span) {
+        self.diags.push(
+            Diagnostic::error("raise-without-amount", "`RAISE` needs an amount")
+                .at(span)
+                .with_label("raise by how much?")
+                .with_help("write e.g. `RAISE 3BB`, `RAISE 0.5 pot`, `RAISE allIn` or a weighted list `RAISE 0.5 3BB, 0.5 6BB`"),
+        );
+    }
+}
