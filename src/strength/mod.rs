@@ -1,6 +1,10 @@
 //! Hand strength (spec 11): a 7-card evaluator and the constants `handStrength`, `equity`,
 //! `ppot`, `npot`, `ehs`, each measured against a uniformly random villain hand.
 
+pub mod eval7;
+
+pub use eval7::{evaluate, Category, Evaluator, Hand, HandRank};
+
 use crate::cards::CardSet;
 
 /// `handStrength`: (wins + ties/2) / all, over every villain holding, as the cards are now.
