@@ -70,3 +70,6 @@ pub fn check_tree(
         diagnostics,
     }
 }
+
+#[cfg(test)]
+mod tests;

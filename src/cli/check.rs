@@ -1,13 +1,119 @@
-//! `hus check BOT.hus...`
+//! `hus check BOT.hus...`: parses and checks scripts without a game and prints every
+//! diagnostic of every file on stdout (spec 1).
+
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+use hus::check::{check, CheckOptions, Checked};
+use hus::diag::{render_json, render_short, SourceFile};
+
+use super::exit;
 
 #[derive(clap::Args)]
 pub struct Args {
     /// Scripts to check.
     #[arg(required = true)]
-    pub files: Vec<std::path::PathBuf>,
+    pub files: Vec<PathBuf>,
+    /// How to print diagnostics: `text` (rustc-like, with a summary line per file),
+    /// `short` (`FILE:LINE:COL: severity: message`) or `json` (one object per line).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Accept NAME as a constant the game state's <init> defines (repeatable).
+    #[arg(long = "define", value_name = "NAME")]
+    pub defines: Vec<String>,
 }
 
-pub fn run(_args: Args) -> u8 {
-    eprintln!("hus check: not yet implemented");
-    super::exit::USAGE
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Text,
+    Short,
+    Json,
+}
+
+pub fn run(args: Args) -> u8 {
+    let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    let mut code = exit::OK;
+    let stdout = std::io::stdout();
+    for path in &args.files {
+        let text = match std::fs::read(path) {
+            Ok(bytes) => match String::from_utf8(bytes) {
+                Ok(t) => t,
+                Err(_) => {
+                    eprintln!(
+                        "hus check: cannot read `{}`: not UTF-8 text",
+                        path.display()
+                    );
+                    code = exit::USAGE;
+                    continue;
+                }
+            },
+            Err(e) => {
+                eprintln!(
+                    "hus check: cannot read `{}`: {}",
+                    path.display(),
+                    hus::check::table::io_reason(&e)
+                );
+                code = exit::USAGE;
+                continue;
+            }
+        };
+        let source = SourceFile::new(path.display().to_string(), text);
+        let options = CheckOptions {
+            defines: args.defines.clone(),
+            allow_unknown_names: false,
+            base_dir: path.parent().unwrap_or(Path::new("")).to_path_buf(),
+        };
+        let checked = check(&source, &options);
+        if checked.errors() > 0 && code == exit::OK {
+            code = exit::SCRIPT;
+        }
+        let out = render(&source, &checked, args.format, colour);
+        let mut lock = stdout.lock();
+        if lock
+            .write_all(out.as_bytes())
+            .and_then(|_| lock.flush())
+            .is_err()
+        {
+            return exit::USAGE;
+        }
+    }
+    code
+}
+
+/// Everything printed for one file.
+fn render(source: &SourceFile, checked: &Checked, format: Format, colour: bool) -> String {
+    let mut out = String::new();
+    for d in &checked.diagnostics {
+        match format {
+            Format::Text => {
+                out.push_str(&super::render::text_coloured(source, d, colour));
+                if !out.ends_with('\n') {
+                    out.push('\n');
+                }
+            }
+            Format::Short => {
+                out.push_str(&render_short(source, d));
+                out.push('\n');
+            }
+            Format::Json => {
+                out.push_str(&render_json(source, d));
+                out.push('\n');
+            }
+        }
+    }
+    if format == Format::Text {
+        out.push_str(&summary(&source.name, checked));
+        out.push('\n');
+    }
+    out
+}
+
+/// `bot.hus: 2 errors, 1 warning`.
+fn summary(name: &str, checked: &Checked) -> String {
+    let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+    format!(
+        "{name}: {}, {}",
+        plural(checked.errors(), "error"),
+        plural(checked.warnings(), "warning")
+    )
 }

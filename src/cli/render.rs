@@ -4,9 +4,15 @@
 use hus::diag::{Diagnostic, Report, SourceFile};
 use std::io::IsTerminal;
 
-/// Renders one diagnostic as rustc-like text.
+/// Renders one diagnostic as rustc-like text for stderr (colour when stderr is a terminal).
 pub fn text(file: &SourceFile, d: &Diagnostic) -> String {
     let colour = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    text_coloured(file, d, colour)
+}
+
+/// Renders one diagnostic as rustc-like text, with or without colour (for stdout, whose
+/// terminal-ness the caller knows).
+pub fn text_coloured(file: &SourceFile, d: &Diagnostic, colour: bool) -> String {
     let theme = if colour {
         miette::GraphicalTheme::unicode()
     } else {

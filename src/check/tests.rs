@@ -1,0 +1,714 @@
+//! Unit tests of lowering and lints on syntax trees built by hand (independent of the
+//! parser): a small emitter writes the script text and the tree with matching spans.
+
+use super::*;
+use crate::diag::Span;
+use crate::ir::{ActionKind, Operand, TableCell, Test};
+use crate::syntax::ast::{self, BlockKind};
+
+/// A rule as the tests describe it: conditions and actions in script syntax.
+#[derive(Clone, Default)]
+struct R {
+    priority: Option<i64>,
+    branches: Vec<Vec<&'static str>>,
+    action: &'static str,
+    reactions: Vec<(Vec<Vec<&'static str>>, &'static str)>,
+}
+
+fn rule(branches: &[&[&'static str]], action: &'static str) -> R {
+    R {
+        branches: branches.iter().map(|b| b.to_vec()).collect(),
+        action,
+        ..R::default()
+    }
+}
+
+impl R {
+    fn priority(mut self, p: i64) -> R {
+        self.priority = Some(p);
+        self
+    }
+    fn villain(mut self, branches: &[&[&'static str]], action: &'static str) -> R {
+        self.reactions
+            .push((branches.iter().map(|b| b.to_vec()).collect(), action));
+        self
+    }
+}
+
+#[derive(Default)]
+struct Emitter {
+    text: String,
+}
+
+impl Emitter {
+    fn push(&mut self, s: &str) -> Span {
+        let start = self.text.len();
+        self.text.push_str(s);
+        start..self.text.len()
+    }
+
+    fn value(&mut self, s: &str) -> ast::Value {
+        let span = self.push(s);
+        let kind = if let Some(cmd) = s.strip_prefix("external ") {
+            ast::ValueKind::External(ast::External {
+                command: cmd.trim_matches('"').to_string(),
+                span: span.clone(),
+            })
+        } else if let Ok(n) = s.parse::<f64>() {
+            ast::ValueKind::Number(n)
+        } else if let Some((f, name)) = s.split_once(' ') {
+            ast::ValueKind::Product {
+                factor: f.parse().unwrap(),
+                name: name.to_string(),
+                name_span: span.start + f.len() + 1..span.end,
+            }
+        } else if s.starts_with(|c: char| c.is_ascii_digit()) {
+            let i = s.find(|c: char| c.is_alphabetic()).unwrap();
+            ast::ValueKind::Product {
+                factor: s[..i].parse().unwrap(),
+                name: s[i..].to_string(),
+                name_span: span.start + i..span.end,
+            }
+        } else {
+            ast::ValueKind::Name(s.to_string())
+        };
+        ast::Value { kind, span }
+    }
+
+    fn condition(&mut self, s: &str) -> ast::Condition {
+        let start = self.text.len();
+        for op in [
+            (" >= ", ast::CmpOp::Ge),
+            (" <= ", ast::CmpOp::Le),
+            (" == ", ast::CmpOp::Eq),
+            (" != ", ast::CmpOp::Ne),
+            (" > ", ast::CmpOp::Gt),
+            (" < ", ast::CmpOp::Lt),
+        ] {
+            if let Some((l, r)) = s.split_once(op.0) {
+                let lhs = self.value(l);
+                self.push(" ");
+                let op_span = self.push(op.0.trim());
+                self.push(" ");
+                let rhs = self.value(r);
+                return ast::Condition {
+                    kind: ast::ConditionKind::Compare {
+                        lhs,
+                        op: op.1,
+                        op_span,
+                        rhs,
+                    },
+                    span: start..self.text.len(),
+                };
+            }
+        }
+        let span = self.push(s);
+        let kind = if let Some(cmd) = s.strip_prefix("external ") {
+            ast::ConditionKind::External(ast::External {
+                command: cmd.trim_matches('"').to_string(),
+                span: span.clone(),
+            })
+        } else {
+            let (negated, body) = match s.strip_prefix('!') {
+                Some(b) => (true, b),
+                None => (false, s),
+            };
+            let ranks = "23456789TJQKA";
+            let mut chars = body.chars();
+            if chars.next().is_some_and(|c| ranks.contains(c))
+                && chars.next().is_some_and(|c| ranks.contains(c))
+            {
+                ast::ConditionKind::Query {
+                    negated,
+                    text: body.to_string(),
+                }
+            } else {
+                ast::ConditionKind::Name {
+                    negated,
+                    name: body.to_string(),
+                }
+            }
+        };
+        ast::Condition { kind, span }
+    }
+
+    fn branches(&mut self, branches: &[Vec<&str>], indent: &str) -> Vec<ast::Branch> {
+        let mut out = Vec::new();
+        for b in branches {
+            self.push(indent);
+            let start = self.text.len();
+            let mut conditions = Vec::new();
+            for (i, c) in b.iter().enumerate() {
+                if i > 0 {
+                    self.push(", ");
+                }
+                conditions.push(self.condition(c));
+            }
+            out.push(ast::Branch {
+                span: start..self.text.len(),
+                conditions,
+            });
+            self.push("\n");
+        }
+        out
+    }
+
+    fn action(&mut self, s: &str, indent: &str) -> ast::Action {
+        self.push(indent);
+        let start = self.push("THEN ").start;
+        let kind = match s {
+            "FOLD" => {
+                self.push(s);
+                ast::ActionKind::Fold
+            }
+            "CHECK" => {
+                self.push(s);
+                ast::ActionKind::Check
+            }
+            "CALL" => {
+                self.push(s);
+                ast::ActionKind::Call
+            }
+            _ if s.starts_with("RAISE ") => {
+                self.push("RAISE ");
+                let mut items = Vec::new();
+                for (i, item) in s["RAISE ".len()..].split(", ").enumerate() {
+                    if i > 0 {
+                        self.push(", ");
+                    }
+                    let parts: Vec<&str> = item.split(' ').collect();
+                    let item_start = self.text.len();
+                    let (weight, amount) = if parts.len() == 3
+                        || (parts.len() == 2 && parts[1].starts_with(|c: char| c.is_ascii_digit()))
+                    {
+                        let w = self.push(parts[0]);
+                        self.push(" ");
+                        let rest = item[parts[0].len() + 1..].to_string();
+                        (Some((parts[0].parse().unwrap(), w)), self.value(&rest))
+                    } else {
+                        (None, self.value(item))
+                    };
+                    items.push(ast::RaiseItem {
+                        weight,
+                        amount,
+                        span: item_start..self.text.len(),
+                    });
+                }
+                ast::ActionKind::Raise(items)
+            }
+            _ if s.starts_with("USE TABLE ") => {
+                self.push("USE TABLE ");
+                let path = &s["USE TABLE ".len()..];
+                let path_span = self.push(path);
+                ast::ActionKind::UseTable {
+                    path: path.to_string(),
+                    path_span,
+                }
+            }
+            _ => {
+                let span = self.push(s);
+                ast::ActionKind::External(ast::External {
+                    command: s["external ".len()..].trim_matches('"').to_string(),
+                    span,
+                })
+            }
+        };
+        let span = start..self.text.len();
+        self.push("\n");
+        ast::Action { kind, span }
+    }
+
+    fn rule(&mut self, r: &R) -> ast::Rule {
+        let keyword_span = self.push("RULE");
+        let priority = r.priority.map(|p| {
+            self.push(" PRIORITY ");
+            (p, self.push(&p.to_string()))
+        });
+        self.push("\n");
+        let branches = self.branches(&r.branches, "  ");
+        let action = self.action(r.action, "  ");
+        let mut reactions = Vec::new();
+        for (b, a) in &r.reactions {
+            let start = self.push("  VILLAIN\n").start + 2;
+            let branches = self.branches(b, "    ");
+            let action = self.action(a, "    ");
+            let end = self.push("  ENDVILLAIN").end;
+            self.push("\n");
+            reactions.push(ast::Reaction {
+                span: start..end,
+                branches,
+                action,
+            });
+        }
+        let end = self.push("ENDRULE").end;
+        self.push("\n");
+        ast::Rule {
+            span: keyword_span.start..end,
+            keyword_span,
+            priority,
+            branches,
+            action,
+            reactions,
+        }
+    }
+}
+
+/// Writes a script of blocks and returns its source and tree.
+fn script(blocks: &[(BlockKind, Vec<R>)]) -> (SourceFile, ast::Script) {
+    let mut e = Emitter::default();
+    let mut out = ast::Script::default();
+    for (kind, rules) in blocks {
+        let open_span = e.push(kind.keyword());
+        e.push("\n");
+        let rules = rules.iter().map(|r| e.rule(r)).collect();
+        let end = e.push(&format!("END{}", kind.keyword())).end;
+        e.push("\n");
+        out.blocks.push(ast::Block {
+            kind: *kind,
+            open_span: open_span.clone(),
+            rules,
+            span: open_span.start..end,
+        });
+    }
+    (SourceFile::new("t.hus", e.text), out)
+}
+
+fn run_with(blocks: &[(BlockKind, Vec<R>)], options: &CheckOptions) -> (SourceFile, Checked) {
+    let (source, tree) = script(blocks);
+    let checked = check_tree(&tree, Vec::new(), &source, options);
+    (source, checked)
+}
+
+fn run(blocks: &[(BlockKind, Vec<R>)]) -> Checked {
+    run_with(blocks, &CheckOptions::default()).1
+}
+
+fn codes(c: &Checked) -> Vec<&'static str> {
+    c.diagnostics.iter().map(|d| d.code).collect()
+}
+
+/// The source text a diagnostic underlines.
+fn underlined(source: &SourceFile, d: &Diagnostic) -> String {
+    source.text[d.span.clone().unwrap()].to_string()
+}
+
+use BlockKind::*;
+
+#[test]
+fn emitter_writes_what_it_spans() {
+    let (source, tree) = script(&[(
+        Flop,
+        vec![rule(
+            &[&["pot > 3BB", "!flushDraw"]],
+            "RAISE 1 2BB, 3 0.5 pot",
+        )],
+    )]);
+    let r = &tree.blocks[0].rules[0];
+    assert_eq!(
+        &source.text[r.branches[0].conditions[1].span.clone()],
+        "!flushDraw"
+    );
+    assert_eq!(&source.text[r.keyword_span.clone()], "RULE");
+    assert!(source.text.ends_with("ENDRULE\nENDFLOP\n"));
+}
+
+#[test]
+fn lowers_and_pools_rules() {
+    let c = run(&[
+        (Preflop, vec![rule(&[&["toCall <= 2 bb"]], "CALL")]),
+        (Always, vec![rule(&[], "FOLD").priority(-1)]),
+        (
+            Flop,
+            vec![
+                rule(&[&["!pair", "pot >= 10"], &["flushDraw"]], "RAISE 0.5 pot")
+                    .villain(&[&["villainRaise > 4BB"]], "FOLD"),
+            ],
+        ),
+    ]);
+    assert!(c.diagnostics.is_empty(), "{:?}", c.diagnostics);
+    let p = c.program.unwrap();
+    assert_eq!(p.rules.len(), 3);
+    assert_eq!(p.candidates, [vec![0, 1], vec![1, 2], vec![1], vec![1]]);
+    assert_eq!(p.rules[0].line, 2);
+    assert_eq!(p.rules[1].priority, -1);
+    assert_eq!(p.rules[2].reactions.len(), 1);
+    let Test::Compare { rhs, .. } = &p.rules[0].branches[0].conditions[0].test else {
+        panic!()
+    };
+    assert!(matches!(
+        rhs,
+        Operand::Constant { factor, constant: Constant::Bb, .. } if *factor == 2.0
+    ));
+    assert!(matches!(
+        p.rules[2].branches[0].conditions[0].test,
+        Test::Predicate {
+            predicate: Predicate::Pair,
+            negated: true
+        }
+    ));
+    let ActionKind::Raise(items) = &p.rules[2].action.kind else {
+        panic!()
+    };
+    assert_eq!(items[0].weight, 1.0);
+}
+
+use crate::cards::predicate::Predicate;
+use crate::game::Constant;
+
+#[test]
+fn names_in_the_wrong_position() {
+    let (source, c) = run_with(
+        &[(
+            Flop,
+            vec![rule(&[&["pot", "!flushdraww", "pair > 2"]], "RAISE 2 sb")],
+        )],
+        &CheckOptions::default(),
+    );
+    assert_eq!(
+        codes(&c),
+        [
+            "constant-as-condition",
+            "unknown-name",
+            "predicate-as-number"
+        ]
+    );
+    assert_eq!(underlined(&source, &c.diagnostics[1]), "flushdraww");
+    assert_eq!(
+        c.diagnostics[1].help.as_deref(),
+        Some("did you mean `flushDraw`?")
+    );
+    assert!(c.program.is_none());
+}
+
+#[test]
+fn defines_and_unknown_constants() {
+    let blocks = [(Turn, vec![rule(&[&["ante > 2", "3 rake < pot"]], "CALL")])];
+    let c = run(&blocks);
+    assert_eq!(codes(&c), ["unknown-name", "unknown-name"]);
+    assert_eq!(
+        c.diagnostics[0].help.as_deref(),
+        Some("if the game state's <init> defines `ante`, pass `--define ante`")
+    );
+    let o = CheckOptions {
+        defines: vec!["ANTE".into(), "rake".into()],
+        ..CheckOptions::default()
+    };
+    let (_, c) = run_with(&blocks, &o);
+    assert!(c.diagnostics.is_empty());
+    let (_, c) = run_with(
+        &blocks,
+        &CheckOptions {
+            allow_unknown_names: true,
+            ..CheckOptions::default()
+        },
+    );
+    let p = c.program.unwrap();
+    let Test::Compare { lhs, .. } = &p.rules[0].branches[0].conditions[0].test else {
+        panic!()
+    };
+    assert!(matches!(lhs, Operand::Constant { constant: Constant::Init(n), .. } if n == "ante"));
+}
+
+#[test]
+fn weights_and_externals() {
+    let (source, c) = run_with(
+        &[(
+            River,
+            vec![
+                rule(&[&["external \"\""]], "RAISE 0 2BB, 1 4BB"),
+                rule(&[&["external \"bin/x\" > 1"]], "external \" \""),
+            ],
+        )],
+        &CheckOptions::default(),
+    );
+    assert_eq!(
+        codes(&c),
+        ["empty-external", "bad-weight", "empty-external"]
+    );
+    assert_eq!(underlined(&source, &c.diagnostics[1]), "0");
+}
+
+#[test]
+fn tables_are_loaded_relative_to_the_script() {
+    let dir = std::env::temp_dir().join(format!("hus-check-table-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let row = vec!["R2"; 13].join("\t");
+    let good = vec![row.as_str(); 13].join("\n");
+    std::fs::write(dir.join("good.tsv"), &good).unwrap();
+    std::fs::write(dir.join("bad.tsv"), good.replacen("R2", "Q", 1)).unwrap();
+    let o = CheckOptions {
+        base_dir: dir.clone(),
+        ..CheckOptions::default()
+    };
+    let (_, c) = run_with(
+        &[(
+            Preflop,
+            vec![
+                rule(&[&["pair"]], "USE TABLE good.tsv"),
+                rule(&[&["!pair"]], "USE TABLE good.tsv"),
+            ],
+        )],
+        &o,
+    );
+    let p = c.program.unwrap();
+    let (ActionKind::Table(a), ActionKind::Table(b)) =
+        (&p.rules[0].action.kind, &p.rules[1].action.kind)
+    else {
+        panic!()
+    };
+    assert!(std::sync::Arc::ptr_eq(a, b), "one file is read once");
+    assert_eq!(a.cells[0], TableCell::Raise(2.0));
+    let (source, c) = run_with(
+        &[(
+            Preflop,
+            vec![
+                rule(&[&["pair"]], "USE TABLE bad.tsv"),
+                rule(&[&["!pair"]], "USE TABLE none.tsv"),
+            ],
+        )],
+        &o,
+    );
+    assert_eq!(codes(&c), ["table-cell", "table-missing"]);
+    assert_eq!(underlined(&source, &c.diagnostics[0]), "bad.tsv");
+    assert_eq!(
+        c.diagnostics[0].message,
+        "table `bad.tsv`, row 1, column 1 (AA): unknown cell `Q`"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn constants_fixed_by_their_block() {
+    let c = run(&[
+        (
+            Preflop,
+            vec![rule(
+                &[&["flushDraw", "!deskPair", "pair"], &["ppot > 0.2"]],
+                "CALL",
+            )],
+        ),
+        (
+            Flop,
+            vec![rule(
+                &[&["villainTurnRaise > 0", "heroRiverCallTimes == 0"]],
+                "CALL",
+            )],
+        ),
+        (
+            Turn,
+            vec![rule(&[&["villainFlopRaise > 0", "npot < 1"]], "CALL")],
+        ),
+        (
+            River,
+            vec![rule(&[&["npot < 1"]], "RAISE 2 villainRiverRaise")],
+        ),
+        (Always, vec![rule(&[&["villainRiverRaise > 0"]], "CALL")]),
+    ]);
+    assert_eq!(
+        codes(&c),
+        [
+            "board-predicate-preflop",
+            "board-predicate-preflop",
+            "potential-always-zero",
+            "later-round-constant",
+            "later-round-constant",
+            "potential-always-zero",
+        ]
+    );
+    assert_eq!(
+        c.diagnostics[1].message,
+        "`!deskPair` is always true before the flop: there is no board yet"
+    );
+    assert_eq!(
+        c.diagnostics[3].message,
+        "`villainTurnRaise` is always 0 in a FLOP rule: the turn comes after the flop"
+    );
+    assert!(c.program.is_some(), "warnings only");
+}
+
+#[test]
+fn contradictory_predicates() {
+    let c = run(&[(
+        Flop,
+        vec![
+            rule(&[&["pair", "!pair"], &["flush"]], "CALL"),
+            rule(&[&["highPair", "!pair"], &["air", "twoPair"]], "CALL"),
+            rule(&[&["flush", "flushDraw"]], "CALL"),
+            rule(&[&["air", "!flush", "deskPair"]], "CALL"),
+            rule(&[&["pot > 1", "3 > 4"]], "CALL"),
+        ],
+    )]);
+    assert_eq!(
+        codes(&c),
+        [
+            "unsatisfiable-branch",
+            "unsatisfiable-rule",
+            "unsatisfiable-rule",
+            "unsatisfiable-rule",
+            "unsatisfiable-rule"
+        ]
+    );
+    assert_eq!(
+        c.diagnostics[4].message,
+        "this rule can never match: `3 > 4` is never true"
+    );
+    assert_eq!(
+        c.diagnostics[0].message,
+        "this branch can never hold: `pair` and `!pair` cannot both hold"
+    );
+    assert_eq!(
+        c.diagnostics[2].message,
+        "this rule can never match: `flush` and `flushDraw` cannot both hold"
+    );
+    assert_eq!(
+        c.diagnostics[3].message,
+        "this rule can never match: `air` and `deskPair` cannot both hold"
+    );
+}
+
+#[test]
+fn river_draws_never_hold() {
+    let c = run(&[(River, vec![rule(&[&["flushDraw"], &["pair"]], "CALL")])]);
+    assert_eq!(codes(&c), ["unsatisfiable-branch"]);
+}
+
+#[test]
+fn shadowing_by_unconditional_rules() {
+    let c = run(&[
+        (Always, vec![rule(&[], "FOLD").priority(5)]),
+        (Flop, vec![rule(&[&["pair"]], "CALL")]),
+    ]);
+    assert_eq!(codes(&c), ["shadowed-rule"]);
+    assert_eq!(
+        c.diagnostics[0].message,
+        "this rule is never chosen: the rule at line 2 always gives an action, at a higher priority (5 > 0)"
+    );
+    // Without a branch-less reaction, the fallback gives nothing once the villain acted, so
+    // a rule with reactions still decides then.
+    let c = run(&[(
+        Turn,
+        vec![
+            rule(&[], "CHECK").priority(1),
+            rule(&[&["pair"]], "CALL").villain(&[], "FOLD"),
+        ],
+    )]);
+    assert!(c.diagnostics.is_empty(), "{:?}", codes(&c));
+    let c = run(&[(
+        Turn,
+        vec![
+            rule(&[], "CHECK").priority(1).villain(&[], "CALL"),
+            rule(&[&["pair"]], "CALL").villain(&[], "FOLD"),
+        ],
+    )]);
+    assert_eq!(codes(&c), ["shadowed-rule"]);
+    // The same priority: a random pick between the two, reported once per pair.
+    let c = run(&[(
+        River,
+        vec![
+            rule(&[&["pair"]], "CALL"),
+            rule(&[], "FOLD"),
+            rule(&[], "CHECK"),
+        ],
+    )]);
+    assert_eq!(codes(&c), ["shadowed-rule", "shadowed-rule"]);
+    assert!(c.diagnostics[0].message.contains("picked at random"));
+    // An ALWAYS rule shadowed in one phase only; other phases' rules never meet.
+    let c = run(&[
+        (Flop, vec![rule(&[], "CHECK").priority(2)]),
+        (Turn, vec![rule(&[&["pair"]], "CALL")]),
+        (Always, vec![rule(&[&["pair"]], "CALL")]),
+    ]);
+    assert_eq!(codes(&c), ["shadowed-rule"]);
+    assert!(c.diagnostics[0].message.starts_with("in FLOP, "));
+}
+
+#[test]
+fn unusual_case_names() {
+    let (source, c) = run_with(
+        &[(
+            Flop,
+            vec![rule(
+                &[&["FlushDraw", "POT > 3 BB", "pot > 2bb"]],
+                "RAISE 2 Sb",
+            )],
+        )],
+        &CheckOptions::default(),
+    );
+    assert_eq!(codes(&c), ["name-case", "name-case", "name-case"]);
+    assert_eq!(underlined(&source, &c.diagnostics[0]), "FlushDraw");
+    assert_eq!(
+        c.diagnostics[2].help.as_deref(),
+        Some("names ignore case, but `sb` is the usual spelling")
+    );
+}
+
+#[test]
+fn card_queries() {
+    let (source, c) = run_with(
+        &[(Preflop, vec![rule(&[&["!KKs", "QK"], &["KKo"]], "CALL")])],
+        &CheckOptions::default(),
+    );
+    assert_eq!(
+        codes(&c),
+        ["suited-pair", "query-low-first", "query-offsuit-pair"]
+    );
+    assert_eq!(underlined(&source, &c.diagnostics[0]), "KKs");
+    assert_eq!(
+        c.diagnostics[0].help.as_deref(),
+        Some("a pair cannot be suited; write `KK`")
+    );
+    assert_eq!(
+        c.diagnostics[1].help.as_deref(),
+        Some("it means the same as `KQ`; write the high card first")
+    );
+    let c = run(&[(Flop, vec![rule(&[&["AK", "Q8s+"]], "CALL")])]);
+    let p = c.program.unwrap();
+    let Test::Cards { classes, negated } = &p.rules[0].branches[0].conditions[0].test else {
+        panic!()
+    };
+    assert!(!negated);
+    assert_eq!(classes.len(), 2);
+}
+
+#[test]
+fn card_queries_that_cannot_hold_together() {
+    let c = run(&[
+        (
+            Flop,
+            vec![
+                rule(&[&["AA", "KK"], &["AK"]], "CALL"),
+                rule(&[&["JJ+", "!AA", "!KK", "!QQ", "!JJ"]], "CALL"),
+                rule(&[&["AA", "pair"]], "CALL"),
+            ],
+        ),
+        (
+            Preflop,
+            vec![
+                rule(&[&["AK", "pair"], &["air", "77"]], "CALL"),
+                rule(&[&["AA", "highPair"], &["22-55", "!lowPair"]], "CALL"),
+            ],
+        ),
+    ]);
+    assert_eq!(
+        codes(&c),
+        [
+            "unsatisfiable-branch",
+            "unsatisfiable-rule",
+            "unsatisfiable-rule",
+            "unsatisfiable-branch"
+        ]
+    );
+    assert_eq!(
+        c.diagnostics[0].message,
+        "this branch can never hold: no hole cards match all of `AA`, `KK`"
+    );
+    assert_eq!(
+        c.diagnostics[2].message,
+        "this rule can never match: none of its 2 branches can hold"
+    );
+    assert_eq!(c.diagnostics[2].related.len(), 2);
+    assert_eq!(
+        c.diagnostics[3].message,
+        "this branch can never hold: no hole cards match all of `22-55`, `!lowPair`"
+    );
+}
