@@ -10,8 +10,8 @@ const HANDS: u64 = 4096;
 
 fn bench_match(c: &mut Criterion) {
     let policy = ExternalPolicy::default();
-    let tag = load_bot("examples/tag.hus", &policy)
-        .unwrap_or_else(|e| panic!("examples/tag.hus: {e}"));
+    let tag =
+        load_bot("examples/tag.hus", &policy).unwrap_or_else(|e| panic!("examples/tag.hus: {e}"));
     let caller = load_bot("builtin:caller", &policy).unwrap();
     let bots: [&dyn Bot; 2] = [&tag.bot, &caller.bot];
     let mut group = c.benchmark_group("match");

@@ -50,7 +50,10 @@ fn always_raise_beats_always_fold_by_exactly_three_quarters_of_a_big_blind() {
     assert_eq!(j["net_chips"], -75_000);
     assert_eq!(j["bots"]["A"]["actions"]["preflop"]["fold"], 1000);
     assert_eq!(j["bots"]["A"]["decisions"], 1000);
-    assert_eq!(j["bots"]["B"]["decisions"], 500, "the raiser acts only as button");
+    assert_eq!(
+        j["bots"]["B"]["decisions"], 500,
+        "the raiser acts only as button"
+    );
     assert_eq!(j["bots"]["A"]["actions_made_legal"], 0);
     assert_eq!(j["bots"]["A"]["no_rule_matched"], 0);
     let ci = j["ci95"].as_array().unwrap();
@@ -217,7 +220,13 @@ fn bad_arguments_are_usage_errors() {
     let out = hus(&["match", "builtin:nope", "builtin:caller", "--hands", "10"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("builtin:caller"));
-    let out = hus(&["match", "builtin:caller", "builtin:caller", "--blinds", "2/1"]);
+    let out = hus(&[
+        "match",
+        "builtin:caller",
+        "builtin:caller",
+        "--blinds",
+        "2/1",
+    ]);
     assert_eq!(out.status.code(), Some(2));
     let out = hus(&[
         "match",
@@ -245,6 +254,9 @@ fn text_report_names_the_bots_and_the_interval() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("A: builtin:raiser"), "{text}");
     assert!(text.contains("B: tests/cases/match/folder.hus"), "{text}");
-    assert!(text.contains("A's result: +750.0 mbb/hand, 95% CI ["), "{text}");
+    assert!(
+        text.contains("A's result: +750.0 mbb/hand, 95% CI ["),
+        "{text}"
+    );
     assert!(text.contains("A wins (95% confidence)"), "{text}");
 }

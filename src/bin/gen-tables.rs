@@ -37,7 +37,8 @@ fn offsets() {
         let _ = writeln!(s, "    {},", line.join(", "));
     }
     s.push_str("];\n");
-    std::fs::write("src/strength/eval7_offsets.rs", s).expect("write src/strength/eval7_offsets.rs");
+    std::fs::write("src/strength/eval7_offsets.rs", s)
+        .expect("write src/strength/eval7_offsets.rs");
     eprintln!(
         "offsets: {} rows, table size {} entries, {:?}",
         offsets.len(),

@@ -103,9 +103,9 @@ pub fn run(args: Args) -> u8 {
         stack: args.stack as i64 * bb as i64,
     };
     config.duplicate = args.duplicate;
-    config.threads = args.threads.unwrap_or_else(|| {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    });
+    config.threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     if config.threads == 0 {
         eprintln!("hus match: --threads must be at least 1");
         return exit::USAGE;
@@ -207,10 +207,8 @@ fn progress_bar(hands: u64) -> Option<indicatif::ProgressBar> {
     }
     let bar = indicatif::ProgressBar::new(hands);
     bar.set_style(
-        indicatif::ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} hands  {per_sec}  eta {eta}",
-        )
-        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} hands  {per_sec}  eta {eta}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
     Some(bar)
 }

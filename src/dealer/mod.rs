@@ -10,7 +10,6 @@
 pub mod bots;
 pub mod history;
 pub mod plot;
-mod showdown;
 pub mod stats;
 pub mod table;
 
@@ -183,7 +182,10 @@ impl fmt::Display for MatchError {
                 write!(f, "\n{xml}")
             }
             MatchError::Conservation { hand, what } => {
-                write!(f, "internal error: hand {hand} did not conserve chips: {what}")
+                write!(
+                    f,
+                    "internal error: hand {hand} did not conserve chips: {what}"
+                )
             }
             MatchError::Io(m) => f.write_str(m),
         }
@@ -244,7 +246,12 @@ pub fn play_match(
     }
     let chunks: Vec<u64> = (0..config.hands.div_ceil(CHUNK)).collect();
     let run = |c: &u64| -> Result<ChunkOut, MatchError> {
-        let out = play_chunk(bots, config, *c * CHUNK, ((*c + 1) * CHUNK).min(config.hands))?;
+        let out = play_chunk(
+            bots,
+            config,
+            *c * CHUNK,
+            ((*c + 1) * CHUNK).min(config.hands),
+        )?;
         if let Some(p) = progress {
             p(out_len(*c, config.hands));
         }
@@ -448,9 +455,21 @@ mod tests {
         assert_eq!(legal_move(Move::Fold, 0, true, 100, 900), Move::Check);
         assert_eq!(legal_move(Move::Check, 50, true, 100, 900), Move::Fold);
         assert_eq!(legal_move(Move::Call, 0, true, 100, 900), Move::Check);
-        assert_eq!(legal_move(Move::Raise(300.0), 950, false, 100, 900), Move::Call);
-        assert_eq!(legal_move(Move::Raise(10.0), 50, true, 100, 900), Move::Raise(100.0));
-        assert_eq!(legal_move(Move::Raise(5000.0), 50, true, 100, 900), Move::Raise(850.0));
-        assert_eq!(legal_move(Move::Raise(150.4), 0, true, 100, 900), Move::Raise(150.0));
+        assert_eq!(
+            legal_move(Move::Raise(300.0), 950, false, 100, 900),
+            Move::Call
+        );
+        assert_eq!(
+            legal_move(Move::Raise(10.0), 50, true, 100, 900),
+            Move::Raise(100.0)
+        );
+        assert_eq!(
+            legal_move(Move::Raise(5000.0), 50, true, 100, 900),
+            Move::Raise(850.0)
+        );
+        assert_eq!(
+            legal_move(Move::Raise(150.4), 0, true, 100, 900),
+            Move::Raise(150.0)
+        );
     }
 }

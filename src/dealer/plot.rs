@@ -34,7 +34,11 @@ pub fn svg(results: &[i64], bb: i64, unit: usize, title: &str) -> String {
         mean += d / n;
         m2 += d * (x - mean);
         if (i + 1) % step == 0 || i + 1 == units {
-            let sd = if n > 1.0 { (m2 / (n - 1.0)).sqrt() } else { 0.0 };
+            let sd = if n > 1.0 {
+                (m2 / (n - 1.0)).sqrt()
+            } else {
+                0.0
+            };
             points.push((n * unit as f64, cum, super::stats::Z95 * sd * n.sqrt()));
         }
     }
@@ -173,7 +177,9 @@ fn escape(t: &str) -> String {
 mod tests {
     #[test]
     fn plot_is_svg_with_band_and_line() {
-        let results: Vec<i64> = (0..5000).map(|i| if i % 3 == 0 { 150 } else { -50 }).collect();
+        let results: Vec<i64> = (0..5000)
+            .map(|i| if i % 3 == 0 { 150 } else { -50 })
+            .collect();
         let s = super::svg(&results, 100, 1, "A <vs> B");
         assert!(s.starts_with("<svg"));
         assert!(s.contains("<polygon"));

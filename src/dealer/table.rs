@@ -9,9 +9,8 @@ use rand_chacha::ChaCha8Rng;
 use super::stats::BotStats;
 use super::{Bot, BotDecision, MatchError};
 use crate::cards::{Card, CardSet, Rank, Suit};
-use crate::game::{
-    Act, ActionRecord, GameRecord, GameState, Move, Phase, Player, Post, Round,
-};
+use crate::game::{Act, ActionRecord, GameRecord, GameState, Move, Phase, Player, Post, Round};
+use crate::strength::{evaluate, HandRank};
 
 /// Blinds and the stack every hand starts with, in chips.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,9 +31,8 @@ pub struct Deal {
 impl Deal {
     /// Shuffles a fresh deck with the generator and deals two hands and a board.
     pub fn shuffle(rng: &mut impl Rng) -> Deal {
-        let mut deck: [Card; 52] = std::array::from_fn(|i| {
-            Card::new(Rank((i % 13) as u8), Suit::ALL[i / 13])
-        });
+        let mut deck: [Card; 52] =
+            std::array::from_fn(|i| Card::new(Rank((i % 13) as u8), Suit::ALL[i / 13]));
         // A partial Fisher-Yates: only the nine cards dealt need to be drawn.
         for i in 0..9 {
             let j = rng.gen_range(i..52);
@@ -94,7 +92,13 @@ pub fn play_hand(
     let mut contrib = posted;
     let mut round_bet = posted;
     let mut records: [GameRecord; 2] = std::array::from_fn(|s| {
-        let player = |seat: usize| if seat == s { Player::Hero } else { Player::Villain };
+        let player = |seat: usize| {
+            if seat == s {
+                Player::Hero
+            } else {
+                Player::Villain
+            }
+        };
         GameRecord {
             bb: bb as f64,
             sb: sb as f64,
@@ -166,24 +170,27 @@ pub fn play_hand(
             let can_raise = my_behind > to_call && behind(other, &contrib) > 0;
             let min_raise = bb.max(last_increment);
 
-            let (state, _warnings) = GameState::from_record(records[seat].clone())
-                .map_err(|e| MatchError::InvalidState {
-                    hand,
-                    decision: decision_no,
-                    xml: crate::game::xml::write(&records[seat]),
-                    diagnostics: e.diagnostics,
+            let (state, _warnings) =
+                GameState::from_record(records[seat].clone()).map_err(|e| {
+                    MatchError::InvalidState {
+                        hand,
+                        decision: decision_no,
+                        xml: crate::game::xml::write(&records[seat]),
+                        diagnostics: e.diagnostics,
+                    }
                 })?;
             let seed = seeds.next_u64();
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             let bot = bot_of(seat);
-            let decision = bots[bot]
-                .decide(&state, &mut rng)
-                .map_err(|message| MatchError::Bot {
-                    bot,
-                    hand,
-                    decision: decision_no,
-                    message,
-                })?;
+            let decision =
+                bots[bot]
+                    .decide(&state, &mut rng)
+                    .map_err(|message| MatchError::Bot {
+                        bot,
+                        hand,
+                        decision: decision_no,
+                        message,
+                    })?;
             let played = legal_move(decision.mv, to_call, can_raise, min_raise, my_behind);
             let changed = played != decision.mv;
             stats[bot].record_decision(phase, played, &decision, changed);
@@ -253,7 +260,10 @@ pub fn play_hand(
     }
 
     let mut out = HandOutcome {
-        contributed: [contrib[(button != 0) as usize], contrib[(button == 0) as usize]],
+        contributed: [
+            contrib[(button != 0) as usize],
+            contrib[(button == 0) as usize],
+        ],
         ..HandOutcome::default()
     };
     let mut net_by_seat = [0i64; 2];
@@ -264,9 +274,8 @@ pub fn play_hand(
         // Only the matched part of the pot is contested; an uncalled excess goes back.
         let matched = contrib[0].min(contrib[1]);
         let board: CardSet = deal.board.iter().copied().collect();
-        let strength: [u32; 2] = std::array::from_fn(|s| {
-            super::showdown::rank7(board.union(deal.hole[s].iter().copied().collect()))
-        });
+        let strength: [HandRank; 2] =
+            std::array::from_fn(|s| evaluate(board.union(deal.hole[s].iter().copied().collect())));
         out.showdown = true;
         if strength[0] != strength[1] {
             let w = if strength[0] > strength[1] { 0 } else { 1 };

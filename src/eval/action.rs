@@ -142,7 +142,9 @@ pub fn make_legal(intent: Intent, b: &Betting) -> (Move, Option<Change>) {
         Intent::Call => (Move::Check, Some(Change::CallToCheck)),
         Intent::CallOrCheck if owed => (Move::Call, None),
         Intent::CallOrCheck => (Move::Check, None),
-        Intent::Raise(_) | Intent::AllIn if !b.hero_can_raise || b.hero_stack <= b.to_call + EPS => {
+        Intent::Raise(_) | Intent::AllIn
+            if !b.hero_can_raise || b.hero_stack <= b.to_call + EPS =>
+        {
             let m = if owed { Move::Call } else { Move::Check };
             (m, Some(Change::RaiseToCall))
         }
@@ -151,7 +153,10 @@ pub fn make_legal(intent: Intent, b: &Betting) -> (Move, Option<Change>) {
             let all_in = b.hero_stack - b.to_call;
             let r = round_to_chip(asked, b.chip);
             if r > all_in + EPS {
-                (Move::Raise(all_in), Some(Change::CappedAllIn { asked: r, all_in }))
+                (
+                    Move::Raise(all_in),
+                    Some(Change::CappedAllIn { asked: r, all_in }),
+                )
             } else if r >= all_in - EPS {
                 (Move::Raise(all_in), None)
             } else if r < b.min_raise - EPS {
@@ -207,8 +212,14 @@ mod tests {
     #[test]
     fn raises_are_rounded_and_bounded() {
         let b = betting(20.0, 40.0, 500.0);
-        assert_eq!(make_legal(Intent::Raise(60.4), &b), (Move::Raise(60.0), None));
-        assert_eq!(make_legal(Intent::Raise(60.5), &b), (Move::Raise(61.0), None));
+        assert_eq!(
+            make_legal(Intent::Raise(60.4), &b),
+            (Move::Raise(60.0), None)
+        );
+        assert_eq!(
+            make_legal(Intent::Raise(60.5), &b),
+            (Move::Raise(61.0), None)
+        );
         assert_eq!(
             make_legal(Intent::Raise(10.0), &b),
             (
@@ -229,7 +240,10 @@ mod tests {
                 })
             )
         );
-        assert_eq!(make_legal(Intent::Raise(480.0), &b), (Move::Raise(480.0), None));
+        assert_eq!(
+            make_legal(Intent::Raise(480.0), &b),
+            (Move::Raise(480.0), None)
+        );
         assert_eq!(make_legal(Intent::AllIn, &b), (Move::Raise(480.0), None));
     }
 
@@ -246,7 +260,10 @@ mod tests {
                 })
             )
         );
-        assert_eq!(make_legal(Intent::Raise(30.0), &b), (Move::Raise(30.0), None));
+        assert_eq!(
+            make_legal(Intent::Raise(30.0), &b),
+            (Move::Raise(30.0), None)
+        );
     }
 
     #[test]
@@ -269,7 +286,9 @@ mod tests {
         assert!(Change::RaiseToCall
             .describe(&short)
             .contains("80 behind and 100 to call"));
-        assert!(Change::RaiseToCall.describe(&b).contains("villain is all in"));
+        assert!(Change::RaiseToCall
+            .describe(&b)
+            .contains("villain is all in"));
     }
 
     #[test]
@@ -281,7 +300,10 @@ mod tests {
             chip: 0.01,
             ..betting(0.0, 0.02, 5.0)
         };
-        assert_eq!(make_legal(Intent::Raise(0.123), &b), (Move::Raise(0.12), None));
+        assert_eq!(
+            make_legal(Intent::Raise(0.123), &b),
+            (Move::Raise(0.12), None)
+        );
     }
 
     #[test]
@@ -290,7 +312,10 @@ mod tests {
             Intent::from_cell(TableCell::Raise(2.5), 20.0),
             Intent::Raise(50.0)
         );
-        assert_eq!(Intent::from_cell(TableCell::Call, 20.0), Intent::CallOrCheck);
+        assert_eq!(
+            Intent::from_cell(TableCell::Call, 20.0),
+            Intent::CallOrCheck
+        );
         assert_eq!(Intent::from_cell(TableCell::AllIn, 20.0), Intent::AllIn);
     }
 }

@@ -332,7 +332,11 @@ impl<'a, R: RngCore + ?Sized> Run<'a, R> {
             min_raise: derived.min_raise,
             hero_stack: derived.hero_stack,
             hero_can_raise: derived.hero_can_raise,
-            chip: if derived.chip > 0.0 { derived.chip } else { 1.0 },
+            chip: if derived.chip > 0.0 {
+                derived.chip
+            } else {
+                1.0
+            },
         };
         let (mv, change) = make_legal(intent, &betting);
         self.note(|| {

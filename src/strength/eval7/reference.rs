@@ -19,7 +19,10 @@ pub(crate) fn best(cards: CardSet) -> Score {
         if mask.count_ones() != 5 {
             continue;
         }
-        let five: Vec<Card> = (0..n).filter(|i| mask & (1 << i) != 0).map(|i| cs[i]).collect();
+        let five: Vec<Card> = (0..n)
+            .filter(|i| mask & (1 << i) != 0)
+            .map(|i| cs[i])
+            .collect();
         let s = score(&five);
         if best.as_ref().is_none_or(|b| s > *b) {
             best = Some(s);

@@ -43,7 +43,10 @@ fn every_rank_multiset_hashes_to_its_own_value() {
     for_each_rank_multiset(|counts, key| {
         n += 1;
         let slot = (key & ROW_MASK) + ROW_OFFSETS[(key >> ROW_SHIFT) as usize];
-        assert!(seen.insert(slot, key).is_none(), "two rank keys share slot {slot}");
+        assert!(
+            seen.insert(slot, key).is_none(),
+            "two rank keys share slot {slot}"
+        );
         assert_eq!(ev.lookup_key(key), counts_value(counts));
     });
     assert_eq!(n, 76_155);
