@@ -236,7 +236,7 @@ pub fn play_match(
             "the blinds must be whole chips with 1 <= small blind <= big blind <= stack (got {sb}/{bb}, stack {stack})"
         )));
     }
-    if config.duplicate && config.hands % 2 != 0 {
+    if config.duplicate && !config.hands.is_multiple_of(2) {
         return Err(MatchError::Config(
             "--duplicate plays each deal twice: the number of hands must be even".into(),
         ));

@@ -73,6 +73,9 @@ pub struct HandOutcome {
     pub contributed: [i64; 2],
 }
 
+/// Called with every decision as it is taken (`--histories`).
+pub type OnDecision<'a> = dyn FnMut(&DecisionInfo) -> Result<(), MatchError> + 'a;
+
 /// Plays one hand. `button` is the bot (0 = A, 1 = B) in seat 0; the seat-0 cards of the
 /// deal go to it. Decision seeds are drawn from `seeds` in decision order.
 #[allow(clippy::too_many_arguments)]
@@ -84,7 +87,7 @@ pub fn play_hand(
     seeds: &mut ChaCha8Rng,
     stats: &mut [BotStats; 2],
     hand: u64,
-    mut on_decision: Option<&mut dyn FnMut(&DecisionInfo) -> Result<(), MatchError>>,
+    mut on_decision: Option<&mut OnDecision>,
 ) -> Result<HandOutcome, MatchError> {
     let bot_of = |seat: usize| if seat == 0 { button } else { 1 - button };
     let Stakes { sb, bb, stack } = stakes;
