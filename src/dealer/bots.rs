@@ -174,3 +174,21 @@ pub fn load_bot(spec: &str, external: &ExternalPolicy) -> Result<LoadedBot, BotL
         warnings: checked.diagnostics,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_builtin_checks_without_a_warning() {
+        for (name, _, _) in BUILTINS {
+            let b = load_bot(&format!("builtin:{name}"), &ExternalPolicy::default())
+                .unwrap_or_else(|e| panic!("builtin:{name}: {e}"));
+            assert!(b.warnings.is_empty(), "builtin:{name}: {:?}", b.warnings);
+        }
+        assert!(matches!(
+            load_bot("builtin:nope", &ExternalPolicy::default()),
+            Err(BotLoadError::UnknownBuiltin(_))
+        ));
+    }
+}
