@@ -47,4 +47,14 @@ fn offsets() {
     );
 }
 
-fn preflop() {}
+fn preflop() {
+    use hus::strength::preflop;
+    let start = Instant::now();
+    let combos = preflop::exact_combo_tallies();
+    let classes = preflop::class_tallies(&combos)
+        .unwrap_or_else(|e| panic!("combinations of one class disagree: {e}"));
+    let text = preflop::format_table(&classes);
+    preflop::parse_table(&text).expect("the generated table parses");
+    std::fs::write("tables/preflop-equity.tsv", text).expect("write tables/preflop-equity.tsv");
+    eprintln!("preflop: 169 classes in {:?}", start.elapsed());
+}

@@ -15,8 +15,15 @@ use super::lower::block_phase;
 use super::names;
 
 /// Every warning about a script; `program` is its lowering (partial when there were errors:
-/// the lints still run so that warnings come with the errors).
-pub fn lint(script: &ast::Script, program: &Program, source: &SourceFile) -> Vec<Diagnostic> {
+/// the lints still run so that warnings come with the errors). After a syntax error the
+/// parser may have dropped a branch, making a rule look branch-less, so the lint that
+/// depends on that (`shadowed-rule`) waits until the syntax is right.
+pub fn lint(
+    script: &ast::Script,
+    program: &Program,
+    source: &SourceFile,
+    syntax_ok: bool,
+) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     spelling(script, source, &mut out);
     for rule in &program.rules {
@@ -26,7 +33,9 @@ pub fn lint(script: &ast::Script, program: &Program, source: &SourceFile) -> Vec
         }
     }
     unsatisfiable_rules(program, &mut out);
-    shadowed(program, &mut out);
+    if syntax_ok {
+        shadowed(program, &mut out);
+    }
     out
 }
 
@@ -183,7 +192,7 @@ fn externals(rule: &ir::Rule) -> Vec<&ir::ExternalCommand> {
 
 /// The hook for warnings about an `external` command's text (unknown placeholders). The
 /// external module knows the placeholder words; until it offers a check, nothing is said.
-fn external(_cmd: &ir::ExternalCommand, _out: &mut [Diagnostic]) {}
+fn external(_cmd: &ir::ExternalCommand, _out: &mut Vec<Diagnostic>) {}
 
 fn constants_in_block(rule: &ir::Rule, out: &mut Vec<Diagnostic>) {
     let Some(phase) = block_phase(rule.block) else {
@@ -481,7 +490,10 @@ fn unsatisfiable_rules(program: &Program, out: &mut Vec<Diagnostic>) {
                     d = d.with_related(b.span.clone(), r.clone().unwrap_or_default());
                 }
             }
-            out.push(d.with_help("remove the rule, or fix its conditions"));
+            out.push(
+                d.with_label("never matches")
+                    .with_help("remove the rule, or fix its conditions"),
+            );
         } else {
             branch_warnings(&rule.branches, &reasons, out);
         }
@@ -575,8 +587,8 @@ fn shadowed(program: &Program, out: &mut Vec<Diagnostic>) {
             Diagnostic::warning(
                 "shadowed-rule",
                 format!(
-                    "{when}this rule is never chosen: the rule at line {} always gives an action, at a higher priority ({} > {})",
-                    s.line, s.priority, r.priority
+                    "{when}this rule is never chosen: the rule at line {} always gives an action at a higher priority",
+                    s.line
                 ),
             )
             .with_help(format!("give this rule a PRIORITY above {}, or add a condition to the rule at line {}", s.priority, s.line))

@@ -128,7 +128,7 @@ impl Lowerer<'_> {
                         predicate,
                         negated: *negated,
                     },
-                    Err(d) => return self.fail(d),
+                    Err(d) => return self.fail(*d),
                 }
             }
             ast::ConditionKind::Compare { lhs, op, rhs, .. } => {
@@ -202,7 +202,7 @@ impl Lowerer<'_> {
                 constant,
                 span,
             }),
-            Err(d) => self.fail(d),
+            Err(d) => self.fail(*d),
         }
     }
 

@@ -54,9 +54,10 @@ pub fn check_tree(
     source: &SourceFile,
     options: &CheckOptions,
 ) -> Checked {
+    let syntax_ok = !diagnostics.iter().any(Diagnostic::is_error);
     let (program, lowering) = lower::lower(script, source, options);
     diagnostics.extend(lowering);
-    diagnostics.extend(lints::lint(script, &program, source));
+    diagnostics.extend(lints::lint(script, &program, source, syntax_ok));
     // Source order; a whole-file problem first; at one place, errors before warnings.
     diagnostics.sort_by_key(|d| {
         (

@@ -50,39 +50,47 @@ pub fn condition_name(
     name: &str,
     span: Span,
     options: &CheckOptions,
-) -> Result<Predicate, Diagnostic> {
+) -> Result<Predicate, Box<Diagnostic>> {
     match meaning(name, options) {
         Meaning::Predicate(p) => Ok(p),
-        Meaning::Constant(_) | Meaning::Defined(_) => Err(Diagnostic::error(
-            "constant-as-condition",
-            format!("`{name}` is a constant (a number), not a condition"),
-        )
-        .at(span)
-        .with_label("a number cannot hold or fail on its own")
-        .with_help(format!("compare it: `{name} > 0`"))),
-        Meaning::Unknown => Err(unknown(name, span, "expected a predicate here")),
+        Meaning::Constant(_) | Meaning::Defined(_) => Err(Box::new(
+            Diagnostic::error(
+                "constant-as-condition",
+                format!("`{name}` is a constant (a number), not a condition"),
+            )
+            .at(span)
+            .with_label("a number cannot hold or fail on its own")
+            .with_help(format!("compare it: `{name} > 0`")),
+        )),
+        Meaning::Unknown => Err(Box::new(unknown(name, span, "expected a predicate here"))),
     }
 }
 
 /// Resolves a name written as a value (in a comparison or a raise amount): it must be a
 /// constant, or an `<init>` constant the options accept.
-pub fn value_name(name: &str, span: Span, options: &CheckOptions) -> Result<Constant, Diagnostic> {
+pub fn value_name(
+    name: &str,
+    span: Span,
+    options: &CheckOptions,
+) -> Result<Constant, Box<Diagnostic>> {
     match meaning(name, options) {
         Meaning::Constant(c) => Ok(c),
         Meaning::Defined(n) => Ok(Constant::Init(n)),
         Meaning::Unknown if options.allow_unknown_names => Ok(Constant::Init(name.to_lowercase())),
-        Meaning::Predicate(p) => Err(Diagnostic::error(
-            "predicate-as-number",
-            format!("`{name}` is a predicate (it holds or not), not a number"),
-        )
-        .at(span)
-        .with_label("a number is expected here")
-        .with_help(format!(
-            "use it as a condition on its own: `{}` (or `!{}`)",
-            p.name(),
-            p.name()
-        ))),
-        Meaning::Unknown => Err(unknown(name, span, "expected a constant here")),
+        Meaning::Predicate(p) => Err(Box::new(
+            Diagnostic::error(
+                "predicate-as-number",
+                format!("`{name}` is a predicate (it holds or not), not a number"),
+            )
+            .at(span)
+            .with_label("a number is expected here")
+            .with_help(format!(
+                "use it as a condition on its own: `{}` (or `!{}`)",
+                p.name(),
+                p.name()
+            )),
+        )),
+        Meaning::Unknown => Err(Box::new(unknown(name, span, "expected a constant here"))),
     }
 }
 
@@ -124,7 +132,7 @@ mod tests {
     fn predicates_and_constants_case_insensitively() {
         assert_eq!(
             condition_name("FLUSHDRAW", 0..9, &opts()),
-            Ok(Predicate::FlushDraw)
+            Ok::<_, Box<Diagnostic>>(Predicate::FlushDraw)
         );
         assert_eq!(value_name("Bb", 0..2, &opts()), Ok(Constant::Bb));
     }

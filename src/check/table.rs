@@ -191,10 +191,10 @@ mod tests {
             s.push_str(&RANKS.map(String::from).join("\t"));
             s.push('\n');
         }
-        for r in 0..13 {
+        for (r, rank) in RANKS.iter().enumerate() {
             let mut row: Vec<String> = (0..13).map(|c| cell(r, c)).collect();
             if header_col {
-                row.insert(0, RANKS[r].to_string());
+                row.insert(0, rank.to_string());
             }
             s.push_str(&row.join("\t"));
             s.push('\n');

@@ -581,7 +581,7 @@ fn shadowing_by_unconditional_rules() {
     assert_eq!(codes(&c), ["shadowed-rule"]);
     assert_eq!(
         c.diagnostics[0].message,
-        "this rule is never chosen: the rule at line 2 always gives an action, at a higher priority (5 > 0)"
+        "this rule is never chosen: the rule at line 2 always gives an action at a higher priority"
     );
     // Without a branch-less reaction, the fallback gives nothing once the villain acted, so
     // a rule with reactions still decides then.

@@ -90,6 +90,8 @@ fn render(source: &SourceFile, checked: &Checked, format: Format, colour: bool) 
                 if !out.ends_with('\n') {
                     out.push('\n');
                 }
+                // A blank line between reports, as rustc does.
+                out.push('\n');
             }
             Format::Short => {
                 out.push_str(&render_short(source, d));

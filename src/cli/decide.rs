@@ -95,7 +95,24 @@ fn decide(args: Args) -> Result<u8, u8> {
     let program = match checked.program {
         Some(p) if checked.diagnostics.iter().all(|d| !d.is_error()) => p,
         _ => {
-            print_all(&script_file, &checked.diagnostics);
+            let diagnostics: Vec<Diagnostic> = checked
+                .diagnostics
+                .into_iter()
+                .map(|mut d| {
+                    // `decide` has no --define: the game's <init> is where such names come from.
+                    if d.code == "unknown-name"
+                        && d.help.as_deref().is_some_and(|h| h.contains("--define"))
+                    {
+                        d.help = Some(format!(
+                            "a name that is not built in must be defined in the game state's \
+                             <init>, and {} does not define it",
+                            args.game.display()
+                        ));
+                    }
+                    d
+                })
+                .collect();
+            print_all(&script_file, &diagnostics);
             return Err(exit::SCRIPT);
         }
     };

@@ -35,6 +35,15 @@ pub fn snippet(source: &SourceFile, span: &Span) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// The script text of an action, without its `THEN`.
+pub fn action_text(source: &SourceFile, span: &Span) -> String {
+    let s = snippet(source, span);
+    match s.strip_prefix("THEN ") {
+        Some(rest) => rest.to_string(),
+        None => s,
+    }
+}
+
 pub fn line_of(source: &SourceFile, span: &Span) -> usize {
     source.line_col(span.start).0
 }

@@ -69,7 +69,9 @@ pub enum ErrorKind {
     NoRuleMatched {
         phase: Phase,
         tried: usize,
-        villain_acted: bool,
+        /// Rules whose conditions held but which gave nothing: the villain had acted and no
+        /// VILLAIN reaction of theirs held.
+        held: usize,
     },
     /// A constant the game state does not define (an `<init>` name it lacks).
     MissingConstant { name: String, span: Option<Span> },
@@ -91,24 +93,23 @@ impl DecideError {
     /// The error as a diagnostic about the script (with a span where it concerns one place).
     pub fn diagnostic(&self) -> Diagnostic {
         match &self.kind {
-            ErrorKind::NoRuleMatched {
-                phase,
-                tried,
-                villain_acted,
-            } => {
+            ErrorKind::NoRuleMatched { phase, tried, held } => {
                 let d = Diagnostic::error("no-rule-matched", self.to_string());
-                if *villain_acted && *tried > 0 {
-                    d.with_help(
-                        "the villain has acted in this round, so a rule gives an action only \
-                         through a VILLAIN reaction that holds",
-                    )
+                if *held > 0 {
+                    d.with_help(format!(
+                        "{held} of them held, but the villain has acted in this round, so a \
+                         rule gives an action only through a VILLAIN reaction that holds"
+                    ))
                 } else if *tried == 0 {
                     d.with_help(format!(
                         "add a {} or ALWAYS block, or a fallback `RULE` without conditions",
                         phase.keyword()
                     ))
                 } else {
-                    d.with_help("a rule without conditions (`RULE` then `THEN ...`) with a low PRIORITY is a fallback")
+                    d.with_help(
+                        "--explain shows which condition failed in each rule; a rule without \
+                         conditions and with a low PRIORITY is a fallback",
+                    )
                 }
             }
             ErrorKind::MissingConstant { span, .. } => {
@@ -207,14 +208,15 @@ impl<'a, R: RngCore + ?Sized> Run<'a, R> {
             let [a, b] = state.hero_cards();
             let board: Vec<String> = state.board_cards().iter().map(|c| c.to_string()).collect();
             format!(
-                "{} ({} and ALWAYS rules: {}); hero {a} {b}{}; {}",
+                "{}: {} candidate rule{} ({} and ALWAYS); hero {a} {b}{}; {}",
                 phase.xml_tag(),
-                phase.keyword(),
                 candidates.len(),
+                if candidates.len() == 1 { "" } else { "s" },
+                phase.keyword(),
                 if board.is_empty() {
                     String::new()
                 } else {
-                    format!(", board {}", board.join(" "))
+                    format!("; board {}", board.join(" "))
                 },
                 if villain_acted {
                     "the villain has acted in this round, so VILLAIN reactions give the actions"
@@ -225,6 +227,7 @@ impl<'a, R: RngCore + ?Sized> Run<'a, R> {
         });
 
         let mut matched: SmallVec<[(usize, &'a Action); 4]> = SmallVec::new();
+        let mut held = 0;
         for &ri in candidates {
             let rule = &program.rules[ri];
             self.note(|| {
@@ -248,6 +251,7 @@ impl<'a, R: RngCore + ?Sized> Run<'a, R> {
                     }
                 }
                 if found.is_none() {
+                    held += 1;
                     self.note(|| {
                         if rule.reactions.is_empty() {
                             "  holds, but has no VILLAIN reaction: gives nothing".to_string()
@@ -261,7 +265,7 @@ impl<'a, R: RngCore + ?Sized> Run<'a, R> {
                 Some(&rule.action)
             };
             if let Some(a) = action {
-                self.note(|| format!("  gives {}", explain::snippet(&program.source, &a.span)));
+                self.note(|| format!("  gives {}", explain::action_text(&program.source, &a.span)));
                 matched.push((ri, a));
             }
         }
@@ -271,7 +275,7 @@ impl<'a, R: RngCore + ?Sized> Run<'a, R> {
             return Err(ErrorKind::NoRuleMatched {
                 phase,
                 tried: candidates.len(),
-                villain_acted,
+                held,
             });
         }
 
@@ -342,7 +346,7 @@ impl<'a, R: RngCore + ?Sized> Run<'a, R> {
         self.note(|| {
             format!(
                 "action: {} -> {mv}",
-                explain::snippet(&program.source, &action.span)
+                explain::action_text(&program.source, &action.span)
             )
         });
         if let Some(change) = change {
@@ -499,7 +503,14 @@ pub fn pick_weighted<'i, R: RngCore + ?Sized>(
 fn operand_text(program: &Program, op: &Operand) -> String {
     match op {
         Operand::Number(x) => crate::game::format_amount(*x),
-        Operand::Constant { span, .. } => explain::snippet(&program.source, span),
+        Operand::Constant { factor, span, .. } if *factor == 1.0 => {
+            explain::snippet(&program.source, span)
+        }
+        Operand::Constant { factor, span, .. } => format!(
+            "{} {}",
+            crate::game::format_amount(*factor),
+            explain::snippet(&program.source, span)
+        ),
         Operand::External(cmd) => explain::snippet(&program.source, &cmd.span),
     }
 }

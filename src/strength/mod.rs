@@ -1,31 +1,101 @@
 //! Hand strength (spec 11): a 7-card evaluator and the constants `handStrength`, `equity`,
-//! `ppot`, `npot`, `ehs`, each measured against a uniformly random villain hand.
+//! `ppot`, `npot`, `ehs`, each measured against a uniformly random villain hand, exactly.
+//!
+//! Every function takes the hero's two hole cards and a board of 0 (preflop), 3, 4 or 5
+//! cards, disjoint from them (the game-state reader guarantees it); anything else is a bug in
+//! the caller and panics. After the flop everything is enumerated exactly; before it, equity
+//! comes from the exact 169-class table. Equity and the potentials on the flop and turn share
+//! one enumeration, remembered per thread for the last (hole, board) asked.
 
 pub mod eval7;
+pub mod outlook;
+pub mod preflop;
+
+use std::cell::Cell;
 
 pub use eval7::{evaluate, Category, Evaluator, Hand, HandRank};
+pub use outlook::Outlook;
 
+use crate::cards::hole::HoleClass;
 use crate::cards::CardSet;
 
 /// `handStrength`: (wins + ties/2) / all, over every villain holding, as the cards are now.
 /// Before the flop, the same as [`equity`].
-pub fn hand_strength(_hole: CardSet, _board: CardSet) -> f64 {
-    unimplemented!("strength helper")
+pub fn hand_strength(hole: CardSet, board: CardSet) -> f64 {
+    check(hole, board);
+    if board.is_empty() {
+        return equity(hole, board);
+    }
+    let (w, t, l) = outlook::showdown_now(hole, board);
+    (w as f64 + t as f64 / 2.0) / (w + t + l) as f64
 }
 
 /// `equity`: the chance of winning at showdown with the rest of the board dealt at random
 /// (ties half); exact. Before the flop from the precomputed 169-class table.
-pub fn equity(_hole: CardSet, _board: CardSet) -> f64 {
-    unimplemented!("strength helper")
+pub fn equity(hole: CardSet, board: CardSet) -> f64 {
+    check(hole, board);
+    match board.len() {
+        0 => {
+            let mut cards = hole.cards();
+            let (a, b) = (cards.next().unwrap(), cards.next().unwrap());
+            preflop::class_equity(HoleClass::of(a, b))
+        }
+        5 => hand_strength(hole, board),
+        _ => outlook_of(hole, board).equity(),
+    }
 }
 
 /// Billings' positive and negative potential `(ppot, npot)`; `(0, 0)` before the flop and on
 /// the river.
-pub fn potentials(_hole: CardSet, _board: CardSet) -> (f64, f64) {
-    unimplemented!("strength helper")
+pub fn potentials(hole: CardSet, board: CardSet) -> (f64, f64) {
+    check(hole, board);
+    match board.len() {
+        3 | 4 => {
+            let o = outlook_of(hole, board);
+            (o.ppot(), o.npot())
+        }
+        _ => (0.0, 0.0),
+    }
 }
 
 /// `ehs = hs × (1 − npot) + (1 − hs) × ppot`.
 pub fn ehs(hand_strength: f64, ppot: f64, npot: f64) -> f64 {
     hand_strength * (1.0 - npot) + (1.0 - hand_strength) * ppot
 }
+
+/// The exact outlook (HP matrix) on the flop or turn; the last one per thread is remembered,
+/// so a script reading `equity`, `ppot` and `npot` pays for one enumeration.
+pub fn outlook_of(hole: CardSet, board: CardSet) -> Outlook {
+    thread_local! {
+        static LAST: Cell<Option<(CardSet, CardSet, Outlook)>> = const { Cell::new(None) };
+    }
+    if let Some((h, b, o)) = LAST.get() {
+        if (h, b) == (hole, board) {
+            return o;
+        }
+    }
+    let o = match board.len() {
+        3 => outlook::flop(hole, board),
+        4 => outlook::turn(hole, board),
+        n => panic!("an outlook needs a flop or a turn, not {n} board cards"),
+    };
+    LAST.set(Some((hole, board, o)));
+    o
+}
+
+/// The precondition of every constant: two hole cards, a board of 0, 3, 4 or 5, no overlap.
+fn check(hole: CardSet, board: CardSet) {
+    assert!(
+        hole.len() == 2
+            && matches!(board.len(), 0 | 3 | 4 | 5)
+            && !hole.intersects(board)
+            && (hole.0 | board.0) & !crate::cards::DECK_MASK == 0,
+        "hand strength needs two hole cards and a board of 0, 3, 4 or 5 other cards \
+         (hole {:#x}, board {:#x})",
+        hole.0,
+        board.0
+    );
+}
+
+#[cfg(test)]
+mod tests;

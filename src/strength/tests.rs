@@ -1,0 +1,149 @@
+use super::*;
+use crate::cards::Card;
+
+/// Parses `"Ad Qc"` into a card set.
+pub(crate) fn cards(s: &str) -> CardSet {
+    s.split_whitespace()
+        .map(|c| {
+            let b: Vec<char> = c.chars().collect();
+            Card::from_xml(&b[0].to_string(), &b[1].to_string()).unwrap()
+        })
+        .collect()
+}
+
+fn round(x: f64, places: i32) -> f64 {
+    let p = 10f64.powi(places);
+    (x * p).round() / p
+}
+
+#[test]
+fn billings_worked_example() {
+    // A♦Q♣ on 3♥4♣J♥: 444 holdings ahead of us, 9 tied, 628 behind (Billings; the thesis).
+    let (hole, flop) = (cards("Ad Qc"), cards("3h 4c Jh"));
+    assert_eq!(outlook::showdown_now(hole, flop), (628, 9, 444));
+    let hs = hand_strength(hole, flop);
+    let (ppot, npot) = potentials(hole, flop);
+    assert_eq!(round(hs, 3), 0.585);
+    assert_eq!(round(ppot, 3), 0.208);
+    assert_eq!(round(npot, 3), 0.274);
+    let e = ehs(hs, ppot, npot);
+    assert_eq!(e, hs * (1.0 - npot) + (1.0 - hs) * ppot);
+    assert_eq!(round(e, 3), 0.511);
+}
+
+#[test]
+fn ehs_formula() {
+    assert_eq!(ehs(0.5, 0.0, 0.0), 0.5);
+    assert_eq!(ehs(1.0, 0.3, 0.25), 0.75);
+    assert_eq!(ehs(0.0, 0.25, 0.9), 0.25);
+    assert!((ehs(0.585, 0.208, 0.274) - 0.51103).abs() < 1e-12);
+}
+
+#[test]
+fn aces_preflop() {
+    let aa = cards("As Ah");
+    assert_eq!(round(equity(aa, CardSet::EMPTY), 4), 0.8520);
+    assert_eq!(
+        hand_strength(aa, CardSet::EMPTY),
+        equity(aa, CardSet::EMPTY)
+    );
+    assert_eq!(potentials(aa, CardSet::EMPTY), (0.0, 0.0));
+}
+
+#[test]
+fn river_hand_strength_counted_by_hand() {
+    // A♥A♦ on K♣ 8♦ 5♠ 3♥ 2♣: 45 unseen cards, 990 villain holdings. No flush is possible
+    // (two clubs at most). Beating us: a set, 5 ranks x C(3,2) = 15; two pair from two board
+    // ranks, C(5,2) x 3 x 3 = 90; the wheel, A♣/A♠ with any four, 2 x 4 = 8; six-high
+    // straight, any 4 with any 6, 4 x 4 = 16: 129. Tying: A♣A♠, 1. Everything else loses to
+    // a pair of aces: 990 - 130 = 860.
+    let (hole, board) = (cards("Ah Ad"), cards("Kc 8d 5s 3h 2c"));
+    assert_eq!(outlook::showdown_now(hole, board), (860, 1, 129));
+    assert_eq!(hand_strength(hole, board), 860.5 / 990.0);
+    assert_eq!(equity(hole, board), hand_strength(hole, board));
+    assert_eq!(potentials(hole, board), (0.0, 0.0));
+}
+
+/// HP by the definition: every villain holding, every run-out, ranked one by one.
+fn brute_outlook(hole: CardSet, board: CardSet) -> Outlook {
+    let unseen = outlook::unseen(hole.union(board));
+    let to_come = 5 - board.len() as usize;
+    let state = |h: HandRank, v: HandRank| match h.cmp(&v) {
+        std::cmp::Ordering::Greater => outlook::AHEAD,
+        std::cmp::Ordering::Equal => outlook::TIED,
+        std::cmp::Ordering::Less => outlook::BEHIND,
+    };
+    let mut hp = [[0u64; 3]; 3];
+    for (i, &a) in unseen.iter().enumerate() {
+        for &b in &unseen[i + 1..] {
+            let villain = CardSet(1 << a | 1 << b);
+            let now = state(evaluate(hole.union(board)), evaluate(villain.union(board)));
+            let rest: Vec<u32> = unseen
+                .iter()
+                .copied()
+                .filter(|&c| c != a && c != b)
+                .collect();
+            let mut runouts: Vec<u64> = Vec::new();
+            if to_come == 1 {
+                runouts.extend(rest.iter().map(|&c| 1u64 << c));
+            } else {
+                for (j, &c) in rest.iter().enumerate() {
+                    runouts.extend(rest[j + 1..].iter().map(|&d| 1u64 << c | 1 << d));
+                }
+            }
+            for r in runouts {
+                let full = CardSet(board.0 | r);
+                let fin = state(evaluate(hole.union(full)), evaluate(villain.union(full)));
+                hp[now][fin] += 1;
+            }
+        }
+    }
+    Outlook { hp }
+}
+
+#[test]
+fn flop_outlook_matches_the_definition() {
+    let (hole, flop) = (cards("7s 6s"), cards("5s Ad 8h"));
+    assert_eq!(outlook::flop(hole, flop), brute_outlook(hole, flop));
+}
+
+#[test]
+fn turn_outlook_matches_the_definition() {
+    for (h, b) in [("Ad Qc", "3h 4c Jh 9h"), ("Tc Td", "Th 9h 8h 2c")] {
+        let (hole, board) = (cards(h), cards(b));
+        assert_eq!(outlook::turn(hole, board), brute_outlook(hole, board));
+    }
+}
+
+#[test]
+fn equity_is_the_mean_over_the_next_card() {
+    let (hole, flop) = (cards("Ad Qc"), cards("3h 4c Jh"));
+    let unseen = outlook::unseen(hole.union(flop));
+    let turns: Vec<CardSet> = unseen.iter().map(|&c| CardSet(flop.0 | 1 << c)).collect();
+    let mean = turns.iter().map(|&t| equity(hole, t)).sum::<f64>() / turns.len() as f64;
+    assert!((mean - equity(hole, flop)).abs() < 1e-12);
+    let turn = turns[7];
+    let rivers: Vec<f64> = outlook::unseen(hole.union(turn))
+        .iter()
+        .map(|&c| equity(hole, CardSet(turn.0 | 1 << c)))
+        .collect();
+    let mean = rivers.iter().sum::<f64>() / rivers.len() as f64;
+    assert!((mean - equity(hole, turn)).abs() < 1e-12);
+}
+
+#[test]
+fn cached_outlook_is_per_hand() {
+    let (a, b) = (cards("Ad Qc"), cards("Kd Kc"));
+    let flop = cards("3h 4c Jh");
+    let ea = equity(a, flop);
+    let eb = equity(b, flop);
+    assert_ne!(ea, eb);
+    assert_eq!(equity(a, flop), ea);
+    assert_eq!(outlook_of(b, flop), outlook::flop(b, flop));
+}
+
+#[test]
+#[should_panic(expected = "two hole cards")]
+fn overlapping_cards_are_a_caller_bug() {
+    equity(cards("Ad Qc"), cards("Ad 4c Jh"));
+}
