@@ -422,7 +422,10 @@ fn check_posts(
         } else {
             errors.push(
                 at(
-                    Diagnostic::error("bad-post", format!("a post of `{}`", p.blind)),
+                    Diagnostic::error(
+                        "bad-post",
+                        format!("a post of `{}`: a post is SB or BB", p.blind),
+                    ),
                     p.span.as_ref(),
                 )
                 .with_label("expected SB or BB as the text of <post>"),
@@ -507,7 +510,7 @@ fn check_posts(
                 )
                 .with_label("more than the player's stack"),
             );
-        } else if !same(a, blind) && !(same(a, stack) && a < blind) {
+        } else if !(same(a, blind) || (same(a, stack) && a < blind)) {
             errors.push(
                 at(
                     Diagnostic::error(
@@ -593,8 +596,11 @@ pub fn derive_spanned(
     let mut stopped = false;
     let mut round_span: Option<&Span> = spans.posts.as_ref();
     let mut prev_phase: Option<Phase> = None;
+    // Errors before this round: an unfinished round after an error in it is noise.
+    let mut errors_before_round = errors.len();
 
     'rounds: for round in &r.rounds {
+        let prev_round_clean = errors.len() == errors_before_round;
         let order_error = round_order(prev_phase, round.phase);
         let order_ok = order_error.is_none();
         if let Some(m) = order_error {
@@ -624,7 +630,7 @@ pub fn derive_spanned(
                 stopped = true;
                 break 'rounds;
             }
-            if order_ok && !t.finished() {
+            if order_ok && prev_round_clean && !t.finished() {
                 let who = if t.needs_to_act(Player::Hero) {
                     Player::Hero
                 } else {
@@ -660,6 +666,7 @@ pub fn derive_spanned(
         }
         prev_phase = Some(round.phase);
         phase = round.phase;
+        errors_before_round = errors.len();
         round_span = round.span.as_ref();
         last = None;
         villain_acted = false;
@@ -848,7 +855,7 @@ pub fn derive_spanned(
                 Act::Call => {
                     if more(a.amount, behind) {
                         errors.push(over_stack(a, a.amount, behind));
-                    } else if !same(a.amount, owed) && !(same(a.amount, behind) && a.amount < owed)
+                    } else if !(same(a.amount, owed) || (same(a.amount, behind) && a.amount < owed))
                     {
                         errors.push(
                             at(
@@ -1659,6 +1666,12 @@ pub(crate) mod tests {
         assert_eq!((d.pot, d.to_call, d.min_raise), (8.0, 4.0, 4.0));
         assert_eq!((d.hero_stack, d.villain_stack), (198.0, 194.0));
         assert!(d.villain_acted_this_round && !d.hero_is_button);
+        // A♠K♦ is the class AKo.
+        assert_eq!(g.constant(&c("handRank2652")), Some(136.0));
+        let aa = HoleClass::parse("AA").unwrap().handrank169() as f64;
+        let ako = HoleClass::parse("AKo").unwrap().handrank169() as f64;
+        assert_eq!(g.constant(&c("handRank169")), Some(ako));
+        assert!(aa < ako);
         // The flop, hero first (big blind), actions given out of order.
         let mut r = record();
         r.rounds[0]

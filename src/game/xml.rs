@@ -125,6 +125,8 @@ fn offset_in(xml: &str, part: &[u8]) -> Option<usize> {
     (p >= base && p + part.len() <= base + xml.len()).then(|| p - base)
 }
 
+// One error ends the parse, so the size of the error does not matter.
+#[allow(clippy::result_large_err)]
 fn make_node<'a>(xml: &'a str, e: &BytesStart<'_>, tag: Span) -> Result<Node<'a>, Diagnostic> {
     let raw_name = e.name();
     let name = offset_in(xml, raw_name.as_ref())
@@ -133,11 +135,20 @@ fn make_node<'a>(xml: &'a str, e: &BytesStart<'_>, tag: Span) -> Result<Node<'a>
     let mut attrs = Vec::new();
     for a in e.attributes() {
         let a = a.map_err(|err| {
-            Diagnostic::error(
-                "xml-syntax",
-                format!("malformed attribute in <{name}>: {err}"),
+            use quick_xml::events::attributes::AttrError as E;
+            // Positions count from the tag name, just after `<`.
+            let (p, what) = match err {
+                E::ExpectedEq(p) => (p, "an attribute name must be followed by `=`"),
+                E::ExpectedValue(p) => (p, "`=` must be followed by a quoted value"),
+                E::UnquotedValue(p) => (p, "an attribute value must be in quotes"),
+                E::ExpectedQuote(p, _) => (p, "an attribute value is not closed by its quote"),
+                E::Duplicated(p, _) => (p, "the same attribute is given twice"),
+            };
+            syntax_error(
+                xml,
+                tag.start + 1 + p,
+                format!("malformed <{name}>: {what}"),
             )
-            .at(tag.clone())
         })?;
         let key = offset_in(xml, a.key.as_ref())
             .map(|o| &xml[o..o + a.key.as_ref().len()])
@@ -187,6 +198,7 @@ fn add_text(node: &mut Node, text: &str, span: Span) {
 }
 
 /// Parses the XML into a tree of elements; a malformed document is one `xml-syntax` error.
+#[allow(clippy::result_large_err)]
 fn parse_tree(xml: &str) -> Result<Node<'_>, Diagnostic> {
     let mut reader = Reader::from_str(xml);
     let mut stack: Vec<Node> = Vec::new();
@@ -873,4 +885,344 @@ fn write_card(s: &mut String, indent: &str, c: Card) {
         c.rank.symbol(),
         c.suit.xml_name()
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::betting::tests::{line, line_of, one_error, record, round, THESIS};
+    use crate::game::GameState;
+
+    fn read_errors(xml: &str) -> Vec<Diagnostic> {
+        read(xml).expect_err("expected an XML error").diagnostics
+    }
+    /// A record with its spans removed, for comparisons.
+    fn unspanned(mut r: GameRecord) -> GameRecord {
+        for p in &mut r.posts {
+            p.span = None;
+        }
+        for round in &mut r.rounds {
+            round.span = None;
+            for a in &mut round.actions {
+                a.span = None;
+            }
+        }
+        r
+    }
+
+    #[test]
+    fn reads_the_thesis_example() {
+        let r = read(THESIS).unwrap();
+        assert_eq!(
+            (r.bb, r.sb, r.hero_stack, r.villain_stack),
+            (20.0, 10.0, 1500.0, 2500.0)
+        );
+        assert_eq!(r.hero_cards.map(|c| c.to_string()), ["Jh", "3c"]);
+        assert_eq!(r.posts.len(), 2);
+        assert_eq!(
+            (r.posts[0].player, r.posts[0].blind.as_str()),
+            (Player::Hero, "SB")
+        );
+        assert_eq!(r.rounds.len(), 2);
+        assert_eq!(r.rounds[0].actions.len(), 5);
+        assert_eq!(r.rounds[1].cards.len(), 3);
+        assert_eq!(r.rounds[1].actions[1].act, Act::Raise);
+        // Spans: the whole one-line element.
+        let a = &r.rounds[1].actions[1];
+        assert_eq!(
+            &THESIS[a.span.clone().unwrap()],
+            r#"<action no="1" player="Villain" act="raise" amount="20"></action>"#
+        );
+        assert_eq!(&THESIS[r.rounds[1].span.clone().unwrap()], "<flop>");
+        assert_eq!(
+            &THESIS[r.posts[1].span.clone().unwrap()],
+            r#"<post player="Villain" amount="20">BB</post>"#
+        );
+        let (_, spans) = read_spanned(THESIS).unwrap();
+        assert_eq!(&THESIS[spans.bb.unwrap()], "20");
+        assert_eq!(
+            &THESIS[spans.round_cards[1][2].clone()],
+            r#"<card rank="8" color="Clubs"></card>"#
+        );
+    }
+
+    #[test]
+    fn actions_are_sorted_by_no() {
+        // The flop's two actions written in reverse order, numbered 7 and 9.
+        let check = r#"<action no="0" player="Hero" act="check" amount="0"></action>"#;
+        let bet = r#"<action no="1" player="Villain" act="raise" amount="20"></action>
+  </flop>"#;
+        let xml = THESIS
+            .replace(
+                check,
+                &bet.replace("</flop>", "").replace("no=\"1\"", "no=\"9\""),
+            )
+            .replace(
+                bet,
+                &format!("{}\n  </flop>", check.replace("no=\"0\"", "no=\"7\"")),
+            );
+        assert!(xml.find("no=\"9\"").unwrap() < xml.find("no=\"7\"").unwrap());
+        let r = read(&xml).unwrap();
+        let nos: Vec<_> = r.rounds[1].actions.iter().map(|a| a.no).collect();
+        assert_eq!(nos, [7, 9]);
+        assert_eq!(r.rounds[1].actions[0].player, Player::Hero);
+        let (g, _) = GameState::from_xml(&xml).unwrap();
+        assert_eq!(g.derived().to_call, 20.0);
+    }
+
+    #[test]
+    fn names_and_values_are_case_insensitive() {
+        let xml = THESIS
+            .replace("<heroStack>1500</heroStack>", "<HEROSTACK>1500</HEROSTACK>")
+            .replace(r#"rank="J" color="Hearts""#, r#"RANK="j" Color="h""#)
+            .replace(r#"rank="T" color="Clubs""#, r#"rank="10" color="CLUBS""#)
+            .replace(
+                r#"player="Villain" act="raise" amount="20"></action>
+  </flop>"#,
+                r#"player="VILLAIN" act="Bet" amount="20"></action>
+  </flop>"#,
+            )
+            .replace(">SB</post>", ">sb</post>");
+        let r = read(&xml).unwrap();
+        assert_eq!(r.hero_stack, 1500.0);
+        assert_eq!(r.hero_cards[0].to_string(), "Jh");
+        assert_eq!(r.rounds[1].cards[1].to_string(), "Tc");
+        assert_eq!(r.rounds[1].actions[1].act, Act::Bet);
+        let (g, _) = GameState::from_xml(&xml).unwrap();
+        assert_eq!(g.derived().pot, 220.0);
+    }
+
+    #[test]
+    fn round_trip() {
+        let r = read(THESIS).unwrap();
+        let text = write(&r);
+        assert_eq!(unspanned(read(&text).unwrap()), unspanned(r.clone()));
+        // The written file is valid as a game state too, with the same values.
+        let (g, w) = GameState::from_xml(&text).unwrap();
+        assert_eq!(w.len(), 2);
+        assert_eq!(g.derived().pot, 220.0);
+
+        let mut r = record();
+        r.extras = vec![("chip".into(), 0.01), ("Aggression".into(), -1.25)];
+        r.bb = 0.02;
+        r.sb = 0.01;
+        r.hero_stack = 1.0 / 3.0;
+        r.posts[0].amount = 0.01;
+        r.posts[1].amount = 0.02;
+        r.rounds[0].actions[0].amount = 0.07;
+        r.rounds.push(crate::game::Round {
+            phase: Phase::Flop,
+            cards: vec![
+                Card::from_xml("10", "d").unwrap(),
+                Card::from_xml("2", "s").unwrap(),
+                Card::from_xml("A", "h").unwrap(),
+            ],
+            actions: vec![],
+            span: None,
+        });
+        let back = read(&write(&r)).unwrap();
+        assert_eq!(unspanned(back), r);
+    }
+
+    #[test]
+    fn game_state_xml_is_the_text_read() {
+        let (g, _) = GameState::from_xml(THESIS).unwrap();
+        assert_eq!(g.xml(), THESIS);
+    }
+
+    // ---- reading errors -------------------------------------------------------------
+
+    #[test]
+    fn error_xml_syntax() {
+        let xml = THESIS.replace("</preflop>", "</prefop>");
+        let d = one_error(&xml, "xml-syntax", "", "</prefop>");
+        assert!(d.message.contains("malformed XML"), "{}", d.message);
+        let xml = THESIS.replace("</game>\n", "");
+        let d = one_error(&xml, "xml-syntax", "", "<game>");
+        assert!(d.message.contains("<game> is closed"), "{}", d.message);
+        let xml = THESIS.replace(r#"act="call" amount="10""#, r#"act="call" amount=10"#);
+        let d = one_error(&xml, "xml-syntax", "<preflop>", "no=\"0\"");
+        assert_eq!(&xml[d.span.unwrap().start..][..2], "10", "{}", d.message);
+        let d = one_error("", "xml-missing", "", "");
+        assert!(d.message.contains("no <game>"));
+    }
+
+    #[test]
+    fn error_xml_missing() {
+        let xml = THESIS.replace("    <heroStack>1500</heroStack>\n", "");
+        let d = one_error(&xml, "xml-missing", "", "<init>");
+        assert!(d.message.contains("<heroStack>"), "{}", d.message);
+        let xml = THESIS.replace(r#"<card rank="Q" color="Spades">"#, r#"<card rank="Q">"#);
+        let d = one_error(&xml, "xml-missing", "<flop>", "rank=\"Q\"");
+        assert!(d.message.contains("`color`"), "{}", d.message);
+        let xml = THESIS.replace(r#" amount="10"></action>"#, "></action>");
+        one_error(&xml, "xml-missing", "<preflop>", "no=\"0\"");
+        let start = THESIS.find("  <posts>").unwrap();
+        let end = THESIS.find("  <preflop>").unwrap();
+        let xml = format!("{}{}", &THESIS[..start], &THESIS[end..]);
+        one_error(&xml, "xml-missing", "", "<game>");
+        let start = THESIS.find("    <cards>").unwrap();
+        let end = THESIS
+            .find("    <action no=\"0\" player=\"Hero\" act=\"check\"")
+            .unwrap();
+        let xml = format!("{}{}", &THESIS[..start], &THESIS[end..]);
+        one_error(&xml, "xml-missing", "", "<flop>");
+        // Check and fold may leave out the amount.
+        let xml = THESIS.replace(r#"act="check" amount="0""#, r#"act="check""#);
+        assert!(read(&xml).is_ok());
+    }
+
+    #[test]
+    fn error_xml_unknown_and_duplicate() {
+        let xml = THESIS
+            .replace("<flop>", "<flopp>")
+            .replace("</flop>", "</flopp>");
+        let d = one_error(&xml, "xml-unknown", "", "<flopp>");
+        assert_eq!(d.help.as_deref(), Some("did you mean <flop>?"));
+        let xml = THESIS.replace("<BB>20</BB>", "<BB>20</BB>\n    <bb>30</bb>");
+        let d = one_error(&xml, "xml-duplicate", "", "<bb>");
+        assert_eq!(d.related.len(), 1);
+    }
+
+    #[test]
+    fn error_bad_number() {
+        let xml = THESIS.replace("<SB>10</SB>", "<SB>ten</SB>");
+        let d = one_error(&xml, "bad-number", "", "<SB>");
+        assert_eq!(&xml[d.span.clone().unwrap()], "ten");
+        let xml = THESIS.replace("<BB>20</BB>", "<BB>20</BB>\n    <aggro></aggro>");
+        one_error(&xml, "bad-number", "", "<aggro>");
+        let xml = THESIS.replace(r#"no="3""#, r#"no="third""#);
+        one_error(&xml, "bad-number", "", "no=\"third\"");
+    }
+
+    #[test]
+    fn error_bad_card() {
+        let xml = THESIS.replace(r#"rank="Q" color="Spades""#, r#"rank="1" color="Spades""#);
+        let d = one_error(&xml, "bad-card", "<flop>", "rank=\"1\"");
+        assert_eq!(&xml[d.span.clone().unwrap()], "1");
+        let xml = THESIS.replace(r#"rank="Q" color="Spades""#, r#"rank="Q" color="Spadez""#);
+        let d = one_error(&xml, "bad-card", "<flop>", "Spadez");
+        assert!(d.label.unwrap().contains("Hearts"));
+        let xml = THESIS.replace(
+            r#"      <card rank="3" color="Clubs"></card>
+"#,
+            "",
+        );
+        one_error(&xml, "wrong-card-count", "", "<heroCards>");
+    }
+
+    #[test]
+    fn error_unknown_player_and_act() {
+        let xml = THESIS.replacen(
+            r#"no="1" player="Villain""#,
+            r#"no="1" player="Villian""#,
+            1,
+        );
+        let d = one_error(&xml, "unknown-player", "<preflop>", "Villian");
+        assert_eq!(&xml[d.span.clone().unwrap()], "Villian");
+        let xml = THESIS.replace(r#"act="check""#, r#"act="chek""#);
+        let d = one_error(&xml, "unknown-act", "", "chek");
+        assert_eq!(d.help.as_deref(), Some("did you mean `check`?"));
+        let xml = THESIS.replace(r#"<post player="Hero""#, r#"<post player="Me""#);
+        one_error(&xml, "unknown-player", "", "\"Me\"");
+    }
+
+    #[test]
+    fn read_errors_are_all_reported() {
+        let xml = THESIS
+            .replace(r#"act="check""#, r#"act="chek""#)
+            .replace(r#"rank="Q" color="Spades""#, r#"rank="Z" color="Spades""#)
+            .replace("<SB>10</SB>", "<SB>x</SB>");
+        let errs = read_errors(&xml);
+        let codes: Vec<_> = errs.iter().map(|d| d.code).collect();
+        assert_eq!(codes, ["bad-number", "bad-card", "unknown-act"]);
+        let lines: Vec<_> = errs.iter().map(|d| line(&xml, d)).collect();
+        assert_eq!(lines, [5, 26, 30]);
+    }
+
+    #[test]
+    fn fixture_round_helper_reads() {
+        // The test helper's rounds are valid XML fragments.
+        let r = round("flop", "Qs Tc 8c", "V check");
+        assert!(r.contains("<card rank=\"T\" color=\"c\"></card>"));
+        assert_eq!(line_of(&r, "", "<action"), 7);
+    }
+}
+
+#[cfg(test)]
+mod fixtures {
+    use crate::diag::SourceFile;
+    use crate::game::GameState;
+
+    /// Each fixture in tests/cases/game with what reading it gives: `code@line` for every
+    /// diagnostic, errors or (for a valid file) warnings.
+    const CASES: [(&str, &str, &[&str]); 9] = [
+        (
+            "thesis",
+            include_str!("../../tests/cases/game/thesis.xml"),
+            &["small-raise@21", "button-first@30"],
+        ),
+        (
+            "hero-sb-preflop",
+            include_str!("../../tests/cases/game/hero-sb-preflop.xml"),
+            &[],
+        ),
+        (
+            "hero-bb-preflop",
+            include_str!("../../tests/cases/game/hero-bb-preflop.xml"),
+            &["bb-first@17"],
+        ),
+        (
+            "fold-ended",
+            include_str!("../../tests/cases/game/fold-ended.xml"),
+            &["hand-over@19"],
+        ),
+        (
+            "check-owed",
+            include_str!("../../tests/cases/game/check-owed.xml"),
+            &["check-owed@18"],
+        ),
+        (
+            "not-hero-turn",
+            include_str!("../../tests/cases/game/not-hero-turn.xml"),
+            &["not-hero-turn@28"],
+        ),
+        (
+            "card-twice",
+            include_str!("../../tests/cases/game/card-twice.xml"),
+            &["card-twice@24"],
+        ),
+        (
+            "malformed",
+            include_str!("../../tests/cases/game/malformed.xml"),
+            &["xml-syntax@23"],
+        ),
+        (
+            "several-errors",
+            include_str!("../../tests/cases/game/several-errors.xml"),
+            &["bad-number@5", "bad-card@26", "unknown-act@30"],
+        ),
+    ];
+
+    #[test]
+    fn game_fixtures() {
+        for (name, xml, want) in CASES {
+            let file = SourceFile::new(name, xml);
+            let diags = match GameState::from_xml(xml) {
+                Ok((_, warnings)) => warnings,
+                Err(e) => e.diagnostics,
+            };
+            let got: Vec<String> = diags
+                .iter()
+                .map(|d| {
+                    format!(
+                        "{}@{}",
+                        d.code,
+                        file.line_col(d.span.clone().unwrap().start).0
+                    )
+                })
+                .collect();
+            assert_eq!(got, want, "{name}");
+        }
+    }
 }
