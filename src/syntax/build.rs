@@ -3,7 +3,7 @@
 
 use lalrpop_util::ErrorRecovery;
 
-use super::ast::{Block, BlockKind, Rule, Value, ValueKind};
+use super::ast::{Action, Block, BlockKind, Branch, Reaction, Rule, Value, ValueKind};
 use super::lexer::Tok;
 use crate::diag::{Diagnostic, Span};
 
@@ -62,6 +62,68 @@ impl<'s> Ctx<'s> {
             rules: rules.into_iter().flatten().collect(),
             span,
         }
+    }
+
+    /// A rule from its parts; `None` when a part did not parse. `unclosed` is a last reaction
+    /// whose ENDVILLAIN was forgotten (with the ENDRULE span); `villain_end` the span of an
+    /// ENDVILLAIN that closed the rule.
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    pub fn rule(
+        &mut self,
+        span: Span,
+        (keyword_span, priority, branches): (
+            Span,
+            Option<Option<(i64, Span)>>,
+            Option<Vec<Branch>>,
+        ),
+        action: Option<Action>,
+        reactions: Vec<Option<Reaction>>,
+        unclosed: Option<((Span, Option<Reaction>), Span)>,
+        villain_end: Option<Span>,
+    ) -> Option<Rule> {
+        if let Some(end) = villain_end {
+            self.diags.push(
+                Diagnostic::error("end-mismatch", "`ENDVILLAIN` closes a `RULE`")
+                    .at(end)
+                    .with_label("expected `ENDRULE`")
+                    .with_related(keyword_span.clone(), "the `RULE` opens here")
+                    .with_help("close the rule with `ENDRULE`"),
+            );
+        }
+        let mut reactions: Option<Vec<Reaction>> = reactions.into_iter().collect();
+        if let Some(((villain_span, last), end)) = unclosed {
+            self.diags.push(
+                Diagnostic::error("missing-end", "missing `ENDVILLAIN` before `ENDRULE`")
+                    .at(end)
+                    .with_label("`ENDVILLAIN` expected before this")
+                    .with_related(villain_span, "the `VILLAIN` reaction is not closed")
+                    .with_help("close the reaction with `ENDVILLAIN`"),
+            );
+            match (&mut reactions, last) {
+                (Some(rs), Some(last)) => rs.push(last),
+                _ => reactions = None,
+            }
+        }
+        let priority = match priority {
+            None => None,
+            Some(p) => Some(p?),
+        };
+        Some(Rule {
+            span,
+            keyword_span,
+            priority,
+            branches: branches?,
+            action: action?,
+            reactions: reactions?,
+        })
+    }
+
+    pub fn missing_then(&mut self, span: Span) {
+        self.diags.push(
+            Diagnostic::error("missing-then", "missing `THEN` before the action")
+                .at(span)
+                .with_help("write the action on its own line after `THEN`, e.g. `THEN CALL`"),
+        );
     }
 
     /// A number token's value (the lexer only lets through digits with one optional dot).

@@ -1,29 +1,441 @@
-//! Turns the parser's errors into diagnostics a poker player can act on.
+//! Turns the parser's errors into diagnostics a poker player can act on: lalrpop's lists of
+//! expected terminals become words ("expected a condition, a newline or `THEN`"), and the
+//! common mistakes get their own code and help (a missing comma, END word or THEN).
 
 use lalrpop_util::ParseError;
 
-use super::lexer::{Spanned, Tok};
-use crate::diag::Diagnostic;
+use super::lexer::{Spanned, Tok, KEYWORDS};
+use crate::diag::{did_you_mean, Diagnostic, Span};
 
-pub fn describe(e: &ParseError<usize, Tok<'_>, ()>, _tokens: &[Spanned<'_>]) -> Diagnostic {
+pub type Error<'s> = ParseError<usize, Tok<'s>, ()>;
+
+/// Describes parse errors, given in any order, against the token list they came from.
+pub fn describe_all(errors: &[&Error<'_>], tokens: &[Spanned<'_>]) -> Vec<Diagnostic> {
+    let mut order: Vec<usize> = (0..errors.len()).collect();
+    order.sort_by_key(|&i| location(errors[i]));
+    let mut scan = OpenScan::default();
+    let mut out = Vec::with_capacity(errors.len());
+    for i in order {
+        let at = location(errors[i]);
+        scan.advance_to(tokens, at);
+        out.push(describe(errors[i], tokens, &scan));
+    }
+    out
+}
+
+fn location(e: &Error<'_>) -> usize {
     match e {
-        ParseError::UnrecognizedToken {
-            token: (l, t, r),
-            expected,
-        } => Diagnostic::error(
-            "syntax",
-            format!(
-                "unexpected {}; expected {}",
-                t.describe(),
-                expected.join(", ")
-            ),
-        )
-        .at(*l..*r),
-        other => Diagnostic::error("syntax", format!("{other:?}")),
+        ParseError::UnrecognizedToken { token, .. } | ParseError::ExtraToken { token } => token.0,
+        ParseError::InvalidToken { location } | ParseError::UnrecognizedEof { location, .. } => {
+            *location
+        }
+        ParseError::User { .. } => 0,
     }
 }
 
-/// Source order, one diagnostic per place.
+/// What is open (a block, a RULE, a VILLAIN reaction) at a point of the token list, found by
+/// a forward scan of the structural keywords.
+#[derive(Default)]
+struct OpenScan {
+    /// Index of the next token to look at.
+    next: usize,
+    /// Open constructs, outermost first, with their opening keyword.
+    stack: Vec<(Tok<'static>, Span)>,
+    /// Whether the innermost RULE or VILLAIN has had its THEN.
+    seen_then: bool,
+}
+
+impl OpenScan {
+    fn advance_to(&mut self, tokens: &[Spanned<'_>], at: usize) {
+        while let Some(&(l, tok, r)) = tokens.get(self.next) {
+            if l >= at {
+                break;
+            }
+            self.next += 1;
+            let kw = match Tok::keyword(tok.text()) {
+                Some(kw) => kw,
+                None => continue,
+            };
+            match kw {
+                k if k.opens_block() => {
+                    self.stack.clear();
+                    self.stack.push((k, l..r));
+                }
+                k if k.closes_block() => self.stack.clear(),
+                Tok::Rule => {
+                    self.stack.retain(|(t, _)| t.opens_block());
+                    self.stack.push((kw, l..r));
+                    self.seen_then = false;
+                }
+                Tok::EndRule => {
+                    if let Some(i) = self.stack.iter().rposition(|(t, _)| *t == Tok::Rule) {
+                        self.stack.truncate(i);
+                    }
+                }
+                Tok::Villain => {
+                    if matches!(self.stack.last(), Some((Tok::Villain, _))) {
+                        self.stack.pop();
+                    }
+                    self.stack.push((kw, l..r));
+                    self.seen_then = false;
+                }
+                Tok::EndVillain => {
+                    if matches!(self.stack.last(), Some((Tok::Villain, _))) {
+                        self.stack.pop();
+                        self.seen_then = true;
+                    }
+                }
+                Tok::Then => self.seen_then = true,
+                _ => {}
+            }
+        }
+    }
+
+    fn innermost(&self) -> Option<&(Tok<'static>, Span)> {
+        self.stack.last()
+    }
+
+    fn block(&self) -> Option<&(Tok<'static>, Span)> {
+        self.stack.first().filter(|(t, _)| t.opens_block())
+    }
+}
+
+/// The END word of an opening keyword.
+fn end_word(open: Tok<'_>) -> &'static str {
+    match open {
+        Tok::Preflop => "ENDPREFLOP",
+        Tok::Flop => "ENDFLOP",
+        Tok::Turn => "ENDTURN",
+        Tok::River => "ENDRIVER",
+        Tok::Always => "ENDALWAYS",
+        Tok::Rule => "ENDRULE",
+        Tok::Villain => "ENDVILLAIN",
+        _ => "END",
+    }
+}
+
+/// How an open construct reads: "the `PREFLOP` block", "this `RULE`".
+fn construct(open: Tok<'_>) -> String {
+    match open {
+        Tok::Rule => "the `RULE`".into(),
+        Tok::Villain => "the `VILLAIN` reaction".into(),
+        other => format!("the `{}` block", other.text()),
+    }
+}
+
+fn is_structural(t: Tok<'_>) -> bool {
+    t.opens_block()
+        || t.closes_block()
+        || matches!(
+            t,
+            Tok::Rule | Tok::EndRule | Tok::Villain | Tok::EndVillain | Tok::Eof
+        )
+}
+
+fn starts_condition(t: Tok<'_>) -> bool {
+    matches!(
+        t,
+        Tok::Name(_)
+            | Tok::Query(_)
+            | Tok::DigitPair(_)
+            | Tok::Number(_)
+            | Tok::Product(_)
+            | Tok::Not
+            | Tok::External
+    )
+}
+
+fn describe(e: &Error<'_>, tokens: &[Spanned<'_>], open: &OpenScan) -> Diagnostic {
+    let ((l, t, r), expected) = match e {
+        ParseError::UnrecognizedToken { token, expected } => (*token, expected.as_slice()),
+        ParseError::UnrecognizedEof { location, expected } => {
+            ((*location, Tok::Eof, *location), expected.as_slice())
+        }
+        ParseError::ExtraToken { token } => (*token, &[][..]),
+        ParseError::InvalidToken { location } => ((*location, Tok::Eof, *location), &[][..]),
+        ParseError::User { .. } => ((0, Tok::Eof, 0), &[][..]),
+    };
+    let span = l..r;
+    let expects = |name: &str| expected.iter().any(|e| e.trim_matches('"') == name);
+
+    // The end of the file inside a block, rule or reaction.
+    if t == Tok::Eof {
+        if let Some((open_tok, open_span)) = open.block().cloned() {
+            let mut d = Diagnostic::error(
+                "unexpected-eof",
+                format!(
+                    "unexpected end of file inside the `{}` block",
+                    open_tok.text()
+                ),
+            )
+            .at(span)
+            .with_label("the file ends here")
+            .with_related(
+                open_span,
+                format!("the `{}` block opens here", open_tok.text()),
+            );
+            let ends: Vec<String> = open
+                .stack
+                .iter()
+                .rev()
+                .map(|(t, _)| format!("`{}`", end_word(*t)))
+                .collect();
+            for (t, s) in open.stack.iter().skip(1) {
+                d = d.with_related(s.clone(), format!("{} is still open", construct(*t)));
+            }
+            return d.with_help(format!("close it with {}", join(&ends, "then")));
+        }
+    }
+
+    // A structural keyword while a RULE or VILLAIN still wants something.
+    if is_structural(t) {
+        if let Some((open_tok, open_span)) = open.innermost().cloned() {
+            let inner = matches!(open_tok, Tok::Rule | Tok::Villain);
+            if inner && !open.seen_then && expects("THEN") {
+                return Diagnostic::error(
+                    "missing-then",
+                    format!(
+                        "missing `THEN`: {} has no action before {}",
+                        construct(open_tok),
+                        t.describe()
+                    ),
+                )
+                .at(span)
+                .with_related(open_span, format!("{} starts here", construct(open_tok)))
+                .with_help("add a line such as `THEN CALL` after the conditions");
+            }
+            let end = end_word(open_tok);
+            if inner && t.text() != end {
+                let closes_outer = t.closes_block()
+                    || t.opens_block()
+                    || matches!(t, Tok::Rule | Tok::Villain)
+                    || (t == Tok::EndRule && open_tok == Tok::Villain);
+                return if closes_outer {
+                    Diagnostic::error(
+                        "missing-end",
+                        format!("missing `{end}` before {}", t.describe()),
+                    )
+                    .at(span)
+                    .with_label(format!("`{end}` expected before this"))
+                    .with_related(open_span, format!("{} is not closed", construct(open_tok)))
+                    .with_help(format!("close {} with `{end}`", construct(open_tok)))
+                } else {
+                    Diagnostic::error(
+                        "end-mismatch",
+                        format!("`{}` closes {}", t.text(), construct(open_tok)),
+                    )
+                    .at(span)
+                    .with_label(format!("expected `{end}`"))
+                    .with_related(open_span, format!("{} opens here", construct(open_tok)))
+                    .with_help(format!("close {} with `{end}`", construct(open_tok)))
+                };
+            }
+            if !inner && matches!(t, Tok::EndRule | Tok::EndVillain) {
+                let what = if t == Tok::EndRule {
+                    "`RULE`"
+                } else {
+                    "`VILLAIN` reaction"
+                };
+                return Diagnostic::error(
+                    "end-mismatch",
+                    format!("`{}` closes no open {what}", t.text()),
+                )
+                .at(span)
+                .with_related(open_span, format!("{} opens here", construct(open_tok)))
+                .with_help(format!(
+                    "remove it, or close {} with `{end}`",
+                    construct(open_tok)
+                ));
+            }
+        }
+    }
+
+    // An action where THEN belongs.
+    if matches!(
+        t,
+        Tok::Fold | Tok::Check | Tok::Call | Tok::Raise | Tok::Use
+    ) && expects("THEN")
+    {
+        return Diagnostic::error(
+            "missing-then",
+            format!("missing `THEN` before `{}`", t.text()),
+        )
+        .at(span)
+        .with_help(format!(
+            "write the action on its own line after `THEN`: `THEN {}`",
+            t.text()
+        ));
+    }
+
+    // Two conditions (or raise choices) side by side.
+    if starts_condition(t) && expects(",") {
+        let index = tokens.partition_point(|tok| tok.0 < l);
+        let in_raise = tokens[..index]
+            .iter()
+            .rev()
+            .take_while(|tok| tok.1 != Tok::Newline)
+            .any(|tok| tok.1 == Tok::Raise);
+        let d = Diagnostic::error(
+            "missing-comma",
+            if in_raise {
+                "missing comma between raise choices"
+            } else {
+                "missing comma between conditions"
+            },
+        )
+        .at(span)
+        .with_label("a new item starts here");
+        return if in_raise {
+            d.with_help("separate the choices with a comma: `RAISE 0.5 3BB, 0.5 6BB`")
+        } else {
+            d.with_help("separate conditions with a comma")
+        };
+    }
+
+    // `!pot > 3`: negation applies to card queries and predicates only.
+    if matches!(
+        t,
+        Tok::Lt | Tok::Le | Tok::Gt | Tok::Ge | Tok::EqEq | Tok::Ne
+    ) && expects(",")
+    {
+        let index = tokens.partition_point(|tok| tok.0 < l);
+        if index >= 2 && tokens[index - 2].1 == Tok::Not {
+            return Diagnostic::error(
+                "unexpected-token",
+                "a comparison cannot be negated with `!`",
+            )
+            .at(tokens[index - 2].0..r)
+            .with_help("`!` negates a card query or a predicate; for a comparison use the opposite operator (`!=`, or `<=` for `!... >`)");
+        }
+    }
+
+    // A name that looks like a keyword (`THN CALL`, `RAISE 3BB ENDRUL`).
+    if let Tok::Name(name) = t {
+        if name.len() >= 3 && name.bytes().all(|b| b.is_ascii_uppercase()) {
+            if let Some(kw) = did_you_mean(name, KEYWORDS.iter().copied()) {
+                return Diagnostic::error(
+                    "unknown-keyword",
+                    format!("unknown keyword `{name}`; did you mean `{kw}`?"),
+                )
+                .at(span)
+                .with_help(format!("keywords are case-sensitive: write `{kw}` exactly"));
+            }
+        }
+    }
+
+    let words = expected_words(expected, open);
+    let mut d = Diagnostic::error(
+        "unexpected-token",
+        if words.is_empty() {
+            format!("unexpected {}", t.describe())
+        } else {
+            format!("expected {}, found {}", join(&words, "or"), t.describe())
+        },
+    )
+    .at(span);
+    if let Some(help) = help_for(t, expected) {
+        d = d.with_help(help);
+    }
+    d
+}
+
+/// Help for a few unexpected tokens in context.
+fn help_for(t: Tok<'_>, expected: &[String]) -> Option<String> {
+    let expects = |name: &str| expected.iter().any(|e| e.trim_matches('"') == name);
+    match t {
+        Tok::Newline if expects("Path") => Some(
+            "write the table's path after `USE TABLE`: `USE TABLE tables/rfi.tsv`".into(),
+        ),
+        Tok::Newline if expects("Str") => {
+            Some("write the command in quotes: `external \"bin/odds heroCards\"`".into())
+        }
+        Tok::Then | Tok::Newline if expects("<") => Some(
+            "a number or constant alone is not a condition: compare it, e.g. `pot > 40`".into(),
+        ),
+        Tok::Query(_) | Tok::Number(_) | Tok::DigitPair(_) | Tok::Product(_)
+            if expects("PRIORITY") =>
+        {
+            None
+        }
+        _ if expects("FOLD") => Some(
+            "an action is `FOLD`, `CHECK`, `CALL`, `RAISE amount`, `USE TABLE path` or `external \"command\"`"
+                .into(),
+        ),
+        _ => None,
+    }
+}
+
+/// lalrpop's expected terminals as words, most useful first.
+fn expected_words(expected: &[String], open: &OpenScan) -> Vec<String> {
+    let has = |name: &str| expected.iter().any(|e| e.trim_matches('"') == name);
+    let mut words: Vec<String> = Vec::new();
+    let mut push = |w: &str| {
+        if !words.iter().any(|x| x == w) {
+            words.push(w.to_string());
+        }
+    };
+    if has("-") {
+        push("a whole number");
+    } else if has("Query") {
+        push("a condition");
+    } else if has("Number") || has("Product") {
+        push("a number or a name");
+    } else if has("Name") {
+        push("a name");
+    }
+    if has("<") {
+        push("a comparison operator");
+    }
+    if has("FOLD") {
+        push("an action");
+    }
+    if has("TABLE") {
+        push("`TABLE`");
+    }
+    if has("Path") {
+        push("a table path");
+    } else if has("Str") {
+        push("a quoted command");
+    }
+    if has(",") {
+        push("a comma");
+    }
+    if has("NL") {
+        push("a newline");
+    }
+    let in_villain = matches!(open.innermost(), Some((Tok::Villain, _)));
+    for kw in ["THEN", "VILLAIN", "ENDVILLAIN", "ENDRULE", "RULE"] {
+        // ENDVILLAIN may close a rule (an error the grammar reads on purpose): don't suggest it.
+        let hidden = kw == "ENDVILLAIN" && !in_villain && has("ENDRULE");
+        if has(kw) && !hidden {
+            push(&format!("`{kw}`"));
+        }
+    }
+    if has("ENDPREFLOP") {
+        match open.block() {
+            Some((b, _)) => push(&format!("`{}`", end_word(*b))),
+            None => push("an END word"),
+        }
+    }
+    if has("PREFLOP") {
+        push("a block (`PREFLOP`, `FLOP`, `TURN`, `RIVER` or `ALWAYS`)");
+    }
+    if has("EOF") {
+        push("the end of the file");
+    }
+    words
+}
+
+fn join(words: &[String], last: &str) -> String {
+    match words {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., tail] => format!("{} {last} {tail}", init.join(", ")),
+    }
+}
+
+/// Source order, without repeats of one diagnostic at one place.
 pub fn tidy(diags: &mut Vec<Diagnostic>) {
     diags.sort_by_key(|d| d.span.as_ref().map_or(0, |s| s.start));
+    diags.dedup_by(|b, a| a.code == b.code && a.span == b.span);
 }

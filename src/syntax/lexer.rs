@@ -261,6 +261,8 @@ pub fn tokens<'s>(source: &'s str, diags: &mut Vec<Diagnostic>) -> Vec<Spanned<'
     // The start of a run of text outside any block, with its first token.
     let mut stray: Option<(Span, Tok<'s>)> = None;
     let mut bad_chars: Option<Span> = None;
+    // Set after a block's opening keyword until its line ends: the keyword stands alone.
+    let mut opener: Option<Tok<'s>> = None;
 
     while let Some(item) = lex.next() {
         let span = lex.span();
@@ -323,12 +325,52 @@ pub fn tokens<'s>(source: &'s str, diags: &mut Vec<Diagnostic>) -> Vec<Spanned<'
         if let Some((at, first)) = stray.take() {
             diags.push(outside_block(at, first));
         }
+        if let Some(open) = opener {
+            if tok == Tok::Newline {
+                opener = None;
+            } else {
+                let structural = tok.opens_block()
+                    || tok.closes_block()
+                    || matches!(tok, Tok::Rule | Tok::EndRule);
+                if !matches!(out.last(), Some((_, Tok::Newline, _))) {
+                    diags.push(
+                        Diagnostic::error(
+                            "unexpected-token",
+                            format!("`{}` must stand alone on its line", open.text()),
+                        )
+                        .at(span.clone())
+                        .with_help(format!(
+                            "put what follows `{}` on the next line",
+                            open.text()
+                        )),
+                    );
+                    if structural {
+                        out.push((span.start, Tok::Newline, span.start));
+                    }
+                }
+                if structural {
+                    opener = None;
+                } else {
+                    continue;
+                }
+            }
+        }
         if tok.opens_block() {
             in_block = true;
+            opener = Some(tok);
         } else if tok.closes_block() {
             in_block = false;
         }
 
+        if tok == Tok::Then && !matches!(out.last(), None | Some((_, Tok::Newline, _))) {
+            // `RULE pair THEN CALL`: read as if THEN began its own line, and say so.
+            diags.push(
+                Diagnostic::error("then-position", "`THEN` must start its own line")
+                    .at(span.clone())
+                    .with_help("put a line break before `THEN`"),
+            );
+            out.push((span.start, Tok::Newline, span.start));
+        }
         if tok == Tok::Newline {
             // Collapse runs of line breaks (blank and comment-only lines), and drop leading ones.
             if matches!(out.last(), None | Some((_, Tok::Newline, _))) {
@@ -483,9 +525,9 @@ mod tests {
 
     /// Lexes text inside a block (the glue skips text outside blocks).
     fn inner(src: &str) -> Vec<Tok<'_>> {
-        let src: &'static str = Box::leak(format!("PREFLOP {src}").into_boxed_str());
+        let src: &'static str = Box::leak(format!("PREFLOP\n{src}").into_boxed_str());
         let mut toks = kinds(src);
-        toks.remove(0);
+        toks.drain(..2);
         toks.retain(|t| !matches!(t, Tok::Eof));
         if toks.last() == Some(&Tok::Newline) {
             toks.pop();
@@ -590,12 +632,12 @@ mod tests {
     #[test]
     fn unterminated_string_is_reported_and_read() {
         let mut d = Vec::new();
-        let toks = tokens("PREFLOP external \"abc\nRULE", &mut d);
+        let toks = tokens("PREFLOP\nexternal \"abc\nRULE", &mut d);
         assert_eq!(d.len(), 1);
         assert_eq!(d[0].code, "unterminated-string");
         assert_eq!(d[0].span, Some(17..21));
-        assert_eq!(toks[2].1, Tok::Str("\"abc"));
-        assert_eq!(toks[4].1, Tok::Rule);
+        assert_eq!(toks[3].1, Tok::Str("\"abc"));
+        assert_eq!(toks[5].1, Tok::Rule);
     }
 
     #[test]

@@ -190,3 +190,457 @@ fn thesis_spans() {
         "external \"~/decider wholeGame\""
     );
 }
+
+#[test]
+fn blocks_in_any_order_and_repeated() {
+    let src = "RIVER\nENDRIVER\nALWAYS\nRULE\nTHEN FOLD\nENDRULE\nENDALWAYS\nPREFLOP\nENDPREFLOP\n\
+               TURN\nENDTURN\nFLOP\nENDFLOP\nPREFLOP\nRULE AA\nTHEN CALL\nENDRULE\nENDPREFLOP";
+    assert_eq!(
+        ok(src),
+        "RIVER:\nALWAYS:\nRULE THEN FOLD\nPREFLOP:\nTURN:\nFLOP:\nPREFLOP:\nRULE [q:AA] THEN CALL"
+    );
+    assert_eq!(ok(""), "");
+    assert_eq!(ok("\n\n// only comments\n"), "");
+}
+
+#[test]
+fn branch_layouts() {
+    // First branch on the RULE line, or RULE alone on its line; no branch = always holds.
+    assert_eq!(
+        rules("RULE pair\n flush\n THEN CALL\nENDRULE"),
+        "RULE [pair] [flush] THEN CALL"
+    );
+    assert_eq!(
+        rules("RULE\n pair, flush\n\n AA\n THEN CALL\nENDRULE"),
+        "RULE [pair, flush] [q:AA] THEN CALL"
+    );
+    assert_eq!(rules("RULE\nTHEN CHECK\nENDRULE"), "RULE THEN CHECK");
+}
+
+#[test]
+fn priorities() {
+    assert_eq!(
+        rules("RULE PRIORITY 3 pair\nTHEN CALL\nENDRULE"),
+        "RULE PRIORITY 3 [pair] THEN CALL"
+    );
+    assert_eq!(
+        rules("RULE PRIORITY -10\nTHEN FOLD\nENDRULE"),
+        "RULE PRIORITY -10 THEN FOLD"
+    );
+    assert_eq!(
+        rules("RULE PRIORITY 22\nTHEN FOLD\nENDRULE"),
+        "RULE PRIORITY 22 THEN FOLD"
+    );
+    let (_, d) = parse("PREFLOP\nRULE PRIORITY 1.5\nTHEN FOLD\nENDRULE\nENDPREFLOP");
+    assert_eq!(d.len(), 1);
+    assert_eq!(d[0].code, "bad-priority");
+}
+
+#[test]
+fn conditions() {
+    assert_eq!(
+        rules(
+            "RULE AK, !T5, Q8s+, JJ-, A2s-A5s, !KTo-KQo, 22-66, 99, !54, pair, !flushDraw\nTHEN CALL\nENDRULE"
+        ),
+        "RULE [q:AK, !q:T5, q:Q8s+, q:JJ-, q:A2s-A5s, !q:KTo-KQo, q:22-66, q:99, !q:54, pair, !flushDraw] THEN CALL"
+    );
+    // `22`..`99` is the number in a comparison; products written both ways.
+    assert_eq!(
+        rules(
+            "RULE toCall < 99, 22 > pot, pot >= 2 BB, pot == 4BB, pot != 0.5pot, 3 villainStack <= 40\nTHEN CALL\nENDRULE"
+        ),
+        "RULE [toCall < 99, 22 > pot, pot >= 2*BB, pot == 4*BB, pot != 0.5*pot, 3*villainStack <= 40] THEN CALL"
+    );
+    assert_eq!(
+        rules(
+            "RULE external \"odds heroCards\", external \"eq\" > 0.6, pot < external \"x \\\"y\\\"\"\nTHEN CALL\nENDRULE"
+        ),
+        "RULE [ext(odds heroCards), ext(eq) > 0.6, pot < ext(x \"y\")] THEN CALL"
+    );
+}
+
+#[test]
+fn actions() {
+    assert_eq!(rules("RULE\nTHEN FOLD\nENDRULE"), "RULE THEN FOLD");
+    assert_eq!(rules("RULE\nTHEN CHECK\nENDRULE"), "RULE THEN CHECK");
+    assert_eq!(rules("RULE\nTHEN CALL\nENDRULE"), "RULE THEN CALL");
+    assert_eq!(
+        rules("RULE\nTHEN RAISE 3BB\nENDRULE"),
+        "RULE THEN RAISE 3*BB"
+    );
+    assert_eq!(
+        rules("RULE\nTHEN RAISE allIn\nENDRULE"),
+        "RULE THEN RAISE allIn"
+    );
+    assert_eq!(rules("RULE\nTHEN RAISE 40\nENDRULE"), "RULE THEN RAISE 40");
+    assert_eq!(
+        rules("RULE\nTHEN RAISE 0.5 pot\nENDRULE"),
+        "RULE THEN RAISE 0.5*pot"
+    );
+    assert_eq!(
+        rules("RULE\nTHEN RAISE 0.25 2BB, 0.5 4BB, 0.25 8BB\nENDRULE"),
+        "RULE THEN RAISE 0.25:2*BB, 0.5:4*BB, 0.25:8*BB"
+    );
+    assert_eq!(
+        rules("RULE\nTHEN RAISE 1 2BB, 3 3 BB, 5 60, 2 external \"x\", 7 allIn\nENDRULE"),
+        "RULE THEN RAISE 1:2*BB, 3:3*BB, 5:60, 2:ext(x), 7*allIn"
+    );
+    assert_eq!(
+        rules("RULE\nTHEN RAISE 22 33\nENDRULE"),
+        "RULE THEN RAISE 22:33"
+    );
+    assert_eq!(
+        rules("RULE\nTHEN USE TABLE tables/raise-first-in.tsv\nENDRULE"),
+        "RULE THEN TABLE(tables/raise-first-in.tsv)"
+    );
+    assert_eq!(
+        rules("RULE\nTHEN USE TABLE \"my tables/rfi.tsv\" // quoted\nENDRULE"),
+        "RULE THEN TABLE(my tables/rfi.tsv)"
+    );
+    assert_eq!(
+        rules("RULE\nTHEN external \"bin/decider wholeGame\"\nENDRULE"),
+        "RULE THEN ext(bin/decider wholeGame)"
+    );
+}
+
+#[test]
+fn raise_item_spans() {
+    let src = "PREFLOP\nRULE\nTHEN RAISE 0.25 2BB, 3 3 BB\nENDRULE\nENDPREFLOP";
+    let (s, d) = parse(src);
+    assert!(d.is_empty());
+    let ActionKind::Raise(items) = &s.blocks[0].rules[0].action.kind else {
+        panic!()
+    };
+    assert_eq!(&src[items[0].span.clone()], "0.25 2BB");
+    assert_eq!(&src[items[0].weight.as_ref().unwrap().1.clone()], "0.25");
+    assert_eq!(&src[items[0].amount.span.clone()], "2BB");
+    assert_eq!(&src[items[1].amount.span.clone()], "3 BB");
+}
+
+#[test]
+fn reactions() {
+    assert_eq!(
+        rules("RULE pair\nTHEN CALL\nVILLAIN\nTHEN FOLD\nENDVILLAIN\nVILLAIN villainRaise > 2BB, AA\n 99\nTHEN RAISE allIn\nENDVILLAIN\nENDRULE"),
+        "RULE [pair] THEN CALL VILLAIN THEN FOLD ENDVILLAIN VILLAIN [villainRaise > 2*BB, q:AA] [q:99] THEN RAISE allIn ENDVILLAIN"
+    );
+}
+
+#[test]
+fn crlf_and_comments() {
+    assert_eq!(
+        ok("PREFLOP\r\n// c\r\nRULE AA // c\r\n\r\n  KK\r\nTHEN CALL // c\r\nENDRULE\r\nENDPREFLOP\r\n"),
+        "PREFLOP:\nRULE [q:AA] [q:KK] THEN CALL"
+    );
+}
+
+/// The diagnostics of a source as (code, line, message) triples.
+fn errors(src: &str) -> Vec<(&'static str, usize, String)> {
+    let (_, diags) = parse(src);
+    diags
+        .iter()
+        .map(|d| {
+            let at = d.span.as_ref().map_or(0, |s| s.start);
+            (
+                d.code,
+                src[..at].matches('\n').count() + 1,
+                d.message.clone(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn recovery_reports_every_error_of_a_file() {
+    // Three independent mistakes on different lines, in different rules.
+    let src = "PREFLOP
+RULE pair flush
+THEN CALL
+ENDRULE
+RULE AA
+THEN RAISE
+ENDRULE
+RULE KK
+THEN CALL
+ENDRULE
+RULE pot >
+THEN FOLD
+ENDRULE
+ENDPREFLOP
+";
+    assert_eq!(
+        errors(src),
+        vec![
+            (
+                "missing-comma",
+                2,
+                "missing comma between conditions".into()
+            ),
+            ("raise-without-amount", 6, "`RAISE` needs an amount".into()),
+            (
+                "unexpected-token",
+                11,
+                "expected a number or a name, found the end of the line".into()
+            ),
+        ]
+    );
+    // The rules that parsed are kept; the broken ones are left out.
+    let (script, _) = parse(src);
+    assert_eq!(render(&script), "PREFLOP:\nRULE [q:KK] THEN CALL");
+}
+
+#[test]
+fn errors_in_several_blocks() {
+    let src = "PREFLOP
+RULE pair
+THEN CALL
+ENDFLOP
+FLOP
+RULE then CALL
+ENDRULE
+ENDFLOP
+RIVER
+RULE flush
+";
+    assert_eq!(
+        errors(src),
+        vec![
+            (
+                "missing-end",
+                4,
+                "missing `ENDRULE` before `ENDFLOP`".into()
+            ),
+            (
+                "end-mismatch",
+                4,
+                "`ENDFLOP` closes a `PREFLOP` block".into()
+            ),
+            (
+                "unknown-keyword",
+                6,
+                "unknown keyword `then`; did you mean `THEN`?".into()
+            ),
+            ("then-position", 6, "`THEN` must start its own line".into()),
+            (
+                "unexpected-eof",
+                11,
+                "unexpected end of file inside the `RIVER` block".into()
+            ),
+        ]
+    );
+}
+
+#[test]
+fn end_mismatch_names_both_and_points_at_the_opening() {
+    let src = "PREFLOP\nRULE\nTHEN FOLD\nENDRULE\nENDFLOP\n";
+    let (script, diags) = parse(src);
+    assert_eq!(diags.len(), 1);
+    let d = &diags[0];
+    assert_eq!(d.code, "end-mismatch");
+    assert_eq!(d.message, "`ENDFLOP` closes a `PREFLOP` block");
+    assert_eq!(&src[d.span.clone().unwrap()], "ENDFLOP");
+    assert_eq!(
+        d.related,
+        vec![(0..7, "the `PREFLOP` block opens here".to_string())]
+    );
+    assert!(d.help.as_deref().unwrap().contains("`ENDPREFLOP`"));
+    // The block itself is fine.
+    assert_eq!(render(&script), "PREFLOP:\nRULE THEN FOLD");
+}
+
+#[test]
+fn end_words_in_rules_and_reactions() {
+    let src = "ALWAYS
+RULE pair
+THEN CALL
+VILLAIN x
+THEN FOLD
+ENDRULE
+RULE
+THEN CALL
+ENDVILLAIN
+ENDALWAYS";
+    assert_eq!(
+        errors(src),
+        vec![
+            (
+                "missing-end",
+                6,
+                "missing `ENDVILLAIN` before `ENDRULE`".into()
+            ),
+            ("end-mismatch", 9, "`ENDVILLAIN` closes a `RULE`".into()),
+        ]
+    );
+    // Both mistakes have one clear meaning, so both rules stay.
+    let (script, _) = parse(src);
+    assert_eq!(
+        render(&script),
+        "ALWAYS:\nRULE [pair] THEN CALL VILLAIN [x] THEN FOLD ENDVILLAIN\nRULE THEN CALL"
+    );
+    assert_eq!(
+        errors("ALWAYS\nRULE\nTHEN CALL\nENDRULE\nENDRULE\nENDALWAYS"),
+        vec![("end-mismatch", 5, "`ENDRULE` closes no open `RULE`".into())]
+    );
+}
+
+#[test]
+fn missing_then() {
+    assert_eq!(
+        errors("FLOP\nRULE pair\nCALL\nENDRULE\nRULE flush\nENDRULE\nENDFLOP"),
+        vec![
+            ("missing-then", 3, "missing `THEN` before the action".into()),
+            (
+                "missing-then",
+                6,
+                "missing `THEN`: the `RULE` has no action before `ENDRULE`".into()
+            ),
+        ]
+    );
+}
+
+#[test]
+fn missing_comma_in_a_raise_list() {
+    let (_, d) = parse("FLOP\nRULE\nTHEN RAISE 0.5 3BB 0.5 6BB\nENDRULE\nENDFLOP");
+    assert_eq!(d.len(), 1);
+    assert_eq!(d[0].code, "missing-comma");
+    assert_eq!(d[0].message, "missing comma between raise choices");
+}
+
+#[test]
+fn missing_comma_help() {
+    let src = "FLOP\nRULE pair flush\nTHEN CALL\nENDRULE\nENDFLOP";
+    let (_, d) = parse(src);
+    assert_eq!(
+        d[0].help.as_deref(),
+        Some("separate conditions with a comma")
+    );
+    assert_eq!(&src[d[0].span.clone().unwrap()], "flush");
+}
+
+#[test]
+fn unexpected_eof_names_the_open_block() {
+    let src = "PREFLOP\nRULE AA\nTHEN CALL\nENDRULE\nENDPREFLOP\nTURN\nRULE pair\n";
+    let (script, diags) = parse(src);
+    assert_eq!(diags.len(), 1, "{diags:#?}");
+    let d = &diags[0];
+    assert_eq!(d.code, "unexpected-eof");
+    assert_eq!(d.message, "unexpected end of file inside the `TURN` block");
+    assert_eq!(d.related[0].1, "the `TURN` block opens here");
+    assert_eq!(d.related[1].1, "the `RULE` is still open");
+    assert_eq!(
+        d.help.as_deref(),
+        Some("close it with `ENDRULE` then `ENDTURN`")
+    );
+    // What came before is intact.
+    assert_eq!(render(&script), "PREFLOP:\nRULE [q:AA] THEN CALL\nTURN:");
+}
+
+#[test]
+fn keyword_look_alikes() {
+    let src = "RIVER\nRule pair\nTHN CALL\nENDRUL\nENDRIVER";
+    assert_eq!(
+        errors(src),
+        vec![
+            (
+                "unknown-keyword",
+                2,
+                "unknown keyword `Rule`; did you mean `RULE`?".into()
+            ),
+            (
+                "unknown-keyword",
+                3,
+                "unknown keyword `THN`; did you mean `THEN`?".into()
+            ),
+            (
+                "unknown-keyword",
+                4,
+                "unknown keyword `ENDRUL`; did you mean `ENDRULE`?".into()
+            ),
+        ]
+    );
+    // Read as the keyword it resembles, so the rest parses.
+    assert_eq!(render(&parse(src).0), "RIVER:\nRULE [pair] THEN CALL");
+    // An all-capitals name used as a value is a name (`TOCALL` = `toCall`).
+    assert_eq!(
+        rules("RULE TOCALL > 2BB\nTHEN CALL\nENDRULE"),
+        "RULE [TOCALL > 2*BB] THEN CALL"
+    );
+}
+
+#[test]
+fn lexical_errors_do_not_derail_the_parse() {
+    let src = "FLOP\nRULE pot > 3 @ BB\nTHEN external \"x\nENDRULE\nENDFLOP";
+    let (script, d) = parse(src);
+    let codes: Vec<_> = d.iter().map(|d| d.code).collect();
+    assert_eq!(codes, vec!["stray-character", "unterminated-string"]);
+    assert_eq!(render(&script), "FLOP:\nRULE [pot > 3*BB] THEN ext(x)");
+}
+
+#[test]
+fn text_outside_blocks() {
+    assert_eq!(
+        errors("RULE pair\nTHEN CALL\nENDRULE\nPREFLOP\nENDPREFLOP\nENDPREFLOP\n"),
+        vec![
+            ("outside-block", 1, "`RULE` outside a block".into()),
+            (
+                "outside-block",
+                6,
+                "`ENDPREFLOP` closes no open block".into()
+            ),
+        ]
+    );
+    assert_eq!(
+        errors("PREFLOP RULE\nTHEN CALL\nENDRULE\nENDPREFLOP"),
+        vec![(
+            "unexpected-token",
+            1,
+            "`PREFLOP` must stand alone on its line".into()
+        )]
+    );
+}
+
+#[test]
+fn expected_tokens_in_words() {
+    let cases = [
+        (
+            "RULE 40\nTHEN CALL\nENDRULE",
+            "expected a comparison operator, found the end of the line",
+        ),
+        (
+            "RULE\nTHEN USE TABLE\nENDRULE",
+            "expected a table path, found the end of the line",
+        ),
+        (
+            "RULE\nTHEN external\nENDRULE",
+            "expected a quoted command, found the end of the line",
+        ),
+        (
+            "RULE pair,\nTHEN CALL\nENDRULE",
+            "expected a condition, found the end of the line",
+        ),
+        (
+            "RULE PRIORITY x\nTHEN CALL\nENDRULE",
+            "expected a whole number, found the name `x`",
+        ),
+        (
+            "RULE pair\nTHEN pair\nENDRULE",
+            "expected an action, found the name `pair`",
+        ),
+        (
+            "RULE pair >= >\nTHEN CALL\nENDRULE",
+            "expected a number or a name, found `>`",
+        ),
+        (
+            "RULE pair\nTHEN CALL now\nENDRULE",
+            "expected a newline, found the name `now`",
+        ),
+        (
+            "RULE pair\nTHEN CALL\nTHEN FOLD\nENDRULE",
+            "expected `VILLAIN` or `ENDRULE`, found `THEN`",
+        ),
+    ];
+    for (src, message) in cases {
+        let d = errors(&format!("PREFLOP\n{src}\nENDPREFLOP"));
+        assert_eq!(d.len(), 1, "{src}: {d:?}");
+        assert_eq!(d[0].2, message, "{src}");
+    }
+}
