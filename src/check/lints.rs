@@ -25,6 +25,12 @@ pub fn lint(
     syntax_ok: bool,
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
+    if syntax_ok && program.rules.is_empty() {
+        out.push(
+            Diagnostic::warning("no-rules", "the script has no rules")
+                .with_help("every decision would end with \"no rule matched\"; add a block such as `PREFLOP RULE ... ENDRULE ENDPREFLOP`"),
+        );
+    }
     spelling(script, source, &mut out);
     for rule in &program.rules {
         constants_in_block(rule, &mut out);
@@ -43,8 +49,14 @@ pub fn lint(
 // Spelling: names in an unusual case, card queries written unusually.
 
 fn spelling(script: &ast::Script, source: &SourceFile, out: &mut Vec<Diagnostic>) {
-    let mut name = |name: &str, span: Span| {
-        if let Some(canonical) = names::unusual_case(name) {
+    // Only names in their right position: a wrong one is already an error.
+    let mut name = |name: &str, span: Span, condition: bool| {
+        let right = match names::meaning(name, &Default::default()) {
+            names::Meaning::Predicate(_) => condition,
+            names::Meaning::Constant(_) => !condition,
+            _ => false,
+        };
+        if let Some(canonical) = names::unusual_case(name).filter(|_| right) {
             out.push(
                 Diagnostic::warning(
                     "name-case",
@@ -65,7 +77,7 @@ fn spelling(script: &ast::Script, source: &SourceFile, out: &mut Vec<Diagnostic>
             for c in branch_lists.flatten().flat_map(|b| &b.conditions) {
                 match &c.kind {
                     ast::ConditionKind::Name { name: n, .. } => {
-                        name(n, without_bang(source, &c.span))
+                        name(n, without_bang(source, &c.span), true)
                     }
                     ast::ConditionKind::Query { text, .. } => {
                         if let Ok(CardQuery {
@@ -115,12 +127,12 @@ fn spelling(script: &ast::Script, source: &SourceFile, out: &mut Vec<Diagnostic>
     }
 }
 
-fn value_name(v: &ast::Value, f: &mut impl FnMut(&str, Span)) {
+fn value_name(v: &ast::Value, f: &mut impl FnMut(&str, Span, bool)) {
     match &v.kind {
-        ast::ValueKind::Name(n) => f(n, v.span.clone()),
+        ast::ValueKind::Name(n) => f(n, v.span.clone(), false),
         ast::ValueKind::Product {
             name, name_span, ..
-        } => f(name, name_span.clone()),
+        } => f(name, name_span.clone(), false),
         ast::ValueKind::Number(_) | ast::ValueKind::External(_) => {}
     }
 }

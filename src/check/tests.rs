@@ -712,3 +712,9 @@ fn card_queries_that_cannot_hold_together() {
         "this branch can never hold: no hole cards match all of `22-55`, `!lowPair`"
     );
 }
+
+#[test]
+fn no_case_warning_for_a_name_already_in_error() {
+    let c = run(&[(Flop, vec![rule(&[&["POT", "FLUSH > 2"]], "CALL")])]);
+    assert_eq!(codes(&c), ["constant-as-condition", "predicate-as-number"]);
+}
