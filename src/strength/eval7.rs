@@ -234,7 +234,8 @@ impl Evaluator {
         self.lookup[((key & ROW_MASK) + offset) as usize]
     }
 
-    fn build() -> Evaluator {
+    /// Builds a fresh set of tables (what [`Evaluator::get`] does once); for measuring.
+    pub fn build() -> Evaluator {
         let mut flush = Box::new([0u16; 8192]);
         for (m, v) in flush.iter_mut().enumerate() {
             if (m as u16).count_ones() >= 5 {

@@ -1,0 +1,46 @@
+//! The strength constants' cost: the exact flop enumeration (equity and ppot/npot share it),
+//! the turn, handStrength, and reading the preflop table.
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use hus::cards::{Card, CardSet};
+use hus::strength::{self, outlook, preflop};
+
+fn cards(s: &str) -> CardSet {
+    s.split_whitespace()
+        .map(|c| {
+            let b: Vec<char> = c.chars().collect();
+            Card::from_xml(&b[0].to_string(), &b[1].to_string()).unwrap()
+        })
+        .collect()
+}
+
+fn bench(c: &mut Criterion) {
+    let hole = cards("Ad Qc");
+    let flop = cards("3h 4c Jh");
+    let turn = cards("3h 4c Jh 9s");
+    let river = cards("3h 4c Jh 9s 2d");
+    strength::evaluate(hole);
+    let mut g = c.benchmark_group("strength");
+    g.bench_function("flop equity+ppot+npot (one enumeration)", |b| {
+        b.iter(|| outlook::flop(black_box(hole), black_box(flop)))
+    });
+    g.bench_function("flop equity+ppot+npot, monotone flop", |b| {
+        b.iter(|| outlook::flop(black_box(cards("7s 6s")), black_box(cards("5s 8s As"))))
+    });
+    g.bench_function("turn equity+ppot+npot", |b| {
+        b.iter(|| outlook::turn(black_box(hole), black_box(turn)))
+    });
+    g.bench_function("flop handStrength", |b| {
+        b.iter(|| strength::hand_strength(black_box(hole), black_box(flop)))
+    });
+    g.bench_function("river handStrength", |b| {
+        b.iter(|| strength::hand_strength(black_box(hole), black_box(river)))
+    });
+    g.bench_function("preflop table parse", |b| {
+        b.iter(|| preflop::parse_table(black_box(preflop::PREFLOP_TABLE)))
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
