@@ -16,12 +16,15 @@ enum Command {
     Check(cli::check::Args),
     /// Print what the bot does now: fold, check, call or raise N.
     Decide(cli::decide::Args),
+    /// Play two bots against each other for many hands; report A's win rate.
+    Match(cli::matches::Args),
 }
 
 fn main() -> ExitCode {
     let code = match Command::parse() {
         Command::Check(args) => cli::check::run(args),
         Command::Decide(args) => cli::decide::run(args),
+        Command::Match(args) => cli::matches::run(args),
     };
     ExitCode::from(code)
 }

@@ -3,6 +3,7 @@
 
 pub mod check;
 pub mod decide;
+pub mod matches;
 pub mod render;
 
 /// Exit codes (spec 1).

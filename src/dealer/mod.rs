@@ -1,1 +1,475 @@
 //! A heads-up no-limit dealer that plays bots against each other (`hus match`).
+//!
+//! [`play_match`] deals hand after hand between two [`Bot`]s: blinds, the button alternating
+//! every hand, stacks reset to the starting size each hand. Every decision gives the bot the
+//! same [`GameState`] `hus decide` would read, built from a record kept from that bot's point
+//! of view. Each hand's deck and decision generators derive from `(seed, hand)` with ChaCha,
+//! and results are combined in hand order, so a seed gives the same match on any number of
+//! threads.
+
+pub mod bots;
+pub mod history;
+pub mod plot;
+pub mod stats;
+pub mod table;
+
+use std::fmt;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+
+use crate::diag::Diagnostic;
+use crate::game::{GameState, Move};
+pub use bots::{load_bot, BotLoadError, LoadedBot, ScriptBot, BUILTINS};
+pub use stats::{ActionCounts, BotStats, Tally};
+pub use table::{Deal, DecisionInfo, HandOutcome, Stakes};
+
+/// A player at the table: anything that turns a game state into a move.
+pub trait Bot: Send + Sync {
+    /// Decides from `state` (the bot is "Hero"). `rng` is this decision's own generator,
+    /// `ChaCha8Rng::seed_from_u64(seed)` with the seed `--histories` records.
+    fn decide(&self, state: &GameState, rng: &mut ChaCha8Rng) -> Result<BotDecision, String>;
+}
+
+/// A bot's answer, with what the evaluator had to do to produce it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BotDecision {
+    pub mv: Move,
+    /// No rule matched: the bot checks, or folds when something is owed.
+    pub no_rule_matched: bool,
+    /// The rule's action was changed into a legal one (spec 6).
+    pub made_legal: bool,
+}
+
+impl BotDecision {
+    pub fn plain(mv: Move) -> BotDecision {
+        BotDecision {
+            mv,
+            no_rule_matched: false,
+            made_legal: false,
+        }
+    }
+}
+
+/// How a match is played.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    pub hands: u64,
+    pub seed: u64,
+    /// Small blind, big blind and starting stack, in chips.
+    pub stakes: Stakes,
+    /// Each deal is played twice with the bots' seats swapped (hands 2k and 2k+1).
+    pub duplicate: bool,
+    /// Worker threads; 0 = one per core.
+    pub threads: usize,
+    /// Keep A's result of every hand (for the plot).
+    pub keep_hands: bool,
+    /// Write the game state of every decision here (see [`history`]).
+    pub histories: Option<history::Histories>,
+}
+
+impl MatchConfig {
+    /// The defaults of `hus match`: blinds 50/100 (fine enough for fractional bet sizes in
+    /// whole chips), stacks of 100 big blinds, one thread.
+    pub fn new(hands: u64, seed: u64) -> MatchConfig {
+        MatchConfig {
+            hands,
+            seed,
+            stakes: Stakes {
+                sb: 50,
+                bb: 100,
+                stack: 10_000,
+            },
+            duplicate: false,
+            threads: 1,
+            keep_hands: false,
+            histories: None,
+        }
+    }
+}
+
+/// The outcome of a match. Results are A's; B's are their negation.
+#[derive(Clone, Debug)]
+pub struct MatchResult {
+    pub hands: u64,
+    pub seed: u64,
+    pub stakes: Stakes,
+    pub duplicate: bool,
+    /// A's total in chips.
+    pub net_a: i64,
+    /// A's results per independent unit (a hand, or a duplicate pair).
+    pub tally: Tally,
+    /// Per bot: 0 = A, 1 = B.
+    pub bots: [BotStats; 2],
+    /// A's chips won in every hand, when [`MatchConfig::keep_hands`] was set.
+    pub hand_results: Option<Vec<i64>>,
+}
+
+impl MatchResult {
+    /// A's result in milli-big-blinds per hand.
+    pub fn mbb_per_hand(&self) -> f64 {
+        if self.hands == 0 {
+            return 0.0;
+        }
+        1000.0 * self.net_a as f64 / self.stakes.bb as f64 / self.hands as f64
+    }
+
+    /// The 95% confidence interval of [`Self::mbb_per_hand`] (normal approximation over
+    /// independent units; `None` with fewer than two).
+    pub fn ci95(&self) -> Option<(f64, f64)> {
+        let per_unit = if self.duplicate { 2.0 } else { 1.0 };
+        let se = self.tally.std_error()? / per_unit * 1000.0 / self.stakes.bb as f64;
+        let m = self.mbb_per_hand();
+        Some((m - stats::Z95 * se, m + stats::Z95 * se))
+    }
+}
+
+/// Why a match stopped.
+#[derive(Clone, Debug)]
+pub enum MatchError {
+    /// Bad settings (hands, stakes, threads).
+    Config(String),
+    /// A bot failed to decide (an external program, ...). `hand` counts from 1.
+    Bot {
+        bot: usize,
+        hand: u64,
+        decision: usize,
+        message: String,
+    },
+    /// The dealer built a state the game model rejects: a dealer bug, reported in full.
+    InvalidState {
+        hand: u64,
+        decision: usize,
+        xml: String,
+        diagnostics: Vec<Diagnostic>,
+    },
+    /// A hand did not conserve chips: a dealer bug.
+    Conservation { hand: u64, what: String },
+    /// Writing histories failed.
+    Io(String),
+}
+
+impl fmt::Display for MatchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MatchError::Config(m) => f.write_str(m),
+            MatchError::Bot {
+                bot,
+                hand,
+                decision,
+                message,
+            } => write!(
+                f,
+                "bot {} failed in hand {hand}, decision {}: {message}",
+                ["A", "B"][*bot],
+                decision + 1
+            ),
+            MatchError::InvalidState {
+                hand,
+                decision,
+                xml,
+                diagnostics,
+            } => {
+                write!(
+                    f,
+                    "internal error: the dealer built an invalid game state in hand {hand}, decision {}:",
+                    decision + 1
+                )?;
+                for d in diagnostics {
+                    write!(f, "\n  {}: {}", d.severity, d.message)?;
+                }
+                write!(f, "\n{xml}")
+            }
+            MatchError::Conservation { hand, what } => {
+                write!(
+                    f,
+                    "internal error: hand {hand} did not conserve chips: {what}"
+                )
+            }
+            MatchError::Io(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for MatchError {}
+
+/// Hands are dealt in chunks of this many (even, so duplicate pairs never straddle two).
+const CHUNK: u64 = 512;
+
+/// What one chunk of consecutive hands produced.
+#[derive(Default)]
+struct ChunkOut {
+    net_a: i64,
+    tally: Tally,
+    bots: [BotStats; 2],
+    hand_results: Vec<i64>,
+    index: Vec<String>,
+}
+
+/// The deal of a hand: the deck of deal `key` (the hand, or the duplicate pair), shuffled
+/// by ChaCha8 from the match seed on stream `2 key`.
+pub fn deal_for(seed: u64, key: u64) -> Deal {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(2 * key);
+    Deal::shuffle(&mut rng)
+}
+
+/// The generator of a hand's decision seeds: stream `2 key + 1` of the match seed; the k-th
+/// decision of the hand uses its k-th `u64`.
+pub fn decision_seeds(seed: u64, key: u64) -> ChaCha8Rng {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(2 * key + 1);
+    rng
+}
+
+/// Plays a match of `config.hands` hands between A (`bots[0]`) and B (`bots[1]`).
+/// `progress` is told how many more hands finished, now and then.
+pub fn play_match(
+    bots: [&dyn Bot; 2],
+    config: &MatchConfig,
+    progress: Option<&(dyn Fn(u64) + Sync)>,
+) -> Result<MatchResult, MatchError> {
+    let Stakes { sb, bb, stack } = config.stakes;
+    if sb < 1 || bb < sb || stack < bb {
+        return Err(MatchError::Config(format!(
+            "the blinds must be whole chips with 1 <= small blind <= big blind <= stack (got {sb}/{bb}, stack {stack})"
+        )));
+    }
+    if config.duplicate && !config.hands.is_multiple_of(2) {
+        return Err(MatchError::Config(
+            "--duplicate plays each deal twice: the number of hands must be even".into(),
+        ));
+    }
+    if let Some(h) = &config.histories {
+        h.prepare().map_err(MatchError::Io)?;
+    }
+    let chunks: Vec<u64> = (0..config.hands.div_ceil(CHUNK)).collect();
+    let run = |c: &u64| -> Result<ChunkOut, MatchError> {
+        let out = play_chunk(
+            bots,
+            config,
+            *c * CHUNK,
+            ((*c + 1) * CHUNK).min(config.hands),
+        )?;
+        if let Some(p) = progress {
+            p(out_len(*c, config.hands));
+        }
+        Ok(out)
+    };
+    let outs: Vec<ChunkOut> = if config.threads == 1 {
+        chunks.iter().map(run).collect::<Result<_, _>>()?
+    } else {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(config.threads)
+            .build()
+            .map_err(|e| MatchError::Config(format!("cannot start the threads: {e}")))?;
+        pool.install(|| chunks.par_iter().map(run).collect::<Result<_, _>>())?
+    };
+
+    let mut result = MatchResult {
+        hands: config.hands,
+        seed: config.seed,
+        stakes: config.stakes,
+        duplicate: config.duplicate,
+        net_a: 0,
+        tally: Tally::default(),
+        bots: Default::default(),
+        hand_results: config.keep_hands.then(Vec::new),
+    };
+    let mut index = Vec::new();
+    for o in outs {
+        result.net_a += o.net_a;
+        result.tally.add(&o.tally);
+        result.bots[0].add(&o.bots[0]);
+        result.bots[1].add(&o.bots[1]);
+        if let Some(h) = &mut result.hand_results {
+            h.extend_from_slice(&o.hand_results);
+        }
+        index.extend(o.index);
+    }
+    if let Some(h) = &config.histories {
+        h.write_index(&index).map_err(MatchError::Io)?;
+    }
+    Ok(result)
+}
+
+fn out_len(chunk: u64, hands: u64) -> u64 {
+    ((chunk + 1) * CHUNK).min(hands) - chunk * CHUNK
+}
+
+/// Plays hands `start..end` in order.
+fn play_chunk(
+    bots: [&dyn Bot; 2],
+    config: &MatchConfig,
+    start: u64,
+    end: u64,
+) -> Result<ChunkOut, MatchError> {
+    let mut out = ChunkOut::default();
+    let mut pair = 0i64;
+    for h in start..end {
+        let key = if config.duplicate { h / 2 } else { h };
+        let deal = deal_for(config.seed, key);
+        let mut seeds = decision_seeds(config.seed, key);
+        let button = (h % 2) as usize;
+        let outcome = match &config.histories {
+            None => table::play_hand(
+                bots,
+                button,
+                config.stakes,
+                &deal,
+                &mut seeds,
+                &mut out.bots,
+                h + 1,
+                None,
+            )?,
+            Some(hist) => {
+                let mut write = |d: &DecisionInfo| -> Result<(), MatchError> {
+                    let line = hist.write_decision(h, d).map_err(MatchError::Io)?;
+                    out.index.push(line);
+                    Ok(())
+                };
+                table::play_hand(
+                    bots,
+                    button,
+                    config.stakes,
+                    &deal,
+                    &mut seeds,
+                    &mut out.bots,
+                    h + 1,
+                    Some(&mut write),
+                )?
+            }
+        };
+        let a = outcome.net[0];
+        out.net_a += a;
+        if config.keep_hands {
+            out.hand_results.push(a);
+        }
+        if config.duplicate {
+            pair += a;
+            if h % 2 == 1 {
+                out.tally.push(pair);
+                pair = 0;
+            }
+        } else {
+            out.tally.push(a);
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::Rng;
+
+    /// Raises by the pot (as it stands) every time.
+    struct Raiser;
+    impl Bot for Raiser {
+        fn decide(&self, s: &GameState, _: &mut ChaCha8Rng) -> Result<BotDecision, String> {
+            Ok(BotDecision::plain(Move::Raise(s.derived().pot)))
+        }
+    }
+    /// Folds whenever something is owed (and says FOLD otherwise too: made legal).
+    struct Folder;
+    impl Bot for Folder {
+        fn decide(&self, _: &GameState, _: &mut ChaCha8Rng) -> Result<BotDecision, String> {
+            Ok(BotDecision::plain(Move::Fold))
+        }
+    }
+    /// Any move at random, amounts included, legal or not: the table must cope.
+    struct Chaos;
+    impl Bot for Chaos {
+        fn decide(&self, s: &GameState, rng: &mut ChaCha8Rng) -> Result<BotDecision, String> {
+            let mv = match rng.gen_range(0..10) {
+                0 => Move::Fold,
+                1 | 2 => Move::Check,
+                3..=5 => Move::Call,
+                6 => Move::Raise(1e9),
+                _ => Move::Raise(rng.gen_range(0.0..0.2) * s.derived().hero_stack),
+            };
+            Ok(BotDecision::plain(mv))
+        }
+    }
+
+    #[test]
+    fn the_folder_loses_three_quarters_of_a_big_blind_a_hand() {
+        let r = play_match([&Raiser, &Folder], &MatchConfig::new(1000, 7), None).unwrap();
+        // A (the raiser) wins what B folds: SB as button, BB as big blind.
+        assert_eq!(r.mbb_per_hand(), 750.0);
+        assert_eq!(r.bots[1].actions[0].fold, 1000);
+        assert_eq!(r.bots[1].actions_made_legal, 0);
+        let (lo, hi) = r.ci95().unwrap();
+        assert!(lo < 750.0 && 750.0 < hi && hi - lo < 40.0);
+    }
+
+    #[test]
+    fn chaos_conserves_chips_and_plays_every_street() {
+        let mut cfg = MatchConfig::new(20_000, 3);
+        cfg.stakes = Stakes {
+            sb: 1,
+            bb: 2,
+            stack: 40,
+        };
+        let r = play_match([&Chaos, &Chaos], &cfg, None).unwrap();
+        let b = &r.bots[0];
+        assert!(b.showdowns > 1000 && b.showdowns_split > 0);
+        assert!(b.actions[3].raise > 0, "river raises happen");
+        assert!(b.actions_made_legal > 0);
+        assert_eq!(r.bots[0].showdowns, r.bots[1].showdowns);
+    }
+
+    #[test]
+    fn thread_count_does_not_change_the_result() {
+        let mut cfg = MatchConfig::new(3000, 11);
+        cfg.keep_hands = true;
+        let one = play_match([&Chaos, &Raiser], &cfg, None).unwrap();
+        cfg.threads = 3;
+        let three = play_match([&Chaos, &Raiser], &cfg, None).unwrap();
+        assert_eq!(one.net_a, three.net_a);
+        assert_eq!(one.tally, three.tally);
+        assert_eq!(one.bots, three.bots);
+        assert_eq!(one.hand_results, three.hand_results);
+    }
+
+    #[test]
+    fn duplicate_self_play_cancels_exactly() {
+        let mut cfg = MatchConfig::new(2000, 5);
+        cfg.duplicate = true;
+        let r = play_match([&Chaos, &Chaos], &cfg, None).unwrap();
+        assert_eq!(r.net_a, 0);
+        assert_eq!(r.tally.units, 1000);
+        let (lo, hi) = r.ci95().unwrap();
+        assert!(lo <= 0.0 && 0.0 <= hi);
+        cfg.hands = 3;
+        assert!(matches!(
+            play_match([&Chaos, &Chaos], &cfg, None),
+            Err(MatchError::Config(_))
+        ));
+    }
+
+    #[test]
+    fn legal_moves() {
+        use table::legal_move;
+        assert_eq!(legal_move(Move::Fold, 0, true, 100, 900), Move::Check);
+        assert_eq!(legal_move(Move::Check, 50, true, 100, 900), Move::Fold);
+        assert_eq!(legal_move(Move::Call, 0, true, 100, 900), Move::Check);
+        assert_eq!(
+            legal_move(Move::Raise(300.0), 950, false, 100, 900),
+            Move::Call
+        );
+        assert_eq!(
+            legal_move(Move::Raise(10.0), 50, true, 100, 900),
+            Move::Raise(100.0)
+        );
+        assert_eq!(
+            legal_move(Move::Raise(5000.0), 50, true, 100, 900),
+            Move::Raise(850.0)
+        );
+        assert_eq!(
+            legal_move(Move::Raise(150.4), 0, true, 100, 900),
+            Move::Raise(150.0)
+        );
+    }
+}

@@ -1,0 +1,358 @@
+//! `hus match A B --hands N`: plays two bots against each other and reports A's win rate.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use hus::dealer::bots::{load_bot, BotLoadError, LoadedBot};
+use hus::dealer::history::Histories;
+use hus::dealer::{play_match, plot, Bot, BotStats, MatchConfig, MatchError, MatchResult, Stakes};
+use hus::external::ExternalPolicy;
+use hus::game::Phase;
+use serde_json::json;
+
+use super::exit;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Bot A: a script, or builtin:NAME (random, caller, raiser, equity, bluffer).
+    pub a: String,
+    /// Bot B: a script, or builtin:NAME.
+    pub b: String,
+    /// How many hands to play.
+    #[arg(long, default_value_t = 10_000)]
+    pub hands: u64,
+    /// Seed of the deals and of every decision's random choices (drawn and reported if absent).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// The stack both bots start every hand with, in big blinds.
+    #[arg(long, default_value_t = 100)]
+    pub stack: u32,
+    /// The blinds in whole chips, SB/BB.
+    #[arg(long, default_value = "50/100", value_parser = parse_blinds)]
+    pub blinds: (u32, u32),
+    /// Play every deal twice with the bots' seats swapped (less luck; hands must be even).
+    #[arg(long)]
+    pub duplicate: bool,
+    /// Worker threads (default: one per core). The result does not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Print the result as one JSON object.
+    #[arg(long)]
+    pub json: bool,
+    /// Write the game state of every decision to this directory, with an index.tsv.
+    #[arg(long, value_name = "DIR")]
+    pub histories: Option<PathBuf>,
+    /// Draw A's cumulative winnings with the 95% confidence band to this SVG file.
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<PathBuf>,
+    /// Let the scripts run `external` programs.
+    #[arg(long)]
+    pub allow_external: bool,
+}
+
+fn parse_blinds(s: &str) -> Result<(u32, u32), String> {
+    let err = || format!("expected SB/BB in whole chips, like 50/100 (got `{s}`)");
+    let (a, b) = s.split_once('/').ok_or_else(err)?;
+    let sb: u32 = a.trim().parse().map_err(|_| err())?;
+    let bb: u32 = b.trim().parse().map_err(|_| err())?;
+    if sb == 0 || bb < sb {
+        return Err(format!(
+            "the blinds must satisfy 1 <= small blind <= big blind (got {sb}/{bb})"
+        ));
+    }
+    Ok((sb, bb))
+}
+
+pub fn run(args: Args) -> u8 {
+    let policy = ExternalPolicy {
+        allow: args.allow_external,
+        ..ExternalPolicy::default()
+    };
+    let mut bots = Vec::new();
+    for spec in [&args.a, &args.b] {
+        match load_bot(spec, &policy) {
+            Ok(b) => {
+                for w in &b.warnings {
+                    eprint!("{}", super::render::text(&b.source, w));
+                }
+                bots.push(b);
+            }
+            Err(BotLoadError::Script {
+                source,
+                diagnostics,
+            }) => {
+                for d in &diagnostics {
+                    eprint!("{}", super::render::text(&source, d));
+                }
+                eprintln!("hus match: {} has errors", source.name);
+                return exit::SCRIPT;
+            }
+            Err(e) => {
+                eprintln!("hus match: {e}");
+                return exit::USAGE;
+            }
+        }
+    }
+    let (sb, bb) = args.blinds;
+    let seed = args.seed.unwrap_or_else(rand::random);
+    let mut config = MatchConfig::new(args.hands, seed);
+    config.stakes = Stakes {
+        sb: sb as i64,
+        bb: bb as i64,
+        stack: args.stack as i64 * bb as i64,
+    };
+    config.duplicate = args.duplicate;
+    config.threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if config.threads == 0 {
+        eprintln!("hus match: --threads must be at least 1");
+        return exit::USAGE;
+    }
+    config.keep_hands = args.plot.is_some();
+    if let Some(dir) = &args.histories {
+        match histories(dir, &bots, args.hands) {
+            Ok(h) => config.histories = Some(h),
+            Err(e) => {
+                eprintln!("hus match: {e}");
+                return exit::USAGE;
+            }
+        }
+    }
+
+    let bar = progress_bar(args.hands);
+    let tick = |n: u64| {
+        if let Some(b) = &bar {
+            b.inc(n)
+        }
+    };
+    let start = Instant::now();
+    let pair: [&dyn Bot; 2] = [&bots[0].bot, &bots[1].bot];
+    let result = play_match(pair, &config, Some(&tick));
+    let seconds = start.elapsed().as_secs_f64();
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    let result = match result {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("hus match: {e}");
+            return match e {
+                MatchError::Config(_) | MatchError::Io(_) => exit::USAGE,
+                MatchError::Bot { .. } => exit::EXTERNAL,
+                MatchError::InvalidState { .. } | MatchError::Conservation { .. } => exit::GAME,
+            };
+        }
+    };
+
+    if let Some(path) = &args.plot {
+        let title = format!(
+            "{} vs {}: {} mbb/hand over {} hands",
+            bots[0].name,
+            bots[1].name,
+            signed(result.mbb_per_hand()),
+            result.hands
+        );
+        let svg = plot::svg(
+            result.hand_results.as_deref().unwrap_or(&[]),
+            result.stakes.bb,
+            if result.duplicate { 2 } else { 1 },
+            &title,
+        );
+        if let Err(e) = std::fs::write(path, svg) {
+            eprintln!("hus match: cannot write {}: {e}", path.display());
+            return exit::USAGE;
+        }
+    }
+    if args.json {
+        println!("{}", to_json(&result, &bots, seconds, config.threads));
+    } else {
+        print!("{}", to_text(&result, &bots));
+    }
+    exit::OK
+}
+
+/// Prepares `--histories DIR`: the directory, and a copy of each built-in's script in it so
+/// every decision replays with `hus decide`.
+fn histories(dir: &PathBuf, bots: &[LoadedBot], hands: u64) -> Result<Histories, String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let mut scripts = [String::new(), String::new()];
+    for (i, b) in bots.iter().enumerate() {
+        let path = match &b.path {
+            Some(p) => p.clone(),
+            None => {
+                let p = dir.join(format!("{}.hus", b.name.replace(':', "-")));
+                std::fs::write(&p, &*b.source.text)
+                    .map_err(|e| format!("cannot write {}: {e}", p.display()))?;
+                p
+            }
+        };
+        scripts[i] = std::fs::canonicalize(&path)
+            .unwrap_or(path)
+            .display()
+            .to_string();
+    }
+    Ok(Histories::new(
+        dir.clone(),
+        [bots[0].name.clone(), bots[1].name.clone()],
+        scripts,
+        hands,
+    ))
+}
+
+fn progress_bar(hands: u64) -> Option<indicatif::ProgressBar> {
+    if !std::io::stderr().is_terminal() || hands < 10_000 {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new(hands);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} hands  {per_sec}  eta {eta}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    Some(bar)
+}
+
+fn signed(x: f64) -> String {
+    format!("{x:+.1}")
+}
+
+fn to_text(r: &MatchResult, bots: &[LoadedBot]) -> String {
+    use std::fmt::Write;
+    let mut s = String::new();
+    let _ = writeln!(s, "A: {}", bots[0].name);
+    let _ = writeln!(s, "B: {}", bots[1].name);
+    let _ = writeln!(
+        s,
+        "hands: {}{}, seed {}, blinds {}/{}, stacks {} big blinds",
+        r.hands,
+        if r.duplicate { " (duplicate)" } else { "" },
+        r.seed,
+        r.stakes.sb,
+        r.stakes.bb,
+        r.stakes.stack / r.stakes.bb
+    );
+    let m = r.mbb_per_hand();
+    match r.ci95() {
+        Some((lo, hi)) => {
+            let verdict = if lo > 0.0 {
+                "A wins (95% confidence)"
+            } else if hi < 0.0 {
+                "B wins (95% confidence)"
+            } else {
+                "no significant difference"
+            };
+            let _ = writeln!(
+                s,
+                "A's result: {} mbb/hand, 95% CI [{}, {}]: {verdict}",
+                signed(m),
+                signed(lo),
+                signed(hi)
+            );
+        }
+        None => {
+            let _ = writeln!(
+                s,
+                "A's result: {} mbb/hand (too few hands for an interval)",
+                signed(m)
+            );
+        }
+    }
+    let _ = writeln!(
+        s,
+        "A's total: {} chips ({} big blinds)",
+        r.net_a,
+        fmt_bb(r.net_a, r.stakes.bb)
+    );
+    for (i, label) in ["A", "B"].iter().enumerate() {
+        let b: &BotStats = &r.bots[i];
+        let _ = writeln!(s, "\n{label} ({}): {} decisions", bots[i].name, b.decisions);
+        let _ = writeln!(
+            s,
+            "  {:<8} {:>7} {:>7} {:>7} {:>7} {:>10}",
+            "round", "fold", "check", "call", "raise", "decisions"
+        );
+        for ph in Phase::ALL {
+            let a = &b.actions[ph as usize];
+            let t = a.total();
+            let pct = |n: u64| {
+                if t == 0 {
+                    "-".to_string()
+                } else {
+                    format!("{:.1}%", 100.0 * n as f64 / t as f64)
+                }
+            };
+            let _ = writeln!(
+                s,
+                "  {:<8} {:>7} {:>7} {:>7} {:>7} {:>10}",
+                ph.xml_tag(),
+                pct(a.fold),
+                pct(a.check),
+                pct(a.call),
+                pct(a.raise),
+                t
+            );
+        }
+        let _ = writeln!(
+            s,
+            "  showdowns: {} won of {} ({} split)",
+            b.showdowns_won, b.showdowns, b.showdowns_split
+        );
+        let _ = writeln!(
+            s,
+            "  no rule matched: {} (checked or folded)   actions made legal: {}",
+            b.no_rule_matched, b.actions_made_legal
+        );
+    }
+    s
+}
+
+fn fmt_bb(chips: i64, bb: i64) -> String {
+    let x = chips as f64 / bb as f64;
+    if x.fract() == 0.0 {
+        format!("{x:+.0}")
+    } else {
+        format!("{x:+.2}")
+    }
+}
+
+fn to_json(r: &MatchResult, bots: &[LoadedBot], seconds: f64, threads: usize) -> String {
+    let bot = |i: usize| {
+        let b = &r.bots[i];
+        let mut actions = serde_json::Map::new();
+        for ph in Phase::ALL {
+            actions.insert(
+                ph.xml_tag().to_string(),
+                serde_json::to_value(b.actions[ph as usize]).unwrap_or_default(),
+            );
+        }
+        json!({
+            "name": bots[i].name,
+            "decisions": b.decisions,
+            "actions": actions,
+            "showdowns": b.showdowns,
+            "showdowns_won": b.showdowns_won,
+            "showdowns_split": b.showdowns_split,
+            "no_rule_matched": b.no_rule_matched,
+            "actions_made_legal": b.actions_made_legal,
+        })
+    };
+    let ci = r.ci95().map(|(lo, hi)| vec![lo, hi]);
+    json!({
+        "hands": r.hands,
+        "seed": r.seed,
+        "blinds": [r.stakes.sb, r.stakes.bb],
+        "stack": r.stakes.stack,
+        "duplicate": r.duplicate,
+        "mbb_per_hand": r.mbb_per_hand(),
+        "ci95": ci,
+        "net_chips": r.net_a,
+        "bots": { "A": bot(0), "B": bot(1) },
+        "timing": {
+            "seconds": seconds,
+            "hands_per_second": if seconds > 0.0 { r.hands as f64 / seconds } else { 0.0 },
+            "threads": threads,
+        },
+    })
+    .to_string()
+}

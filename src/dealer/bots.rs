@@ -1,0 +1,194 @@
+//! The bots a match plays: any checked HUS script ([`ScriptBot`]), and the built-in reference
+//! bots, which are HUS scripts too, compiled into the binary (`builtin:NAME`).
+
+use std::path::{Path, PathBuf};
+
+use rand_chacha::ChaCha8Rng;
+
+use super::{Bot, BotDecision};
+use crate::check::{check, CheckOptions};
+use crate::diag::{Diagnostic, SourceFile};
+use crate::eval::{decide, DecideOptions, ErrorKind};
+use crate::external::ExternalPolicy;
+use crate::game::{GameState, Move};
+use crate::ir::Program;
+
+/// The built-in bots: name (after `builtin:`), one-line description, HUS source.
+pub const BUILTINS: [(&str, &str, &str); 5] = [
+    (
+        "random",
+        "a random legal action; raises from a min-raise to 10% of the stack, all in rarely",
+        include_str!("builtin/random.hus"),
+    ),
+    (
+        "caller",
+        "always calls, or checks when nothing is owed",
+        include_str!("builtin/caller.hus"),
+    ),
+    (
+        "raiser",
+        "always raises by the pot",
+        include_str!("builtin/raiser.hus"),
+    ),
+    (
+        "equity",
+        "raises equity >= 0.7, calls when equity >= potOdds, else checks or folds",
+        include_str!("builtin/equity.hus"),
+    ),
+    (
+        "bluffer",
+        "builtin:equity, plus a raise with any hand one decision in six",
+        include_str!("builtin/bluffer.hus"),
+    ),
+];
+
+/// The source of `builtin:NAME`.
+pub fn builtin_source(name: &str) -> Option<&'static str> {
+    BUILTINS.iter().find(|b| b.0 == name).map(|b| b.2)
+}
+
+/// A checked HUS script playing through the evaluator, exactly as `hus decide` runs it.
+#[derive(Clone, Debug)]
+pub struct ScriptBot {
+    pub program: Program,
+    pub options: DecideOptions,
+}
+
+impl Bot for ScriptBot {
+    fn decide(&self, state: &GameState, rng: &mut ChaCha8Rng) -> Result<BotDecision, String> {
+        match decide(&self.program, state, rng, &self.options) {
+            Ok(d) => Ok(BotDecision {
+                mv: d.action,
+                no_rule_matched: false,
+                made_legal: d.warnings.iter().any(|w| w.code == "action-made-legal"),
+            }),
+            // `hus decide` exits 3 here; at a table the bot checks, or folds when it owes.
+            Err(e) if matches!(e.kind, ErrorKind::NoRuleMatched { .. }) => Ok(BotDecision {
+                mv: if state.derived().to_call > 0.0 {
+                    Move::Fold
+                } else {
+                    Move::Check
+                },
+                no_rule_matched: true,
+                made_legal: false,
+            }),
+            Err(e) => Err(e.to_string()),
+        }
+    }
+}
+
+/// A bot ready to play, with what people and `--histories` need to know about it.
+pub struct LoadedBot {
+    /// As given: a path, or `builtin:NAME`.
+    pub name: String,
+    pub bot: ScriptBot,
+    /// The script file, when it is one (built-ins have none).
+    pub path: Option<PathBuf>,
+    /// The script's source, to write beside histories for a built-in.
+    pub source: SourceFile,
+    /// Check warnings.
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// Why a bot could not be loaded.
+#[derive(Debug)]
+pub enum BotLoadError {
+    /// No such built-in; lists the known ones.
+    UnknownBuiltin(String),
+    Io(String),
+    /// The script has errors: every diagnostic, with the source to render them against.
+    Script {
+        source: SourceFile,
+        diagnostics: Vec<Diagnostic>,
+    },
+}
+
+impl std::fmt::Display for BotLoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BotLoadError::UnknownBuiltin(n) => write!(
+                f,
+                "unknown built-in bot `builtin:{n}`; the built-ins are {}",
+                BUILTINS
+                    .iter()
+                    .map(|b| format!("builtin:{}", b.0))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            BotLoadError::Io(m) => f.write_str(m),
+            BotLoadError::Script {
+                source,
+                diagnostics,
+            } => write!(
+                f,
+                "{} has {} error(s)",
+                source.name,
+                diagnostics.iter().filter(|d| d.is_error()).count()
+            ),
+        }
+    }
+}
+
+/// Loads `builtin:NAME` or a script file, and checks it. External programs run only under
+/// `external` (as with `hus decide --allow-external`).
+pub fn load_bot(spec: &str, external: &ExternalPolicy) -> Result<LoadedBot, BotLoadError> {
+    let (source, path, base_dir) = if let Some(name) = spec.strip_prefix("builtin:") {
+        let text =
+            builtin_source(name).ok_or_else(|| BotLoadError::UnknownBuiltin(name.to_string()))?;
+        (SourceFile::new(spec, text), None, PathBuf::from("."))
+    } else {
+        let path = Path::new(spec);
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| BotLoadError::Io(format!("cannot read {spec}: {e}")))?;
+        let base = path
+            .parent()
+            .map(Path::to_path_buf)
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or_else(|| PathBuf::from("."));
+        (SourceFile::new(spec, text), Some(path.to_path_buf()), base)
+    };
+    let checked = check(
+        &source,
+        &CheckOptions {
+            base_dir,
+            ..CheckOptions::default()
+        },
+    );
+    let Some(program) = checked.program else {
+        return Err(BotLoadError::Script {
+            source,
+            diagnostics: checked.diagnostics,
+        });
+    };
+    Ok(LoadedBot {
+        name: spec.to_string(),
+        bot: ScriptBot {
+            program,
+            options: DecideOptions {
+                external: external.clone(),
+                explain: false,
+            },
+        },
+        path,
+        source,
+        warnings: checked.diagnostics,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_builtin_checks_without_a_warning() {
+        for (name, _, _) in BUILTINS {
+            let b = load_bot(&format!("builtin:{name}"), &ExternalPolicy::default())
+                .unwrap_or_else(|e| panic!("builtin:{name}: {e}"));
+            assert!(b.warnings.is_empty(), "builtin:{name}: {:?}", b.warnings);
+        }
+        assert!(matches!(
+            load_bot("builtin:nope", &ExternalPolicy::default()),
+            Err(BotLoadError::UnknownBuiltin(_))
+        ));
+    }
+}

@@ -1,0 +1,192 @@
+//! `--plot FILE.svg`: A's cumulative winnings (in big blinds) over the hands, with the 95%
+//! confidence band of the cumulative expectation, as a hand-written SVG.
+//!
+//! At hand n the band is W(n) ± 1.96 · s(n) · √n, where W is A's cumulative result and s(n)
+//! the sample standard deviation of the first n results: the same interval `hus match`
+//! reports at the end, scaled to n hands. Where the band leaves the zero line, the result
+//! so far is significant at 95%.
+
+use std::fmt::Write;
+
+/// Draws the plot. `results` are A's chips won per hand; `unit` is 2 in duplicate mode (the
+/// deviation is then taken over pairs of hands, which are the independent units).
+pub fn svg(results: &[i64], bb: i64, unit: usize, title: &str) -> String {
+    const W: f64 = 800.0;
+    const H: f64 = 450.0;
+    const LEFT: f64 = 70.0;
+    const RIGHT: f64 = 20.0;
+    const TOP: f64 = 40.0;
+    const BOTTOM: f64 = 50.0;
+    let bb = bb as f64;
+    let unit = unit.max(1);
+
+    // One point per unit boundary, downsampled to at most ~1000 points.
+    let mut points: Vec<(f64, f64, f64)> = vec![(0.0, 0.0, 0.0)]; // (hands, cum, half-band)
+    let units = results.len() / unit;
+    let step = units.div_ceil(1000).max(1);
+    let (mut cum, mut n, mut mean, mut m2) = (0.0f64, 0.0f64, 0.0f64, 0.0f64);
+    for (i, chunk) in results.chunks(unit).enumerate() {
+        let x: f64 = chunk.iter().sum::<i64>() as f64 / bb;
+        cum += x;
+        n += 1.0;
+        // Welford's running variance over units.
+        let d = x - mean;
+        mean += d / n;
+        m2 += d * (x - mean);
+        if (i + 1) % step == 0 || i + 1 == units {
+            let sd = if n > 1.0 {
+                (m2 / (n - 1.0)).sqrt()
+            } else {
+                0.0
+            };
+            points.push((n * unit as f64, cum, super::stats::Z95 * sd * n.sqrt()));
+        }
+    }
+    let max_x = points.last().map_or(1.0, |p| p.0).max(1.0);
+    let (mut lo, mut hi) = (0.0f64, 0.0f64);
+    for &(_, c, b) in &points {
+        lo = lo.min(c - b);
+        hi = hi.max(c + b);
+    }
+    if hi - lo < 1e-9 {
+        hi += 1.0;
+        lo -= 1.0;
+    }
+    let pad = (hi - lo) * 0.05;
+    let (lo, hi) = (lo - pad, hi + pad);
+    let px = |x: f64| LEFT + x / max_x * (W - LEFT - RIGHT);
+    let py = |y: f64| TOP + (hi - y) / (hi - lo) * (H - TOP - BOTTOM);
+
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" viewBox="0 0 {W} {H}" font-family="sans-serif" font-size="12">"#
+    );
+    let _ = writeln!(s, r#"<rect width="{W}" height="{H}" fill="white"/>"#);
+    let _ = writeln!(
+        s,
+        r#"<text x="{}" y="22" text-anchor="middle" font-size="15">{}</text>"#,
+        W / 2.0,
+        escape(title)
+    );
+    // Grid and axis labels.
+    for v in ticks(lo, hi) {
+        let y = py(v);
+        let _ = writeln!(
+            s,
+            r##"<line x1="{LEFT}" y1="{y:.1}" x2="{}" y2="{y:.1}" stroke="#e5e5e5"/><text x="{}" y="{:.1}" text-anchor="end">{}</text>"##,
+            W - RIGHT,
+            LEFT - 6.0,
+            y + 4.0,
+            label(v)
+        );
+    }
+    for v in ticks(0.0, max_x) {
+        let x = px(v);
+        let _ = writeln!(
+            s,
+            r##"<line x1="{x:.1}" y1="{TOP}" x2="{x:.1}" y2="{}" stroke="#e5e5e5"/><text x="{x:.1}" y="{}" text-anchor="middle">{}</text>"##,
+            H - BOTTOM,
+            H - BOTTOM + 16.0,
+            label(v)
+        );
+    }
+    let _ = writeln!(
+        s,
+        r#"<text x="{}" y="{}" text-anchor="middle">hands</text>"#,
+        (LEFT + W - RIGHT) / 2.0,
+        H - 10.0
+    );
+    let _ = writeln!(
+        s,
+        r#"<text transform="translate(16 {}) rotate(-90)" text-anchor="middle">A's winnings (big blinds)</text>"#,
+        (TOP + H - BOTTOM) / 2.0
+    );
+    // The band: upper edge forwards, lower edge back.
+    let mut band = String::new();
+    for &(x, c, b) in &points {
+        let _ = write!(band, "{:.1},{:.1} ", px(x), py(c + b));
+    }
+    for &(x, c, b) in points.iter().rev() {
+        let _ = write!(band, "{:.1},{:.1} ", px(x), py(c - b));
+    }
+    let _ = writeln!(
+        s,
+        r##"<polygon points="{}" fill="#4a90d9" fill-opacity="0.2" stroke="none"/>"##,
+        band.trim_end()
+    );
+    let _ = writeln!(
+        s,
+        r##"<line x1="{LEFT}" y1="{0:.1}" x2="{1}" y2="{0:.1}" stroke="#888" stroke-dasharray="4 3"/>"##,
+        py(0.0),
+        W - RIGHT
+    );
+    let mut line = String::new();
+    for &(x, c, _) in &points {
+        let _ = write!(line, "{:.1},{:.1} ", px(x), py(c));
+    }
+    let _ = writeln!(
+        s,
+        r##"<polyline points="{}" fill="none" stroke="#1f5fa8" stroke-width="1.5"/>"##,
+        line.trim_end()
+    );
+    let _ = writeln!(
+        s,
+        r##"<rect x="{LEFT}" y="{TOP}" width="{}" height="{}" fill="none" stroke="#333"/>"##,
+        W - LEFT - RIGHT,
+        H - TOP - BOTTOM
+    );
+    s.push_str("</svg>\n");
+    s
+}
+
+/// Round tick values between `lo` and `hi` (about five).
+fn ticks(lo: f64, hi: f64) -> Vec<f64> {
+    let span = (hi - lo).max(1e-9);
+    let raw = span / 5.0;
+    let mag = 10f64.powf(raw.log10().floor());
+    let step = [1.0, 2.0, 5.0, 10.0]
+        .iter()
+        .map(|m| m * mag)
+        .find(|s| span / s <= 6.0)
+        .unwrap_or(10.0 * mag);
+    let mut v = (lo / step).ceil() * step;
+    let mut out = Vec::new();
+    while v <= hi + 1e-9 {
+        out.push(if v.abs() < step * 1e-9 { 0.0 } else { v });
+        v += step;
+    }
+    out
+}
+
+fn label(v: f64) -> String {
+    if v.fract().abs() < 1e-9 {
+        format!("{}", v as i64)
+    } else {
+        format!("{v:.1}")
+    }
+}
+
+fn escape(t: &str) -> String {
+    t.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn plot_is_svg_with_band_and_line() {
+        let results: Vec<i64> = (0..5000)
+            .map(|i| if i % 3 == 0 { 150 } else { -50 })
+            .collect();
+        let s = super::svg(&results, 100, 1, "A <vs> B");
+        assert!(s.starts_with("<svg"));
+        assert!(s.contains("<polygon"));
+        assert!(s.contains("<polyline"));
+        assert!(s.contains("A &lt;vs&gt; B"));
+        assert!(s.trim_end().ends_with("</svg>"));
+        // Empty input still draws.
+        assert!(super::svg(&[], 100, 2, "empty").contains("</svg>"));
+    }
+}

@@ -1,0 +1,262 @@
+//! End-to-end tests of `hus match`: the real binary on built-in bots and scripts in
+//! tests/cases/match/.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn hus(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hus"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the hus binary runs")
+}
+
+/// Runs a match with `--json` and returns the object, failing with stderr on a non-zero exit.
+fn match_json(args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["match"];
+    all.extend_from_slice(args);
+    all.push("--json");
+    let out = hus(&all);
+    assert!(
+        out.status.success(),
+        "hus {all:?} failed ({:?}):\n{}",
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON object on stdout")
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn always_raise_beats_always_fold_by_exactly_three_quarters_of_a_big_blind() {
+    // The folder folds every hand: the small blind as button, the big blind otherwise.
+    let j = match_json(&[
+        "tests/cases/match/folder.hus",
+        "builtin:raiser",
+        "--hands",
+        "1000",
+        "--seed",
+        "3",
+    ]);
+    assert_eq!(j["hands"], 1000);
+    assert_eq!(j["mbb_per_hand"], -750.0);
+    assert_eq!(j["net_chips"], -75_000);
+    assert_eq!(j["bots"]["A"]["actions"]["preflop"]["fold"], 1000);
+    assert_eq!(j["bots"]["A"]["decisions"], 1000);
+    assert_eq!(
+        j["bots"]["B"]["decisions"], 500,
+        "the raiser acts only as button"
+    );
+    assert_eq!(j["bots"]["A"]["actions_made_legal"], 0);
+    assert_eq!(j["bots"]["A"]["no_rule_matched"], 0);
+    let ci = j["ci95"].as_array().unwrap();
+    assert!(ci[0].as_f64().unwrap() < -750.0 && ci[1].as_f64().unwrap() > -750.0);
+}
+
+#[test]
+fn a_bot_against_itself_in_duplicate_mode_is_at_zero() {
+    let j = match_json(&[
+        "builtin:random",
+        "builtin:random",
+        "--hands",
+        "4000",
+        "--duplicate",
+        "--seed",
+        "9",
+    ]);
+    let m = j["mbb_per_hand"].as_f64().unwrap();
+    let ci = j["ci95"].as_array().unwrap();
+    let (lo, hi) = (ci[0].as_f64().unwrap(), ci[1].as_f64().unwrap());
+    assert!(lo <= 0.0 && 0.0 <= hi, "{m} [{lo}, {hi}]");
+    assert!(lo <= m && m <= hi);
+}
+
+#[test]
+fn random_bots_conserve_chips_over_100000_hands() {
+    // The dealer checks every hand (nets sum to 0, nobody loses more than they put in, the
+    // records' amounts match the table's) and exits 4 otherwise; the game model validates
+    // every decision's state.
+    let j = match_json(&[
+        "builtin:random",
+        "builtin:random",
+        "--hands",
+        "100000",
+        "--seed",
+        "2024",
+        "--threads",
+        "2",
+    ]);
+    assert_eq!(j["hands"], 100_000);
+    let (a, b) = (&j["bots"]["A"], &j["bots"]["B"]);
+    assert_eq!(a["showdowns"], b["showdowns"]);
+    assert_eq!(a["showdowns_split"], b["showdowns_split"]);
+    assert_eq!(
+        a["showdowns_won"].as_u64().unwrap()
+            + b["showdowns_won"].as_u64().unwrap()
+            + a["showdowns_split"].as_u64().unwrap(),
+        a["showdowns"].as_u64().unwrap()
+    );
+    // Every street was played, with raises on the river.
+    assert!(a["actions"]["river"]["raise"].as_u64().unwrap() > 0);
+    assert_eq!(a["no_rule_matched"], 0, "builtin:random covers every case");
+}
+
+#[test]
+fn the_same_seed_gives_the_same_match_on_one_and_two_threads() {
+    let run = |threads: &str| {
+        let mut j = match_json(&[
+            "builtin:random",
+            "builtin:raiser",
+            "--hands",
+            "3000",
+            "--seed",
+            "77",
+            "--threads",
+            threads,
+        ]);
+        j.as_object_mut().unwrap().remove("timing");
+        j
+    };
+    assert_eq!(run("1"), run("2"));
+}
+
+#[test]
+fn no_rule_matched_is_counted_and_the_bot_checks_or_folds() {
+    let j = match_json(&[
+        "tests/cases/match/silent.hus",
+        "builtin:caller",
+        "--hands",
+        "100",
+        "--seed",
+        "1",
+    ]);
+    let a = &j["bots"]["A"];
+    assert_eq!(a["no_rule_matched"], a["decisions"]);
+    // As button it owes the small blind and folds; as big blind the caller limps, it checks.
+    assert_eq!(a["actions"]["preflop"]["fold"], 50);
+    assert_eq!(a["actions"]["preflop"]["check"], 50);
+}
+
+#[test]
+fn decisions_from_histories_replay_with_hus_decide() {
+    let dir = temp_dir("histories");
+    let d = dir.to_str().unwrap();
+    let j = match_json(&[
+        "builtin:random",
+        "builtin:caller",
+        "--hands",
+        "40",
+        "--seed",
+        "5",
+        "--histories",
+        d,
+    ]);
+    assert_eq!(j["hands"], 40);
+    let index = std::fs::read_to_string(dir.join("index.tsv")).unwrap();
+    let mut lines = index.lines();
+    let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split('\t').collect()).collect();
+    assert!(rows.len() > 80);
+    // Files sort in hand and decision order.
+    let files: Vec<&str> = rows.iter().map(|r| r[col("file")]).collect();
+    let mut sorted = files.clone();
+    sorted.sort();
+    assert_eq!(files, sorted);
+    assert_eq!(files[0], "hand-000001-01.xml");
+    // Replay every decision of builtin:random (which draws `random`) with its seed.
+    let mut replayed = 0;
+    for r in rows.iter().filter(|r| r[col("bot")] == "A").take(30) {
+        let out = hus(&[
+            "decide",
+            r[col("script")],
+            dir.join(r[col("file")]).to_str().unwrap(),
+            "--seed",
+            r[col("seed")],
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout).trim(),
+            r[col("action")],
+            "replaying {}",
+            r[col("file")]
+        );
+        replayed += 1;
+    }
+    assert_eq!(replayed, 30);
+}
+
+#[test]
+fn plot_writes_an_svg() {
+    let dir = temp_dir("plot");
+    let svg = dir.join("m.svg");
+    match_json(&[
+        "builtin:raiser",
+        "builtin:caller",
+        "--hands",
+        "2000",
+        "--seed",
+        "1",
+        "--plot",
+        svg.to_str().unwrap(),
+    ]);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.starts_with("<svg") && text.contains("<polygon") && text.contains("<polyline"));
+}
+
+#[test]
+fn bad_arguments_are_usage_errors() {
+    let out = hus(&["match", "builtin:nope", "builtin:caller", "--hands", "10"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("builtin:caller"));
+    let out = hus(&[
+        "match",
+        "builtin:caller",
+        "builtin:caller",
+        "--blinds",
+        "2/1",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = hus(&[
+        "match",
+        "builtin:caller",
+        "builtin:caller",
+        "--hands",
+        "3",
+        "--duplicate",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn text_report_names_the_bots_and_the_interval() {
+    let out = hus(&[
+        "match",
+        "builtin:raiser",
+        "tests/cases/match/folder.hus",
+        "--hands",
+        "10",
+        "--seed",
+        "1",
+    ]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("A: builtin:raiser"), "{text}");
+    assert!(text.contains("B: tests/cases/match/folder.hus"), "{text}");
+    assert!(
+        text.contains("A's result: +750.0 mbb/hand, 95% CI ["),
+        "{text}"
+    );
+    assert!(text.contains("A wins (95% confidence)"), "{text}");
+}
