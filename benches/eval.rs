@@ -181,9 +181,5 @@ fn random(c: &mut Criterion) {
     g.finish();
 }
 
-fn startup(c: &mut Criterion) {
-    c.bench_function("eval7/build tables", |b| b.iter(Evaluator::build));
-}
-
-criterion_group!(benches, sequential, random, startup);
+criterion_group!(benches, sequential, random);
 criterion_main!(benches);
