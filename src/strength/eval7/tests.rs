@@ -52,6 +52,14 @@ fn every_rank_multiset_hashes_to_its_own_value() {
 }
 
 #[test]
+fn every_row_lies_inside_the_lookup() {
+    assert_eq!(ROW_OFFSETS.len(), 8192);
+    for &o in &ROW_OFFSETS {
+        assert!((o + ROW_MASK) < LOOKUP.len() as u32);
+    }
+}
+
+#[test]
 fn flush_table_follows_the_rules() {
     for m in 0..8192u16 {
         if m.count_ones() >= 5 {
