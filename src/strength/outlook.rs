@@ -108,60 +108,77 @@ pub fn flop(hole: CardSet, board: CardSet) -> Outlook {
     let n = cards.len();
     let base = Hand::of(board);
     let hero_base = Hand::of(hole.union(board));
-    let hero_now = ev.rank_hand(hero_base);
-    // Per pair of unseen cards (i, j): the hero's final rank if they are the run-out, and
-    // the counter shift of the hero's state now against a villain holding them.
+    // The hero's final rank per run-out (i, j) of unseen cards; row-major, symmetric.
     let mut hero_final = vec![0u16; n * n];
-    let mut shift = vec![0u8; n * n];
-    let mut totals = [0u64; 3];
-    let per_holding = ((n - 2) * (n - 3) / 2) as u64;
     for i in 0..n {
         let hi = hero_base.with(cards[i]);
-        let vi = base.with(cards[i]);
         for j in i + 1..n {
             let h = ev.rank_hand(hi.with(cards[j])).0;
-            let s = state_shift(hero_now, ev.rank_hand(vi.with(cards[j])));
             hero_final[i * n + j] = h;
             hero_final[j * n + i] = h;
-            shift[i * n + j] = s;
-            shift[j * n + i] = s;
-            totals[s as usize / FIELD as usize] += per_holding;
         }
     }
-    let (mut ahead, mut tied) = (0u64, 0u64);
+    // Per villain holding (a, b), a < b, at [a * n + b]: run-outs the hero wins / ties.
+    let mut wins = vec![0u16; n * n];
+    let mut ties = vec![0u16; n * n];
+    let mut villain = [0u16; 52];
     for i in 0..n {
         let hi = base.with(cards[i]);
-        let (fi, si) = (&hero_final[i * n..(i + 1) * n], &shift[i * n..(i + 1) * n]);
         for j in i + 1..n {
             let hj = hi.with(cards[j]);
-            let fj = &hero_final[j * n..(j + 1) * n];
-            let sj = &shift[j * n..(j + 1) * n];
-            let (f_ij, s_ij) = (fi[j], si[j]);
             for k in j + 1..n {
                 let hk = hj.with(cards[k]);
-                let fk = &hero_final[k * n..(k + 1) * n];
-                let sk = &shift[k * n..(k + 1) * n];
-                let (f_ik, s_ik, f_jk, s_jk) = (fi[k], si[k], fj[k], sj[k]);
-                for l in k + 1..n {
-                    let v = ev.rank_hand(hk.with(cards[l])).0;
-                    // (run-out, holding): (ij, kl) (kl, ij) (ik, jl) (jl, ik) (jk, il) (il, jk)
-                    let splits = [
-                        (f_ij, sk[l]),
-                        (fk[l], s_ij),
-                        (f_ik, sj[l]),
-                        (fj[l], s_ik),
-                        (f_jk, si[l]),
-                        (fi[l], s_jk),
-                    ];
-                    for (h, s) in splits {
-                        ahead += ((h > v) as u64) << s;
-                        tied += ((h == v) as u64) << s;
+                let rest = &cards[k + 1..];
+                let m = rest.len();
+                let v = &mut villain[..m];
+                for (v, &c) in v.iter_mut().zip(rest) {
+                    *v = ev.rank_hand(hk.with(c)).0;
+                }
+                let v = &villain[..m];
+                // The six splits of {i, j, k, l}: for x in {i, j, k} and {y, z} the other
+                // two, (run-out yz, holding xl) and (run-out xl, holding yz).
+                for (x, y, z) in [(i, j, k), (j, i, k), (k, i, j)] {
+                    let f_yz = hero_final[y * n + z];
+                    let f_xl = &hero_final[x * n + k + 1..x * n + n];
+                    let w_xl = &mut wins[x * n + k + 1..x * n + n];
+                    let (mut w_yz, mut t_yz) = (0u16, 0u16);
+                    for l in 0..m {
+                        w_xl[l] += (f_yz > v[l]) as u16;
+                        w_yz += (f_xl[l] > v[l]) as u16;
+                        t_yz += (f_xl[l] == v[l]) as u16;
                     }
+                    let t_xl = &mut ties[x * n + k + 1..x * n + n];
+                    for l in 0..m {
+                        t_xl[l] += (f_yz == v[l]) as u16;
+                    }
+                    wins[y * n + z] += w_yz;
+                    ties[y * n + z] += t_yz;
                 }
             }
         }
     }
-    unpack(ahead, tied, totals)
+    let hero_now = ev.rank_hand(hero_base);
+    let runouts = ((n - 2) * (n - 3) / 2) as u64;
+    let mut hp = [[0u64; 3]; 3];
+    for a in 0..n {
+        let va = base.with(cards[a]);
+        for b in a + 1..n {
+            let now = state(hero_now, ev.rank_hand(va.with(cards[b])));
+            let (w, t) = (wins[a * n + b] as u64, ties[a * n + b] as u64);
+            hp[now][AHEAD] += w;
+            hp[now][TIED] += t;
+            hp[now][BEHIND] += runouts - w - t;
+        }
+    }
+    Outlook { hp }
+}
+
+fn state(hero: HandRank, villain: HandRank) -> usize {
+    match hero.cmp(&villain) {
+        std::cmp::Ordering::Greater => AHEAD,
+        std::cmp::Ordering::Equal => TIED,
+        std::cmp::Ordering::Less => BEHIND,
+    }
 }
 
 /// The outlook with one card to come (`board` is the four cards up to the turn).

@@ -37,7 +37,6 @@ fn random_hands(n: usize, size: usize, seed: u64) -> Vec<CardSet> {
 
 #[test]
 fn every_rank_multiset_hashes_to_its_own_value() {
-    let ev = Evaluator::get();
     let mut seen = std::collections::HashMap::new();
     let mut n = 0;
     for_each_rank_multiset(|counts, key| {
@@ -47,9 +46,26 @@ fn every_rank_multiset_hashes_to_its_own_value() {
             seen.insert(slot, key).is_none(),
             "two rank keys share slot {slot}"
         );
-        assert_eq!(ev.lookup_key(key), counts_value(counts));
+        assert_eq!(lookup_key(key), counts_value(counts));
     });
     assert_eq!(n, 76_155);
+}
+
+#[test]
+fn every_row_lies_inside_the_lookup() {
+    assert_eq!(ROW_OFFSETS.len(), 8192);
+    for &o in &ROW_OFFSETS {
+        assert!((o + ROW_MASK) < LOOKUP.len() as u32);
+    }
+}
+
+#[test]
+fn flush_table_follows_the_rules() {
+    for m in 0..8192u16 {
+        if m.count_ones() >= 5 {
+            assert_eq!(FLUSH[m as usize], flush_value(m), "{m:#x}");
+        }
+    }
 }
 
 #[test]
