@@ -154,6 +154,23 @@ pub struct InvalidGame {
     pub diagnostics: Vec<Diagnostic>,
 }
 
+/// The first error, and how many more there are (render `diagnostics` for the full report).
+impl std::fmt::Display for InvalidGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut errors = self.diagnostics.iter().filter(|d| d.is_error());
+        match errors.next() {
+            Some(first) => write!(f, "invalid game state: {}", first.message)?,
+            None => write!(f, "invalid game state")?,
+        }
+        match errors.count() {
+            0 => Ok(()),
+            n => write!(f, " (and {n} more error{})", if n == 1 { "" } else { "s" }),
+        }
+    }
+}
+
+impl std::error::Error for InvalidGame {}
+
 impl GameState {
     /// Reads and validates a game-state XML text. On success, also returns the warnings
     /// (tolerated irregularities, spec 8).
