@@ -674,3 +674,27 @@ fn without_allow_external_nothing_runs() {
     );
     case.decide(&[]).decided("call");
 }
+
+#[test]
+fn the_same_condition_program_runs_once_per_decision() {
+    let case = Case::new("once");
+    case.write("game.xml", &preflop(1000));
+    // count.sh prints how many times it has run. Had it run again for the later conditions,
+    // they would see 2 and 3, and the raise rule would not hold.
+    case.write(
+        "bot.hus",
+        "PREFLOP\n\
+         RULE external \"programs/count.sh runs\" > 5\n  THEN FOLD\nENDRULE\n\
+         RULE external \"programs/count.sh runs\" > 0, external \"programs/count.sh runs\" < 2\n\
+         \x20 THEN RAISE 3BB\nENDRULE\n\
+         RULE PRIORITY -1\n  THEN CALL\nENDRULE\nENDPREFLOP\n",
+    );
+    case.allowed().decided("raise 60");
+    assert_eq!(std::fs::read_to_string(case.path("runs")).unwrap(), "run\n");
+    // Each decision runs it afresh.
+    case.allowed().decided("call");
+    assert_eq!(
+        std::fs::read_to_string(case.path("runs")).unwrap(),
+        "run\nrun\n"
+    );
+}
