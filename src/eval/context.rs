@@ -40,6 +40,9 @@ pub struct Context<'a, R: RngCore + ?Sized> {
     hand_strength: Option<f64>,
     equity: Option<f64>,
     potentials: Option<(f64, f64)>,
+    /// The numbers condition programs printed, by command text: the same command in several
+    /// conditions runs once, so every rule sees the same value (and a slow program runs once).
+    external_numbers: Vec<(String, f64)>,
 }
 
 impl<'a, R: RngCore + ?Sized> Context<'a, R> {
@@ -64,6 +67,7 @@ impl<'a, R: RngCore + ?Sized> Context<'a, R> {
             hand_strength: None,
             equity: None,
             potentials: None,
+            external_numbers: Vec::new(),
         }
     }
 
@@ -191,15 +195,21 @@ impl<'a, R: RngCore + ?Sized> Context<'a, R> {
         Ok(())
     }
 
+    /// A condition program's number, run at most once per decision for each command text.
     pub fn external_number(&mut self, cmd: &ExternalCommand) -> Result<f64, ErrorKind> {
+        if let Some((_, x)) = self.external_numbers.iter().find(|(t, _)| *t == cmd.text) {
+            return Ok(*x);
+        }
         self.prepare(cmd)?;
         let values = Values { ctx: self };
-        external::run_number(cmd, &values, &self.program.base_dir, self.policy).map_err(|e| {
-            ErrorKind::External {
+        let x = external::run_number(cmd, &values, &self.program.base_dir, self.policy).map_err(
+            |e| ErrorKind::External {
                 message: e.message,
                 span: cmd.span.clone(),
-            }
-        })
+            },
+        )?;
+        self.external_numbers.push((cmd.text.clone(), x));
+        Ok(x)
     }
 
     pub fn external_action(
