@@ -307,6 +307,7 @@ fn play_chunk(
 ) -> Result<ChunkOut, MatchError> {
     let mut out = ChunkOut::default();
     let mut pair = 0i64;
+    let mut buffers = table::HandBuffers::default();
     for h in start..end {
         let key = if config.duplicate { h / 2 } else { h };
         let deal = deal_for(config.seed, key);
@@ -322,6 +323,7 @@ fn play_chunk(
                 &mut out.bots,
                 h + 1,
                 None,
+                &mut buffers,
             )?,
             Some(hist) => {
                 let mut write = |d: &DecisionInfo| -> Result<(), MatchError> {
@@ -338,6 +340,7 @@ fn play_chunk(
                     &mut out.bots,
                     h + 1,
                     Some(&mut write),
+                    &mut buffers,
                 )?
             }
         };

@@ -73,6 +73,87 @@ pub struct HandOutcome {
     pub contributed: [i64; 2],
 }
 
+/// The records of the two seats and spare rounds, reused from hand to hand so that playing a
+/// hand allocates nothing once the first few hands are played.
+pub struct HandBuffers {
+    records: [GameRecord; 2],
+    spare_rounds: Vec<Round>,
+}
+
+impl Default for HandBuffers {
+    fn default() -> Self {
+        HandBuffers {
+            records: [vacant_record(), vacant_record()],
+            spare_rounds: Vec::new(),
+        }
+    }
+}
+
+impl HandBuffers {
+    /// Resets both records to the start of a hand (blinds posted, no round yet), seat `s`
+    /// being "Hero" in `records[s]`.
+    fn start(&mut self, stakes: Stakes, posted: [i64; 2], deal: &Deal) {
+        for (s, r) in self.records.iter_mut().enumerate() {
+            let player = |seat: usize| {
+                if seat == s {
+                    Player::Hero
+                } else {
+                    Player::Villain
+                }
+            };
+            r.bb = stakes.bb as f64;
+            r.sb = stakes.sb as f64;
+            r.hero_stack = stakes.stack as f64;
+            r.villain_stack = stakes.stack as f64;
+            r.hero_cards = deal.hole[s];
+            r.extras.clear();
+            for mut round in r.rounds.drain(..) {
+                round.cards.clear();
+                round.actions.clear();
+                round.span = None;
+                self.spare_rounds.push(round);
+            }
+            r.posts.truncate(2);
+            for (seat, blind) in ["SB", "BB"].into_iter().enumerate() {
+                let post = Post {
+                    player: player(seat),
+                    amount: posted[seat] as f64,
+                    blind: String::new(),
+                    span: None,
+                };
+                match r.posts.get_mut(seat) {
+                    Some(p) => {
+                        p.player = post.player;
+                        p.amount = post.amount;
+                        p.span = None;
+                        if p.blind != blind {
+                            p.blind = blind.into();
+                        }
+                    }
+                    None => r.posts.push(Post {
+                        blind: blind.into(),
+                        ..post
+                    }),
+                }
+            }
+        }
+    }
+}
+
+/// A record holding nothing (no allocation): a seat's place while its record is in a state.
+fn vacant_record() -> GameRecord {
+    GameRecord {
+        bb: 0.0,
+        sb: 0.0,
+        hero_stack: 0.0,
+        villain_stack: 0.0,
+        hero_cards: [Card::new(Rank(0), Suit::ALL[0]); 2],
+        extras: Vec::new(),
+        posts: Vec::new(),
+        rounds: Vec::new(),
+    }
+}
+
 /// Called with every decision as it is taken (`--histories`).
 pub type OnDecision<'a> = dyn FnMut(&DecisionInfo) -> Result<(), MatchError> + 'a;
 
@@ -88,44 +169,18 @@ pub fn play_hand(
     stats: &mut [BotStats; 2],
     hand: u64,
     mut on_decision: Option<&mut OnDecision>,
+    buffers: &mut HandBuffers,
 ) -> Result<HandOutcome, MatchError> {
     let bot_of = |seat: usize| if seat == 0 { button } else { 1 - button };
     let Stakes { sb, bb, stack } = stakes;
     let posted = [sb.min(stack), bb.min(stack)];
     let mut contrib = posted;
     let mut round_bet = posted;
-    let mut records: [GameRecord; 2] = std::array::from_fn(|s| {
-        let player = |seat: usize| {
-            if seat == s {
-                Player::Hero
-            } else {
-                Player::Villain
-            }
-        };
-        GameRecord {
-            bb: bb as f64,
-            sb: sb as f64,
-            hero_stack: stack as f64,
-            villain_stack: stack as f64,
-            hero_cards: deal.hole[s],
-            extras: Vec::new(),
-            posts: vec![
-                Post {
-                    player: player(0),
-                    amount: posted[0] as f64,
-                    blind: "SB".into(),
-                    span: None,
-                },
-                Post {
-                    player: player(1),
-                    amount: posted[1] as f64,
-                    blind: "BB".into(),
-                    span: None,
-                },
-            ],
-            rounds: Vec::with_capacity(4),
-        }
-    });
+    buffers.start(stakes, posted, deal);
+    let HandBuffers {
+        records,
+        spare_rounds,
+    } = buffers;
     let mut folded: Option<usize> = None;
     let mut decision_no = 0usize;
 
@@ -149,13 +204,16 @@ pub fn play_hand(
             Phase::River => 4,
         };
         let cards = &deal.board[first_card..phase.board_len()];
-        for r in &mut records {
-            r.rounds.push(Round {
+        for r in records.iter_mut() {
+            let mut round = spare_rounds.pop().unwrap_or_else(|| Round {
                 phase,
-                cards: cards.to_vec(),
-                actions: Vec::new(),
+                cards: Vec::with_capacity(3),
+                actions: Vec::with_capacity(8),
                 span: None,
             });
+            round.phase = phase;
+            round.cards.extend_from_slice(cards);
+            r.rounds.push(round);
         }
         let mut last_increment = 0i64;
         let mut seat = if phase == Phase::Preflop { 0 } else { 1 };
@@ -173,12 +231,14 @@ pub fn play_hand(
             let can_raise = my_behind > to_call && behind(other, &contrib) > 0;
             let min_raise = bb.max(last_increment);
 
+            // The record moves into the state and back: validated afresh, never cloned.
+            let record = std::mem::replace(&mut records[seat], vacant_record());
             let (state, _warnings) =
-                GameState::from_record(records[seat].clone()).map_err(|e| {
+                GameState::from_record_or_back(record).map_err(|(e, record)| {
                     MatchError::InvalidState {
                         hand,
                         decision: decision_no,
-                        xml: crate::game::xml::write(&records[seat]),
+                        xml: crate::game::xml::write(&record),
                         diagnostics: e.diagnostics,
                     }
                 })?;
@@ -208,6 +268,7 @@ pub fn play_hand(
                     played,
                 })?;
             }
+            records[seat] = state.into_record();
             decision_no += 1;
 
             let (act, amount) = match played {

@@ -289,15 +289,20 @@ fn opener_warning(
 
 /// Checks the numbers of `<init>`.
 fn check_init(r: &GameRecord, spans: &SourceSpans, errors: &mut Vec<Diagnostic>) {
+    let fine = |v: f64, positive: bool| v.is_finite() && v >= 0.0 && (!positive || v > 0.0);
+    // The usual case, without assembling the table of names and spans below.
+    let all_fine = fine(r.bb, true)
+        && fine(r.sb, true)
+        && fine(r.hero_stack, false)
+        && fine(r.villain_stack, false);
     let fields = [
         ("BB", r.bb, &spans.bb, true),
         ("SB", r.sb, &spans.sb, true),
         ("heroStack", r.hero_stack, &spans.hero_stack, false),
         ("villainStack", r.villain_stack, &spans.villain_stack, false),
     ];
-    for (name, v, span, positive) in fields {
-        let bad = !v.is_finite() || v < 0.0 || (positive && v <= 0.0);
-        if bad {
+    for (name, v, span, positive) in fields.into_iter().filter(|_| !all_fine) {
+        if !fine(v, positive) {
             let want = if positive {
                 "a positive number of chips"
             } else {
@@ -387,8 +392,13 @@ fn check_cards(r: &GameRecord, spans: &SourceSpans, errors: &mut Vec<Diagnostic>
             board.insert(*c);
         }
     }
-    for (k, (card, span)) in all().enumerate() {
+    let dealt = r
+        .hero_cards
+        .iter()
+        .chain(r.rounds.iter().flat_map(|round| round.cards.iter()));
+    for (k, &card) in dealt.enumerate() {
         if seen.contains(card) {
+            let span = all().nth(k).and_then(|(_, s)| s);
             let first = all().take(k).find(|(c, _)| *c == card).and_then(|(_, s)| s);
             let mut d = at(
                 Diagnostic::error("card-twice", format!("the card {card} is dealt twice")),
@@ -415,9 +425,10 @@ fn check_posts(
     let mut bb: Option<&super::Post> = None;
     let mut ok = true;
     for p in &r.posts {
-        let slot = if p.blind.trim().eq_ignore_ascii_case("SB") {
+        // The exact spelling first: what a record built in code always has.
+        let slot = if p.blind == "SB" || p.blind.trim().eq_ignore_ascii_case("SB") {
             &mut sb
-        } else if p.blind.trim().eq_ignore_ascii_case("BB") {
+        } else if p.blind == "BB" || p.blind.trim().eq_ignore_ascii_case("BB") {
             &mut bb
         } else {
             errors.push(
@@ -532,6 +543,13 @@ fn check_posts(
 }
 
 fn round_order(prev: Option<Phase>, phase: Phase) -> Option<String> {
+    // The in-order cases first, before any name is looked up: this runs for every round of
+    // every decision a match validates.
+    match prev {
+        None if phase == Phase::Preflop => return None,
+        Some(p) if p.next() == Some(phase) => return None,
+        _ => {}
+    }
     let tag = phase.xml_tag();
     match prev {
         None if phase == Phase::Preflop => None,

@@ -200,6 +200,30 @@ impl GameState {
         ))
     }
 
+    /// [`Self::from_record`] that hands the record back with the errors, so a caller that
+    /// keeps extending one record (the dealer, decision after decision) need not clone it.
+    #[allow(clippy::result_large_err)]
+    pub fn from_record_or_back(
+        record: GameRecord,
+    ) -> Result<(GameState, Vec<Diagnostic>), (InvalidGame, GameRecord)> {
+        match betting::derive(&record) {
+            Ok((derived, warnings)) => Ok((
+                GameState {
+                    record,
+                    xml: None,
+                    derived,
+                },
+                warnings,
+            )),
+            Err(e) => Err((e, record)),
+        }
+    }
+
+    /// The record this state was validated from, given back (to extend and validate again).
+    pub fn into_record(self) -> GameRecord {
+        self.record
+    }
+
     pub fn record(&self) -> &GameRecord {
         &self.record
     }
