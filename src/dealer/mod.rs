@@ -313,37 +313,24 @@ fn play_chunk(
         let deal = deal_for(config.seed, key);
         let mut seeds = decision_seeds(config.seed, key);
         let button = (h % 2) as usize;
-        let outcome = match &config.histories {
-            None => table::play_hand(
-                bots,
-                button,
-                config.stakes,
-                &deal,
-                &mut seeds,
-                &mut out.bots,
-                h + 1,
-                None,
-                &mut buffers,
-            )?,
-            Some(hist) => {
-                let mut write = |d: &DecisionInfo| -> Result<(), MatchError> {
-                    let line = hist.write_decision(h, d).map_err(MatchError::Io)?;
-                    out.index.push(line);
-                    Ok(())
-                };
-                table::play_hand(
-                    bots,
-                    button,
-                    config.stakes,
-                    &deal,
-                    &mut seeds,
-                    &mut out.bots,
-                    h + 1,
-                    Some(&mut write),
-                    &mut buffers,
-                )?
+        let index = &mut out.index;
+        let mut write = config.histories.as_ref().map(|hist| {
+            move |d: &DecisionInfo| -> Result<(), MatchError> {
+                index.push(hist.write_decision(h, d).map_err(MatchError::Io)?);
+                Ok(())
             }
-        };
+        });
+        let outcome = table::play_hand(
+            bots,
+            button,
+            config.stakes,
+            &deal,
+            &mut seeds,
+            &mut out.bots,
+            h + 1,
+            write.as_mut().map(|w| w as &mut table::OnDecision),
+            &mut buffers,
+        )?;
         let a = outcome.net[0];
         out.net_a += a;
         if config.keep_hands {
