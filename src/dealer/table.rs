@@ -9,6 +9,7 @@ use rand_chacha::ChaCha8Rng;
 use super::stats::BotStats;
 use super::{Bot, BotDecision, MatchError};
 use crate::cards::{Card, CardSet, Rank, Suit};
+use crate::eval::action::{make_legal, Betting, Intent};
 use crate::game::{Act, ActionRecord, GameRecord, GameState, Move, Phase, Player, Post, Round};
 use crate::strength::{evaluate, HandRank};
 
@@ -357,26 +358,23 @@ pub fn play_hand(
     Ok(out)
 }
 
-/// Turns any move into a legal one by the rules of spec 6 (the evaluator already does; this
-/// keeps the table sound whatever a [`Bot`] returns).
+/// Turns any move into a legal one by the rules of spec 6, with the evaluator's own
+/// [`make_legal`] (the evaluator already applied it to script bots; this keeps the table sound
+/// whatever a [`Bot`] returns). Chips are whole here; a raise that is not a finite number is
+/// taken as the smallest raise.
 pub fn legal_move(mv: Move, to_call: i64, can_raise: bool, min_raise: i64, behind: i64) -> Move {
-    match mv {
-        Move::Fold if to_call == 0 => Move::Check,
-        Move::Check if to_call > 0 => Move::Fold,
-        Move::Call if to_call == 0 => Move::Check,
-        Move::Raise(_) if !can_raise => {
-            if to_call == 0 {
-                Move::Check
-            } else {
-                Move::Call
-            }
-        }
-        Move::Raise(r) => {
-            let r = if r.is_finite() { r.round() as i64 } else { 0 };
-            Move::Raise(r.max(min_raise).min(behind - to_call) as f64)
-        }
+    let mv = match mv {
+        Move::Raise(r) if !r.is_finite() => Move::Raise(0.0),
         m => m,
-    }
+    };
+    let betting = Betting {
+        to_call: to_call as f64,
+        min_raise: min_raise as f64,
+        hero_stack: behind as f64,
+        hero_can_raise: can_raise,
+        chip: 1.0,
+    };
+    make_legal(Intent::from_move(mv), &betting).0
 }
 
 /// Every hand conserves chips: the nets sum to zero, nobody loses more than their stack, and
