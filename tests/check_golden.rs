@@ -3,11 +3,13 @@
 //! output are stable), and its stdout compared exactly with `NAME.expected`.
 //!
 //! Arguments: `--format text`, unless `NAME.args` exists; then its words (whitespace
-//! separated) replace it, e.g. `--format json` or `--define ante`. The exit code must agree
-//! with the output: 1 when an error was printed, else 0.
+//! separated) replace it, e.g. `--format json` or `--define ante`. The exit code is recorded
+//! beside it in `NAME.code` and compared exactly.
 //!
 //! To regenerate every expectation after an intended change, run
 //! `UPDATE_GOLDEN=1 cargo test --test check_golden` and review the diff.
+// The real binary exists only with the `cli` feature.
+#![cfg(feature = "cli")]
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -37,20 +39,6 @@ fn cases() -> Vec<PathBuf> {
     out
 }
 
-/// Whether the output reports an error: a short or JSON error line, or a text summary
-/// (`FILE: 2 errors, 1 warning`) counting at least one.
-fn reports_error(stdout: &str) -> bool {
-    stdout.lines().any(|l| {
-        let summary_errors = l
-            .rsplit_once(": ")
-            .filter(|(_, rest)| rest.ends_with(" warning") || rest.ends_with(" warnings"))
-            .and_then(|(_, rest)| rest.split(' ').next()?.parse::<usize>().ok());
-        l.contains(": error: ")
-            || l.contains("\"severity\":\"error\"")
-            || summary_errors.is_some_and(|n| n > 0)
-    })
-}
-
 #[test]
 fn golden_cases() {
     let update = std::env::var_os("UPDATE_GOLDEN").is_some();
@@ -72,16 +60,22 @@ fn golden_cases() {
         let stdout = String::from_utf8(out.stdout).unwrap();
         let stderr = String::from_utf8_lossy(&out.stderr);
         let code = out.status.code();
-        let want_code = if reports_error(&stdout) { 1 } else { 0 };
-        if code != Some(want_code) {
-            failures.push(format!(
-                "{relative}: exit {code:?}, expected {want_code}\nstderr: {stderr}"
-            ));
-        }
+        let code_file = case.with_extension("code");
         let expected_file = case.with_extension("expected");
         if update {
             std::fs::write(&expected_file, &stdout).unwrap();
+            let code = code.expect("hus exits with a code");
+            std::fs::write(&code_file, format!("{code}\n")).unwrap();
             continue;
+        }
+        let want_code = std::fs::read_to_string(&code_file)
+            .ok()
+            .and_then(|s| s.trim().parse::<i32>().ok());
+        if want_code.is_none() || code != want_code {
+            failures.push(format!(
+                "{relative}: exit {code:?}, expected {want_code:?} (from {})\nstderr: {stderr}",
+                code_file.display()
+            ));
         }
         let expected = std::fs::read_to_string(&expected_file).unwrap_or_default();
         if stdout != expected {

@@ -3,6 +3,8 @@
 //! `stdout`, `stderr` and `code`. The binary runs with the case directory as its working
 //! directory and without colour. `UPDATE_GOLDEN=1 cargo test --test decide_golden` rewrites
 //! the expected files from what the binary prints.
+// The real binary exists only with the `cli` feature.
+#![cfg(feature = "cli")]
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -5,6 +5,7 @@
 //! every placeholder becomes exactly the promised arguments, time limits kill the program and
 //! its children, failures exit 5 with a message quoting the program, and no text from the
 //! game state can run a command.
+#![cfg(feature = "cli")]
 #![cfg(unix)]
 
 use std::path::{Path, PathBuf};

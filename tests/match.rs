@@ -1,5 +1,7 @@
 //! End-to-end tests of `hus match`: the real binary on built-in bots and scripts in
 //! tests/cases/match/.
+// The real binary exists only with the `cli` feature.
+#![cfg(feature = "cli")]
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
