@@ -6,7 +6,7 @@
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use hus::cards::CardSet;
-use hus::strength::{Evaluator, Hand};
+use hus::strength::{Evaluator, IncrementalHand};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
@@ -60,7 +60,7 @@ fn sequential(c: &mut Criterion) {
     let bit = |i: usize| bits[i];
     g.bench_function("hus Hand (incremental)", |bch| {
         bch.iter(|| {
-            let h0 = Hand::EMPTY.with(bit(0));
+            let h0 = IncrementalHand::EMPTY.with(bit(0));
             let mut sum = 0u64;
             for b in 1..52 {
                 let hb = h0.with(bit(b));
@@ -156,7 +156,7 @@ fn random(c: &mut Criterion) {
             CardSet(deck[..7].iter().fold(0, |m, &i| m | 1 << bit(i)))
         })
         .collect();
-    let ours: Vec<Hand> = sets.iter().map(|&s| Hand::of(s)).collect();
+    let ours: Vec<IncrementalHand> = sets.iter().map(|&s| IncrementalHand::of(s)).collect();
     let theirs: Vec<pokers::Hand> = sets.iter().map(|&s| to_pokers(s)).collect();
     // The two evaluators agree on every hand's category (both put it in the top 4 bits).
     for (s, p) in sets.iter().zip(&theirs) {

@@ -57,19 +57,22 @@ impl CardQuery {
     pub fn parse(text: &str) -> Result<CardQuery, QueryError> {
         let mut notes = Notes::default();
         let classes = if let Some(rest) = text.strip_suffix('+') {
-            let hand = Hand::parse(rest, &mut notes)?;
+            let hand = HandPattern::parse(rest, &mut notes)?;
             notes.canonical = format!("{}+", hand.canonical());
             hand.range(Direction::Up)
         } else if let Some(rest) = text.strip_suffix('-') {
-            let hand = Hand::parse(rest, &mut notes)?;
+            let hand = HandPattern::parse(rest, &mut notes)?;
             notes.canonical = format!("{}-", hand.canonical());
             hand.range(Direction::Down)
         } else if let Some((a, b)) = text.split_once('-') {
-            let (a, b) = (Hand::parse(a, &mut notes)?, Hand::parse(b, &mut notes)?);
+            let (a, b) = (
+                HandPattern::parse(a, &mut notes)?,
+                HandPattern::parse(b, &mut notes)?,
+            );
             notes.canonical = format!("{}-{}", a.canonical(), b.canonical());
             span(a, b)?
         } else {
-            let hand = Hand::parse(text, &mut notes)?;
+            let hand = HandPattern::parse(text, &mut notes)?;
             notes.canonical = hand.canonical();
             hand.range(Direction::Exact)
         };
@@ -135,16 +138,16 @@ impl Notes {
 
 /// One hand of a query (`AKs`, `T5`, `99`), high card first after parsing.
 #[derive(Clone, Copy, Debug)]
-struct Hand {
+struct HandPattern {
     high: Rank,
     low: Rank,
     /// Always `Any` for a pair.
     suits: Suits,
 }
 
-impl Hand {
+impl HandPattern {
     /// Parses `RR`, `RRs` or `RRo`.
-    fn parse(text: &str, notes: &mut Notes) -> Result<Hand, QueryError> {
+    fn parse(text: &str, notes: &mut Notes) -> Result<HandPattern, QueryError> {
         let mut chars = text.chars();
         let (a, b) = match (chars.next(), chars.next()) {
             (Some(a), Some(b)) => (a, b),
@@ -167,23 +170,23 @@ impl Hand {
                 }),
                 Suits::Offsuit => {
                     notes.offsuit_pair = true;
-                    Ok(Hand::pair(a))
+                    Ok(HandPattern::pair(a))
                 }
-                Suits::Any => Ok(Hand::pair(a)),
+                Suits::Any => Ok(HandPattern::pair(a)),
             };
         }
         if a < b {
             notes.low_card_first = true;
         }
-        Ok(Hand {
+        Ok(HandPattern {
             high: a.max(b),
             low: a.min(b),
             suits,
         })
     }
 
-    fn pair(rank: Rank) -> Hand {
-        Hand {
+    fn pair(rank: Rank) -> HandPattern {
+        HandPattern {
             high: rank,
             low: rank,
             suits: Suits::Any,
@@ -223,7 +226,7 @@ impl Hand {
 }
 
 /// The classes of a kicker span (`A2s-A5s`) or a span of pairs (`22-66`), ends included.
-fn span(a: Hand, b: Hand) -> Result<HoleClassSet, QueryError> {
+fn span(a: HandPattern, b: HandPattern) -> Result<HoleClassSet, QueryError> {
     let ends = format!("`{}` and `{}`", a.canonical(), b.canonical());
     match (a.is_pair(), b.is_pair()) {
         (true, true) => {

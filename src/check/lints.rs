@@ -203,8 +203,6 @@ fn externals(rule: &ir::Rule) -> Vec<&ir::ExternalCommand> {
     out
 }
 
-/// The hook for warnings about an `external` command's text (unknown placeholders). The
-/// external module knows the placeholder words; until it offers a check, nothing is said.
 /// The external module's own check of a command text (quotes, a missing program, words that
 /// look like placeholders but are none), with its spans mapped from the command text (escapes
 /// resolved) back into the script. An empty command is already a lowering error.

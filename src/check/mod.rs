@@ -17,8 +17,9 @@ use crate::syntax::ast;
 pub struct CheckOptions {
     /// `--define NAME`: names accepted as `<init>` constants (case-insensitive).
     pub defines: Vec<String>,
-    /// Accept every unknown name as an `<init>` constant (what `decide` does once it knows
-    /// the game state's `<init>` names: it passes them in `defines` instead).
+    /// Accept every unknown name as an `<init>` constant, for embedders that check a script
+    /// before any game state is known. No command sets it: `hus decide` and `hus match`
+    /// check with `defines` (the game's `<init>` names) and report unknown names.
     pub allow_unknown_names: bool,
     /// Where relative table paths are resolved; the script's directory.
     pub base_dir: PathBuf,

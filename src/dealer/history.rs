@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use super::table::DecisionInfo;
+use super::hand::DecisionInfo;
 
 /// Where and how histories are written.
 #[derive(Clone, Debug)]

@@ -8,10 +8,10 @@
 //! threads.
 
 pub mod bots;
+pub mod hand;
 pub mod history;
 pub mod plot;
 pub mod stats;
-pub mod table;
 
 use std::fmt;
 
@@ -22,8 +22,8 @@ use rayon::prelude::*;
 use crate::diag::Diagnostic;
 use crate::game::{GameState, Move};
 pub use bots::{load_bot, BotLoadError, LoadedBot, ScriptBot, BUILTINS};
-pub use stats::{ActionCounts, BotStats, Tally};
-pub use table::{Deal, DecisionInfo, HandOutcome, Stakes};
+pub use hand::{Deal, DecisionInfo, HandOutcome, Stakes};
+pub use stats::{ActionCounts, BotStats, ResultSums};
 
 /// A player at the table: anything that turns a game state into a move.
 pub trait Bot: Send + Sync {
@@ -99,7 +99,7 @@ pub struct MatchResult {
     /// A's total in chips.
     pub net_a: i64,
     /// A's results per independent unit (a hand, or a duplicate pair).
-    pub tally: Tally,
+    pub tally: ResultSums,
     /// Per bot: 0 = A, 1 = B.
     pub bots: [BotStats; 2],
     /// A's chips won in every hand, when [`MatchConfig::keep_hands`] was set.
@@ -201,7 +201,7 @@ const CHUNK: u64 = 512;
 #[derive(Default)]
 struct ChunkOut {
     net_a: i64,
-    tally: Tally,
+    tally: ResultSums,
     bots: [BotStats; 2],
     hand_results: Vec<i64>,
     index: Vec<String>,
@@ -273,7 +273,7 @@ pub fn play_match(
         stakes: config.stakes,
         duplicate: config.duplicate,
         net_a: 0,
-        tally: Tally::default(),
+        tally: ResultSums::default(),
         bots: Default::default(),
         hand_results: config.keep_hands.then(Vec::new),
     };
@@ -307,7 +307,7 @@ fn play_chunk(
 ) -> Result<ChunkOut, MatchError> {
     let mut out = ChunkOut::default();
     let mut pair = 0i64;
-    let mut buffers = table::HandBuffers::default();
+    let mut buffers = hand::HandBuffers::default();
     for h in start..end {
         let key = if config.duplicate { h / 2 } else { h };
         let deal = deal_for(config.seed, key);
@@ -320,7 +320,7 @@ fn play_chunk(
                 Ok(())
             }
         });
-        let outcome = table::play_hand(
+        let outcome = hand::play_hand(
             bots,
             button,
             config.stakes,
@@ -328,7 +328,7 @@ fn play_chunk(
             &mut seeds,
             &mut out.bots,
             h + 1,
-            write.as_mut().map(|w| w as &mut table::OnDecision),
+            write.as_mut().map(|w| w as &mut hand::OnDecision),
             &mut buffers,
         )?;
         let a = outcome.net[0];
@@ -441,7 +441,7 @@ mod tests {
 
     #[test]
     fn legal_moves() {
-        use table::legal_move;
+        use hand::legal_move;
         assert_eq!(legal_move(Move::Fold, 0, true, 100, 900), Move::Check);
         assert_eq!(legal_move(Move::Check, 50, true, 100, 900), Move::Fold);
         assert_eq!(legal_move(Move::Call, 0, true, 100, 900), Move::Check);

@@ -86,19 +86,19 @@ impl BotStats {
 /// Running sums of A's results over independent units (a hand, or a duplicate pair of
 /// hands). Integer sums are exact, so combining them in any order gives the same answer.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Tally {
+pub struct ResultSums {
     pub units: u64,
     pub sum: i64,
     pub sum_sq: i128,
 }
 
-impl Tally {
+impl ResultSums {
     pub fn push(&mut self, x: i64) {
         self.units += 1;
         self.sum += x;
         self.sum_sq += (x as i128) * (x as i128);
     }
-    pub fn add(&mut self, o: &Tally) {
+    pub fn add(&mut self, o: &ResultSums) {
         self.units += o.units;
         self.sum += o.sum;
         self.sum_sq += o.sum_sq;
@@ -133,14 +133,14 @@ mod tests {
 
     #[test]
     fn tally_mean_and_error() {
-        let mut t = Tally::default();
+        let mut t = ResultSums::default();
         for x in [1, 2, 3, 4] {
             t.push(x);
         }
         assert_eq!(t.mean(), 2.5);
         // sample variance 5/3, se = sqrt(5/12)
         assert!((t.std_error().unwrap() - (5.0f64 / 12.0).sqrt()).abs() < 1e-12);
-        let mut one = Tally::default();
+        let mut one = ResultSums::default();
         one.push(7);
         assert_eq!(one.std_error(), None);
     }

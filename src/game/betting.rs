@@ -185,8 +185,9 @@ fn describe(a: &ActionRecord) -> String {
     }
 }
 
-/// The table during the replay.
-struct Table {
+/// The chips of both players during the replay: stacks, what each put in this hand and this
+/// round, and who acted (named apart from the `USE TABLE` action tables).
+struct Ledger {
     /// Stacks at the start of the hand, `[hero, villain]`.
     stack: [f64; 2],
     /// Chips put in this hand.
@@ -200,7 +201,7 @@ struct Table {
     bb: f64,
 }
 
-impl Table {
+impl Ledger {
     fn behind(&self, p: Player) -> f64 {
         (self.stack[pi(p)] - self.total[pi(p)]).max(0.0)
     }
@@ -592,7 +593,7 @@ pub fn derive_spanned(
         });
     };
 
-    let mut t = Table {
+    let mut t = Ledger {
         stack: [r.hero_stack, r.villain_stack],
         total: [0.0; 2],
         round_in: [0.0; 2],
@@ -1028,7 +1029,7 @@ fn over_stack(a: &ActionRecord, add: f64, behind: f64) -> Diagnostic {
 /// Whether the hero can decide now, after the last recorded action.
 #[allow(clippy::too_many_arguments)]
 fn end_state(
-    t: &Table,
+    t: &Ledger,
     phase: Phase,
     button: Player,
     folded: Option<&ActionRecord>,

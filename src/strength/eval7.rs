@@ -105,7 +105,7 @@ const fn suit_keys() -> [u32; 8192] {
     t
 }
 
-/// Suit counters for the incremental [`Hand`]: a nibble per suit at bit 48, starting at 3 so
+/// Suit counters for the incremental [`IncrementalHand`]: a nibble per suit at bit 48, starting at 3 so
 /// that bit 3 of a nibble is set once the suit holds five cards.
 const SUIT_COUNTER_SHIFT: u32 = 48;
 const SUIT_COUNTER_START: u64 = 0x3333 << SUIT_COUNTER_SHIFT;
@@ -130,26 +130,26 @@ const fn card_keys() -> [u64; 64] {
 /// Cards added one at a time (for enumerations): the rank key and suit counts are kept as a
 /// running sum, so ranking needs no per-suit lookups. Up to seven cards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Hand {
+pub struct IncrementalHand {
     key: u64,
     mask: u64,
 }
 
-impl Default for Hand {
-    fn default() -> Hand {
-        Hand::EMPTY
+impl Default for IncrementalHand {
+    fn default() -> IncrementalHand {
+        IncrementalHand::EMPTY
     }
 }
 
-impl Hand {
-    pub const EMPTY: Hand = Hand {
+impl IncrementalHand {
+    pub const EMPTY: IncrementalHand = IncrementalHand {
         key: SUIT_COUNTER_START,
         mask: 0,
     };
 
     /// The hand of a set of up to seven cards.
-    pub fn of(cards: CardSet) -> Hand {
-        let mut h = Hand::EMPTY;
+    pub fn of(cards: CardSet) -> IncrementalHand {
+        let mut h = IncrementalHand::EMPTY;
         let mut x = cards.0;
         while x != 0 {
             h = h.with(x.trailing_zeros());
@@ -160,8 +160,8 @@ impl Hand {
 
     /// This hand plus the card at a [`CardSet`] bit index (not already in the hand).
     #[inline(always)]
-    pub fn with(self, bit: u32) -> Hand {
-        Hand {
+    pub fn with(self, bit: u32) -> IncrementalHand {
+        IncrementalHand {
             key: self.key + CARD_KEY[bit as usize & 63],
             mask: self.mask | 1 << bit,
         }
@@ -214,9 +214,9 @@ impl Evaluator {
         HandRank(lookup_key(key))
     }
 
-    /// The rank of an incrementally built [`Hand`].
+    /// The rank of an incrementally built [`IncrementalHand`].
     #[inline(always)]
-    pub fn rank_hand(&self, h: Hand) -> HandRank {
+    pub fn rank_hand(&self, h: IncrementalHand) -> HandRank {
         let f = h.key & FLUSH_BITS;
         if f != 0 {
             let lane = (f.trailing_zeros() - SUIT_COUNTER_SHIFT - 3) * 4;
@@ -297,7 +297,7 @@ pub(crate) fn for_each_rank_multiset(mut f: impl FnMut(&[u8; 13], u32)) {
 }
 
 /// The perfect-hash row displacements for the rank keys (what `gen-tables` writes into
-/// `eval7_offsets.rs`): rows with most keys placed first, each at the lowest displacement
+/// `eval7_tables.rs`): rows with most keys placed first, each at the lowest displacement
 /// where its keys land on free slots. Strict: no two keys share a slot.
 pub fn compute_row_offsets() -> Vec<u32> {
     let rows_n = (max_key() >> ROW_SHIFT) as usize + 1;

@@ -13,7 +13,7 @@ pub mod preflop;
 
 use std::cell::Cell;
 
-pub use eval7::{evaluate, Category, Evaluator, Hand, HandRank};
+pub use eval7::{evaluate, Category, Evaluator, HandRank, IncrementalHand};
 pub use outlook::Outlook;
 
 use crate::cards::hole::HoleClass;

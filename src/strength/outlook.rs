@@ -6,7 +6,7 @@
 //! So on the flop each of the C(47,4) = 178,365 four-card subsets is ranked once and serves
 //! six (run-out, holding) pairs, and the hero's final ranks come from a 47x47 table.
 
-use super::eval7::{Evaluator, Hand, HandRank};
+use super::eval7::{Evaluator, HandRank, IncrementalHand};
 use crate::cards::{CardSet, DECK_MASK};
 
 /// Index of a state in `HP`: the hero's hand against the villain's.
@@ -106,8 +106,8 @@ pub fn flop(hole: CardSet, board: CardSet) -> Outlook {
     let ev = Evaluator::get();
     let cards = unseen(hole.union(board));
     let n = cards.len();
-    let base = Hand::of(board);
-    let hero_base = Hand::of(hole.union(board));
+    let base = IncrementalHand::of(board);
+    let hero_base = IncrementalHand::of(hole.union(board));
     // The hero's final rank per run-out (i, j) of unseen cards; row-major, symmetric.
     let mut hero_final = vec![0u16; n * n];
     for i in 0..n {
@@ -187,8 +187,8 @@ pub fn turn(hole: CardSet, board: CardSet) -> Outlook {
     let ev = Evaluator::get();
     let cards = unseen(hole.union(board));
     let n = cards.len();
-    let base = Hand::of(board);
-    let hero_base = Hand::of(hole.union(board));
+    let base = IncrementalHand::of(board);
+    let hero_base = IncrementalHand::of(hole.union(board));
     let hero_now = ev.rank_hand(hero_base);
     let hero_final: Vec<u16> = cards
         .iter()
@@ -233,8 +233,8 @@ pub fn turn(hole: CardSet, board: CardSet) -> Outlook {
 pub fn showdown_now(hole: CardSet, board: CardSet) -> (u32, u32, u32) {
     let ev = Evaluator::get();
     let cards = unseen(hole.union(board));
-    let base = Hand::of(board);
-    let hero = ev.rank_hand(Hand::of(hole.union(board)));
+    let base = IncrementalHand::of(board);
+    let hero = ev.rank_hand(IncrementalHand::of(hole.union(board)));
     let (mut w, mut t, mut l) = (0, 0, 0);
     for (i, &a) in cards.iter().enumerate() {
         let va = base.with(a);

@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 
 use rayon::prelude::*;
 
-use super::eval7::{Evaluator, Hand};
+use super::eval7::{Evaluator, IncrementalHand};
 use crate::cards::hole::HoleClass;
 use crate::cards::{Card, CardSet};
 
@@ -19,17 +19,17 @@ pub const SHOWDOWNS: u64 = 2_118_760 * 990;
 
 /// Exact showdown counts of one holding (or, summed, of a class).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Tally {
+pub struct ShowdownTally {
     pub wins: u64,
     pub ties: u64,
     pub showdowns: u64,
 }
 
-impl Tally {
+impl ShowdownTally {
     pub fn equity(&self) -> f64 {
         (self.wins as f64 + self.ties as f64 / 2.0) / self.showdowns as f64
     }
-    fn add(&mut self, o: &Tally) {
+    fn add(&mut self, o: &ShowdownTally) {
         self.wins += o.wins;
         self.ties += o.ties;
         self.showdowns += o.showdowns;
@@ -66,7 +66,7 @@ pub fn parse_table(text: &str) -> Result<[f64; 169], String> {
         }
         let class = HoleClass::parse(f[0]).ok_or_else(|| at("expected a class like AKs"))?;
         let num = |s: &str| s.parse::<u64>().map_err(|_| at("expected a count"));
-        let t = Tally {
+        let t = ShowdownTally {
             wins: num(f[1])?,
             ties: num(f[2])?,
             showdowns: num(f[3])?,
@@ -103,9 +103,9 @@ pub fn combo_index(a: usize, b: usize) -> usize {
 /// Adds one five-card board's showdowns to every holding that does not touch it: each
 /// holding's rank is computed once, the holdings sorted by rank, and a holding's wins are the
 /// holdings below it minus those that share one of its cards (counted per card).
-pub fn tally_board(board: CardSet, acc: &mut [Tally]) {
+pub fn tally_board(board: CardSet, acc: &mut [ShowdownTally]) {
     let ev = Evaluator::get();
-    let base = Hand::of(board);
+    let base = IncrementalHand::of(board);
     let cards: Vec<u32> = super::outlook::unseen(board);
     let mut items: Vec<u32> = Vec::with_capacity(1081);
     for (i, &a) in cards.iter().enumerate() {
@@ -152,7 +152,7 @@ pub fn tally_board(board: CardSet, acc: &mut [Tally]) {
 }
 
 /// The exact tallies of all 1326 holdings (per combo index) over every board, on all cores.
-pub fn exact_combo_tallies() -> Vec<Tally> {
+pub fn exact_combo_tallies() -> Vec<ShowdownTally> {
     let deck: Vec<u32> = super::outlook::unseen(CardSet::EMPTY);
     let firsts: Vec<(usize, usize)> = (0..52)
         .flat_map(|a| (a + 1..52).map(move |b| (a, b)))
@@ -160,7 +160,7 @@ pub fn exact_combo_tallies() -> Vec<Tally> {
     firsts
         .par_iter()
         .fold(
-            || vec![Tally::default(); 1326],
+            || vec![ShowdownTally::default(); 1326],
             |mut acc, &(a, b)| {
                 let ab = (1u64 << deck[a]) | (1u64 << deck[b]);
                 for c in b + 1..52 {
@@ -175,7 +175,7 @@ pub fn exact_combo_tallies() -> Vec<Tally> {
             },
         )
         .reduce(
-            || vec![Tally::default(); 1326],
+            || vec![ShowdownTally::default(); 1326],
             |mut x, y| {
                 for (t, u) in x.iter_mut().zip(&y) {
                     t.add(u);
@@ -187,8 +187,8 @@ pub fn exact_combo_tallies() -> Vec<Tally> {
 
 /// The combinations' tallies grouped by class (table-index order), each class's combos
 /// checked to agree (they must, by suit symmetry); the tally is that of one combination.
-pub fn class_tallies(combos: &[Tally]) -> Result<Vec<Tally>, String> {
-    let mut by_class: Vec<Option<Tally>> = vec![None; 169];
+pub fn class_tallies(combos: &[ShowdownTally]) -> Result<Vec<ShowdownTally>, String> {
+    let mut by_class: Vec<Option<ShowdownTally>> = vec![None; 169];
     let deck: Vec<u32> = super::outlook::unseen(CardSet::EMPTY);
     for (i, &a) in deck.iter().enumerate() {
         for &b in &deck[i + 1..] {
@@ -209,7 +209,7 @@ fn card(bit: u32) -> Card {
 }
 
 /// The table text for class tallies in index order.
-pub fn format_table(classes: &[Tally]) -> String {
+pub fn format_table(classes: &[ShowdownTally]) -> String {
     let mut s = String::from(
         "# Exact preflop equity of each hole-card class against a uniformly random hand\n\
          # (spec 11): per two-card combination, over every board and villain holding.\n\

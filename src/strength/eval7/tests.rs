@@ -140,7 +140,7 @@ fn incremental_hand_agrees_with_card_sets() {
     let ev = Evaluator::get();
     for size in 0..=7 {
         for h in random_hands(500, size, 100 + size as u64) {
-            assert_eq!(ev.rank_hand(Hand::of(h)), ev.rank(h), "{h:?}");
+            assert_eq!(ev.rank_hand(IncrementalHand::of(h)), ev.rank(h), "{h:?}");
         }
     }
 }
@@ -164,7 +164,7 @@ fn all_seven_card_hands_by_category() {
     let start = std::time::Instant::now();
     let mut by_cat = [0u64; 10];
     for a in 0..52 {
-        let ha = Hand::EMPTY.with(d[a]);
+        let ha = IncrementalHand::EMPTY.with(d[a]);
         for b in a + 1..52 {
             let hb = ha.with(d[b]);
             for c in b + 1..52 {

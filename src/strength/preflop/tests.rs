@@ -1,7 +1,7 @@
 use super::*;
 use crate::strength::tests::cards;
 
-fn table_tallies() -> Vec<(HoleClass, Tally)> {
+fn table_tallies() -> Vec<(HoleClass, ShowdownTally)> {
     PREFLOP_TABLE
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
@@ -10,7 +10,7 @@ fn table_tallies() -> Vec<(HoleClass, Tally)> {
             let n = |i: usize| f[i].parse::<u64>().unwrap();
             (
                 HoleClass::parse(f[0]).unwrap(),
-                Tally {
+                ShowdownTally {
                     wins: n(1),
                     ties: n(2),
                     showdowns: n(3),
@@ -69,7 +69,7 @@ fn board_tally_matches_brute_force() {
     let ev = Evaluator::get();
     for b in ["Ah Kd 7c 7s 2h", "9h Th Jh 2h 3c"] {
         let board = cards(b);
-        let mut acc = vec![Tally::default(); 1326];
+        let mut acc = vec![ShowdownTally::default(); 1326];
         tally_board(board, &mut acc);
         let unseen = crate::strength::outlook::unseen(board);
         let holdings: Vec<(u32, u32)> = unseen
@@ -81,7 +81,7 @@ fn board_tally_matches_brute_force() {
         let ranks: Vec<_> = holdings.iter().map(|&h| rank(h)).collect();
         // Every seventh holding, against every disjoint villain.
         for (i, &(a, b)) in holdings.iter().enumerate().step_by(7) {
-            let mut t = Tally::default();
+            let mut t = ShowdownTally::default();
             for (j, &(c, d)) in holdings.iter().enumerate() {
                 if [c, d].iter().any(|x| *x == a || *x == b) {
                     continue;
@@ -97,26 +97,26 @@ fn board_tally_matches_brute_force() {
 
 /// The exact preflop equity of one holding by the definition, over every board and every
 /// villain holding (an algorithm independent of the generator's sort-and-sweep).
-fn brute_preflop(hole: CardSet) -> Tally {
+fn brute_preflop(hole: CardSet) -> ShowdownTally {
     let ev = Evaluator::get();
     let unseen = crate::strength::outlook::unseen(hole);
     let n = unseen.len();
     (0..n)
         .into_par_iter()
         .map(|a| {
-            let mut t = Tally::default();
+            let mut t = ShowdownTally::default();
             let mut rest = Vec::with_capacity(n);
             for b in a + 1..n {
                 for c in b + 1..n {
                     for d in c + 1..n {
                         for e in d + 1..n {
-                            let board = Hand::EMPTY
+                            let board = IncrementalHand::EMPTY
                                 .with(unseen[a])
                                 .with(unseen[b])
                                 .with(unseen[c])
                                 .with(unseen[d])
                                 .with(unseen[e]);
-                            let hero = ev.rank_hand(Hand::of(hole.union(board.cards())));
+                            let hero = ev.rank_hand(IncrementalHand::of(hole.union(board.cards())));
                             rest.clear();
                             rest.extend(unseen.iter().filter(|&&x| board.cards().0 & 1 << x == 0));
                             for (i, &v) in rest.iter().enumerate() {
@@ -134,7 +134,7 @@ fn brute_preflop(hole: CardSet) -> Tally {
             }
             t
         })
-        .reduce(Tally::default, |mut x, y| {
+        .reduce(ShowdownTally::default, |mut x, y| {
             x.add(&y);
             x
         })
