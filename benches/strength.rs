@@ -2,16 +2,11 @@
 //! the turn, handStrength, and reading the preflop table.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use hus::cards::{Card, CardSet};
+use hus::cards::CardSet;
 use hus::strength::{self, outlook, preflop};
 
 fn cards(s: &str) -> CardSet {
-    s.split_whitespace()
-        .map(|c| {
-            let b: Vec<char> = c.chars().collect();
-            Card::from_xml(&b[0].to_string(), &b[1].to_string()).unwrap()
-        })
-        .collect()
+    s.parse().unwrap()
 }
 
 fn bench(c: &mut Criterion) {

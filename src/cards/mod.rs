@@ -209,6 +209,94 @@ impl FromIterator<Card> for CardSet {
     }
 }
 
+/// Why a card text did not parse: what was found, at which character of the text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CardParseError {
+    /// The offending piece of text (one card, or the whole text when it is empty).
+    pub found: String,
+    /// Byte offset of `found` in the parsed text.
+    pub at: usize,
+    pub kind: CardParseErrorKind,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CardParseErrorKind {
+    /// Not a rank (`2`-`9`, `T` or `10`, `J`, `Q`, `K`, `A`) followed by a suit letter (`h d c s`).
+    NotACard,
+    /// The same card twice in a set.
+    Twice,
+}
+
+impl fmt::Display for CardParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            CardParseErrorKind::NotACard => write!(
+                f,
+                "`{}` at byte {} is not a card: expected a rank (2-9, T, J, Q, K, A) and a suit letter (h, d, c, s), e.g. `Ad`",
+                self.found, self.at
+            ),
+            CardParseErrorKind::Twice => {
+                write!(f, "`{}` at byte {} is a card already in the set", self.found, self.at)
+            }
+        }
+    }
+}
+
+impl std::error::Error for CardParseError {}
+
+/// One card in the short form `Ad`, `Tc`, `10h` (rank, then suit letter; case-insensitive).
+impl std::str::FromStr for Card {
+    type Err = CardParseError;
+    fn from_str(text: &str) -> Result<Card, CardParseError> {
+        let bad = || CardParseError {
+            found: text.to_string(),
+            at: 0,
+            kind: CardParseErrorKind::NotACard,
+        };
+        let split = text.char_indices().last().ok_or_else(bad)?.0;
+        let (rank, suit) = text.split_at(split);
+        if rank.is_empty() || suit.len() != 1 {
+            return Err(bad());
+        }
+        Card::from_xml(rank, suit).ok_or_else(bad)
+    }
+}
+
+/// A set of cards written one after another, with or without spaces: `"Ad Qc"`, `"AdQc"`,
+/// `"10h 9s"`. No card may appear twice.
+impl std::str::FromStr for CardSet {
+    type Err = CardParseError;
+    fn from_str(text: &str) -> Result<CardSet, CardParseError> {
+        let mut set = CardSet::EMPTY;
+        let bytes = text.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            if bytes[i].is_ascii_whitespace() {
+                i += 1;
+                continue;
+            }
+            // A card is a rank (`10` or one character) and one suit letter.
+            let len = if text[i..].starts_with("10") { 3 } else { 2 };
+            let end = (i + len).min(text.len());
+            let piece = text.get(i..end).unwrap_or(&text[i..]);
+            let card: Card = piece.parse().map_err(|e: CardParseError| CardParseError {
+                at: i,
+                ..e
+            })?;
+            if set.contains(card) {
+                return Err(CardParseError {
+                    found: piece.to_string(),
+                    at: i,
+                    kind: CardParseErrorKind::Twice,
+                });
+            }
+            set.insert(card);
+            i = end;
+        }
+        Ok(set)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -228,5 +316,23 @@ mod tests {
     fn external_form() {
         assert_eq!(Card::from_xml("10", "Diamonds").unwrap().external(), "10D");
         assert_eq!(Card::from_xml("8", "hearts").unwrap().external(), "8H");
+    }
+    #[test]
+    fn cards_parse_from_text() {
+        let ad: Card = "Ad".parse().unwrap();
+        assert_eq!(ad, Card::new(Rank::ACE, Suit::Diamonds));
+        assert_eq!("10h".parse::<Card>().unwrap(), Card::new(Rank::TEN, Suit::Hearts));
+        let spaced: CardSet = "Ad Qc".parse().unwrap();
+        let joined: CardSet = "AdQc".parse().unwrap();
+        assert_eq!(spaced, joined);
+        assert_eq!(spaced.len(), 2);
+        assert_eq!("".parse::<CardSet>().unwrap(), CardSet::EMPTY);
+        let e = "Ad Xc".parse::<CardSet>().unwrap_err();
+        assert_eq!((e.found.as_str(), e.at, e.kind), ("Xc", 3, CardParseErrorKind::NotACard));
+        let e = "AdAd".parse::<CardSet>().unwrap_err();
+        assert_eq!((e.at, e.kind), (2, CardParseErrorKind::Twice));
+        assert!("A".parse::<Card>().is_err());
+        assert!("Ad Q".parse::<CardSet>().is_err());
+        assert!("Éd".parse::<CardSet>().is_err());
     }
 }

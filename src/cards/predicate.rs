@@ -344,16 +344,8 @@ mod tests {
     use proptest::prelude::*;
     use Predicate::*;
 
-    /// `"Ah Kd"` as a card set.
     fn cards(text: &str) -> CardSet {
-        text.split_whitespace()
-            .map(|c| {
-                let mut it = c.chars();
-                let rank = Rank::from_char(it.next().unwrap()).unwrap();
-                let suit = Suit::from_xml(&it.next().unwrap().to_string()).unwrap();
-                Card::new(rank, suit)
-            })
-            .collect()
+        text.parse().unwrap()
     }
 
     /// Asserts that exactly `expected` of the 26 predicates hold.

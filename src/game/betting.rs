@@ -1634,8 +1634,7 @@ pub(crate) mod tests {
     // ---- records built in code (the dealer's way in) -----------------------------------
 
     fn card(s: &str) -> crate::cards::Card {
-        let (r, k) = s.split_at(s.len() - 1);
-        crate::cards::Card::from_xml(r, k).unwrap()
+        s.parse().unwrap()
     }
     fn action(no: i64, player: Player, act: Act, amount: f64) -> ActionRecord {
         ActionRecord {

@@ -1,14 +1,7 @@
 use super::*;
-use crate::cards::Card;
 
-/// Parses `"Ad Qc"` into a card set.
 pub(crate) fn cards(s: &str) -> CardSet {
-    s.split_whitespace()
-        .map(|c| {
-            let b: Vec<char> = c.chars().collect();
-            Card::from_xml(&b[0].to_string(), &b[1].to_string()).unwrap()
-        })
-        .collect()
+    s.parse().unwrap()
 }
 
 fn round(x: f64, places: i32) -> f64 {

@@ -14,14 +14,8 @@ fn set(cards: &[u32]) -> CardSet {
     CardSet(cards.iter().fold(0, |m, &c| m | 1 << c))
 }
 
-/// Parses `"As Kd Th"` into a card set.
 fn cards(s: &str) -> CardSet {
-    s.split_whitespace()
-        .map(|c| {
-            let b: Vec<char> = c.chars().collect();
-            crate::cards::Card::from_xml(&b[0].to_string(), &b[1].to_string()).unwrap()
-        })
-        .collect()
+    s.parse().unwrap()
 }
 
 fn random_hands(n: usize, size: usize, seed: u64) -> Vec<CardSet> {
