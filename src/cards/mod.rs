@@ -279,10 +279,9 @@ impl std::str::FromStr for CardSet {
             let len = if text[i..].starts_with("10") { 3 } else { 2 };
             let end = (i + len).min(text.len());
             let piece = text.get(i..end).unwrap_or(&text[i..]);
-            let card: Card = piece.parse().map_err(|e: CardParseError| CardParseError {
-                at: i,
-                ..e
-            })?;
+            let card: Card = piece
+                .parse()
+                .map_err(|e: CardParseError| CardParseError { at: i, ..e })?;
             if set.contains(card) {
                 return Err(CardParseError {
                     found: piece.to_string(),
@@ -321,14 +320,20 @@ mod tests {
     fn cards_parse_from_text() {
         let ad: Card = "Ad".parse().unwrap();
         assert_eq!(ad, Card::new(Rank::ACE, Suit::Diamonds));
-        assert_eq!("10h".parse::<Card>().unwrap(), Card::new(Rank::TEN, Suit::Hearts));
+        assert_eq!(
+            "10h".parse::<Card>().unwrap(),
+            Card::new(Rank::TEN, Suit::Hearts)
+        );
         let spaced: CardSet = "Ad Qc".parse().unwrap();
         let joined: CardSet = "AdQc".parse().unwrap();
         assert_eq!(spaced, joined);
         assert_eq!(spaced.len(), 2);
         assert_eq!("".parse::<CardSet>().unwrap(), CardSet::EMPTY);
         let e = "Ad Xc".parse::<CardSet>().unwrap_err();
-        assert_eq!((e.found.as_str(), e.at, e.kind), ("Xc", 3, CardParseErrorKind::NotACard));
+        assert_eq!(
+            (e.found.as_str(), e.at, e.kind),
+            ("Xc", 3, CardParseErrorKind::NotACard)
+        );
         let e = "AdAd".parse::<CardSet>().unwrap_err();
         assert_eq!((e.at, e.kind), (2, CardParseErrorKind::Twice));
         assert!("A".parse::<Card>().is_err());

@@ -20,14 +20,17 @@ pub enum BlockKind {
 }
 
 impl BlockKind {
+    /// The keyword that opens the block (its text comes from the lexer's keyword table).
     pub fn keyword(self) -> &'static str {
+        use super::lexer::Tok;
         match self {
-            BlockKind::Preflop => "PREFLOP",
-            BlockKind::Flop => "FLOP",
-            BlockKind::Turn => "TURN",
-            BlockKind::River => "RIVER",
-            BlockKind::Always => "ALWAYS",
+            BlockKind::Preflop => Tok::Preflop,
+            BlockKind::Flop => Tok::Flop,
+            BlockKind::Turn => Tok::Turn,
+            BlockKind::River => Tok::River,
+            BlockKind::Always => Tok::Always,
         }
+        .text()
     }
 }
 

@@ -52,7 +52,7 @@ impl OpenScan {
                 break;
             }
             self.next += 1;
-            let kw = match Tok::keyword(tok.text()) {
+            let kw = match tok.as_keyword() {
                 Some(kw) => kw,
                 None => continue,
             };
@@ -102,16 +102,7 @@ impl OpenScan {
 
 /// The END word of an opening keyword.
 fn end_word(open: Tok<'_>) -> &'static str {
-    match open {
-        Tok::Preflop => "ENDPREFLOP",
-        Tok::Flop => "ENDFLOP",
-        Tok::Turn => "ENDTURN",
-        Tok::River => "ENDRIVER",
-        Tok::Always => "ENDALWAYS",
-        Tok::Rule => "ENDRULE",
-        Tok::Villain => "ENDVILLAIN",
-        _ => "END",
-    }
+    open.end_keyword().map_or("END", Tok::text)
 }
 
 /// How an open construct reads: "the `PREFLOP` block", "this `RULE`".

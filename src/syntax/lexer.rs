@@ -7,163 +7,141 @@ use logos::Logos;
 
 use crate::diag::{did_you_mean, Diagnostic, Span};
 
-/// One raw token as logos finds it. Text-carrying tokens borrow from the source.
-#[derive(Logos, Clone, Copy, Debug, PartialEq)]
-#[logos(skip r"[ \t\f\r]+")]
-#[logos(skip r"//[^\r\n]*")]
-pub enum Tok<'s> {
-    #[token("PREFLOP")]
-    Preflop,
-    #[token("ENDPREFLOP")]
-    EndPreflop,
-    #[token("FLOP")]
-    Flop,
-    #[token("ENDFLOP")]
-    EndFlop,
-    #[token("TURN")]
-    Turn,
-    #[token("ENDTURN")]
-    EndTurn,
-    #[token("RIVER")]
-    River,
-    #[token("ENDRIVER")]
-    EndRiver,
-    #[token("ALWAYS")]
-    Always,
-    #[token("ENDALWAYS")]
-    EndAlways,
-    #[token("RULE")]
-    Rule,
-    #[token("ENDRULE")]
-    EndRule,
-    #[token("PRIORITY")]
-    Priority,
-    #[token("THEN")]
-    Then,
-    #[token("VILLAIN")]
-    Villain,
-    #[token("ENDVILLAIN")]
-    EndVillain,
-    #[token("FOLD")]
-    Fold,
-    #[token("CHECK")]
-    Check,
-    #[token("CALL")]
-    Call,
-    #[token("RAISE")]
-    Raise,
-    #[token("USE")]
-    Use,
-    #[token("TABLE")]
-    Table,
-    #[token("external")]
-    External,
+/// The keyword table, written once: each `Variant "TEXT"` pair becomes a logos token of
+/// [`Tok`], an entry of [`KEYWORDS`], a case of [`Tok::keyword`] and of [`Tok::text`].
+/// (The grammar's `extern` block names them again, as lalrpop requires; a test checks it
+/// against this table.)
+macro_rules! keywords {
+    ($($variant:ident $text:literal,)*) => {
+        /// One raw token as logos finds it. Text-carrying tokens borrow from the source.
+        #[derive(Logos, Clone, Copy, Debug, PartialEq)]
+        #[logos(skip r"[ \t\f\r]+")]
+        #[logos(skip r"//[^\r\n]*")]
+        pub enum Tok<'s> {
+            $(
+                #[token($text)]
+                $variant,
+            )*
 
-    /// A constant or predicate name (case-insensitive later; the text is kept as written).
-    #[regex(r"[A-Za-z_][A-Za-z0-9_]*", |lex| lex.slice(), priority = 3)]
-    Name(&'s str),
-    /// `40`, `0.5`.
-    #[regex(r"[0-9]+(\.[0-9]+)?", |lex| lex.slice(), priority = 3)]
-    Number(&'s str),
-    /// A number directly followed by a name: `4BB`, `0.5pot` (a product).
-    #[regex(r"[0-9]+(\.[0-9]+)?[A-Za-z_][A-Za-z0-9_]*", |lex| lex.slice(), priority = 4)]
-    Product(&'s str),
-    /// A card query: `AK`, `T5`, `Q8s+`, `JJ-`, `A2s-A5s`, `22-66`. Two digits alone
-    /// (`22`, `54`) are turned into [`Tok::DigitPair`] by the glue.
-    #[regex(r"[2-9TJQKA][2-9TJQKA][so]?[+-]?", |lex| lex.slice(), priority = 10)]
-    #[regex(r"[2-9TJQKA][2-9TJQKA][so]?-[2-9TJQKA][2-9TJQKA][so]?", |lex| lex.slice(), priority = 10)]
-    Query(&'s str),
-    /// Two rank digits alone (`22`, `54`, `99`): a card query as a condition, a number in a
-    /// comparison or an amount. Made by the glue, never by logos.
-    DigitPair(&'s str),
-    /// `"..."` with its quotes, escapes not yet resolved.
-    #[regex(r#""([^"\\\r\n]|\\[^\r\n])*""#, |lex| lex.slice())]
-    Str(&'s str),
-    /// A string with no closing quote on its line (reported, then read as if closed).
-    #[regex(r#""([^"\\\r\n]|\\[^\r\n])*\\?"#, |lex| lex.slice())]
-    OpenStr(&'s str),
-    /// The path after `USE TABLE`, made by the glue.
-    Path(&'s str),
+            /// A constant or predicate name (case-insensitive later; the text is kept as written).
+            #[regex(r"[A-Za-z_][A-Za-z0-9_]*", |lex| lex.slice(), priority = 3)]
+            Name(&'s str),
+            /// `40`, `0.5`.
+            #[regex(r"[0-9]+(\.[0-9]+)?", |lex| lex.slice(), priority = 3)]
+            Number(&'s str),
+            /// A number directly followed by a name: `4BB`, `0.5pot` (a product).
+            #[regex(r"[0-9]+(\.[0-9]+)?[A-Za-z_][A-Za-z0-9_]*", |lex| lex.slice(), priority = 4)]
+            Product(&'s str),
+            /// A card query: `AK`, `T5`, `Q8s+`, `JJ-`, `A2s-A5s`, `22-66`. Two digits alone
+            /// (`22`, `54`) are turned into [`Tok::DigitPair`] by the glue.
+            #[regex(r"[2-9TJQKA][2-9TJQKA][so]?[+-]?", |lex| lex.slice(), priority = 10)]
+            #[regex(r"[2-9TJQKA][2-9TJQKA][so]?-[2-9TJQKA][2-9TJQKA][so]?", |lex| lex.slice(), priority = 10)]
+            Query(&'s str),
+            /// Two rank digits alone (`22`, `54`, `99`): a card query as a condition, a number in a
+            /// comparison or an amount. Made by the glue, never by logos.
+            DigitPair(&'s str),
+            /// `"..."` with its quotes, escapes not yet resolved.
+            #[regex(r#""([^"\\\r\n]|\\[^\r\n])*""#, |lex| lex.slice())]
+            Str(&'s str),
+            /// A string with no closing quote on its line (reported, then read as if closed).
+            #[regex(r#""([^"\\\r\n]|\\[^\r\n])*\\?"#, |lex| lex.slice())]
+            OpenStr(&'s str),
+            /// The path after `USE TABLE`, made by the glue.
+            Path(&'s str),
 
-    #[token(">")]
-    Gt,
-    #[token("<")]
-    Lt,
-    #[token(">=")]
-    Ge,
-    #[token("<=")]
-    Le,
-    #[token("==")]
-    EqEq,
-    #[token("!=")]
-    Ne,
-    #[token("!")]
-    Not,
-    #[token(",")]
-    Comma,
-    #[token("-")]
-    Minus,
-    /// A line break (`\n` or `\r\n`); runs of them are collapsed by the glue.
-    #[token("\n")]
-    Newline,
-    /// End of input, appended by the glue so the grammar can name it.
-    Eof,
+            #[token(">")]
+            Gt,
+            #[token("<")]
+            Lt,
+            #[token(">=")]
+            Ge,
+            #[token("<=")]
+            Le,
+            #[token("==")]
+            EqEq,
+            #[token("!=")]
+            Ne,
+            #[token("!")]
+            Not,
+            #[token(",")]
+            Comma,
+            #[token("-")]
+            Minus,
+            /// A line break (`\n` or `\r\n`); runs of them are collapsed by the glue.
+            #[token("\n")]
+            Newline,
+            /// End of input, appended by the glue so the grammar can name it.
+            Eof,
+        }
+
+        /// Every keyword, for did-you-mean suggestions and for spotting keywords in the wrong case.
+        pub const KEYWORDS: &[&str] = &[$($text,)*];
+
+        impl<'s> Tok<'s> {
+            /// The keyword token for a keyword's text.
+            pub fn keyword(text: &str) -> Option<Tok<'static>> {
+                match text {
+                    $($text => Some(Tok::$variant),)*
+                    _ => None,
+                }
+            }
+
+            /// The fixed text of a keyword token (`None` for every other token).
+            fn keyword_text(self) -> Option<&'static str> {
+                match self {
+                    $(Tok::$variant => Some($text),)*
+                    _ => None,
+                }
+            }
+
+            /// The same keyword, free of the source's lifetime (`None` for other tokens).
+            pub fn as_keyword(self) -> Option<Tok<'static>> {
+                match self {
+                    $(Tok::$variant => Some(Tok::$variant),)*
+                    _ => None,
+                }
+            }
+        }
+    };
 }
 
-/// Every keyword, for did-you-mean suggestions and for spotting keywords in the wrong case.
-pub const KEYWORDS: &[&str] = &[
-    "PREFLOP",
-    "ENDPREFLOP",
-    "FLOP",
-    "ENDFLOP",
-    "TURN",
-    "ENDTURN",
-    "RIVER",
-    "ENDRIVER",
-    "ALWAYS",
-    "ENDALWAYS",
-    "RULE",
-    "ENDRULE",
-    "PRIORITY",
-    "THEN",
-    "VILLAIN",
-    "ENDVILLAIN",
-    "FOLD",
-    "CHECK",
-    "CALL",
-    "RAISE",
-    "USE",
-    "TABLE",
-    "external",
-];
+keywords! {
+    Preflop "PREFLOP",
+    EndPreflop "ENDPREFLOP",
+    Flop "FLOP",
+    EndFlop "ENDFLOP",
+    Turn "TURN",
+    EndTurn "ENDTURN",
+    River "RIVER",
+    EndRiver "ENDRIVER",
+    Always "ALWAYS",
+    EndAlways "ENDALWAYS",
+    Rule "RULE",
+    EndRule "ENDRULE",
+    Priority "PRIORITY",
+    Then "THEN",
+    Villain "VILLAIN",
+    EndVillain "ENDVILLAIN",
+    Fold "FOLD",
+    Check "CHECK",
+    Call "CALL",
+    Raise "RAISE",
+    Use "USE",
+    Table "TABLE",
+    External "external",
+}
 
 impl<'s> Tok<'s> {
-    /// The keyword token for a keyword's text.
-    pub fn keyword(text: &str) -> Option<Tok<'static>> {
-        Some(match text {
-            "PREFLOP" => Tok::Preflop,
-            "ENDPREFLOP" => Tok::EndPreflop,
-            "FLOP" => Tok::Flop,
-            "ENDFLOP" => Tok::EndFlop,
-            "TURN" => Tok::Turn,
-            "ENDTURN" => Tok::EndTurn,
-            "RIVER" => Tok::River,
-            "ENDRIVER" => Tok::EndRiver,
-            "ALWAYS" => Tok::Always,
-            "ENDALWAYS" => Tok::EndAlways,
-            "RULE" => Tok::Rule,
-            "ENDRULE" => Tok::EndRule,
-            "PRIORITY" => Tok::Priority,
-            "THEN" => Tok::Then,
-            "VILLAIN" => Tok::Villain,
-            "ENDVILLAIN" => Tok::EndVillain,
-            "FOLD" => Tok::Fold,
-            "CHECK" => Tok::Check,
-            "CALL" => Tok::Call,
-            "RAISE" => Tok::Raise,
-            "USE" => Tok::Use,
-            "TABLE" => Tok::Table,
-            "external" => Tok::External,
+    /// The END word that closes an opening keyword (`RULE` → `ENDRULE`).
+    pub fn end_keyword(self) -> Option<Tok<'static>> {
+        Some(match self {
+            Tok::Preflop => Tok::EndPreflop,
+            Tok::Flop => Tok::EndFlop,
+            Tok::Turn => Tok::EndTurn,
+            Tok::River => Tok::EndRiver,
+            Tok::Always => Tok::EndAlways,
+            Tok::Rule => Tok::EndRule,
+            Tok::Villain => Tok::EndVillain,
             _ => return None,
         })
     }
@@ -202,30 +180,10 @@ impl<'s> Tok<'s> {
 
     /// The fixed text of a keyword or operator token.
     pub fn text(self) -> &'static str {
+        if let Some(text) = self.keyword_text() {
+            return text;
+        }
         match self {
-            Tok::Preflop => "PREFLOP",
-            Tok::EndPreflop => "ENDPREFLOP",
-            Tok::Flop => "FLOP",
-            Tok::EndFlop => "ENDFLOP",
-            Tok::Turn => "TURN",
-            Tok::EndTurn => "ENDTURN",
-            Tok::River => "RIVER",
-            Tok::EndRiver => "ENDRIVER",
-            Tok::Always => "ALWAYS",
-            Tok::EndAlways => "ENDALWAYS",
-            Tok::Rule => "RULE",
-            Tok::EndRule => "ENDRULE",
-            Tok::Priority => "PRIORITY",
-            Tok::Then => "THEN",
-            Tok::Villain => "VILLAIN",
-            Tok::EndVillain => "ENDVILLAIN",
-            Tok::Fold => "FOLD",
-            Tok::Check => "CHECK",
-            Tok::Call => "CALL",
-            Tok::Raise => "RAISE",
-            Tok::Use => "USE",
-            Tok::Table => "TABLE",
-            Tok::External => "external",
             Tok::Gt => ">",
             Tok::Lt => "<",
             Tok::Ge => ">=",
@@ -236,15 +194,7 @@ impl<'s> Tok<'s> {
             Tok::Comma => ",",
             Tok::Minus => "-",
             Tok::Newline => "\n",
-            Tok::Eof => "",
-            Tok::Name(_)
-            | Tok::Number(_)
-            | Tok::Product(_)
-            | Tok::Query(_)
-            | Tok::DigitPair(_)
-            | Tok::Str(_)
-            | Tok::OpenStr(_)
-            | Tok::Path(_) => "",
+            _ => "",
         }
     }
 }
@@ -301,15 +251,18 @@ pub fn tokens<'s>(source: &'s str, diags: &mut Vec<Diagnostic>) -> Vec<Spanned<'
                     None | Some((_, Tok::Newline, _)) | Some((_, Tok::Then, _))
                 );
                 if let Some(kw) = keyword_look_alike(name, at_line_start, lex.remainder()) {
+                    let kw_text = kw.text();
                     diags.push(
                         Diagnostic::error(
                             "unknown-keyword",
-                            format!("unknown keyword `{name}`; did you mean `{kw}`?"),
+                            format!("unknown keyword `{name}`; did you mean `{kw_text}`?"),
                         )
                         .at(span.clone())
-                        .with_help(format!("keywords are case-sensitive: write `{kw}` exactly")),
+                        .with_help(format!(
+                            "keywords are case-sensitive: write `{kw_text}` exactly"
+                        )),
                     );
-                    tok = Tok::keyword(kw).expect("a keyword");
+                    tok = kw;
                 }
             }
             _ => {}
@@ -451,9 +404,9 @@ fn outside_block(at: Span, first: Tok<'_>) -> Diagnostic {
 /// A name that looks like a keyword: a keyword in the wrong case (`then`, `Rule`), or an
 /// all-capitals word one or two letters from a keyword (`THN`, `ENDRUL`) where a keyword is
 /// expected (first on its line or after `THEN`, and not used as a value).
-fn keyword_look_alike(name: &str, at_line_start: bool, rest: &str) -> Option<&'static str> {
+fn keyword_look_alike(name: &str, at_line_start: bool, rest: &str) -> Option<Tok<'static>> {
     if let Some(kw) = KEYWORDS.iter().find(|k| k.eq_ignore_ascii_case(name)) {
-        return Some(kw);
+        return Tok::keyword(kw);
     }
     if !at_line_start || name.len() < 3 || !name.bytes().all(|b| b.is_ascii_uppercase()) {
         return None;
@@ -463,7 +416,7 @@ fn keyword_look_alike(name: &str, at_line_start: bool, rest: &str) -> Option<&'s
     if next.starts_with([',', '<', '>', '=', '!']) {
         return None;
     }
-    did_you_mean(name, KEYWORDS.iter().copied())
+    did_you_mean(name, KEYWORDS.iter().copied()).and_then(Tok::keyword)
 }
 
 /// Where the table path after `TABLE` lies in `rest`: the rest of the line, trimmed, up to a
@@ -514,6 +467,44 @@ pub fn unescape(raw: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn every_keyword_lexes_to_its_token_and_back() {
+        assert_eq!(KEYWORDS.len(), 23);
+        for &kw in KEYWORDS {
+            let tok = Tok::keyword(kw).unwrap();
+            let mut lex = Tok::lexer(kw);
+            assert_eq!(lex.next(), Some(Ok(tok)), "{kw}");
+            assert_eq!(lex.next(), None, "{kw}");
+            assert_eq!(tok.text(), kw);
+            assert_eq!(tok.as_keyword(), Some(tok));
+        }
+        assert_eq!(Tok::keyword("rule"), None);
+        assert_eq!(Tok::Name("RULE").as_keyword(), None);
+    }
+
+    /// lalrpop's `extern` block must name each keyword token again: it agrees with the table.
+    #[test]
+    fn the_grammar_names_every_keyword_as_the_table_does() {
+        let grammar = include_str!("../../grammar/hus.lalrpop");
+        let block = &grammar[grammar.find("enum Tok").unwrap()..];
+        let block = &block[..block.find('}').unwrap()];
+        let mut named = Vec::new();
+        for line in block.lines() {
+            let Some((text, variant)) = line.trim().split_once(" => Tok::") else {
+                continue;
+            };
+            let text = text.trim_matches('"');
+            let variant = variant.trim_end_matches(',');
+            if text.chars().all(|c| c.is_ascii_alphabetic()) && !variant.contains('(') {
+                if let Some(tok) = Tok::keyword(text) {
+                    assert_eq!(format!("{tok:?}"), variant, "{text}");
+                    named.push(text);
+                }
+            }
+        }
+        assert_eq!(named, KEYWORDS);
+    }
     use super::*;
 
     fn kinds(src: &str) -> Vec<Tok<'_>> {
