@@ -32,7 +32,7 @@ pub fn lint(
                 .with_help("every decision would end with \"no rule matched\"; add a block such as `PREFLOP RULE ... ENDRULE ENDPREFLOP`"),
         );
     }
-    spelling(script, source, &mut out);
+    spelling(script, &mut out);
     for rule in &program.rules {
         constants_in_block(rule, &mut out);
         for cmd in externals(rule) {
@@ -49,7 +49,7 @@ pub fn lint(
 // ---------------------------------------------------------------------------------------
 // Spelling: names in an unusual case, card queries written unusually.
 
-fn spelling(script: &ast::Script, source: &SourceFile, out: &mut Vec<Diagnostic>) {
+fn spelling(script: &ast::Script, out: &mut Vec<Diagnostic>) {
     // Only names in their right position: a wrong one is already an error.
     let mut name = |name: &str, span: Span, condition: bool| {
         let right = match names::meaning(name, &Default::default()) {
@@ -77,15 +77,17 @@ fn spelling(script: &ast::Script, source: &SourceFile, out: &mut Vec<Diagnostic>
                 std::iter::once(&rule.branches).chain(rule.reactions.iter().map(|r| &r.branches));
             for c in branch_lists.flatten().flat_map(|b| &b.conditions) {
                 match &c.kind {
-                    ast::ConditionKind::Name { name: n, .. } => {
-                        name(n, without_bang(source, &c.span), true)
-                    }
-                    ast::ConditionKind::Query { text, .. } => {
+                    ast::ConditionKind::Name {
+                        name: n, name_span, ..
+                    } => name(n, name_span.clone(), true),
+                    ast::ConditionKind::Query {
+                        text, text_span, ..
+                    } => {
                         if let Ok(CardQuery {
                             note: Some(note), ..
                         }) = CardQuery::parse(text)
                         {
-                            notes.push((note, text.clone(), without_bang(source, &c.span)));
+                            notes.push((note, text.clone(), text_span.clone()));
                         }
                     }
                     ast::ConditionKind::Compare { lhs, rhs, .. } => {
@@ -136,13 +138,6 @@ fn value_name(v: &ast::Value, f: &mut impl FnMut(&str, Span, bool)) {
         } => f(name, name_span.clone(), false),
         ast::ValueKind::Number(_) | ast::ValueKind::External(_) => {}
     }
-}
-
-/// A condition's span without its leading `!` (and the spaces after it).
-pub fn without_bang(source: &SourceFile, span: &Span) -> Span {
-    let text = source.text.get(span.clone()).unwrap_or("");
-    let rest = text.trim_start_matches(|c: char| c == '!' || c.is_whitespace());
-    span.end - rest.len()..span.end
 }
 
 // ---------------------------------------------------------------------------------------

@@ -117,12 +117,20 @@ impl Lowerer<'_> {
 
     fn condition(&mut self, c: &ast::Condition) -> Option<ir::Condition> {
         let test = match &c.kind {
-            ast::ConditionKind::Query { negated, text } => Test::Cards {
-                classes: self.query(text, self.without_bang(&c.span))?.classes,
+            ast::ConditionKind::Query {
+                negated,
+                text,
+                text_span,
+            } => Test::Cards {
+                classes: self.query(text, text_span.clone())?.classes,
                 negated: *negated,
             },
-            ast::ConditionKind::Name { negated, name } => {
-                let span = self.without_bang(&c.span);
+            ast::ConditionKind::Name {
+                negated,
+                name,
+                name_span,
+            } => {
+                let span = name_span.clone();
                 match names::condition_name(name, span, self.options) {
                     Ok(predicate) => Test::Predicate {
                         predicate,
@@ -145,13 +153,6 @@ impl Lowerer<'_> {
             test,
             span: c.span.clone(),
         })
-    }
-
-    /// A condition's span without its leading `!` (and the spaces after it).
-    fn without_bang(&self, span: &Span) -> Span {
-        let text = self.source.text.get(span.clone()).unwrap_or("");
-        let rest = text.trim_start_matches(|c: char| c == '!' || c.is_whitespace());
-        span.end - rest.len()..span.end
     }
 
     /// Compiles a card query written at `span`.

@@ -121,11 +121,13 @@ impl Emitter {
                 ast::ConditionKind::Query {
                     negated,
                     text: body.to_string(),
+                    text_span: span.end - body.len()..span.end,
                 }
             } else {
                 ast::ConditionKind::Name {
                     negated,
                     name: body.to_string(),
+                    name_span: span.end - body.len()..span.end,
                 }
             }
         };

@@ -82,10 +82,20 @@ pub struct Condition {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum ConditionKind {
-    /// A card query token as written (`Q8s+`, `99`, `A2s-A5s`), maybe negated.
-    Query { negated: bool, text: String },
-    /// A bare name: a predicate, or a mistake (a constant used as a condition), maybe negated.
-    Name { negated: bool, name: String },
+    /// A card query token as written (`Q8s+`, `99`, `A2s-A5s`), maybe negated; `text_span`
+    /// is the query's own span (without the `!`).
+    Query {
+        negated: bool,
+        text: String,
+        text_span: Span,
+    },
+    /// A bare name: a predicate, or a mistake (a constant used as a condition), maybe negated;
+    /// `name_span` is the name's own span (without the `!`).
+    Name {
+        negated: bool,
+        name: String,
+        name_span: Span,
+    },
     /// `value OP value`.
     Compare {
         lhs: Value,

@@ -40,8 +40,8 @@ fn branches(bs: &[Branch]) -> String {
 fn condition(c: &Condition) -> String {
     let neg = |n: bool| if n { "!" } else { "" };
     match &c.kind {
-        ConditionKind::Query { negated, text } => format!("{}q:{text}", neg(*negated)),
-        ConditionKind::Name { negated, name } => format!("{}{name}", neg(*negated)),
+        ConditionKind::Query { negated, text, .. } => format!("{}q:{text}", neg(*negated)),
+        ConditionKind::Name { negated, name, .. } => format!("{}{name}", neg(*negated)),
         ConditionKind::Compare { lhs, op, rhs, .. } => {
             format!("{} {} {}", value(lhs), op.symbol(), value(rhs))
         }
