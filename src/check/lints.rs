@@ -6,6 +6,7 @@ use crate::cards::hole::{HoleClass, HoleClassSet};
 use crate::cards::predicate::Predicate;
 use crate::cards::query::{CardQuery, QueryNote};
 use crate::cards::Rank;
+use crate::diag::Code;
 use crate::diag::{Diagnostic, SourceFile, Span};
 use crate::game::{Constant, Phase};
 use crate::ir::{self, BlockKind, CmpOp, Operand, Program, Test};
@@ -28,7 +29,7 @@ pub fn lint(
     let mut out = Vec::new();
     if syntax_ok && program.rules.is_empty() {
         out.push(
-            Diagnostic::warning("no-rules", "the script has no rules")
+            Diagnostic::warning(Code::NoRules, "the script has no rules")
                 .with_help("every decision would end with \"no rule matched\"; add a block such as `PREFLOP RULE ... ENDRULE ENDPREFLOP`"),
         );
     }
@@ -60,7 +61,7 @@ fn spelling(script: &ast::Script, out: &mut Vec<Diagnostic>) {
         if let Some(canonical) = names::unusual_case(name).filter(|_| right) {
             out.push(
                 Diagnostic::warning(
-                    "name-case",
+                    Code::NameCase,
                     format!("`{name}` is usually written `{canonical}`"),
                 )
                 .at(span)
@@ -111,7 +112,7 @@ fn spelling(script: &ast::Script, out: &mut Vec<Diagnostic>) {
     for (note, text, span) in notes {
         out.push(match note {
             QueryNote::LowCardFirst { canonical } => Diagnostic::warning(
-                "query-low-first",
+                Code::QueryLowFirst,
                 format!("`{text}` is written low card first"),
             )
             .at(span)
@@ -119,7 +120,7 @@ fn spelling(script: &ast::Script, out: &mut Vec<Diagnostic>) {
                 "it means the same as `{canonical}`; write the high card first"
             )),
             QueryNote::OffsuitPair { canonical } => Diagnostic::warning(
-                "query-offsuit-pair",
+                Code::QueryOffsuitPair,
                 format!("`{text}`: the two cards of a pair are always of different suits"),
             )
             .at(span)
@@ -208,7 +209,7 @@ fn external(
     out: &mut Vec<Diagnostic>,
 ) {
     for mut d in crate::external::lint_command(&cmd.text, defines) {
-        if d.code == "external-empty" {
+        if d.code == Code::EmptyExternal {
             continue;
         }
         d.span = d
@@ -261,7 +262,7 @@ fn constants_in_block(rule: &ir::Rule, out: &mut Vec<Diagnostic>) {
                     };
                     out.push(
                         Diagnostic::warning(
-                            "board-predicate-preflop",
+                            Code::BoardPredicatePreflop,
                             format!("`{bang}{}` is always {always} before the flop: there is no board yet", predicate.name()),
                         )
                         .at(c.span.clone())
@@ -288,7 +289,7 @@ fn constants_in_block(rule: &ir::Rule, out: &mut Vec<Diagnostic>) {
                 };
                 out.push(
                     Diagnostic::warning(
-                        "later-round-constant",
+                        Code::LaterRoundConstant,
                         format!(
                             "`{}` is always 0 in a {block} rule: the {} comes after the {}",
                             constant.name(),
@@ -312,7 +313,7 @@ fn constants_in_block(rule: &ir::Rule, out: &mut Vec<Diagnostic>) {
                 };
                 out.push(
                     Diagnostic::warning(
-                        "potential-always-zero",
+                        Code::PotentialAlwaysZero,
                         format!("`{}` is always 0 in a {block} rule: {why}", constant.name()),
                     )
                     .at(span.clone())
@@ -518,7 +519,7 @@ fn unsatisfiable_rules(program: &Program, out: &mut Vec<Diagnostic>) {
         if !reasons.is_empty() && reasons.iter().all(Option::is_some) {
             let mut d = if reasons.len() == 1 {
                 Diagnostic::warning(
-                    "unsatisfiable-rule",
+                    Code::UnsatisfiableRule,
                     format!(
                         "this rule can never match: {}",
                         reasons[0].as_deref().unwrap_or_default()
@@ -528,7 +529,7 @@ fn unsatisfiable_rules(program: &Program, out: &mut Vec<Diagnostic>) {
                 .with_related(rule.branches[0].span.clone(), "this branch never holds")
             } else {
                 Diagnostic::warning(
-                    "unsatisfiable-rule",
+                    Code::UnsatisfiableRule,
                     format!(
                         "this rule can never match: none of its {} branches can hold",
                         reasons.len()
@@ -564,7 +565,7 @@ fn branch_warnings(branches: &[ir::Branch], reasons: &[Option<String>], out: &mu
         if let Some(r) = r {
             out.push(
                 Diagnostic::warning(
-                    "unsatisfiable-branch",
+                    Code::UnsatisfiableBranch,
                     format!("this branch can never hold: {r}"),
                 )
                 .at(b.span.clone())
@@ -636,7 +637,7 @@ fn shadowed(program: &Program, out: &mut Vec<Diagnostic>) {
         };
         let d = if s.priority > r.priority {
             Diagnostic::warning(
-                "shadowed-rule",
+                Code::ShadowedRule,
                 format!(
                     "{when}this rule is never chosen: the rule at line {} always gives an action at a higher priority",
                     s.line
@@ -645,7 +646,7 @@ fn shadowed(program: &Program, out: &mut Vec<Diagnostic>) {
             .with_help(format!("give this rule a PRIORITY above {}, or add a condition to the rule at line {}", s.priority, s.line))
         } else {
             Diagnostic::warning(
-                "shadowed-rule",
+                Code::ShadowedRule,
                 format!(
                     "{when}this rule never decides alone: the rule at line {} always gives an action at the same priority, so one of the two is picked at random",
                     s.line

@@ -4,6 +4,7 @@
 //! lowered is dropped (a condition) or replaced by `FOLD` (an action), which is harmless
 //! because a program with errors is never run.
 
+use crate::diag::Code;
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -161,7 +162,7 @@ impl Lowerer<'_> {
             Ok(q) => Some(q),
             Err(QueryError::SuitedPair { pair }) => self.fail(
                 Diagnostic::error(
-                    "suited-pair",
+                    Code::SuitedPair,
                     format!("`{text}` cannot hold: a pair is never suited"),
                 )
                 .at(span)
@@ -169,14 +170,14 @@ impl Lowerer<'_> {
                 .with_help(format!("a pair cannot be suited; write `{pair}`")),
             ),
             Err(QueryError::BadSpan { reason }) => self.fail(
-                Diagnostic::error("bad-span", format!("bad card span `{text}`: {reason}"))
+                Diagnostic::error(Code::BadSpan, format!("bad card span `{text}`: {reason}"))
                     .at(span)
                     .with_help(
                         "a span keeps its first card (`A2s-A5s`, `KTo-KQo`) or joins two pairs (`22-66`)",
                     ),
             ),
             Err(QueryError::Malformed) => self.fail(
-                Diagnostic::error("bad-query", format!("`{text}` is not a card query"))
+                Diagnostic::error(Code::BadQuery, format!("`{text}` is not a card query"))
                     .at(span)
                     .with_help("a card query is two ranks, then `s` or `o`, then `+` or `-`: `AK`, `Q8s+`, `77-`"),
             ),
@@ -210,7 +211,7 @@ impl Lowerer<'_> {
     fn external(&mut self, e: &ast::External) -> Option<ir::ExternalCommand> {
         if e.command.trim().is_empty() {
             return self.fail(
-                Diagnostic::error("empty-external", "`external` with an empty command")
+                Diagnostic::error(Code::EmptyExternal, "`external` with an empty command")
                     .at(e.span.clone())
                     .with_label("no program to run")
                     .with_help(
@@ -252,7 +253,7 @@ impl Lowerer<'_> {
                 Some((w, span)) => {
                     self.diags.push(
                         Diagnostic::error(
-                            "bad-weight",
+                            Code::BadWeight,
                             format!("a raise weight must be more than 0, not {w}"),
                         )
                         .at(span.clone())

@@ -2,6 +2,7 @@
 //! positions, case-insensitively, with did-you-mean suggestions for the unknown ones.
 
 use crate::cards::predicate::Predicate;
+use crate::diag::Code;
 use crate::diag::{did_you_mean, Diagnostic, Span};
 use crate::game::Constant;
 
@@ -55,7 +56,7 @@ pub fn condition_name(
         Meaning::Predicate(p) => Ok(p),
         Meaning::Constant(_) | Meaning::Defined(_) => Err(Box::new(
             Diagnostic::error(
-                "constant-as-condition",
+                Code::ConstantAsCondition,
                 format!("`{name}` is a constant (a number), not a condition"),
             )
             .at(span)
@@ -79,7 +80,7 @@ pub fn value_name(
         Meaning::Unknown if options.allow_unknown_names => Ok(Constant::Init(name.to_lowercase())),
         Meaning::Predicate(p) => Err(Box::new(
             Diagnostic::error(
-                "predicate-as-number",
+                Code::PredicateAsNumber,
                 format!("`{name}` is a predicate (it holds or not), not a number"),
             )
             .at(span)
@@ -95,7 +96,7 @@ pub fn value_name(
 }
 
 fn unknown(name: &str, span: Span, label: &str) -> Diagnostic {
-    let d = Diagnostic::error("unknown-name", format!("unknown name `{name}`"))
+    let d = Diagnostic::error(Code::UnknownName, format!("unknown name `{name}`"))
         .at(span)
         .with_label(label);
     match suggestion(name) {
@@ -140,16 +141,16 @@ mod tests {
     #[test]
     fn wrong_position() {
         let e = condition_name("pot", 0..3, &opts()).unwrap_err();
-        assert_eq!(e.code, "constant-as-condition");
+        assert_eq!(e.code, Code::ConstantAsCondition);
         assert_eq!(e.help.as_deref(), Some("compare it: `pot > 0`"));
         let e = value_name("pair", 0..4, &opts()).unwrap_err();
-        assert_eq!(e.code, "predicate-as-number");
+        assert_eq!(e.code, Code::PredicateAsNumber);
     }
 
     #[test]
     fn unknown_names_and_defines() {
         let e = condition_name("flushdraww", 0..10, &opts()).unwrap_err();
-        assert_eq!(e.code, "unknown-name");
+        assert_eq!(e.code, Code::UnknownName);
         assert_eq!(e.help.as_deref(), Some("did you mean `flushDraw`?"));
         let o = CheckOptions {
             defines: vec!["Ante".into()],
@@ -161,7 +162,7 @@ mod tests {
         );
         assert_eq!(
             condition_name("ante", 0..4, &o).unwrap_err().code,
-            "constant-as-condition"
+            Code::ConstantAsCondition
         );
         let o = CheckOptions {
             allow_unknown_names: true,

@@ -2,6 +2,7 @@
 //! so a bad table is reported with the script's other errors, never met mid-game.
 
 use crate::cards::hole::HoleClass;
+use crate::diag::Code;
 use crate::ir::{ActionTable, TableCell};
 
 /// The ranks that head the rows and columns, in table order.
@@ -15,7 +16,7 @@ const MAX_CELL_PROBLEMS: usize = 5;
 /// Why a table cannot be used; `code` is the diagnostic code.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TableProblem {
-    pub code: &'static str,
+    pub code: crate::diag::Code,
     pub message: String,
     pub help: Option<String>,
 }
@@ -27,7 +28,7 @@ const CELL_HELP: &str =
 pub fn load(path: &std::path::Path, shown: &str) -> Result<ActionTable, Vec<TableProblem>> {
     let text = std::fs::read_to_string(path).map_err(|e| {
         vec![TableProblem {
-            code: "table-missing",
+            code: Code::TableMissing,
             message: format!("cannot read table `{shown}`: {}", io_reason(&e)),
             help: Some(format!(
                 "the path is relative to the script's directory: {}",
@@ -80,7 +81,7 @@ pub fn parse(text: &str, shown: &str) -> Result<Vec<TableCell>, Vec<TableProblem
     }
     if lines.len() < 13 {
         return Err(vec![TableProblem {
-            code: "table-small",
+            code: Code::TableSmall,
             message: format!(
                 "table `{shown}` has {} row{} of cells; it needs 13 (A, K, ..., 2)",
                 lines.len(),
@@ -103,7 +104,7 @@ pub fn parse(text: &str, shown: &str) -> Result<Vec<TableCell>, Vec<TableProblem
         let data = &row_cells[skip.min(row_cells.len())..];
         if data.len() < 13 {
             problems.push(TableProblem {
-                code: "table-small",
+                code: Code::TableSmall,
                 message: format!(
                     "table `{shown}`, row {line} ({}): {} cell{}; it needs 13",
                     RANKS[row],
@@ -122,7 +123,7 @@ pub fn parse(text: &str, shown: &str) -> Result<Vec<TableCell>, Vec<TableProblem
                     bad_cells += 1;
                     if bad_cells <= MAX_CELL_PROBLEMS {
                         problems.push(TableProblem {
-                            code: "table-cell",
+                            code: Code::TableCell,
                             message: format!(
                                 "table `{shown}`, row {line}, column {} ({}): {why}",
                                 col + skip + 1,
@@ -137,7 +138,7 @@ pub fn parse(text: &str, shown: &str) -> Result<Vec<TableCell>, Vec<TableProblem
     }
     if bad_cells > MAX_CELL_PROBLEMS {
         problems.push(TableProblem {
-            code: "table-cell",
+            code: Code::TableCell,
             message: format!(
                 "table `{shown}`: {} more bad cells",
                 bad_cells - MAX_CELL_PROBLEMS
@@ -247,13 +248,13 @@ mod tests {
         });
         let e = parse(&t, "t.tsv").unwrap_err();
         assert_eq!(e.len(), 1);
-        assert_eq!(e[0].code, "table-cell");
+        assert_eq!(e[0].code, Code::TableCell);
         assert_eq!(
             e[0].message,
             "table `t.tsv`, row 4, column 6 (QTs): unknown cell `Z`"
         );
         let e = parse("F\tF\n", "t").unwrap_err();
-        assert_eq!(e[0].code, "table-small");
+        assert_eq!(e[0].code, Code::TableSmall);
         let t = grid(false, false, |r, c| {
             if r == 5 && c == 12 {
                 String::new()
@@ -262,7 +263,7 @@ mod tests {
             }
         });
         let e = parse(t.replace("F\t\n", "F\n").as_str(), "t").unwrap_err();
-        assert_eq!(e[0].code, "table-small");
+        assert_eq!(e[0].code, Code::TableSmall);
         assert_eq!(e[0].message, "table `t`, row 6 (9): 12 cells; it needs 13");
     }
 

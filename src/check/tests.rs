@@ -2,6 +2,7 @@
 //! parser): a small emitter writes the script text and the tree with matching spans.
 
 use super::*;
+use crate::diag::Code;
 use crate::diag::Span;
 use crate::ir::{ActionKind, Operand, TableCell, Test};
 use crate::syntax::ast::{self, BlockKind};
@@ -285,7 +286,7 @@ fn run(blocks: &[(BlockKind, Vec<R>)]) -> Checked {
     run_with(blocks, &CheckOptions::default()).1
 }
 
-fn codes(c: &Checked) -> Vec<&'static str> {
+fn codes(c: &Checked) -> Vec<Code> {
     c.diagnostics.iter().map(|d| d.code).collect()
 }
 
@@ -369,9 +370,9 @@ fn names_in_the_wrong_position() {
     assert_eq!(
         codes(&c),
         [
-            "constant-as-condition",
-            "unknown-name",
-            "predicate-as-number"
+            Code::ConstantAsCondition,
+            Code::UnknownName,
+            Code::PredicateAsNumber
         ]
     );
     assert_eq!(underlined(&source, &c.diagnostics[1]), "flushdraww");
@@ -386,7 +387,7 @@ fn names_in_the_wrong_position() {
 fn defines_and_unknown_constants() {
     let blocks = [(Turn, vec![rule(&[&["ante > 2", "3 rake < pot"]], "CALL")])];
     let c = run(&blocks);
-    assert_eq!(codes(&c), ["unknown-name", "unknown-name"]);
+    assert_eq!(codes(&c), [Code::UnknownName, Code::UnknownName]);
     assert_eq!(
         c.diagnostics[0].help.as_deref(),
         Some("if the game state's <init> defines `ante`, pass `--define ante`")
@@ -425,7 +426,7 @@ fn weights_and_externals() {
     );
     assert_eq!(
         codes(&c),
-        ["empty-external", "bad-weight", "empty-external"]
+        [Code::EmptyExternal, Code::BadWeight, Code::EmptyExternal]
     );
     assert_eq!(underlined(&source, &c.diagnostics[1]), "0");
 }
@@ -470,7 +471,7 @@ fn tables_are_loaded_relative_to_the_script() {
         )],
         &o,
     );
-    assert_eq!(codes(&c), ["table-cell", "table-missing"]);
+    assert_eq!(codes(&c), [Code::TableCell, Code::TableMissing]);
     assert_eq!(underlined(&source, &c.diagnostics[0]), "bad.tsv");
     assert_eq!(
         c.diagnostics[0].message,
@@ -509,12 +510,12 @@ fn constants_fixed_by_their_block() {
     assert_eq!(
         codes(&c),
         [
-            "board-predicate-preflop",
-            "board-predicate-preflop",
-            "potential-always-zero",
-            "later-round-constant",
-            "later-round-constant",
-            "potential-always-zero",
+            Code::BoardPredicatePreflop,
+            Code::BoardPredicatePreflop,
+            Code::PotentialAlwaysZero,
+            Code::LaterRoundConstant,
+            Code::LaterRoundConstant,
+            Code::PotentialAlwaysZero,
         ]
     );
     assert_eq!(
@@ -543,11 +544,11 @@ fn contradictory_predicates() {
     assert_eq!(
         codes(&c),
         [
-            "unsatisfiable-branch",
-            "unsatisfiable-rule",
-            "unsatisfiable-rule",
-            "unsatisfiable-rule",
-            "unsatisfiable-rule"
+            Code::UnsatisfiableBranch,
+            Code::UnsatisfiableRule,
+            Code::UnsatisfiableRule,
+            Code::UnsatisfiableRule,
+            Code::UnsatisfiableRule
         ]
     );
     assert_eq!(
@@ -571,7 +572,7 @@ fn contradictory_predicates() {
 #[test]
 fn river_draws_never_hold() {
     let c = run(&[(River, vec![rule(&[&["flushDraw"], &["pair"]], "CALL")])]);
-    assert_eq!(codes(&c), ["unsatisfiable-branch"]);
+    assert_eq!(codes(&c), [Code::UnsatisfiableBranch]);
 }
 
 #[test]
@@ -580,7 +581,7 @@ fn shadowing_by_unconditional_rules() {
         (Always, vec![rule(&[], "FOLD").priority(5)]),
         (Flop, vec![rule(&[&["pair"]], "CALL")]),
     ]);
-    assert_eq!(codes(&c), ["shadowed-rule"]);
+    assert_eq!(codes(&c), [Code::ShadowedRule]);
     assert_eq!(
         c.diagnostics[0].message,
         "this rule is never chosen: the rule at line 2 always gives an action at a higher priority"
@@ -602,7 +603,7 @@ fn shadowing_by_unconditional_rules() {
             rule(&[&["pair"]], "CALL").villain(&[], "FOLD"),
         ],
     )]);
-    assert_eq!(codes(&c), ["shadowed-rule"]);
+    assert_eq!(codes(&c), [Code::ShadowedRule]);
     // The same priority: a random pick between the two, reported once per pair.
     let c = run(&[(
         River,
@@ -612,7 +613,7 @@ fn shadowing_by_unconditional_rules() {
             rule(&[], "CHECK"),
         ],
     )]);
-    assert_eq!(codes(&c), ["shadowed-rule", "shadowed-rule"]);
+    assert_eq!(codes(&c), [Code::ShadowedRule, Code::ShadowedRule]);
     assert!(c.diagnostics[0].message.contains("picked at random"));
     // An ALWAYS rule shadowed in one phase only; other phases' rules never meet.
     let c = run(&[
@@ -620,7 +621,7 @@ fn shadowing_by_unconditional_rules() {
         (Turn, vec![rule(&[&["pair"]], "CALL")]),
         (Always, vec![rule(&[&["pair"]], "CALL")]),
     ]);
-    assert_eq!(codes(&c), ["shadowed-rule"]);
+    assert_eq!(codes(&c), [Code::ShadowedRule]);
     assert!(c.diagnostics[0].message.starts_with("in FLOP, "));
 }
 
@@ -636,7 +637,7 @@ fn unusual_case_names() {
         )],
         &CheckOptions::default(),
     );
-    assert_eq!(codes(&c), ["name-case", "name-case", "name-case"]);
+    assert_eq!(codes(&c), [Code::NameCase, Code::NameCase, Code::NameCase]);
     assert_eq!(underlined(&source, &c.diagnostics[0]), "FlushDraw");
     assert_eq!(
         c.diagnostics[2].help.as_deref(),
@@ -652,7 +653,11 @@ fn card_queries() {
     );
     assert_eq!(
         codes(&c),
-        ["suited-pair", "query-low-first", "query-offsuit-pair"]
+        [
+            Code::SuitedPair,
+            Code::QueryLowFirst,
+            Code::QueryOffsuitPair
+        ]
     );
     assert_eq!(underlined(&source, &c.diagnostics[0]), "KKs");
     assert_eq!(
@@ -694,10 +699,10 @@ fn card_queries_that_cannot_hold_together() {
     assert_eq!(
         codes(&c),
         [
-            "unsatisfiable-branch",
-            "unsatisfiable-rule",
-            "unsatisfiable-rule",
-            "unsatisfiable-branch"
+            Code::UnsatisfiableBranch,
+            Code::UnsatisfiableRule,
+            Code::UnsatisfiableRule,
+            Code::UnsatisfiableBranch
         ]
     );
     assert_eq!(
@@ -718,5 +723,8 @@ fn card_queries_that_cannot_hold_together() {
 #[test]
 fn no_case_warning_for_a_name_already_in_error() {
     let c = run(&[(Flop, vec![rule(&[&["POT", "FLUSH > 2"]], "CALL")])]);
-    assert_eq!(codes(&c), ["constant-as-condition", "predicate-as-number"]);
+    assert_eq!(
+        codes(&c),
+        [Code::ConstantAsCondition, Code::PredicateAsNumber]
+    );
 }

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use hus::check::{self, CheckOptions};
-use hus::diag::{Diagnostic, SourceFile};
+use hus::diag::{Code, Diagnostic, SourceFile};
 use hus::eval::{self, DecideOptions, ErrorKind};
 use hus::external::ExternalPolicy;
 use hus::game::{format_amount, GameState, Move};
@@ -100,7 +100,7 @@ fn decide(args: Args) -> Result<u8, u8> {
                 .into_iter()
                 .map(|mut d| {
                     // `decide` has no --define: the game's <init> is where such names come from.
-                    if d.code == "unknown-name"
+                    if d.code == Code::UnknownName
                         && d.help.as_deref().is_some_and(|h| h.contains("--define"))
                     {
                         d.help = Some(format!(

@@ -60,7 +60,7 @@ impl Bot for ScriptBot {
             Ok(d) => Ok(BotDecision {
                 mv: d.action,
                 no_rule_matched: false,
-                made_legal: d.warnings.iter().any(|w| w.code == "action-made-legal"),
+                made_legal: d.made_legal.is_some(),
             }),
             // `hus decide` exits 3 here; at a table the bot checks, or folds when it owes.
             Err(e) if matches!(e.kind, ErrorKind::NoRuleMatched { .. }) => Ok(BotDecision {

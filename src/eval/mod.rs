@@ -15,6 +15,7 @@ pub mod action;
 mod context;
 pub mod explain;
 
+use crate::diag::Code;
 use std::fmt;
 
 use rand::{Rng, RngCore};
@@ -55,6 +56,9 @@ pub struct Decision {
     pub rule: RuleRef,
     /// The line of every rule that gave an action (before the `PRIORITY` filter), in file order.
     pub matched: SmallVec<[usize; 4]>,
+    /// How the rule's action was made legal (spec: actions and how they are made legal), or
+    /// `None` when it was legal as written. The `action-made-legal` warning says the same.
+    pub made_legal: Option<action::Change>,
     /// Evaluation warnings (several rules matched, an action made legal), with spans into the
     /// script.
     pub warnings: Vec<Diagnostic>,
@@ -94,7 +98,7 @@ impl DecideError {
     pub fn diagnostic(&self) -> Diagnostic {
         match &self.kind {
             ErrorKind::NoRuleMatched { phase, tried, held } => {
-                let d = Diagnostic::error("no-rule-matched", self.to_string());
+                let d = Diagnostic::error(Code::NoRuleMatched, self.to_string());
                 if *held > 0 {
                     d.with_help(format!(
                         "{held} of them held, but the villain has acted in this round, so a \
@@ -113,7 +117,7 @@ impl DecideError {
                 }
             }
             ErrorKind::MissingConstant { span, .. } => {
-                let d = Diagnostic::error("missing-constant", self.to_string()).with_help(
+                let d = Diagnostic::error(Code::MissingConstant, self.to_string()).with_help(
                     "define it as a child of <init> in the game state, or use a built-in constant",
                 );
                 match span {
@@ -122,12 +126,12 @@ impl DecideError {
                 }
             }
             ErrorKind::External { span, .. } => {
-                Diagnostic::error("external-failed", self.to_string())
+                Diagnostic::error(Code::ExternalFailed, self.to_string())
                     .at(span.clone())
                     .with_label("this program")
             }
             ErrorKind::InvalidProgram { span, .. } => {
-                Diagnostic::error("invalid-program", self.to_string()).at(span.clone())
+                Diagnostic::error(Code::InvalidProgram, self.to_string()).at(span.clone())
             }
         }
     }
@@ -164,6 +168,7 @@ pub fn decide<R: RngCore + ?Sized>(
     let mut run = Run {
         ctx: Context::new(program, state, rng, &options.external),
         warnings: Vec::new(),
+        made_legal: None,
         trace: options.explain.then(Trace::default),
     };
     match run.decide() {
@@ -171,6 +176,7 @@ pub fn decide<R: RngCore + ?Sized>(
             action,
             rule,
             matched,
+            made_legal: run.made_legal,
             warnings: run.warnings,
             trace: run.trace,
         }),
@@ -186,6 +192,7 @@ pub fn decide<R: RngCore + ?Sized>(
 struct Run<'a, R: RngCore + ?Sized> {
     ctx: Context<'a, R>,
     warnings: Vec<Diagnostic>,
+    made_legal: Option<action::Change>,
     trace: Option<Trace>,
 }
 
@@ -309,7 +316,7 @@ impl<'a, R: RngCore + ?Sized> Run<'a, R> {
             let chosen = best[pick];
             let best_lines: Vec<usize> = best.iter().map(|&(i, _)| program.rules[i].line).collect();
             let mut d = Diagnostic::warning(
-                "several-rules-matched",
+                Code::SeveralRulesMatched,
                 format!(
                     "{} rules matched (lines {}); picked the rule at line {} at random",
                     best.len(),
@@ -349,11 +356,12 @@ impl<'a, R: RngCore + ?Sized> Run<'a, R> {
                 explain::action_text(&program.source, &action.span)
             )
         });
+        self.made_legal = change;
         if let Some(change) = change {
             let message = format!("rule at line {}: {}", rule.line, change.describe(&betting));
             self.note(|| format!("made legal: {message}"));
             self.warnings.push(
-                Diagnostic::warning("action-made-legal", message)
+                Diagnostic::warning(Code::ActionMadeLegal, message)
                     .at(action.span.clone())
                     .with_label(format!("printed as `{mv}`")),
             );

@@ -5,6 +5,7 @@ use super::*;
 use crate::cards::hole::{HoleClass, HoleClassSet};
 use crate::cards::predicate::Predicate;
 use crate::cards::{Card, Rank, Suit};
+use crate::diag::Code;
 use crate::diag::SourceFile;
 use crate::ir::{
     BlockKind, Branch, CmpOp, Condition, ExternalCommand, Reaction, Rule, Test, WeightedAmount,
@@ -354,7 +355,7 @@ fn several_matched_rules_warn_and_pick_uniformly() {
     for seed in 0..1000 {
         let d = run(&p, &s, seed).unwrap();
         assert_eq!(d.warnings.len(), 1);
-        assert_eq!(d.warnings[0].code, "several-rules-matched");
+        assert_eq!(d.warnings[0].code, Code::SeveralRulesMatched);
         assert!(d.warnings[0].message.contains("lines 1 and 2"));
         if d.action == Move::Call {
             calls += 1;

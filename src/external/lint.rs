@@ -1,6 +1,7 @@
 //! Check-time validation of a command text (`hus check`), without a game or a run.
 
 use super::{split_words, SplitError, CARD_PLACEHOLDERS, WHOLE_GAME};
+use crate::diag::Code;
 use crate::diag::{did_you_mean, Diagnostic};
 use crate::game::Constant;
 
@@ -27,14 +28,14 @@ pub fn lint_command(text: &str, defined: &[String]) -> Vec<Diagnostic> {
                 }
                 SplitError::TrailingBackslash { .. } => "remove it, or write \\\\".to_string(),
             };
-            return vec![Diagnostic::error("external-quote", e.to_string())
+            return vec![Diagnostic::error(Code::ExternalQuote, e.to_string())
                 .at(e.span(text))
                 .with_help(help)];
         }
     };
     let Some((first, rest)) = words.split_first() else {
         return vec![
-            Diagnostic::error("external-empty", "the external command is empty")
+            Diagnostic::error(Code::EmptyExternal, "the external command is empty")
                 .at(0..text.len())
                 .with_help(
                     "write the program and its arguments: external \"bin/equity heroCards\"",
@@ -44,9 +45,12 @@ pub fn lint_command(text: &str, defined: &[String]) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     if first.text.is_empty() {
         out.push(
-            Diagnostic::error("external-no-program", "the external command has no program")
-                .at(first.span.clone())
-                .with_label("an empty program name"),
+            Diagnostic::error(
+                Code::ExternalNoProgram,
+                "the external command has no program",
+            )
+            .at(first.span.clone())
+            .with_label("an empty program name"),
         );
     }
     let builtins = Constant::all_names();
@@ -80,7 +84,7 @@ pub fn lint_command(text: &str, defined: &[String]) -> Vec<Diagnostic> {
             };
             out.push(
                 Diagnostic::warning(
-                    "external-unknown-placeholder",
+                    Code::ExternalUnknownPlaceholder,
                     format!("unknown placeholder `{word}`; it is passed as it is"),
                 )
                 .at(w.span.clone())
@@ -98,7 +102,7 @@ pub fn lint_command(text: &str, defined: &[String]) -> Vec<Diagnostic> {
                 .unwrap_or(part);
             out.push(
                 Diagnostic::warning(
-                    "external-placeholder-in-word",
+                    Code::ExternalPlaceholderInWord,
                     format!(
                         "`{word}` is passed as it is: only a word that is exactly a placeholder \
                          is replaced"
@@ -131,7 +135,7 @@ fn is_camel_case(w: &str) -> bool {
 mod tests {
     use super::*;
 
-    fn codes(text: &str) -> Vec<(&'static str, std::ops::Range<usize>, Option<String>)> {
+    fn codes(text: &str) -> Vec<(Code, std::ops::Range<usize>, Option<String>)> {
         lint_command(text, &["myStat".to_string()])
             .into_iter()
             .map(|d| (d.code, d.span.unwrap(), d.help))
@@ -147,19 +151,19 @@ mod tests {
 
     #[test]
     fn errors() {
-        assert_eq!(codes("  ")[0].0, "external-empty");
+        assert_eq!(codes("  ")[0].0, Code::EmptyExternal);
         assert_eq!(codes("")[0].1, 0..0);
-        assert_eq!(codes("p 'abc")[0].0, "external-quote");
+        assert_eq!(codes("p 'abc")[0].0, Code::ExternalQuote);
         assert_eq!(codes("p 'abc")[0].1, 2..6);
-        assert_eq!(codes("p a\\")[0].0, "external-quote");
-        assert_eq!(codes("'' x")[0].0, "external-no-program");
+        assert_eq!(codes("p a\\")[0].0, Code::ExternalQuote);
+        assert_eq!(codes("'' x")[0].0, Code::ExternalNoProgram);
     }
 
     #[test]
     fn unknown_placeholders() {
         let d = codes("bin/eq herocard");
         assert_eq!(d.len(), 1);
-        assert_eq!(d[0].0, "external-unknown-placeholder");
+        assert_eq!(d[0].0, Code::ExternalUnknownPlaceholder);
         assert_eq!(d[0].1, 7..15);
         assert_eq!(d[0].2.as_deref(), Some("did you mean `heroCards`?"));
         let d = codes("bin/eq wholegam fooBar");
@@ -175,7 +179,7 @@ mod tests {
         assert!(d.is_empty(), "{d:?}");
         let d = codes("bin/eq --stack=heroStack heroCards,");
         assert_eq!(d.len(), 2);
-        assert_eq!(d[0].0, "external-placeholder-in-word");
+        assert_eq!(d[0].0, Code::ExternalPlaceholderInWord);
         assert_eq!(d[1].1, 25..35);
     }
 }

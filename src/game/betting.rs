@@ -11,6 +11,7 @@ use super::xml::SourceSpans;
 use super::{Act, ActionRecord, Constant, GameRecord, InvalidGame, Phase, Player, Stat};
 use crate::cards::hole::HoleClass;
 use crate::cards::CardSet;
+use crate::diag::Code;
 use crate::diag::{Diagnostic, Span};
 
 /// One player's actions in one betting round (the history constants of spec 5).
@@ -260,12 +261,12 @@ fn opener_warning(
     let other = standard.other();
     let (code, rule) = if phase == Phase::Preflop {
         (
-            "bb-first",
+            Code::BbFirst,
             "before the flop the button (the small blind) acts first",
         )
     } else {
         (
-            "button-first",
+            Code::ButtonFirst,
             "after the flop the big blind acts first and the button last",
         )
     };
@@ -312,7 +313,7 @@ fn check_init(r: &GameRecord, spans: &SourceSpans, errors: &mut Vec<Diagnostic>)
             errors.push(
                 at(
                     Diagnostic::error(
-                        "bad-number",
+                        Code::BadNumber,
                         format!("<{name}> is {}; expected {want}", amt(v)),
                     ),
                     span.as_ref().or(spans.init.as_ref()),
@@ -325,7 +326,7 @@ fn check_init(r: &GameRecord, spans: &SourceSpans, errors: &mut Vec<Diagnostic>)
         if !(chip.is_finite() && chip > 0.0) {
             errors.push(at(
                 Diagnostic::error(
-                    "bad-number",
+                    Code::BadNumber,
                     format!("<chip> is {}; expected a positive chip size", amt(chip)),
                 ),
                 spans.init.as_ref(),
@@ -383,7 +384,7 @@ fn check_cards(r: &GameRecord, spans: &SourceSpans, errors: &mut Vec<Diagnostic>
             };
             errors.push(
                 at(
-                    Diagnostic::error("wrong-card-count", message),
+                    Diagnostic::error(Code::WrongCardCount, message),
                     round.span.as_ref(),
                 )
                 .with_label(format!("expected {want} card(s) in <cards>")),
@@ -402,7 +403,7 @@ fn check_cards(r: &GameRecord, spans: &SourceSpans, errors: &mut Vec<Diagnostic>
             let span = all().nth(k).and_then(|(_, s)| s);
             let first = all().take(k).find(|(c, _)| *c == card).and_then(|(_, s)| s);
             let mut d = at(
-                Diagnostic::error("card-twice", format!("the card {card} is dealt twice")),
+                Diagnostic::error(Code::CardTwice, format!("the card {card} is dealt twice")),
                 span.as_ref(),
             )
             .with_label("already dealt");
@@ -435,7 +436,7 @@ fn check_posts(
             errors.push(
                 at(
                     Diagnostic::error(
-                        "bad-post",
+                        Code::BadPost,
                         format!("a post of `{}`: a post is SB or BB", p.blind),
                     ),
                     p.span.as_ref(),
@@ -447,7 +448,7 @@ fn check_posts(
         };
         if let Some(first) = slot {
             let mut d = at(
-                Diagnostic::error("bad-post", format!("a second {} post", p.blind.trim())),
+                Diagnostic::error(Code::BadPost, format!("a second {} post", p.blind.trim())),
                 p.span.as_ref(),
             );
             if let Some(s) = &first.span {
@@ -470,7 +471,7 @@ fn check_posts(
         };
         errors.push(
             at(
-                Diagnostic::error("bad-post", format!("no post of {which}")),
+                Diagnostic::error(Code::BadPost, format!("no post of {which}")),
                 spans.posts.as_ref(),
             )
             .with_help(
@@ -483,7 +484,7 @@ fn check_posts(
         errors.push(
             at(
                 Diagnostic::error(
-                    "bad-post",
+                    Code::BadPost,
                     format!("{} posts both blinds", sb.player.xml_name()),
                 ),
                 bb.span.as_ref(),
@@ -501,7 +502,7 @@ fn check_posts(
         if !a.is_finite() || a < 0.0 {
             errors.push(
                 at(
-                    Diagnostic::error("bad-amount", format!("a post of {} chips", amt(a))),
+                    Diagnostic::error(Code::BadAmount, format!("a post of {} chips", amt(a))),
                     post.span.as_ref(),
                 )
                 .with_label("expected 0 or more chips"),
@@ -510,7 +511,7 @@ fn check_posts(
             errors.push(
                 at(
                     Diagnostic::error(
-                        "over-stack",
+                        Code::OverStack,
                         format!(
                             "{} posts {} but has only {} chips",
                             post.player.xml_name(),
@@ -526,7 +527,7 @@ fn check_posts(
             errors.push(
                 at(
                     Diagnostic::error(
-                        "bad-post",
+                        Code::BadPost,
                         format!(
                             "the {name} post is {} but <{name}> is {}",
                             amt(a),
@@ -624,7 +625,7 @@ pub fn derive_spanned(
         let order_ok = order_error.is_none();
         if let Some(m) = order_error {
             errors.push(
-                at(Diagnostic::error("round-order", m), round.span.as_ref())
+                at(Diagnostic::error(Code::RoundOrder, m), round.span.as_ref())
                     .with_label("out of order"),
             );
         }
@@ -633,7 +634,7 @@ pub fn derive_spanned(
             if let Some(f) = folded {
                 let mut d = at(
                     Diagnostic::error(
-                        "hand-over",
+                        Code::HandOver,
                         format!(
                             "<{}> after the hand is over: {} folded",
                             round.phase.xml_tag(),
@@ -664,7 +665,7 @@ pub fn derive_spanned(
                 let prev_tag = prev_phase.unwrap_or(Phase::Preflop).xml_tag();
                 let mut d = at(
                     Diagnostic::error(
-                        "round-unfinished",
+                        Code::RoundUnfinished,
                         format!(
                             "<{}> comes before the <{prev_tag}> betting is finished: {why}",
                             round.phase.xml_tag()
@@ -706,7 +707,7 @@ pub fn derive_spanned(
                 if prev.no == a.no {
                     let mut d = at(
                         Diagnostic::error(
-                            "duplicate-no",
+                            Code::DuplicateNo,
                             format!("two actions with no={} in <{}>", a.no, phase.xml_tag()),
                         ),
                         a.span.as_ref(),
@@ -722,7 +723,7 @@ pub fn derive_spanned(
             if let Some(f) = folded {
                 let mut d = at(
                     Diagnostic::error(
-                        "hand-over",
+                        Code::HandOver,
                         format!(
                             "{} after the hand is over: {} folded",
                             describe(a),
@@ -741,7 +742,7 @@ pub fn derive_spanned(
             if t.finished() {
                 let d = match t.all_in_player() {
                     Some(q) => Diagnostic::error(
-                        "hand-over",
+                        Code::HandOver,
                         format!(
                             "{}, but no more betting is possible: {} is all in",
                             describe(a),
@@ -749,7 +750,7 @@ pub fn derive_spanned(
                         ),
                     ),
                     None => Diagnostic::error(
-                        "round-finished",
+                        Code::RoundFinished,
                         format!(
                             "{}, but the {} betting is already finished",
                             describe(a),
@@ -772,7 +773,7 @@ pub fn derive_spanned(
             if t.last_actor == Some(p) {
                 let mut d = at(
                     Diagnostic::error(
-                        "acted-twice",
+                        Code::ActedTwice,
                         format!("{} acts twice in a row", p.xml_name()),
                     ),
                     a.span.as_ref(),
@@ -795,7 +796,7 @@ pub fn derive_spanned(
                 errors.push(
                     at(
                         Diagnostic::error(
-                            "out-of-turn",
+                            Code::OutOfTurn,
                             format!("{}, but {why}: there is nothing to decide", describe(a)),
                         ),
                         a.span.as_ref(),
@@ -818,7 +819,7 @@ pub fn derive_spanned(
                 errors.push(
                     at(
                         Diagnostic::error(
-                            "bad-amount",
+                            Code::BadAmount,
                             format!("{}: a negative amount", describe(a)),
                         ),
                         a.span.as_ref(),
@@ -836,7 +837,7 @@ pub fn derive_spanned(
                         errors.push(
                             at(
                                 Diagnostic::error(
-                                    "bad-amount",
+                                    Code::BadAmount,
                                     format!(
                                         "{} with amount {}: a {} adds no chips",
                                         describe(a),
@@ -854,7 +855,7 @@ pub fn derive_spanned(
                             errors.push(
                                 at(
                                     Diagnostic::error(
-                                        "check-owed",
+                                        Code::CheckOwed,
                                         format!(
                                             "{} but owes {}",
                                             describe(a),
@@ -879,7 +880,7 @@ pub fn derive_spanned(
                         errors.push(
                             at(
                                 Diagnostic::error(
-                                    "call-mismatch",
+                                    Code::CallMismatch,
                                     format!("{} but owes {}", describe(a), amt(owed)),
                                 ),
                                 a.span.as_ref(),
@@ -897,7 +898,7 @@ pub fn derive_spanned(
                         errors.push(
                             at(
                                 Diagnostic::error(
-                                    "bad-amount",
+                                    Code::BadAmount,
                                     format!(
                                         "{}: a {} adds a positive increment",
                                         describe(a),
@@ -912,7 +913,7 @@ pub fn derive_spanned(
                         errors.push(
                             at(
                                 Diagnostic::error(
-                                    "cannot-raise",
+                                    Code::CannotRaise,
                                     format!(
                                         "{}, but {} is all in: only call or fold are possible",
                                         describe(a),
@@ -936,7 +937,7 @@ pub fn derive_spanned(
                         warnings.push(
                             at(
                                 Diagnostic::warning(
-                                    "small-raise",
+                                    Code::SmallRaise,
                                     format!(
                                         "{}: less than the minimum raise of {} ({why})",
                                         describe(a),
@@ -1018,7 +1019,7 @@ fn over_stack(a: &ActionRecord, add: f64, behind: f64) -> Diagnostic {
     };
     at(
         Diagnostic::error(
-            "over-stack",
+            Code::OverStack,
             format!("{what} but has only {} behind", amt(behind)),
         ),
         a.span.as_ref(),
@@ -1043,7 +1044,7 @@ fn end_state(
         errors.push(
             at(
                 Diagnostic::error(
-                    "hand-over",
+                    Code::HandOver,
                     format!("the hand is over: {} folded", f.player.xml_name()),
                 ),
                 f.span.as_ref(),
@@ -1053,7 +1054,10 @@ fn end_state(
     } else if t.all_in(Player::Hero) {
         errors.push(
             at(
-                Diagnostic::error("hand-over", "the hero is all in: nothing is left to decide"),
+                Diagnostic::error(
+                    Code::HandOver,
+                    "the hero is all in: nothing is left to decide",
+                ),
                 here,
             )
             .with_label("the hero has no chips behind"),
@@ -1061,7 +1065,7 @@ fn end_state(
     } else if t.finished() {
         let d = if let Some(q) = t.all_in_player() {
             Diagnostic::error(
-                "hand-over",
+                Code::HandOver,
                 format!(
                     "the hand is over: {} is all in and the betting is closed",
                     q.xml_name()
@@ -1069,7 +1073,7 @@ fn end_state(
             )
         } else if let Some(next) = phase.next() {
             Diagnostic::error(
-                "round-finished",
+                Code::RoundFinished,
                 format!(
                     "the {} betting is finished; the hero decides again once the {} is dealt",
                     phase.xml_tag(),
@@ -1079,7 +1083,7 @@ fn end_state(
             .with_help(format!("add <{}> with its <cards>", next.xml_tag()))
         } else {
             Diagnostic::error(
-                "hand-over",
+                Code::HandOver,
                 "the hand is over: the river betting is finished (showdown)",
             )
         };
@@ -1088,7 +1092,7 @@ fn end_state(
         errors.push(
             at(
                 Diagnostic::error(
-                    "not-hero-turn",
+                    Code::NotHeroTurn,
                     "it is the villain's turn, not the hero's: the hero acted last",
                 ),
                 here,
@@ -1210,7 +1214,7 @@ pub(crate) mod tests {
         xml[..i].matches('\n').count() + 1
     }
     /// Exactly one error, with this code, on the line of `needle` (after `after`).
-    pub(crate) fn one_error(xml: &str, code: &str, after: &str, needle: &str) -> Diagnostic {
+    pub(crate) fn one_error(xml: &str, code: Code, after: &str, needle: &str) -> Diagnostic {
         let errs = errors(xml);
         assert_eq!(errs.len(), 1, "{errs:#?}");
         let d = errs.into_iter().next().unwrap();
@@ -1266,7 +1270,11 @@ pub(crate) mod tests {
         assert_eq!(g.constant(&Constant::Init("chip".into())), None);
 
         let codes: Vec<_> = warnings.iter().map(|w| w.code).collect();
-        assert_eq!(codes, ["small-raise", "button-first"], "{warnings:#?}");
+        assert_eq!(
+            codes,
+            [Code::SmallRaise, Code::ButtonFirst],
+            "{warnings:#?}"
+        );
         assert!(warnings.iter().all(|w| !w.is_error()));
         assert_eq!(line(THESIS, &warnings[0]), 21);
         assert!(
@@ -1306,7 +1314,7 @@ pub(crate) mod tests {
         let xml = game_as(true, &[pre("")]);
         let (g, w) = ok(&xml);
         assert_eq!(w.len(), 1, "{w:#?}");
-        assert_eq!(w[0].code, "bb-first");
+        assert_eq!(w[0].code, Code::BbFirst);
         assert_eq!(line(&xml, &w[0]), line_of(&xml, "", "<preflop>"));
         assert_eq!(g.derived().to_call, 0.0);
         assert!(!g.derived().hero_is_button);
@@ -1341,7 +1349,7 @@ pub(crate) mod tests {
         let xml = game(&[pre("H call 10; V check"), flop("")]);
         let (g, w) = ok(&xml);
         assert_eq!(w.len(), 1, "{w:#?}");
-        assert_eq!(w[0].code, "button-first");
+        assert_eq!(w[0].code, Code::ButtonFirst);
         assert_eq!(line(&xml, &w[0]), line_of(&xml, "", "<flop>"));
         assert_eq!(g.derived().pot, 40.0);
     }
@@ -1378,7 +1386,7 @@ pub(crate) mod tests {
         let xml = game(&[pre("H raise 100; V raise 50")]);
         let (_, w) = ok(&xml);
         assert_eq!(w.len(), 1);
-        assert_eq!(w[0].code, "small-raise");
+        assert_eq!(w[0].code, Code::SmallRaise);
         assert_eq!(line(&xml, &w[0]), line_of(&xml, "", "no=\"1\""));
         // A short all-in raise is legal: no warning.
         let xml = game(&[pre("H raise 1000; V raise 60")])
@@ -1419,7 +1427,7 @@ pub(crate) mod tests {
         // The villain's all-in call for less ends the betting: nothing left to decide.
         let xml = game(&[pre("H raise 1480; V call 480")])
             .replace("<villainStack>2500", "<villainStack>500");
-        let d = one_error(&xml, "hand-over", "<preflop>", "no=\"1\"");
+        let d = one_error(&xml, Code::HandOver, "<preflop>", "no=\"1\"");
         assert!(d.message.contains("all in"), "{}", d.message);
     }
 
@@ -1428,7 +1436,7 @@ pub(crate) mod tests {
     #[test]
     fn error_card_twice() {
         let xml = game(&[pre("H call 10; V check"), round("flop", "Qs Jh 8c", "")]);
-        let d = one_error(&xml, "card-twice", "<flop>", "rank=\"J\"");
+        let d = one_error(&xml, Code::CardTwice, "<flop>", "rank=\"J\"");
         assert!(d.message.contains("Jh"), "{}", d.message);
         assert_eq!(d.related.len(), 1);
         assert_eq!(
@@ -1443,30 +1451,30 @@ pub(crate) mod tests {
             flop("V check; H check"),
             round("turn", "Tc", ""),
         ]);
-        one_error(&xml, "card-twice", "<turn>", "<card ");
+        one_error(&xml, Code::CardTwice, "<turn>", "<card ");
         let xml = game(&[]).replace("rank=\"3\" color=\"Clubs\"", "rank=\"j\" color=\"h\"");
-        one_error(&xml, "card-twice", "<heroCards>", "rank=\"j\"");
+        one_error(&xml, Code::CardTwice, "<heroCards>", "rank=\"j\"");
     }
 
     #[test]
     fn error_wrong_card_count() {
         let xml = game(&[pre("H call 10; V check"), round("flop", "Qs Tc", "")]);
-        let d = one_error(&xml, "wrong-card-count", "", "<flop>");
+        let d = one_error(&xml, Code::WrongCardCount, "", "<flop>");
         assert!(d.message.contains("3 board cards, but 2"), "{}", d.message);
         let xml = game(&[
             pre("H call 10; V check"),
             flop("V check; H check"),
             round("turn", "2d 3d", ""),
         ]);
-        one_error(&xml, "wrong-card-count", "", "<turn>");
+        one_error(&xml, Code::WrongCardCount, "", "<turn>");
         let xml = game(&[round("preflop", "2d", "")]);
-        one_error(&xml, "wrong-card-count", "", "<preflop>");
+        one_error(&xml, Code::WrongCardCount, "", "<preflop>");
     }
 
     #[test]
     fn error_round_order() {
         let xml = game(&[pre("H call 10; V check"), turn("")]);
-        let d = one_error(&xml, "round-order", "", "<turn>");
+        let d = one_error(&xml, Code::RoundOrder, "", "<turn>");
         assert!(d.message.contains("<flop> is missing"), "{}", d.message);
         let xml = game(&[
             pre("H call 10; V check"),
@@ -1475,12 +1483,12 @@ pub(crate) mod tests {
         ]);
         let errs = errors(&xml);
         assert_eq!(
-            errs.iter().filter(|d| d.code == "round-order").count(),
+            errs.iter().filter(|d| d.code == Code::RoundOrder).count(),
             1,
             "{errs:#?}"
         );
         let xml = game(&[flop("")]);
-        let d = one_error(&xml, "round-order", "", "<flop>");
+        let d = one_error(&xml, Code::RoundOrder, "", "<flop>");
         assert!(d.message.contains("without a <preflop>"), "{}", d.message);
     }
 
@@ -1488,11 +1496,11 @@ pub(crate) mod tests {
     fn error_round_unfinished() {
         // The big blind has not used its option.
         let xml = game(&[pre("H call 10"), flop("")]);
-        let d = one_error(&xml, "round-unfinished", "", "<flop>");
+        let d = one_error(&xml, Code::RoundUnfinished, "", "<flop>");
         assert!(d.message.contains("Villain has not acted"), "{}", d.message);
         // A bet not answered.
         let xml = game(&[pre("H call 10; V check"), flop("V bet 20"), turn("")]);
-        let d = one_error(&xml, "round-unfinished", "", "<turn>");
+        let d = one_error(&xml, Code::RoundUnfinished, "", "<turn>");
         assert!(d.message.contains("Hero still owes 20"), "{}", d.message);
     }
 
@@ -1505,8 +1513,8 @@ pub(crate) mod tests {
         let errs = errors(&xml);
         let d = errs
             .iter()
-            .find(|d| d.code == "duplicate-no")
-            .expect("duplicate-no");
+            .find(|d| d.code == Code::DuplicateNo)
+            .expect("a duplicate-no error");
         assert_eq!(line(&xml, d), line_of(&xml, "", "act=\"check\""));
         assert!(d.message.contains("no=0"));
     }
@@ -1514,58 +1522,58 @@ pub(crate) mod tests {
     #[test]
     fn error_acted_twice() {
         let xml = game(&[pre("H call 10; V check"), flop("V check; V bet 20")]);
-        let d = one_error(&xml, "acted-twice", "<flop>", "no=\"1\"");
+        let d = one_error(&xml, Code::ActedTwice, "<flop>", "no=\"1\"");
         assert!(d.message.contains("Villain acts twice"), "{}", d.message);
     }
 
     #[test]
     fn error_check_owed() {
         let xml = game(&[pre("H check")]);
-        let d = one_error(&xml, "check-owed", "<preflop>", "no=\"0\"");
+        let d = one_error(&xml, Code::CheckOwed, "<preflop>", "no=\"0\"");
         assert!(d.message.contains("owes 10"), "{}", d.message);
     }
 
     #[test]
     fn error_call_mismatch() {
         let xml = game(&[pre("H call 20")]);
-        let d = one_error(&xml, "call-mismatch", "<preflop>", "no=\"0\"");
+        let d = one_error(&xml, Code::CallMismatch, "<preflop>", "no=\"0\"");
         assert!(d.message.contains("owes 10"), "{}", d.message);
     }
 
     #[test]
     fn error_over_stack() {
         let xml = game(&[pre("H raise 1500")]);
-        let d = one_error(&xml, "over-stack", "<preflop>", "no=\"0\"");
+        let d = one_error(&xml, Code::OverStack, "<preflop>", "no=\"0\"");
         assert!(d.message.contains("only 1490 behind"), "{}", d.message);
         let xml = game(&[]).replace("<heroStack>1500", "<heroStack>5");
-        one_error(&xml, "over-stack", "<posts>", "player=\"Hero\"");
+        one_error(&xml, Code::OverStack, "<posts>", "player=\"Hero\"");
     }
 
     #[test]
     fn error_bad_amount() {
         let xml = game(&[pre("H call -10")]);
         let errs = errors(&xml);
-        assert_eq!(errs[0].code, "bad-amount", "{errs:#?}");
+        assert_eq!(errs[0].code, Code::BadAmount, "{errs:#?}");
         assert_eq!(line(&xml, &errs[0]), line_of(&xml, "<preflop>", "no=\"0\""));
         let xml = game(&[pre("H call ten")]);
-        let d = one_error(&xml, "bad-amount", "<preflop>", "no=\"0\"");
+        let d = one_error(&xml, Code::BadAmount, "<preflop>", "no=\"0\"");
         assert_eq!(&xml[d.span.clone().unwrap()], "ten");
         let xml = game(&[pre("H call 10; V check 5")]);
-        one_error(&xml, "bad-amount", "<preflop>", "no=\"1\"");
+        one_error(&xml, Code::BadAmount, "<preflop>", "no=\"1\"");
     }
 
     #[test]
     fn error_hand_over() {
         // A fold ends the hand.
         let xml = game(&[pre("H raise 40; V fold")]);
-        let d = one_error(&xml, "hand-over", "<preflop>", "no=\"1\"");
+        let d = one_error(&xml, Code::HandOver, "<preflop>", "no=\"1\"");
         assert!(d.message.contains("Villain folded"), "{}", d.message);
         // An action after a fold.
         let xml = game(&[pre("H fold; V check")]);
-        one_error(&xml, "hand-over", "<preflop>", "no=\"1\"");
+        one_error(&xml, Code::HandOver, "<preflop>", "no=\"1\"");
         // A round after a fold.
         let xml = game(&[pre("H call 10; V raise 20; H fold"), flop("")]);
-        one_error(&xml, "hand-over", "", "<flop>");
+        one_error(&xml, Code::HandOver, "", "<flop>");
         // The river betting is over.
         let xml = game(&[
             pre("H call 10; V check"),
@@ -1573,28 +1581,28 @@ pub(crate) mod tests {
             turn("V check; H check"),
             round("river", "5d", "V check; H check"),
         ]);
-        let d = one_error(&xml, "hand-over", "<river>", "no=\"1\"");
+        let d = one_error(&xml, Code::HandOver, "<river>", "no=\"1\"");
         assert!(d.message.contains("showdown"), "{}", d.message);
         // All in and called: nothing left to decide on later streets.
         let xml = game(&[pre("H raise 1480; V call 1480"), flop("")]);
-        one_error(&xml, "hand-over", "", "<flop>");
+        one_error(&xml, Code::HandOver, "", "<flop>");
         let xml = game(&[pre("H raise 1480; V call 1480"), flop("V check")]);
-        one_error(&xml, "hand-over", "<flop>", "no=\"0\"");
+        one_error(&xml, Code::HandOver, "<flop>", "no=\"0\"");
     }
 
     #[test]
     fn error_round_finished() {
         let xml = game(&[pre("H call 10; V check")]);
-        let d = one_error(&xml, "round-finished", "<preflop>", "no=\"1\"");
+        let d = one_error(&xml, Code::RoundFinished, "<preflop>", "no=\"1\"");
         assert!(d.message.contains("flop is dealt"), "{}", d.message);
         let xml = game(&[pre("H call 10; V check; H check")]);
-        one_error(&xml, "round-finished", "<preflop>", "no=\"2\"");
+        one_error(&xml, Code::RoundFinished, "<preflop>", "no=\"2\"");
     }
 
     #[test]
     fn error_not_hero_turn() {
         let xml = game(&[pre("H call 10; V check"), flop("V check; H bet 20")]);
-        let d = one_error(&xml, "not-hero-turn", "<flop>", "no=\"1\"");
+        let d = one_error(&xml, Code::NotHeroTurn, "<flop>", "no=\"1\"");
         assert!(d.message.contains("villain's turn"), "{}", d.message);
     }
 
@@ -1602,33 +1610,36 @@ pub(crate) mod tests {
     fn error_cannot_raise_against_all_in() {
         let xml = game(&[pre("H raise 2000; V raise 480; H raise 100")])
             .replace("<heroStack>1500", "<heroStack>5000");
-        one_error(&xml, "cannot-raise", "<preflop>", "no=\"2\"");
+        one_error(&xml, Code::CannotRaise, "<preflop>", "no=\"2\"");
     }
 
     #[test]
     fn error_bad_post() {
         let xml = game(&[]).replace(">BB</post>", ">SB</post>");
-        one_error(&xml, "bad-post", "", "player=\"Villain\"");
+        one_error(&xml, Code::BadPost, "", "player=\"Villain\"");
         let xml = game(&[]).replace("amount=\"20\">BB", "amount=\"30\">BB");
-        let d = one_error(&xml, "bad-post", "", "player=\"Villain\"");
+        let d = one_error(&xml, Code::BadPost, "", "player=\"Villain\"");
         assert!(d.message.contains("<BB> is 20"), "{}", d.message);
         let xml = game(&[]).replace("player=\"Villain\" amount", "player=\"Hero\" amount");
-        one_error(&xml, "bad-post", "", "amount=\"20\"");
+        one_error(&xml, Code::BadPost, "", "amount=\"20\"");
     }
 
     #[test]
     fn error_bad_number_range() {
         let xml = game(&[]).replace("<BB>20</BB>", "<BB>0</BB>");
-        one_error(&xml, "bad-number", "", "<BB>");
+        one_error(&xml, Code::BadNumber, "", "<BB>");
         let xml = game(&[]).replace("<villainStack>2500", "<villainStack>-1");
-        one_error(&xml, "bad-number", "", "<villainStack>");
+        one_error(&xml, Code::BadNumber, "", "<villainStack>");
     }
 
     #[test]
     fn several_errors_are_all_reported() {
         let xml = game(&[pre("H call 20; H check; V raise 9999")]);
         let codes: Vec<_> = errors(&xml).iter().map(|d| d.code).collect();
-        assert_eq!(codes, ["call-mismatch", "acted-twice", "over-stack"]);
+        assert_eq!(
+            codes,
+            [Code::CallMismatch, Code::ActedTwice, Code::OverStack]
+        );
     }
 
     // ---- records built in code (the dealer's way in) -----------------------------------
@@ -1718,27 +1729,27 @@ pub(crate) mod tests {
             .actions
             .push(action(1, Player::Hero, Act::Fold, 0.0));
         let e = GameState::from_record(r).unwrap_err();
-        assert_eq!(e.diagnostics[0].code, "hand-over");
+        assert_eq!(e.diagnostics[0].code, Code::HandOver);
         assert_eq!(e.diagnostics[0].span, None);
 
         let mut r = record();
         r.hero_cards[1] = r.hero_cards[0];
         let e = GameState::from_record(r).unwrap_err();
-        assert_eq!(e.diagnostics[0].code, "card-twice");
+        assert_eq!(e.diagnostics[0].code, Code::CardTwice);
 
         let mut r = record();
         r.rounds[0].actions[0].amount = f64::NAN;
         let e = GameState::from_record(r).unwrap_err();
-        assert_eq!(e.diagnostics[0].code, "bad-amount");
+        assert_eq!(e.diagnostics[0].code, Code::BadAmount);
 
         let mut r = record();
         r.posts.pop();
         let e = GameState::from_record(r).unwrap_err();
-        assert_eq!(e.diagnostics[0].code, "bad-post");
+        assert_eq!(e.diagnostics[0].code, Code::BadPost);
 
         let mut r = record();
         r.rounds[0].actions[0].player = Player::Hero;
         let e = GameState::from_record(r).unwrap_err();
-        assert_eq!(e.diagnostics[0].code, "not-hero-turn");
+        assert_eq!(e.diagnostics[0].code, Code::NotHeroTurn);
     }
 }

@@ -10,6 +10,7 @@
 //! Element and attribute names are matched ASCII case-insensitively (`<heroStack>`,
 //! `<HEROSTACK>`); values `Hero`/`Villain`, `check`/`call`/..., `SB`/`BB` too.
 
+use crate::diag::Code;
 use std::borrow::Cow;
 use std::fmt::Write as _;
 
@@ -113,7 +114,7 @@ fn syntax_error(xml: &str, pos: usize, message: String) -> Diagnostic {
         .chars()
         .next()
         .map_or(pos, |c| pos + c.len_utf8());
-    Diagnostic::error("xml-syntax", message)
+    Diagnostic::error(Code::XmlSyntax, message)
         .at(pos..end)
         .with_label("here")
 }
@@ -158,7 +159,7 @@ fn make_node<'a>(xml: &'a str, e: &BytesStart<'_>, tag: Span) -> Result<Node<'a>
             .unwrap_or_else(|| tag.clone());
         let bad_escape = |err: &dyn std::fmt::Display| {
             Diagnostic::error(
-                "xml-syntax",
+                Code::XmlSyntax,
                 format!("bad escape in attribute `{key}`: {err}"),
             )
             .at(span.clone())
@@ -230,7 +231,8 @@ fn parse_tree(xml: &str) -> Result<Node<'_>, Diagnostic> {
             }),
             Event::Text(t) => {
                 let text = t.unescape().map_err(|e| {
-                    Diagnostic::error("xml-syntax", format!("malformed text: {e}")).at(start..end)
+                    Diagnostic::error(Code::XmlSyntax, format!("malformed text: {e}"))
+                        .at(start..end)
                 })?;
                 match stack.last_mut() {
                     Some(top) => add_text(top, &text, start..end),
@@ -255,7 +257,7 @@ fn parse_tree(xml: &str) -> Result<Node<'_>, Diagnostic> {
             Event::Eof => {
                 if let Some(open) = stack.last() {
                     return Err(Diagnostic::error(
-                        "xml-syntax",
+                        Code::XmlSyntax,
                         format!("the file ends before <{}> is closed", open.name),
                     )
                     .at(open.tag.clone())
@@ -272,7 +274,7 @@ fn parse_tree(xml: &str) -> Result<Node<'_>, Diagnostic> {
                 None if root.is_none() => root = Some(node),
                 None => {
                     return Err(Diagnostic::error(
-                        "xml-syntax",
+                        Code::XmlSyntax,
                         format!("a second root element <{}>", node.name),
                     )
                     .at(node.tag)
@@ -282,7 +284,7 @@ fn parse_tree(xml: &str) -> Result<Node<'_>, Diagnostic> {
         }
     }
     root.ok_or_else(|| {
-        Diagnostic::error("xml-missing", "the file holds no <game> element")
+        Diagnostic::error(Code::XmlMissing, "the file holds no <game> element")
             .at(0..0)
             .with_help("a game-state file is one <game> element (spec 8)")
     })
@@ -293,7 +295,7 @@ fn parse_tree(xml: &str) -> Result<Node<'_>, Diagnostic> {
 
 fn unknown(node: &Node, parent: &str, known: &[&str]) -> Diagnostic {
     let mut d = Diagnostic::error(
-        "xml-unknown",
+        Code::XmlUnknown,
         format!("unknown element <{}> in <{parent}>", node.name),
     )
     .at(node.tag.clone())
@@ -316,7 +318,7 @@ fn unknown(node: &Node, parent: &str, known: &[&str]) -> Diagnostic {
 
 fn duplicate(node: &Node, first: &Node, parent: &str) -> Diagnostic {
     Diagnostic::error(
-        "xml-duplicate",
+        Code::XmlDuplicate,
         format!("a second <{}> in <{parent}>", node.name),
     )
     .at(node.tag.clone())
@@ -325,7 +327,7 @@ fn duplicate(node: &Node, first: &Node, parent: &str) -> Diagnostic {
 
 fn missing(parent: &Node, what: &str, why: &str) -> Diagnostic {
     Diagnostic::error(
-        "xml-missing",
+        Code::XmlMissing,
         format!("<{}> is missing {what} ({why})", parent.name),
     )
     .at(parent.tag.clone())
@@ -336,7 +338,7 @@ fn number(node: &Node, errors: &mut Vec<Diagnostic>) -> Option<(f64, Span)> {
     if let Some(child) = node.children.first() {
         errors.push(
             Diagnostic::error(
-                "bad-number",
+                Code::BadNumber,
                 format!("<{}> must hold a number, not elements", node.name),
             )
             .at(child.tag.clone()),
@@ -354,7 +356,7 @@ fn number(node: &Node, errors: &mut Vec<Diagnostic>) -> Option<(f64, Span)> {
             };
             errors.push(
                 Diagnostic::error(
-                    "bad-number",
+                    Code::BadNumber,
                     format!("<{}> must be a number, found {found}", node.name),
                 )
                 .at(span)
@@ -373,7 +375,7 @@ fn amount_attr(node: &Node, a: &Attr, errors: &mut Vec<Diagnostic>) -> Option<f6
         _ => {
             errors.push(
                 Diagnostic::error(
-                    "bad-amount",
+                    Code::BadAmount,
                     format!(
                         "the `{}` of <{}> must be a number of chips, found `{}`",
                         a.name, node.name, a.value
@@ -409,14 +411,14 @@ fn card(node: &Node, errors: &mut Vec<Diagnostic>) -> Option<Card> {
     let s = crate::cards::Suit::from_xml(&color.value);
     if r.is_none() {
         errors.push(
-            Diagnostic::error("bad-card", format!("bad card rank `{}`", rank.value))
+            Diagnostic::error(Code::BadCard, format!("bad card rank `{}`", rank.value))
                 .at(rank.span.clone())
                 .with_label("expected 2-9, T or 10, J, Q, K or A"),
         );
     }
     if s.is_none() {
         errors.push(
-            Diagnostic::error("bad-card", format!("bad card color `{}`", color.value))
+            Diagnostic::error(Code::BadCard, format!("bad card color `{}`", color.value))
                 .at(color.span.clone())
                 .with_label("expected Hearts, Diamonds, Spades, Clubs (or h, d, s, c)"),
         );
@@ -448,7 +450,7 @@ fn interpret(root: &Node, errors: &mut Vec<Diagnostic>) -> Option<(GameRecord, S
     if !root.is("game") {
         errors.push(
             Diagnostic::error(
-                "xml-missing",
+                Code::XmlMissing,
                 format!("the root element is <{}>; expected <game>", root.name),
             )
             .at(root.tag.clone()),
@@ -571,7 +573,7 @@ fn read_init(
                         if cs.len() != 2 {
                             errors.push(
                                 Diagnostic::error(
-                                    "wrong-card-count",
+                                    Code::WrongCardCount,
                                     format!("<heroCards> holds {} cards; expected 2", cs.len()),
                                 )
                                 .at(child.tag.clone())
@@ -635,7 +637,7 @@ fn player(node: &Node, errors: &mut Vec<Diagnostic>) -> Option<Player> {
         Some(Player::Villain)
     } else {
         errors.push(
-            Diagnostic::error("unknown-player", format!("unknown player `{}`", a.value))
+            Diagnostic::error(Code::UnknownPlayer, format!("unknown player `{}`", a.value))
                 .at(a.span.clone())
                 .with_label("expected Hero or Villain"),
         );
@@ -749,7 +751,7 @@ fn read_action(node: &Node, errors: &mut Vec<Diagnostic>) -> Option<ActionRecord
             Err(_) => {
                 errors.push(
                     Diagnostic::error(
-                        "bad-number",
+                        Code::BadNumber,
                         format!(
                             "the `no` of <action> must be a whole number, found `{}`",
                             a.value
@@ -776,9 +778,10 @@ fn read_action(node: &Node, errors: &mut Vec<Diagnostic>) -> Option<ActionRecord
             let v = a.value.trim();
             let found = ACTS.iter().find(|(n, _)| n.eq_ignore_ascii_case(v));
             if found.is_none() {
-                let mut d = Diagnostic::error("unknown-act", format!("unknown act `{}`", a.value))
-                    .at(a.span.clone())
-                    .with_label("expected check, call, raise, bet or fold");
+                let mut d =
+                    Diagnostic::error(Code::UnknownAct, format!("unknown act `{}`", a.value))
+                        .at(a.span.clone())
+                        .with_label("expected check, call, raise, bet or fold");
                 if let Some(s) = did_you_mean(v, ACTS.iter().map(|(n, _)| *n)) {
                     d = d.with_help(format!("did you mean `{s}`?"));
                 }
@@ -1035,38 +1038,38 @@ mod tests {
     #[test]
     fn error_xml_syntax() {
         let xml = THESIS.replace("</preflop>", "</prefop>");
-        let d = one_error(&xml, "xml-syntax", "", "</prefop>");
+        let d = one_error(&xml, Code::XmlSyntax, "", "</prefop>");
         assert!(d.message.contains("malformed XML"), "{}", d.message);
         let xml = THESIS.replace("</game>\n", "");
-        let d = one_error(&xml, "xml-syntax", "", "<game>");
+        let d = one_error(&xml, Code::XmlSyntax, "", "<game>");
         assert!(d.message.contains("<game> is closed"), "{}", d.message);
         let xml = THESIS.replace(r#"act="call" amount="10""#, r#"act="call" amount=10"#);
-        let d = one_error(&xml, "xml-syntax", "<preflop>", "no=\"0\"");
+        let d = one_error(&xml, Code::XmlSyntax, "<preflop>", "no=\"0\"");
         assert_eq!(&xml[d.span.unwrap().start..][..2], "10", "{}", d.message);
-        let d = one_error("", "xml-missing", "", "");
+        let d = one_error("", Code::XmlMissing, "", "");
         assert!(d.message.contains("no <game>"));
     }
 
     #[test]
     fn error_xml_missing() {
         let xml = THESIS.replace("    <heroStack>1500</heroStack>\n", "");
-        let d = one_error(&xml, "xml-missing", "", "<init>");
+        let d = one_error(&xml, Code::XmlMissing, "", "<init>");
         assert!(d.message.contains("<heroStack>"), "{}", d.message);
         let xml = THESIS.replace(r#"<card rank="Q" color="Spades">"#, r#"<card rank="Q">"#);
-        let d = one_error(&xml, "xml-missing", "<flop>", "rank=\"Q\"");
+        let d = one_error(&xml, Code::XmlMissing, "<flop>", "rank=\"Q\"");
         assert!(d.message.contains("`color`"), "{}", d.message);
         let xml = THESIS.replace(r#" amount="10"></action>"#, "></action>");
-        one_error(&xml, "xml-missing", "<preflop>", "no=\"0\"");
+        one_error(&xml, Code::XmlMissing, "<preflop>", "no=\"0\"");
         let start = THESIS.find("  <posts>").unwrap();
         let end = THESIS.find("  <preflop>").unwrap();
         let xml = format!("{}{}", &THESIS[..start], &THESIS[end..]);
-        one_error(&xml, "xml-missing", "", "<game>");
+        one_error(&xml, Code::XmlMissing, "", "<game>");
         let start = THESIS.find("    <cards>").unwrap();
         let end = THESIS
             .find("    <action no=\"0\" player=\"Hero\" act=\"check\"")
             .unwrap();
         let xml = format!("{}{}", &THESIS[..start], &THESIS[end..]);
-        one_error(&xml, "xml-missing", "", "<flop>");
+        one_error(&xml, Code::XmlMissing, "", "<flop>");
         // Check and fold may leave out the amount.
         let xml = THESIS.replace(r#"act="check" amount="0""#, r#"act="check""#);
         assert!(read(&xml).is_ok());
@@ -1077,38 +1080,38 @@ mod tests {
         let xml = THESIS
             .replace("<flop>", "<flopp>")
             .replace("</flop>", "</flopp>");
-        let d = one_error(&xml, "xml-unknown", "", "<flopp>");
+        let d = one_error(&xml, Code::XmlUnknown, "", "<flopp>");
         assert_eq!(d.help.as_deref(), Some("did you mean <flop>?"));
         let xml = THESIS.replace("<BB>20</BB>", "<BB>20</BB>\n    <bb>30</bb>");
-        let d = one_error(&xml, "xml-duplicate", "", "<bb>");
+        let d = one_error(&xml, Code::XmlDuplicate, "", "<bb>");
         assert_eq!(d.related.len(), 1);
     }
 
     #[test]
     fn error_bad_number() {
         let xml = THESIS.replace("<SB>10</SB>", "<SB>ten</SB>");
-        let d = one_error(&xml, "bad-number", "", "<SB>");
+        let d = one_error(&xml, Code::BadNumber, "", "<SB>");
         assert_eq!(&xml[d.span.clone().unwrap()], "ten");
         let xml = THESIS.replace("<BB>20</BB>", "<BB>20</BB>\n    <aggro></aggro>");
-        one_error(&xml, "bad-number", "", "<aggro>");
+        one_error(&xml, Code::BadNumber, "", "<aggro>");
         let xml = THESIS.replace(r#"no="3""#, r#"no="third""#);
-        one_error(&xml, "bad-number", "", "no=\"third\"");
+        one_error(&xml, Code::BadNumber, "", "no=\"third\"");
     }
 
     #[test]
     fn error_bad_card() {
         let xml = THESIS.replace(r#"rank="Q" color="Spades""#, r#"rank="1" color="Spades""#);
-        let d = one_error(&xml, "bad-card", "<flop>", "rank=\"1\"");
+        let d = one_error(&xml, Code::BadCard, "<flop>", "rank=\"1\"");
         assert_eq!(&xml[d.span.clone().unwrap()], "1");
         let xml = THESIS.replace(r#"rank="Q" color="Spades""#, r#"rank="Q" color="Spadez""#);
-        let d = one_error(&xml, "bad-card", "<flop>", "Spadez");
+        let d = one_error(&xml, Code::BadCard, "<flop>", "Spadez");
         assert!(d.label.unwrap().contains("Hearts"));
         let xml = THESIS.replace(
             r#"      <card rank="3" color="Clubs"></card>
 "#,
             "",
         );
-        one_error(&xml, "wrong-card-count", "", "<heroCards>");
+        one_error(&xml, Code::WrongCardCount, "", "<heroCards>");
     }
 
     #[test]
@@ -1118,13 +1121,13 @@ mod tests {
             r#"no="1" player="Villian""#,
             1,
         );
-        let d = one_error(&xml, "unknown-player", "<preflop>", "Villian");
+        let d = one_error(&xml, Code::UnknownPlayer, "<preflop>", "Villian");
         assert_eq!(&xml[d.span.clone().unwrap()], "Villian");
         let xml = THESIS.replace(r#"act="check""#, r#"act="chek""#);
-        let d = one_error(&xml, "unknown-act", "", "chek");
+        let d = one_error(&xml, Code::UnknownAct, "", "chek");
         assert_eq!(d.help.as_deref(), Some("did you mean `check`?"));
         let xml = THESIS.replace(r#"<post player="Hero""#, r#"<post player="Me""#);
-        one_error(&xml, "unknown-player", "", "\"Me\"");
+        one_error(&xml, Code::UnknownPlayer, "", "\"Me\"");
     }
 
     #[test]
@@ -1135,7 +1138,7 @@ mod tests {
             .replace("<SB>10</SB>", "<SB>x</SB>");
         let errs = read_errors(&xml);
         let codes: Vec<_> = errs.iter().map(|d| d.code).collect();
-        assert_eq!(codes, ["bad-number", "bad-card", "unknown-act"]);
+        assert_eq!(codes, [Code::BadNumber, Code::BadCard, Code::UnknownAct]);
         let lines: Vec<_> = errs.iter().map(|d| line(&xml, d)).collect();
         assert_eq!(lines, [5, 26, 30]);
     }

@@ -1,6 +1,7 @@
 //! What the grammar's actions call: tree building that needs more than a constructor
 //! (numbers, products, END-word checks) and the collection of errors met on the way.
 
+use crate::diag::Code;
 use lalrpop_util::ErrorRecovery;
 
 use super::ast::{Action, Block, BlockKind, Branch, Reaction, Rule, Value, ValueKind};
@@ -35,7 +36,7 @@ impl<'s> Ctx<'s> {
             if close_kind != kind {
                 self.diags.push(
                     Diagnostic::error(
-                        "end-mismatch",
+                        Code::EndMismatch,
                         format!(
                             "`END{}` closes a `{}` block",
                             close_kind.keyword(),
@@ -83,7 +84,7 @@ impl<'s> Ctx<'s> {
     ) -> Option<Rule> {
         if let Some(end) = villain_end {
             self.diags.push(
-                Diagnostic::error("end-mismatch", "`ENDVILLAIN` closes a `RULE`")
+                Diagnostic::error(Code::EndMismatch, "`ENDVILLAIN` closes a `RULE`")
                     .at(end)
                     .with_label("expected `ENDRULE`")
                     .with_related(keyword_span.clone(), "the `RULE` opens here")
@@ -93,7 +94,7 @@ impl<'s> Ctx<'s> {
         let mut reactions: Option<Vec<Reaction>> = reactions.into_iter().collect();
         if let Some(((villain_span, last), end)) = unclosed {
             self.diags.push(
-                Diagnostic::error("missing-end", "missing `ENDVILLAIN` before `ENDRULE`")
+                Diagnostic::error(Code::MissingEnd, "missing `ENDVILLAIN` before `ENDRULE`")
                     .at(end)
                     .with_label("`ENDVILLAIN` expected before this")
                     .with_related(villain_span, "the `VILLAIN` reaction is not closed")
@@ -120,7 +121,7 @@ impl<'s> Ctx<'s> {
 
     pub fn missing_then(&mut self, span: Span) {
         self.diags.push(
-            Diagnostic::error("missing-then", "missing `THEN` before the action")
+            Diagnostic::error(Code::MissingThen, "missing `THEN` before the action")
                 .at(span)
                 .with_help("write the action on its own line after `THEN`, e.g. `THEN CALL`"),
         );
@@ -132,7 +133,7 @@ impl<'s> Ctx<'s> {
             Ok(n) if n.is_finite() => n,
             _ => {
                 self.diags.push(
-                    Diagnostic::error("bad-number", format!("`{text}` is too large a number"))
+                    Diagnostic::error(Code::BadNumber, format!("`{text}` is too large a number"))
                         .at(span),
                 );
                 0.0
@@ -161,7 +162,7 @@ impl<'s> Ctx<'s> {
     pub fn priority(&mut self, negative: bool, n: f64, span: Span) -> Option<(i64, Span)> {
         if n.fract() != 0.0 || n.abs() > 1e15 {
             self.diags.push(
-                Diagnostic::error("bad-priority", "a priority must be a whole number")
+                Diagnostic::error(Code::BadPriority, "a priority must be a whole number")
                     .at(span)
                     .with_help("write e.g. `RULE PRIORITY 2` or `RULE PRIORITY -1`"),
             );
@@ -173,7 +174,7 @@ impl<'s> Ctx<'s> {
 
     pub fn raise_without_amount(&mut self, span: Span) {
         self.diags.push(
-            Diagnostic::error("raise-without-amount", "`RAISE` needs an amount")
+            Diagnostic::error(Code::RaiseWithoutAmount, "`RAISE` needs an amount")
                 .at(span)
                 .with_label("raise by how much?")
                 .with_help("write e.g. `RAISE 3BB`, `RAISE 0.5 pot`, `RAISE allIn` or a weighted list `RAISE 0.5 3BB, 0.5 6BB`"),

@@ -2,6 +2,7 @@
 //! expected terminals become words ("expected a condition, a newline or `THEN`"), and the
 //! common mistakes get their own code and help (a missing comma, END word or THEN).
 
+use crate::diag::Code;
 use lalrpop_util::ParseError;
 
 use super::lexer::{Spanned, Tok, KEYWORDS};
@@ -153,7 +154,7 @@ fn describe(e: &Error<'_>, tokens: &[Spanned<'_>], open: &OpenScan) -> Diagnosti
     if t == Tok::Eof {
         if let Some((open_tok, open_span)) = open.block().cloned() {
             let mut d = Diagnostic::error(
-                "unexpected-eof",
+                Code::UnexpectedEof,
                 format!(
                     "unexpected end of file inside the `{}` block",
                     open_tok.text()
@@ -184,7 +185,7 @@ fn describe(e: &Error<'_>, tokens: &[Spanned<'_>], open: &OpenScan) -> Diagnosti
             let inner = matches!(open_tok, Tok::Rule | Tok::Villain);
             if inner && !open.seen_then && expects("THEN") {
                 return Diagnostic::error(
-                    "missing-then",
+                    Code::MissingThen,
                     format!(
                         "missing `THEN`: {} has no action before {}",
                         construct(open_tok),
@@ -203,7 +204,7 @@ fn describe(e: &Error<'_>, tokens: &[Spanned<'_>], open: &OpenScan) -> Diagnosti
                     || (t == Tok::EndRule && open_tok == Tok::Villain);
                 return if closes_outer {
                     Diagnostic::error(
-                        "missing-end",
+                        Code::MissingEnd,
                         format!("missing `{end}` before {}", t.describe()),
                     )
                     .at(span)
@@ -212,7 +213,7 @@ fn describe(e: &Error<'_>, tokens: &[Spanned<'_>], open: &OpenScan) -> Diagnosti
                     .with_help(format!("close {} with `{end}`", construct(open_tok)))
                 } else {
                     Diagnostic::error(
-                        "end-mismatch",
+                        Code::EndMismatch,
                         format!("`{}` closes {}", t.text(), construct(open_tok)),
                     )
                     .at(span)
@@ -228,7 +229,7 @@ fn describe(e: &Error<'_>, tokens: &[Spanned<'_>], open: &OpenScan) -> Diagnosti
                     "`VILLAIN` reaction"
                 };
                 return Diagnostic::error(
-                    "end-mismatch",
+                    Code::EndMismatch,
                     format!("`{}` closes no open {what}", t.text()),
                 )
                 .at(span)
@@ -248,7 +249,7 @@ fn describe(e: &Error<'_>, tokens: &[Spanned<'_>], open: &OpenScan) -> Diagnosti
     ) && expects("THEN")
     {
         return Diagnostic::error(
-            "missing-then",
+            Code::MissingThen,
             format!("missing `THEN` before `{}`", t.text()),
         )
         .at(span)
@@ -267,7 +268,7 @@ fn describe(e: &Error<'_>, tokens: &[Spanned<'_>], open: &OpenScan) -> Diagnosti
             .take_while(|tok| tok.1 != Tok::Newline)
             .any(|tok| tok.1 == Tok::Raise);
         let d = Diagnostic::error(
-            "missing-comma",
+            Code::MissingComma,
             if in_raise {
                 "missing comma between raise choices"
             } else {
@@ -292,7 +293,7 @@ fn describe(e: &Error<'_>, tokens: &[Spanned<'_>], open: &OpenScan) -> Diagnosti
         let index = tokens.partition_point(|tok| tok.0 < l);
         if index >= 2 && tokens[index - 2].1 == Tok::Not {
             return Diagnostic::error(
-                "unexpected-token",
+                Code::UnexpectedToken,
                 "a comparison cannot be negated with `!`",
             )
             .at(tokens[index - 2].0..r)
@@ -305,7 +306,7 @@ fn describe(e: &Error<'_>, tokens: &[Spanned<'_>], open: &OpenScan) -> Diagnosti
         if name.len() >= 3 && name.bytes().all(|b| b.is_ascii_uppercase()) {
             if let Some(kw) = did_you_mean(name, KEYWORDS.iter().copied()) {
                 return Diagnostic::error(
-                    "unknown-keyword",
+                    Code::UnknownKeyword,
                     format!("unknown keyword `{name}`; did you mean `{kw}`?"),
                 )
                 .at(span)
@@ -316,7 +317,7 @@ fn describe(e: &Error<'_>, tokens: &[Spanned<'_>], open: &OpenScan) -> Diagnosti
 
     let words = expected_words(expected, open);
     let mut d = Diagnostic::error(
-        "unexpected-token",
+        Code::UnexpectedToken,
         if words.is_empty() {
             format!("unexpected {}", t.describe())
         } else {

@@ -3,6 +3,7 @@
 //! replaced by the keyword they resemble (with an error), text outside blocks skipped (with
 //! an error), and an end-of-file marker appended.
 
+use crate::diag::Code;
 use logos::Logos;
 
 use crate::diag::{did_you_mean, Diagnostic, Span};
@@ -238,7 +239,7 @@ pub fn tokens<'s>(source: &'s str, diags: &mut Vec<Diagnostic>) -> Vec<Spanned<'
             }
             Tok::OpenStr(s) => {
                 diags.push(
-                    Diagnostic::error("unterminated-string", "this string has no closing `\"`")
+                    Diagnostic::error(Code::UnterminatedString, "this string has no closing `\"`")
                         .at(span.clone())
                         .with_label("the string starts here")
                         .with_help("close the string with `\"` on the same line"),
@@ -254,7 +255,7 @@ pub fn tokens<'s>(source: &'s str, diags: &mut Vec<Diagnostic>) -> Vec<Spanned<'
                     let kw_text = kw.text();
                     diags.push(
                         Diagnostic::error(
-                            "unknown-keyword",
+                            Code::UnknownKeyword,
                             format!("unknown keyword `{name}`; did you mean `{kw_text}`?"),
                         )
                         .at(span.clone())
@@ -288,7 +289,7 @@ pub fn tokens<'s>(source: &'s str, diags: &mut Vec<Diagnostic>) -> Vec<Spanned<'
                 if !matches!(out.last(), Some((_, Tok::Newline, _))) {
                     diags.push(
                         Diagnostic::error(
-                            "unexpected-token",
+                            Code::UnexpectedToken,
                             format!("`{}` must stand alone on its line", open.text()),
                         )
                         .at(span.clone())
@@ -318,7 +319,7 @@ pub fn tokens<'s>(source: &'s str, diags: &mut Vec<Diagnostic>) -> Vec<Spanned<'
         if tok == Tok::Then && !matches!(out.last(), None | Some((_, Tok::Newline, _))) {
             // `RULE pair THEN CALL`: read as if THEN began its own line, and say so.
             diags.push(
-                Diagnostic::error("then-position", "`THEN` must start its own line")
+                Diagnostic::error(Code::ThenPosition, "`THEN` must start its own line")
                     .at(span.clone())
                     .with_help("put a line break before `THEN`"),
             );
@@ -378,7 +379,7 @@ fn flush_bad_chars(source: &str, bad: &mut Option<Span>, diags: &mut Vec<Diagnos
             )
         };
         diags.push(
-            Diagnostic::error("stray-character", msg)
+            Diagnostic::error(Code::StrayCharacter, msg)
                 .at(span)
                 .with_help(help),
         );
@@ -388,13 +389,13 @@ fn flush_bad_chars(source: &str, bad: &mut Option<Span>, diags: &mut Vec<Diagnos
 fn outside_block(at: Span, first: Tok<'_>) -> Diagnostic {
     let help = "rules go inside a `PREFLOP`, `FLOP`, `TURN`, `RIVER` or `ALWAYS` block";
     let d = match first {
-        Tok::Rule => Diagnostic::error("outside-block", "`RULE` outside a block"),
+        Tok::Rule => Diagnostic::error(Code::OutsideBlock, "`RULE` outside a block"),
         t if t.closes_block() => Diagnostic::error(
-            "outside-block",
+            Code::OutsideBlock,
             format!("`{}` closes no open block", t.text()),
         ),
         t => Diagnostic::error(
-            "outside-block",
+            Code::OutsideBlock,
             format!("unexpected {} outside a block", t.describe()),
         ),
     };
@@ -625,7 +626,7 @@ mod tests {
         let mut d = Vec::new();
         let toks = tokens("PREFLOP\nexternal \"abc\nRULE", &mut d);
         assert_eq!(d.len(), 1);
-        assert_eq!(d[0].code, "unterminated-string");
+        assert_eq!(d[0].code, Code::UnterminatedString);
         assert_eq!(d[0].span, Some(17..21));
         assert_eq!(toks[3].1, Tok::Str("\"abc"));
         assert_eq!(toks[5].1, Tok::Rule);
@@ -666,15 +667,15 @@ mod tests {
             msgs,
             vec![
                 (
-                    "unknown-keyword",
+                    Code::UnknownKeyword,
                     "unknown keyword `Rule`; did you mean `RULE`?"
                 ),
                 (
-                    "unknown-keyword",
+                    Code::UnknownKeyword,
                     "unknown keyword `then`; did you mean `THEN`?"
                 ),
                 (
-                    "unknown-keyword",
+                    Code::UnknownKeyword,
                     "unknown keyword `ENDRUL`; did you mean `ENDRULE`?"
                 ),
             ]
@@ -692,10 +693,10 @@ mod tests {
         assert_eq!(
             codes,
             vec![
-                ("outside-block", Some(0..4)),
-                ("stray-character", Some(30..32)),
-                ("stray-character", Some(33..34)),
-                ("outside-block", Some(48..55)),
+                (Code::OutsideBlock, Some(0..4)),
+                (Code::StrayCharacter, Some(30..32)),
+                (Code::StrayCharacter, Some(33..34)),
+                (Code::OutsideBlock, Some(48..55)),
             ]
         );
         assert_eq!(toks[0].1, Tok::Flop);

@@ -2,6 +2,7 @@
 
 use super::ast::*;
 use super::parse;
+use crate::diag::Code;
 
 /// A compact, span-free rendering of a tree, so tests can state a whole parse in a line.
 fn render(script: &Script) -> String {
@@ -233,7 +234,7 @@ fn priorities() {
     );
     let (_, d) = parse("PREFLOP\nRULE PRIORITY 1.5\nTHEN FOLD\nENDRULE\nENDPREFLOP");
     assert_eq!(d.len(), 1);
-    assert_eq!(d[0].code, "bad-priority");
+    assert_eq!(d[0].code, Code::BadPriority);
 }
 
 #[test]
@@ -334,7 +335,7 @@ fn crlf_and_comments() {
 }
 
 /// The diagnostics of a source as (code, line, message) triples.
-fn errors(src: &str) -> Vec<(&'static str, usize, String)> {
+fn errors(src: &str) -> Vec<(Code, usize, String)> {
     let (_, diags) = parse(src);
     diags
         .iter()
@@ -371,13 +372,17 @@ ENDPREFLOP
         errors(src),
         vec![
             (
-                "missing-comma",
+                Code::MissingComma,
                 2,
                 "missing comma between conditions".into()
             ),
-            ("raise-without-amount", 6, "`RAISE` needs an amount".into()),
             (
-                "unexpected-token",
+                Code::RaiseWithoutAmount,
+                6,
+                "`RAISE` needs an amount".into()
+            ),
+            (
+                Code::UnexpectedToken,
                 11,
                 "expected a number or a name, found the end of the line".into()
             ),
@@ -405,23 +410,27 @@ RULE flush
         errors(src),
         vec![
             (
-                "missing-end",
+                Code::MissingEnd,
                 4,
                 "missing `ENDRULE` before `ENDFLOP`".into()
             ),
             (
-                "end-mismatch",
+                Code::EndMismatch,
                 4,
                 "`ENDFLOP` closes a `PREFLOP` block".into()
             ),
             (
-                "unknown-keyword",
+                Code::UnknownKeyword,
                 6,
                 "unknown keyword `then`; did you mean `THEN`?".into()
             ),
-            ("then-position", 6, "`THEN` must start its own line".into()),
             (
-                "unexpected-eof",
+                Code::ThenPosition,
+                6,
+                "`THEN` must start its own line".into()
+            ),
+            (
+                Code::UnexpectedEof,
                 11,
                 "unexpected end of file inside the `RIVER` block".into()
             ),
@@ -435,7 +444,7 @@ fn end_mismatch_names_both_and_points_at_the_opening() {
     let (script, diags) = parse(src);
     assert_eq!(diags.len(), 1);
     let d = &diags[0];
-    assert_eq!(d.code, "end-mismatch");
+    assert_eq!(d.code, Code::EndMismatch);
     assert_eq!(d.message, "`ENDFLOP` closes a `PREFLOP` block");
     assert_eq!(&src[d.span.clone().unwrap()], "ENDFLOP");
     assert_eq!(
@@ -463,11 +472,11 @@ ENDALWAYS";
         errors(src),
         vec![
             (
-                "missing-end",
+                Code::MissingEnd,
                 6,
                 "missing `ENDVILLAIN` before `ENDRULE`".into()
             ),
-            ("end-mismatch", 9, "`ENDVILLAIN` closes a `RULE`".into()),
+            (Code::EndMismatch, 9, "`ENDVILLAIN` closes a `RULE`".into()),
         ]
     );
     // Both mistakes have one clear meaning, so both rules stay.
@@ -478,7 +487,11 @@ ENDALWAYS";
     );
     assert_eq!(
         errors("ALWAYS\nRULE\nTHEN CALL\nENDRULE\nENDRULE\nENDALWAYS"),
-        vec![("end-mismatch", 5, "`ENDRULE` closes no open `RULE`".into())]
+        vec![(
+            Code::EndMismatch,
+            5,
+            "`ENDRULE` closes no open `RULE`".into()
+        )]
     );
 }
 
@@ -487,9 +500,13 @@ fn missing_then() {
     assert_eq!(
         errors("FLOP\nRULE pair\nCALL\nENDRULE\nRULE flush\nENDRULE\nENDFLOP"),
         vec![
-            ("missing-then", 3, "missing `THEN` before the action".into()),
             (
-                "missing-then",
+                Code::MissingThen,
+                3,
+                "missing `THEN` before the action".into()
+            ),
+            (
+                Code::MissingThen,
                 6,
                 "missing `THEN`: the `RULE` has no action before `ENDRULE`".into()
             ),
@@ -501,7 +518,7 @@ fn missing_then() {
 fn missing_comma_in_a_raise_list() {
     let (_, d) = parse("FLOP\nRULE\nTHEN RAISE 0.5 3BB 0.5 6BB\nENDRULE\nENDFLOP");
     assert_eq!(d.len(), 1);
-    assert_eq!(d[0].code, "missing-comma");
+    assert_eq!(d[0].code, Code::MissingComma);
     assert_eq!(d[0].message, "missing comma between raise choices");
 }
 
@@ -522,7 +539,7 @@ fn unexpected_eof_names_the_open_block() {
     let (script, diags) = parse(src);
     assert_eq!(diags.len(), 1, "{diags:#?}");
     let d = &diags[0];
-    assert_eq!(d.code, "unexpected-eof");
+    assert_eq!(d.code, Code::UnexpectedEof);
     assert_eq!(d.message, "unexpected end of file inside the `TURN` block");
     assert_eq!(d.related[0].1, "the `TURN` block opens here");
     assert_eq!(d.related[1].1, "the `RULE` is still open");
@@ -541,17 +558,17 @@ fn keyword_look_alikes() {
         errors(src),
         vec![
             (
-                "unknown-keyword",
+                Code::UnknownKeyword,
                 2,
                 "unknown keyword `Rule`; did you mean `RULE`?".into()
             ),
             (
-                "unknown-keyword",
+                Code::UnknownKeyword,
                 3,
                 "unknown keyword `THN`; did you mean `THEN`?".into()
             ),
             (
-                "unknown-keyword",
+                Code::UnknownKeyword,
                 4,
                 "unknown keyword `ENDRUL`; did you mean `ENDRULE`?".into()
             ),
@@ -571,7 +588,7 @@ fn lexical_errors_do_not_derail_the_parse() {
     let src = "FLOP\nRULE pot > 3 @ BB\nTHEN external \"x\nENDRULE\nENDFLOP";
     let (script, d) = parse(src);
     let codes: Vec<_> = d.iter().map(|d| d.code).collect();
-    assert_eq!(codes, vec!["stray-character", "unterminated-string"]);
+    assert_eq!(codes, vec![Code::StrayCharacter, Code::UnterminatedString]);
     assert_eq!(render(&script), "FLOP:\nRULE [pot > 3*BB] THEN ext(x)");
 }
 
@@ -580,9 +597,9 @@ fn text_outside_blocks() {
     assert_eq!(
         errors("RULE pair\nTHEN CALL\nENDRULE\nPREFLOP\nENDPREFLOP\nENDPREFLOP\n"),
         vec![
-            ("outside-block", 1, "`RULE` outside a block".into()),
+            (Code::OutsideBlock, 1, "`RULE` outside a block".into()),
             (
-                "outside-block",
+                Code::OutsideBlock,
                 6,
                 "`ENDPREFLOP` closes no open block".into()
             ),
@@ -591,7 +608,7 @@ fn text_outside_blocks() {
     assert_eq!(
         errors("PREFLOP RULE\nTHEN CALL\nENDRULE\nENDPREFLOP"),
         vec![(
-            "unexpected-token",
+            Code::UnexpectedToken,
             1,
             "`PREFLOP` must stand alone on its line".into()
         )]

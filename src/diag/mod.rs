@@ -3,6 +3,9 @@
 //! report for people, [`render_short`] for editors and grep, [`render_json`] for tools).
 
 use std::fmt;
+
+mod code;
+pub use code::Code;
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -29,8 +32,8 @@ impl fmt::Display for Severity {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Diagnostic {
     pub severity: Severity,
-    /// A stable kebab-case code, e.g. `unknown-name`, `end-mismatch`, `xml-card-twice`.
-    pub code: &'static str,
+    /// What it is about: a stable kebab-case name such as `unknown-name` (see [`Code`]).
+    pub code: Code,
     pub message: String,
     /// Where, in the source the diagnostic is about; `None` for a whole-file problem.
     pub span: Option<Span>,
@@ -43,7 +46,7 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    pub fn error(code: &'static str, message: impl Into<String>) -> Diagnostic {
+    pub fn error(code: Code, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             severity: Severity::Error,
             code,
@@ -54,7 +57,7 @@ impl Diagnostic {
             related: Vec::new(),
         }
     }
-    pub fn warning(code: &'static str, message: impl Into<String>) -> Diagnostic {
+    pub fn warning(code: Code, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             severity: Severity::Warning,
             ..Diagnostic::error(code, message)
