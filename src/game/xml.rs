@@ -108,8 +108,18 @@ impl<'a> Node<'a> {
     }
 }
 
+/// `pos` moved back onto a character boundary of `xml` (and into it): the XML reader counts
+/// bytes, and a byte offset inside a character can neither be sliced nor shown.
+fn boundary(xml: &str, pos: usize) -> usize {
+    let mut p = pos.min(xml.len());
+    while !xml.is_char_boundary(p) {
+        p -= 1;
+    }
+    p
+}
+
 fn syntax_error(xml: &str, pos: usize, message: String) -> Diagnostic {
-    let pos = pos.min(xml.len());
+    let pos = boundary(xml, pos);
     let end = xml[pos..]
         .chars()
         .next()
@@ -201,22 +211,25 @@ fn add_text(node: &mut Node, text: &str, span: Span) {
 /// Parses the XML into a tree of elements; a malformed document is one `xml-syntax` error.
 #[allow(clippy::result_large_err)]
 fn parse_tree(xml: &str) -> Result<Node<'_>, Diagnostic> {
-    let mut reader = Reader::from_str(xml);
+    // A byte-order mark is skipped here, so that the reader's positions plus `skipped` are
+    // offsets into `xml` itself.
+    let skipped = if xml.starts_with('\u{feff}') { 3 } else { 0 };
+    let mut reader = Reader::from_str(&xml[skipped..]);
     let mut stack: Vec<Node> = Vec::new();
     let mut root: Option<Node> = None;
     loop {
-        let start = reader.buffer_position() as usize;
+        let start = boundary(xml, skipped + reader.buffer_position() as usize);
         let ev = match reader.read_event() {
             Ok(ev) => ev,
             Err(e) => {
                 return Err(syntax_error(
                     xml,
-                    reader.error_position() as usize,
+                    skipped + reader.error_position() as usize,
                     format!("malformed XML: {e}"),
                 ))
             }
         };
-        let end = reader.buffer_position() as usize;
+        let end = boundary(xml, skipped + reader.buffer_position() as usize);
         let done = match ev {
             Event::Start(e) => {
                 stack.push(make_node(xml, &e, start..end)?);
