@@ -102,7 +102,8 @@ fn unknown(name: &str, span: Span, label: &str) -> Diagnostic {
     match suggestion(name) {
         Some(s) => d.with_help(format!("did you mean `{s}`?")),
         None if label.contains("constant") => d.with_help(format!(
-            "if the game state's <init> defines `{name}`, pass `--define {name}`"
+            "a name that is not built in must be an <init> constant of the game state; \
+             declare `{name}` as one to the checker"
         )),
         None => d,
     }

@@ -390,7 +390,10 @@ fn defines_and_unknown_constants() {
     assert_eq!(codes(&c), [Code::UnknownName, Code::UnknownName]);
     assert_eq!(
         c.diagnostics[0].help.as_deref(),
-        Some("if the game state's <init> defines `ante`, pass `--define ante`")
+        Some(
+            "a name that is not built in must be an <init> constant of the game state; \
+             declare `ante` as one to the checker"
+        )
     );
     let o = CheckOptions {
         defines: vec!["ANTE".into(), "rake".into()],

@@ -63,7 +63,19 @@ pub fn run(args: Args) -> u8 {
             allow_unknown_names: false,
             base_dir: path.parent().unwrap_or(Path::new("")).to_path_buf(),
         };
-        let checked = check(&source, &options);
+        let mut checked = check(&source, &options);
+        for d in checked.diagnostics.iter_mut() {
+            if super::is_undeclared_constant(d) {
+                let name = d
+                    .span
+                    .clone()
+                    .and_then(|s| source.text.get(s))
+                    .unwrap_or("");
+                d.help = Some(format!(
+                    "if the game state's <init> defines `{name}`, pass `--define {name}`"
+                ));
+            }
+        }
         if checked.errors() > 0 && code == exit::OK {
             code = exit::SCRIPT;
         }

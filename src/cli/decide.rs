@@ -5,9 +5,9 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use hus::check::{self, CheckOptions};
-use hus::diag::{Code, Diagnostic, SourceFile};
+use hus::diag::{Diagnostic, SourceFile};
 use hus::eval::{self, DecideOptions, ErrorKind};
-use hus::external::ExternalPolicy;
+use hus::external::{ExternalErrorKind, ExternalPolicy};
 use hus::game::{format_amount, GameState, Move};
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -100,9 +100,7 @@ fn decide(args: Args) -> Result<u8, u8> {
                 .into_iter()
                 .map(|mut d| {
                     // `decide` has no --define: the game's <init> is where such names come from.
-                    if d.code == Code::UnknownName
-                        && d.help.as_deref().is_some_and(|h| h.contains("--define"))
-                    {
+                    if super::is_undeclared_constant(&d) {
                         d.help = Some(format!(
                             "a name that is not built in must be defined in the game state's \
                              <init>, and {} does not define it",
@@ -134,7 +132,7 @@ fn decide(args: Args) -> Result<u8, u8> {
                 eprint!("{t}");
             }
             print_all(&script_file, &e.warnings);
-            print_all(&script_file, &[e.diagnostic()]);
+            print_all(&script_file, &[with_flag_hints(e.diagnostic(), &e.kind)]);
             return Err(match e.kind {
                 ErrorKind::NoRuleMatched { .. } => exit::NO_RULE,
                 ErrorKind::External { .. } => exit::EXTERNAL,
@@ -174,6 +172,31 @@ fn decide(args: Args) -> Result<u8, u8> {
         println!("{}", decision.action);
     }
     Ok(exit::OK)
+}
+
+/// The library's messages name no command-line flag; here the command adds the flags that
+/// would change the outcome.
+fn with_flag_hints(mut d: Diagnostic, kind: &ErrorKind) -> Diagnostic {
+    match kind {
+        ErrorKind::NoRuleMatched { tried, held: 0, .. } if *tried > 0 => {
+            let rest = d.help.take().unwrap_or_default();
+            d.help = Some(format!(
+                "--explain shows which condition failed in each rule; {rest}"
+            ));
+        }
+        ErrorKind::External { error, .. } => match error.kind {
+            ExternalErrorKind::NotAllowed => {
+                d.message
+                    .push_str("; pass --allow-external to allow the script to run programs");
+            }
+            ExternalErrorKind::TimedOut => {
+                d.help = Some("the time limit is set by --external-timeout SECONDS".into());
+            }
+            _ => {}
+        },
+        _ => {}
+    }
+    d
 }
 
 /// Whole amounts as JSON integers (`60`, not `60.0`), others as they print.

@@ -6,6 +6,16 @@ pub mod decide;
 pub mod matches;
 pub mod render;
 
+/// Whether a diagnostic is the library's "unknown constant" note without a did-you-mean, which
+/// the commands replace with how *they* learn such names (`--define` for `hus check`, the game
+/// state's `<init>` for `hus decide`).
+pub(crate) fn is_undeclared_constant(d: &hus::diag::Diagnostic) -> bool {
+    d.code == hus::diag::Code::UnknownName
+        && d.help
+            .as_deref()
+            .is_some_and(|h| h.starts_with("a name that is not built in"))
+}
+
 /// Exit codes (spec 1).
 pub mod exit {
     pub const OK: u8 = 0;

@@ -238,7 +238,7 @@ pub fn play_match(
     }
     if config.duplicate && !config.hands.is_multiple_of(2) {
         return Err(MatchError::Config(
-            "--duplicate plays each deal twice: the number of hands must be even".into(),
+            "a duplicate match plays each deal twice: the number of hands must be even".into(),
         ));
     }
     if let Some(h) = &config.histories {

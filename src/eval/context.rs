@@ -203,8 +203,8 @@ impl<'a, R: RngCore + ?Sized> Context<'a, R> {
         self.prepare(cmd)?;
         let values = Values { ctx: self };
         let x = external::run_number(cmd, &values, &self.program.base_dir, self.policy).map_err(
-            |e| ErrorKind::External {
-                message: e.message,
+            |error| ErrorKind::External {
+                error,
                 span: cmd.span.clone(),
             },
         )?;
@@ -218,9 +218,9 @@ impl<'a, R: RngCore + ?Sized> Context<'a, R> {
     ) -> Result<crate::game::Move, ErrorKind> {
         self.prepare(cmd)?;
         let values = Values { ctx: self };
-        external::run_action(cmd, &values, &self.program.base_dir, self.policy).map_err(|e| {
+        external::run_action(cmd, &values, &self.program.base_dir, self.policy).map_err(|error| {
             ErrorKind::External {
-                message: e.message,
+                error,
                 span: cmd.span.clone(),
             }
         })

@@ -80,7 +80,11 @@ pub enum ErrorKind {
     /// A constant the game state does not define (an `<init>` name it lacks).
     MissingConstant { name: String, span: Option<Span> },
     /// An external program failed, timed out, answered badly or was not allowed (exit 5).
-    External { message: String, span: Span },
+    /// The program's error keeps its kind (not allowed, timed out, failed, bad output...).
+    External {
+        error: crate::external::ExternalError,
+        span: Span,
+    },
     /// The program breaks an invariant the checker guarantees (built by hand, not checked).
     InvalidProgram { message: String, span: Span },
 }
@@ -110,10 +114,7 @@ impl DecideError {
                         phase.keyword()
                     ))
                 } else {
-                    d.with_help(
-                        "--explain shows which condition failed in each rule; a rule without \
-                         conditions and with a low PRIORITY is a fallback",
-                    )
+                    d.with_help("a rule without conditions and with a low PRIORITY is a fallback")
                 }
             }
             ErrorKind::MissingConstant { span, .. } => {
@@ -150,7 +151,7 @@ impl fmt::Display for DecideError {
             ErrorKind::MissingConstant { name, .. } => {
                 write!(f, "the game state does not define the constant `{name}`")
             }
-            ErrorKind::External { message, .. } => write!(f, "external program failed: {message}"),
+            ErrorKind::External { error, .. } => write!(f, "external program failed: {error}"),
             ErrorKind::InvalidProgram { message, .. } => f.write_str(message),
         }
     }

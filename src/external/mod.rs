@@ -269,8 +269,7 @@ fn run_checked(
             ExternalErrorKind::NotAllowed,
             &program,
             format!(
-                "external programs are disabled, so `{}` was not run; pass --allow-external \
-                 to allow the script to run programs",
+                "external programs are disabled, so `{}` was not run",
                 cmd.text.trim()
             ),
         ));
@@ -301,7 +300,7 @@ fn run_checked(
             ExternalErrorKind::TimedOut,
             &inv,
             &done,
-            "took longer than its time limit, set by --external-timeout",
+            "took longer than its time limit",
         )),
         _ => Err(failure(ExternalErrorKind::Failed, &inv, &done, "failed")),
     }
