@@ -17,7 +17,8 @@ macro_rules! keywords {
         /// One raw token as logos finds it. Text-carrying tokens borrow from the source.
         #[derive(Logos, Clone, Copy, Debug, PartialEq)]
         #[logos(skip r"[ \t\f\r]+")]
-        #[logos(skip r"//[^\r\n]*")]
+        // A comment runs to the end of its line: greedy on purpose (it cannot cross a line).
+        #[logos(skip(r"//[^\r\n]*", allow_greedy = true))]
         pub enum Tok<'s> {
             $(
                 #[token($text)]
