@@ -140,8 +140,9 @@ fn offset_in(xml: &str, part: &[u8]) -> Option<usize> {
 #[allow(clippy::result_large_err)]
 fn make_node<'a>(xml: &'a str, e: &BytesStart<'_>, tag: Span) -> Result<Node<'a>, Diagnostic> {
     let raw_name = e.name();
-    let name = offset_in(xml, raw_name.as_ref())
-        .map(|o| &xml[o..o + raw_name.as_ref().len()])
+    let raw_name: &str = raw_name.as_ref();
+    let name = offset_in(xml, raw_name.as_bytes())
+        .map(|o| &xml[o..o + raw_name.len()])
         .unwrap_or("?");
     let mut attrs = Vec::new();
     for a in e.attributes() {
@@ -161,10 +162,11 @@ fn make_node<'a>(xml: &'a str, e: &BytesStart<'_>, tag: Span) -> Result<Node<'a>
                 format!("malformed <{name}>: {what}"),
             )
         })?;
-        let key = offset_in(xml, a.key.as_ref())
-            .map(|o| &xml[o..o + a.key.as_ref().len()])
+        let raw_key: &str = a.key.as_ref();
+        let key = offset_in(xml, raw_key.as_bytes())
+            .map(|o| &xml[o..o + raw_key.len()])
             .unwrap_or("?");
-        let span = offset_in(xml, &a.value)
+        let span = offset_in(xml, a.value.as_bytes())
             .map(|o| o..o + a.value.len())
             .unwrap_or_else(|| tag.clone());
         let bad_escape = |err: &dyn std::fmt::Display| {
@@ -174,10 +176,14 @@ fn make_node<'a>(xml: &'a str, e: &BytesStart<'_>, tag: Span) -> Result<Node<'a>
             )
             .at(span.clone())
         };
-        let value: Cow<'a, str> = match offset_in(xml, &a.value) {
+        let value: Cow<'a, str> = match offset_in(xml, a.value.as_bytes()) {
             Some(o) => quick_xml::escape::unescape(&xml[o..o + a.value.len()])
                 .map_err(|e| bad_escape(&e))?,
-            None => Cow::Owned(a.unescape_value().map_err(|e| bad_escape(&e))?.into_owned()),
+            None => Cow::Owned(
+                quick_xml::escape::unescape(&a.value)
+                    .map_err(|e| bad_escape(&e))?
+                    .into_owned(),
+            ),
         };
         attrs.push(Attr {
             name: key,
@@ -194,6 +200,15 @@ fn make_node<'a>(xml: &'a str, e: &BytesStart<'_>, tag: Span) -> Result<Node<'a>
         text_span: None,
         children: Vec::new(),
     })
+}
+
+/// The text an entity reference stands for: the five predefined entities and character
+/// references (`&#38;`, `&#x26;`); `None` for anything else.
+fn entity_text(r: &quick_xml::events::BytesRef<'_>) -> Option<String> {
+    if r.is_char_ref() {
+        return r.resolve_char_ref().ok().flatten().map(String::from);
+    }
+    quick_xml::escape::resolve_predefined_entity(r).map(String::from)
 }
 
 fn add_text(node: &mut Node, text: &str, span: Span) {
@@ -242,11 +257,21 @@ fn parse_tree(xml: &str) -> Result<Node<'_>, Diagnostic> {
                 }
                 n
             }),
-            Event::Text(t) => {
-                let text = t.unescape().map_err(|e| {
-                    Diagnostic::error(Code::XmlSyntax, format!("malformed text: {e}"))
+            Event::Text(_) | Event::GeneralRef(_) => {
+                // Text comes as runs of plain text and entity references (`&amp;`, `&#38;`),
+                // each its own event: plain text is the file's own bytes, a reference is
+                // resolved to its character.
+                let text: Cow<'_, str> = match ev {
+                    Event::GeneralRef(r) => Cow::Owned(entity_text(&r).ok_or_else(|| {
+                        Diagnostic::error(
+                            Code::XmlSyntax,
+                            format!("unknown entity `&{};`", &*r),
+                        )
                         .at(start..end)
-                })?;
+                        .with_help("use &amp; &lt; &gt; &quot; &apos; or a character reference such as &#38;")
+                    })?),
+                    _ => Cow::Borrowed(&xml[start..end]),
+                };
                 match stack.last_mut() {
                     Some(top) => add_text(top, &text, start..end),
                     None if !text.trim().is_empty() => {
@@ -261,7 +286,7 @@ fn parse_tree(xml: &str) -> Result<Node<'_>, Diagnostic> {
                 None
             }
             Event::CData(t) => {
-                let text = String::from_utf8_lossy(&t);
+                let text: &str = &t;
                 if let Some(top) = stack.last_mut() {
                     add_text(top, &text, start..end);
                 }
@@ -1044,6 +1069,22 @@ mod tests {
     fn game_state_xml_is_the_text_read() {
         let (g, _) = GameState::from_xml(THESIS).unwrap();
         assert_eq!(g.xml(), THESIS);
+    }
+
+    /// Entity and character references are resolved in values, and the game state's text
+    /// (what `wholeGame` passes on) keeps them exactly as written.
+    #[test]
+    fn entities_resolve_in_values_and_stay_intact_in_the_text() {
+        let xml = THESIS
+            .replace("<BB>20</BB>", "<BB>2&#48;</BB>")
+            .replace("<game>", "<game><!-- Hero &amp; Villain -->");
+        let (g, _) = GameState::from_xml(&xml).unwrap();
+        assert_eq!(g.record().bb, 20.0);
+        assert_eq!(g.xml(), xml);
+        assert!(g.xml().contains("&amp;") && g.xml().contains("&#48;"));
+        let bad = THESIS.replace("<BB>20</BB>", "<BB>2&zero;</BB>");
+        let d = one_error(&bad, Code::XmlSyntax, "", "&zero;");
+        assert_eq!(d.message, "unknown entity `&zero;`");
     }
 
     // ---- reading errors -------------------------------------------------------------
