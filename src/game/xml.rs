@@ -288,7 +288,7 @@ fn parse_tree(xml: &str) -> Result<Node<'_>, Diagnostic> {
             Event::CData(t) => {
                 let text: &str = &t;
                 if let Some(top) = stack.last_mut() {
-                    add_text(top, &text, start..end);
+                    add_text(top, text, start..end);
                 }
                 None
             }
