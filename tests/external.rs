@@ -216,7 +216,7 @@ fn refused_unless_allowed() {
     assert_eq!(e.kind, ExternalErrorKind::NotAllowed);
     assert_eq!(e.program, "programs/orphan.sh");
     assert!(e.message.contains("external programs are disabled"), "{e}");
-    assert!(e.message.contains("--allow-external"), "{e}");
+    assert!(!e.message.contains("--"), "the library names no flag: {e}");
     let e = run_action(
         &cmd("programs/action.sh"),
         &Turn::default(),
@@ -376,8 +376,8 @@ fn a_slow_program_and_its_children_are_killed_at_the_time_limit() {
     assert_eq!(e.kind, ExternalErrorKind::TimedOut);
     assert_eq!(
         e.message,
-        "external program `programs/sleep.sh` took longer than its time limit, set by \
-         --external-timeout (killed after 300 ms); it printed \
+        "external program `programs/sleep.sh` took longer than its time limit \
+         (killed after 300 ms); it printed \
          \"thinking\""
     );
 
