@@ -8,7 +8,7 @@ use hus::check::{check, CheckOptions};
 use hus::diag::SourceFile;
 use hus::eval::{decide, DecideOptions};
 use hus::game::GameState;
-use rand::{Rng, SeedableRng};
+use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 const STATES: usize = 400;
@@ -26,7 +26,7 @@ fn deal(rng: &mut ChaCha8Rng, n: usize) -> Vec<Card> {
     let mut used = CardSet::EMPTY;
     let mut out = Vec::with_capacity(n);
     while out.len() < n {
-        let c = Card::from_index(rng.gen_range(0..64));
+        let c = Card::from_index(rng.random_range(0..64));
         if let Some(c) = c {
             if !used.contains(c) {
                 used.insert(c);
@@ -44,13 +44,13 @@ fn action(no: usize, player: &str, act: &str, amount: u32) -> String {
 /// One game state at the hero's turn: a random deal, a random round and a random line.
 fn game(rng: &mut ChaCha8Rng) -> String {
     let cards = deal(rng, 7);
-    let hero_button = rng.gen_bool(0.5);
+    let hero_button = rng.random_bool(0.5);
     let (sb, bb) = if hero_button {
         ("Hero", "Villain")
     } else {
         ("Villain", "Hero")
     };
-    let round = rng.gen_range(0..4);
+    let round = rng.random_range(0..4);
     let mut xml = format!(
         r#"<game><init><BB>20</BB><SB>10</SB><heroStack>2000</heroStack><villainStack>2000</villainStack><heroCards>{}{}</heroCards></init><posts><post player="{sb}" amount="10">SB</post><post player="{bb}" amount="20">BB</post></posts>"#,
         card_xml(cards[0]),
@@ -60,7 +60,7 @@ fn game(rng: &mut ChaCha8Rng) -> String {
     xml += "<preflop>";
     if round == 0 {
         if !hero_button {
-            match rng.gen_range(0..2) {
+            match rng.random_range(0..2) {
                 0 => xml += &action(0, "Villain", "raise", 40),
                 _ => xml += &action(0, "Villain", "call", 10),
             }
@@ -87,7 +87,7 @@ fn game(rng: &mut ChaCha8Rng) -> String {
         if last {
             if !hero_button {
                 // The hero acts first: nothing yet.
-            } else if rng.gen_bool(0.5) {
+            } else if rng.random_bool(0.5) {
                 xml += &action(0, "Villain", "check", 0);
             } else {
                 xml += &action(0, "Villain", "raise", 60);

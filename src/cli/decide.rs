@@ -9,7 +9,7 @@ use hus::diag::{Diagnostic, SourceFile};
 use hus::eval::{self, DecideOptions, ErrorKind};
 use hus::external::{ExternalErrorKind, ExternalPolicy};
 use hus::game::{format_amount, GameState, Move};
-use rand::{RngCore, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::exit;
@@ -116,7 +116,7 @@ fn decide(args: Args) -> Result<u8, u8> {
     };
     print_all(&game_file, &game_warnings);
 
-    let seed = args.seed.unwrap_or_else(|| rand::rngs::OsRng.next_u64());
+    let seed = args.seed.unwrap_or_else(rand::random::<u64>);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let options = DecideOptions {
         external: ExternalPolicy {

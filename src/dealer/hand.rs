@@ -3,7 +3,7 @@
 //! [`GameState::from_record`] from a [`GameRecord`] kept from that bot's point of view (it is
 //! "Hero"), so a bot plays here exactly as `hus decide` would make it play.
 
-use rand::{Rng, RngCore, SeedableRng};
+use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::stats::BotStats;
@@ -36,7 +36,8 @@ impl Deal {
             std::array::from_fn(|i| Card::new(Rank((i % 13) as u8), Suit::ALL[i / 13]));
         // A partial Fisher-Yates: only the nine cards dealt need to be drawn.
         for i in 0..9 {
-            let j = rng.gen_range(i..52);
+            // u32, not usize: the same seed deals the same cards on every platform.
+            let j = rng.random_range(i as u32..52) as usize;
             deck.swap(i, j);
         }
         Deal {

@@ -352,7 +352,7 @@ fn play_chunk(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rand::Rng;
+    use rand::RngExt;
 
     /// Raises by the pot (as it stands) every time.
     struct Raiser;
@@ -372,12 +372,12 @@ mod tests {
     struct Chaos;
     impl Bot for Chaos {
         fn decide(&self, s: &GameState, rng: &mut ChaCha8Rng) -> Result<BotDecision, String> {
-            let mv = match rng.gen_range(0..10) {
+            let mv = match rng.random_range(0..10) {
                 0 => Move::Fold,
                 1 | 2 => Move::Check,
                 3..=5 => Move::Call,
                 6 => Move::Raise(1e9),
-                _ => Move::Raise(rng.gen_range(0.0..0.2) * s.derived().hero_stack),
+                _ => Move::Raise(rng.random_range(0.0..0.2) * s.derived().hero_stack),
             };
             Ok(BotDecision::plain(mv))
         }

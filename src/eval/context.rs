@@ -1,7 +1,7 @@
 //! The values of one decision: the predicate cache, constants computed on demand (`random`,
 //! the hand-strength family) and external programs, all at most once per decision.
 
-use rand::{Rng, RngCore};
+use rand::{Rng, RngExt};
 
 use super::ErrorKind;
 use crate::cards::hole::HoleClass;
@@ -25,7 +25,7 @@ pub struct Outcome {
 }
 
 /// Everything one decision computes lazily.
-pub struct Context<'a, R: RngCore + ?Sized> {
+pub struct Context<'a, R: Rng + ?Sized> {
     pub program: &'a Program,
     pub state: &'a GameState,
     pub rng: &'a mut R,
@@ -45,7 +45,7 @@ pub struct Context<'a, R: RngCore + ?Sized> {
     external_numbers: Vec<(String, f64)>,
 }
 
-impl<'a, R: RngCore + ?Sized> Context<'a, R> {
+impl<'a, R: Rng + ?Sized> Context<'a, R> {
     pub fn new(
         program: &'a Program,
         state: &'a GameState,
@@ -90,7 +90,7 @@ impl<'a, R: RngCore + ?Sized> Context<'a, R> {
             Constant::Random => match self.random {
                 Some(x) => x,
                 None => {
-                    let x: f64 = self.rng.gen();
+                    let x: f64 = self.rng.random();
                     self.random = Some(x);
                     x
                 }
@@ -256,11 +256,11 @@ pub fn compare(l: f64, op: CmpOp, r: f64) -> bool {
 }
 
 /// The placeholder values of spec 9 for one decision.
-struct Values<'c, 'a, R: RngCore + ?Sized> {
+struct Values<'c, 'a, R: Rng + ?Sized> {
     ctx: &'c Context<'a, R>,
 }
 
-impl<R: RngCore + ?Sized> Placeholders for Values<'_, '_, R> {
+impl<R: Rng + ?Sized> Placeholders for Values<'_, '_, R> {
     fn cards(&self, word: &str) -> Option<Vec<String>> {
         external::game_cards(self.ctx.state, word)
     }

@@ -18,7 +18,7 @@ pub mod explain;
 use crate::diag::Code;
 use std::fmt;
 
-use rand::{Rng, RngCore};
+use rand::{Rng, RngExt};
 use smallvec::SmallVec;
 
 pub use action::{make_legal, Betting, Change, Intent};
@@ -160,7 +160,7 @@ impl fmt::Display for DecideError {
 impl std::error::Error for DecideError {}
 
 /// Decides what the hero does now (spec 7).
-pub fn decide<R: RngCore + ?Sized>(
+pub fn decide<R: Rng + ?Sized>(
     program: &Program,
     state: &GameState,
     rng: &mut R,
@@ -190,7 +190,7 @@ pub fn decide<R: RngCore + ?Sized>(
 }
 
 /// One decision in progress.
-struct Run<'a, R: RngCore + ?Sized> {
+struct Run<'a, R: Rng + ?Sized> {
     ctx: Context<'a, R>,
     warnings: Vec<Diagnostic>,
     made_legal: Option<action::Change>,
@@ -199,7 +199,7 @@ struct Run<'a, R: RngCore + ?Sized> {
 
 type Outcome = (Move, RuleRef, SmallVec<[usize; 4]>);
 
-impl<'a, R: RngCore + ?Sized> Run<'a, R> {
+impl<'a, R: Rng + ?Sized> Run<'a, R> {
     fn note(&mut self, line: impl FnOnce() -> String) {
         if let Some(t) = &mut self.trace {
             t.push(line());
@@ -313,7 +313,8 @@ impl<'a, R: RngCore + ?Sized> Run<'a, R> {
         let (ri, action) = if best.len() == 1 {
             best[0]
         } else {
-            let pick = self.ctx.rng.gen_range(0..best.len());
+            // A u32 draw, so the pick is the same on every platform (usize ranges are not).
+            let pick = self.ctx.rng.random_range(0..best.len() as u32) as usize;
             let chosen = best[pick];
             let best_lines: Vec<usize> = best.iter().map(|&(i, _)| program.rules[i].line).collect();
             let mut d = Diagnostic::warning(
@@ -488,12 +489,12 @@ fn is_all_in(op: &Operand) -> bool {
 }
 
 /// Picks an item with probability proportional to its weight.
-pub fn pick_weighted<'i, R: RngCore + ?Sized>(
+pub fn pick_weighted<'i, R: Rng + ?Sized>(
     items: &'i [WeightedAmount],
     rng: &mut R,
 ) -> &'i WeightedAmount {
     let total: f64 = items.iter().map(|i| i.weight.max(0.0)).sum();
-    let mut x = rng.gen::<f64>() * total;
+    let mut x = rng.random::<f64>() * total;
     for item in items {
         let w = item.weight.max(0.0);
         if x < w {
