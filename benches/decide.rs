@@ -2,7 +2,7 @@
 //! prepared game states of every round (criterion reports the throughput in decisions/s).
 //! The whole `hus decide` process is measured separately (see the README: hyperfine).
 
-use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use hus::cards::{Card, CardSet};
 use hus::check::{check, CheckOptions};
 use hus::diag::SourceFile;
@@ -10,6 +10,7 @@ use hus::eval::{decide, DecideOptions};
 use hus::game::GameState;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use std::hint::black_box;
 
 const STATES: usize = 400;
 

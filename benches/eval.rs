@@ -4,11 +4,12 @@
 
 #![allow(clippy::needless_range_loop)] // nested enumeration loops index the deck
 
-use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use hus::cards::CardSet;
 use hus::strength::{Evaluator, IncrementalHand};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
+use std::hint::black_box;
 
 /// Card `i` of a rank-major deck (4 * rank + suit, pokers' numbering): its bit in our layout.
 fn bit(i: usize) -> u32 {

@@ -1,9 +1,10 @@
 //! The strength constants' cost: the exact flop enumeration (equity and ppot/npot share it),
 //! the turn, handStrength, and reading the preflop table.
 
-use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use criterion::{criterion_group, criterion_main, Criterion};
 use hus::cards::CardSet;
 use hus::strength::{self, outlook, preflop};
+use std::hint::black_box;
 
 fn cards(s: &str) -> CardSet {
     s.parse().unwrap()
