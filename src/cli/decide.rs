@@ -58,6 +58,8 @@ pub fn run(args: Args) -> u8 {
     }
 }
 
+// Long on purpose: the command's steps (read, check, validate, decide, print) in the order
+// their output appears, each returning its exit code early; split, the order would be hidden.
 fn decide(args: Args) -> Result<u8, u8> {
     if !(args.external_timeout.is_finite() && args.external_timeout > 0.0) {
         eprintln!("error: --external-timeout must be a positive number of seconds");

@@ -64,6 +64,8 @@ fn parse_blinds(s: &str) -> Result<(u32, u32), String> {
     Ok((sb, bb))
 }
 
+// Long on purpose: option checks, loading both bots, playing and printing, in the order the
+// command's output appears, each step returning its exit code early.
 pub fn run(args: Args) -> u8 {
     let policy = ExternalPolicy {
         allow: args.allow_external,

@@ -10,6 +10,8 @@ use std::fmt::Write;
 
 /// Draws the plot. `results` are A's chips won per hand; `unit` is 2 in duplicate mode (the
 /// deviation is then taken over pairs of hands, which are the independent units).
+// Long on purpose: the SVG elements in drawing order (axes, grid, band, line, labels), sharing
+// one set of scales; split, every part would take the whole geometry as arguments.
 pub fn svg(results: &[i64], bb: i64, unit: usize, title: &str) -> String {
     const W: f64 = 800.0;
     const H: f64 = 450.0;

@@ -206,6 +206,9 @@ impl<'a, R: Rng + ?Sized> Run<'a, R> {
         }
     }
 
+    // Long on purpose: the reference's evaluation order (candidate rules, branches, reactions,
+    // the PRIORITY filter, the random pick, making the action legal) in one place, so the
+    // code and its `--explain` trace read as the reference describes a decision.
     fn decide(&mut self) -> Result<Outcome, ErrorKind> {
         let program: &'a Program = self.ctx.program;
         let state: &'a GameState = self.ctx.state;

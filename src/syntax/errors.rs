@@ -137,6 +137,8 @@ fn starts_condition(t: Tok<'_>) -> bool {
     )
 }
 
+// Long on purpose: one match over the parser's error situations, each arm the message for one
+// kind of mistake; they share the scan of what is open.
 fn describe(e: &Error<'_>, tokens: &[Spanned<'_>], open: &OpenScan) -> Diagnostic {
     let ((l, t, r), expected) = match e {
         ParseError::UnrecognizedToken { token, expected } => (*token, expected.as_slice()),

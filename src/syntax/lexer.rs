@@ -205,6 +205,8 @@ impl<'s> Tok<'s> {
 pub type Spanned<'s> = (usize, Tok<'s>, usize);
 
 /// Lexes `source` into the token stream the grammar reads, reporting lexical errors.
+// Long on purpose: one pass over logos' tokens in which the glue steps (line breaks, digit
+// pairs, look-alike keywords, table paths, text outside blocks) see each other's state.
 pub fn tokens<'s>(source: &'s str, diags: &mut Vec<Diagnostic>) -> Vec<Spanned<'s>> {
     let mut out: Vec<Spanned<'s>> = Vec::with_capacity(source.len() / 4);
     let mut lex = Tok::lexer(source);
