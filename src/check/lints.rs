@@ -395,15 +395,7 @@ fn complement(s: &HoleClassSet) -> HoleClassSet {
 }
 
 fn cmp_holds(a: f64, op: CmpOp, b: f64) -> bool {
-    const TOLERANCE: f64 = 1e-9;
-    match op {
-        CmpOp::Lt => a < b,
-        CmpOp::Le => a <= b,
-        CmpOp::Gt => a > b,
-        CmpOp::Ge => a >= b,
-        CmpOp::Eq => (a - b).abs() <= TOLERANCE,
-        CmpOp::Ne => (a - b).abs() > TOLERANCE,
-    }
+    op.holds(a, b)
 }
 
 /// Why a branch can never hold, or `None` when it may. `texts` gives the source text of a

@@ -58,8 +58,7 @@ pub struct Betting {
     pub chip: f64,
 }
 
-/// Tolerance for comparing chip amounts.
-const EPS: f64 = 1e-9;
+use crate::game::chips::{less, more};
 
 /// What making an action legal changed (each one is reported as a warning).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -87,7 +86,7 @@ impl Change {
             Change::CheckToFold => format!("CHECK when {owed} is owed becomes fold"),
             Change::CallToCheck => "CALL when nothing is owed becomes check".to_string(),
             Change::RaiseToCall => {
-                let why = if b.hero_stack <= b.to_call + EPS {
+                let why = if !more(b.hero_stack, b.to_call) {
                     format!(
                         "the hero has {} behind and {owed} to call",
                         format_amount(b.hero_stack)
@@ -95,7 +94,11 @@ impl Change {
                 } else {
                     "the villain is all in".to_string()
                 };
-                let to = if b.to_call > EPS { "call" } else { "check" };
+                let to = if more(b.to_call, 0.0) {
+                    "call"
+                } else {
+                    "check"
+                };
                 format!("RAISE when the hero cannot raise ({why}) becomes {to}")
             }
             Change::RaisedToMinimum { asked, minimum } => format!(
@@ -132,7 +135,7 @@ pub fn round_to_chip(amount: f64, chip: f64) -> f64 {
 
 /// Makes an intent legal (spec 6): the move to print, and what changed when anything did.
 pub fn make_legal(intent: Intent, b: &Betting) -> (Move, Option<Change>) {
-    let owed = b.to_call > EPS;
+    let owed = more(b.to_call, 0.0);
     match intent {
         Intent::Fold if owed => (Move::Fold, None),
         Intent::Fold => (Move::Check, Some(Change::FoldToCheck)),
@@ -142,9 +145,7 @@ pub fn make_legal(intent: Intent, b: &Betting) -> (Move, Option<Change>) {
         Intent::Call => (Move::Check, Some(Change::CallToCheck)),
         Intent::CallOrCheck if owed => (Move::Call, None),
         Intent::CallOrCheck => (Move::Check, None),
-        Intent::Raise(_) | Intent::AllIn
-            if !b.hero_can_raise || b.hero_stack <= b.to_call + EPS =>
-        {
+        Intent::Raise(_) | Intent::AllIn if !b.hero_can_raise || !more(b.hero_stack, b.to_call) => {
             let m = if owed { Move::Call } else { Move::Check };
             (m, Some(Change::RaiseToCall))
         }
@@ -152,14 +153,14 @@ pub fn make_legal(intent: Intent, b: &Betting) -> (Move, Option<Change>) {
         Intent::Raise(asked) => {
             let all_in = b.hero_stack - b.to_call;
             let r = round_to_chip(asked, b.chip);
-            if r > all_in + EPS {
+            if more(r, all_in) {
                 (
                     Move::Raise(all_in),
                     Some(Change::CappedAllIn { asked: r, all_in }),
                 )
-            } else if r >= all_in - EPS {
+            } else if !less(r, all_in) {
                 (Move::Raise(all_in), None)
-            } else if r < b.min_raise - EPS {
+            } else if less(r, b.min_raise) {
                 let minimum = b.min_raise.min(all_in);
                 (
                     Move::Raise(minimum),

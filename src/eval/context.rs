@@ -12,8 +12,8 @@ use crate::game::{Constant, GameState};
 use crate::ir::{CmpOp, Condition, ExternalCommand, Operand, Program, Test};
 use crate::strength;
 
-/// Absolute tolerance of `==` and `!=` (spec 3.3).
-pub const TOLERANCE: f64 = 1e-9;
+/// Absolute tolerance of `==` and `!=` in a script's comparisons.
+pub use crate::syntax::ast::COMPARISON_TOLERANCE as TOLERANCE;
 
 /// What testing a condition found: whether it holds, and the numbers it compared (for the
 /// trace; no allocation).
@@ -243,16 +243,9 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
     }
 }
 
-/// `l op r`, with the absolute tolerance for `==` and `!=`.
+/// `l op r`, with the absolute tolerance for `==` and `!=` ([`CmpOp::holds`]).
 pub fn compare(l: f64, op: CmpOp, r: f64) -> bool {
-    match op {
-        CmpOp::Lt => l < r,
-        CmpOp::Le => l <= r,
-        CmpOp::Gt => l > r,
-        CmpOp::Ge => l >= r,
-        CmpOp::Eq => (l - r).abs() <= TOLERANCE,
-        CmpOp::Ne => (l - r).abs() > TOLERANCE,
-    }
+    op.holds(l, r)
 }
 
 /// The placeholder values of spec 9 for one decision.

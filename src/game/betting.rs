@@ -146,17 +146,10 @@ pub fn derive(record: &GameRecord) -> Result<(Derived, Vec<Diagnostic>), Invalid
 }
 
 // ---------------------------------------------------------------------------------------
-// Chip arithmetic: amounts may be fractional (`<chip>0.01</chip>`), so equality is tolerant.
+// Chip arithmetic: amounts may be fractional (`<chip>0.01</chip>`), so equality is tolerant
+// (one tolerance for all chip comparisons, in `super::chips`).
 
-fn tol(a: f64, b: f64) -> f64 {
-    1e-9 * (1.0 + a.abs().max(b.abs()))
-}
-fn same(a: f64, b: f64) -> bool {
-    (a - b).abs() <= tol(a, b)
-}
-fn more(a: f64, b: f64) -> bool {
-    a > b + tol(a, b)
-}
+use super::chips::{less, more, same};
 fn amt(x: f64) -> String {
     super::format_amount(x)
 }
@@ -926,9 +919,7 @@ pub fn derive_spanned(
                         );
                     } else if more(add, behind) {
                         errors.push(over_stack(a, add, behind));
-                    } else if a.amount < t.min_raise() - tol(a.amount, t.min_raise())
-                        && !same(add, behind)
-                    {
+                    } else if less(a.amount, t.min_raise()) && !same(add, behind) {
                         let why = if more(t.last_incr, t.bb) {
                             "the last raise"
                         } else {

@@ -3,6 +3,7 @@
 //! heads-up no-limit betting model ([`betting`]).
 
 pub mod betting;
+pub mod chips;
 pub mod constant;
 pub mod xml;
 

@@ -117,7 +117,23 @@ pub enum CmpOp {
     Ne,
 }
 
+/// Absolute tolerance of `==` and `!=` in a script's comparisons (`potOdds == 0.25`); the
+/// checker's lints and the evaluator both compare through [`CmpOp::holds`].
+pub const COMPARISON_TOLERANCE: f64 = 1e-9;
+
 impl CmpOp {
+    /// Whether `l op r` holds, `==` and `!=` within [`COMPARISON_TOLERANCE`].
+    pub fn holds(self, l: f64, r: f64) -> bool {
+        match self {
+            CmpOp::Lt => l < r,
+            CmpOp::Le => l <= r,
+            CmpOp::Gt => l > r,
+            CmpOp::Ge => l >= r,
+            CmpOp::Eq => (l - r).abs() <= COMPARISON_TOLERANCE,
+            CmpOp::Ne => (l - r).abs() > COMPARISON_TOLERANCE,
+        }
+    }
+
     pub fn symbol(self) -> &'static str {
         match self {
             CmpOp::Lt => "<",
