@@ -159,20 +159,45 @@ fn vacant_record() -> GameRecord {
 /// Called with every decision as it is taken (`--histories`).
 pub type OnDecision<'a> = dyn FnMut(&DecisionInfo) -> Result<(), MatchError> + 'a;
 
-/// Plays one hand. `button` is the bot (0 = A, 1 = B) in seat 0; the seat-0 cards of the
-/// deal go to it. Decision seeds are drawn from `seeds` in decision order.
-#[allow(clippy::too_many_arguments)]
-pub fn play_hand(
-    bots: [&dyn Bot; 2],
-    button: usize,
-    stakes: Stakes,
-    deal: &Deal,
-    seeds: &mut ChaCha8Rng,
-    stats: &mut [BotStats; 2],
-    hand: u64,
-    mut on_decision: Option<&mut OnDecision>,
-    buffers: &mut HandBuffers,
-) -> Result<HandOutcome, MatchError> {
+/// What one hand is: who plays it, at which stakes, with which cards.
+#[derive(Clone, Copy)]
+pub struct HandSetup<'a> {
+    /// Bot A and bot B.
+    pub bots: [&'a dyn Bot; 2],
+    /// The bot (0 = A, 1 = B) in seat 0, the button; the seat-0 cards of the deal go to it.
+    pub button: usize,
+    pub stakes: Stakes,
+    pub deal: &'a Deal,
+    /// The hand's number in the match, from 1 (for histories and errors).
+    pub hand: u64,
+}
+
+/// What a hand writes to as it is played: the decision seeds (drawn in decision order), both
+/// bots' statistics, the history callback, and the buffers reused from hand to hand.
+pub struct HandRecorders<'a, 'w> {
+    pub seeds: &'a mut ChaCha8Rng,
+    pub stats: &'a mut [BotStats; 2],
+    pub on_decision: Option<&'a mut OnDecision<'w>>,
+    pub buffers: &'a mut HandBuffers,
+}
+
+/// Plays one hand.
+// Long on purpose (until the betting state machine of issue 10 replaces its chip model): the
+// hand's loop of rounds and decisions shares the seats' records and the chips.
+pub fn play_hand(setup: &HandSetup, recorders: HandRecorders) -> Result<HandOutcome, MatchError> {
+    let HandSetup {
+        bots,
+        button,
+        stakes,
+        deal,
+        hand,
+    } = *setup;
+    let HandRecorders {
+        seeds,
+        stats,
+        mut on_decision,
+        buffers,
+    } = recorders;
     let bot_of = |seat: usize| if seat == 0 { button } else { 1 - button };
     let Stakes { sb, bb, stack } = stakes;
     let posted = [sb.min(stack), bb.min(stack)];

@@ -320,16 +320,21 @@ fn play_chunk(
                 Ok(())
             }
         });
-        let outcome = hand::play_hand(
+        let setup = hand::HandSetup {
             bots,
             button,
-            config.stakes,
-            &deal,
-            &mut seeds,
-            &mut out.bots,
-            h + 1,
-            write.as_mut().map(|w| w as &mut hand::OnDecision),
-            &mut buffers,
+            stakes: config.stakes,
+            deal: &deal,
+            hand: h + 1,
+        };
+        let outcome = hand::play_hand(
+            &setup,
+            hand::HandRecorders {
+                seeds: &mut seeds,
+                stats: &mut out.bots,
+                on_decision: write.as_mut().map(|w| w as &mut hand::OnDecision),
+                buffers: &mut buffers,
+            },
         )?;
         let a = outcome.net[0];
         out.net_a += a;
