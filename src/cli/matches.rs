@@ -143,7 +143,9 @@ pub fn run(args: Args) -> u8 {
             return match e {
                 MatchError::Config(_) | MatchError::Io(_) => exit::USAGE,
                 MatchError::Bot { .. } => exit::EXTERNAL,
-                MatchError::InvalidState { .. } | MatchError::Conservation { .. } => exit::GAME,
+                MatchError::InvalidState { .. }
+                | MatchError::IllegalAct { .. }
+                | MatchError::Conservation { .. } => exit::GAME,
             };
         }
     };

@@ -9,7 +9,8 @@ use rand_chacha::ChaCha8Rng;
 use super::stats::BotStats;
 use super::{Bot, BotDecision, MatchError};
 use crate::cards::{Card, CardSet, Rank, Suit};
-use crate::eval::action::{make_legal, Betting, Intent};
+use crate::eval::action::{make_legal, Facing, Intent};
+use crate::game::betting::Betting;
 use crate::game::{Act, ActionRecord, GameRecord, GameState, Move, Phase, Player, Post, Round};
 use crate::strength::{evaluate, HandRank};
 
@@ -181,9 +182,18 @@ pub struct HandRecorders<'a, 'w> {
     pub buffers: &'a mut HandBuffers,
 }
 
+/// The player a seat is in the dealer's betting machine: seat 0 (the button) is `Hero`.
+fn player_at(seat: usize) -> Player {
+    if seat == 0 {
+        Player::Hero
+    } else {
+        Player::Villain
+    }
+}
+
 /// Plays one hand.
-// Long on purpose (until the betting state machine of issue 10 replaces its chip model): the
-// hand's loop of rounds and decisions shares the seats' records and the chips.
+// Long on purpose: one loop over rounds and decisions, sharing the seats' records, the
+// betting machine and the recorders; its steps (opening a round, one decision) are helpers.
 pub fn play_hand(setup: &HandSetup, recorders: HandRecorders) -> Result<HandOutcome, MatchError> {
     let HandSetup {
         bots,
@@ -201,62 +211,42 @@ pub fn play_hand(setup: &HandSetup, recorders: HandRecorders) -> Result<HandOutc
     let bot_of = |seat: usize| if seat == 0 { button } else { 1 - button };
     let Stakes { sb, bb, stack } = stakes;
     let posted = [sb.min(stack), bb.min(stack)];
-    let mut contrib = posted;
-    let mut round_bet = posted;
     buffers.start(stakes, posted, deal);
     let HandBuffers {
         records,
         spare_rounds,
     } = buffers;
-    let mut folded: Option<usize> = None;
+    // The machine sees the hand from the button's seat: Hero is seat 0.
+    let mut betting = Betting::new(
+        [stack as f64; 2],
+        posted.map(|p| p as f64),
+        bb as f64,
+        Player::Hero,
+    );
     let mut decision_no = 0usize;
 
     for phase in Phase::ALL {
         if phase != Phase::Preflop {
-            round_bet = [0, 0];
+            // The previous round is finished here (its loop ran until nobody was to act).
+            betting
+                .start_round(phase)
+                .map_err(|violation| MatchError::IllegalAct {
+                    hand,
+                    decision: decision_no,
+                    violation,
+                })?;
         }
-        let behind = |s: usize, contrib: &[i64; 2]| stack - contrib[s];
-        // A player acts while they have chips and something can still change: once one
-        // player is all in and the other has matched, the board is simply dealt out.
-        let mut needs: [bool; 2] = std::array::from_fn(|s| {
-            behind(s, &contrib) > 0
-                && (behind(1 - s, &contrib) > 0 || round_bet[s] < round_bet[1 - s])
-        });
-        if !needs[0] && !needs[1] {
+        // Once one player is all in and the other has matched, the board is dealt out.
+        if betting.to_act().is_none() {
             continue;
         }
-        let first_card = match phase {
-            Phase::Preflop | Phase::Flop => 0,
-            Phase::Turn => 3,
-            Phase::River => 4,
-        };
-        let cards = &deal.board[first_card..phase.board_len()];
-        for r in records.iter_mut() {
-            let mut round = spare_rounds.pop().unwrap_or_else(|| Round {
-                phase,
-                cards: Vec::with_capacity(3),
-                actions: Vec::with_capacity(8),
-                span: None,
-            });
-            round.phase = phase;
-            round.cards.extend_from_slice(cards);
-            r.rounds.push(round);
-        }
-        let mut last_increment = 0i64;
-        let mut seat = if phase == Phase::Preflop { 0 } else { 1 };
-        loop {
-            if !needs[seat] {
-                if needs[1 - seat] {
-                    seat = 1 - seat;
-                } else {
-                    break;
-                }
-            }
-            let other = 1 - seat;
-            let my_behind = behind(seat, &contrib);
-            let to_call = (round_bet[other] - round_bet[seat]).clamp(0, my_behind);
-            let can_raise = my_behind > to_call && behind(other, &contrib) > 0;
-            let min_raise = bb.max(last_increment);
+        open_round(records, spare_rounds, phase, deal);
+        while let Some(player) = betting.to_act() {
+            let seat = (player == Player::Villain) as usize;
+            let to_call = betting.to_call(player);
+            let can_raise = betting.can_raise(player);
+            let min_raise = betting.min_raise();
+            let behind = betting.behind(player);
 
             // The record moves into the state and back: validated afresh, never cloned.
             let record = std::mem::replace(&mut records[seat], vacant_record());
@@ -281,7 +271,13 @@ pub fn play_hand(setup: &HandSetup, recorders: HandRecorders) -> Result<HandOutc
                         decision: decision_no,
                         message,
                     })?;
-            let played = legal_move(decision.mv, to_call, can_raise, min_raise, my_behind);
+            let played = legal_move(
+                decision.mv,
+                to_call as i64,
+                can_raise,
+                min_raise as i64,
+                behind as i64,
+            );
             let changed = played != decision.mv;
             stats[bot].record_decision(phase, played, &decision, changed);
             if let Some(f) = on_decision.as_deref_mut() {
@@ -296,60 +292,84 @@ pub fn play_hand(setup: &HandSetup, recorders: HandRecorders) -> Result<HandOutc
                 })?;
             }
             records[seat] = state.into_record();
-            decision_no += 1;
 
             let (act, amount) = match played {
-                Move::Fold => {
-                    folded = Some(seat);
-                    (Act::Fold, 0)
-                }
-                Move::Check => {
-                    needs[seat] = false;
-                    (Act::Check, 0)
-                }
-                Move::Call => {
-                    needs[seat] = false;
-                    (Act::Call, to_call)
-                }
-                Move::Raise(r) => {
-                    let r = r as i64;
-                    needs[seat] = false;
-                    needs[other] = behind(other, &contrib) > 0;
-                    last_increment = last_increment.max(r);
-                    (Act::Raise, r)
-                }
+                Move::Fold => (Act::Fold, 0.0),
+                Move::Check => (Act::Check, 0.0),
+                Move::Call => (Act::Call, to_call),
+                Move::Raise(r) => (Act::Raise, (r as i64) as f64),
             };
-            let put = if act == Act::Raise {
-                to_call + amount
-            } else {
-                amount
-            };
-            contrib[seat] += put;
-            round_bet[seat] += put;
+            betting
+                .apply(player, act, amount)
+                .map_err(|violation| MatchError::IllegalAct {
+                    hand,
+                    decision: decision_no,
+                    violation,
+                })?;
+            decision_no += 1;
             for (s, r) in records.iter_mut().enumerate() {
-                let round = r.rounds.last_mut().expect("a round is open");
-                round.actions.push(ActionRecord {
-                    no: round.actions.len() as i64,
-                    player: if s == seat {
-                        Player::Hero
-                    } else {
-                        Player::Villain
-                    },
-                    act,
-                    amount: amount as f64,
-                    span: None,
-                });
+                if let Some(round) = r.rounds.last_mut() {
+                    round.actions.push(ActionRecord {
+                        no: round.actions.len() as i64,
+                        player: if s == seat {
+                            Player::Hero
+                        } else {
+                            Player::Villain
+                        },
+                        act,
+                        amount,
+                        span: None,
+                    });
+                }
             }
-            if folded.is_some() {
-                break;
-            }
-            seat = other;
         }
-        if folded.is_some() {
+        if betting.folded().is_some() {
             break;
         }
     }
 
+    let contrib = [0, 1].map(|seat| betting.put_in(player_at(seat)) as i64);
+    let out = settle(&betting, contrib, deal, button, stats);
+    check_conservation(&out, contrib, &records[0], stakes, hand)?;
+    Ok(out)
+}
+
+/// Adds the round `phase` with its board cards to both seats' records.
+fn open_round(
+    records: &mut [GameRecord; 2],
+    spare_rounds: &mut Vec<Round>,
+    phase: Phase,
+    deal: &Deal,
+) {
+    let first_card = match phase {
+        Phase::Preflop | Phase::Flop => 0,
+        Phase::Turn => 3,
+        Phase::River => 4,
+    };
+    let cards = &deal.board[first_card..phase.board_len()];
+    for r in records.iter_mut() {
+        let mut round = spare_rounds.pop().unwrap_or_else(|| Round {
+            phase,
+            cards: Vec::with_capacity(3),
+            actions: Vec::with_capacity(8),
+            span: None,
+        });
+        round.phase = phase;
+        round.cards.extend_from_slice(cards);
+        r.rounds.push(round);
+    }
+}
+
+/// Who wins what: the folder loses what they put in; at a showdown only the matched part of
+/// the pot is contested (an uncalled excess goes back). Records the showdowns in `stats`.
+fn settle(
+    betting: &Betting,
+    contrib: [i64; 2],
+    deal: &Deal,
+    button: usize,
+    stats: &mut [BotStats; 2],
+) -> HandOutcome {
+    let bot_of = |seat: usize| if seat == 0 { button } else { 1 - button };
     let mut out = HandOutcome {
         contributed: [
             contrib[(button != 0) as usize],
@@ -358,11 +378,11 @@ pub fn play_hand(setup: &HandSetup, recorders: HandRecorders) -> Result<HandOutc
         ..HandOutcome::default()
     };
     let mut net_by_seat = [0i64; 2];
-    if let Some(f) = folded {
+    if let Some(folder) = betting.folded() {
+        let f = (folder == Player::Villain) as usize;
         net_by_seat[f] = -contrib[f];
         net_by_seat[1 - f] = contrib[f];
     } else {
-        // Only the matched part of the pot is contested; an uncalled excess goes back.
         let matched = contrib[0].min(contrib[1]);
         let board: CardSet = deal.board.iter().copied().collect();
         let strength: [HandRank; 2] =
@@ -380,8 +400,7 @@ pub fn play_hand(setup: &HandSetup, recorders: HandRecorders) -> Result<HandOutc
     }
     let seat_of = |bot: usize| (bot != button) as usize;
     out.net = [net_by_seat[seat_of(0)], net_by_seat[seat_of(1)]];
-    check_conservation(&out, contrib, &records[0], stakes, hand)?;
-    Ok(out)
+    out
 }
 
 /// Turns any move into a legal one by the rules of spec 6, with the evaluator's own
@@ -393,14 +412,14 @@ pub fn legal_move(mv: Move, to_call: i64, can_raise: bool, min_raise: i64, behin
         Move::Raise(r) if !r.is_finite() => Move::Raise(0.0),
         m => m,
     };
-    let betting = Betting {
+    let facing = Facing {
         to_call: to_call as f64,
         min_raise: min_raise as f64,
         hero_stack: behind as f64,
         hero_can_raise: can_raise,
         chip: 1.0,
     };
-    make_legal(Intent::from_move(mv), &betting).0
+    make_legal(Intent::from_move(mv), &facing).0
 }
 
 /// Every hand conserves chips: the nets sum to zero, nobody loses more than their stack, and

@@ -144,6 +144,12 @@ pub enum MatchError {
         xml: String,
         diagnostics: Vec<Diagnostic>,
     },
+    /// The dealer played an act the betting rules reject: a dealer bug.
+    IllegalAct {
+        hand: u64,
+        decision: usize,
+        violation: crate::game::betting::Violation,
+    },
     /// A hand did not conserve chips: a dealer bug.
     Conservation { hand: u64, what: String },
     /// Writing histories failed.
@@ -181,6 +187,15 @@ impl fmt::Display for MatchError {
                 }
                 write!(f, "\n{xml}")
             }
+            MatchError::IllegalAct {
+                hand,
+                decision,
+                violation,
+            } => write!(
+                f,
+                "internal error: the dealer played an illegal act in hand {hand}, decision {}: {violation:?}",
+                decision + 1
+            ),
             MatchError::Conservation { hand, what } => {
                 write!(
                     f,

@@ -43,9 +43,9 @@ impl Intent {
     }
 }
 
-/// The numbers of the betting model that decide what is legal now.
+/// What the hero faces: the numbers of the betting model that decide what is legal now.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Betting {
+pub struct Facing {
     /// What the hero must add to stay in (0 when nothing is owed).
     pub to_call: f64,
     /// The smallest legal raise increment.
@@ -79,7 +79,7 @@ pub enum Change {
 
 impl Change {
     /// A sentence for the warning, e.g. "CHECK when 40 is owed becomes fold".
-    pub fn describe(&self, b: &Betting) -> String {
+    pub fn describe(&self, b: &Facing) -> String {
         let owed = format_amount(b.to_call);
         match *self {
             Change::FoldToCheck => "FOLD when nothing is owed becomes check".to_string(),
@@ -134,7 +134,7 @@ pub fn round_to_chip(amount: f64, chip: f64) -> f64 {
 }
 
 /// Makes an intent legal (spec 6): the move to print, and what changed when anything did.
-pub fn make_legal(intent: Intent, b: &Betting) -> (Move, Option<Change>) {
+pub fn make_legal(intent: Intent, b: &Facing) -> (Move, Option<Change>) {
     let owed = more(b.to_call, 0.0);
     match intent {
         Intent::Fold if owed => (Move::Fold, None),
@@ -177,8 +177,8 @@ pub fn make_legal(intent: Intent, b: &Betting) -> (Move, Option<Change>) {
 mod tests {
     use super::*;
 
-    fn betting(to_call: f64, min_raise: f64, hero_stack: f64) -> Betting {
-        Betting {
+    fn betting(to_call: f64, min_raise: f64, hero_stack: f64) -> Facing {
+        Facing {
             to_call,
             min_raise,
             hero_stack,
@@ -297,7 +297,7 @@ mod tests {
         assert_eq!(round_to_chip(0.304, 0.01), 0.3);
         assert_eq!(round_to_chip(1.0 / 3.0, 0.01), 0.33);
         assert_eq!(round_to_chip(7.5, 5.0), 10.0);
-        let b = Betting {
+        let b = Facing {
             chip: 0.01,
             ..betting(0.0, 0.02, 5.0)
         };

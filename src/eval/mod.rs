@@ -21,7 +21,7 @@ use std::fmt;
 use rand::{Rng, RngExt};
 use smallvec::SmallVec;
 
-pub use action::{make_legal, Betting, Change, Intent};
+pub use action::{make_legal, Change, Facing, Intent};
 pub use context::TOLERANCE;
 pub use explain::Trace;
 
@@ -343,7 +343,7 @@ impl<'a, R: Rng + ?Sized> Run<'a, R> {
 
         let intent = self.intent(action)?;
         let derived = state.derived();
-        let betting = Betting {
+        let betting = Facing {
             to_call: derived.to_call,
             min_raise: derived.min_raise,
             hero_stack: derived.hero_stack,

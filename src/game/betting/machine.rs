@@ -1,0 +1,559 @@
+//! The betting of one heads-up no-limit hand as a state machine (reference §5 and §6): the
+//! one model of the chips shared by the game-state validator, the dealer of `hus match` and
+//! any other program that plays hands. It applies acts, says who acts, and gives the numbers
+//! a decision needs; what it rejects is a typed [`Violation`], what it tolerates a
+//! [`Tolerated`] irregularity, both turned into diagnostics elsewhere (`report`).
+//!
+//! Per player it keeps the stack at the start of the hand, the chips put in this hand and in
+//! this round, and whether the player has acted in this round. A player *needs to act* when
+//! they have chips behind and either owe chips or have not acted yet while the other player
+//! can still bet; a round is finished when neither needs to act.
+
+use super::super::chips::{less, more, same};
+use crate::game::{Act, Phase, Player};
+
+/// Index of a player in the per-player arrays: the hero 0, the villain 1.
+pub(crate) fn pi(p: Player) -> usize {
+    match p {
+        Player::Hero => 0,
+        Player::Villain => 1,
+    }
+}
+
+/// The betting of one hand: blinds, then rounds of acts.
+#[derive(Clone, Debug)]
+pub struct Betting {
+    /// Stacks at the start of the hand, `[hero, villain]`.
+    stack: [f64; 2],
+    /// Chips put in this hand.
+    total: [f64; 2],
+    /// Chips put in this round.
+    round_in: [f64; 2],
+    acted: [bool; 2],
+    last_actor: Option<Player>,
+    /// The last bet or raise increment in this round (0 when none).
+    last_incr: f64,
+    bb: f64,
+    /// Who posted the small blind: acts first before the flop, last after it.
+    button: Player,
+    phase: Phase,
+    folded: Option<Player>,
+}
+
+/// Why nothing more can be bet in this hand.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Over {
+    /// This player folded.
+    Folded(Player),
+    /// This player is all in and the other has nothing left to answer.
+    AllIn(Player),
+}
+
+/// An act (or a round, or a decision) the rules do not allow. After one, the state has still
+/// advanced as well as it can (chips clamped to the stack), so that later acts can be checked.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Violation {
+    /// The hand is over; nothing can follow. `phase` is set when a new round was opened.
+    HandOver { over: Over, phase: Option<Phase> },
+    /// The round's betting is closed (nobody needs to act) and no one is all in.
+    RoundFinished { phase: Phase },
+    /// A new round while someone still needs to act in the previous one.
+    RoundUnfinished {
+        player: Player,
+        /// What the player still owes (0: has not acted yet).
+        owes: f64,
+    },
+    /// The player acted last as well.
+    ActedTwice { player: Player },
+    /// The player cannot act: all in, or owing nothing while the other is all in.
+    NothingToDecide { player: Player, all_in: Player },
+    /// A negative or not-a-number amount.
+    NegativeAmount,
+    /// A check or fold with chips.
+    AmountOnNoChipAct,
+    /// A check while chips are owed.
+    CheckOwed {
+        /// Owed, capped at the chips behind.
+        owes: f64,
+    },
+    /// A call of another amount than what is owed (or all the player has left).
+    CallMismatch { owes: f64, expected: f64 },
+    /// An act adding more chips than the player has behind.
+    OverStack { adds: f64, behind: f64 },
+    /// A bet or raise with an increment of 0 or less.
+    NoIncrement,
+    /// A bet or raise against an all-in player.
+    CannotRaise { all_in: Player },
+    /// The player is all in: nothing is left for them to decide.
+    PlayerAllIn { player: Player },
+    /// The other player is to act.
+    NotTheirTurn { player: Player },
+}
+
+impl Violation {
+    /// After this, nothing later in the hand can be checked.
+    pub fn ends_replay(&self) -> bool {
+        matches!(
+            self,
+            Violation::HandOver { .. } | Violation::RoundFinished { .. }
+        )
+    }
+}
+
+/// An irregularity the rules tolerate (spec 8: real producers write these).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Tolerated {
+    /// The round was opened by the player standard heads-up order has act second;
+    /// `standard` should have acted first.
+    OutOfOrder { phase: Phase, standard: Player },
+    /// A raise below the minimum that does not put the raiser all in.
+    SmallRaise {
+        min_raise: f64,
+        /// The minimum comes from the last raise (not the big blind).
+        by_last_raise: bool,
+    },
+}
+
+impl Betting {
+    /// A hand after the blinds: `stacks` at the start of the hand and `posted` chips,
+    /// `[hero, villain]` (each clamped to 0..stack), the preflop round open.
+    pub fn new(stacks: [f64; 2], posted: [f64; 2], bb: f64, button: Player) -> Betting {
+        let mut b = Betting {
+            stack: stacks,
+            total: [0.0; 2],
+            round_in: [0.0; 2],
+            acted: [false; 2],
+            last_actor: None,
+            last_incr: 0.0,
+            bb,
+            button,
+            phase: Phase::Preflop,
+            folded: None,
+        };
+        for p in [Player::Hero, Player::Villain] {
+            let x = posted[pi(p)].max(0.0).min(b.behind(p));
+            b.put(p, x);
+        }
+        b
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+    pub fn button(&self) -> Player {
+        self.button
+    }
+    /// Chips behind now.
+    pub fn behind(&self, p: Player) -> f64 {
+        (self.stack[pi(p)] - self.total[pi(p)]).max(0.0)
+    }
+    /// Chips the player put in this hand.
+    pub fn put_in(&self, p: Player) -> f64 {
+        self.total[pi(p)]
+    }
+    /// Both players' chips in the pot.
+    pub fn pot(&self) -> f64 {
+        self.total[0] + self.total[1]
+    }
+    pub fn all_in(&self, p: Player) -> bool {
+        !more(self.behind(p), 0.0)
+    }
+    /// What the player must add to match the other's chips this round (not capped).
+    pub fn owed(&self, p: Player) -> f64 {
+        (self.round_in[pi(p.other())] - self.round_in[pi(p)]).max(0.0)
+    }
+    /// What a call adds: what is owed, or all the player has left.
+    pub fn to_call(&self, p: Player) -> f64 {
+        self.owed(p).min(self.behind(p))
+    }
+    /// The smallest legal raise increment: the larger of the big blind and the last bet or
+    /// raise increment in this round.
+    pub fn min_raise(&self) -> f64 {
+        self.bb.max(self.last_incr)
+    }
+    /// The player may raise: the other is not all in and the player has more than the call.
+    pub fn can_raise(&self, p: Player) -> bool {
+        !self.all_in(p.other()) && more(self.behind(p), self.to_call(p))
+    }
+    /// The player acted (checked, called, bet, raised or folded) in this round.
+    pub fn has_acted(&self, p: Player) -> bool {
+        self.acted[pi(p)]
+    }
+    pub fn folded(&self) -> Option<Player> {
+        self.folded
+    }
+    /// The player has chips behind and owes chips, or has not acted yet in this round while
+    /// the other player can still bet.
+    pub fn needs_to_act(&self, p: Player) -> bool {
+        !self.all_in(p)
+            && (more(self.owed(p), 0.0) || (!self.acted[pi(p)] && !self.all_in(p.other())))
+    }
+    /// Nobody needs to act in this round.
+    pub fn round_finished(&self) -> bool {
+        !self.needs_to_act(Player::Hero) && !self.needs_to_act(Player::Villain)
+    }
+    /// Who standard heads-up order has act first in this round: the button before the flop,
+    /// the big blind after it.
+    pub fn opener(&self) -> Player {
+        if self.phase == Phase::Preflop {
+            self.button
+        } else {
+            self.button.other()
+        }
+    }
+    /// Who acts now: the player whose turn it is in standard order, or the other one when
+    /// that player has nothing to do; `None` when the round or the hand is over.
+    pub fn to_act(&self) -> Option<Player> {
+        if self.folded.is_some() {
+            return None;
+        }
+        let turn = self.last_actor.map_or(self.opener(), Player::other);
+        [turn, turn.other()]
+            .into_iter()
+            .find(|p| self.needs_to_act(*p))
+    }
+    /// A player who is all in, if any.
+    fn all_in_player(&self) -> Option<Player> {
+        [Player::Hero, Player::Villain]
+            .into_iter()
+            .find(|p| self.all_in(*p))
+    }
+
+    fn put(&mut self, p: Player, x: f64) {
+        self.total[pi(p)] += x;
+        self.round_in[pi(p)] += x;
+    }
+
+    /// Opens the next round (`phase`). A violation when the hand is over (nothing changes)
+    /// or the previous round is not finished (the round opens anyway).
+    pub fn start_round(&mut self, phase: Phase) -> Result<(), Violation> {
+        if let Some(f) = self.folded {
+            return Err(Violation::HandOver {
+                over: Over::Folded(f),
+                phase: Some(phase),
+            });
+        }
+        let unfinished = [Player::Hero, Player::Villain]
+            .into_iter()
+            .find(|p| self.needs_to_act(*p))
+            .map(|player| Violation::RoundUnfinished {
+                player,
+                owes: self.owed(player),
+            });
+        self.round_in = [0.0; 2];
+        self.acted = [false; 2];
+        self.last_actor = None;
+        self.last_incr = 0.0;
+        self.phase = phase;
+        unfinished.map_or(Ok(()), Err)
+    }
+
+    /// Applies one act: `amount` is the chips a call adds, or a bet's or raise's increment
+    /// above the call (0 for a check or fold). Returns the first violation; see
+    /// [`Self::apply_reporting`] for all of them.
+    pub fn apply(
+        &mut self,
+        player: Player,
+        act: Act,
+        amount: f64,
+    ) -> Result<Option<Tolerated>, Violation> {
+        let mut first = None;
+        let tolerated = self.apply_reporting(player, act, amount, &mut |v| {
+            first.get_or_insert(v);
+        });
+        first.map_or(Ok(tolerated), Err)
+    }
+
+    /// [`Self::apply`] that hands every violation of the act to `report`, in the order found
+    /// (at most three: acting twice, a malformed amount, and what the act breaks), and
+    /// advances the state as well as it can, so a validator can go on to the next act.
+    pub fn apply_reporting(
+        &mut self,
+        p: Player,
+        act: Act,
+        amount: f64,
+        report: &mut impl FnMut(Violation),
+    ) -> Option<Tolerated> {
+        if let Some(f) = self.folded {
+            report(Violation::HandOver {
+                over: Over::Folded(f),
+                phase: None,
+            });
+            return None;
+        }
+        if self.round_finished() {
+            report(match self.all_in_player() {
+                Some(q) => Violation::HandOver {
+                    over: Over::AllIn(q),
+                    phase: None,
+                },
+                None => Violation::RoundFinished { phase: self.phase },
+            });
+            return None;
+        }
+        let mut tolerated = None;
+        if self.last_actor == Some(p) {
+            report(Violation::ActedTwice { player: p });
+        } else if !self.needs_to_act(p) {
+            let all_in = if self.all_in(p) { p } else { p.other() };
+            report(Violation::NothingToDecide { player: p, all_in });
+            return None;
+        } else if self.last_actor.is_none() && self.opener() != p {
+            let standard = self.opener();
+            if self.needs_to_act(standard) {
+                tolerated = Some(Tolerated::OutOfOrder {
+                    phase: self.phase,
+                    standard,
+                });
+            }
+        }
+        self.acted[pi(p)] = true;
+        self.last_actor = Some(p);
+        if !amount.is_finite() || amount < 0.0 {
+            report(Violation::NegativeAmount);
+            return tolerated;
+        }
+        let behind = self.behind(p);
+        let owed = self.owed(p);
+        match act {
+            Act::Check | Act::Fold => {
+                if amount != 0.0 {
+                    report(Violation::AmountOnNoChipAct);
+                }
+                if act == Act::Fold {
+                    self.folded = Some(p);
+                } else if more(owed, 0.0) {
+                    report(Violation::CheckOwed {
+                        owes: owed.min(behind),
+                    });
+                }
+            }
+            Act::Call => {
+                if more(amount, behind) {
+                    report(Violation::OverStack {
+                        adds: amount,
+                        behind,
+                    });
+                } else if !(same(amount, owed) || (same(amount, behind) && amount < owed)) {
+                    report(Violation::CallMismatch {
+                        owes: owed,
+                        expected: owed.min(behind),
+                    });
+                }
+                self.put(p, amount.min(behind));
+            }
+            Act::Raise | Act::Bet => {
+                let adds = owed + amount;
+                if amount <= 0.0 {
+                    report(Violation::NoIncrement);
+                } else if self.all_in(p.other()) {
+                    report(Violation::CannotRaise { all_in: p.other() });
+                } else if more(adds, behind) {
+                    report(Violation::OverStack { adds, behind });
+                } else if less(amount, self.min_raise()) && !same(adds, behind) {
+                    tolerated = Some(Tolerated::SmallRaise {
+                        min_raise: self.min_raise(),
+                        by_last_raise: more(self.last_incr, self.bb),
+                    });
+                }
+                self.put(p, adds.min(behind));
+                self.last_incr = amount;
+            }
+        }
+        tolerated
+    }
+
+    /// Whether `p` can decide now, after the last act: a violation when the hand is over,
+    /// the round's betting is closed, or the other player is to act.
+    pub fn can_decide(&self, p: Player) -> Result<Option<Tolerated>, Violation> {
+        if let Some(f) = self.folded {
+            return Err(Violation::HandOver {
+                over: Over::Folded(f),
+                phase: None,
+            });
+        }
+        if self.all_in(p) {
+            return Err(Violation::PlayerAllIn { player: p });
+        }
+        if self.round_finished() {
+            return Err(match self.all_in_player() {
+                Some(q) => Violation::HandOver {
+                    over: Over::AllIn(q),
+                    phase: None,
+                },
+                None => Violation::RoundFinished { phase: self.phase },
+            });
+        }
+        if !self.needs_to_act(p) {
+            return Err(Violation::NotTheirTurn { player: p });
+        }
+        let standard = self.opener();
+        Ok(
+            (self.last_actor.is_none() && standard != p && self.needs_to_act(standard)).then_some(
+                Tolerated::OutOfOrder {
+                    phase: self.phase,
+                    standard,
+                },
+            ),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Player::{Hero as H, Villain as V};
+
+    /// Blinds 10/20, stacks 1000 (hero) and 300 (villain), the hero on the button.
+    fn hand() -> Betting {
+        Betting::new([1000.0, 300.0], [10.0, 20.0], 20.0, H)
+    }
+
+    #[test]
+    fn a_hand_in_standard_order() {
+        let mut b = hand();
+        assert_eq!(b.to_act(), Some(H));
+        assert_eq!((b.to_call(H), b.min_raise(), b.pot()), (10.0, 20.0, 30.0));
+        assert_eq!(b.apply(H, Act::Call, 10.0), Ok(None));
+        // The big blind's option: owes nothing, has not acted.
+        assert_eq!(b.to_act(), Some(V));
+        assert_eq!(b.to_call(V), 0.0);
+        assert_eq!(b.apply(V, Act::Raise, 60.0), Ok(None));
+        assert_eq!(
+            (b.to_act(), b.to_call(H), b.min_raise()),
+            (Some(H), 60.0, 60.0)
+        );
+        assert_eq!(b.apply(H, Act::Call, 60.0), Ok(None));
+        assert_eq!(b.to_act(), None);
+        assert!(b.round_finished());
+        assert_eq!(b.start_round(Phase::Flop), Ok(()));
+        // After the flop the big blind acts first.
+        assert_eq!((b.to_act(), b.min_raise()), (Some(V), 20.0));
+        assert_eq!(b.apply(V, Act::Check, 0.0), Ok(None));
+        assert_eq!(b.apply(H, Act::Bet, 100.0), Ok(None));
+        assert_eq!(b.behind(V), 220.0);
+        // A raise to all in: the villain has 220 behind, 100 of it to call.
+        assert_eq!(b.apply(V, Act::Raise, 120.0), Ok(None));
+        assert!(b.all_in(V) && !b.can_raise(H));
+        assert_eq!(b.to_act(), Some(H));
+        assert_eq!(b.apply(H, Act::Call, 120.0), Ok(None));
+        assert_eq!((b.to_act(), b.pot()), (None, 600.0));
+        assert_eq!(b.put_in(H), 300.0);
+        // Nothing more is bet: the later rounds have nobody to act.
+        assert_eq!(b.start_round(Phase::Turn), Ok(()));
+        assert_eq!(b.to_act(), None);
+    }
+
+    #[test]
+    fn violations_are_typed() {
+        let mut b = hand();
+        assert_eq!(
+            b.apply(H, Act::Check, 0.0),
+            Err(Violation::CheckOwed { owes: 10.0 })
+        );
+        let mut b = hand();
+        assert_eq!(
+            b.apply(H, Act::Call, 20.0),
+            Err(Violation::CallMismatch {
+                owes: 10.0,
+                expected: 10.0
+            })
+        );
+        assert_eq!(
+            b.apply(H, Act::Raise, 50.0),
+            Err(Violation::ActedTwice { player: H })
+        );
+        let mut b = hand();
+        assert_eq!(
+            b.apply(H, Act::Raise, 5000.0),
+            Err(Violation::OverStack {
+                adds: 5010.0,
+                behind: 990.0
+            })
+        );
+        let mut b = hand();
+        assert_eq!(b.apply(H, Act::Raise, 0.0), Err(Violation::NoIncrement));
+        let mut b = hand();
+        assert_eq!(b.apply(H, Act::Call, -1.0), Err(Violation::NegativeAmount));
+        // A raise below the minimum is tolerated, and said so.
+        let mut b = hand();
+        assert_eq!(
+            b.apply(H, Act::Raise, 5.0),
+            Ok(Some(Tolerated::SmallRaise {
+                min_raise: 20.0,
+                by_last_raise: false
+            }))
+        );
+        // The big blind opening the preflop is tolerated too.
+        let mut b = hand();
+        assert_eq!(
+            b.apply(V, Act::Check, 0.0),
+            Ok(Some(Tolerated::OutOfOrder {
+                phase: Phase::Preflop,
+                standard: H
+            }))
+        );
+    }
+
+    #[test]
+    fn every_violation_of_one_act_is_reported_in_order() {
+        let mut b = hand();
+        b.apply(H, Act::Call, 10.0).unwrap();
+        b.apply(V, Act::Raise, 40.0).unwrap();
+        // A short call is a violation, and the hero still owes 35 after it.
+        assert!(b.apply(H, Act::Call, 5.0).is_err());
+        let mut found = Vec::new();
+        b.apply_reporting(H, Act::Check, 7.0, &mut |v| found.push(v));
+        assert_eq!(
+            found,
+            [
+                Violation::ActedTwice { player: H },
+                Violation::AmountOnNoChipAct,
+                Violation::CheckOwed { owes: 35.0 }
+            ]
+        );
+    }
+
+    #[test]
+    fn rounds_and_the_end_of_the_hand() {
+        let mut b = hand();
+        b.apply(H, Act::Call, 10.0).unwrap();
+        assert_eq!(
+            b.start_round(Phase::Flop),
+            Err(Violation::RoundUnfinished {
+                player: V,
+                owes: 0.0
+            })
+        );
+        let mut b = hand();
+        assert_eq!(b.can_decide(H), Ok(None));
+        // The big blind may open (tolerated): it has not acted yet.
+        assert_eq!(
+            b.can_decide(V),
+            Ok(Some(Tolerated::OutOfOrder {
+                phase: Phase::Preflop,
+                standard: H
+            }))
+        );
+        b.apply(H, Act::Call, 10.0).unwrap();
+        b.apply(V, Act::Raise, 20.0).unwrap();
+        assert_eq!(b.can_decide(V), Err(Violation::NotTheirTurn { player: V }));
+        let mut b = hand();
+        b.apply(H, Act::Fold, 0.0).unwrap();
+        assert_eq!(b.folded(), Some(H));
+        assert_eq!(b.to_act(), None);
+        let over = Violation::HandOver {
+            over: Over::Folded(H),
+            phase: None,
+        };
+        assert_eq!(b.can_decide(V), Err(over.clone()));
+        assert_eq!(b.apply(V, Act::Check, 0.0), Err(over));
+        assert!(matches!(
+            b.start_round(Phase::Flop),
+            Err(Violation::HandOver {
+                phase: Some(Phase::Flop),
+                ..
+            })
+        ));
+    }
+}

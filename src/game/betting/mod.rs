@@ -1,0 +1,356 @@
+//! The heads-up no-limit betting of a game state (reference §6): the record is checked
+//! ([`records`]), its acts are replayed through the betting state machine ([`Betting`]), what
+//! the machine rejects or tolerates becomes diagnostics ([`report`]), and every constant of
+//! reference §7 is derived ([`Derived`]).
+
+mod machine;
+mod records;
+mod report;
+#[cfg(test)]
+pub(crate) mod tests;
+
+pub use machine::{Betting, Over, Tolerated, Violation};
+
+use super::xml::SourceSpans;
+use super::{Act, ActionRecord, Constant, GameRecord, InvalidGame, Phase, Player, Round, Stat};
+use crate::cards::hole::HoleClass;
+use crate::cards::CardSet;
+use crate::diag::{Code, Diagnostic, Span};
+use machine::pi;
+
+/// One player's actions in one betting round (the history constants of spec 5).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct RoundStats {
+    /// The sum of raise and bet increments, as written.
+    pub raise: f64,
+    /// Raises and bets.
+    pub raise_times: u32,
+    pub call_times: u32,
+    pub check_times: u32,
+}
+
+impl RoundStats {
+    pub fn get(&self, stat: Stat) -> f64 {
+        match stat {
+            Stat::Raise => self.raise,
+            Stat::RaiseTimes => self.raise_times as f64,
+            Stat::CallTimes => self.call_times as f64,
+            Stat::CheckTimes => self.check_times as f64,
+        }
+    }
+}
+
+/// What the betting model derives from a record.
+#[derive(Clone, Debug, Default)]
+pub struct Derived {
+    pub board: CardSet,
+    pub pot: f64,
+    /// Chips behind now.
+    pub hero_stack: f64,
+    pub villain_stack: f64,
+    pub to_call: f64,
+    /// The smallest legal raise increment now: the larger of the big blind and the last
+    /// bet or raise increment in this round.
+    pub min_raise: f64,
+    /// False when the villain is all in or `heroStack <= toCall`.
+    pub hero_can_raise: bool,
+    /// The villain checked, called, bet or raised in the current round (blinds do not count).
+    pub villain_acted_this_round: bool,
+    /// Chip size from `<init><chip>`, default 1.
+    pub chip: f64,
+    /// The current round: the last round present (preflop when there is none).
+    pub phase: Phase,
+    /// The hero posted the small blind: acts first before the flop, last after it.
+    pub hero_is_button: bool,
+    /// Per player (`[hero, villain]`) and round (`Phase as usize`).
+    pub stats: [[RoundStats; 4]; 2],
+}
+
+impl Derived {
+    /// A player's actions in a round (zeros for a round not reached).
+    pub fn round_stats(&self, player: Player, phase: Phase) -> RoundStats {
+        self.stats[pi(player)][phase as usize]
+    }
+
+    pub fn effective_stack(&self) -> f64 {
+        self.hero_stack.min(self.villain_stack)
+    }
+
+    /// `toCall / (pot + toCall)`, 0 when nothing is owed.
+    pub fn pot_odds(&self) -> f64 {
+        if self.to_call > 0.0 {
+            self.to_call / (self.pot + self.to_call)
+        } else {
+            0.0
+        }
+    }
+
+    /// The value of a constant (spec 5). `None` for `random` and the hand-strength family
+    /// (the evaluator computes those) and for an `<init>` name the record lacks.
+    pub fn constant(&self, record: &GameRecord, c: &Constant) -> Option<f64> {
+        Some(match c {
+            Constant::Bb => record.bb,
+            Constant::Sb => record.sb,
+            Constant::Pot => self.pot,
+            Constant::HeroStack | Constant::AllIn => self.hero_stack,
+            Constant::VillainStack => self.villain_stack,
+            Constant::EffectiveStack => self.effective_stack(),
+            Constant::ToCall => self.to_call,
+            Constant::PotOdds => self.pot_odds(),
+            Constant::HandRank169 => {
+                let [a, b] = record.hero_cards;
+                HoleClass::of(a, b).handrank169() as f64
+            }
+            Constant::HandRank2652 => {
+                let [a, b] = record.hero_cards;
+                HoleClass::of(a, b).handrank2652() as f64
+            }
+            Constant::Random
+            | Constant::HandStrength
+            | Constant::Equity
+            | Constant::Ppot
+            | Constant::Npot
+            | Constant::Ehs => return None,
+            Constant::History {
+                player,
+                phase,
+                stat,
+            } => {
+                let ph = phase.unwrap_or(self.phase);
+                if ph > self.phase {
+                    0.0
+                } else {
+                    self.round_stats(*player, ph).get(*stat)
+                }
+            }
+            Constant::Init(name) => return init_value(record, name),
+        })
+    }
+}
+
+/// A child of `<init>` by name, case-insensitively.
+fn init_value(record: &GameRecord, name: &str) -> Option<f64> {
+    record
+        .extras
+        .iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        .map(|(_, v)| *v)
+}
+
+/// Replays and validates a record; returns the derived state and the warnings.
+pub fn derive(record: &GameRecord) -> Result<(Derived, Vec<Diagnostic>), InvalidGame> {
+    derive_spanned(record, &SourceSpans::default())
+}
+/// [`derive()`] for a record read from XML: messages point into the file.
+pub fn derive_spanned(
+    r: &GameRecord,
+    spans: &SourceSpans,
+) -> Result<(Derived, Vec<Diagnostic>), InvalidGame> {
+    let mut errors = Vec::new();
+    records::check_init(r, spans, &mut errors);
+    if !errors.is_empty() {
+        return Err(InvalidGame {
+            diagnostics: errors,
+        });
+    }
+    let board = records::check_cards(r, spans, &mut errors);
+    let Some(button) = records::check_posts(r, spans, &mut errors) else {
+        return Err(InvalidGame {
+            diagnostics: errors,
+        });
+    };
+    let mut posted = [0.0; 2];
+    for p in &r.posts {
+        posted[pi(p.player)] = p.amount;
+    }
+    let stacks = [r.hero_stack, r.villain_stack];
+    let mut replay = Replay {
+        betting: Betting::new(stacks, posted, r.bb, button),
+        stats: [[RoundStats::default(); 4]; 2],
+        errors_before_round: errors.len(),
+        errors,
+        warnings: Vec::new(),
+        fold: None,
+        previous: None,
+        round_span: spans.posts.as_ref(),
+        phase: None,
+    };
+    let finished = r.rounds.iter().all(|round| replay.round(round));
+    if finished && replay.errors.is_empty() {
+        replay.decision();
+    }
+    let Replay {
+        betting: b,
+        stats,
+        errors,
+        warnings,
+        ..
+    } = replay;
+    if !errors.is_empty() {
+        return Err(InvalidGame {
+            diagnostics: errors,
+        });
+    }
+    let hero_stack = b.behind(Player::Hero);
+    let to_call = b.to_call(Player::Hero);
+    Ok((
+        Derived {
+            board,
+            pot: b.pot(),
+            hero_stack,
+            villain_stack: b.behind(Player::Villain),
+            to_call,
+            min_raise: b.min_raise(),
+            hero_can_raise: b.can_raise(Player::Hero),
+            villain_acted_this_round: b.has_acted(Player::Villain),
+            chip: init_value(r, "chip").unwrap_or(1.0),
+            phase: b.phase(),
+            hero_is_button: button == Player::Hero,
+            stats,
+        },
+        warnings,
+    ))
+}
+
+/// A record's acts replayed through the machine, with what it found so far.
+struct Replay<'r> {
+    betting: Betting,
+    stats: [[RoundStats; 4]; 2],
+    errors: Vec<Diagnostic>,
+    warnings: Vec<Diagnostic>,
+    /// Errors before this round: an unfinished round after an error in it is noise.
+    errors_before_round: usize,
+    /// The fold that ended the hand.
+    fold: Option<&'r ActionRecord>,
+    /// The last act replayed in this round.
+    previous: Option<&'r ActionRecord>,
+    /// The current round's element (the posts before any round).
+    round_span: Option<&'r Span>,
+    /// The last round replayed.
+    phase: Option<Phase>,
+}
+
+impl<'r> Replay<'r> {
+    /// Replays one round; false when nothing after it can be checked.
+    fn round(&mut self, round: &'r Round) -> bool {
+        let prev_round_clean = self.errors.len() == self.errors_before_round;
+        let order_error = records::round_order(self.phase, round.phase);
+        let order_ok = order_error.is_none();
+        if let Some(m) = order_error {
+            self.errors.push(
+                report::at(Diagnostic::error(Code::RoundOrder, m), round.span.as_ref())
+                    .with_label("out of order"),
+            );
+        }
+        // The blinds are posted in the preflop: only a later (or repeated) round opens anew.
+        if self.phase.is_some() || round.phase != Phase::Preflop {
+            if let Err(v) = self.betting.start_round(round.phase) {
+                let report = v.ends_replay() || (order_ok && prev_round_clean);
+                if report {
+                    let stopped_at = self
+                        .previous
+                        .and_then(|a| a.span.clone())
+                        .or_else(|| self.round_span.cloned());
+                    self.errors.push(report::round_violation(
+                        &v,
+                        round.phase,
+                        round.span.as_ref(),
+                        self.phase.unwrap_or(Phase::Preflop),
+                        stopped_at,
+                        self.fold,
+                    ));
+                }
+                if v.ends_replay() {
+                    return false;
+                }
+            }
+        }
+        self.phase = Some(round.phase);
+        self.errors_before_round = self.errors.len();
+        self.round_span = round.span.as_ref();
+        self.previous = None;
+
+        // Actions in `no` order (as read); a record built in code may need sorting.
+        let acts = &round.actions;
+        if acts.windows(2).all(|w| w[0].no <= w[1].no) {
+            acts.iter().all(|a| self.act(a))
+        } else {
+            let mut sorted: Vec<&ActionRecord> = acts.iter().collect();
+            sorted.sort_by_key(|a| a.no);
+            sorted.into_iter().all(|a| self.act(a))
+        }
+    }
+
+    /// Replays one act; false when nothing after it can be checked.
+    fn act(&mut self, a: &'r ActionRecord) -> bool {
+        if let Some(prev) = self.previous.filter(|prev| prev.no == a.no) {
+            self.errors
+                .push(duplicate_no(a, prev, self.betting.phase()));
+        }
+        let mut violations = Vec::new();
+        let tolerated = self
+            .betting
+            .apply_reporting(a.player, a.act, a.amount, &mut |v| violations.push(v));
+        let mut ends = false;
+        for v in &violations {
+            self.errors
+                .push(report::act_violation(v, a, self.previous, self.fold));
+            ends |= v.ends_replay();
+        }
+        if ends {
+            return false;
+        }
+        if let Some(t) = tolerated {
+            self.warnings.push(report::tolerated_act(&t, a));
+        }
+        if self.fold.is_none() && self.betting.folded().is_some() {
+            self.fold = Some(a);
+        }
+        let stats = &mut self.stats[pi(a.player)][self.betting.phase() as usize];
+        match a.act {
+            Act::Check => stats.check_times += 1,
+            Act::Call => stats.call_times += 1,
+            Act::Raise | Act::Bet => {
+                stats.raise += a.amount;
+                stats.raise_times += 1;
+            }
+            Act::Fold => {}
+        }
+        self.previous = Some(a);
+        true
+    }
+
+    /// Whether the hero can decide now, after the last act.
+    fn decision(&mut self) {
+        let here = self
+            .previous
+            .and_then(|a| a.span.as_ref())
+            .or(self.round_span);
+        match self.betting.can_decide(Player::Hero) {
+            Ok(None) => {}
+            Ok(Some(t)) => self
+                .warnings
+                .push(report::tolerated_decision(&t, self.round_span)),
+            Err(v) => self
+                .errors
+                .push(report::decision_violation(&v, here, self.fold)),
+        }
+    }
+}
+
+/// Two acts of a round with the same `no`.
+fn duplicate_no(a: &ActionRecord, first: &ActionRecord, phase: Phase) -> Diagnostic {
+    let d = report::at(
+        Diagnostic::error(
+            Code::DuplicateNo,
+            format!("two actions with no={} in <{}>", a.no, phase.xml_tag()),
+        ),
+        a.span.as_ref(),
+    )
+    .with_label("the same `no` as an earlier action")
+    .with_help("`no` orders the actions of a round: 0, 1, 2, ...");
+    match &first.span {
+        Some(s) => d.with_related(s.clone(), "first used here"),
+        None => d,
+    }
+}
