@@ -5,7 +5,9 @@
 use std::fmt;
 
 mod code;
+mod excerpt;
 pub use code::Code;
+pub use excerpt::Excerpt;
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -93,10 +95,16 @@ pub struct SourceFile {
 }
 
 impl SourceFile {
+    /// A source and its line index: a line ends at `\n`, `\r\n` or a lone `\r`.
     pub fn new(name: impl Into<String>, text: impl Into<Arc<str>>) -> SourceFile {
         let text: Arc<str> = text.into();
         let mut line_starts = vec![0];
-        line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        let bytes = text.as_bytes();
+        for (i, &b) in bytes.iter().enumerate() {
+            if b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n')) {
+                line_starts.push(i + 1);
+            }
+        }
         SourceFile {
             name: name.into(),
             text,
@@ -104,10 +112,40 @@ impl SourceFile {
         }
     }
 
+    /// How many lines the text has (at least 1).
+    pub fn line_count(&self) -> usize {
+        self.line_starts.len()
+    }
+
+    /// The 0-based line holding a byte offset.
+    pub fn line_of(&self, offset: usize) -> usize {
+        self.line_starts.partition_point(|&s| s <= offset) - 1
+    }
+
+    /// Where a 0-based line starts.
+    pub fn line_start(&self, line: usize) -> usize {
+        self.line_starts[line.min(self.line_starts.len() - 1)]
+    }
+
+    /// Where a 0-based line ends, before its line end.
+    pub fn line_end(&self, line: usize) -> usize {
+        match self.line_starts.get(line + 1) {
+            Some(&next) => {
+                let b = self.text.as_bytes();
+                if next >= 2 && b[next - 1] == b'\n' && b[next - 2] == b'\r' {
+                    next - 2
+                } else {
+                    next - 1
+                }
+            }
+            None => self.text.len(),
+        }
+    }
+
     /// 1-based line and column (in characters) of a byte offset.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let offset = offset.min(self.text.len());
-        let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
+        let line = self.line_of(offset);
         let start = self.line_starts[line];
         let col = self
             .text
@@ -117,12 +155,42 @@ impl SourceFile {
     }
 }
 
+/// `text` with every control character but tab and newline written as an escape (`\x1b`,
+/// `\u{202e}` for the bidirectional overrides), so input quoted in a message or shown in an
+/// excerpt cannot drive the terminal.
+pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
+    let hostile = |c: char| {
+        (c.is_control() && c != '\n' && c != '\t')
+            || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    };
+    if !text.chars().any(hostile) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if hostile(c) {
+            if (c as u32) < 0x100 {
+                out.push_str(&format!("\\x{:02x}", c as u32));
+            } else {
+                out.push_str(&format!("\\u{{{:x}}}", c as u32));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// `FILE:LINE:COL: severity: message` (spec 1, `check --format short`).
 pub fn render_short(file: &SourceFile, d: &Diagnostic) -> String {
     let (line, col) = d.span.as_ref().map_or((1, 1), |s| file.line_col(s.start));
     format!(
         "{}:{}:{}: {}: {}",
-        file.name, line, col, d.severity, d.message
+        escape_controls(&file.name),
+        line,
+        col,
+        d.severity,
+        escape_controls(&d.message)
     )
 }
 
@@ -144,28 +212,38 @@ pub fn render_json(file: &SourceFile, d: &Diagnostic) -> String {
     .to_string()
 }
 
-/// A diagnostic bound to its source, as miette wants it for a graphical report.
+/// A diagnostic bound to its source, as miette wants it for a graphical report: the source
+/// is an [`Excerpt`] of the lines it shows, and every text is escaped ([`escape_controls`]).
 #[derive(Debug)]
 pub struct Report<'a> {
     pub file: &'a SourceFile,
     pub diagnostic: &'a Diagnostic,
-    source: miette::NamedSource<Arc<str>>,
+    excerpt: Excerpt,
+    /// The primary span, then the related ones, mapped into the excerpt.
+    spans: Vec<miette::SourceSpan>,
 }
 
 impl<'a> Report<'a> {
     pub fn new(file: &'a SourceFile, diagnostic: &'a Diagnostic) -> Report<'a> {
-        let source = miette::NamedSource::new(file.name.clone(), file.text.clone());
+        let all: Vec<Span> = diagnostic
+            .span
+            .iter()
+            .cloned()
+            .chain(diagnostic.related.iter().map(|(s, _)| s.clone()))
+            .collect();
+        let (excerpt, spans) = Excerpt::new(file, &all);
         Report {
             file,
             diagnostic,
-            source,
+            excerpt,
+            spans,
         }
     }
 }
 
 impl fmt::Display for Report<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.diagnostic.message)
+        f.write_str(&escape_controls(&self.diagnostic.message))
     }
 }
 
@@ -185,23 +263,27 @@ impl miette::Diagnostic for Report<'_> {
         self.diagnostic
             .help
             .as_ref()
-            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+            .map(|h| Box::new(escape_controls(h)) as Box<dyn fmt::Display>)
     }
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {
         self.diagnostic
             .span
             .as_ref()
-            .map(|_| &self.source as &dyn miette::SourceCode)
+            .map(|_| &self.excerpt as &dyn miette::SourceCode)
     }
     fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
-        let span = self.diagnostic.span.clone()?;
-        let primary =
-            miette::LabeledSpan::new_primary_with_span(self.diagnostic.label.clone(), span);
+        self.diagnostic.span.as_ref()?;
+        let escaped = |l: &str| escape_controls(l).into_owned();
+        let primary = miette::LabeledSpan::new_primary_with_span(
+            self.diagnostic.label.as_deref().map(escaped),
+            self.spans[0],
+        );
         let related = self
             .diagnostic
             .related
             .iter()
-            .map(|(s, l)| miette::LabeledSpan::new_with_span(Some(l.clone()), s.clone()));
+            .zip(&self.spans[1..])
+            .map(move |((_, l), s)| miette::LabeledSpan::new_with_span(Some(escaped(l)), *s));
         Some(Box::new(std::iter::once(primary).chain(related)))
     }
 }
