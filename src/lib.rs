@@ -69,5 +69,6 @@ pub mod eval;
 pub mod external;
 pub mod game;
 pub mod ir;
+pub mod limits;
 pub mod strength;
 pub mod syntax;

@@ -20,6 +20,7 @@ use quick_xml::Reader;
 use super::{Act, ActionRecord, GameRecord, InvalidGame, Phase, Player, Post, Round};
 use crate::cards::Card;
 use crate::diag::{did_you_mean, Diagnostic, Span};
+use crate::limits::{MAX_XML_ATTRIBUTES, MAX_XML_CHILDREN, MAX_XML_DEPTH};
 
 /// Where the parts of a record were written, for messages the betting model gives about
 /// them. A record built in code has none (`SourceSpans::default()`).
@@ -146,6 +147,15 @@ fn make_node<'a>(xml: &'a str, e: &BytesStart<'_>, tag: Span) -> Result<Node<'a>
         .unwrap_or("?");
     let mut attrs = Vec::new();
     for a in e.attributes() {
+        if attrs.len() == MAX_XML_ATTRIBUTES {
+            return Err(Diagnostic::error(
+                Code::XmlSyntax,
+                format!("<{name}> has more than {MAX_XML_ATTRIBUTES} attributes"),
+            )
+            .at(tag)
+            .with_label("too many attributes")
+            .with_help("a game-state element has at most 4 (reference §10, limits)"));
+        }
         let a = a.map_err(|err| {
             use quick_xml::events::attributes::AttrError as E;
             // Positions count from the tag name, just after `<`.
@@ -248,6 +258,14 @@ fn parse_tree(xml: &str) -> Result<Node<'_>, Diagnostic> {
         let end = boundary(xml, skipped + reader.buffer_position() as usize);
         let done = match ev {
             Event::Start(e) => {
+                if stack.len() == MAX_XML_DEPTH {
+                    return Err(syntax_error(
+                        xml,
+                        start,
+                        format!("elements nested more than {MAX_XML_DEPTH} deep"),
+                    )
+                    .with_help("a game state nests 4 levels: <game><init><heroCards><card>"));
+                }
                 stack.push(make_node(xml, &e, start..end)?);
                 None
             }
@@ -309,6 +327,18 @@ fn parse_tree(xml: &str) -> Result<Node<'_>, Diagnostic> {
         };
         if let Some(node) = done {
             match stack.last_mut() {
+                Some(parent) if parent.children.len() == MAX_XML_CHILDREN => {
+                    return Err(Diagnostic::error(
+                        Code::XmlSyntax,
+                        format!(
+                            "<{}> holds more than {MAX_XML_CHILDREN} elements",
+                            parent.name
+                        ),
+                    )
+                    .at(node.tag)
+                    .with_label("one too many")
+                    .with_related(parent.tag.clone(), "in this element"))
+                }
                 Some(parent) => parent.children.push(node),
                 None if root.is_none() => root = Some(node),
                 None => {
@@ -341,6 +371,11 @@ fn unknown(node: &Node, parent: &str, known: &[&str]) -> Diagnostic {
     .with_label("not part of the game-state format");
     match did_you_mean(node.name, known.iter().copied()) {
         Some(s) => d = d.with_help(format!("did you mean <{s}>?")),
+        None if known.is_empty() => {
+            d = d.with_help(format!(
+                "<{parent}> holds no elements: it is complete as written"
+            ))
+        }
         None => {
             d = d.with_help(format!(
                 "<{parent}> holds {}",
@@ -468,10 +503,14 @@ fn card(node: &Node, errors: &mut Vec<Diagnostic>) -> Option<Card> {
 /// The `<card>` children of a card list (`<heroCards>`, `<cards>`), with their spans.
 fn cards(node: &Node, errors: &mut Vec<Diagnostic>) -> Option<Vec<(Card, Span)>> {
     let mut out = Vec::new();
-    let mut ok = true;
+    let mut ok = no_text(node, errors);
     for c in &node.children {
         if !c.is("card") {
             errors.push(unknown(c, node.name, &["card"]));
+            ok = false;
+            continue;
+        }
+        if !leaf(c, false, errors) {
             ok = false;
             continue;
         }
@@ -484,6 +523,44 @@ fn cards(node: &Node, errors: &mut Vec<Diagnostic>) -> Option<Vec<(Card, Span)>>
 }
 
 const GAME_CHILDREN: [&str; 6] = ["init", "posts", "preflop", "flop", "turn", "river"];
+
+/// An element that holds other elements (`<game>`, `<cards>`, a round) holds no text.
+fn no_text(node: &Node, errors: &mut Vec<Diagnostic>) -> bool {
+    let (t, span) = node.trimmed_text();
+    if t.is_empty() {
+        return true;
+    }
+    errors.push(
+        Diagnostic::error(
+            Code::XmlUnknown,
+            format!("text inside <{}>: {}", node.name, excerpt(t)),
+        )
+        .at(span)
+        .with_label("not part of the game-state format")
+        .with_help(format!("<{}> holds only elements", node.name)),
+    );
+    false
+}
+
+/// An element whose content is its attributes (`<action>`, `<card>`) or its text (`<post>`)
+/// holds no elements, and (unless `text` is allowed) no text.
+fn leaf(node: &Node, text: bool, errors: &mut Vec<Diagnostic>) -> bool {
+    let mut ok = text || no_text(node, errors);
+    for child in &node.children {
+        errors.push(unknown(child, node.name, &[]));
+        ok = false;
+    }
+    ok
+}
+
+/// A short, escaped quotation of input text for a message: at most 40 characters.
+fn excerpt(t: &str) -> String {
+    let mut out: String = t.chars().take(40).collect();
+    if out.len() < t.len() {
+        out.push('…');
+    }
+    format!("`{}`", crate::diag::escape_controls(&out))
+}
 
 fn interpret(root: &Node, errors: &mut Vec<Diagnostic>) -> Option<(GameRecord, SourceSpans)> {
     if !root.is("game") {
@@ -503,6 +580,7 @@ fn interpret(root: &Node, errors: &mut Vec<Diagnostic>) -> Option<(GameRecord, S
     let mut init: Option<&Node> = None;
     let mut posts: Option<&Node> = None;
     let mut rounds = Vec::new();
+    no_text(root, errors);
     for child in &root.children {
         let phase = Phase::ALL.into_iter().find(|p| child.is(p.xml_tag()));
         if let Some(phase) = phase {
@@ -591,8 +669,10 @@ fn read_init(
     let mut seen: [Option<&Node>; 5] = Default::default();
     let mut hero_cards = None;
     let mut extras: Vec<(String, f64)> = Vec::new();
-    let mut extra_nodes: Vec<&Node> = Vec::new();
-    let mut ok = true;
+    let text_ok = no_text(init, errors);
+    // Extra constants by lower-case name: a duplicate is found in constant time.
+    let mut extra_nodes: std::collections::HashMap<String, &Node> = Default::default();
+    let mut ok = text_ok;
     for child in &init.children {
         let slot = REQUIRED
             .iter()
@@ -628,12 +708,13 @@ fn read_init(
                 }
             }
             None => {
-                if let Some(first) = extra_nodes.iter().find(|n| n.is(child.name)) {
+                let key = child.name.to_ascii_lowercase();
+                if let Some(first) = extra_nodes.get(&key) {
                     errors.push(duplicate(child, first, "init"));
                     ok = false;
                     continue;
                 }
-                extra_nodes.push(child);
+                extra_nodes.insert(key, child);
                 match number(child, errors) {
                     Some((x, _)) => extras.push((child.name.to_string(), x)),
                     None => ok = false,
@@ -686,10 +767,14 @@ fn player(node: &Node, errors: &mut Vec<Diagnostic>) -> Option<Player> {
 
 fn read_posts(posts: &Node, errors: &mut Vec<Diagnostic>) -> Option<Vec<Post>> {
     let mut out = Vec::new();
-    let mut ok = true;
+    let mut ok = no_text(posts, errors);
     for p in &posts.children {
         if !p.is("post") {
             errors.push(unknown(p, "posts", &["post"]));
+            ok = false;
+            continue;
+        }
+        if !leaf(p, true, errors) {
             ok = false;
             continue;
         }
@@ -720,7 +805,7 @@ fn read_round(
     node: &Node,
     errors: &mut Vec<Diagnostic>,
 ) -> Option<(Round, Vec<Span>)> {
-    let mut ok = true;
+    let mut ok = no_text(node, errors);
     let mut board: Option<(&Node, Vec<(Card, Span)>)> = None;
     let mut actions = Vec::new();
     for child in &node.children {
@@ -735,6 +820,10 @@ fn read_round(
                 None => ok = false,
             }
         } else if child.is("action") {
+            if !leaf(child, false, errors) {
+                ok = false;
+                continue;
+            }
             match read_action(child, errors) {
                 Some(a) => actions.push(a),
                 None => ok = false,

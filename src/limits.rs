@@ -1,0 +1,106 @@
+//! The limits `hus` puts on what it reads, so that a hostile or broken input ends in a clear
+//! error instead of a hang, a crash or a runaway cost (reference §10, "Limits").
+
+use std::io::Read;
+use std::path::Path;
+
+/// The largest script, in bytes (a 100,000-rule script is about 3 MB).
+pub const MAX_SCRIPT_BYTES: u64 = 16 << 20;
+/// The largest game-state file, in bytes.
+pub const MAX_GAME_BYTES: u64 = 16 << 20;
+/// The largest action table, in bytes (a 13x13 table is well under 2 KB).
+pub const MAX_TABLE_BYTES: u64 = 64 << 10;
+/// How deeply game-state elements may nest (the format needs 4 levels).
+pub const MAX_XML_DEPTH: usize = 16;
+/// Attributes on one game-state element (the format uses at most 4).
+pub const MAX_XML_ATTRIBUTES: usize = 16;
+/// Child elements of one game-state element (`<init>` constants, a round's actions).
+pub const MAX_XML_CHILDREN: usize = 4096;
+/// Diagnostics rendered in full by `hus decide`, `hus match` and `hus check` (text format);
+/// the rest are counted (`hus check --format short` and `json` list them all).
+pub const MAX_SHOWN_DIAGNOSTICS: usize = 100;
+/// Lines listed in one diagnostic's message (rules matched at one priority, ...).
+pub const MAX_LISTED: usize = 10;
+/// The longest `--external-timeout`, in seconds (a day).
+pub const MAX_EXTERNAL_TIMEOUT_SECS: f64 = 86_400.0;
+
+/// Why an input could not be read.
+#[derive(Debug)]
+pub enum ReadError {
+    Io(std::io::Error),
+    /// Longer than the limit, in bytes.
+    TooLarge(u64),
+    /// Not a regular file (a device, a FIFO, a directory), refused where reading one could
+    /// block or never end.
+    NotAFile,
+    /// Not UTF-8 text.
+    NotText,
+}
+
+impl std::fmt::Display for ReadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReadError::Io(e) => {
+                let s = e.to_string();
+                f.write_str(s.find(" (os error").map_or(&s[..], |i| &s[..i]))
+            }
+            ReadError::TooLarge(max) => write!(f, "it is larger than {}", bytes(*max)),
+            ReadError::NotAFile => f.write_str("it is not a regular file"),
+            ReadError::NotText => f.write_str("it is not UTF-8 text"),
+        }
+    }
+}
+
+/// `16 MiB`, `64 KiB`.
+pub fn bytes(n: u64) -> String {
+    if n >= 1 << 20 && n.is_multiple_of(1 << 20) {
+        format!("{} MiB", n >> 20)
+    } else if n >= 1 << 10 && n.is_multiple_of(1 << 10) {
+        format!("{} KiB", n >> 10)
+    } else {
+        format!("{n} bytes")
+    }
+}
+
+/// Reads a text file of at most `max` bytes. With `regular_only`, anything but a regular
+/// file is refused before it is opened (a FIFO would block, `/dev/zero` never end).
+pub fn read_text(path: &Path, max: u64, regular_only: bool) -> Result<String, ReadError> {
+    if regular_only {
+        let meta = std::fs::metadata(path).map_err(ReadError::Io)?;
+        if !meta.is_file() {
+            return Err(ReadError::NotAFile);
+        }
+    }
+    let file = std::fs::File::open(path).map_err(ReadError::Io)?;
+    let mut buf = Vec::new();
+    file.take(max + 1)
+        .read_to_end(&mut buf)
+        .map_err(ReadError::Io)?;
+    if buf.len() as u64 > max {
+        return Err(ReadError::TooLarge(max));
+    }
+    String::from_utf8(buf).map_err(|_| ReadError::NotText)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_read_as_people_write_them() {
+        assert_eq!(bytes(MAX_SCRIPT_BYTES), "16 MiB");
+        assert_eq!(bytes(MAX_TABLE_BYTES), "64 KiB");
+        assert_eq!(bytes(100), "100 bytes");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn devices_are_refused_and_sizes_capped() {
+        let dev = Path::new("/dev/zero");
+        assert!(matches!(read_text(dev, 10, true), Err(ReadError::NotAFile)));
+        assert!(matches!(
+            read_text(dev, 10, false),
+            Err(ReadError::TooLarge(10))
+        ));
+    }
+}
