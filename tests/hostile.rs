@@ -196,3 +196,232 @@ fn item22_unknown_elements_and_text_inside_leaf_elements_are_errors() {
         assert!(stderr(&out).contains(message), "{to}: {}", stderr(&out));
     }
 }
+
+/// Runs hus with stdout going to `out`.
+fn hus_to(args: &[&str], out: Stdio) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hus"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::null())
+        .stdout(out)
+        .stderr(Stdio::piped())
+        .output()
+        .expect("the hus binary runs")
+}
+
+/// A pipe whose reading end is already closed: every write fails.
+fn closed_pipe() -> Stdio {
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    Stdio::from(writer)
+}
+
+#[cfg(unix)]
+#[test]
+fn item03_closed_pipe_or_full_disk_is_exit_2_not_a_panic() {
+    let decide = [
+        "decide",
+        "examples/thesis-situation1.hus",
+        "examples/thesis-situation1.xml",
+    ];
+    let matches = [
+        "match",
+        "builtin:caller",
+        "builtin:raiser",
+        "--hands",
+        "10",
+        "--seed",
+        "1",
+    ];
+    let check = ["check", "tests/cases/check/errors_and_warnings.hus"];
+    for args in [&decide[..], &matches[..], &check[..]] {
+        for out in [
+            closed_pipe(),
+            Stdio::from(std::fs::File::create("/dev/full").unwrap()),
+        ] {
+            let o = hus_to(args, out);
+            assert_eq!(code(&o), 2, "{args:?}: {}", stderr(&o));
+            assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
+        }
+    }
+}
+
+#[test]
+fn item04_huge_external_timeout_is_a_usage_error() {
+    for t in ["1e20", "18446744073709551615", "inf", "0", "-1"] {
+        let out = hus(&[
+            "decide",
+            "examples/thesis-situation1.hus",
+            "examples/thesis-situation1.xml",
+            &format!("--external-timeout={t}"),
+        ]);
+        assert_eq!(code(&out), 2, "{t}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("--external-timeout must be"),
+            "{t}: {}",
+            stderr(&out)
+        );
+    }
+}
+
+/// A preflop script whose only rule plays the table at `path`.
+fn table_bot(path: &str) -> String {
+    format!("PREFLOP\nRULE\n  THEN USE TABLE {path}\nENDRULE\nENDPREFLOP\n")
+}
+
+#[cfg(unix)]
+#[test]
+fn item06_devices_fifos_and_huge_tables_are_refused_without_reading() {
+    let dir = temp_dir("item06");
+    assert!(Command::new("mkfifo")
+        .arg(dir.join("fifo.tsv"))
+        .status()
+        .unwrap()
+        .success());
+    std::os::unix::fs::symlink("/dev/zero", dir.join("zero.tsv")).unwrap();
+    write(&dir, "huge.tsv", "F\t".repeat(40_000));
+    for (table, message) in [
+        (
+            "fifo.tsv",
+            "cannot read table `fifo.tsv`: it is not a regular file",
+        ),
+        (
+            "zero.tsv",
+            "table `zero.tsv` is outside the script's directory",
+        ),
+        (
+            "/dev/zero",
+            "table `/dev/zero` is outside the script's directory",
+        ),
+        (
+            "/dev/stdin",
+            "table `/dev/stdin` is outside the script's directory",
+        ),
+        (
+            "huge.tsv",
+            "cannot read table `huge.tsv`: it is larger than 64 KiB",
+        ),
+    ] {
+        let bot = write(&dir, "bot.hus", table_bot(table));
+        let out = hus(&["check", "--format", "short", &bot]);
+        assert_eq!(code(&out), 1, "{table}: {}", stdout(&out));
+        assert!(stdout(&out).contains(message), "{table}: {}", stdout(&out));
+    }
+}
+
+#[test]
+fn item07_huge_game_files_end_in_a_clear_limit() {
+    let dir = temp_dir("item07");
+    let constants: String = (0..160_000).map(|i| format!("<c{i}>1</c{i}>")).collect();
+    let attributes: String = (0..160_000).map(|i| format!(" a{i}=\"1\"")).collect();
+    let cards = r#"<card rank="2" color="Clubs"/>"#.repeat(400_000);
+    let cases = [
+        (
+            thesis_with("<BB>20</BB>", &format!("<BB>20</BB>{constants}")),
+            "<init> holds more than 4096 elements",
+        ),
+        (
+            thesis_with("<game>", &format!("<game{attributes}>")),
+            "<game> has more than 16 attributes",
+        ),
+        (
+            thesis_with(
+                "<card rank=\"J\" color=\"Hearts\"></card>",
+                &format!("<card rank=\"J\" color=\"Hearts\"></card>{cards}"),
+            ),
+            "<heroCards> holds more than 4096 elements",
+        ),
+    ];
+    for (k, (xml, message)) in cases.iter().enumerate() {
+        let game = write(&dir, &format!("g{k}.xml"), xml);
+        let out = hus(&["decide", THESIS_BOT, &game]);
+        assert_eq!(code(&out), 4, "{message}: {}", stderr(&out));
+        assert!(stderr(&out).contains(message), "{}", stderr(&out));
+    }
+    // A million cards is more than a game file may hold: refused before it is parsed.
+    let cards = r#"<card rank="2" color="Clubs"/>"#.repeat(1_000_000);
+    let game = write(
+        &dir,
+        "huge.xml",
+        thesis_with("<game>", &format!("<game>{cards}")),
+    );
+    let out = hus(&["decide", THESIS_BOT, &game]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("it is larger than 16 MiB"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn item11_table_paths_stay_inside_the_script_directory() {
+    let dir = temp_dir("item11/scripts");
+    let outside = dir.parent().unwrap();
+    write(outside, "secret.tsv", "F\tF\n");
+    for table in [
+        "../secret.tsv",
+        "../../../../../../etc/passwd",
+        "/etc/passwd",
+        "sub/../../secret.tsv",
+    ] {
+        let bot = write(&dir, "bot.hus", table_bot(table));
+        let out = hus(&["check", "--format", "short", &bot]);
+        assert_eq!(code(&out), 1, "{table}: {}", stdout(&out));
+        let text = stdout(&out);
+        assert!(text.contains("is outside the script's directory"), "{text}");
+        // Nothing about the file: neither whether it exists nor its rows.
+        assert!(!text.contains("row") && !text.contains("No such"), "{text}");
+    }
+    // Allowed explicitly, the same table is read (and is too small).
+    let bot = write(&dir, "bot.hus", table_bot("../secret.tsv"));
+    let out = hus(&[
+        "check",
+        "--format",
+        "short",
+        "--table-dir",
+        outside.to_str().unwrap(),
+        &bot,
+    ]);
+    assert!(
+        stdout(&out).contains("has 1 row of cells"),
+        "{}",
+        stdout(&out)
+    );
+    // A cell is quoted short and escaped, never the whole line.
+    let sub = temp_dir("item11/cells");
+    let mut grid = vec![vec!["F".to_string(); 13]; 13];
+    grid[0][0] = format!("\u{1b}[31m{}", "x".repeat(500));
+    let text: String = grid.iter().map(|r| r.join("\t") + "\n").collect();
+    write(&sub, "t.tsv", text);
+    let bot = write(&sub, "bot.hus", table_bot("t.tsv"));
+    let out = hus(&["check", "--format", "short", &bot]);
+    let text = stdout(&out);
+    assert!(text.contains("unknown cell `\\x1b[31mxxxxxxx…`"), "{text}");
+    assert!(!text.contains('\u{1b}') && text.len() < 2_000, "{text}");
+}
+
+#[test]
+fn item12_control_characters_from_inputs_are_escaped() {
+    let dir = temp_dir("item12");
+    let game = write(
+        &dir,
+        "g.xml",
+        thesis_with("<BB>20</BB>", "<BB>2\u{1b}[2J0</BB>"),
+    );
+    let out = hus(&["decide", THESIS_BOT, &game]);
+    assert_eq!(code(&out), 4);
+    assert!(!stderr(&out).contains('\u{1b}'), "{}", stderr(&out));
+    assert!(stderr(&out).contains("\\x1b[2J"), "{}", stderr(&out));
+    let bot = write(
+        &dir,
+        "bot.hus",
+        "RIVER\nRULE pa\u{1b}]0;owned\u{7}ir\n  THEN CALL\nENDRULE\nENDRIVER\n",
+    );
+    for format in ["text", "short"] {
+        let out = hus(&["check", "--format", format, &bot]);
+        assert_eq!(code(&out), 1);
+        assert!(!stdout(&out).contains('\u{1b}'), "{}", stdout(&out));
+        assert!(!stdout(&out).contains('\u{7}'), "{}", stdout(&out));
+    }
+}

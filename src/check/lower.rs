@@ -277,7 +277,7 @@ impl Lowerer<'_> {
         if let Some(done) = self.tables.get(&path) {
             return done.clone();
         }
-        let loaded = match table::load(&path, shown) {
+        let loaded = match table::load(&self.options.base_dir, shown, &self.options.table_dirs) {
             Ok(t) => Some(Arc::new(t)),
             Err(problems) => {
                 for p in problems {

@@ -21,8 +21,11 @@ pub struct CheckOptions {
     /// before any game state is known. No command sets it: `hus decide` and `hus match`
     /// check with `defines` (the game's `<init>` names) and report unknown names.
     pub allow_unknown_names: bool,
-    /// Where relative table paths are resolved; the script's directory.
+    /// Where relative table paths are resolved; the script's directory. Tables are read
+    /// only from inside it or from `table_dirs`.
     pub base_dir: PathBuf,
+    /// `--table-dir DIR`: further directories tables may be read from.
+    pub table_dirs: Vec<PathBuf>,
 }
 
 /// The result of checking a script: the program when there were no errors, and every

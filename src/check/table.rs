@@ -1,7 +1,10 @@
 //! `USE TABLE path` (spec 6.1): reading and validating a 13x13 action table at check time,
 //! so a bad table is reported with the script's other errors, never met mid-game.
 
+use std::path::{Path, PathBuf};
+
 use crate::cards::hole::HoleClass;
+use crate::diag::escape_controls;
 use crate::diag::Code;
 use crate::ir::{ActionTable, TableCell};
 
@@ -24,22 +27,92 @@ pub struct TableProblem {
 const CELL_HELP: &str =
     "a cell is F (fold), C (call), X (check), A (all in) or R<x> (raise by x big blinds, x > 0)";
 
-/// Reads and validates the table file at `path`; `shown` is the path as the script wrote it.
-pub fn load(path: &std::path::Path, shown: &str) -> Result<ActionTable, Vec<TableProblem>> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
-        vec![TableProblem {
-            code: Code::TableMissing,
-            message: format!("cannot read table `{shown}`: {}", io_reason(&e)),
-            help: Some(format!(
-                "the path is relative to the script's directory: {}",
-                path.display()
-            )),
-        }]
-    })?;
-    parse(&text, shown).map(|cells| ActionTable {
-        path: path.to_path_buf(),
-        cells,
-    })
+/// Reads and validates the table `shown` (the path as the script wrote it, relative to
+/// `base_dir`, the script's directory). A table is read only from inside `base_dir` or one
+/// of `allowed` (after following symbolic links), only when it is a regular file of at most
+/// [`MAX_TABLE_BYTES`](crate::limits::MAX_TABLE_BYTES): a script cannot make the checker
+/// read `/etc/passwd` or `/dev/zero`, nor learn whether a file outside exists.
+pub fn load(
+    base_dir: &Path,
+    shown: &str,
+    allowed: &[PathBuf],
+) -> Result<ActionTable, Vec<TableProblem>> {
+    let path = locate(base_dir, shown, allowed).map_err(|p| vec![p])?;
+    let text =
+        crate::limits::read_text(&path, crate::limits::MAX_TABLE_BYTES, true).map_err(|e| {
+            vec![TableProblem {
+                code: Code::TableMissing,
+                message: format!("cannot read table `{}`: {e}", escape_controls(shown)),
+                help: Some(format!(
+                    "the path is relative to the script's directory: {}",
+                    escape_controls(&path.display().to_string())
+                )),
+            }]
+        })?;
+    // A byte-order mark is not part of the first cell.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    parse(text, shown).map(|cells| ActionTable { path, cells })
+}
+
+/// The file a table path names, when it is inside `base_dir` or an allowed directory.
+fn locate(base_dir: &Path, shown: &str, allowed: &[PathBuf]) -> Result<PathBuf, TableProblem> {
+    let outside = || {
+        TableProblem {
+        code: Code::TableOutside,
+        message: format!(
+            "table `{}` is outside the script's directory",
+            escape_controls(shown)
+        ),
+        help: Some(
+            "put the table beside the script or below it, or allow its directory with --table-dir DIR"
+                .into(),
+        ),
+    }
+    };
+    let path = base_dir.join(shown);
+    let absolute = |p: &Path| -> PathBuf {
+        if p.is_absolute() {
+            p.to_path_buf()
+        } else {
+            std::env::current_dir().unwrap_or_default().join(p)
+        }
+    };
+    let roots: Vec<PathBuf> = std::iter::once(base_dir)
+        .chain(allowed.iter().map(PathBuf::as_path))
+        .map(|r| normalize(&absolute(r)))
+        .collect();
+    // First by the words of the path alone, so nothing outside is ever touched.
+    let lexical = normalize(&absolute(&path));
+    if !roots.iter().any(|r| lexical.starts_with(r)) {
+        return Err(outside());
+    }
+    // Then where symbolic links lead (a missing file is reported when it is read).
+    if let Ok(real) = std::fs::canonicalize(&path) {
+        let real_roots: Vec<PathBuf> = roots
+            .iter()
+            .filter_map(|r| std::fs::canonicalize(r).ok())
+            .collect();
+        if !real_roots.iter().any(|r| real.starts_with(r)) {
+            return Err(outside());
+        }
+    }
+    Ok(path)
+}
+
+/// `a/./b/../c` as `a/c`, by the words alone (`..` above the root stays at the root).
+fn normalize(p: &Path) -> PathBuf {
+    use std::path::Component;
+    let mut out = PathBuf::new();
+    for c in p.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
 }
 
 /// The reason of an I/O error without the "(os error 2)" tail.
@@ -83,7 +156,8 @@ pub fn parse(text: &str, shown: &str) -> Result<Vec<TableCell>, Vec<TableProblem
         return Err(vec![TableProblem {
             code: Code::TableSmall,
             message: format!(
-                "table `{shown}` has {} row{} of cells; it needs 13 (A, K, ..., 2)",
+                "table `{}` has {} row{} of cells; it needs 13 (A, K, ..., 2)",
+                escape_controls(shown),
                 lines.len(),
                 if lines.len() == 1 { "" } else { "s" }
             ),
@@ -106,7 +180,8 @@ pub fn parse(text: &str, shown: &str) -> Result<Vec<TableCell>, Vec<TableProblem
             problems.push(TableProblem {
                 code: Code::TableSmall,
                 message: format!(
-                    "table `{shown}`, row {line} ({}): {} cell{}; it needs 13",
+                    "table `{}`, row {line} ({}): {} cell{}; it needs 13",
+                    escape_controls(shown),
                     RANKS[row],
                     data.len(),
                     if data.len() == 1 { "" } else { "s" }
@@ -125,7 +200,8 @@ pub fn parse(text: &str, shown: &str) -> Result<Vec<TableCell>, Vec<TableProblem
                         problems.push(TableProblem {
                             code: Code::TableCell,
                             message: format!(
-                                "table `{shown}`, row {line}, column {} ({}): {why}",
+                                "table `{}`, row {line}, column {} ({}): {why}",
+                                escape_controls(shown),
                                 col + skip + 1,
                                 HoleClass::from_index(index).name()
                             ),
@@ -140,7 +216,8 @@ pub fn parse(text: &str, shown: &str) -> Result<Vec<TableCell>, Vec<TableProblem
         problems.push(TableProblem {
             code: Code::TableCell,
             message: format!(
-                "table `{shown}`: {} more bad cells",
+                "table `{}`: {} more bad cells",
+                escape_controls(shown),
                 bad_cells - MAX_CELL_PROBLEMS
             ),
             help: Some(CELL_HELP.into()),
@@ -151,6 +228,16 @@ pub fn parse(text: &str, shown: &str) -> Result<Vec<TableCell>, Vec<TableProblem
     } else {
         Err(problems)
     }
+}
+
+/// A cell quoted in a message: at most 12 characters, control characters escaped (a table
+/// is not a way to print a file's contents).
+fn quote(text: &str) -> String {
+    let mut q: String = text.chars().take(12).collect();
+    if q.len() < text.len() {
+        q.push('…');
+    }
+    format!("`{}`", escape_controls(&q))
 }
 
 /// One cell: `F`, `C`, `X`, `A` or `R<x>` with x > 0 (letters in either case).
@@ -165,16 +252,20 @@ fn parse_cell(text: &str) -> Result<TableCell, String> {
     }
     let amount = text
         .strip_prefix(['R', 'r'])
-        .ok_or_else(|| format!("unknown cell `{text}`"))?;
+        .ok_or_else(|| format!("unknown cell {}", quote(text)))?;
     let valid = !amount.is_empty()
         && amount.chars().all(|c| c.is_ascii_digit() || c == '.')
         && !amount.starts_with('.')
         && !amount.ends_with('.');
     match amount.parse::<f64>() {
         Ok(x) if valid && x > 0.0 => Ok(TableCell::Raise(x)),
-        Ok(_) if valid => Err(format!("`{text}` raises by nothing; x must be more than 0")),
+        Ok(_) if valid => Err(format!(
+            "{} raises by nothing; x must be more than 0",
+            quote(text)
+        )),
         _ => Err(format!(
-            "unknown cell `{text}` (R must be followed by a number)"
+            "unknown cell {} (R must be followed by a number)",
+            quote(text)
         )),
     }
 }

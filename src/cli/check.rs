@@ -21,6 +21,9 @@ pub struct Args {
     /// Accept NAME as a constant the game state's <init> defines (repeatable).
     #[arg(long = "define", value_name = "NAME")]
     pub defines: Vec<String>,
+    /// A directory `USE TABLE` may read tables from, besides the script's own (repeatable).
+    #[arg(long = "table-dir", value_name = "DIR")]
+    pub table_dirs: Vec<PathBuf>,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,23 +38,12 @@ pub fn run(args: Args) -> u8 {
     let mut code = exit::OK;
     let stdout = std::io::stdout();
     for path in &args.files {
-        let text = match std::fs::read(path) {
-            Ok(bytes) => match String::from_utf8(bytes) {
-                Ok(t) => t,
-                Err(_) => {
-                    eprintln!(
-                        "hus check: cannot read `{}`: not UTF-8 text",
-                        path.display()
-                    );
-                    code = exit::USAGE;
-                    continue;
-                }
-            },
+        let text = match hus::limits::read_text(path, hus::limits::MAX_SCRIPT_BYTES, false) {
+            Ok(t) => t,
             Err(e) => {
-                eprintln!(
-                    "hus check: cannot read `{}`: {}",
-                    path.display(),
-                    hus::check::table::io_reason(&e)
+                errln!(
+                    "hus check: cannot read `{}`: {e}",
+                    hus::diag::escape_controls(&path.display().to_string())
                 );
                 code = exit::USAGE;
                 continue;
@@ -62,6 +54,7 @@ pub fn run(args: Args) -> u8 {
             defines: args.defines.clone(),
             allow_unknown_names: false,
             base_dir: path.parent().unwrap_or(Path::new("")).to_path_buf(),
+            table_dirs: args.table_dirs.clone(),
         };
         let mut checked = check(&source, &options);
         for d in checked.diagnostics.iter_mut() {
@@ -95,8 +88,18 @@ pub fn run(args: Args) -> u8 {
 /// Everything printed for one file.
 fn render(source: &SourceFile, checked: &Checked, format: Format, colour: bool) -> String {
     let mut out = String::new();
-    for d in &checked.diagnostics {
+    let max = hus::limits::MAX_SHOWN_DIAGNOSTICS;
+    for (k, d) in checked.diagnostics.iter().enumerate() {
         match format {
+            // Rendered in full up to a limit; short and json list everything.
+            Format::Text if k >= max => {
+                if k == max {
+                    out.push_str(&format!(
+                        "... and {} more diagnostics (`--format short` lists them all)\n\n",
+                        checked.diagnostics.len() - max
+                    ));
+                }
+            }
             Format::Text => {
                 out.push_str(&super::render::text_coloured(source, d, colour));
                 if !out.ends_with('\n') {

@@ -13,7 +13,6 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::exit;
-use super::render;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -37,19 +36,23 @@ pub struct Args {
     /// Time limit for each external program, in seconds.
     #[arg(long, value_name = "SECS", default_value_t = 5.0)]
     pub external_timeout: f64,
+    /// A directory `USE TABLE` may read tables from, besides the script's own (repeatable).
+    #[arg(long = "table-dir", value_name = "DIR")]
+    pub table_dirs: Vec<PathBuf>,
 }
 
-fn read(path: &Path, what: &str) -> Result<String, u8> {
-    std::fs::read_to_string(path).map_err(|e| {
-        eprintln!("error: cannot read the {what} {}: {e}", path.display());
+fn read(path: &Path, what: &str, max: u64) -> Result<String, u8> {
+    hus::limits::read_text(path, max, false).map_err(|e| {
+        errln!(
+            "error: cannot read the {what} {}: {e}",
+            hus::diag::escape_controls(&path.display().to_string())
+        );
         exit::USAGE
     })
 }
 
 fn print_all(file: &SourceFile, diagnostics: &[Diagnostic]) {
-    for d in diagnostics {
-        eprint!("{}", render::text(file, d));
-    }
+    super::to_stderr(&super::render_all(file, diagnostics));
 }
 
 pub fn run(args: Args) -> u8 {
@@ -61,12 +64,18 @@ pub fn run(args: Args) -> u8 {
 // Long on purpose: the command's steps (read, check, validate, decide, print) in the order
 // their output appears, each returning its exit code early; split, the order would be hidden.
 fn decide(args: Args) -> Result<u8, u8> {
-    if !(args.external_timeout.is_finite() && args.external_timeout > 0.0) {
-        eprintln!("error: --external-timeout must be a positive number of seconds");
+    let max_timeout = hus::limits::MAX_EXTERNAL_TIMEOUT_SECS;
+    if !(args.external_timeout.is_finite()
+        && args.external_timeout > 0.0
+        && args.external_timeout <= max_timeout)
+    {
+        errln!(
+            "error: --external-timeout must be a number of seconds above 0 and at most {max_timeout} (a day)"
+        );
         return Err(exit::USAGE);
     }
-    let script_text = read(&args.script, "script")?;
-    let xml = read(&args.game, "game state")?;
+    let script_text = read(&args.script, "script", hus::limits::MAX_SCRIPT_BYTES)?;
+    let xml = read(&args.game, "game state", hus::limits::MAX_GAME_BYTES)?;
 
     // The game first: its <init> names are constants the script may read.
     let game_file = SourceFile::new(args.game.display().to_string(), xml.as_str());
@@ -92,6 +101,7 @@ fn decide(args: Args) -> Result<u8, u8> {
             .collect(),
         allow_unknown_names: false,
         base_dir,
+        table_dirs: args.table_dirs.clone(),
     };
     let checked = check::check(&script_file, &options);
     let program = match checked.program {
@@ -131,7 +141,7 @@ fn decide(args: Args) -> Result<u8, u8> {
         Ok(d) => d,
         Err(e) => {
             if let Some(t) = &e.trace {
-                eprint!("{t}");
+                err!("{t}");
             }
             print_all(&script_file, &e.warnings);
             print_all(&script_file, &[with_flag_hints(e.diagnostic(), &e.kind)]);
@@ -145,7 +155,7 @@ fn decide(args: Args) -> Result<u8, u8> {
         }
     };
     if let Some(t) = &decision.trace {
-        eprint!("{t}");
+        err!("{t}");
     }
     print_all(&script_file, &decision.warnings);
 
@@ -169,9 +179,9 @@ fn decide(args: Args) -> Result<u8, u8> {
             "warnings": warnings,
             "seed": seed,
         });
-        println!("{object}");
+        super::to_stdout(&format!("{object}\n"))?;
     } else {
-        println!("{}", decision.action);
+        super::to_stdout(&format!("{}\n", decision.action))?;
     }
     Ok(exit::OK)
 }

@@ -49,6 +49,9 @@ pub struct Args {
     /// Let the scripts run `external` programs.
     #[arg(long)]
     pub allow_external: bool,
+    /// A directory `USE TABLE` may read tables from, besides the script's own (repeatable).
+    #[arg(long = "table-dir", value_name = "DIR")]
+    pub table_dirs: Vec<PathBuf>,
 }
 
 fn parse_blinds(s: &str) -> Result<(u32, u32), String> {
@@ -73,25 +76,21 @@ pub fn run(args: Args) -> u8 {
     };
     let mut bots = Vec::new();
     for spec in [&args.a, &args.b] {
-        match load_bot(spec, &policy) {
+        match load_bot(spec, &policy, &args.table_dirs) {
             Ok(b) => {
-                for w in &b.warnings {
-                    eprint!("{}", super::render::text(&b.source, w));
-                }
+                super::to_stderr(&super::render_all(&b.source, &b.warnings));
                 bots.push(b);
             }
             Err(BotLoadError::Script {
                 source,
                 diagnostics,
             }) => {
-                for d in &diagnostics {
-                    eprint!("{}", super::render::text(&source, d));
-                }
-                eprintln!("hus match: {} has errors", source.name);
+                super::to_stderr(&super::render_all(&source, &diagnostics));
+                errln!("hus match: {} has errors", source.name);
                 return exit::SCRIPT;
             }
             Err(e) => {
-                eprintln!("hus match: {e}");
+                errln!("hus match: {e}");
                 return exit::USAGE;
             }
         }
@@ -109,7 +108,7 @@ pub fn run(args: Args) -> u8 {
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     if config.threads == 0 {
-        eprintln!("hus match: --threads must be at least 1");
+        errln!("hus match: --threads must be at least 1");
         return exit::USAGE;
     }
     config.keep_hands = args.plot.is_some();
@@ -117,7 +116,7 @@ pub fn run(args: Args) -> u8 {
         match histories(dir, &bots, args.hands) {
             Ok(h) => config.histories = Some(h),
             Err(e) => {
-                eprintln!("hus match: {e}");
+                errln!("hus match: {e}");
                 return exit::USAGE;
             }
         }
@@ -139,7 +138,7 @@ pub fn run(args: Args) -> u8 {
     let result = match result {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("hus match: {e}");
+            errln!("hus match: {e}");
             return match e {
                 MatchError::Config(_) | MatchError::Io(_) => exit::USAGE,
                 MatchError::Bot { .. } => exit::EXTERNAL,
@@ -165,16 +164,22 @@ pub fn run(args: Args) -> u8 {
             &title,
         );
         if let Err(e) = std::fs::write(path, svg) {
-            eprintln!("hus match: cannot write {}: {e}", path.display());
+            errln!("hus match: cannot write {}: {e}", path.display());
             return exit::USAGE;
         }
     }
-    if args.json {
-        println!("{}", to_json(&result, &bots, seconds, config.threads));
+    let printed = if args.json {
+        super::to_stdout(&format!(
+            "{}\n",
+            to_json(&result, &bots, seconds, config.threads)
+        ))
     } else {
-        print!("{}", to_text(&result, &bots));
+        super::to_stdout(&to_text(&result, &bots))
+    };
+    match printed {
+        Ok(()) => exit::OK,
+        Err(code) => code,
     }
-    exit::OK
 }
 
 /// Prepares `--histories DIR`: the directory, and a copy of each built-in's script in it so

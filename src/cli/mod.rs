@@ -1,6 +1,15 @@
 //! Subcommands of the `hus` binary. Each reads its files, calls the library, renders the
 //! result and returns the process exit code.
 
+/// Writes to stderr; a failure is ignored (there is nowhere left to report it), never a panic.
+macro_rules! err {
+    ($($t:tt)*) => { $crate::cli::to_stderr(&format!($($t)*)) };
+}
+/// [`err!`] with a line end.
+macro_rules! errln {
+    ($($t:tt)*) => { $crate::cli::to_stderr(&format!("{}\n", format_args!($($t)*))) };
+}
+
 pub mod check;
 pub mod decide;
 pub mod matches;
@@ -29,4 +38,37 @@ pub mod exit {
     pub const GAME: u8 = 4;
     /// An external program failed (or was not allowed).
     pub const EXTERNAL: u8 = 5;
+}
+
+/// Writes to stdout. A closed pipe (`hus decide ... | true`) or a full disk is an I/O error,
+/// exit 2, never a panic.
+pub fn to_stdout(text: &str) -> Result<(), u8> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|_| out.flush())
+        .map_err(|_| exit::USAGE)
+}
+
+/// Writes to stderr, ignoring a failure.
+pub fn to_stderr(text: &str) {
+    use std::io::Write;
+    let _ = std::io::stderr().lock().write_all(text.as_bytes());
+}
+
+/// Renders diagnostics for stderr: the first [`hus::limits::MAX_SHOWN_DIAGNOSTICS`] in full,
+/// then how many more there are.
+pub fn render_all(file: &hus::diag::SourceFile, diagnostics: &[hus::diag::Diagnostic]) -> String {
+    let max = hus::limits::MAX_SHOWN_DIAGNOSTICS;
+    let mut out = String::new();
+    for d in diagnostics.iter().take(max) {
+        out.push_str(&render::text(file, d));
+    }
+    if diagnostics.len() > max {
+        out.push_str(&format!(
+            "... and {} more diagnostics (`hus check --format short` lists them all)\n",
+            diagnostics.len() - max
+        ));
+    }
+    out
 }

@@ -130,16 +130,27 @@ impl std::fmt::Display for BotLoadError {
 }
 
 /// Loads `builtin:NAME` or a script file, and checks it. External programs run only under
-/// `external` (as with `hus decide --allow-external`).
-pub fn load_bot(spec: &str, external: &ExternalPolicy) -> Result<LoadedBot, BotLoadError> {
+/// `external` (as with `hus decide --allow-external`); tables are read from the script's
+/// directory and `table_dirs`.
+pub fn load_bot(
+    spec: &str,
+    external: &ExternalPolicy,
+    table_dirs: &[PathBuf],
+) -> Result<LoadedBot, BotLoadError> {
     let (source, path, base_dir) = if let Some(name) = spec.strip_prefix("builtin:") {
         let text =
             builtin_source(name).ok_or_else(|| BotLoadError::UnknownBuiltin(name.to_string()))?;
         (SourceFile::new(spec, text), None, PathBuf::from("."))
     } else {
         let path = Path::new(spec);
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| BotLoadError::Io(format!("cannot read {spec}: {e}")))?;
+        let text = crate::limits::read_text(path, crate::limits::MAX_SCRIPT_BYTES, false).map_err(
+            |e| {
+                BotLoadError::Io(format!(
+                    "cannot read {}: {e}",
+                    crate::diag::escape_controls(spec)
+                ))
+            },
+        )?;
         let base = path
             .parent()
             .map(Path::to_path_buf)
@@ -151,6 +162,7 @@ pub fn load_bot(spec: &str, external: &ExternalPolicy) -> Result<LoadedBot, BotL
         &source,
         &CheckOptions {
             base_dir,
+            table_dirs: table_dirs.to_vec(),
             ..CheckOptions::default()
         },
     );
@@ -182,12 +194,12 @@ mod tests {
     #[test]
     fn every_builtin_checks_without_a_warning() {
         for (name, _, _) in BUILTINS {
-            let b = load_bot(&format!("builtin:{name}"), &ExternalPolicy::default())
+            let b = load_bot(&format!("builtin:{name}"), &ExternalPolicy::default(), &[])
                 .unwrap_or_else(|e| panic!("builtin:{name}: {e}"));
             assert!(b.warnings.is_empty(), "builtin:{name}: {:?}", b.warnings);
         }
         assert!(matches!(
-            load_bot("builtin:nope", &ExternalPolicy::default()),
+            load_bot("builtin:nope", &ExternalPolicy::default(), &[]),
             Err(BotLoadError::UnknownBuiltin(_))
         ));
     }

@@ -90,6 +90,7 @@ codes! {
     SuitedPair "suited-pair" "a pair written with `s`, which never holds",
     TableCell "table-cell" "a cell of an action table is not F, C, X, A or R<x>",
     TableMissing "table-missing" "an action table file cannot be read",
+    TableOutside "table-outside" "an action table path leads outside the script's directory and the allowed table directories",
     TableSmall "table-small" "an action table does not have 13 rows and 13 columns of cells",
     ThenPosition "then-position" "`THEN` stands where it cannot (inside the conditions, or after the reactions)",
     UnexpectedEof "unexpected-eof" "the script ends in the middle of a construct",

@@ -89,7 +89,8 @@ pub fn run(inv: &Invocation, timeout: Duration) -> io::Result<Finished> {
         .map(|s| read_bounded(s, done_tx.clone()));
     let stderr = child.stderr.take().map(|s| read_bounded(s, done_tx));
 
-    let deadline = Instant::now() + timeout;
+    // A limit too far away for the clock (a library caller's `Duration::MAX`) is no limit.
+    let deadline = Instant::now().checked_add(timeout);
     let mut pause = Duration::from_millis(1);
     let timed_out = loop {
         match sys::has_exited(&mut child) {
@@ -102,10 +103,10 @@ pub fn run(inv: &Invocation, timeout: Duration) -> io::Result<Finished> {
             }
         }
         let now = Instant::now();
-        if now >= deadline {
+        if deadline.is_some_and(|d| now >= d) {
             break true;
         }
-        thread::sleep(pause.min(deadline - now));
+        thread::sleep(deadline.map_or(pause, |d| pause.min(d - now)));
         pause = (pause * 2).min(Duration::from_millis(20));
     };
     // The program is gone or out of time: nothing it started may outlive the call.
