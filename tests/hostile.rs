@@ -425,3 +425,80 @@ fn item12_control_characters_from_inputs_are_escaped() {
         assert!(!stdout(&out).contains('\u{7}'), "{}", stdout(&out));
     }
 }
+
+#[test]
+fn item05_absurd_hand_counts_are_refused_not_allocated() {
+    let out = hus(&["match", "builtin:caller", "builtin:raiser", "--hands", "70368744177664"]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(stderr(&out).contains("at most 1000000000000 hands"), "{}", stderr(&out));
+    let out = hus(&[
+        "match",
+        "builtin:caller",
+        "builtin:raiser",
+        "--hands",
+        "60000000",
+        "--plot",
+        "/dev/null",
+    ]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(stderr(&out).contains("--plot draws at most"), "{}", stderr(&out));
+}
+
+#[test]
+fn item09_threads_are_capped_at_the_work_and_the_cores() {
+    let out = hus(&[
+        "match", "builtin:caller", "builtin:raiser", "--hands", "10", "--seed", "1", "--threads",
+        "3000", "--json",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["timing"]["threads"], 1, "{v}");
+}
+
+#[test]
+fn item10_unwritable_outputs_fail_before_the_match() {
+    let dir = temp_dir("item10");
+    let missing = dir.join("no-such-dir/plot.svg");
+    // A match this long would take minutes: the path is checked first.
+    let out = hus(&[
+        "match",
+        "builtin:caller",
+        "builtin:raiser",
+        "--hands",
+        "40000000",
+        "--plot",
+        missing.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(stderr(&out).contains("cannot write"), "{}", stderr(&out));
+    assert!(stdout(&out).is_empty());
+}
+
+#[cfg(unix)]
+#[test]
+fn item13_histories_never_write_through_links_or_beside_old_files() {
+    let dir = temp_dir("item13");
+    let victim = write(&dir, "victim.txt", "keep me");
+    let hist = dir.join("h");
+    std::fs::create_dir_all(&hist).unwrap();
+    std::os::unix::fs::symlink(&victim, hist.join("hand-000001-01.xml")).unwrap();
+    let out = hus(&[
+        "match", "builtin:caller", "builtin:raiser", "--hands", "4", "--seed", "1",
+        "--histories", hist.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(stderr(&out).contains("is not empty"), "{}", stderr(&out));
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep me");
+    // A bot file name with a tab and a line end stays one cell of index.tsv.
+    let odd = write(&dir, "odd\tname\n.hus", "PREFLOP\nRULE\n  THEN CALL\n  VILLAIN\n    THEN CALL\n  ENDVILLAIN\nENDRULE\nENDPREFLOP\nFLOP\nRULE\n  THEN CHECK\n  VILLAIN\n    THEN CALL\n  ENDVILLAIN\nENDRULE\nENDFLOP\nTURN\nRULE\n  THEN CHECK\n  VILLAIN\n    THEN CALL\n  ENDVILLAIN\nENDRULE\nENDTURN\nRIVER\nRULE\n  THEN CHECK\n  VILLAIN\n    THEN CALL\n  ENDVILLAIN\nENDRULE\nENDRIVER\n");
+    let fresh = dir.join("fresh");
+    let out = hus(&[
+        "match", &odd, "builtin:caller", "--hands", "4", "--seed", "1", "--histories",
+        fresh.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let index = std::fs::read_to_string(fresh.join("index.tsv")).unwrap();
+    for line in index.lines() {
+        assert_eq!(line.split('\t').count(), 11, "{line}");
+    }
+}

@@ -122,6 +122,18 @@ pub fn run(args: Args) -> u8 {
         }
     }
 
+    // Outputs are opened before the match, so an unwritable path costs nothing.
+    let plot_file = match &args.plot {
+        Some(path) => match std::fs::File::create(path) {
+            Ok(f) => Some(f),
+            Err(e) => {
+                errln!("hus match: cannot write {}: {e}", path.display());
+                return exit::USAGE;
+            }
+        },
+        None => None,
+    };
+
     let bar = progress_bar(args.hands);
     let tick = |n: u64| {
         if let Some(b) = &bar {
@@ -163,7 +175,8 @@ pub fn run(args: Args) -> u8 {
             if result.duplicate { 2 } else { 1 },
             &title,
         );
-        if let Err(e) = std::fs::write(path, svg) {
+        let written = plot_file.map(|mut f| std::io::Write::write_all(&mut f, svg.as_bytes()));
+        if let Some(Err(e)) = written {
             errln!("hus match: cannot write {}: {e}", path.display());
             return exit::USAGE;
         }
@@ -171,7 +184,7 @@ pub fn run(args: Args) -> u8 {
     let printed = if args.json {
         super::to_stdout(&format!(
             "{}\n",
-            to_json(&result, &bots, seconds, config.threads)
+            to_json(&result, &bots, seconds, result.threads)
         ))
     } else {
         super::to_stdout(&to_text(&result, &bots))
@@ -186,14 +199,27 @@ pub fn run(args: Args) -> u8 {
 /// every decision replays with `hus decide`.
 fn histories(dir: &PathBuf, bots: &[LoadedBot], hands: u64) -> Result<Histories, String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    // Files of an earlier run would mix with this one's: the directory must be new or empty.
+    let occupied = std::fs::read_dir(dir)
+        .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
+        .next()
+        .is_some();
+    if occupied {
+        return Err(format!(
+            "--histories {} is not empty: give a new or empty directory",
+            dir.display()
+        ));
+    }
     let mut scripts = [String::new(), String::new()];
     for (i, b) in bots.iter().enumerate() {
         let path = match &b.path {
             Some(p) => p.clone(),
             None => {
                 let p = dir.join(format!("{}.hus", b.name.replace(':', "-")));
-                std::fs::write(&p, &*b.source.text)
-                    .map_err(|e| format!("cannot write {}: {e}", p.display()))?;
+                // The two bots may be the same built-in: one copy serves both.
+                if !p.exists() {
+                    hus::dealer::history::write_new(&p, b.source.text.as_bytes())?;
+                }
                 p
             }
         };

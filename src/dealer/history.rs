@@ -38,6 +38,12 @@ impl Histories {
             .map_err(|e| format!("cannot create {}: {e}", self.dir.display()))
     }
 
+    /// Writes a new file in the directory: never over an existing file or through a link
+    /// planted there.
+    fn create(&self, name: &str, bytes: &[u8]) -> Result<(), String> {
+        write_new(&self.dir.join(name), bytes)
+    }
+
     /// The file name of decision `no` (from 0) of hand `hand` (from 0); numbered from 1.
     pub fn file_name(&self, hand: u64, no: usize) -> String {
         format!("hand-{:0w$}-{:02}.xml", hand + 1, no + 1, w = self.width)
@@ -46,9 +52,7 @@ impl Histories {
     /// Writes one decision's state; returns its index line.
     pub(crate) fn write_decision(&self, hand: u64, d: &DecisionInfo) -> Result<String, String> {
         let name = self.file_name(hand, d.no);
-        let path = self.dir.join(&name);
-        std::fs::write(&path, d.state.xml().as_bytes())
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        self.create(&name, d.state.xml().as_bytes())?;
         let mut notes = Vec::new();
         if d.decision.no_rule_matched {
             notes.push("no-rule-matched");
@@ -64,7 +68,7 @@ impl Histories {
             hand + 1,
             d.no + 1,
             ["A", "B"][d.bot],
-            self.names[d.bot],
+            tsv_field(&self.names[d.bot]),
             ["button", "big-blind"][d.seat],
             d.state.phase().xml_tag(),
             d.played,
@@ -74,12 +78,11 @@ impl Histories {
             } else {
                 notes.join(",")
             },
-            self.scripts[d.bot],
+            tsv_field(&self.scripts[d.bot]),
         ))
     }
 
     pub(crate) fn write_index(&self, lines: &[String]) -> Result<(), String> {
-        let path = self.dir.join("index.tsv");
         let mut text = String::with_capacity(lines.len() * 80 + 100);
         text.push_str(INDEX_HEADER);
         text.push('\n');
@@ -87,6 +90,28 @@ impl Histories {
             text.push_str(l);
             text.push('\n');
         }
-        std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+        self.create("index.tsv", text.as_bytes())
     }
+}
+
+/// Creates `path` and writes it; an existing file or link there is an error.
+pub fn write_new(path: &std::path::Path, bytes: &[u8]) -> Result<(), String> {
+    use std::io::Write;
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+        .and_then(|mut f| f.write_all(bytes))
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// A value for one cell of `index.tsv`: tabs, line ends, backslashes and other control
+/// characters written as escapes, so a name cannot add a column or a row.
+pub fn tsv_field(s: &str) -> String {
+    let s = s
+        .replace('\\', "\\\\")
+        .replace('\t', "\\t")
+        .replace('\n', "\\n")
+        .replace('\r', "\\r");
+    crate::diag::escape_controls(&s).into_owned()
 }

@@ -104,6 +104,9 @@ pub struct MatchResult {
     pub bots: [BotStats; 2],
     /// A's chips won in every hand, when [`MatchConfig::keep_hands`] was set.
     pub hand_results: Option<Vec<i64>>,
+    /// The threads that played: `config.threads`, capped at the chunks of hands to play and
+    /// at [`MAX_THREADS_PER_CORE`] per core.
+    pub threads: usize,
 }
 
 impl MatchResult {
@@ -211,6 +214,14 @@ impl std::error::Error for MatchError {}
 
 /// Hands are dealt in chunks of this many (even, so duplicate pairs never straddle two).
 const CHUNK: u64 = 512;
+/// Chunks played per thread before their results are summed.
+const BATCH_PER_THREAD: u64 = 16;
+/// Threads per core at most, whatever `--threads` asks.
+pub const MAX_THREADS_PER_CORE: usize = 4;
+/// The most hands one match plays.
+pub const MAX_HANDS: u64 = 1_000_000_000_000;
+/// The most hands a match keeps one result of each (for `--plot`): 400 MB.
+pub const MAX_KEPT_HANDS: u64 = 50_000_000;
 
 /// What one chunk of consecutive hands produced.
 #[derive(Default)]
@@ -256,30 +267,43 @@ pub fn play_match(
             "a duplicate match plays each deal twice: the number of hands must be even".into(),
         ));
     }
+    if config.hands > MAX_HANDS {
+        return Err(MatchError::Config(format!(
+            "a match plays at most {MAX_HANDS} hands (about two weeks at a million hands a second)"
+        )));
+    }
+    if config.keep_hands && config.hands > MAX_KEPT_HANDS {
+        return Err(MatchError::Config(format!(
+            "--plot draws at most {MAX_KEPT_HANDS} hands (every hand's result is kept)"
+        )));
+    }
     if let Some(h) = &config.histories {
         h.prepare().map_err(MatchError::Io)?;
     }
-    let chunks: Vec<u64> = (0..config.hands.div_ceil(CHUNK)).collect();
-    let run = |c: &u64| -> Result<ChunkOut, MatchError> {
-        let out = play_chunk(
-            bots,
-            config,
-            *c * CHUNK,
-            ((*c + 1) * CHUNK).min(config.hands),
-        )?;
+    let chunks = config.hands.div_ceil(CHUNK);
+    let run = |c: u64| -> Result<ChunkOut, MatchError> {
+        let out = play_chunk(bots, config, c * CHUNK, ((c + 1) * CHUNK).min(config.hands))?;
         if let Some(p) = progress {
-            p(out_len(*c, config.hands));
+            p(out_len(c, config.hands));
         }
         Ok(out)
     };
-    let outs: Vec<ChunkOut> = if config.threads == 1 {
-        chunks.iter().map(run).collect::<Result<_, _>>()?
+    // Never more threads than chunks to play, nor than a few per core.
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = config
+        .threads
+        .min(usize::try_from(chunks).unwrap_or(usize::MAX))
+        .min(MAX_THREADS_PER_CORE * cores)
+        .max(1);
+    let pool = if threads > 1 {
+        Some(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .map_err(|e| MatchError::Config(format!("cannot start the threads: {e}")))?,
+        )
     } else {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(config.threads)
-            .build()
-            .map_err(|e| MatchError::Config(format!("cannot start the threads: {e}")))?;
-        pool.install(|| chunks.par_iter().map(run).collect::<Result<_, _>>())?
+        None
     };
 
     let mut result = MatchResult {
@@ -291,17 +315,35 @@ pub fn play_match(
         tally: ResultSums::default(),
         bots: Default::default(),
         hand_results: config.keep_hands.then(Vec::new),
+        threads,
     };
     let mut index = Vec::new();
-    for o in outs {
-        result.net_a += o.net_a;
-        result.tally.add(&o.tally);
-        result.bots[0].add(&o.bots[0]);
-        result.bots[1].add(&o.bots[1]);
-        if let Some(h) = &mut result.hand_results {
-            h.extend_from_slice(&o.hand_results);
+    // Chunks are played a batch at a time and summed in order, so memory stays the same
+    // however many hands are played.
+    let batch = BATCH_PER_THREAD * threads as u64;
+    let mut first = 0;
+    while first < chunks {
+        let last = (first + batch).min(chunks);
+        let outs: Vec<ChunkOut> = match &pool {
+            None => (first..last).map(run).collect::<Result<_, _>>()?,
+            Some(pool) => pool.install(|| {
+                (first..last)
+                    .into_par_iter()
+                    .map(run)
+                    .collect::<Result<_, _>>()
+            })?,
+        };
+        for o in outs {
+            result.net_a += o.net_a;
+            result.tally.add(&o.tally);
+            result.bots[0].add(&o.bots[0]);
+            result.bots[1].add(&o.bots[1]);
+            if let Some(h) = &mut result.hand_results {
+                h.extend_from_slice(&o.hand_results);
+            }
+            index.extend(o.index);
         }
-        index.extend(o.index);
+        first = last;
     }
     if let Some(h) = &config.histories {
         h.write_index(&index).map_err(MatchError::Io)?;
