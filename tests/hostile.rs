@@ -428,9 +428,19 @@ fn item12_control_characters_from_inputs_are_escaped() {
 
 #[test]
 fn item05_absurd_hand_counts_are_refused_not_allocated() {
-    let out = hus(&["match", "builtin:caller", "builtin:raiser", "--hands", "70368744177664"]);
+    let out = hus(&[
+        "match",
+        "builtin:caller",
+        "builtin:raiser",
+        "--hands",
+        "70368744177664",
+    ]);
     assert_eq!(code(&out), 2, "{}", stderr(&out));
-    assert!(stderr(&out).contains("at most 1000000000000 hands"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("at most 1000000000000 hands"),
+        "{}",
+        stderr(&out)
+    );
     let out = hus(&[
         "match",
         "builtin:caller",
@@ -441,14 +451,26 @@ fn item05_absurd_hand_counts_are_refused_not_allocated() {
         "/dev/null",
     ]);
     assert_eq!(code(&out), 2, "{}", stderr(&out));
-    assert!(stderr(&out).contains("--plot draws at most"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("--plot draws at most"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]
 fn item09_threads_are_capped_at_the_work_and_the_cores() {
     let out = hus(&[
-        "match", "builtin:caller", "builtin:raiser", "--hands", "10", "--seed", "1", "--threads",
-        "3000", "--json",
+        "match",
+        "builtin:caller",
+        "builtin:raiser",
+        "--hands",
+        "10",
+        "--seed",
+        "1",
+        "--threads",
+        "3000",
+        "--json",
     ]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -483,8 +505,15 @@ fn item13_histories_never_write_through_links_or_beside_old_files() {
     std::fs::create_dir_all(&hist).unwrap();
     std::os::unix::fs::symlink(&victim, hist.join("hand-000001-01.xml")).unwrap();
     let out = hus(&[
-        "match", "builtin:caller", "builtin:raiser", "--hands", "4", "--seed", "1",
-        "--histories", hist.to_str().unwrap(),
+        "match",
+        "builtin:caller",
+        "builtin:raiser",
+        "--hands",
+        "4",
+        "--seed",
+        "1",
+        "--histories",
+        hist.to_str().unwrap(),
     ]);
     assert_eq!(code(&out), 2, "{}", stderr(&out));
     assert!(stderr(&out).contains("is not empty"), "{}", stderr(&out));
@@ -493,7 +522,14 @@ fn item13_histories_never_write_through_links_or_beside_old_files() {
     let odd = write(&dir, "odd\tname\n.hus", "PREFLOP\nRULE\n  THEN CALL\n  VILLAIN\n    THEN CALL\n  ENDVILLAIN\nENDRULE\nENDPREFLOP\nFLOP\nRULE\n  THEN CHECK\n  VILLAIN\n    THEN CALL\n  ENDVILLAIN\nENDRULE\nENDFLOP\nTURN\nRULE\n  THEN CHECK\n  VILLAIN\n    THEN CALL\n  ENDVILLAIN\nENDRULE\nENDTURN\nRIVER\nRULE\n  THEN CHECK\n  VILLAIN\n    THEN CALL\n  ENDVILLAIN\nENDRULE\nENDRIVER\n");
     let fresh = dir.join("fresh");
     let out = hus(&[
-        "match", &odd, "builtin:caller", "--hands", "4", "--seed", "1", "--histories",
+        "match",
+        &odd,
+        "builtin:caller",
+        "--hands",
+        "4",
+        "--seed",
+        "1",
+        "--histories",
         fresh.to_str().unwrap(),
     ]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
@@ -501,4 +537,52 @@ fn item13_histories_never_write_through_links_or_beside_old_files() {
     for line in index.lines() {
         assert_eq!(line.split('\t').count(), 11, "{line}");
     }
+}
+
+#[test]
+fn item08_long_lists_are_cut_and_many_errors_are_counted() {
+    let dir = temp_dir("item08");
+    // 20,000 rules that all match at one priority.
+    let mut many = String::from("FLOP\n");
+    for _ in 0..20_000 {
+        many.push_str("RULE\n  THEN CALL\n  VILLAIN\n    THEN CALL\n  ENDVILLAIN\nENDRULE\n");
+    }
+    many.push_str("ENDFLOP\n");
+    let bot = write(&dir, "many.hus", &many);
+    let game = write(&dir, "g.xml", game_with_small_raise(""));
+    let out = hus(&["decide", &bot, &game, "--seed", "1"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(stdout(&out), "call\n");
+    let err = stderr(&out);
+    assert!(
+        err.contains("20000 rules matched (lines 2, 8, 14,"),
+        "{}",
+        &err[..err.len().min(3000)]
+    );
+    assert!(
+        err.contains("and 19990 more"),
+        "{}",
+        &err[..err.len().min(3000)]
+    );
+    assert!(err.len() < 20_000, "{} bytes of warnings", err.len());
+    // 50,000 syntax errors: the first 100 in full, then a count.
+    let broken = format!(
+        "FLOP\n{}ENDFLOP\n",
+        "RULE pair,\n  THEN CALL\nENDRULE\n".repeat(50_000)
+    );
+    let bot = write(&dir, "broken.hus", broken);
+    let out = hus(&["decide", &bot, &game]);
+    assert_eq!(code(&out), 1);
+    let err = stderr(&out);
+    assert!(
+        err.contains("... and 49900 more diagnostics"),
+        "{}",
+        &err[err.len().saturating_sub(500)..]
+    );
+    assert_eq!(err.matches("unexpected-token").count(), 100);
+    let out = hus(&["check", &bot]);
+    assert_eq!(code(&out), 1);
+    assert!(stdout(&out).contains("... and 49900 more diagnostics"));
+    let out = hus(&["check", "--format", "short", &bot]);
+    assert_eq!(stdout(&out).lines().count(), 50_000);
 }

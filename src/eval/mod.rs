@@ -305,8 +305,7 @@ impl<'a, R: Rng + ?Sized> Run<'a, R> {
             .map(|&(ri, _)| program.rules[ri].line)
             .collect();
         self.note(|| {
-            let all: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
-            let mut s = format!("matched: line {}", all.join(", "));
+            let mut s = format!("matched: line {}", join_lines(&lines));
             if best.len() < matched.len() {
                 s += &format!(" (highest PRIORITY {top}: {} of them)", best.len());
             }
@@ -332,7 +331,8 @@ impl<'a, R: Rng + ?Sized> Run<'a, R> {
             .at(program.rules[chosen.0].span.clone())
             .with_label("picked")
             .with_help("give one rule a higher PRIORITY to choose it every time");
-            for &(i, _) in best.iter().filter(|&&(i, _)| i != chosen.0) {
+            let others = best.iter().filter(|&&(i, _)| i != chosen.0);
+            for &(i, _) in others.take(crate::limits::MAX_LISTED - 1) {
                 d = d.with_related(program.rules[i].span.clone(), "also matched");
             }
             self.warnings.push(d);
@@ -528,8 +528,14 @@ fn operand_text(program: &Program, op: &Operand) -> String {
     }
 }
 
-/// `2 and 7`, `2, 7 and 9`.
+/// `2 and 7`, `2, 7 and 9`; a long list is cut after [`MAX_LISTED`](crate::limits::MAX_LISTED)
+/// lines: `2, 7, ..., 40 and 990 more`.
 fn join_lines(lines: &[usize]) -> String {
+    let max = crate::limits::MAX_LISTED;
+    if lines.len() > max {
+        let shown: Vec<String> = lines[..max].iter().map(|l| l.to_string()).collect();
+        return format!("{} and {} more", shown.join(", "), lines.len() - max);
+    }
     match lines {
         [] => String::new(),
         [one] => one.to_string(),
