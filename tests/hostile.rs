@@ -586,3 +586,147 @@ fn item08_long_lists_are_cut_and_many_errors_are_counted() {
     let out = hus(&["check", "--format", "short", &bot]);
     assert_eq!(stdout(&out).lines().count(), 50_000);
 }
+
+#[test]
+fn item14_weights_whose_sum_overflows_still_pick_by_weight() {
+    let dir = temp_dir("item14");
+    let huge = format!("17{}", "0".repeat(307));
+    let bot = write(
+        &dir,
+        "bot.hus",
+        format!("FLOP\nRULE\n  THEN CHECK\n  VILLAIN\n    THEN RAISE {huge} 2BB, {huge} 3BB\n  ENDVILLAIN\nENDRULE\nENDFLOP\n"),
+    );
+    let game = write(&dir, "g.xml", game_with_small_raise(""));
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..40 {
+        let out = hus(&["decide", &bot, &game, "--seed", &seed.to_string()]);
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        seen.insert(stdout(&out));
+    }
+    assert_eq!(seen.len(), 2, "{seen:?}");
+    // A weight too large to be a number is an error, not infinity.
+    let bot = write(
+        &dir,
+        "inf.hus",
+        format!(
+            "FLOP\nRULE\n  THEN RAISE 1{} 2BB, 1 3BB\nENDRULE\nENDFLOP\n",
+            "0".repeat(400)
+        ),
+    );
+    let out = hus(&["check", "--format", "short", &bot]);
+    assert_eq!(code(&out), 1, "{}", stdout(&out));
+    assert_eq!(stdout(&out).lines().count(), 1, "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("`100000000000…` (401 digits) is too large a number"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+/// A game with these blinds and stacks where the hero (button) calls `call` before the flop,
+/// the villain checks, and the villain checks the flop to the hero.
+fn game_calling(sb: &str, bb: &str, stack: &str, call: &str) -> String {
+    format!(
+        r#"<game><init><BB>{bb}</BB><SB>{sb}</SB><heroStack>{stack}</heroStack><villainStack>{stack}</villainStack><heroCards><card rank="J" color="Hearts"/><card rank="3" color="Clubs"/></heroCards></init><posts><post player="Hero" amount="{sb}">SB</post><post player="Villain" amount="{bb}">BB</post></posts><preflop><action no="0" player="Hero" act="call" amount="{call}"/><action no="1" player="Villain" act="check" amount="0"/></preflop><flop><cards><card rank="Q" color="Spades"/><card rank="T" color="Clubs"/><card rank="8" color="Clubs"/></cards><action no="0" player="Villain" act="check" amount="0"/></flop></game>"#
+    )
+}
+
+#[test]
+fn item15_one_tolerance_relative_to_the_amounts() {
+    let dir = temp_dir("item15");
+    let bot = write(
+        &dir,
+        "bot.hus",
+        "FLOP\nRULE\n  THEN CHECK\n  VILLAIN\n    THEN CHECK\n  ENDVILLAIN\nENDRULE\nENDFLOP\n",
+    );
+    // A call 1e-8 short of 1,000,000 is the call: nothing is left owed afterwards.
+    let game = write(
+        &dir,
+        "near.xml",
+        game_calling("1000000", "2000000", "100000000", "999999.99999999"),
+    );
+    let out = hus(&["decide", &bot, &game]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(stdout(&out), "check\n");
+    // At 10^14 chips, 100 chips more than owed is a different amount.
+    let game = write(
+        &dir,
+        "big.xml",
+        game_calling(
+            "50000000000000",
+            "100000000000000",
+            "1000000000000000",
+            "50000000000100",
+        ),
+    );
+    let out = hus(&["decide", &bot, &game]);
+    assert_eq!(code(&out), 4, "{}", stderr(&out));
+    assert!(stderr(&out).contains("call-mismatch"), "{}", stderr(&out));
+}
+
+#[test]
+fn item16_small_blind_above_big_blind_is_invalid() {
+    let dir = temp_dir("item16");
+    let bot = write(
+        &dir,
+        "bot.hus",
+        "FLOP\nRULE\n  THEN CHECK\nENDRULE\nENDFLOP\n",
+    );
+    let game = write(&dir, "g.xml", game_calling("20", "10", "1000", "0"));
+    let out = hus(&["decide", &bot, &game]);
+    assert_eq!(code(&out), 4, "{}", stderr(&out));
+    assert!(
+        stderr(&out)
+            .contains("<SB> is 20 but <BB> is 10: the small blind is at most the big blind"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn item22_smaller_things() {
+    let dir = temp_dir("item22b");
+    // Huge amounts are written in scientific notation, not 300 digits.
+    let game = write(
+        &dir,
+        "g.xml",
+        thesis_with(
+            r#"act="raise" amount="20"></action>
+  </flop>"#,
+            &format!(
+                r#"act="raise" amount="1{}"></action>
+  </flop>"#,
+                "0".repeat(300)
+            ),
+        ),
+    );
+    let out = hus(&["decide", THESIS_BOT, &game]);
+    assert_eq!(code(&out), 4, "{}", stderr(&out));
+    assert!(stderr(&out).contains("raises 1e300"), "{}", stderr(&out));
+    assert!(!stderr(&out).contains(&"0".repeat(100)), "{}", stderr(&out));
+    // A weight on a lone amount is not a factor: said so.
+    let bot = write(
+        &dir,
+        "w.hus",
+        "FLOP\nRULE\n  THEN RAISE 2 external \"bin/size\"\nENDRULE\nENDFLOP\n",
+    );
+    let out = hus(&["check", "--format", "short", &bot]);
+    assert!(
+        stdout(&out).contains("`2` is a weight, and this RAISE has one amount"),
+        "{}",
+        stdout(&out)
+    );
+    // A priority out of range says so, not "must be a whole number".
+    let bot = write(
+        &dir,
+        "p.hus",
+        "FLOP\nRULE PRIORITY 9223372036854775807\n  THEN CHECK\nENDRULE\nENDFLOP\n",
+    );
+    let out = hus(&["check", "--format", "short", &bot]);
+    assert_eq!(code(&out), 1);
+    assert!(
+        stdout(&out).contains("a priority must be between -10^15 and 10^15"),
+        "{}",
+        stdout(&out)
+    );
+}

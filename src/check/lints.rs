@@ -72,6 +72,7 @@ fn spelling(script: &ast::Script, out: &mut Vec<Diagnostic>) {
         }
     };
     let mut notes = Vec::new();
+    let mut lone_weights = Vec::new();
     for block in &script.blocks {
         for rule in &block.rules {
             let branch_lists =
@@ -105,9 +106,30 @@ fn spelling(script: &ast::Script, out: &mut Vec<Diagnostic>) {
                     for item in items {
                         value_name(&item.amount, &mut name);
                     }
+                    if let [ast::RaiseItem {
+                        weight: Some((w, span)),
+                        ..
+                    }] = items.as_slice()
+                    {
+                        lone_weights.push((*w, span.clone()));
+                    }
                 }
             }
         }
+    }
+    for (w, span) in lone_weights {
+        out.push(
+            Diagnostic::warning(
+                Code::LoneWeight,
+                format!(
+                    "`{}` is a weight, and this RAISE has one amount: the weight does nothing",
+                    crate::game::format_amount(w)
+                ),
+            )
+            .at(span)
+            .with_label("a weight, not a factor")
+            .with_help("a weight is an amount's chance in a list (`RAISE 1 2BB, 3 4BB`); drop it, or list more amounts"),
+        );
     }
     for (note, text, span) in notes {
         out.push(match note {

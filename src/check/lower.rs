@@ -249,12 +249,15 @@ impl Lowerer<'_> {
         for item in items {
             let weight = match &item.weight {
                 None => Some(1.0),
-                Some((w, _)) if *w > 0.0 => Some(*w),
+                Some((w, _)) if *w > 0.0 && w.is_finite() => Some(*w),
                 Some((w, span)) => {
                     self.diags.push(
                         Diagnostic::error(
                             Code::BadWeight,
-                            format!("a raise weight must be more than 0, not {w}"),
+                            format!(
+                                "a raise weight must be a number above 0, not {}",
+                                crate::game::format_amount(*w)
+                            ),
                         )
                         .at(span.clone())
                         .with_label("this weight")

@@ -211,10 +211,24 @@ fn with_flag_hints(mut d: Diagnostic, kind: &ErrorKind) -> Diagnostic {
     d
 }
 
-/// Whole amounts as JSON integers (`60`, not `60.0`), others as they print.
+/// Whole amounts as JSON integers (`60`, not `60.0`), others as the text prints them
+/// (`0.999998`, not `0.9999979999999999`).
 fn json_amount(x: f64) -> serde_json::Value {
-    match format_amount(x).parse::<i64>() {
+    let text = format_amount(x);
+    match text.parse::<i64>() {
         Ok(n) => serde_json::Value::from(n),
-        Err(_) => serde_json::Value::from(x),
+        Err(_) => serde_json::Value::from(text.parse::<f64>().unwrap_or(x)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn item22_json_amounts_are_the_amounts_the_text_shows() {
+        assert_eq!(json_amount(0.9999979999999999), serde_json::json!(0.999998));
+        assert_eq!(json_amount(60.0), serde_json::json!(60));
+        assert_eq!(json_amount(1.5), serde_json::json!(1.5));
     }
 }

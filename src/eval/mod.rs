@@ -305,7 +305,12 @@ impl<'a, R: Rng + ?Sized> Run<'a, R> {
             .map(|&(ri, _)| program.rules[ri].line)
             .collect();
         self.note(|| {
-            let mut s = format!("matched: line {}", join_lines(&lines));
+            let max = crate::limits::MAX_LISTED;
+            let mut all: Vec<String> = lines.iter().take(max).map(|l| l.to_string()).collect();
+            if lines.len() > max {
+                all.push(format!("and {} more", lines.len() - max));
+            }
+            let mut s = format!("matched: line {}", all.join(", "));
             if best.len() < matched.len() {
                 s += &format!(" (highest PRIORITY {top}: {} of them)", best.len());
             }
@@ -496,10 +501,17 @@ pub fn pick_weighted<'i, R: Rng + ?Sized>(
     items: &'i [WeightedAmount],
     rng: &mut R,
 ) -> &'i WeightedAmount {
-    let total: f64 = items.iter().map(|i| i.weight.max(0.0)).sum();
+    let mut total: f64 = items.iter().map(|i| i.weight.max(0.0)).sum();
+    // Weights whose sum overflows (two of 1.7e308) are taken relative to the largest.
+    let mut scale = 1.0;
+    if !total.is_finite() {
+        let max = items.iter().map(|i| i.weight.max(0.0)).fold(0.0, f64::max);
+        scale = 1.0 / max;
+        total = items.iter().map(|i| i.weight.max(0.0) * scale).sum();
+    }
     let mut x = rng.random::<f64>() * total;
     for item in items {
-        let w = item.weight.max(0.0);
+        let w = item.weight.max(0.0) * scale;
         if x < w {
             return item;
         }

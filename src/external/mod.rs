@@ -46,6 +46,10 @@ pub const CARD_PLACEHOLDERS: [&str; 5] = [
 /// The name replaced by the whole game-state XML (one argument).
 pub const WHOLE_GAME: &str = "wholeGame";
 
+/// The longest single argument a program is started with (Linux's limit, 128 KiB, less
+/// its terminating byte).
+pub const MAX_ARGUMENT_BYTES: usize = 128 * 1024 - 1;
+
 /// Whether and how external programs may run. The default runs nothing.
 #[derive(Clone, Debug)]
 pub struct ExternalPolicy {
@@ -164,6 +168,17 @@ pub fn prepare(
     let mut args = Vec::new();
     for w in rest {
         substitute(w, values, &mut args);
+    }
+    // The operating system refuses a longer argument (Linux: 128 KiB, E2BIG): say so.
+    if let Some(long) = args.iter().find(|a| a.len() > MAX_ARGUMENT_BYTES) {
+        return Err(ExternalError::new(
+            ExternalErrorKind::CannotStart,
+            &first.text,
+            format!(
+                "one argument is {} bytes (wholeGame?), more than the {MAX_ARGUMENT_BYTES} a program's argument may hold; keep the game state under 128 KiB",
+                long.len()
+            ),
+        ));
     }
     let dir = absolute_dir(base_dir);
     let path = program_path(&first.text, &dir).map_err(|m| {

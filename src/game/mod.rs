@@ -292,10 +292,14 @@ impl std::fmt::Display for Move {
     }
 }
 
-/// Formats a chip amount: integers without a decimal point, others with what they need.
+/// Formats a chip amount: integers without a decimal point, others with up to 6 decimals,
+/// and amounts of 10^15 or more (or below 10^-6) in scientific notation (`1.7e308`), never
+/// as a 300-digit expansion.
 pub fn format_amount(x: f64) -> String {
     if x.fract() == 0.0 && x.abs() < 1e15 {
         format!("{}", x as i64)
+    } else if !x.is_finite() || x.abs() >= 1e15 || (x != 0.0 && x.abs() < 1e-6) {
+        format!("{x:e}")
     } else {
         let s = format!("{x:.6}");
         s.trim_end_matches('0').trim_end_matches('.').to_string()

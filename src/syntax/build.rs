@@ -132,11 +132,17 @@ impl<'s> Ctx<'s> {
         match text.parse::<f64>() {
             Ok(n) if n.is_finite() => n,
             _ => {
+                let shown = if text.len() > 20 {
+                    format!("`{}…` ({} digits)", &text[..12], text.len())
+                } else {
+                    format!("`{text}`")
+                };
                 self.diags.push(
-                    Diagnostic::error(Code::BadNumber, format!("`{text}` is too large a number"))
+                    Diagnostic::error(Code::BadNumber, format!("{shown} is too large a number"))
                         .at(span),
                 );
-                0.0
+                // 1, not 0: a stand-in that raises no second error (a weight of 0, ...).
+                1.0
             }
         }
     }
@@ -158,11 +164,18 @@ impl<'s> Ctx<'s> {
         }
     }
 
-    /// `PRIORITY n`: n must be a whole number.
+    /// `PRIORITY n`: n must be a whole number, at most 10^15 either way.
     pub fn priority(&mut self, negative: bool, n: f64, span: Span) -> Option<(i64, Span)> {
-        if n.fract() != 0.0 || n.abs() > 1e15 {
+        let message = if n.fract() != 0.0 {
+            Some("a priority must be a whole number")
+        } else if n.abs() > 1e15 {
+            Some("a priority must be between -10^15 and 10^15")
+        } else {
+            None
+        };
+        if let Some(message) = message {
             self.diags.push(
-                Diagnostic::error(Code::BadPriority, "a priority must be a whole number")
+                Diagnostic::error(Code::BadPriority, message)
                     .at(span)
                     .with_help("write e.g. `RULE PRIORITY 2` or `RULE PRIORITY -1`"),
             );

@@ -155,8 +155,14 @@ impl Betting {
     pub fn pot(&self) -> f64 {
         self.total[0] + self.total[1]
     }
+    /// Nothing behind: the chips put in are the stack, within the tolerance of the stack.
     pub fn all_in(&self, p: Player) -> bool {
-        !more(self.behind(p), 0.0)
+        !more(self.stack[pi(p)], self.total[pi(p)])
+    }
+    /// The player owes chips: the other put in more this round, beyond the tolerance of the
+    /// amounts themselves (so an amount accepted as equal never leaves a remainder owed).
+    pub fn owes(&self, p: Player) -> bool {
+        more(self.round_in[pi(p.other())], self.round_in[pi(p)])
     }
     /// What the player must add to match the other's chips this round (not capped).
     pub fn owed(&self, p: Player) -> f64 {
@@ -185,8 +191,7 @@ impl Betting {
     /// The player has chips behind and owes chips, or has not acted yet in this round while
     /// the other player can still bet.
     pub fn needs_to_act(&self, p: Player) -> bool {
-        !self.all_in(p)
-            && (more(self.owed(p), 0.0) || (!self.acted[pi(p)] && !self.all_in(p.other())))
+        !self.all_in(p) && (self.owes(p) || (!self.acted[pi(p)] && !self.all_in(p.other())))
     }
     /// Nobody needs to act in this round.
     pub fn round_finished(&self) -> bool {
@@ -238,7 +243,11 @@ impl Betting {
             .find(|p| self.needs_to_act(*p))
             .map(|player| Violation::RoundUnfinished {
                 player,
-                owes: self.owed(player),
+                owes: if self.owes(player) {
+                    self.owed(player)
+                } else {
+                    0.0
+                },
             });
         self.round_in = [0.0; 2];
         self.acted = [false; 2];
@@ -322,7 +331,7 @@ impl Betting {
                 }
                 if act == Act::Fold {
                     self.folded = Some(p);
-                } else if more(owed, 0.0) {
+                } else if self.owes(p) {
                     report(Violation::CheckOwed {
                         owes: owed.min(behind),
                     });
@@ -340,7 +349,15 @@ impl Betting {
                         expected: owed.min(behind),
                     });
                 }
-                self.put(p, amount.min(behind));
+                // An amount accepted as the call, or as all the player has, is exactly that.
+                let put = if same(amount, owed) {
+                    owed.min(behind)
+                } else if same(amount, behind) {
+                    behind
+                } else {
+                    amount.min(behind)
+                };
+                self.put(p, put);
             }
             Act::Raise | Act::Bet => {
                 let adds = owed + amount;
@@ -356,7 +373,14 @@ impl Betting {
                         by_last_raise: more(self.last_incr, self.bb),
                     });
                 }
-                self.put(p, adds.min(behind));
+                self.put(
+                    p,
+                    if same(adds, behind) {
+                        behind
+                    } else {
+                        adds.min(behind)
+                    },
+                );
                 self.last_incr = amount;
             }
         }

@@ -42,6 +42,22 @@ pub(super) fn check_init(r: &GameRecord, spans: &SourceSpans, errors: &mut Vec<D
             );
         }
     }
+    if all_fine && more(r.sb, r.bb) {
+        errors.push(
+            at(
+                Diagnostic::error(
+                    Code::BadNumber,
+                    format!(
+                        "<SB> is {} but <BB> is {}: the small blind is at most the big blind",
+                        amt(r.sb),
+                        amt(r.bb)
+                    ),
+                ),
+                spans.sb.as_ref().or(spans.init.as_ref()),
+            )
+            .with_label("more than the big blind"),
+        );
+    }
     if let Some(chip) = init_value(r, "chip") {
         if !(chip.is_finite() && chip > 0.0) {
             errors.push(at(

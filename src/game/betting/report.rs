@@ -3,7 +3,6 @@
 
 use super::machine::{Over, Tolerated, Violation};
 use crate::diag::{Code, Diagnostic, Span};
-use crate::game::chips::more;
 use crate::game::{format_amount as amt, Act, ActionRecord, Phase, Player};
 
 /// Points a diagnostic at a span when there is one (records built in code have none).
@@ -272,7 +271,7 @@ pub(super) fn round_violation(
             fold,
         ),
         Violation::RoundUnfinished { player, owes } => {
-            let why = if more(owes, 0.0) {
+            let why = if owes > 0.0 {
                 format!("{} still owes {}", player.xml_name(), amt(owes))
             } else {
                 format!("{} has not acted yet", player.xml_name())
