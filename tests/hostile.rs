@@ -730,3 +730,18 @@ fn item22_smaller_things() {
         stdout(&out)
     );
 }
+
+#[test]
+fn item20_a_byte_order_mark_is_skipped_in_scripts_and_tables() {
+    let dir = temp_dir("item20");
+    let bot = write(&dir, "bot.hus", "\u{feff}RIVER\nRULE pair\n  THEN CALL\nENDRULE\nENDRIVER\n");
+    let out = hus(&["check", "--format", "short", &bot]);
+    assert_eq!(code(&out), 0, "{}", stdout(&out));
+    assert_eq!(stdout(&out), "");
+    let row = vec!["F"; 13].join("\t");
+    let table = format!("\u{feff}{}\n", vec![row; 13].join("\n"));
+    write(&dir, "t.tsv", table);
+    let bot = write(&dir, "table.hus", table_bot("t.tsv"));
+    let out = hus(&["check", "--format", "short", &bot]);
+    assert_eq!(code(&out), 0, "{}", stdout(&out));
+}

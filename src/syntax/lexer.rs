@@ -16,7 +16,8 @@ macro_rules! keywords {
     ($($variant:ident $text:literal,)*) => {
         /// One raw token as logos finds it. Text-carrying tokens borrow from the source.
         #[derive(Logos, Clone, Copy, Debug, PartialEq)]
-        #[logos(skip r"[ \t\f\r]+")]
+        // Spaces, and a byte-order mark (an editor's, at the start of the file).
+        #[logos(skip r"[ \t\f\u{FEFF}]+")]
         // A comment runs to the end of its line: greedy on purpose (it cannot cross a line).
         #[logos(skip(r"//[^\r\n]*", allow_greedy = true))]
         pub enum Tok<'s> {
@@ -69,8 +70,9 @@ macro_rules! keywords {
             Comma,
             #[token("-")]
             Minus,
-            /// A line break (`\n` or `\r\n`); runs of them are collapsed by the glue.
-            #[token("\n")]
+            /// A line break (`\n`, `\r\n` or a lone `\r`); runs of them are collapsed by the
+            /// glue.
+            #[regex(r"\r\n?|\n")]
             Newline,
             /// End of input, appended by the glue so the grammar can name it.
             Eof,
