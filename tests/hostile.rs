@@ -734,7 +734,11 @@ fn item22_smaller_things() {
 #[test]
 fn item20_a_byte_order_mark_is_skipped_in_scripts_and_tables() {
     let dir = temp_dir("item20");
-    let bot = write(&dir, "bot.hus", "\u{feff}RIVER\nRULE pair\n  THEN CALL\nENDRULE\nENDRIVER\n");
+    let bot = write(
+        &dir,
+        "bot.hus",
+        "\u{feff}RIVER\nRULE pair\n  THEN CALL\nENDRULE\nENDRIVER\n",
+    );
     let out = hus(&["check", "--format", "short", &bot]);
     assert_eq!(code(&out), 0, "{}", stdout(&out));
     assert_eq!(stdout(&out), "");
@@ -744,4 +748,37 @@ fn item20_a_byte_order_mark_is_skipped_in_scripts_and_tables() {
     let bot = write(&dir, "table.hus", table_bot("t.tsv"));
     let out = hus(&["check", "--format", "short", &bot]);
     assert_eq!(code(&out), 0, "{}", stdout(&out));
+}
+
+#[test]
+fn item17_no_verdict_from_a_handful_of_hands() {
+    for extra in [
+        &["--hands", "2"][..],
+        &["--hands", "4", "--duplicate"][..],
+        &["--hands", "58", "--duplicate"][..],
+    ] {
+        let mut args = vec!["match", "builtin:raiser", "builtin:caller", "--seed", "3"];
+        args.extend_from_slice(extra);
+        let out = hus(&args);
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        let text = stdout(&out);
+        assert!(
+            text.contains("(too few hands for an interval)"),
+            "{extra:?}: {text}"
+        );
+        assert!(!text.contains("wins"), "{text}");
+    }
+    // From 30 independent units on, an interval with Student's t.
+    let out = hus(&[
+        "match",
+        "builtin:raiser",
+        "builtin:caller",
+        "--seed",
+        "3",
+        "--hands",
+        "30",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(v["ci95"].is_array(), "{v}");
 }

@@ -248,7 +248,7 @@ fn text_report_names_the_bots_and_the_interval() {
         "builtin:raiser",
         "tests/cases/match/folder.hus",
         "--hands",
-        "10",
+        "40",
         "--seed",
         "1",
     ]);

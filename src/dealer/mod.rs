@@ -118,13 +118,17 @@ impl MatchResult {
         1000.0 * self.net_a as f64 / self.stakes.bb as f64 / self.hands as f64
     }
 
-    /// The 95% confidence interval of [`Self::mbb_per_hand`] (normal approximation over
-    /// independent units; `None` with fewer than two).
+    /// The 95% confidence interval of [`Self::mbb_per_hand`] (Student's t over independent
+    /// units: hands, or duplicate pairs); `None` with fewer than [`stats::MIN_UNITS`].
     pub fn ci95(&self) -> Option<(f64, f64)> {
+        if self.tally.units < stats::MIN_UNITS {
+            return None;
+        }
         let per_unit = if self.duplicate { 2.0 } else { 1.0 };
         let se = self.tally.std_error()? / per_unit * 1000.0 / self.stakes.bb as f64;
         let m = self.mbb_per_hand();
-        Some((m - stats::Z95 * se, m + stats::Z95 * se))
+        let t = stats::t95(self.tally.units - 1);
+        Some((m - t * se, m + t * se))
     }
 }
 

@@ -127,6 +127,29 @@ impl ResultSums {
 /// z for a two-sided 95% interval under the normal approximation.
 pub const Z95: f64 = 1.959_963_984_540_054;
 
+/// Fewer independent units (hands, or duplicate pairs) than this give no interval and no
+/// verdict: "too few hands".
+pub const MIN_UNITS: u64 = 30;
+
+/// Student's t for a two-sided 95% interval with `df` degrees of freedom: exact to 3
+/// decimals from a table up to 30, then the Cornish-Fisher expansion (error below 1e-4).
+pub fn t95(df: u64) -> f64 {
+    const TABLE: [f64; 30] = [
+        12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160,
+        2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056,
+        2.052, 2.048, 2.045, 2.042,
+    ];
+    match df {
+        0 => f64::INFINITY,
+        1..=30 => TABLE[df as usize - 1],
+        _ => {
+            let (z, v) = (Z95, df as f64);
+            z + (z.powi(3) + z) / (4.0 * v)
+                + (5.0 * z.powi(5) + 16.0 * z.powi(3) + 3.0 * z) / (96.0 * v * v)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -143,5 +166,14 @@ mod tests {
         let mut one = ResultSums::default();
         one.push(7);
         assert_eq!(one.std_error(), None);
+    }
+
+    #[test]
+    fn t_quantiles() {
+        assert_eq!(t95(1), 12.706);
+        assert_eq!(t95(30), 2.042);
+        assert!((t95(31) - 2.0395).abs() < 1e-3);
+        assert!((t95(120) - 1.9799).abs() < 1e-3);
+        assert!((t95(1_000_000) - Z95).abs() < 1e-5);
     }
 }
