@@ -782,3 +782,40 @@ fn item17_no_verdict_from_a_handful_of_hands() {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!(v["ci95"].is_array(), "{v}");
 }
+
+#[cfg(unix)]
+#[test]
+fn item18_ambiguous_numbers_from_programs_are_refused_accurately() {
+    let dir = temp_dir("item18");
+    let game = write(&dir, "g.xml", game_with_small_raise(""));
+    for (printed, message) in [
+        ("0,9", "with a decimal comma"),
+        ("0x10", "a hexadecimal number"),
+        ("1e999", "printed `1e999`, a number too large"),
+    ] {
+        let bot = write(
+            &dir,
+            "n.hus",
+            format!("FLOP\nRULE external \"/bin/echo {printed}\" > 0.5\n  THEN CALL\n  VILLAIN\n    THEN CALL\n  ENDVILLAIN\nENDRULE\nENDFLOP\n"),
+        );
+        let out = hus(&["decide", &bot, &game, "--allow-external"]);
+        assert_eq!(code(&out), 5, "{printed}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains(message),
+            "{printed}: {}",
+            stderr(&out)
+        );
+    }
+    let bot = write(
+        &dir,
+        "a.hus",
+        "FLOP\nRULE\n  THEN CALL\n  VILLAIN\n    THEN external \"/bin/echo raise 1e2\"\n  ENDVILLAIN\nENDRULE\nENDFLOP\n",
+    );
+    let out = hus(&["decide", &bot, &game, "--allow-external"]);
+    assert_eq!(code(&out), 5, "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("printed `raise 1e2`: write the amount"),
+        "{}",
+        stderr(&out)
+    );
+}

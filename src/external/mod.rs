@@ -30,7 +30,7 @@ use crate::game::{format_amount, GameState, Move};
 use crate::ir::ExternalCommand;
 
 pub use lint::lint_command;
-pub use output::{first_number, parse_action, quote_lines, ActionProblem};
+pub use output::{first_number, parse_action, quote_lines, ActionProblem, NumberProblem};
 pub use process::{format_duration, Ending, Invocation, OUTPUT_LIMIT};
 pub use words::{split_words, SplitError, Word};
 
@@ -242,12 +242,12 @@ pub fn run_number(
     policy: &ExternalPolicy,
 ) -> Result<f64, ExternalError> {
     let (inv, done) = run_checked(cmd, values, base_dir, policy)?;
-    first_number(&done.stdout).ok_or_else(|| {
+    first_number(&done.stdout).map_err(|problem| {
         failure(
             ExternalErrorKind::BadOutput,
             &inv,
             &done,
-            "printed no number on its first line (a condition's program prints e.g. `0.62`)",
+            &problem.to_string(),
         )
     })
 }

@@ -3,12 +3,51 @@
 
 use crate::game::Move;
 
+/// Why a condition program's output gives no number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NumberProblem {
+    /// The first non-blank line holds no number.
+    NoNumber,
+    /// `0,9`: a decimal comma, which could as well separate two numbers.
+    DecimalComma(String),
+    /// `0x10`: hexadecimal.
+    Hexadecimal(String),
+    /// `1e999`: too large for a number.
+    OutOfRange(String),
+}
+
+impl std::fmt::Display for NumberProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NumberProblem::NoNumber => f.write_str(
+                "printed no number on its first line (a condition's program prints e.g. `0.62`)",
+            ),
+            NumberProblem::DecimalComma(t) => write!(
+                f,
+                "printed `{t}`, with a decimal comma: print a decimal point (`{}`)",
+                t.replacen(',', ".", 1)
+            ),
+            NumberProblem::Hexadecimal(t) => write!(
+                f,
+                "printed `{t}`, a hexadecimal number: print it in decimal"
+            ),
+            NumberProblem::OutOfRange(t) => {
+                write!(f, "printed `{t}`, a number too large to use")
+            }
+        }
+    }
+}
+
 /// The first number on the first non-blank line: an optional minus sign, digits, an optional
 /// fraction and exponent (`0.62`, `-3`, `.5`, `6.2e-1`). Digits glued to a preceding letter
 /// or underscore belong to a word (`p1`, `x_2`), not a number; text around the number is
-/// ignored (`equity: 0.62 (approx)` is 0.62). `None` when that line holds no finite number.
-pub fn first_number(output: &str) -> Option<f64> {
-    let line = output.lines().find(|l| !l.trim().is_empty())?;
+/// ignored (`equity: 0.62 (approx)` is 0.62). A number that could be read two ways (`0,9`,
+/// `0x10`) or is out of range (`1e999`) is a problem, never a guess.
+pub fn first_number(output: &str) -> Result<f64, NumberProblem> {
+    let line = output
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .ok_or(NumberProblem::NoNumber)?;
     let b = line.as_bytes();
     let mut i = 0;
     while i < b.len() {
@@ -28,12 +67,28 @@ pub fn first_number(output: &str) -> Option<f64> {
         let signed = i > 0 && b[i - 1] == b'-' && (i == 1 || !is_word_byte(b[i - 2]));
         let start = if signed { i - 1 } else { i };
         let end = number_end(b, i);
-        return line[start..end]
-            .parse::<f64>()
-            .ok()
-            .filter(|x| x.is_finite());
+        let text = &line[start..end];
+        let next = |k: usize| b.get(end + k).copied();
+        if next(0) == Some(b',') && next(1).is_some_and(|c| c.is_ascii_digit()) {
+            let e = number_end(b, end + 1);
+            return Err(NumberProblem::DecimalComma(line[start..e].to_string()));
+        }
+        if text.trim_start_matches('-') == "0"
+            && matches!(next(0), Some(b'x' | b'X'))
+            && next(1).is_some_and(|c| c.is_ascii_hexdigit())
+        {
+            let mut e = end + 1;
+            while e < b.len() && b[e].is_ascii_alphanumeric() {
+                e += 1;
+            }
+            return Err(NumberProblem::Hexadecimal(line[start..e].to_string()));
+        }
+        return match text.parse::<f64>() {
+            Ok(x) if x.is_finite() => Ok(x),
+            _ => Err(NumberProblem::OutOfRange(text.to_string())),
+        };
     }
-    None
+    Err(NumberProblem::NoNumber)
 }
 
 fn is_word_byte(c: u8) -> bool {
@@ -74,6 +129,8 @@ pub enum ActionProblem {
     NotAnAction,
     /// `raise` without an amount, or with one that is not a positive number.
     BadRaise,
+    /// `raise 1e2`, `raise 0,5`: an amount not written as digits with an optional fraction.
+    RaiseNotation(String),
 }
 
 impl std::fmt::Display for ActionProblem {
@@ -83,6 +140,12 @@ impl std::fmt::Display for ActionProblem {
             ActionProblem::SeveralLines => "printed more than one line",
             ActionProblem::NotAnAction => "printed something that is not an action",
             ActionProblem::BadRaise => "printed `raise` without a positive amount",
+            ActionProblem::RaiseNotation(t) => {
+                return write!(
+                    f,
+                    "printed `raise {t}`: write the amount as digits with an optional fraction (`raise 100`, `raise 2.5`)"
+                )
+            }
         })
     }
 }
@@ -105,6 +168,10 @@ pub fn parse_action(output: &str) -> Result<Move, ActionProblem> {
         ("call", []) => Ok(Move::Call),
         ("raise", [amount]) => match plain_number(amount) {
             Some(x) if x > 0.0 => Ok(Move::Raise(x)),
+            // A number in another notation (`1e2`, `0,5`, `0x10`): say so, not "no amount".
+            None if amount.starts_with(|c: char| c.is_ascii_digit() || c == '.') => {
+                Err(ActionProblem::RaiseNotation(amount.to_string()))
+            }
             _ => Err(ActionProblem::BadRaise),
         },
         ("raise", _) => Err(ActionProblem::BadRaise),
@@ -162,20 +229,37 @@ mod tests {
 
     #[test]
     fn numbers() {
-        assert_eq!(first_number("equity: 0.62 (approx)"), Some(0.62));
-        assert_eq!(first_number("0.62\n1"), Some(0.62));
-        assert_eq!(first_number("\n  \n-3 chips"), Some(-3.0));
-        assert_eq!(first_number("value:-0.5"), Some(-0.5));
-        assert_eq!(first_number("p1: 0.25"), Some(0.25));
-        assert_eq!(first_number("x_2 p12 .5"), Some(0.5));
-        assert_eq!(first_number("6.2e-1"), Some(0.62));
-        assert_eq!(first_number("62%"), Some(62.0));
-        assert_eq!(first_number("3e"), Some(3.0));
-        assert_eq!(first_number("1.5.2"), Some(1.5));
-        assert_eq!(first_number("none\n0.5"), None);
-        assert_eq!(first_number(""), None);
-        assert_eq!(first_number("1e999"), None);
-        assert_eq!(first_number("nan inf"), None);
+        assert_eq!(first_number("equity: 0.62 (approx)"), Ok(0.62));
+        assert_eq!(first_number("0.62\n1"), Ok(0.62));
+        assert_eq!(first_number("\n  \n-3 chips"), Ok(-3.0));
+        assert_eq!(first_number("value:-0.5"), Ok(-0.5));
+        assert_eq!(first_number("p1: 0.25"), Ok(0.25));
+        assert_eq!(first_number("x_2 p12 .5"), Ok(0.5));
+        assert_eq!(first_number("6.2e-1"), Ok(0.62));
+        assert_eq!(first_number("62%"), Ok(62.0));
+        assert_eq!(first_number("3e"), Ok(3.0));
+        assert_eq!(first_number("1.5.2"), Ok(1.5));
+        assert_eq!(first_number("1, 2"), Ok(1.0));
+        assert_eq!(first_number("none\n0.5"), Err(NumberProblem::NoNumber));
+        assert_eq!(first_number(""), Err(NumberProblem::NoNumber));
+        assert_eq!(
+            first_number("1e999"),
+            Err(NumberProblem::OutOfRange("1e999".into()))
+        );
+        assert_eq!(first_number("nan inf"), Err(NumberProblem::NoNumber));
+        assert_eq!(
+            first_number("0,9"),
+            Err(NumberProblem::DecimalComma("0,9".into()))
+        );
+        assert_eq!(
+            first_number("x = 0x10"),
+            Err(NumberProblem::Hexadecimal("0x10".into()))
+        );
+        assert_eq!(
+            parse_action("raise 1e2"),
+            Err(ActionProblem::RaiseNotation("1e2".into()))
+        );
+        assert_eq!(parse_action("raise"), Err(ActionProblem::BadRaise));
     }
 
     #[test]
@@ -193,7 +277,10 @@ mod tests {
         assert_eq!(parse_action("raise 0"), Err(ActionProblem::BadRaise));
         assert_eq!(parse_action("raise -5"), Err(ActionProblem::BadRaise));
         assert_eq!(parse_action("raise 5 6"), Err(ActionProblem::BadRaise));
-        assert_eq!(parse_action("raise 1e3"), Err(ActionProblem::BadRaise));
+        assert_eq!(
+            parse_action("raise 1e3"),
+            Err(ActionProblem::RaiseNotation("1e3".into()))
+        );
     }
 
     #[test]
