@@ -21,6 +21,9 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // The binary runs nothing but external programs: whatever they detach (`setsid`) is
+    // handed to it and killed once they end (reference §8).
+    hus::external::contain_detached();
     let code = match Command::parse() {
         Command::Check(args) => cli::check::run(args),
         Command::Decide(args) => cli::decide::run(args),

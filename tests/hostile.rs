@@ -819,3 +819,40 @@ fn item18_ambiguous_numbers_from_programs_are_refused_accurately() {
         stderr(&out)
     );
 }
+
+/// Processes whose command line is exactly these words, from `/proc`.
+#[cfg(target_os = "linux")]
+fn processes_running(words: &[&str]) -> Vec<u32> {
+    let want: Vec<u8> = words.iter().flat_map(|w| w.bytes().chain([0])).collect();
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|pid| std::fs::read(format!("/proc/{pid}/cmdline")).is_ok_and(|c| c == want))
+        .collect()
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn item19_a_process_detached_with_setsid_does_not_outlive_the_program() {
+    let dir = temp_dir("item19");
+    let marker = dir.join("started");
+    let unique = format!("1234.{}", std::process::id());
+    // The program returns only once its helper has left the process group.
+    let bot = write(
+        &dir,
+        "bot.hus",
+        format!(
+            "FLOP\nRULE external \"/bin/sh -c 'setsid sh -c \\\"echo > {m}; exec sleep {unique}\\\" > /dev/null 2>&1 & while [ ! -f {m} ]; do :; done; echo 0.9'\" > 0.5\n  THEN CALL\n  VILLAIN\n    THEN CALL\n  ENDVILLAIN\nENDRULE\nENDFLOP\n",
+            m = marker.display()
+        ),
+    );
+    let game = write(&dir, "g.xml", game_with_small_raise(""));
+    let out = hus(&["decide", &bot, &game, "--allow-external"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(marker.exists(), "the helper never started");
+    let left = processes_running(&["sleep", &unique]);
+    for pid in &left {
+        let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
+    }
+    assert!(left.is_empty(), "sleep {unique} outlived hus: {left:?}");
+}

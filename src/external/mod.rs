@@ -31,6 +31,7 @@ use crate::ir::ExternalCommand;
 
 pub use lint::lint_command;
 pub use output::{first_number, parse_action, quote_lines, ActionProblem, NumberProblem};
+pub use process::detached::contain_detached;
 pub use process::{format_duration, Ending, Invocation, OUTPUT_LIMIT};
 pub use words::{split_words, SplitError, Word};
 

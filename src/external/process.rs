@@ -81,6 +81,8 @@ pub fn run(inv: &Invocation, timeout: Duration) -> io::Result<Finished> {
         use std::os::unix::process::CommandExt;
         cmd.process_group(0);
     }
+    // While any program runs, detached processes are not reaped (they may be its helpers).
+    let _running = detached::Running::enter();
     let mut child = cmd.spawn()?;
     let (done_tx, done_rx) = mpsc::channel();
     let stdout = child
@@ -210,6 +212,110 @@ mod sys {
             (None, Some(sig)) => Ending::Signal(sig),
             (None, None) => Ending::Exited(-1),
         }
+    }
+}
+
+/// Processes a program detached from its group (`setsid`, a double fork): where the system
+/// allows it (Linux), the process that calls [`contain_detached`] becomes their "subreaper",
+/// so they become its children when their parents die, and are killed once no program runs.
+pub mod detached {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Mutex;
+
+    static CONTAINING: AtomicBool = AtomicBool::new(false);
+    /// How many programs are running now.
+    static RUNNING: Mutex<usize> = Mutex::new(0);
+
+    /// Makes this process the reaper of everything its programs detach, and kills those
+    /// processes whenever no program is left running. For a command-line tool that runs
+    /// nothing else (the `hus` binary calls it); an embedder that has children of its own
+    /// must not. Returns whether the system supports it.
+    pub fn contain_detached() -> bool {
+        #[cfg(target_os = "linux")]
+        {
+            // SAFETY: a plain system call with integer arguments.
+            let ok = unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) } == 0;
+            CONTAINING.store(ok, Ordering::SeqCst);
+            ok
+        }
+        #[cfg(not(target_os = "linux"))]
+        false
+    }
+
+    /// One program running; dropping it ends the program's turn.
+    pub struct Running;
+
+    impl Running {
+        pub fn enter() -> Running {
+            if let Ok(mut n) = RUNNING.lock() {
+                *n += 1;
+            }
+            Running
+        }
+    }
+
+    impl Drop for Running {
+        fn drop(&mut self) {
+            let Ok(mut n) = RUNNING.lock() else { return };
+            *n = n.saturating_sub(1);
+            // The lock stays held while reaping, so no program starts meanwhile.
+            if *n == 0 && CONTAINING.load(Ordering::SeqCst) {
+                reap();
+            }
+        }
+    }
+
+    /// Kills and reaps every child of this process (no program runs, so each one is a
+    /// detached leftover), until none appears for a few milliseconds: processes whose
+    /// parents were just killed are handed over a moment later.
+    fn reap() {
+        #[cfg(target_os = "linux")]
+        {
+            let me = std::process::id();
+            let mut quiet = 0;
+            for _ in 0..200 {
+                let children = children_of(me);
+                if children.is_empty() {
+                    quiet += 1;
+                    if quiet == 3 {
+                        return;
+                    }
+                } else {
+                    quiet = 0;
+                }
+                for pid in children {
+                    // SAFETY: plain system calls on a process that is our child.
+                    unsafe {
+                        libc::kill(pid as libc::pid_t, libc::SIGKILL);
+                        libc::waitpid(pid as libc::pid_t, std::ptr::null_mut(), 0);
+                    }
+                }
+                std::thread::sleep(std::time::Duration::from_millis(2));
+            }
+        }
+    }
+
+    /// The processes whose parent is `parent`, from `/proc/*/stat`.
+    #[cfg(target_os = "linux")]
+    fn children_of(parent: u32) -> Vec<u32> {
+        let Ok(dir) = std::fs::read_dir("/proc") else {
+            return Vec::new();
+        };
+        dir.filter_map(|e| e.ok())
+            .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
+            .filter(|pid| {
+                let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+                    return false;
+                };
+                // `pid (name) state ppid ...`: the name may hold spaces and parentheses.
+                let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+                after
+                    .split_whitespace()
+                    .nth(1)
+                    .and_then(|p| p.parse::<u32>().ok())
+                    == Some(parent)
+            })
+            .collect()
     }
 }
 
