@@ -8,9 +8,6 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-/// The exit codes the reference documents.
-const DOCUMENTED: [i32; 6] = [0, 1, 2, 3, 4, 5];
-
 fn hus_in(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_hus"))
         .args(args)
@@ -855,4 +852,22 @@ fn item19_a_process_detached_with_setsid_does_not_outlive_the_program() {
         let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
     }
     assert!(left.is_empty(), "sleep {unique} outlived hus: {left:?}");
+}
+
+#[test]
+fn item22_whole_game_over_128_kib_is_refused_with_its_size() {
+    let dir = temp_dir("item22c");
+    let game = write(&dir, "g.xml", game_with_small_raise(&" ".repeat(140_000)));
+    let bot = write(
+        &dir,
+        "bot.hus",
+        "FLOP\nRULE external \"/bin/echo wholeGame\" > 0.5\n  THEN CALL\n  VILLAIN\n    THEN CALL\n  ENDVILLAIN\nENDRULE\nENDFLOP\n",
+    );
+    let out = hus(&["decide", &bot, &game, "--allow-external"]);
+    assert_eq!(code(&out), 5, "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("one argument is 140"),
+        "{}",
+        stderr(&out)
+    );
 }
