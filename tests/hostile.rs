@@ -29,6 +29,12 @@ fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
+/// The run exited with `expected` and its stderr says `message`.
+fn ends_with(out: &Output, expected: i32, message: &str) {
+    assert_eq!(code(out), expected, "{}", stderr(out));
+    assert!(stderr(out).contains(message), "{}", stderr(out));
+}
+
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
@@ -75,8 +81,7 @@ fn item01_diagnostic_past_column_65536_is_clipped_not_a_panic() {
         let mut args = vec!["decide", bot.as_str(), long.as_str()];
         args.extend_from_slice(extra);
         let out = hus(&args);
-        assert_eq!(code(&out), 0, "{}", stderr(&out));
-        assert!(stderr(&out).contains("small-raise"), "{}", stderr(&out));
+        ends_with(&out, 0, "small-raise");
         // The warning's line is clipped around the raise, with its real column.
         assert!(stderr(&out).contains(":1:70"), "{}", stderr(&out));
         assert!(stderr(&out).len() < 4_000, "{}", stderr(&out));
@@ -109,6 +114,13 @@ fn thesis_with(from: &str, to: &str) -> String {
 
 const THESIS_BOT: &str = "examples/thesis-situation1.hus";
 
+/// `hus decide` of the thesis bot on the thesis game with `from` replaced by `to`, written to
+/// `name` in `dir`.
+fn decide_thesis(dir: &Path, name: &str, from: &str, to: &str) -> Output {
+    let game = write(dir, name, thesis_with(from, to));
+    hus(&["decide", THESIS_BOT, &game])
+}
+
 #[test]
 fn item02_deeply_nested_elements_are_an_error_not_a_stack_overflow() {
     let dir = temp_dir("item02");
@@ -118,18 +130,8 @@ fn item02_deeply_nested_elements_are_an_error_not_a_stack_overflow() {
             format!("<x>{newline}").repeat(150_000),
             "</x>".repeat(150_000)
         );
-        let game = write(
-            &dir,
-            "deep.xml",
-            thesis_with("</init>", &format!("</init>{deep}")),
-        );
-        let out = hus(&["decide", THESIS_BOT, &game]);
-        assert_eq!(code(&out), 4, "{}", stderr(&out));
-        assert!(
-            stderr(&out).contains("nested more than 16 deep"),
-            "{}",
-            stderr(&out)
-        );
+        let out = decide_thesis(&dir, "deep.xml", "</init>", &format!("</init>{deep}"));
+        ends_with(&out, 4, "nested more than 16 deep");
     }
 }
 
@@ -187,8 +189,7 @@ fn item22_unknown_elements_and_text_inside_leaf_elements_are_errors() {
         ),
     ];
     for (k, (from, to, message)) in cases.iter().enumerate() {
-        let game = write(&dir, &format!("g{k}.xml"), thesis_with(from, to));
-        let out = hus(&["decide", THESIS_BOT, &game]);
+        let out = decide_thesis(&dir, &format!("g{k}.xml"), from, to);
         assert_eq!(code(&out), 4, "{to}: {}", stderr(&out));
         assert!(stderr(&out).contains(message), "{to}: {}", stderr(&out));
     }
@@ -337,18 +338,8 @@ fn item07_huge_game_files_end_in_a_clear_limit() {
     }
     // A million cards is more than a game file may hold: refused before it is parsed.
     let cards = r#"<card rank="2" color="Clubs"/>"#.repeat(1_000_000);
-    let game = write(
-        &dir,
-        "huge.xml",
-        thesis_with("<game>", &format!("<game>{cards}")),
-    );
-    let out = hus(&["decide", THESIS_BOT, &game]);
-    assert_eq!(code(&out), 2, "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains("it is larger than 16 MiB"),
-        "{}",
-        stderr(&out)
-    );
+    let out = decide_thesis(&dir, "huge.xml", "<game>", &format!("<game>{cards}"));
+    ends_with(&out, 2, "it is larger than 16 MiB");
 }
 
 #[test]
@@ -401,12 +392,7 @@ fn item11_table_paths_stay_inside_the_script_directory() {
 #[test]
 fn item12_control_characters_from_inputs_are_escaped() {
     let dir = temp_dir("item12");
-    let game = write(
-        &dir,
-        "g.xml",
-        thesis_with("<BB>20</BB>", "<BB>2\u{1b}[2J0</BB>"),
-    );
-    let out = hus(&["decide", THESIS_BOT, &game]);
+    let out = decide_thesis(&dir, "g.xml", "<BB>20</BB>", "<BB>2\u{1b}[2J0</BB>");
     assert_eq!(code(&out), 4);
     assert!(!stderr(&out).contains('\u{1b}'), "{}", stderr(&out));
     assert!(stderr(&out).contains("\\x1b[2J"), "{}", stderr(&out));
@@ -432,12 +418,7 @@ fn item05_absurd_hand_counts_are_refused_not_allocated() {
         "--hands",
         "70368744177664",
     ]);
-    assert_eq!(code(&out), 2, "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains("at most 1000000000000 hands"),
-        "{}",
-        stderr(&out)
-    );
+    ends_with(&out, 2, "at most 1000000000000 hands");
     let out = hus(&[
         "match",
         "builtin:caller",
@@ -447,12 +428,7 @@ fn item05_absurd_hand_counts_are_refused_not_allocated() {
         "--plot",
         "/dev/null",
     ]);
-    assert_eq!(code(&out), 2, "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains("--plot draws at most"),
-        "{}",
-        stderr(&out)
-    );
+    ends_with(&out, 2, "--plot draws at most");
 }
 
 #[test]
@@ -488,8 +464,7 @@ fn item10_unwritable_outputs_fail_before_the_match() {
         "--plot",
         missing.to_str().unwrap(),
     ]);
-    assert_eq!(code(&out), 2, "{}", stderr(&out));
-    assert!(stderr(&out).contains("cannot write"), "{}", stderr(&out));
+    ends_with(&out, 2, "cannot write");
     assert!(stdout(&out).is_empty());
 }
 
@@ -512,8 +487,7 @@ fn item13_histories_never_write_through_links_or_beside_old_files() {
         "--histories",
         hist.to_str().unwrap(),
     ]);
-    assert_eq!(code(&out), 2, "{}", stderr(&out));
-    assert!(stderr(&out).contains("is not empty"), "{}", stderr(&out));
+    ends_with(&out, 2, "is not empty");
     assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep me");
     // A bot file name with a tab and a line end stays one cell of index.tsv.
     let odd = write(&dir, "odd\tname\n.hus", "PREFLOP\nRULE\n  THEN CALL\n  VILLAIN\n    THEN CALL\n  ENDVILLAIN\nENDRULE\nENDPREFLOP\nFLOP\nRULE\n  THEN CHECK\n  VILLAIN\n    THEN CALL\n  ENDVILLAIN\nENDRULE\nENDFLOP\nTURN\nRULE\n  THEN CHECK\n  VILLAIN\n    THEN CALL\n  ENDVILLAIN\nENDRULE\nENDTURN\nRIVER\nRULE\n  THEN CHECK\n  VILLAIN\n    THEN CALL\n  ENDVILLAIN\nENDRULE\nENDRIVER\n");
@@ -657,8 +631,7 @@ fn item15_one_tolerance_relative_to_the_amounts() {
         ),
     );
     let out = hus(&["decide", &bot, &game]);
-    assert_eq!(code(&out), 4, "{}", stderr(&out));
-    assert!(stderr(&out).contains("call-mismatch"), "{}", stderr(&out));
+    ends_with(&out, 4, "call-mismatch");
 }
 
 #[test]
@@ -684,22 +657,18 @@ fn item16_small_blind_above_big_blind_is_invalid() {
 fn item22_smaller_things() {
     let dir = temp_dir("item22b");
     // Huge amounts are written in scientific notation, not 300 digits.
-    let game = write(
+    let out = decide_thesis(
         &dir,
         "g.xml",
-        thesis_with(
-            r#"act="raise" amount="20"></action>
+        r#"act="raise" amount="20"></action>
   </flop>"#,
-            &format!(
-                r#"act="raise" amount="1{}"></action>
+        &format!(
+            r#"act="raise" amount="1{}"></action>
   </flop>"#,
-                "0".repeat(300)
-            ),
+            "0".repeat(300)
         ),
     );
-    let out = hus(&["decide", THESIS_BOT, &game]);
-    assert_eq!(code(&out), 4, "{}", stderr(&out));
-    assert!(stderr(&out).contains("raises 1e300"), "{}", stderr(&out));
+    ends_with(&out, 4, "raises 1e300");
     assert!(!stderr(&out).contains(&"0".repeat(100)), "{}", stderr(&out));
     // A weight on a lone amount is not a factor: said so.
     let bot = write(
@@ -809,12 +778,7 @@ fn item18_ambiguous_numbers_from_programs_are_refused_accurately() {
         "FLOP\nRULE\n  THEN CALL\n  VILLAIN\n    THEN external \"/bin/echo raise 1e2\"\n  ENDVILLAIN\nENDRULE\nENDFLOP\n",
     );
     let out = hus(&["decide", &bot, &game, "--allow-external"]);
-    assert_eq!(code(&out), 5, "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains("printed `raise 1e2`: write the amount"),
-        "{}",
-        stderr(&out)
-    );
+    ends_with(&out, 5, "printed `raise 1e2`: write the amount");
 }
 
 /// Processes whose command line is exactly these words, from `/proc`.
@@ -864,10 +828,5 @@ fn item22_whole_game_over_128_kib_is_refused_with_its_size() {
         "FLOP\nRULE external \"/bin/echo wholeGame\" > 0.5\n  THEN CALL\n  VILLAIN\n    THEN CALL\n  ENDVILLAIN\nENDRULE\nENDFLOP\n",
     );
     let out = hus(&["decide", &bot, &game, "--allow-external"]);
-    assert_eq!(code(&out), 5, "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains("one argument is 140"),
-        "{}",
-        stderr(&out)
-    );
+    ends_with(&out, 5, "one argument is 140");
 }
