@@ -6,7 +6,9 @@ use super::{CardSet, Suit};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Predicate {
     /// Some rank appears at least twice among hole and board (trips, two pair, a full house
-    /// too).
+    /// too). Like every made-hand predicate, it looks at hole and board together, so a pair on
+    /// the board alone holds it: `!deskPair` (or `!boardPlays` on the river) asks for the
+    /// hero's cards to take part.
     Pair,
     /// Some rank J-A appears at least twice (a pair on the board counts: hero predicates see
     /// hole and board together).
@@ -69,10 +71,23 @@ pub enum Predicate {
     DeskTwoPair,
     /// The board holds a rank at least three times.
     DeskThreeOfKind,
+    /// The board alone is a straight (five consecutive ranks): river only.
+    DeskStraight,
+    /// The board alone is five cards of one suit: river only.
+    DeskFlush,
+    /// The board alone holds a rank three times and another twice: river only.
+    DeskFullHouse,
+    /// The board alone holds a rank four times: turn and river.
+    DeskPoker,
+    /// The board alone is a straight flush: river only.
+    DeskStraightFlush,
+    /// On the river, the hero's best five cards are the board's five: the hole cards do not
+    /// improve the hand, so both players hold at least it ("the board plays").
+    BoardPlays,
 }
 
 impl Predicate {
-    pub const ALL: [Predicate; 26] = [
+    pub const ALL: [Predicate; 32] = [
         Predicate::Pair,
         Predicate::HighPair,
         Predicate::MidPair,
@@ -99,6 +114,12 @@ impl Predicate {
         Predicate::DeskLowPair,
         Predicate::DeskTwoPair,
         Predicate::DeskThreeOfKind,
+        Predicate::DeskStraight,
+        Predicate::DeskFlush,
+        Predicate::DeskFullHouse,
+        Predicate::DeskPoker,
+        Predicate::DeskStraightFlush,
+        Predicate::BoardPlays,
     ];
 
     /// The canonical spelling (`flushDraw`).
@@ -130,6 +151,12 @@ impl Predicate {
             Predicate::DeskLowPair => "deskLowPair",
             Predicate::DeskTwoPair => "deskTwoPair",
             Predicate::DeskThreeOfKind => "deskThreeOfKind",
+            Predicate::DeskStraight => "deskStraight",
+            Predicate::DeskFlush => "deskFlush",
+            Predicate::DeskFullHouse => "deskFullHouse",
+            Predicate::DeskPoker => "deskPoker",
+            Predicate::DeskStraightFlush => "deskStraightFlush",
+            Predicate::BoardPlays => "boardPlays",
         }
     }
 
@@ -209,6 +236,18 @@ impl Predicate {
             Predicate::DeskLowPair => Counts::of(board).ge2 & LOW_RANKS != 0,
             Predicate::DeskTwoPair => Counts::of(board).two_pair(),
             Predicate::DeskThreeOfKind => Counts::of(board).ge3 != 0,
+            Predicate::DeskStraight => is_straight(board.rank_mask()),
+            Predicate::DeskFlush => flush_suit(board).is_some(),
+            Predicate::DeskFullHouse => Counts::of(board).full_house(),
+            Predicate::DeskPoker => Counts::of(board).ge4 != 0,
+            Predicate::DeskStraightFlush => {
+                Suit::ALL.iter().any(|&s| is_straight(board.suit_mask(s)))
+            }
+            // The evaluator ranks the best five of the cards it is given.
+            Predicate::BoardPlays => {
+                board.len() == 5
+                    && crate::strength::evaluate(all) == crate::strength::evaluate(board)
+            }
         }
     }
 }
@@ -496,6 +535,7 @@ mod tests {
                 DeskPair,
                 DeskMidPair,
                 DeskThreeOfKind,
+                DeskPoker,
                 Rainbow,
             ],
         );
@@ -513,6 +553,7 @@ mod tests {
                 DeskPair,
                 DeskMidPair,
                 DeskThreeOfKind,
+                DeskPoker,
             ],
         );
     }
@@ -533,7 +574,25 @@ mod tests {
         check("Ah 2h", "Kh 7h 3c 9c 4d", &[Air]);
         check("9c 8d", "2h 3s 5d Jc Kh", &[Air]);
         // A straight on the board is not a board draw.
-        check("2c 2d", "5h 6s 7d 8c 9h", &[Pair, LowPair, Straight]);
+        // The board's straight plays: the hero's pair does not improve it.
+        check(
+            "2c 2d",
+            "5h 6s 7d 8c 9h",
+            &[Pair, LowPair, Straight, DeskStraight, BoardPlays],
+        );
+        // A ten makes a higher straight: the hero's cards play.
+        check("Tc 2d", "5h 6s 7d 8c 9h", &[Straight, DeskStraight]);
+        // Five hearts on the board, the ace of hearts in hand: a better flush.
+        check(
+            "Ah 2c",
+            "Kh 9h 6h 4h 3h",
+            &[Flush, Desk3SameColor, DeskFlush],
+        );
+        check(
+            "2c 3d",
+            "Kh 9h 6h 4h Ah",
+            &[Flush, Desk3SameColor, DeskFlush, BoardPlays],
+        );
         // Board draws still count on the river (they describe the board, not a chance).
         check(
             "Ac Ad",
@@ -709,6 +768,33 @@ mod tests {
             DeskLowPair => ref_pair_in(&b, 0..=3),
             DeskTwoPair => ranks_with(&b, 2) >= 2,
             DeskThreeOfKind => ranks_with(&b, 3) >= 1,
+            DeskStraight => ref_straight(&b),
+            DeskFlush => ref_flush(&b),
+            DeskFullHouse => (0..13).any(|r| {
+                rank_count(&b, r) >= 3 && (0..13).any(|q| q != r && rank_count(&b, q) >= 2)
+            }),
+            DeskPoker => ranks_with(&b, 4) >= 1,
+            DeskStraightFlush => ref_straight_flush(&b),
+            // By brute force: no five cards holding a hole card rank above the board's five.
+            BoardPlays => {
+                b.len() == 5 && {
+                    let board_rank = crate::strength::evaluate(b.iter().copied().collect());
+                    let all: Vec<Card> = a.clone();
+                    let mut best = board_rank;
+                    for i in 0..all.len() {
+                        for j in i + 1..all.len() {
+                            let five: CardSet = all
+                                .iter()
+                                .enumerate()
+                                .filter(|(k, _)| *k != i && *k != j)
+                                .map(|(_, c)| *c)
+                                .collect();
+                            best = best.max(crate::strength::evaluate(five));
+                        }
+                    }
+                    best == board_rank
+                }
+            }
         }
     }
 

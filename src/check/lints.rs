@@ -41,6 +41,7 @@ pub fn lint(
         }
     }
     unsatisfiable_rules(program, &mut out);
+    board_made_hands(program, source, &mut out);
     if syntax_ok {
         shadowed(program, &mut out);
     }
@@ -586,6 +587,87 @@ fn branch_warnings(branches: &[ir::Branch], reasons: &[Option<String>], out: &mu
                 .with_label("never holds")
                 .with_help("remove the branch, or fix its conditions"),
             );
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Made hands the board can make alone.
+
+/// A made hand the board alone can be, its board-only counterpart, and the rounds where the
+/// board alone can make it.
+fn board_counterpart(p: Predicate) -> Option<(Predicate, &'static [BlockKind])> {
+    const RIVER: &[BlockKind] = &[BlockKind::River, BlockKind::Always];
+    const TURN_ON: &[BlockKind] = &[BlockKind::Turn, BlockKind::River, BlockKind::Always];
+    Some(match p {
+        Predicate::Straight => (Predicate::DeskStraight, RIVER),
+        Predicate::Flush => (Predicate::DeskFlush, RIVER),
+        Predicate::FullHouse => (Predicate::DeskFullHouse, RIVER),
+        Predicate::Poker => (Predicate::DeskPoker, TURN_ON),
+        Predicate::StraightFlush | Predicate::RoyalFlush => (Predicate::DeskStraightFlush, RIVER),
+        _ => return None,
+    })
+}
+
+/// `board-made-hand`: a branch that bets on `flush` (`straight`, ...) in a round where the board
+/// alone can be that hand, without `!deskFlush` or `!boardPlays` beside it: on a five-heart
+/// river it raises 2c3d.
+fn board_made_hands(program: &Program, source: &SourceFile, out: &mut Vec<Diagnostic>) {
+    let bets = |a: &ir::Action| matches!(a.kind, ir::ActionKind::Raise(_));
+    for rule in &program.rules {
+        let thens = std::iter::once((&rule.branches, &rule.action));
+        let reactions = rule.reactions.iter().map(|r| (&r.branches, &r.action));
+        for (branches, action) in thens.chain(reactions) {
+            if !bets(action) {
+                continue;
+            }
+            for branch in branches {
+                let negated = |q: Predicate| {
+                    branch.conditions.iter().any(|c| {
+                        matches!(c.test, Test::Predicate { predicate, negated: true } if predicate == q)
+                    })
+                };
+                for c in &branch.conditions {
+                    let Test::Predicate {
+                        predicate,
+                        negated: false,
+                    } = c.test
+                    else {
+                        continue;
+                    };
+                    let Some((desk, blocks)) = board_counterpart(predicate) else {
+                        continue;
+                    };
+                    if !blocks.contains(&rule.block)
+                        || negated(desk)
+                        || negated(Predicate::BoardPlays)
+                    {
+                        continue;
+                    }
+                    let name = source.text.get(c.span.clone()).unwrap_or(predicate.name());
+                    out.push(
+                        Diagnostic::warning(
+                            Code::BoardMadeHand,
+                            format!(
+                                "`{name}` also holds when the board alone is {}: this rule bets a hand both players hold",
+                                match predicate {
+                                    Predicate::Straight => "a straight",
+                                    Predicate::Flush => "a flush",
+                                    Predicate::FullHouse => "a full house",
+                                    Predicate::Poker => "four of a kind",
+                                    _ => "a straight flush",
+                                }
+                            ),
+                        )
+                        .at(c.span.clone())
+                        .with_label("the board alone can make this")
+                        .with_help(format!(
+                            "add `!{}` (the board is not one), or `!boardPlays` (the hero's cards improve the board)",
+                            desk.name()
+                        )),
+                    );
+                }
+            }
         }
     }
 }
