@@ -45,6 +45,9 @@ impl RoundStats {
 pub struct Derived {
     pub board: CardSet,
     pub pot: f64,
+    /// Chips each player put in this hand (the blinds included).
+    pub hero_in: f64,
+    pub villain_in: f64,
     /// Chips behind now.
     pub hero_stack: f64,
     pub villain_stack: f64,
@@ -76,10 +79,19 @@ impl Derived {
         self.hero_stack.min(self.villain_stack)
     }
 
-    /// `toCall / (pot + toCall)`, 0 when nothing is owed.
+    /// The pot the hero can win by calling now: what the hero put in, and what the villain
+    /// put in up to what the hero can match (the rest of a bet that covers the hero goes back
+    /// to the villain). Reference §7, `potOdds`.
+    pub fn winnable_pot(&self) -> f64 {
+        let matched = self.villain_in.min(self.hero_in + self.hero_stack);
+        self.hero_in + matched
+    }
+
+    /// `toCall / (winnablePot + toCall)`: the share of the final pot the hero pays to call,
+    /// the equity a call needs; 0 when nothing is owed.
     pub fn pot_odds(&self) -> f64 {
         if self.to_call > 0.0 {
-            self.to_call / (self.pot + self.to_call)
+            self.to_call / (self.winnable_pot() + self.to_call)
         } else {
             0.0
         }
@@ -197,6 +209,8 @@ pub fn derive_spanned(
         Derived {
             board,
             pot: b.pot(),
+            hero_in: b.put_in(Player::Hero),
+            villain_in: b.put_in(Player::Villain),
             hero_stack,
             villain_stack: b.behind(Player::Villain),
             to_call,
