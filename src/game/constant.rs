@@ -5,16 +5,20 @@ use super::{Phase, Player};
 /// A per-round history statistic (`villainFlopRaise`, `heroTurnCallTimes`, ...).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Stat {
-    /// The sum of raise and bet amounts (the increments, as written in the XML).
+    /// The sum of the player's raise and bet increments in the round (as written in the XML):
+    /// in a raise war, the total of all of them, not the last.
     Raise,
+    /// The increment of the player's last raise or bet in the round (0 when none).
+    LastRaise,
     RaiseTimes,
     CallTimes,
     CheckTimes,
 }
 
 impl Stat {
-    pub const ALL: [Stat; 4] = [
+    pub const ALL: [Stat; 5] = [
         Stat::Raise,
+        Stat::LastRaise,
         Stat::RaiseTimes,
         Stat::CallTimes,
         Stat::CheckTimes,
@@ -22,6 +26,7 @@ impl Stat {
     fn suffix(self) -> &'static str {
         match self {
             Stat::Raise => "Raise",
+            Stat::LastRaise => "LastRaise",
             Stat::RaiseTimes => "RaiseTimes",
             Stat::CallTimes => "CallTimes",
             Stat::CheckTimes => "CheckTimes",

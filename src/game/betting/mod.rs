@@ -23,6 +23,8 @@ use machine::pi;
 pub struct RoundStats {
     /// The sum of raise and bet increments, as written.
     pub raise: f64,
+    /// The last raise or bet increment (0 when none).
+    pub last_raise: f64,
     /// Raises and bets.
     pub raise_times: u32,
     pub call_times: u32,
@@ -33,6 +35,7 @@ impl RoundStats {
     pub fn get(&self, stat: Stat) -> f64 {
         match stat {
             Stat::Raise => self.raise,
+            Stat::LastRaise => self.last_raise,
             Stat::RaiseTimes => self.raise_times as f64,
             Stat::CallTimes => self.call_times as f64,
             Stat::CheckTimes => self.check_times as f64,
@@ -326,6 +329,7 @@ impl<'r> Replay<'r> {
             Act::Call => stats.call_times += 1,
             Act::Raise | Act::Bet => {
                 stats.raise += a.amount;
+                stats.last_raise = a.amount;
                 stats.raise_times += 1;
             }
             Act::Fold => {}
