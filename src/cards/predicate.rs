@@ -84,10 +84,14 @@ pub enum Predicate {
     /// On the river, the hero's best five cards are the board's five: the hole cards do not
     /// improve the hand, so both players hold at least it ("the board plays").
     BoardPlays,
+    /// Betting state, not cards: something is owed (`toCall > 0`).
+    FacingBet,
+    /// Betting state: the villain checked to the hero in this round (nothing is owed).
+    CheckedTo,
 }
 
 impl Predicate {
-    pub const ALL: [Predicate; 32] = [
+    pub const ALL: [Predicate; 34] = [
         Predicate::Pair,
         Predicate::HighPair,
         Predicate::MidPair,
@@ -120,6 +124,8 @@ impl Predicate {
         Predicate::DeskPoker,
         Predicate::DeskStraightFlush,
         Predicate::BoardPlays,
+        Predicate::FacingBet,
+        Predicate::CheckedTo,
     ];
 
     /// The canonical spelling (`flushDraw`).
@@ -157,6 +163,8 @@ impl Predicate {
             Predicate::DeskPoker => "deskPoker",
             Predicate::DeskStraightFlush => "deskStraightFlush",
             Predicate::BoardPlays => "boardPlays",
+            Predicate::FacingBet => "facingBet",
+            Predicate::CheckedTo => "checkedTo",
         }
     }
 
@@ -178,7 +186,15 @@ impl Predicate {
                 | Predicate::MidPair
                 | Predicate::LowPair
                 | Predicate::Air
+                | Predicate::FacingBet
+                | Predicate::CheckedTo
         )
+    }
+
+    /// Predicates of the betting state (`facingBet`, `checkedTo`): the evaluator answers
+    /// them from the game state; [`Self::holds`] (cards only) says false.
+    pub fn is_betting(self) -> bool {
+        matches!(self, Predicate::FacingBet | Predicate::CheckedTo)
     }
 
     /// Whether the predicate holds for the hero's hole cards and the board (spec 4.2).
@@ -248,6 +264,7 @@ impl Predicate {
                 board.len() == 5
                     && crate::strength::evaluate(all) == crate::strength::evaluate(board)
             }
+            Predicate::FacingBet | Predicate::CheckedTo => false,
         }
     }
 }
@@ -775,6 +792,7 @@ mod tests {
             }),
             DeskPoker => ranks_with(&b, 4) >= 1,
             DeskStraightFlush => ref_straight_flush(&b),
+            FacingBet | CheckedTo => false,
             // By brute force: no five cards holding a hole card rank above the board's five.
             BoardPlays => {
                 b.len() == 5 && {

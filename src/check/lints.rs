@@ -42,6 +42,7 @@ pub fn lint(
     }
     unsatisfiable_rules(program, &mut out);
     board_made_hands(program, source, &mut out);
+    reactions_on_a_check(program, source, &mut out);
     if syntax_ok {
         shadowed(program, &mut out);
     }
@@ -668,6 +669,135 @@ fn board_made_hands(program: &Program, source: &SourceFile, out: &mut Vec<Diagno
                     );
                 }
             }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Reactions that also answer a check.
+
+/// `reaction-on-check`: a VILLAIN reaction comparing `potOdds` or `toCall` so that it holds
+/// when they are 0, which they are after the villain checked: `VILLAIN ppot >= potOdds`,
+/// `THEN CALL` turns into a check that pre-empts lower-priority bets.
+fn reactions_on_a_check(program: &Program, source: &SourceFile, out: &mut Vec<Diagnostic>) {
+    for rule in &program.rules {
+        // Once a reaction catches every check, the ones after it never see one.
+        let mut checks_caught = false;
+        for reaction in &rule.reactions {
+            if checks_caught {
+                break;
+            }
+            checks_caught =
+                reaction.branches.is_empty() || reaction.branches.iter().any(catches_checks);
+            reaction_on_a_check(reaction, source, out);
+        }
+    }
+}
+
+/// Whether a reaction branch holds after every check of the villain: it asks for nothing
+/// but a check (`checkedTo`, `!facingBet`, `toCall == 0`, `villainRaiseTimes == 0`).
+fn catches_checks(branch: &ir::Branch) -> bool {
+    branch.conditions.iter().all(|c| match &c.test {
+        Test::Predicate {
+            predicate: Predicate::CheckedTo,
+            negated: false,
+        }
+        | Test::Predicate {
+            predicate: Predicate::FacingBet,
+            negated: true,
+        } => true,
+        Test::Compare {
+            lhs: Operand::Constant {
+                constant, factor, ..
+            },
+            op: CmpOp::Eq,
+            rhs: Operand::Number(n),
+        } => {
+            *n == 0.0
+                && *factor != 0.0
+                && matches!(
+                    constant,
+                    Constant::ToCall
+                        | Constant::PotOdds
+                        | Constant::History {
+                            player: crate::game::Player::Villain,
+                            phase: None,
+                            stat: crate::game::Stat::RaiseTimes | crate::game::Stat::Raise,
+                        }
+                )
+        }
+        _ => false,
+    })
+}
+
+/// One reaction's branches: see [`reactions_on_a_check`].
+fn reaction_on_a_check(reaction: &ir::Reaction, source: &SourceFile, out: &mut Vec<Diagnostic>) {
+    let owed_constant = |o: &Operand| match o {
+        Operand::Constant {
+            constant: c @ (Constant::PotOdds | Constant::ToCall),
+            factor,
+            ..
+        } if *factor > 0.0 => Some(c.clone()),
+        _ => None,
+    };
+    {
+        for branch in &reaction.branches {
+            let mut found = None;
+            let mut excluded = false;
+            for c in &branch.conditions {
+                match &c.test {
+                    Test::Predicate { predicate, .. } if predicate.is_betting() => excluded = true,
+                    Test::Compare { lhs, op, rhs } => {
+                        let (constant, other, left) = match (owed_constant(lhs), owed_constant(rhs))
+                        {
+                            (Some(k), _) => (k, rhs, true),
+                            (None, Some(k)) => (k, lhs, false),
+                            (None, None) => continue,
+                        };
+                        let at_zero = match other {
+                            // Against a number: whether it holds at 0.
+                            Operand::Number(n) => {
+                                if left {
+                                    op.holds(0.0, *n)
+                                } else {
+                                    op.holds(*n, 0.0)
+                                }
+                            }
+                            // Against another (non-negative) value: `0 <= x` holds.
+                            _ => matches!(
+                                (left, op),
+                                (true, CmpOp::Lt | CmpOp::Le) | (false, CmpOp::Gt | CmpOp::Ge)
+                            ),
+                        };
+                        if !at_zero {
+                            excluded = true;
+                        } else if found.is_none() {
+                            found = Some((c.span.clone(), constant));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            let Some((span, constant)) = found.filter(|_| !excluded) else {
+                continue;
+            };
+            let name = if constant == Constant::PotOdds {
+                "potOdds"
+            } else {
+                "toCall"
+            };
+            let text = source.text.get(span.clone()).unwrap_or(name);
+            out.push(
+                Diagnostic::warning(
+                    Code::ReactionOnCheck,
+                    format!("`{text}` also holds after the villain checked (`{name}` is 0 then)"),
+                )
+                .at(span)
+                .with_label("holds when nothing is owed")
+                .with_help(
+                    "add `facingBet` to answer only a bet (or `checkedTo` to answer only a check)",
+                ),
+            );
         }
     }
 }

@@ -34,8 +34,8 @@ pub struct Context<'a, R: Rng + ?Sized> {
     pub board: CardSet,
     pub class: HoleClass,
     /// Bit `p as u32` set: predicate `p` computed; its value in `pred_value`.
-    pred_known: u32,
-    pred_value: u32,
+    pred_known: u64,
+    pred_value: u64,
     random: Option<f64>,
     hand_strength: Option<f64>,
     equity: Option<f64>,
@@ -44,6 +44,9 @@ pub struct Context<'a, R: Rng + ?Sized> {
     /// conditions runs once, so every rule sees the same value (and a slow program runs once).
     external_numbers: Vec<(String, f64)>,
 }
+
+// Every predicate has a bit in the per-decision cache.
+const _: () = assert!(Predicate::ALL.len() <= 64);
 
 impl<'a, R: Rng + ?Sized> Context<'a, R> {
     pub fn new(
@@ -73,10 +76,21 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
 
     /// A predicate's value, computed at most once per decision (thesis 5.1).
     pub fn predicate(&mut self, p: Predicate) -> bool {
-        let bit = 1u32 << (p as u32);
+        let bit = 1u64 << (p as u32);
         if self.pred_known & bit == 0 {
             self.pred_known |= bit;
-            if p.holds(self.hole, self.board) {
+            let d = self.state.derived();
+            let holds = match p {
+                Predicate::FacingBet => d.to_call > 0.0,
+                Predicate::CheckedTo => {
+                    d.to_call == 0.0
+                        && d.round_stats(crate::game::Player::Villain, d.phase)
+                            .check_times
+                            > 0
+                }
+                _ => p.holds(self.hole, self.board),
+            };
+            if holds {
                 self.pred_value |= bit;
             }
         }
