@@ -107,6 +107,8 @@ pub struct Action {
 
 #[derive(Clone, Debug)]
 pub enum ActionKind {
+    /// A rule with only VILLAIN reactions: nothing before the villain acts.
+    Nothing,
     Fold,
     Check,
     Call,

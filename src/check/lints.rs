@@ -810,6 +810,7 @@ fn reaction_on_a_check(reaction: &ir::Reaction, source: &SourceFile, out: &mut V
 /// reactions (so `r` gives nothing once the villain acted anyway).
 fn covers(s: &ir::Rule, r: &ir::Rule) -> bool {
     s.branches.is_empty()
+        && !matches!(s.action.kind, ir::ActionKind::Nothing)
         && (r.reactions.is_empty() || s.reactions.iter().any(|x| x.branches.is_empty()))
 }
 
@@ -841,7 +842,10 @@ impl Coverers {
             (rules[a].priority, std::cmp::Reverse(a)) > (rules[b].priority, std::cmp::Reverse(b))
         };
         for (si, s) in rules.iter().enumerate() {
-            if !s.branches.is_empty() || masks[si] == 0 {
+            if !s.branches.is_empty()
+                || masks[si] == 0
+                || matches!(s.action.kind, ir::ActionKind::Nothing)
+            {
                 continue;
             }
             let slot = &mut best[masks[si] * 3 + cover_kind(s)];

@@ -228,6 +228,7 @@ impl Lowerer<'_> {
 
     fn action(&mut self, a: &ast::Action) -> ir::Action {
         let kind = match &a.kind {
+            ast::ActionKind::Nothing => Some(ir::ActionKind::Nothing),
             ast::ActionKind::Fold => Some(ir::ActionKind::Fold),
             ast::ActionKind::Check => Some(ir::ActionKind::Check),
             ast::ActionKind::Call => Some(ir::ActionKind::Call),

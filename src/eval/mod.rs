@@ -272,6 +272,13 @@ impl<'a, R: Rng + ?Sized> Run<'a, R> {
                     });
                 }
                 found
+            } else if matches!(rule.action.kind, ActionKind::Nothing) {
+                held += 1;
+                self.note(|| {
+                    "  holds, but has only VILLAIN reactions: gives nothing until the villain acts"
+                        .to_string()
+                });
+                None
             } else {
                 Some(&rule.action)
             };
@@ -432,7 +439,8 @@ impl<'a, R: Rng + ?Sized> Run<'a, R> {
     /// What an action asks for, with its random and external parts resolved.
     fn intent(&mut self, action: &Action) -> Result<Intent, ErrorKind> {
         Ok(match &action.kind {
-            ActionKind::Fold => Intent::Fold,
+            // Never chosen: a rule without a THEN action gives nothing (see `decide`).
+            ActionKind::Nothing | ActionKind::Fold => Intent::Fold,
             ActionKind::Check => Intent::Check,
             ActionKind::Call => Intent::Call,
             ActionKind::Raise(items) => {

@@ -183,6 +183,9 @@ pub struct Action {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum ActionKind {
+    /// No THEN action: a rule with only VILLAIN reactions, which gives nothing until the
+    /// villain has acted (reference §4).
+    Nothing,
     Fold,
     Check,
     Call,

@@ -76,6 +76,10 @@ macro_rules! keywords {
             Newline,
             /// End of input, appended by the glue so the grammar can name it.
             Eof,
+            /// The action of a rule with only VILLAIN reactions (`THEN` omitted): made by the
+            /// glue before the first `VILLAIN`, never by logos. The rule gives nothing until
+            /// the villain has acted.
+            NoAction,
         }
 
         /// Every keyword, for did-you-mean suggestions and for spotting keywords in the wrong case.
@@ -361,6 +365,78 @@ pub fn tokens<'s>(source: &'s str, diags: &mut Vec<Diagnostic>) -> Vec<Spanned<'
         out.push((end, Tok::Newline, end));
     }
     out.push((end, Tok::Eof, end));
+    reaction_only_rules(out, diags)
+}
+
+/// A rule whose first reaction comes before any action gets the synthetic `THEN NoAction`
+/// before its first `VILLAIN` (reference §4: a rule may have only reactions). A `THEN` written
+/// after the rule's reactions is one error, "THEN must come before VILLAIN", and its line is
+/// dropped (it would otherwise produce a cascade of parse errors).
+fn reaction_only_rules<'s>(
+    toks: Vec<Spanned<'s>>,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<Spanned<'s>> {
+    let mut out = Vec::with_capacity(toks.len() + 8);
+    let mut in_rule = false;
+    let mut in_reaction = false;
+    let mut has_action = false;
+    let mut had_reaction = false;
+    let mut skip_line = false;
+    for t in toks {
+        let (start, tok, end) = t;
+        if skip_line {
+            if tok == Tok::Newline {
+                skip_line = false;
+            }
+            continue;
+        }
+        let at_line_start = matches!(out.last(), Some((_, Tok::Newline, _)));
+        match tok {
+            Tok::Rule => {
+                in_rule = true;
+                in_reaction = false;
+                has_action = false;
+                had_reaction = false;
+            }
+            Tok::EndRule => in_rule = false,
+            Tok::Villain if in_rule && !in_reaction => {
+                if !has_action && !had_reaction && at_line_start {
+                    out.push((start, Tok::Then, start));
+                    out.push((start, Tok::NoAction, start));
+                    out.push((start, Tok::Newline, start));
+                    has_action = true;
+                }
+                in_reaction = true;
+                had_reaction = true;
+            }
+            Tok::EndVillain => in_reaction = false,
+            Tok::Then if in_rule && !in_reaction && had_reaction && at_line_start => {
+                diags.push(
+                    Diagnostic::error(Code::ThenPosition, "`THEN` must come before `VILLAIN`")
+                        .at(start..end)
+                        .with_label("after the reactions")
+                        .with_help(
+                            "move the THEN line up, above the rule's first VILLAIN reaction",
+                        ),
+                );
+                skip_line = true;
+                continue;
+            }
+            Tok::Then
+            | Tok::Fold
+            | Tok::Check
+            | Tok::Call
+            | Tok::Raise
+            | Tok::Use
+            | Tok::External
+                if in_rule && !in_reaction && at_line_start =>
+            {
+                has_action = true;
+            }
+            _ => {}
+        }
+        out.push((start, tok, end));
+    }
     out
 }
 

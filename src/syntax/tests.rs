@@ -61,6 +61,7 @@ fn value(v: &Value) -> String {
 
 fn action(a: &Action) -> String {
     match &a.kind {
+        ActionKind::Nothing => "NOTHING".into(),
         ActionKind::Fold => "FOLD".into(),
         ActionKind::Check => "CHECK".into(),
         ActionKind::Call => "CALL".into(),
