@@ -247,6 +247,30 @@ impl Lowerer<'_> {
     fn raise(&mut self, items: &[ast::RaiseItem]) -> Option<ir::ActionKind> {
         let mut amounts = Vec::new();
         let mut ok = !items.is_empty();
+        // `RAISE 0.3 pot, 0.7 2BB` reads as two weights but is 0.3 x pot (weight 1) and 2BB
+        // (weight 0.7): a list is all weighted or all not.
+        let weighted = items.iter().filter(|i| i.weight.is_some()).count();
+        if weighted > 0 && weighted < items.len() {
+            let bare = items.iter().find(|i| i.weight.is_none()).expect("one is bare");
+            let source = &self.source.text;
+            let text = |sp: &Span| source.get(sp.clone()).unwrap_or("").to_string();
+            self.diags.push(
+                Diagnostic::error(
+                    Code::MixedWeights,
+                    format!(
+                        "this RAISE list mixes weighted and unweighted amounts: `{}` has no weight (it counts as weight 1)",
+                        text(&bare.span)
+                    ),
+                )
+                .at(bare.span.clone())
+                .with_label("no weight")
+                .with_help(format!(
+                    "give every amount a weight, e.g. `1 {}`; an item with two numbers is a weight and an amount, with one number (or `0.5 pot`) an amount alone",
+                    text(&bare.span)
+                )),
+            );
+            ok = false;
+        }
         for item in items {
             let weight = match &item.weight {
                 None => Some(1.0),

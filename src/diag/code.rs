@@ -90,6 +90,7 @@ codes! {
     SuitedPair "suited-pair" "a pair written with `s`, which never holds",
     BoardMadeHand "board-made-hand" "a rule bets on a made hand the board alone can make, without `!desk...` or `!boardPlays`",
     ReactionOnCheck "reaction-on-check" "a VILLAIN reaction compares potOdds or toCall so that it also holds after a check",
+    MixedWeights "mixed-weights" "a RAISE list mixes weighted and unweighted amounts",
     LoneWeight "lone-weight" "a RAISE with one amount has a weight, which does nothing",
     TableCell "table-cell" "a cell of an action table is not F, C, X, A or R<x>",
     TableMissing "table-missing" "an action table file cannot be read",
