@@ -251,7 +251,10 @@ impl Lowerer<'_> {
         // (weight 0.7): a list is all weighted or all not.
         let weighted = items.iter().filter(|i| i.weight.is_some()).count();
         if weighted > 0 && weighted < items.len() {
-            let bare = items.iter().find(|i| i.weight.is_none()).expect("one is bare");
+            let bare = items
+                .iter()
+                .find(|i| i.weight.is_none())
+                .expect("one is bare");
             let source = &self.source.text;
             let text = |sp: &Span| source.get(sp.clone()).unwrap_or("").to_string();
             self.diags.push(

@@ -95,10 +95,37 @@ pub fn value_name(
     }
 }
 
+/// Names players bring from other tools or from poker talk, with the HUS way to say them.
+const HABITS: [(&str, &str); 12] = [
+    ("quads", "four of a kind is `poker`"),
+    ("fourOfKind", "four of a kind is `poker`"),
+    ("fourOfAKind", "four of a kind is `poker`"),
+    ("boardPair", "the board is the `desk`: `deskPair` (and `deskTwoPair`, `deskFlush`, ...)"),
+    ("pairedBoard", "the board is the `desk`: `deskPair`"),
+    ("villainBet", "bets and raises are one statistic: `villainRaise` (the sum this round), `villainLastRaise`, `villainRaiseTimes`; `facingBet` says something is owed"),
+    ("heroBet", "bets and raises are one statistic: `heroRaise`, `heroLastRaise`, `heroRaiseTimes`"),
+    ("villainCall", "`villainCallTimes` counts the villain's calls this round"),
+    ("villainCalls", "`villainCallTimes` counts the villain's calls this round"),
+    ("villainCheck", "`villainCheckTimes` counts the villain's checks this round; `checkedTo` says the villain checked to the hero"),
+    ("villainChecks", "`villainCheckTimes` counts the villain's checks this round; `checkedTo` says the villain checked to the hero"),
+    ("stack", "`heroStack`, `villainStack` or `effectiveStack` (chips behind now)"),
+];
+
+/// The HUS way to say a name another poker tool uses, if `name` is one.
+pub fn habit(name: &str) -> Option<&'static str> {
+    HABITS
+        .iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        .map(|(_, h)| *h)
+}
+
 fn unknown(name: &str, span: Span, label: &str) -> Diagnostic {
     let d = Diagnostic::error(Code::UnknownName, format!("unknown name `{name}`"))
         .at(span)
         .with_label(label);
+    if let Some(h) = habit(name) {
+        return d.with_help(format!("in HUS, {h}"));
+    }
     match suggestion(name) {
         Some(s) => d.with_help(format!("did you mean `{s}`?")),
         None if label.contains("constant") => d.with_help(format!(

@@ -228,6 +228,19 @@ pub fn tokens<'s>(source: &'s str, diags: &mut Vec<Diagnostic>) -> Vec<Spanned<'
         let span = lex.span();
         let mut tok = match item {
             Ok(tok) => tok,
+            Err(()) if &source[span.clone()] == "#" => {
+                // `# comment` from other languages: one error, and the line is skipped.
+                flush_bad_chars(source, &mut bad_chars, diags);
+                diags.push(
+                    Diagnostic::error(Code::StrayCharacter, "comments start with `//`, not `#`")
+                        .at(span.clone())
+                        .with_help("write `// comment`"),
+                );
+                let rest = lex.remainder();
+                let line_end = rest.find(['\n', '\r']).unwrap_or(rest.len());
+                lex.bump(line_end);
+                continue;
+            }
             Err(()) => {
                 // Glue neighbouring stray characters into one report.
                 match &mut bad_chars {
@@ -260,6 +273,22 @@ pub fn tokens<'s>(source: &'s str, diags: &mut Vec<Diagnostic>) -> Vec<Spanned<'
                     out.last(),
                     None | Some((_, Tok::Newline, _)) | Some((_, Tok::Then, _))
                 );
+                let after_raise = matches!(out.last(), Some((_, Tok::Raise, _)));
+                if let Some((replacement, message, help)) =
+                    poker_habit(name, at_line_start, after_raise)
+                {
+                    diags.push(
+                        Diagnostic::error(Code::UnknownKeyword, message)
+                            .at(span.clone())
+                            .with_help(help),
+                    );
+                    // Read as the HUS way, so that what follows is checked too.
+                    for (k, t) in replacement.iter().enumerate() {
+                        let at = if k == 0 { span.start } else { span.end };
+                        out.push((at, *t, span.end));
+                    }
+                    continue;
+                }
                 if let Some(kw) = keyword_look_alike(name, at_line_start, lex.remainder()) {
                     let kw_text = kw.text();
                     diags.push(
@@ -438,6 +467,40 @@ fn reaction_only_rules<'s>(
         out.push((start, tok, end));
     }
     out
+}
+
+/// Words from other bot languages and poker talk (`BET`, `ALLIN`, `RAISE TO`, `NOT`), with the
+/// tokens of the HUS way to say them, the error message and its help.
+fn poker_habit(
+    name: &str,
+    at_line_start: bool,
+    after_raise: bool,
+) -> Option<(Vec<Tok<'static>>, String, String)> {
+    let upper = name.to_ascii_uppercase();
+    match upper.as_str() {
+        "BET" if at_line_start => Some((
+            vec![Tok::Raise],
+            format!("`{name}`: in HUS a bet is a `RAISE`"),
+            "write `RAISE 3BB`: it raises by 3BB above the call, which is a bet when nothing is owed"
+                .into(),
+        )),
+        "ALLIN" | "SHOVE" | "JAM" if at_line_start => Some((
+            vec![Tok::Raise, Tok::Name("allIn")],
+            format!("`{name}`: going all in is `RAISE allIn`"),
+            "write `RAISE allIn`".into(),
+        )),
+        "TO" if after_raise => Some((
+            Vec::new(),
+            "`RAISE TO`: a RAISE names the increment above the call, not the total".into(),
+            "to raise to 3BB when 1BB is owed, write `RAISE 2BB`".into(),
+        )),
+        "NOT" if name == "NOT" => Some((
+            vec![Tok::Not],
+            "`NOT`: a condition is negated with `!`".into(),
+            "write `!pair`".into(),
+        )),
+        _ => None,
+    }
 }
 
 fn flush_bad_chars(source: &str, bad: &mut Option<Span>, diags: &mut Vec<Diagnostic>) {
