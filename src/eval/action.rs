@@ -145,7 +145,12 @@ pub fn make_legal(intent: Intent, b: &Facing) -> (Move, Option<Change>) {
         Intent::Call => (Move::Check, Some(Change::CallToCheck)),
         Intent::CallOrCheck if owed => (Move::Call, None),
         Intent::CallOrCheck => (Move::Check, None),
-        Intent::Raise(_) | Intent::AllIn if !b.hero_can_raise || !more(b.hero_stack, b.to_call) => {
+        // All in asked for as such, when no raise is possible: calling is all the hero can put
+        // in (all of it, facing a covering bet), so it is no change (reference §5).
+        Intent::AllIn if !b.hero_can_raise || !more(b.hero_stack, b.to_call) => {
+            (if owed { Move::Call } else { Move::Check }, None)
+        }
+        Intent::Raise(_) if !b.hero_can_raise || !more(b.hero_stack, b.to_call) => {
             let m = if owed { Move::Call } else { Move::Check };
             (m, Some(Change::RaiseToCall))
         }
@@ -275,11 +280,10 @@ mod tests {
             make_legal(Intent::Raise(300.0), &b),
             (Move::Call, Some(Change::RaiseToCall))
         );
-        assert_eq!(
-            make_legal(Intent::AllIn, &b),
-            (Move::Call, Some(Change::RaiseToCall))
-        );
+        // All in asked for as such is never a change: calling is all that can go in.
+        assert_eq!(make_legal(Intent::AllIn, &b), (Move::Call, None));
         let short = betting(100.0, 100.0, 80.0);
+        assert_eq!(make_legal(Intent::AllIn, &short), (Move::Call, None));
         assert_eq!(
             make_legal(Intent::Raise(300.0), &short),
             (Move::Call, Some(Change::RaiseToCall))
