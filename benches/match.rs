@@ -10,9 +10,9 @@ const HANDS: u64 = 4096;
 
 fn bench_match(c: &mut Criterion) {
     let policy = ExternalPolicy::default();
-    let tag = load_bot("examples/tag.hus", &policy, &[])
+    let tag = load_bot("examples/tag.hus", &policy, &[], &[])
         .unwrap_or_else(|e| panic!("examples/tag.hus: {e}"));
-    let caller = load_bot("builtin:caller", &policy, &[]).unwrap();
+    let caller = load_bot("builtin:caller", &policy, &[], &[]).unwrap();
     let bots: [&dyn Bot; 2] = [&tag.bot, &caller.bot];
     let mut group = c.benchmark_group("match");
     group.throughput(Throughput::Elements(HANDS));

@@ -262,3 +262,37 @@ fn text_report_names_the_bots_and_the_interval() {
     );
     assert!(text.contains("A wins (95% confidence)"), "{text}");
 }
+
+#[test]
+fn define_gives_init_constants_their_value() {
+    let script = "tests/cases/match/aggression.hus";
+    let out = hus(&[
+        "match",
+        script,
+        "builtin:caller",
+        "--hands",
+        "20",
+        "--seed",
+        "1",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--define aggression=VALUE"), "{err}");
+    let raises = |value: &str| {
+        let v = match_json(&[
+            script,
+            "builtin:caller",
+            "--hands",
+            "20",
+            "--seed",
+            "1",
+            "--define",
+            &format!("aggression={value}"),
+        ]);
+        v["bots"]["A"]["actions"]["preflop"]["raise"]
+            .as_u64()
+            .unwrap()
+    };
+    assert!(raises("0.7") > 0);
+    assert_eq!(raises("0.2"), 0);
+}

@@ -52,6 +52,23 @@ pub struct Args {
     /// A directory `USE TABLE` may read tables from, besides the script's own (repeatable).
     #[arg(long = "table-dir", value_name = "DIR")]
     pub table_dirs: Vec<PathBuf>,
+    /// An `<init>` constant every decision's game state holds, as NAME=VALUE (repeatable).
+    #[arg(long = "define", value_name = "NAME=VALUE", value_parser = parse_define)]
+    pub defines: Vec<(String, f64)>,
+}
+
+fn parse_define(s: &str) -> Result<(String, f64), String> {
+    let err = || format!("expected NAME=VALUE with a number, like aggression=0.7 (got `{s}`)");
+    let (name, value) = s.split_once('=').ok_or_else(err)?;
+    let name = name.trim();
+    let value: f64 = value.trim().parse().map_err(|_| err())?;
+    let word = !name.is_empty()
+        && name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if !word || !value.is_finite() {
+        return Err(err());
+    }
+    Ok((name.to_string(), value))
 }
 
 fn parse_blinds(s: &str) -> Result<(u32, u32), String> {
@@ -76,15 +93,31 @@ pub fn run(args: Args) -> u8 {
     };
     let mut bots = Vec::new();
     for spec in [&args.a, &args.b] {
-        match load_bot(spec, &policy, &args.table_dirs) {
+        let names: Vec<String> = args.defines.iter().map(|(n, _)| n.clone()).collect();
+        match load_bot(spec, &policy, &args.table_dirs, &names) {
             Ok(b) => {
                 super::to_stderr(&super::render_all(&b.source, &b.warnings));
                 bots.push(b);
             }
             Err(BotLoadError::Script {
                 source,
-                diagnostics,
+                mut diagnostics,
             }) => {
+                // `match` has no game file: an <init> constant gets its value from --define.
+                for d in diagnostics
+                    .iter_mut()
+                    .filter(|d| super::is_undeclared_constant(d))
+                {
+                    let name = d
+                        .span
+                        .clone()
+                        .and_then(|s| source.text.get(s))
+                        .unwrap_or("NAME")
+                        .to_string();
+                    d.help = Some(format!(
+                        "if the script reads `{name}` from the game state's <init>, give it a value: `hus match --define {name}=VALUE`"
+                    ));
+                }
                 super::to_stderr(&super::render_all(&source, &diagnostics));
                 errln!("hus match: {} has errors", source.name);
                 return exit::SCRIPT;
@@ -104,6 +137,7 @@ pub fn run(args: Args) -> u8 {
         stack: args.stack as i64 * bb as i64,
     };
     config.duplicate = args.duplicate;
+    config.init = args.defines.clone();
     config.threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -162,18 +196,34 @@ pub fn run(args: Args) -> u8 {
     };
 
     if let Some(path) = &args.plot {
+        // The bots by file name: a plot is shared, a path is noise in its title.
+        let short = |b: &LoadedBot| {
+            std::path::Path::new(&b.name)
+                .file_name()
+                .map_or(b.name.clone(), |f| f.to_string_lossy().into_owned())
+        };
         let title = format!(
             "{} vs {}: {} mbb/hand over {} hands",
-            bots[0].name,
-            bots[1].name,
+            short(&bots[0]),
+            short(&bots[1]),
             signed(result.mbb_per_hand()),
             result.hands
         );
+        let subtitle = match result.ci95() {
+            Some((lo, hi)) => format!(
+                "95% CI [{}, {}] mbb/hand, seed {}",
+                signed(lo),
+                signed(hi),
+                result.seed
+            ),
+            None => format!("too few hands for an interval, seed {}", result.seed),
+        };
         let svg = plot::svg(
             result.hand_results.as_deref().unwrap_or(&[]),
             result.stakes.bb,
             if result.duplicate { 2 } else { 1 },
             &title,
+            &subtitle,
         );
         let written = plot_file.map(|mut f| std::io::Write::write_all(&mut f, svg.as_bytes()));
         if let Some(Err(e)) = written {

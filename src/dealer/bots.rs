@@ -136,6 +136,7 @@ pub fn load_bot(
     spec: &str,
     external: &ExternalPolicy,
     table_dirs: &[PathBuf],
+    defines: &[String],
 ) -> Result<LoadedBot, BotLoadError> {
     let (source, path, base_dir) = if let Some(name) = spec.strip_prefix("builtin:") {
         let text =
@@ -163,6 +164,7 @@ pub fn load_bot(
         &CheckOptions {
             base_dir,
             table_dirs: table_dirs.to_vec(),
+            defines: defines.to_vec(),
             ..CheckOptions::default()
         },
     );
@@ -194,12 +196,17 @@ mod tests {
     #[test]
     fn every_builtin_checks_without_a_warning() {
         for (name, _, _) in BUILTINS {
-            let b = load_bot(&format!("builtin:{name}"), &ExternalPolicy::default(), &[])
-                .unwrap_or_else(|e| panic!("builtin:{name}: {e}"));
+            let b = load_bot(
+                &format!("builtin:{name}"),
+                &ExternalPolicy::default(),
+                &[],
+                &[],
+            )
+            .unwrap_or_else(|e| panic!("builtin:{name}: {e}"));
             assert!(b.warnings.is_empty(), "builtin:{name}: {:?}", b.warnings);
         }
         assert!(matches!(
-            load_bot("builtin:nope", &ExternalPolicy::default(), &[]),
+            load_bot("builtin:nope", &ExternalPolicy::default(), &[], &[]),
             Err(BotLoadError::UnknownBuiltin(_))
         ));
     }

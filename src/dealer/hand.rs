@@ -95,7 +95,7 @@ impl Default for HandBuffers {
 impl HandBuffers {
     /// Resets both records to the start of a hand (blinds posted, no round yet), seat `s`
     /// being "Hero" in `records[s]`.
-    fn start(&mut self, stakes: Stakes, posted: [i64; 2], deal: &Deal) {
+    fn start(&mut self, stakes: Stakes, posted: [i64; 2], deal: &Deal, init: &[(String, f64)]) {
         for (s, r) in self.records.iter_mut().enumerate() {
             let player = |seat: usize| {
                 if seat == s {
@@ -109,7 +109,10 @@ impl HandBuffers {
             r.hero_stack = stakes.stack as f64;
             r.villain_stack = stakes.stack as f64;
             r.hero_cards = deal.hole[s];
-            r.extras.clear();
+            if r.extras.as_slice() != init {
+                r.extras.clear();
+                r.extras.extend_from_slice(init);
+            }
             for mut round in r.rounds.drain(..) {
                 round.cards.clear();
                 round.actions.clear();
@@ -171,6 +174,8 @@ pub struct HandSetup<'a> {
     pub deal: &'a Deal,
     /// The hand's number in the match, from 1 (for histories and errors).
     pub hand: u64,
+    /// `<init>` constants of every decision's game state.
+    pub init: &'a [(String, f64)],
 }
 
 /// What a hand writes to as it is played: the decision seeds (drawn in decision order), both
@@ -201,6 +206,7 @@ pub fn play_hand(setup: &HandSetup, recorders: HandRecorders) -> Result<HandOutc
         stakes,
         deal,
         hand,
+        ..
     } = *setup;
     let HandRecorders {
         seeds,
@@ -211,7 +217,7 @@ pub fn play_hand(setup: &HandSetup, recorders: HandRecorders) -> Result<HandOutc
     let bot_of = |seat: usize| if seat == 0 { button } else { 1 - button };
     let Stakes { sb, bb, stack } = stakes;
     let posted = [sb.min(stack), bb.min(stack)];
-    buffers.start(stakes, posted, deal);
+    buffers.start(stakes, posted, deal, setup.init);
     let HandBuffers {
         records,
         spare_rounds,

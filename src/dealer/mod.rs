@@ -67,6 +67,8 @@ pub struct MatchConfig {
     pub keep_hands: bool,
     /// Write the game state of every decision here (see [`history`]).
     pub histories: Option<history::Histories>,
+    /// `<init>` constants every decision's game state carries (`hus match --define NAME=X`).
+    pub init: Vec<(String, f64)>,
 }
 
 impl MatchConfig {
@@ -84,6 +86,7 @@ impl MatchConfig {
             duplicate: false,
             threads: 1,
             keep_hands: false,
+            init: Vec::new(),
             histories: None,
         }
     }
@@ -387,6 +390,7 @@ fn play_chunk(
             stakes: config.stakes,
             deal: &deal,
             hand: h + 1,
+            init: &config.init,
         };
         let outcome = hand::play_hand(
             &setup,

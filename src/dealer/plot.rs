@@ -12,12 +12,12 @@ use std::fmt::Write;
 /// deviation is then taken over pairs of hands, which are the independent units).
 // Long on purpose: the SVG elements in drawing order (axes, grid, band, line, labels), sharing
 // one set of scales; split, every part would take the whole geometry as arguments.
-pub fn svg(results: &[i64], bb: i64, unit: usize, title: &str) -> String {
+pub fn svg(results: &[i64], bb: i64, unit: usize, title: &str, subtitle: &str) -> String {
     const W: f64 = 800.0;
     const H: f64 = 450.0;
     const LEFT: f64 = 70.0;
     const RIGHT: f64 = 20.0;
-    const TOP: f64 = 40.0;
+    const TOP: f64 = 56.0;
     const BOTTOM: f64 = 50.0;
     let bb = bb as f64;
     let unit = unit.max(1);
@@ -70,6 +70,12 @@ pub fn svg(results: &[i64], bb: i64, unit: usize, title: &str) -> String {
         r#"<text x="{}" y="22" text-anchor="middle" font-size="15">{}</text>"#,
         W / 2.0,
         escape(title)
+    );
+    let _ = writeln!(
+        s,
+        r##"<text x="{}" y="40" text-anchor="middle" fill="#444">{}</text>"##,
+        W / 2.0,
+        escape(subtitle)
     );
     // Grid and axis labels.
     for v in ticks(lo, hi) {
@@ -138,6 +144,22 @@ pub fn svg(results: &[i64], bb: i64, unit: usize, title: &str) -> String {
         W - LEFT - RIGHT,
         H - TOP - BOTTOM
     );
+    // The legend, top left inside the frame.
+    let (lx, ly) = (LEFT + 12.0, TOP + 16.0);
+    let _ = writeln!(
+        s,
+        r##"<line x1="{lx}" y1="{ly}" x2="{}" y2="{ly}" stroke="#1f5fa8" stroke-width="1.5"/><text x="{}" y="{}">A's winnings so far</text>"##,
+        lx + 24.0,
+        lx + 30.0,
+        ly + 4.0
+    );
+    let _ = writeln!(
+        s,
+        r##"<rect x="{lx}" y="{}" width="24" height="10" fill="#4a90d9" fill-opacity="0.2"/><text x="{}" y="{}">95% band of the expected winnings (outside 0: significant)</text>"##,
+        ly + 12.0,
+        lx + 30.0,
+        ly + 21.0
+    );
     s.push_str("</svg>\n");
     s
 }
@@ -182,13 +204,15 @@ mod tests {
         let results: Vec<i64> = (0..5000)
             .map(|i| if i % 3 == 0 { 150 } else { -50 })
             .collect();
-        let s = super::svg(&results, 100, 1, "A <vs> B");
+        let s = super::svg(&results, 100, 1, "A <vs> B", "95% CI [1, 2]");
         assert!(s.starts_with("<svg"));
         assert!(s.contains("<polygon"));
         assert!(s.contains("<polyline"));
         assert!(s.contains("A &lt;vs&gt; B"));
         assert!(s.trim_end().ends_with("</svg>"));
         // Empty input still draws.
-        assert!(super::svg(&[], 100, 2, "empty").contains("</svg>"));
+        assert!(s.contains("95% band of the expected winnings"));
+        assert!(s.contains("95% CI [1, 2]"));
+        assert!(super::svg(&[], 100, 2, "empty", "").contains("</svg>"));
     }
 }
