@@ -296,3 +296,19 @@ fn define_gives_init_constants_their_value() {
     assert!(raises("0.7") > 0);
     assert_eq!(raises("0.2"), 0);
 }
+
+#[test]
+fn random_tie_breaks_are_counted() {
+    let v = match_json(&[
+        "tests/cases/match/tie.hus",
+        "builtin:caller",
+        "--hands",
+        "50",
+        "--seed",
+        "1",
+    ]);
+    let a = &v["bots"]["A"];
+    assert!(a["decisions"].as_u64().unwrap() > 0);
+    assert_eq!(a["random_ties"], a["decisions"], "{a}");
+    assert_eq!(v["bots"]["B"]["random_ties"], 0);
+}

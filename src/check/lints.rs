@@ -43,6 +43,10 @@ pub fn lint(
     unsatisfiable_rules(program, &mut out);
     board_made_hands(program, source, &mut out);
     reactions_on_a_check(program, source, &mut out);
+    unreachable_reactions(program, &mut out);
+    out_of_range(program, source, &mut out);
+    raises_of_nothing(program, source, &mut out);
+    overlapping_rules(program, &mut out);
     if syntax_ok {
         shadowed(program, &mut out);
     }
@@ -670,6 +674,244 @@ fn board_made_hands(program: &Program, source: &SourceFile, out: &mut Vec<Diagno
                 }
             }
         }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Unreachable reactions, comparisons outside a constant's range, raises of nothing, and rules
+// of one priority that overlap with different actions.
+
+/// `unreachable-reaction`: reactions after one with no condition, which always answers first.
+fn unreachable_reactions(program: &Program, out: &mut Vec<Diagnostic>) {
+    for rule in &program.rules {
+        let Some(k) = rule.reactions.iter().position(|r| r.branches.is_empty()) else {
+            continue;
+        };
+        let catch_all = &rule.reactions[k];
+        for later in &rule.reactions[k + 1..] {
+            let keyword =
+                later.span.start..later.span.start + "VILLAIN".len().min(later.span.len());
+            out.push(
+                Diagnostic::warning(
+                    Code::UnreachableReaction,
+                    format!(
+                        "this reaction is never reached: the reaction at line {} has no condition and answers first",
+                        catch_all.line
+                    ),
+                )
+                .at(keyword)
+                .with_label("never reached")
+                .with_related(
+                    catch_all.span.start..catch_all.span.start + "VILLAIN".len(),
+                    "always holds",
+                )
+                .with_help("reactions are tried in order: move the catch-all reaction last"),
+            );
+        }
+    }
+}
+
+/// The values a constant can take (before its factor), when they are bounded.
+fn constant_range(c: &Constant) -> Option<(f64, f64, &'static str)> {
+    Some(match c {
+        Constant::Equity
+        | Constant::HandStrength
+        | Constant::Ppot
+        | Constant::Npot
+        | Constant::Ehs
+        | Constant::PotOdds
+        | Constant::Random => (0.0, 1.0, "between 0 and 1"),
+        Constant::HandRank169 => (1.0, 169.0, "between 1 and 169"),
+        Constant::HandRank2652 => (1.0, 2652.0, "between 1 and 2652"),
+        Constant::Init(_) => return None,
+        _ => (0.0, f64::INFINITY, "0 or more"),
+    })
+}
+
+/// `out-of-range`: a comparison of a constant with a number that never holds, or always
+/// holds, because of the constant's range (`equity > 1.5`, `handRank169 > 200`).
+fn out_of_range(program: &Program, source: &SourceFile, out: &mut Vec<Diagnostic>) {
+    let rules = program.rules.iter();
+    let branches = rules.flat_map(|r| {
+        r.branches
+            .iter()
+            .chain(r.reactions.iter().flat_map(|x| &x.branches))
+    });
+    for c in branches.flat_map(|b| &b.conditions) {
+        let Test::Compare { lhs, op, rhs } = &c.test else {
+            continue;
+        };
+        let (constant, factor, n, op) = match (lhs, rhs) {
+            (
+                Operand::Constant {
+                    constant, factor, ..
+                },
+                Operand::Number(n),
+            ) => (constant, *factor, *n, *op),
+            (
+                Operand::Number(n),
+                Operand::Constant {
+                    constant, factor, ..
+                },
+            ) => (constant, *factor, *n, op.flipped()),
+            _ => continue,
+        };
+        let Some((lo, hi, words)) = constant_range(constant) else {
+            continue;
+        };
+        if factor <= 0.0 {
+            continue;
+        }
+        let (lo, hi) = (lo * factor, hi * factor);
+        let (never, always) = match op {
+            CmpOp::Gt => (hi <= n, lo > n),
+            CmpOp::Ge => (hi < n, lo >= n),
+            CmpOp::Lt => (lo >= n, hi < n),
+            CmpOp::Le => (lo > n, hi <= n),
+            CmpOp::Eq => (n < lo || n > hi, false),
+            CmpOp::Ne => (false, n < lo || n > hi),
+        };
+        if !(never || always) {
+            continue;
+        }
+        let text = source.text.get(c.span.clone()).unwrap_or("");
+        let name = constant.name();
+        out.push(
+            Diagnostic::warning(
+                Code::OutOfRange,
+                format!(
+                    "`{text}` {} holds: `{name}` is {words}",
+                    if never { "never" } else { "always" }
+                ),
+            )
+            .at(c.span.clone())
+            .with_label(if never { "never true" } else { "always true" })
+            .with_help(format!("compare `{name}` with a value {words}")),
+        );
+    }
+}
+
+/// `raise-nothing`: a RAISE amount that is 0 (`RAISE 0 BB`), which becomes the minimum raise.
+fn raises_of_nothing(program: &Program, source: &SourceFile, out: &mut Vec<Diagnostic>) {
+    let actions = program
+        .rules
+        .iter()
+        .flat_map(|r| std::iter::once(&r.action).chain(r.reactions.iter().map(|x| &x.action)));
+    for a in actions {
+        let ir::ActionKind::Raise(items) = &a.kind else {
+            continue;
+        };
+        let zero = items.iter().any(|i| match &i.amount {
+            Operand::Number(x) => *x == 0.0,
+            Operand::Constant { factor, .. } => *factor == 0.0,
+            Operand::External(_) => false,
+        });
+        if zero {
+            let text = source.text.get(a.span.clone()).unwrap_or("RAISE");
+            let text = text.strip_prefix("THEN").unwrap_or(text).trim();
+            out.push(
+                Diagnostic::warning(
+                    Code::RaiseNothing,
+                    format!("`{text}` raises by 0: it is made the minimum raise"),
+                )
+                .at(a.span.clone())
+                .with_label("an amount of 0")
+                .with_help("give the amount you mean (`RAISE 2BB`), or `CALL`/`CHECK`"),
+            );
+        }
+    }
+}
+
+/// The hole-card classes a rule's THEN branches allow, when they test only the hole cards.
+fn card_only_classes(rule: &ir::Rule) -> Option<HoleClassSet> {
+    if rule.branches.is_empty() {
+        return None;
+    }
+    let mut all = HoleClassSet::EMPTY;
+    for b in &rule.branches {
+        // A branch left empty by errors in its conditions says nothing.
+        if b.conditions.is_empty() {
+            return None;
+        }
+        let mut set = complement(&HoleClassSet::EMPTY);
+        for c in &b.conditions {
+            let Test::Cards { classes, negated } = &c.test else {
+                return None;
+            };
+            let allowed = if *negated {
+                complement(classes)
+            } else {
+                *classes
+            };
+            set = set.intersection(&allowed);
+        }
+        all = all.union(&set);
+    }
+    Some(all)
+}
+
+/// How many earlier rules of the same priority each rule is compared with (so that a script
+/// of many card-only rules stays linear).
+const OVERLAP_WINDOW: usize = 64;
+
+/// `overlapping-rules`: two rules in a common phase pool, at one priority, whose conditions
+/// test only the hole cards, both matching some hands, with different THEN actions: for those
+/// hands one is picked at random (`hus match` counts such tie-breaks).
+fn overlapping_rules(program: &Program, out: &mut Vec<Diagnostic>) {
+    let rules = &program.rules;
+    let mut masks = vec![0usize; rules.len()];
+    for p in Phase::ALL {
+        for &i in &program.candidates[p as usize] {
+            masks[i] |= 1 << p as usize;
+        }
+    }
+    let text = |sp: &Span| {
+        program
+            .source
+            .text
+            .get(sp.clone())
+            .unwrap_or("")
+            .trim()
+            .to_string()
+    };
+    let mut seen: std::collections::HashMap<i64, Vec<(usize, HoleClassSet)>> = Default::default();
+    for (ri, r) in rules.iter().enumerate() {
+        let Some(classes) = card_only_classes(r) else {
+            continue;
+        };
+        let earlier = seen.entry(r.priority).or_default();
+        for &(si, ref other) in earlier.iter().rev().take(OVERLAP_WINDOW) {
+            let s = &rules[si];
+            let both = classes.intersection(other);
+            if masks[ri] & masks[si] == 0 || both.is_empty() {
+                continue;
+            }
+            if text(&r.action.span) == text(&s.action.span) {
+                continue;
+            }
+            let example = HoleClass::all()
+                .find(|c| both.contains(*c))
+                .map(|c| c.name());
+            let keyword = r.span.start..r.span.start + "RULE".len().min(r.span.len());
+            out.push(
+                Diagnostic::warning(
+                    Code::OverlappingRules,
+                    format!(
+                        "this rule and the rule at line {} both match {} hole-card class{} (such as {}) at the same priority with different actions: one is picked at random",
+                        s.line,
+                        both.len(),
+                        if both.len() == 1 { "" } else { "es" },
+                        example.unwrap_or_default()
+                    ),
+                )
+                .at(keyword)
+                .with_label("overlaps")
+                .with_related(s.span.start..s.span.start + "RULE".len(), "the other rule")
+                .with_help("give the rule meant to win a higher PRIORITY, or make the card queries exclusive"),
+            );
+            break;
+        }
+        earlier.push((ri, classes));
     }
 }
 

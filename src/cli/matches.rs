@@ -385,8 +385,8 @@ fn to_text(r: &MatchResult, bots: &[LoadedBot]) -> String {
         );
         let _ = writeln!(
             s,
-            "  no rule matched: {} (checked or folded)   actions made legal: {}",
-            b.no_rule_matched, b.actions_made_legal
+            "  no rule matched: {} (checked or folded)   actions made legal: {}   random tie-breaks: {}",
+            b.no_rule_matched, b.actions_made_legal, b.random_ties
         );
     }
     s
@@ -420,6 +420,7 @@ fn to_json(r: &MatchResult, bots: &[LoadedBot], seconds: f64, threads: usize) ->
             "showdowns_split": b.showdowns_split,
             "no_rule_matched": b.no_rule_matched,
             "actions_made_legal": b.actions_made_legal,
+            "random_ties": b.random_ties,
         })
     };
     let ci = r.ci95().map(|(lo, hi)| vec![lo, hi]);

@@ -40,6 +40,8 @@ pub struct BotDecision {
     pub no_rule_matched: bool,
     /// The rule's action was changed into a legal one (spec 6).
     pub made_legal: bool,
+    /// Several rules gave an action at the highest priority; one was picked at random.
+    pub random_tie: bool,
 }
 
 impl BotDecision {
@@ -48,6 +50,7 @@ impl BotDecision {
             mv,
             no_rule_matched: false,
             made_legal: false,
+            random_tie: false,
         }
     }
 }

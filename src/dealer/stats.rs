@@ -36,6 +36,9 @@ pub struct BotStats {
     pub no_rule_matched: u64,
     /// Decisions whose action had to be made legal (spec 6), by the bot or by the dealer.
     pub actions_made_legal: u64,
+    /// Decisions where several rules matched at the highest priority and one was picked at
+    /// random (a script whose rules overlap).
+    pub random_ties: u64,
     pub showdowns: u64,
     pub showdowns_won: u64,
     pub showdowns_split: u64,
@@ -59,6 +62,7 @@ impl BotStats {
         }
         self.no_rule_matched += d.no_rule_matched as u64;
         self.actions_made_legal += (d.made_legal || changed_by_dealer) as u64;
+        self.random_ties += d.random_tie as u64;
     }
 
     pub(crate) fn record_showdown(&mut self, won: Option<bool>) {
@@ -77,6 +81,7 @@ impl BotStats {
         }
         self.no_rule_matched += o.no_rule_matched;
         self.actions_made_legal += o.actions_made_legal;
+        self.random_ties += o.random_ties;
         self.showdowns += o.showdowns;
         self.showdowns_won += o.showdowns_won;
         self.showdowns_split += o.showdowns_split;

@@ -59,6 +59,8 @@ pub struct Decision {
     /// How the rule's action was made legal (spec: actions and how they are made legal), or
     /// `None` when it was legal as written. The `action-made-legal` warning says the same.
     pub made_legal: Option<action::Change>,
+    /// Several rules gave an action at the highest priority and one was picked at random.
+    pub random_tie: bool,
     /// Evaluation warnings (several rules matched, an action made legal), with spans into the
     /// script.
     pub warnings: Vec<Diagnostic>,
@@ -170,6 +172,7 @@ pub fn decide<R: Rng + ?Sized>(
         ctx: Context::new(program, state, rng, &options.external),
         warnings: Vec::new(),
         made_legal: None,
+        random_tie: false,
         trace: options.explain.then(Trace::default),
     };
     match run.decide() {
@@ -178,6 +181,7 @@ pub fn decide<R: Rng + ?Sized>(
             rule,
             matched,
             made_legal: run.made_legal,
+            random_tie: run.random_tie,
             warnings: run.warnings,
             trace: run.trace,
         }),
@@ -194,6 +198,7 @@ struct Run<'a, R: Rng + ?Sized> {
     ctx: Context<'a, R>,
     warnings: Vec<Diagnostic>,
     made_legal: Option<action::Change>,
+    random_tie: bool,
     trace: Option<Trace>,
 }
 
@@ -327,6 +332,7 @@ impl<'a, R: Rng + ?Sized> Run<'a, R> {
         let (ri, action) = if best.len() == 1 {
             best[0]
         } else {
+            self.random_tie = true;
             // A u32 draw, so the pick is the same on every platform (usize ranges are not).
             let pick = self.ctx.rng.random_range(0..best.len() as u32) as usize;
             let chosen = best[pick];

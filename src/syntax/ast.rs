@@ -117,6 +117,20 @@ pub enum CmpOp {
     Ne,
 }
 
+impl CmpOp {
+    /// The operator with its sides swapped: `a < b` is `b > a`.
+    pub fn flipped(self) -> CmpOp {
+        match self {
+            CmpOp::Lt => CmpOp::Gt,
+            CmpOp::Le => CmpOp::Ge,
+            CmpOp::Gt => CmpOp::Lt,
+            CmpOp::Ge => CmpOp::Le,
+            CmpOp::Eq => CmpOp::Eq,
+            CmpOp::Ne => CmpOp::Ne,
+        }
+    }
+}
+
 /// Absolute tolerance of `==` and `!=` in a script's comparisons (`potOdds == 0.25`); the
 /// checker's lints and the evaluator both compare through [`CmpOp::holds`].
 pub const COMPARISON_TOLERANCE: f64 = 1e-9;
