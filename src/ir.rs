@@ -124,7 +124,7 @@ pub struct WeightedAmount {
     pub amount: Operand,
 }
 
-/// A 13x13 action table (spec 6.1), one cell per hole-card class.
+/// A 13x13 action table (reference §5), one cell per hole-card class.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ActionTable {
     pub path: PathBuf,

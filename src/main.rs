@@ -18,6 +18,10 @@ enum Command {
     Decide(cli::decide::Args),
     /// Play two bots against each other for many hands; report A's win rate.
     Match(cli::matches::Args),
+    /// List every name a script can use, or print one name's full meaning.
+    Names(cli::names::Args),
+    /// Print a built-in bot's script (`builtin:NAME`; `builtin:` lists them).
+    Show(cli::show::Args),
 }
 
 fn main() -> ExitCode {
@@ -28,6 +32,8 @@ fn main() -> ExitCode {
         Command::Check(args) => cli::check::run(args),
         Command::Decide(args) => cli::decide::run(args),
         Command::Match(args) => cli::matches::run(args),
+        Command::Names(args) => cli::names::run(args),
+        Command::Show(args) => cli::show::run(args),
     };
     ExitCode::from(code)
 }

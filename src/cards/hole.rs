@@ -1,6 +1,6 @@
 //! Hole-card classes (`AKs`, `T9o`, `77`), sets of them, and the heads-up hand-rank table.
 //!
-//! The 169 classes are indexed as the cells of the thesis' 13x13 action table (spec 6.1):
+//! The 169 classes are indexed as the cells of the thesis' 13x13 action table (reference §5):
 //! rows and columns A, K, ..., 2; the suited class of ranks r > c at (row r, column c) above
 //! the diagonal, the offsuit class below it, pairs on it. `index = row * 13 + column`.
 
@@ -220,7 +220,7 @@ fn parse_rank_table(text: &str) -> Result<RankTable, String> {
     Ok(RankTable { rank169, rank2652 })
 }
 
-/// The text of the heads-up hand-rank table (spec 5), compiled into the library.
+/// The text of the heads-up hand-rank table (reference §7), compiled into the library.
 pub const HANDRANK_TABLE: &str = include_str!("../../tables/handrank169-headsup.txt");
 
 #[cfg(test)]

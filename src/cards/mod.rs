@@ -1,4 +1,4 @@
-//! Cards and card sets on the thesis' 64-bit layout (spec 10).
+//! Cards and card sets on the thesis' 64-bit layout.
 //!
 //! A set of cards is a `u64`: 16 bits per suit, from the high end Spades, Clubs, Diamonds,
 //! Hearts; within a suit bit 0 is the two and bit 12 the ace. T♠ is bit 56, 5♦ bit 19.
@@ -38,7 +38,7 @@ impl Rank {
         b"23456789TJQKA"[self.0 as usize] as char
     }
 
-    /// The symbol used by external programs (spec 9): `2`-`10`, `J`, `Q`, `K`, `A`.
+    /// The symbol used by external programs (reference §8): `2`-`10`, `J`, `Q`, `K`, `A`.
     pub fn external_symbol(self) -> &'static str {
         [
             "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A",
@@ -89,7 +89,7 @@ impl Suit {
         ["Hearts", "Diamonds", "Clubs", "Spades"][self as usize]
     }
 
-    /// The letter used by external programs (spec 9): `H`, `D`, `C`, `S`.
+    /// The letter used by external programs (reference §8): `H`, `D`, `C`, `S`.
     pub fn letter(self) -> char {
         ['H', 'D', 'C', 'S'][self as usize]
     }
@@ -133,7 +133,7 @@ impl Card {
         Some(Card::new(Rank::from_xml(rank)?, Suit::from_xml(color)?))
     }
 
-    /// The form external programs receive (spec 9): rank then suit letter, `8H`, `10D`.
+    /// The form external programs receive (reference §8): rank then suit letter, `8H`, `10D`.
     pub fn external(self) -> String {
         format!("{}{}", self.rank.external_symbol(), self.suit.letter())
     }

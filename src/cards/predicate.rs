@@ -1,4 +1,4 @@
-//! The hand predicates of spec 4.2, computed with bit operations on card masks.
+//! The hand predicates of reference §3, computed with bit operations on card masks.
 
 use super::{CardSet, Suit};
 
@@ -168,7 +168,7 @@ impl Predicate {
         }
     }
 
-    /// Looks a predicate up by name, case-insensitively (spec 2).
+    /// Looks a predicate up by name, case-insensitively (reference §1).
     pub fn from_name(name: &str) -> Option<Predicate> {
         Predicate::ALL
             .into_iter()
@@ -197,7 +197,7 @@ impl Predicate {
         matches!(self, Predicate::FacingBet | Predicate::CheckedTo)
     }
 
-    /// Whether the predicate holds for the hero's hole cards and the board (spec 4.2).
+    /// Whether the predicate holds for the hero's hole cards and the board (reference §3).
     ///
     /// Hero predicates look at `hole | board` and say whether those cards *contain* the
     /// combination (`pair` holds for trips too); `desk*` and `rainbow` look at the board alone.

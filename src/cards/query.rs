@@ -1,4 +1,4 @@
-//! Card queries on the hero's hole cards (spec 4.1): `T5`, `Q8s`, `JJ+`, `Q8s+`, `Q8-`,
+//! Card queries on the hero's hole cards (reference §2): `T5`, `Q8s`, `JJ+`, `Q8s+`, `Q8-`,
 //! and the kicker spans `A2s-A5s`, `22-66`. A query compiles to a [`HoleClassSet`].
 
 use std::fmt;
@@ -36,7 +36,7 @@ pub enum QueryError {
 }
 
 impl CardQuery {
-    /// Parses the text of a card-query token (spec 4.1 and the kicker spans of spec 2).
+    /// Parses the text of a card-query token (reference §2 and the kicker spans of reference §1).
     ///
     /// Forms, with `H` the higher and `L` the lower rank of a non-pair, `P` a pair's rank:
     /// - `HL` any suits (**Decision** of the spec), `HLs` suited, `HLo` offsuit;

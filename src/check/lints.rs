@@ -374,7 +374,7 @@ fn implies(p: Predicate) -> &'static [Predicate] {
     }
 }
 
-/// Predicates that cannot hold together with `p` (spec 4.2's definitions).
+/// Predicates that cannot hold together with `p` (reference §3's definitions).
 fn excludes(p: Predicate) -> &'static [Predicate] {
     use Predicate::*;
     match p {

@@ -1,6 +1,7 @@
 //! Checking: lowering the syntax tree to the [`crate::ir`] program (name resolution, card
 //! queries, tables), then the lints, a separate pass that only warns.
 
+pub mod glossary;
 pub mod lints;
 pub mod lower;
 pub mod names;

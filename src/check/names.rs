@@ -1,4 +1,4 @@
-//! Name resolution (spec 2, 4.2, 5): predicates in condition positions, constants in value
+//! Name resolution (reference §1, 4.2, 5): predicates in condition positions, constants in value
 //! positions, case-insensitively, with did-you-mean suggestions for the unknown ones.
 
 use crate::cards::predicate::Predicate;

@@ -1,4 +1,4 @@
-//! `USE TABLE path` (spec 6.1): reading and validating a 13x13 action table at check time,
+//! `USE TABLE path` (reference §5): reading and validating a 13x13 action table at check time,
 //! so a bad table is reported with the script's other errors, never met mid-game.
 
 use std::path::{Path, PathBuf};

@@ -1,5 +1,5 @@
 //! `hus check BOT.hus...`: parses and checks scripts without a game and prints every
-//! diagnostic of every file on stdout (spec 1).
+//! diagnostic of every file on stdout (reference §9).
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -38,7 +38,20 @@ pub fn run(args: Args) -> u8 {
     let mut code = exit::OK;
     let stdout = std::io::stdout();
     for path in &args.files {
-        let text = match hus::limits::read_text(path, hus::limits::MAX_SCRIPT_BYTES, false) {
+        let builtin = path
+            .to_str()
+            .and_then(|p| p.strip_prefix("builtin:"))
+            .map(|name| (name, hus::dealer::bots::builtin_source(name)));
+        let text = match builtin {
+            Some((_, Some(text))) => Ok(text.to_string()),
+            Some((name, None)) => {
+                errln!("hus check: unknown built-in bot `builtin:{name}`; `hus show builtin:` lists them");
+                code = exit::USAGE;
+                continue;
+            }
+            None => hus::limits::read_text(path, hus::limits::MAX_SCRIPT_BYTES, false),
+        };
+        let text = match text {
             Ok(t) => t,
             Err(e) => {
                 errln!(

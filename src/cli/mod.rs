@@ -13,7 +13,9 @@ macro_rules! errln {
 pub mod check;
 pub mod decide;
 pub mod matches;
+pub mod names;
 pub mod render;
+pub mod show;
 
 /// Whether a diagnostic is the library's "unknown constant" note without a did-you-mean, which
 /// the commands replace with how *they* learn such names (`--define` for `hus check`, the game
@@ -25,7 +27,7 @@ pub(crate) fn is_undeclared_constant(d: &hus::diag::Diagnostic) -> bool {
             .is_some_and(|h| h.starts_with("a name that is not built in"))
 }
 
-/// Exit codes (spec 1).
+/// Exit codes (reference §9).
 pub mod exit {
     pub const OK: u8 = 0;
     /// The script has errors.

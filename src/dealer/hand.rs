@@ -409,7 +409,7 @@ fn settle(
     out
 }
 
-/// Turns any move into a legal one by the rules of spec 6, with the evaluator's own
+/// Turns any move into a legal one by the rules of reference §5, with the evaluator's own
 /// [`make_legal`] (the evaluator already applied it to script bots; this keeps the table sound
 /// whatever a [`Bot`] returns). Chips are whole here; a raise that is not a finite number is
 /// taken as the smallest raise.

@@ -38,7 +38,7 @@ pub struct BotDecision {
     pub mv: Move,
     /// No rule matched: the bot checks, or folds when something is owed.
     pub no_rule_matched: bool,
-    /// The rule's action was changed into a legal one (spec 6).
+    /// The rule's action was changed into a legal one (reference §5).
     pub made_legal: bool,
     /// Several rules gave an action at the highest priority; one was picked at random.
     pub random_tie: bool,

@@ -34,7 +34,7 @@ pub struct BotStats {
     pub actions: [ActionCounts; 4],
     /// Decisions where no rule matched (the bot checked, or folded when something was owed).
     pub no_rule_matched: u64,
-    /// Decisions whose action had to be made legal (spec 6), by the bot or by the dealer.
+    /// Decisions whose action had to be made legal (reference §5), by the bot or by the dealer.
     pub actions_made_legal: u64,
     /// Decisions where several rules matched at the highest priority and one was picked at
     /// random (a script whose rules overlap).

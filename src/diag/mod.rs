@@ -181,7 +181,7 @@ pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
-/// `FILE:LINE:COL: severity: message` (spec 1, `check --format short`).
+/// `FILE:LINE:COL: severity: message` (reference §9, `check --format short`).
 pub fn render_short(file: &SourceFile, d: &Diagnostic) -> String {
     let (line, col) = d.span.as_ref().map_or((1, 1), |s| file.line_col(s.start));
     format!(

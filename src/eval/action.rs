@@ -1,4 +1,4 @@
-//! Turning what a rule says into a legal no-limit action (spec 6, Decision — legal actions).
+//! Turning what a rule says into a legal no-limit action (reference §5, Decision — legal actions).
 //!
 //! Everything here is a pure function of a few numbers from the betting model, so the rules
 //! can be tested without a game state.
@@ -133,7 +133,7 @@ pub fn round_to_chip(amount: f64, chip: f64) -> f64 {
     }
 }
 
-/// Makes an intent legal (spec 6): the move to print, and what changed when anything did.
+/// Makes an intent legal (reference §5): the move to print, and what changed when anything did.
 pub fn make_legal(intent: Intent, b: &Facing) -> (Move, Option<Change>) {
     let owed = more(b.to_call, 0.0);
     match intent {

@@ -262,7 +262,7 @@ pub fn compare(l: f64, op: CmpOp, r: f64) -> bool {
     op.holds(l, r)
 }
 
-/// The placeholder values of spec 9 for one decision.
+/// The placeholder values of reference §8 for one decision.
 struct Values<'c, 'a, R: Rng + ?Sized> {
     ctx: &'c Context<'a, R>,
 }

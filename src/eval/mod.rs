@@ -1,4 +1,4 @@
-//! The evaluator (spec 7): a checked [`crate::ir::Program`] and a [`crate::game::GameState`]
+//! The evaluator (reference §4): a checked [`crate::ir::Program`] and a [`crate::game::GameState`]
 //! make a [`Decision`].
 //!
 //! The program is parsed and checked once; [`decide`] then runs any number of times with a
@@ -161,7 +161,7 @@ impl fmt::Display for DecideError {
 
 impl std::error::Error for DecideError {}
 
-/// Decides what the hero does now (spec 7).
+/// Decides what the hero does now (reference §4).
 pub fn decide<R: Rng + ?Sized>(
     program: &Program,
     state: &GameState,

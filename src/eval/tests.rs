@@ -1,4 +1,4 @@
-//! Evaluator tests: hand-built programs for the evaluation order (spec 7), checked scripts
+//! Evaluator tests: hand-built programs for the evaluation order (reference §4), checked scripts
 //! for the random choices, counted over many seeds.
 
 use super::*;

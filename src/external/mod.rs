@@ -1,4 +1,4 @@
-//! `external` programs (spec 9): substitution of placeholders, shell-like word splitting
+//! `external` programs (reference §8): substitution of placeholders, shell-like word splitting
 //! without a shell, an explicit opt-in policy and a time limit.
 //!
 //! How a command text becomes a program run (the rules of the language reference):
@@ -79,7 +79,7 @@ pub trait Placeholders {
     fn constant(&self, word: &str) -> Option<f64>;
 }
 
-/// The cards of a card-list placeholder in a game state, in the order dealt (spec 9): empty
+/// The cards of a card-list placeholder in a game state, in the order dealt (reference §8): empty
 /// for a round not dealt yet; `None` when `name` is not a card-list name.
 pub fn game_cards(state: &GameState, name: &str) -> Option<Vec<String>> {
     placeholder_cards(name, state.hero_cards(), &state.board_cards())

@@ -1,4 +1,4 @@
-//! The named numbers a script can read (spec 5 and 11).
+//! The named numbers a script can read (reference §7, §11).
 
 use super::{Phase, Player};
 
@@ -155,7 +155,7 @@ impl Constant {
         }
     }
 
-    /// True for the hand-strength family of spec 11 (computed lazily by the evaluator).
+    /// True for the hand-strength family of reference §7 (computed lazily by the evaluator).
     pub fn is_strength(&self) -> bool {
         matches!(
             self,

@@ -1,5 +1,5 @@
-//! The game state (spec 8): what a producer writes ([`GameRecord`]), how it is read from XML
-//! ([`xml`]), and the validated [`GameState`] with every constant of spec 5 derived by a
+//! The game state (reference §6): what a producer writes ([`GameRecord`]), how it is read from XML
+//! ([`xml`]), and the validated [`GameState`] with every constant of reference §7 derived by a
 //! heads-up no-limit betting model ([`betting`]).
 
 pub mod betting;
@@ -140,7 +140,7 @@ pub struct GameRecord {
     pub rounds: Vec<Round>,
 }
 
-/// A validated game state at the hero's turn, with the constants of spec 5 derived.
+/// A validated game state at the hero's turn, with the constants of reference §7 derived.
 #[derive(Clone, Debug)]
 pub struct GameState {
     record: GameRecord,
@@ -174,7 +174,7 @@ impl std::error::Error for InvalidGame {}
 
 impl GameState {
     /// Reads and validates a game-state XML text. On success, also returns the warnings
-    /// (tolerated irregularities, spec 8).
+    /// (tolerated irregularities, reference §6).
     pub fn from_xml(xml: &str) -> Result<(GameState, Vec<Diagnostic>), InvalidGame> {
         let (record, spans) = xml::read_spanned(xml)?;
         let (derived, warnings) = betting::derive_spanned(&record, &spans)?;
@@ -261,7 +261,7 @@ impl GameState {
     pub fn board(&self) -> CardSet {
         self.derived.board
     }
-    /// The value of a constant from the game (spec 5). `None` for the constants the evaluator
+    /// The value of a constant from the game (reference §7). `None` for the constants the evaluator
     /// computes itself (`random`, hand strength) and for an `<init>` name the file lacks.
     pub fn constant(&self, c: &Constant) -> Option<f64> {
         self.derived.constant(&self.record, c)
@@ -277,7 +277,7 @@ pub enum Move {
     Fold,
     Check,
     Call,
-    /// Raise **by** this many chips above the call (spec 6).
+    /// Raise **by** this many chips above the call (reference §5).
     Raise(f64),
 }
 

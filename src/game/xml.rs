@@ -1,4 +1,4 @@
-//! Reading and writing the game-state XML (spec 8) with quick-xml, keeping byte spans so
+//! Reading and writing the game-state XML (reference §6) with quick-xml, keeping byte spans so
 //! every error names its line and column.
 //!
 //! Reading happens in two steps: quick-xml's event reader builds a small tree with the span
@@ -355,7 +355,7 @@ fn parse_tree(xml: &str) -> Result<Node<'_>, Diagnostic> {
     root.ok_or_else(|| {
         Diagnostic::error(Code::XmlMissing, "the file holds no <game> element")
             .at(0..0)
-            .with_help("a game-state file is one <game> element (spec 8)")
+            .with_help("a game-state file is one <game> element (reference §6)")
     })
 }
 

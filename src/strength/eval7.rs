@@ -1,5 +1,5 @@
 //! A 7-card hand evaluator in the style of OMPEval, working directly on [`CardSet`]'s 64-bit
-//! layout (spec 10): the rank of the best five of up to seven cards as one `u16`.
+//! layout: the rank of the best five of up to seven cards as one `u16`.
 //!
 //! Non-flush hands: every rank has a multiplier chosen so that the sum over up to seven cards
 //! (at most four of a rank) is unique; the sum is perfect-hashed (row displacement) into a

@@ -1,4 +1,4 @@
-//! Hand strength (spec 11): a 7-card evaluator and the constants `handStrength`, `equity`,
+//! Hand strength (reference §7): a 7-card evaluator and the constants `handStrength`, `equity`,
 //! `ppot`, `npot`, `ehs`, each measured against a uniformly random villain hand, exactly.
 //!
 //! Every function takes the hero's two hole cards and a board of 0 (preflop), 3, 4 or 5

@@ -1,4 +1,4 @@
-//! The lexer (spec 2), built with logos, and the glue that turns its raw tokens into what
+//! The lexer (reference §1), built with logos, and the glue that turns its raw tokens into what
 //! the grammar reads: newlines collapsed, `USE TABLE` paths cut out, keyword look-alikes
 //! replaced by the keyword they resemble (with an error), text outside blocks skipped (with
 //! an error), and an end-of-file marker appended.

@@ -100,7 +100,7 @@ impl Violation {
     }
 }
 
-/// An irregularity the rules tolerate (spec 8: real producers write these).
+/// An irregularity the rules tolerate (reference §6: real producers write these).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Tolerated {
     /// The round was opened by the player standard heads-up order has act second;

@@ -18,7 +18,7 @@ use crate::cards::CardSet;
 use crate::diag::{Code, Diagnostic, Span};
 use machine::pi;
 
-/// One player's actions in one betting round (the history constants of spec 5).
+/// One player's actions in one betting round (the history constants of reference §7).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct RoundStats {
     /// The sum of raise and bet increments, as written.
@@ -100,7 +100,7 @@ impl Derived {
         }
     }
 
-    /// The value of a constant (spec 5). `None` for `random` and the hand-strength family
+    /// The value of a constant (reference §7). `None` for `random` and the hand-strength family
     /// (the evaluator computes those) and for an `<init>` name the record lacks.
     pub fn constant(&self, record: &GameRecord, c: &Constant) -> Option<f64> {
         Some(match c {

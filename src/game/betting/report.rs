@@ -401,7 +401,7 @@ pub(super) fn tolerated_act(t: &Tolerated, a: &ActionRecord) -> Diagnostic {
                 a.span.as_ref(),
             )
             .with_label("a raise below the minimum")
-            .with_help("accepted (spec 8 tolerates this)")
+            .with_help("accepted (reference §6 tolerates this)")
         }
     }
 }
@@ -457,5 +457,5 @@ fn out_of_order(
         a.map_or(round_span, |a| a.span.as_ref()),
     )
     .with_label("out of the standard order")
-    .with_help("accepted (spec 8 tolerates this); whose turn it is follows from the actions")
+    .with_help("accepted (reference §6 tolerates this); whose turn it is follows from the actions")
 }

@@ -1,0 +1,387 @@
+//! Every name a script can use, with its exact meaning: the source of `hus names`, of the
+//! reference's section 11 (docs/language.md, checked against this table by a test), and of
+//! what editors show on hover.
+
+use crate::cards::predicate::Predicate;
+use crate::game::{Constant, Phase, Player, Stat};
+
+/// What kind of word an entry is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Predicate,
+    Constant,
+    /// A pattern standing for many constants (`villain<Phase><Stat>`).
+    Family,
+    Action,
+    TableCell,
+    /// An `act` of the game-state XML.
+    Act,
+}
+
+impl Kind {
+    pub fn word(self) -> &'static str {
+        match self {
+            Kind::Predicate => "predicate",
+            Kind::Constant => "constant",
+            Kind::Family => "constant family",
+            Kind::Action => "action",
+            Kind::TableCell => "table cell",
+            Kind::Act => "game-state act",
+        }
+    }
+}
+
+/// One name and what it means.
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    pub name: &'static str,
+    pub kind: Kind,
+    /// One line.
+    pub meaning: &'static str,
+    /// The exact definition: formula, range and units, the rounds where it can hold.
+    pub definition: &'static str,
+    pub example: &'static str,
+    /// The thesis' name or definition where it differs; empty when it is the same.
+    pub thesis: &'static str,
+}
+
+const fn e(
+    name: &'static str,
+    kind: Kind,
+    meaning: &'static str,
+    definition: &'static str,
+    example: &'static str,
+    thesis: &'static str,
+) -> Entry {
+    Entry {
+        name,
+        kind,
+        meaning,
+        definition,
+        example,
+        thesis,
+    }
+}
+
+use Kind::{Act, Action, Constant as C, Family, Predicate as P, TableCell};
+
+/// Every entry, in the reference's order.
+pub const ENTRIES: &[Entry] = &[
+    // Predicates: the hero's cards with the board.
+    e("pair", P, "some rank appears at least twice among hole and board cards",
+      "Hole and board together contain a pair (trips, two pair, a full house count). A pair on the board alone holds it: add `!deskPair` for the hero's own pair. Any round.",
+      "RULE pair, !deskPair", ""),
+    e("highPair", P, "a pair of jacks or better among hole and board",
+      "Some rank J, Q, K or A appears at least twice among hole and board. Any round.",
+      "RULE highPair, !deskHighPair", ""),
+    e("midPair", P, "a pair of sixes to tens among hole and board",
+      "Some rank 6-T appears at least twice among hole and board. Any round.", "RULE midPair", ""),
+    e("lowPair", P, "a pair of twos to fives among hole and board",
+      "Some rank 2-5 appears at least twice among hole and board. Any round.", "RULE lowPair", ""),
+    e("twoPair", P, "two different ranks paired among hole and board",
+      "At least two ranks appear at least twice (four of a kind alone is one rank, not two pair). Flop on.",
+      "RULE twoPair, !deskPair", ""),
+    e("threeOfKind", P, "some rank three times among hole and board",
+      "Some rank appears at least three times (four of a kind too). Flop on.",
+      "RULE threeOfKind, !deskThreeOfKind", ""),
+    e("fullHouse", P, "a rank three times and another at least twice",
+      "Among hole and board, a rank three times and another at least twice (two sets of trips count). Flop on; the board alone can be one on the river: `!deskFullHouse` or `!boardPlays`.",
+      "RULE fullHouse, !boardPlays", ""),
+    e("poker", P, "four of a kind among hole and board",
+      "Some rank appears four times among hole and board. Flop on; from the turn the board alone can hold it: `!deskPoker`.",
+      "RULE poker, !deskPoker", "thesis name for four of a kind"),
+    e("straight", P, "five consecutive ranks among hole and board",
+      "Five consecutive ranks (A-2-3-4-5 counts, K-A-2-3-4 does not wrap). Flop on; on the river the board alone can be one: `!deskStraight` or `!boardPlays`.",
+      "RULE straight, !boardPlays", ""),
+    e("flush", P, "five cards of one suit among hole and board",
+      "Five cards of one suit among hole and board. Flop on; on the river the board alone can be one: `!deskFlush` or `!boardPlays`.",
+      "RULE flush, !boardPlays", ""),
+    e("straightFlush", P, "five consecutive ranks in one suit",
+      "Five consecutive ranks in one suit (the steel wheel A-5 too). Flop on.",
+      "RULE straightFlush, !deskStraightFlush", ""),
+    e("royalFlush", P, "T-J-Q-K-A in one suit", "T, J, Q, K and A of one suit among hole and board. Flop on.",
+      "RULE royalFlush", ""),
+    e("flushDraw", P, "four cards of a suit, at least one in the hero's hand, no flush yet",
+      "Four cards of one suit among hole and board with at least one hole card of that suit; no flush yet; flop and turn only (never on the river).",
+      "RULE flushDraw", ""),
+    e("straightDraw", P, "one rank away from a straight the hero's cards take part in",
+      "Open-ended or gutshot: some five-rank window holds four of the hero's ranks, not all four on the board, so one rank completes a straight; no straight yet; flop and turn only. A hole card repeating a board rank does not take part.",
+      "RULE straightDraw", ""),
+    e("openEnded", P, "four consecutive ranks open at both ends, the hero's cards taking part",
+      "Four consecutive ranks completable at either end (2-3-4-5 up to T-J-Q-K), not all on the board; no straight yet; flop and turn only. A double gutshot is a `straightDraw`, not `openEnded`.",
+      "RULE openEnded", ""),
+    e("air", P, "nothing: no pair, straight, flush or draw",
+      "None of `pair`, `straight`, `flush`, `flushDraw`, `straightDraw`. Any round; A-K before the flop is air.",
+      "RULE air", ""),
+    e("rainbow", P, "at least three board cards, no two of a suit",
+      "The board has at least three cards and no two of one suit: flop and turn only.", "RULE rainbow", ""),
+    e("desk3SameColor", P, "at least three board cards of one suit",
+      "The board alone holds three or more cards of one suit. Flop on.", "RULE desk3SameColor", ""),
+    e("deskStraightDraw", P, "one rank makes the board alone a straight",
+      "The board is not a straight and one more rank makes one from board cards alone. Flop on, the river too.",
+      "RULE deskStraightDraw", ""),
+    e("deskOpenEnded", P, "the board holds four consecutive ranks open at both ends",
+      "The board is not a straight and holds four consecutive ranks completable at both ends. Flop on.",
+      "RULE deskOpenEnded", ""),
+    e("deskPair", P, "the board alone holds a pair", "The board holds some rank at least twice. Flop on.",
+      "RULE pair, !deskPair", ""),
+    e("deskHighPair", P, "the board alone holds a pair of jacks or better",
+      "The board holds a rank J-A at least twice. Flop on.", "RULE highPair, !deskHighPair", ""),
+    e("deskMidPair", P, "the board alone holds a pair of sixes to tens",
+      "The board holds a rank 6-T at least twice. Flop on.", "RULE deskMidPair", ""),
+    e("deskLowPair", P, "the board alone holds a pair of twos to fives",
+      "The board holds a rank 2-5 at least twice. Flop on.", "RULE deskLowPair", ""),
+    e("deskTwoPair", P, "the board alone holds two pairs",
+      "The board holds two ranks at least twice each. Turn on.", "RULE twoPair, !deskTwoPair", ""),
+    e("deskThreeOfKind", P, "the board alone holds three of a kind",
+      "The board holds a rank at least three times. Flop on.", "RULE threeOfKind, !deskThreeOfKind", ""),
+    e("deskStraight", P, "the board alone is a straight",
+      "The five board cards are five consecutive ranks. River only.", "RULE straight, !deskStraight", "not in the thesis"),
+    e("deskFlush", P, "the board alone is a flush",
+      "The five board cards are of one suit. River only.", "RULE flush, !deskFlush", "not in the thesis"),
+    e("deskFullHouse", P, "the board alone is a full house",
+      "The board holds a rank three times and another twice. River only.", "RULE fullHouse, !deskFullHouse", "not in the thesis"),
+    e("deskPoker", P, "the board alone holds four of a kind",
+      "The board holds a rank four times. Turn and river.", "RULE poker, !deskPoker", "not in the thesis"),
+    e("deskStraightFlush", P, "the board alone is a straight flush",
+      "The five board cards are a straight in one suit. River only.", "RULE straightFlush, !deskStraightFlush", "not in the thesis"),
+    e("boardPlays", P, "the hero's best five cards are the board's five",
+      "On the river, the best hand of hole and board ranks exactly as the board alone: the hole cards improve nothing, so both players hold at least that hand. False before the river.",
+      "RULE flush, !boardPlays", "not in the thesis"),
+    e("facingBet", P, "something is owed: the villain bet or raised",
+      "`toCall > 0`. Any round.", "VILLAIN facingBet, equity >= potOdds", "not in the thesis"),
+    e("checkedTo", P, "the villain checked to the hero in this round",
+      "The villain checked in the current round and nothing is owed now. Any round.",
+      "VILLAIN checkedTo", "not in the thesis"),
+    // Constants.
+    e("bb", C, "the big blind, in chips", "`<init><BB>`. Chips, above 0.", "RAISE 3 bb", ""),
+    e("sb", C, "the small blind, in chips", "`<init><SB>`. Chips, above 0, at most `bb`.", "RAISE 2 sb", ""),
+    e("pot", C, "every chip in the middle now", "Both players' chips put in this hand, the blinds and any unmatched bet included. Chips.",
+      "RAISE 0.5 pot", ""),
+    e("heroStack", C, "the hero's chips behind now", "Stack at the start of the hand minus everything the hero put in. Chips, 0 or more.",
+      "heroStack > 20 bb", ""),
+    e("villainStack", C, "the villain's chips behind now", "Stack at the start of the hand minus everything the villain put in. Chips.",
+      "villainStack < pot", ""),
+    e("allIn", C, "the hero's chips behind: as an amount, everything", "Equal to `heroStack`; `RAISE allIn` is an all-in that is never reported as changed.",
+      "RAISE allIn", ""),
+    e("effectiveStack", C, "the smaller of the two stacks behind", "`min(heroStack, villainStack)`. Chips.",
+      "effectiveStack < 10 bb", "not in the thesis"),
+    e("toCall", C, "what a call adds now", "What the villain put in this round minus what the hero put in, capped at `heroStack`; 0 when nothing is owed. Chips.",
+      "toCall <= 3 bb", ""),
+    e("potOdds", C, "the share of the final pot a call pays: the equity a call needs",
+      "`toCall / (winnablePot + toCall)`, where the winnable pot is the hero's chips in plus the villain's, the villain's capped at the hero's chips in + `heroStack` (the rest of a covering bet goes back). 0 when nothing is owed. Between 0 and 1.",
+      "VILLAIN facingBet, equity >= potOdds", "the thesis divides by the whole pot"),
+    e("handRank169", C, "the rank of the hero's hole-card class, 1 (AA) to 169",
+      "The position of the class (pair, suited or offsuit ranks) in the heads-up hand-rank table, 1 = best. Any round; it describes the hole cards only.",
+      "handRank169 <= 20", ""),
+    e("handRank2652", C, "ordered deals as good as the hero's class or better, 1 to 2652",
+      "The number of ordered two-card deals in the classes ranked at or above the hero's (each combination counted twice); 2652 = 52 x 51. Any round.",
+      "handRank2652 <= 265", ""),
+    e("random", C, "a uniform random number for this decision", "Drawn once per decision from the seeded generator, in [0, 1).",
+      "random < 0.3", ""),
+    e("handStrength", C, "the share of villain hands the hero beats now",
+      "(wins + ties/2) / all over every villain holding, with the board as it is; before the flop the same as `equity`. Between 0 and 1.",
+      "handStrength > 0.8", "Billings' HS"),
+    e("equity", C, "the chance of winning at showdown against a random hand",
+      "Exact over every villain holding and every run-out of the board (ties count half); before the flop from the 169-class table. Between 0 and 1.",
+      "equity >= 0.6", ""),
+    e("ppot", C, "the chance that a hand behind now ends ahead",
+      "Billings' positive potential over the cards to come; 0 before the flop and on the river. Between 0 and 1.",
+      "ppot > 0.2", "Billings' PPot"),
+    e("npot", C, "the chance that a hand ahead now ends behind",
+      "Billings' negative potential over the cards to come; 0 before the flop and on the river. Between 0 and 1.",
+      "npot < 0.2", "Billings' NPot"),
+    e("ehs", C, "effective hand strength", "`handStrength x (1 - npot) + (1 - handStrength) x ppot`. Between 0 and 1.",
+      "ehs > 0.7", "Billings' EHS"),
+    e("villain<Stat>", Family, "the villain's actions in the current round",
+      "`<Stat>` is one of `Raise` (the sum of the villain's bet and raise increments this round: in a raise war the total, not the last), `LastRaise` (the increment of the last one), `RaiseTimes`, `CallTimes`, `CheckTimes` (counts). Chips or counts; 0 when none.",
+      "villainRaise <= 4 bb, villainRaiseTimes == 1", ""),
+    e("hero<Stat>", Family, "the hero's actions in the current round", "As `villain<Stat>`, for the hero.",
+      "heroRaiseTimes == 0", ""),
+    e("villain<Phase><Stat>", Family, "the villain's actions in one round",
+      "`<Phase>` is `Preflop`, `Flop`, `Turn` or `River`, `<Stat>` as in `villain<Stat>`; a round not reached yet is 0.",
+      "villainPreflopRaiseTimes >= 2", ""),
+    e("hero<Phase><Stat>", Family, "the hero's actions in one round", "As `villain<Phase><Stat>`, for the hero.",
+      "heroFlopRaise > 0", ""),
+    // Actions.
+    e("FOLD", Action, "give up the hand", "When nothing is owed it is made a check (with a warning).", "THEN FOLD", ""),
+    e("CHECK", Action, "put nothing in", "When something is owed it is made a fold (with a warning).", "THEN CHECK", ""),
+    e("CALL", Action, "match what is owed", "Adds `toCall`; when nothing is owed it is made a check (with a warning).", "THEN CALL", ""),
+    e("RAISE", Action, "raise by an amount above the call",
+      "`RAISE x` adds `toCall + x`; a list `w1 a1, w2 a2` picks an amount with probability proportional to the weights (reference §5); made legal: at least the minimum raise, at most all in.",
+      "THEN RAISE 0.5 pot", ""),
+    e("USE TABLE", Action, "act as a 13x13 preflop table says for the hero's class", "Reference §5, action tables.",
+      "THEN USE TABLE open.tsv", ""),
+    e("external", Action, "run a program and use its number or action", "Reference §8.", "THEN external \"bin/decide wholeGame\"", ""),
+    // Table cells.
+    e("F", TableCell, "fold", "As `FOLD`.", "F", ""),
+    e("C", TableCell, "call, or check when nothing is owed", "Never reported as changed.", "C", ""),
+    e("X", TableCell, "check", "As `CHECK`.", "X", ""),
+    e("A", TableCell, "all in", "As `RAISE allIn`.", "A", ""),
+    e("R<x>", TableCell, "raise by x big blinds", "x > 0, as `RAISE x bb`.", "R2.5", ""),
+    // Game-state acts.
+    e("check", Act, "the player put nothing in", "`amount` 0 or absent.", "<action no=\"0\" player=\"Hero\" act=\"check\"/>", ""),
+    e("call", Act, "the player matched what was owed", "`amount` is the chips it adds: what was owed, or all the player had.", "act=\"call\" amount=\"20\"", ""),
+    e("raise", Act, "the player raised", "`amount` is the increment above the call.", "act=\"raise\" amount=\"40\"", ""),
+    e("bet", Act, "the same as raise", "`bet` and `raise` mean the same, owed or not.", "act=\"bet\" amount=\"40\"", ""),
+    e("fold", Act, "the player gave up", "The hand is over.", "act=\"fold\"", ""),
+];
+
+/// The entry for a name the checker accepts (case-insensitively), with the family member's
+/// own reading when the name is one (`villainFlopRaise`).
+pub fn lookup(name: &str) -> Option<(&'static Entry, Option<String>)> {
+    if let Some(entry) = ENTRIES.iter().find(|e| e.name.eq_ignore_ascii_case(name)) {
+        return Some((entry, None));
+    }
+    match Constant::from_name(name)? {
+        Constant::History {
+            player,
+            phase,
+            stat,
+        } => {
+            let family = match (player, phase) {
+                (Player::Villain, None) => "villain<Stat>",
+                (Player::Hero, None) => "hero<Stat>",
+                (Player::Villain, Some(_)) => "villain<Phase><Stat>",
+                (Player::Hero, Some(_)) => "hero<Phase><Stat>",
+            };
+            let entry = ENTRIES.iter().find(|e| e.name == family)?;
+            let who = if player == Player::Villain {
+                "the villain's"
+            } else {
+                "the hero's"
+            };
+            let round = phase.map_or("the current round".to_string(), |p: Phase| {
+                format!("the {}", p.xml_tag())
+            });
+            let what = match stat {
+                Stat::Raise => "bet and raise increments, summed",
+                Stat::LastRaise => "last bet or raise increment",
+                Stat::RaiseTimes => "bets and raises, counted",
+                Stat::CallTimes => "calls, counted",
+                Stat::CheckTimes => "checks, counted",
+            };
+            Some((entry, Some(format!("{who} {what} in {round}"))))
+        }
+        _ => None,
+    }
+}
+
+/// One entry as `hus names NAME` prints it (and editors show on hover).
+pub fn render(entry: &Entry, member: Option<&str>, written: &str) -> String {
+    let mut s = format!("{} ({})", written, entry.kind.word());
+    if let Some(m) = member {
+        s.push_str(&format!(": {m}\n  one of {}", entry.name));
+    }
+    s.push_str(&format!(
+        "\n  {}\n  {}\n  Example: {}\n",
+        entry.meaning, entry.definition, entry.example
+    ));
+    if !entry.thesis.is_empty() {
+        s.push_str(&format!("  Thesis: {}\n", entry.thesis));
+    }
+    s
+}
+
+/// The reference's section 11 (between its markers in docs/language.md).
+pub fn reference_section() -> String {
+    let mut s = String::new();
+    let groups = [
+        (Kind::Predicate, "Predicates"),
+        (Kind::Constant, "Constants"),
+        (Kind::Family, "Constant families"),
+        (Kind::Action, "Actions"),
+        (Kind::TableCell, "Action-table cells"),
+        (Kind::Act, "Game-state acts"),
+    ];
+    for (kind, title) in groups {
+        s.push_str(&format!("\n### {title}\n\n"));
+        for e in ENTRIES.iter().filter(|e| e.kind == kind) {
+            s.push_str(&format!(
+                "- **`{}`**: {}. {} Example: `{}`.{}\n",
+                e.name,
+                e.meaning,
+                e.definition,
+                e.example,
+                if e.thesis.is_empty() {
+                    String::new()
+                } else {
+                    format!(" Thesis: {}.", e.thesis)
+                }
+            ));
+        }
+    }
+    s
+}
+
+/// Every predicate and constant name the checker accepts, for the test that the reference
+/// lists them all.
+pub fn checker_names() -> Vec<String> {
+    Predicate::ALL
+        .iter()
+        .map(|p| p.name().to_string())
+        .chain(Constant::all_names())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MARK_START: &str = "<!-- names:start -->";
+    const MARK_END: &str = "<!-- names:end -->";
+
+    #[test]
+    fn every_name_the_checker_accepts_has_an_entry_and_back() {
+        for name in checker_names() {
+            assert!(lookup(&name).is_some(), "`{name}` is not in the glossary");
+        }
+        for e in ENTRIES
+            .iter()
+            .filter(|e| matches!(e.kind, Kind::Predicate | Kind::Constant))
+        {
+            let known =
+                Predicate::from_name(e.name).is_some() || Constant::from_name(e.name).is_some();
+            assert!(
+                known,
+                "the glossary lists `{}`, which the checker does not know",
+                e.name
+            );
+        }
+        // Each family names members the checker knows.
+        for stat in [
+            "Raise",
+            "LastRaise",
+            "RaiseTimes",
+            "CallTimes",
+            "CheckTimes",
+        ] {
+            for p in ["villain", "hero"] {
+                assert!(Constant::from_name(&format!("{p}{stat}")).is_some());
+                assert!(Constant::from_name(&format!("{p}River{stat}")).is_some());
+            }
+        }
+    }
+
+    /// docs/language.md section 11 is this table (`UPDATE_GOLDEN=1` rewrites it).
+    #[test]
+    fn the_reference_lists_exactly_these_names() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/language.md");
+        let doc = std::fs::read_to_string(path).unwrap();
+        let (a, b) = (
+            doc.find(MARK_START).expect("start marker") + MARK_START.len(),
+            doc.find(MARK_END).expect("end marker"),
+        );
+        let want = reference_section();
+        if std::env::var_os("UPDATE_GOLDEN").is_some() {
+            let new = format!("{}{}\n{}", &doc[..a], want, &doc[b..]);
+            std::fs::write(path, new).unwrap();
+            return;
+        }
+        assert_eq!(
+            doc[a..b].trim_end(),
+            want.trim_end(),
+            "rerun with UPDATE_GOLDEN=1"
+        );
+    }
+}

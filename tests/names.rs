@@ -1,0 +1,71 @@
+//! `hus names`, `hus show builtin:NAME` and `hus check builtin:NAME`: the real binary.
+// The real binary exists only with the `cli` feature.
+#![cfg(feature = "cli")]
+
+use std::process::{Command, Output};
+
+fn hus(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hus"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the hus binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn names_lists_every_name_and_prints_one_entry() {
+    let all = hus(&["names"]);
+    assert_eq!(all.status.code(), Some(0));
+    let text = stdout(&all);
+    for name in [
+        "flushDraw",
+        "deskFlush",
+        "boardPlays",
+        "facingBet",
+        "potOdds",
+        "villain<Phase><Stat>",
+        "RAISE",
+        "R<x>",
+        "bet",
+    ] {
+        assert!(
+            text.lines().any(|l| l.starts_with(name)),
+            "{name} missing:\n{text}"
+        );
+    }
+    let one = hus(&["names", "POTODDS"]);
+    assert_eq!(one.status.code(), Some(0));
+    assert_eq!(stdout(&one).lines().next(), Some("potOdds (constant)"));
+    assert!(stdout(&one).contains("toCall / (winnablePot + toCall)"));
+    let member = hus(&["names", "villainTurnLastRaise"]);
+    assert_eq!(
+        stdout(&member).lines().next(),
+        Some("villainTurnLastRaise (constant family): the villain's last bet or raise increment in the turn")
+    );
+    let unknown = hus(&["names", "quads"]);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("four of a kind is `poker`"));
+}
+
+#[test]
+fn show_and_check_builtins() {
+    let list = hus(&["show", "builtin:"]);
+    assert_eq!(
+        stdout(&list),
+        "builtin:random\nbuiltin:caller\nbuiltin:raiser\nbuiltin:equity\nbuiltin:bluffer\n"
+    );
+    let equity = hus(&["show", "builtin:equity"]);
+    assert!(stdout(&equity).starts_with("// builtin:equity"));
+    for name in ["random", "caller", "raiser", "equity", "bluffer"] {
+        let spec = format!("builtin:{name}");
+        let out = hus(&["check", &spec]);
+        assert_eq!(out.status.code(), Some(0), "{spec}");
+        assert_eq!(stdout(&out), format!("{spec}: 0 errors, 0 warnings\n"));
+    }
+    assert_eq!(hus(&["check", "builtin:nope"]).status.code(), Some(2));
+    assert_eq!(hus(&["show", "builtin:nope"]).status.code(), Some(2));
+}
