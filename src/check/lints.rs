@@ -56,6 +56,8 @@ pub fn lint(
 // ---------------------------------------------------------------------------------------
 // Spelling: names in an unusual case, card queries written unusually.
 
+// A little over 100 lines: one walk over the tree collecting three kinds of spelling notes
+// (name case, card-query forms, lone weights), reported in that order.
 fn spelling(script: &ast::Script, out: &mut Vec<Diagnostic>) {
     // Only names in their right position: a wrong one is already an error.
     let mut name = |name: &str, span: Span, condition: bool| {

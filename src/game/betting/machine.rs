@@ -273,6 +273,8 @@ impl Betting {
         first.map_or(Ok(tolerated), Err)
     }
 
+    // A little over 100 lines: the rules of one act in the order a violation is looked for
+    // (hand over, round closed, turn, amount, then each act), which is the order reported.
     /// [`Self::apply`] that hands every violation of the act to `report`, in the order found
     /// (at most three: acting twice, a malformed amount, and what the act breaks), and
     /// advances the state as well as it can, so a validator can go on to the next act.
