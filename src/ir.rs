@@ -8,7 +8,7 @@ use crate::cards::hole::HoleClassSet;
 use crate::cards::predicate::Predicate;
 use crate::diag::{SourceFile, Span};
 use crate::game::{Constant, Phase};
-pub use crate::syntax::ast::{BlockKind, CmpOp};
+pub use crate::syntax::ast::{ArithOp, BlockKind, CmpOp};
 
 /// A checked script, ready to decide.
 #[derive(Clone, Debug)]
@@ -84,6 +84,12 @@ pub enum Test {
     },
     /// Holds when the program's number is not 0.
     External(ExternalCommand),
+    /// A `DEFINE`d condition: all of its conditions hold (or, negated, not all of them).
+    All {
+        name: String,
+        conditions: Arc<[Condition]>,
+        negated: bool,
+    },
 }
 
 /// A number in a comparison or a raise amount.
@@ -97,6 +103,26 @@ pub enum Operand {
         span: Span,
     },
     External(ExternalCommand),
+    /// `lhs op rhs`; a division by zero (or any result that is not a finite number) makes
+    /// the value undefined.
+    Binary {
+        op: ArithOp,
+        lhs: Box<Operand>,
+        rhs: Box<Operand>,
+        span: Span,
+    },
+    /// `-x`.
+    Negate(Box<Operand>),
+}
+
+impl Operand {
+    /// The number when the operand is one (after constant folding).
+    pub fn number(&self) -> Option<f64> {
+        match self {
+            Operand::Number(x) => Some(*x),
+            _ => None,
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -114,8 +140,18 @@ pub enum ActionKind {
     Call,
     /// Never empty; weights are positive.
     Raise(Vec<WeightedAmount>),
+    /// `RAISETO`: the amounts are the hero's total in the round after the raise.
+    RaiseTo(Vec<WeightedAmount>),
+    /// A mixed strategy: one action drawn by weight (never itself mixed).
+    Mixed(Vec<WeightedAction>),
     Table(Arc<ActionTable>),
     External(ExternalCommand),
+}
+
+#[derive(Clone, Debug)]
+pub struct WeightedAction {
+    pub weight: f64,
+    pub action: Action,
 }
 
 #[derive(Clone, Debug)]

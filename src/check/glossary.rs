@@ -193,8 +193,19 @@ pub const ENTRIES: &[Entry] = &[
       "npot < 0.2", "Billings' NPot"),
     e("ehs", C, "effective hand strength", "`handStrength x (1 - npot) + (1 - handStrength) x ppot`. Between 0 and 1.",
       "ehs > 0.7", "Billings' EHS"),
+    e("potAfterCall", C, "the pot once the hero has called", "`pot + toCall`. Chips. `RAISE potAfterCall` is a pot-sized raise, `RAISE 0.5 potAfterCall` a half-pot one.",
+      "RAISE 0.75 potAfterCall", "not in the thesis"),
+    e("potBeforeBet", C, "the pot before the villain's bet or raise the hero faces",
+      "`pot` minus the chips the villain's last act of this round added when it was a bet or raise; `pot` when the villain's last act this round was none, a check or a call. Chips.",
+      "villainLastRaise > 0.7 potBeforeBet", "not in the thesis"),
+    e("spr", C, "stack-to-pot ratio", "`effectiveStack / pot`: the chips still to be played for over the chips in the middle now. A number, 0 or more.",
+      "spr < 3", "not in the thesis"),
+    e("boardHigh", C, "the board's highest rank as a number", "2 to 14 (J = 11, Q = 12, K = 13, A = 14); 0 before the flop.",
+      "boardHigh <= 10", "not in the thesis"),
+    e("raisesThisRound", C, "bets and raises in the current round, both players", "`heroRaiseTimes + villainRaiseTimes`: the blinds do not count. A count.",
+      "raisesThisRound >= 2", "not in the thesis"),
     e("villain<Stat>", Family, "the villain's actions in the current round",
-      "`<Stat>` is one of `Raise` (the sum of the villain's bet and raise increments this round: in a raise war the total, not the last), `LastRaise` (the increment of the last one), `RaiseTimes`, `CallTimes`, `CheckTimes` (counts). Chips or counts; 0 when none.",
+      "`<Stat>` is one of `Raise` (the sum of the villain's bet and raise increments this round: in a raise war the total, not the last), `LastRaise` (the increment of the last one: the raise *by*), `LastRaiseTo` (the villain's total in the round after it: the raise *to*), `LastRaisePot` (the increment as a fraction of the pot it went into: the pot before the act plus the part of it that called), `RaiseTimes`, `CallTimes`, `CheckTimes` (counts). Chips, a fraction or counts; 0 when none.",
       "villainRaise <= 4 bb, villainRaiseTimes == 1", ""),
     e("hero<Stat>", Family, "the hero's actions in the current round", "As `villain<Stat>`, for the hero.",
       "heroRaiseTimes == 0", ""),
@@ -210,6 +221,9 @@ pub const ENTRIES: &[Entry] = &[
     e("RAISE", Action, "raise by an amount above the call",
       "`RAISE x` adds `toCall + x`; a list `w1 a1, w2 a2` picks an amount with probability proportional to the weights (reference §5); made legal: at least the minimum raise, at most all in.",
       "THEN RAISE 0.5 pot", ""),
+    e("RAISETO", Action, "raise to a total for the round",
+      "`RAISETO x` makes the hero's chips in this round `x`: a raise by `x` minus the villain's chips in this round (`villainRaise` and the blinds included); made legal like `RAISE`. Takes the same weighted lists.",
+      "THEN RAISETO 3 villainLastRaiseTo", "not in the thesis"),
     e("USE TABLE", Action, "act as a 13x13 preflop table says for the hero's class", "Reference §5, action tables.",
       "THEN USE TABLE open.tsv", ""),
     e("external", Action, "run a program and use its number or action", "Reference §8.", "THEN external \"bin/decide wholeGame\"", ""),
@@ -260,6 +274,10 @@ pub fn lookup(name: &str) -> Option<(&'static Entry, Option<String>)> {
                 Stat::RaiseTimes => "bets and raises, counted",
                 Stat::CallTimes => "calls, counted",
                 Stat::CheckTimes => "checks, counted",
+                Stat::LastRaiseTo => "total in the round after the last bet or raise",
+                Stat::LastRaisePot => {
+                    "last bet or raise increment as a fraction of the pot it went into"
+                }
             };
             Some((entry, Some(format!("{who} {what} in {round}"))))
         }

@@ -46,6 +46,7 @@ pub fn lint(
     unreachable_reactions(program, &mut out);
     out_of_range(program, source, &mut out);
     raises_of_nothing(program, source, &mut out);
+    constant_comparisons(program, source, &mut out);
     overlapping_rules(program, &mut out);
     if syntax_ok {
         shadowed(program, &mut out);
@@ -104,13 +105,14 @@ fn spelling(script: &ast::Script, out: &mut Vec<Diagnostic>) {
                         value_name(lhs, &mut name);
                         value_name(rhs, &mut name);
                     }
-                    ast::ConditionKind::External(_) => {}
+                    ast::ConditionKind::Value(v) => value_name(v, &mut name),
+                    ast::ConditionKind::External(_) | ast::ConditionKind::Range(_) => {}
                 }
             }
             let actions =
                 std::iter::once(&rule.action).chain(rule.reactions.iter().map(|r| &r.action));
             for a in actions {
-                if let ast::ActionKind::Raise(items) = &a.kind {
+                if let ast::ActionKind::Raise(items) | ast::ActionKind::RaiseTo(items) = &a.kind {
                     for item in items {
                         value_name(&item.amount, &mut name);
                     }
@@ -167,6 +169,11 @@ fn value_name(v: &ast::Value, f: &mut impl FnMut(&str, Span, bool)) {
         ast::ValueKind::Product {
             name, name_span, ..
         } => f(name, name_span.clone(), false),
+        ast::ValueKind::Binary { lhs, rhs, .. } => {
+            value_name(lhs, f);
+            value_name(rhs, f);
+        }
+        ast::ValueKind::Negate(x) => value_name(x, f),
         ast::ValueKind::Number(_) | ast::ValueKind::External(_) => {}
     }
 }
@@ -182,19 +189,37 @@ fn conditions(rule: &ir::Rule) -> impl Iterator<Item = &ir::Condition> {
         .flat_map(|b| &b.conditions)
 }
 
-/// Every operand a rule reads: in comparisons and in raise amounts.
+/// Every operand a rule reads, in comparisons and in raise amounts, down to the leaves of
+/// its arithmetic.
 fn operands(rule: &ir::Rule) -> Vec<&Operand> {
+    fn leaves<'r>(op: &'r Operand, out: &mut Vec<&'r Operand>) {
+        match op {
+            Operand::Binary { lhs, rhs, .. } => {
+                leaves(lhs, out);
+                leaves(rhs, out);
+            }
+            Operand::Negate(x) => leaves(x, out),
+            _ => out.push(op),
+        }
+    }
+    fn action<'r>(a: &'r ir::Action, out: &mut Vec<&'r Operand>) {
+        match &a.kind {
+            ir::ActionKind::Raise(items) | ir::ActionKind::RaiseTo(items) => {
+                items.iter().for_each(|w| leaves(&w.amount, out))
+            }
+            ir::ActionKind::Mixed(items) => items.iter().for_each(|w| action(&w.action, out)),
+            _ => {}
+        }
+    }
     let mut out = Vec::new();
     for c in conditions(rule) {
         if let Test::Compare { lhs, rhs, .. } = &c.test {
-            out.push(lhs);
-            out.push(rhs);
+            leaves(lhs, &mut out);
+            leaves(rhs, &mut out);
         }
     }
     for a in std::iter::once(&rule.action).chain(rule.reactions.iter().map(|r| &r.action)) {
-        if let ir::ActionKind::Raise(items) = &a.kind {
-            out.extend(items.iter().map(|w| &w.amount));
-        }
+        action(a, &mut out);
     }
     out
 }
@@ -793,6 +818,58 @@ fn out_of_range(program: &Program, source: &SourceFile, out: &mut Vec<Diagnostic
     }
 }
 
+/// `constant-comparison`: a comparison of two numbers known before the game that always
+/// holds (one that never holds makes its rule unsatisfiable, reported as such), and
+/// `undefined-value` for a division by a zero known before the game.
+fn constant_comparisons(program: &Program, source: &SourceFile, out: &mut Vec<Diagnostic>) {
+    fn zero_division(op: &Operand) -> Option<&Span> {
+        match op {
+            Operand::Binary {
+                op: ir::ArithOp::Div,
+                rhs,
+                span,
+                ..
+            } if rhs.number() == Some(0.0) => Some(span),
+            Operand::Binary { lhs, rhs, .. } => zero_division(lhs).or_else(|| zero_division(rhs)),
+            Operand::Negate(x) => zero_division(x),
+            _ => None,
+        }
+    }
+    for rule in &program.rules {
+        for c in conditions(rule) {
+            let Test::Compare { lhs, op, rhs } = &c.test else {
+                continue;
+            };
+            if let Some(span) = zero_division(lhs).or_else(|| zero_division(rhs)) {
+                let text = source.text.get(span.clone()).unwrap_or("");
+                out.push(
+                    Diagnostic::warning(
+                        Code::UndefinedValue,
+                        format!("`{text}` divides by zero: the comparison never holds"),
+                    )
+                    .at(span.clone())
+                    .with_label("always undefined"),
+                );
+                continue;
+            }
+            if let (Some(l), Some(r)) = (lhs.number(), rhs.number()) {
+                if op.holds(l, r) {
+                    let text = source.text.get(c.span.clone()).unwrap_or("");
+                    out.push(
+                        Diagnostic::warning(
+                            Code::ConstantComparison,
+                            format!("`{text}` always holds: both sides are numbers known before the game"),
+                        )
+                        .at(c.span.clone())
+                        .with_label("always true")
+                        .with_help("compare a constant of the game (`pot`, `toCall`, ...), or drop the condition"),
+                    );
+                }
+            }
+        }
+    }
+}
+
 /// `raise-nothing`: a RAISE amount that is 0 (`RAISE 0 BB`), which becomes the minimum raise.
 fn raises_of_nothing(program: &Program, source: &SourceFile, out: &mut Vec<Diagnostic>) {
     let actions = program
@@ -806,7 +883,7 @@ fn raises_of_nothing(program: &Program, source: &SourceFile, out: &mut Vec<Diagn
         let zero = items.iter().any(|i| match &i.amount {
             Operand::Number(x) => *x == 0.0,
             Operand::Constant { factor, .. } => *factor == 0.0,
-            Operand::External(_) => false,
+            _ => false,
         });
         if zero {
             let text = source.text.get(a.span.clone()).unwrap_or("RAISE");

@@ -9,17 +9,20 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use crate::cards::hole::HoleClassSet;
 use crate::cards::query::{CardQuery, QueryError};
 use crate::diag::{Diagnostic, SourceFile, Span};
 use crate::game::Phase;
-use crate::ir::{self, ActionTable, BlockKind, Operand, Program, Test};
+use crate::ir::{self, ActionTable, ArithOp, BlockKind, Operand, Program, Test};
 use crate::syntax::ast;
 
+use super::include::IncludedDefine;
 use super::{names, table, CheckOptions};
 
 /// Lowers a whole script. The program always has one rule per rule of the tree, in order.
 pub fn lower(
     script: &ast::Script,
+    included: &[IncludedDefine],
     source: &SourceFile,
     options: &CheckOptions,
 ) -> (Program, Vec<Diagnostic>) {
@@ -28,7 +31,22 @@ pub fn lower(
         options,
         diags: Vec::new(),
         tables: HashMap::new(),
+        defines: Vec::new(),
+        by_name: HashMap::new(),
+        file: None,
     };
+    let own = script.defines.iter().map(|d| (d.clone(), None));
+    let other = included.iter().map(|(d, f)| (d.clone(), Some(f.clone())));
+    for (define, file) in own.chain(other) {
+        l.declare(define, file);
+    }
+    // Every DEFINE is checked once, used or not.
+    for i in 0..l.defines.len() {
+        let span = l.defines[i].define.name_span.clone();
+        l.file = l.defines[i].file.clone();
+        l.resolve(i, span);
+        l.file = None;
+    }
     let mut rules = Vec::new();
     for block in &script.blocks {
         for rule in &block.rules {
@@ -74,6 +92,51 @@ struct Lowerer<'a> {
     diags: Vec<Diagnostic>,
     /// Tables by resolved path: each file is read and reported on once.
     tables: HashMap<PathBuf, Option<Arc<ActionTable>>>,
+    /// Every DEFINE, the script's own first, then the included files' in include order.
+    defines: Vec<DefineSlot>,
+    /// Index into `defines` by lower-cased name.
+    by_name: HashMap<String, usize>,
+    /// The included file being lowered (its DEFINEs' diagnostics point into it).
+    file: Option<Arc<SourceFile>>,
+}
+
+/// One DEFINE and what lowering made of it.
+struct DefineSlot {
+    define: ast::Define,
+    /// The included file it comes from; `None`: the script.
+    file: Option<Arc<SourceFile>>,
+    state: DefineState,
+}
+
+enum DefineState {
+    Pending,
+    /// Being lowered: meeting it again is a cycle.
+    Busy,
+    Done(Lowered),
+}
+
+/// What a DEFINE names.
+#[derive(Clone)]
+enum Lowered {
+    /// A union of card queries (`QQ+ | AK`, or one query).
+    Range(HoleClassSet),
+    /// Conditions that must all hold.
+    Condition(Arc<[ir::Condition]>),
+    /// A number.
+    Number(Operand),
+    /// It had errors (already reported).
+    Failed,
+}
+
+impl Lowered {
+    fn word(&self) -> &'static str {
+        match self {
+            Lowered::Range(_) => "a range of hole cards",
+            Lowered::Condition(_) => "a condition",
+            Lowered::Number(_) => "a number",
+            Lowered::Failed => "not usable",
+        }
+    }
 }
 
 impl Lowerer<'_> {
@@ -130,16 +193,11 @@ impl Lowerer<'_> {
                 negated,
                 name,
                 name_span,
-            } => {
-                let span = name_span.clone();
-                match names::condition_name(name, span, self.options) {
-                    Ok(predicate) => Test::Predicate {
-                        predicate,
-                        negated: *negated,
-                    },
-                    Err(d) => return self.fail(*d),
-                }
-            }
+            } => self.condition_name(name, *negated, name_span.clone())?,
+            ast::ConditionKind::Range(items) => Test::Cards {
+                classes: self.range(items)?,
+                negated: false,
+            },
             ast::ConditionKind::Compare { lhs, op, rhs, .. } => {
                 let (lhs, rhs) = (self.value(lhs), self.value(rhs));
                 Test::Compare {
@@ -149,11 +207,269 @@ impl Lowerer<'_> {
                 }
             }
             ast::ConditionKind::External(e) => Test::External(self.external(e)?),
+            ast::ConditionKind::Value(v) => {
+                let text = self.text(&v.span);
+                return self.fail(
+                    Diagnostic::error(
+                        Code::ValueAsCondition,
+                        format!("`{text}` is a number, not a condition"),
+                    )
+                    .at(v.span.clone())
+                    .with_label("a number cannot hold or fail on its own")
+                    .with_help(format!(
+                        "compare it: `{text} > 0`, or name it with `DEFINE`"
+                    )),
+                );
+            }
         };
         Some(ir::Condition {
             test,
             span: c.span.clone(),
         })
+    }
+
+    /// The source text at `span` in the file being lowered.
+    fn text(&self, span: &Span) -> String {
+        let text = match &self.file {
+            Some(f) => f.text.clone(),
+            None => self.source.text.clone(),
+        };
+        text.get(span.clone()).unwrap_or("").to_string()
+    }
+
+    /// A bare name as a condition: a DEFINEd condition or range, else a predicate.
+    fn condition_name(&mut self, name: &str, negated: bool, span: Span) -> Option<Test> {
+        if let Some(i) = self.define_index(name) {
+            return match self.resolve(i, span.clone()) {
+                Lowered::Range(classes) => Some(Test::Cards { classes, negated }),
+                Lowered::Condition(conditions) => Some(Test::All {
+                    name: self.defines[i].define.name.clone(),
+                    conditions,
+                    negated,
+                }),
+                Lowered::Number(_) => {
+                    let d = self.kind_error(i, name, span, "a condition");
+                    self.fail(d)
+                }
+                Lowered::Failed => None,
+            };
+        }
+        match names::condition_name(name, span, self.options) {
+            Ok(predicate) => Some(Test::Predicate { predicate, negated }),
+            Err(d) => self.fail(*d),
+        }
+    }
+
+    /// `QQ+ | AK | premium`: the union of the queries and named ranges.
+    fn range(&mut self, items: &[ast::RangeItem]) -> Option<HoleClassSet> {
+        let mut all = HoleClassSet::default();
+        let mut ok = true;
+        for item in items {
+            let classes = if item.is_name {
+                match self.define_index(&item.text) {
+                    Some(i) => match self.resolve(i, item.span.clone()) {
+                        Lowered::Range(classes) => Some(classes),
+                        Lowered::Failed => None,
+                        _ => {
+                            let d = self.kind_error(i, &item.text, item.span.clone(), "a range");
+                            self.fail(d)
+                        }
+                    },
+                    None => {
+                        let d = Diagnostic::error(
+                            Code::UnknownName,
+                            format!("`{}` is not a range", item.text),
+                        )
+                        .at(item.span.clone())
+                        .with_label("expected a card query or a DEFINEd range")
+                        .with_help(format!(
+                            "name a range with `DEFINE {} = QQ+ | AK`",
+                            item.text
+                        ));
+                        self.fail(d)
+                    }
+                }
+            } else {
+                self.query(&item.text, item.span.clone()).map(|q| q.classes)
+            };
+            match classes {
+                Some(c) => all = all.union(&c),
+                None => ok = false,
+            }
+        }
+        ok.then_some(all)
+    }
+
+    /// "`big` is a number, not a condition", pointing at the DEFINE.
+    fn kind_error(&self, i: usize, name: &str, span: Span, wanted: &str) -> Diagnostic {
+        let slot = &self.defines[i];
+        let what = match &slot.state {
+            DefineState::Done(l) => l.word(),
+            _ => "not usable",
+        };
+        let mut d = Diagnostic::error(
+            Code::DefineKind,
+            format!("`{name}` is {what}, not {wanted}"),
+        )
+        .at(span)
+        .with_help(format!(
+            "`{}` is DEFINEd as `{}`",
+            slot.define.name,
+            self.define_text(i)
+        ));
+        if slot.file.is_none() && self.file.is_none() {
+            d = d.with_related(slot.define.span.clone(), "DEFINEd here");
+        }
+        d
+    }
+
+    fn define_text(&self, i: usize) -> String {
+        let slot = &self.defines[i];
+        let text = slot.file.as_ref().map_or(&self.source.text, |f| &f.text);
+        let body =
+            slot.define.body.first().map(|c| c.span.start).unwrap_or(0)..slot.define.span.end;
+        text.get(body).unwrap_or("").to_string()
+    }
+
+    fn define_index(&self, name: &str) -> Option<usize> {
+        self.by_name.get(&name.to_ascii_lowercase()).copied()
+    }
+
+    /// Registers a DEFINE, reporting a name given twice or one the language already has.
+    fn declare(&mut self, define: ast::Define, file: Option<Arc<SourceFile>>) {
+        let key = define.name.to_ascii_lowercase();
+        self.file = file.clone();
+        let builtin = !matches!(
+            names::meaning(&define.name, &CheckOptions::default()),
+            names::Meaning::Unknown
+        ) || crate::syntax::lexer::KEYWORDS
+            .iter()
+            .any(|k| k.eq_ignore_ascii_case(&define.name));
+        if builtin {
+            self.push(
+                Diagnostic::error(
+                    Code::DefineShadows,
+                    format!("`{}` is already a name of the language", define.name),
+                )
+                .at(define.name_span.clone())
+                .with_label("built in")
+                .with_help("choose another name (`hus names` lists the built-in ones)"),
+            );
+        } else if let Some(&first) = self.by_name.get(&key) {
+            let mut d = Diagnostic::error(
+                Code::DefineTwice,
+                format!("`{}` is DEFINEd twice", define.name),
+            )
+            .at(define.name_span.clone())
+            .with_label("second DEFINE");
+            let first_slot = &self.defines[first];
+            if first_slot.file == file {
+                d = d.with_related(first_slot.define.name_span.clone(), "first DEFINEd here");
+            } else {
+                let where_ = first_slot
+                    .file
+                    .as_ref()
+                    .map_or(self.source.name.clone(), |f| f.name.clone());
+                d = d.with_help(format!("the first DEFINE is in {where_}"));
+            }
+            self.push(d);
+        } else {
+            self.by_name.insert(key, self.defines.len());
+        }
+        self.defines.push(DefineSlot {
+            define,
+            file,
+            state: DefineState::Pending,
+        });
+        self.file = None;
+    }
+
+    /// What DEFINE `i` names, lowering it on first use; `span` is where it is used (for a
+    /// cycle's error). A DEFINE from an included file comes back with every span moved to
+    /// `span`, so later messages point into the script.
+    fn resolve(&mut self, i: usize, span: Span) -> Lowered {
+        let lowered = match &self.defines[i].state {
+            DefineState::Done(l) => l.clone(),
+            DefineState::Busy => {
+                let name = self.defines[i].define.name.clone();
+                self.push(
+                    Diagnostic::error(
+                        Code::DefineCycle,
+                        format!("`{name}` is DEFINEd in terms of itself"),
+                    )
+                    .at(span)
+                    .with_label("used inside its own DEFINE")
+                    .with_help("a DEFINE may use other DEFINEs, but never lead back to itself"),
+                );
+                return Lowered::Failed;
+            }
+            DefineState::Pending => {
+                self.defines[i].state = DefineState::Busy;
+                let outer = std::mem::replace(&mut self.file, self.defines[i].file.clone());
+                let body = self.defines[i].define.body.clone();
+                let l = self.define_body(&body);
+                self.file = outer;
+                self.defines[i].state = DefineState::Done(l.clone());
+                l
+            }
+        };
+        if self.defines[i].file.is_some() {
+            respan(lowered, &span)
+        } else {
+            lowered
+        }
+    }
+
+    /// A DEFINE's body: one value is a number, one card query or union a range, anything
+    /// else a condition.
+    fn define_body(&mut self, body: &[ast::Condition]) -> Lowered {
+        if let [one] = body {
+            match &one.kind {
+                ast::ConditionKind::Value(v) => {
+                    return self.value(v).map_or(Lowered::Failed, Lowered::Number)
+                }
+                ast::ConditionKind::Query {
+                    negated: false,
+                    text,
+                    text_span,
+                } => {
+                    return self
+                        .query(text, text_span.clone())
+                        .map_or(Lowered::Failed, |q| Lowered::Range(q.classes))
+                }
+                ast::ConditionKind::Range(items) => {
+                    return self.range(items).map_or(Lowered::Failed, Lowered::Range)
+                }
+                ast::ConditionKind::Name {
+                    negated: false,
+                    name,
+                    name_span,
+                } => {
+                    // Another DEFINE's meaning, or a constant's: an alias.
+                    if let Some(j) = self.define_index(name) {
+                        return self.resolve(j, name_span.clone());
+                    }
+                    if let names::Meaning::Constant(_) | names::Meaning::Defined(_) =
+                        names::meaning(name, self.options)
+                    {
+                        let v = ast::Value {
+                            kind: ast::ValueKind::Name(name.clone()),
+                            span: name_span.clone(),
+                        };
+                        return self.value(&v).map_or(Lowered::Failed, Lowered::Number);
+                    }
+                }
+                _ => {}
+            }
+        }
+        let n = body.len();
+        let conditions: Vec<ir::Condition> =
+            body.iter().filter_map(|c| self.condition(c)).collect();
+        if conditions.len() == n {
+            Lowered::Condition(conditions.into())
+        } else {
+            Lowered::Failed
+        }
     }
 
     /// Compiles a card query written at `span`.
@@ -194,10 +510,36 @@ impl Lowerer<'_> {
                 name_span,
             } => self.constant(*factor, name, name_span.clone()),
             ast::ValueKind::External(e) => Some(Operand::External(self.external(e)?)),
+            ast::ValueKind::Binary { op, lhs, rhs } => {
+                let (l, r) = (self.value(lhs), self.value(rhs));
+                Some(fold(Operand::Binary {
+                    op: *op,
+                    lhs: Box::new(l?),
+                    rhs: Box::new(r?),
+                    span: v.span.clone(),
+                }))
+            }
+            ast::ValueKind::Negate(x) => Some(fold(Operand::Negate(Box::new(self.value(x)?)))),
         }
     }
 
     fn constant(&mut self, factor: f64, name: &str, span: Span) -> Option<Operand> {
+        if let Some(i) = self.define_index(name) {
+            return match self.resolve(i, span.clone()) {
+                Lowered::Number(op) if factor == 1.0 => Some(op),
+                Lowered::Number(op) => Some(fold(Operand::Binary {
+                    op: ArithOp::Mul,
+                    lhs: Box::new(Operand::Number(factor)),
+                    rhs: Box::new(op),
+                    span,
+                })),
+                Lowered::Failed => None,
+                _ => {
+                    let d = self.kind_error(i, name, span, "a number");
+                    self.fail(d)
+                }
+            };
+        }
         match names::value_name(name, span.clone(), self.options) {
             Ok(constant) => Some(Operand::Constant {
                 factor,
@@ -232,7 +574,9 @@ impl Lowerer<'_> {
             ast::ActionKind::Fold => Some(ir::ActionKind::Fold),
             ast::ActionKind::Check => Some(ir::ActionKind::Check),
             ast::ActionKind::Call => Some(ir::ActionKind::Call),
-            ast::ActionKind::Raise(items) => self.raise(items),
+            ast::ActionKind::Raise(items) => self.raise(items).map(ir::ActionKind::Raise),
+            ast::ActionKind::RaiseTo(items) => self.raise(items).map(ir::ActionKind::RaiseTo),
+            ast::ActionKind::Mixed(items) => self.mixed(items),
             ast::ActionKind::UseTable { path, path_span } => self
                 .table(path, path_span.clone())
                 .map(ir::ActionKind::Table),
@@ -244,7 +588,34 @@ impl Lowerer<'_> {
         }
     }
 
-    fn raise(&mut self, items: &[ast::RaiseItem]) -> Option<ir::ActionKind> {
+    /// `0.7 CALL, 0.3 RAISE 3BB`: positive weights over simple actions.
+    fn mixed(&mut self, items: &[ast::MixedItem]) -> Option<ir::ActionKind> {
+        let mut out = Vec::new();
+        let mut ok = true;
+        for item in items {
+            let (w, span) = &item.weight;
+            if !(*w > 0.0 && w.is_finite()) {
+                self.push(
+                    Diagnostic::error(
+                        Code::BadWeight,
+                        format!(
+                            "a weight must be a number above 0, not {}",
+                            crate::game::format_amount(*w)
+                        ),
+                    )
+                    .at(span.clone())
+                    .with_label("this weight")
+                    .with_help("weights are relative chances (`THEN 0.7 CALL, 0.3 RAISE 3BB`); drop the action to never take it"),
+                );
+                ok = false;
+            }
+            let action = self.action(&item.action);
+            out.push(ir::WeightedAction { weight: *w, action });
+        }
+        ok.then_some(ir::ActionKind::Mixed(out))
+    }
+
+    fn raise(&mut self, items: &[ast::RaiseItem]) -> Option<Vec<ir::WeightedAmount>> {
         let mut amounts = Vec::new();
         let mut ok = !items.is_empty();
         // `RAISE 0.3 pot, 0.7 2BB` reads as two weights but is 0.3 x pot (weight 1) and 2BB
@@ -257,7 +628,7 @@ impl Lowerer<'_> {
                 .expect("one is bare");
             let source = &self.source.text;
             let text = |sp: &Span| source.get(sp.clone()).unwrap_or("").to_string();
-            self.diags.push(
+            self.push(
                 Diagnostic::error(
                     Code::MixedWeights,
                     format!(
@@ -279,7 +650,7 @@ impl Lowerer<'_> {
                 None => Some(1.0),
                 Some((w, _)) if *w > 0.0 && w.is_finite() => Some(*w),
                 Some((w, span)) => {
-                    self.diags.push(
+                    self.push(
                         Diagnostic::error(
                             Code::BadWeight,
                             format!(
@@ -300,7 +671,7 @@ impl Lowerer<'_> {
                 _ => ok = false,
             }
         }
-        ok.then_some(ir::ActionKind::Raise(amounts))
+        ok.then_some(amounts)
     }
 
     fn table(&mut self, shown: &str, span: Span) -> Option<Arc<ActionTable>> {
@@ -316,7 +687,7 @@ impl Lowerer<'_> {
                     if let Some(h) = p.help {
                         d = d.with_help(h);
                     }
-                    self.diags.push(d);
+                    self.push(d);
                 }
                 None
             }
@@ -326,7 +697,102 @@ impl Lowerer<'_> {
     }
 
     fn fail<T>(&mut self, d: Diagnostic) -> Option<T> {
-        self.diags.push(d);
+        self.push(d);
         None
+    }
+
+    /// Reports a diagnostic about the file being lowered.
+    fn push(&mut self, d: Diagnostic) {
+        self.diags.push(match &self.file {
+            Some(f) => d.in_file(f.clone()),
+            None => d,
+        });
+    }
+}
+
+/// Folds an operation on numbers into its number (`2 * 3BB` stays, `2 * 3` is 6). An
+/// undefined result (a division by zero) is kept as the operation, for the evaluator to
+/// report where it happens.
+pub fn fold(op: Operand) -> Operand {
+    match &op {
+        Operand::Binary {
+            op: o, lhs, rhs, ..
+        } => match (lhs.number(), rhs.number()) {
+            (Some(l), Some(r)) if o.apply(l, r).is_finite() => Operand::Number(o.apply(l, r)),
+            _ => op,
+        },
+        Operand::Negate(x) => match x.number() {
+            Some(v) => Operand::Number(-v),
+            None => op,
+        },
+        _ => op,
+    }
+}
+
+/// A DEFINE from an included file with every span moved to where it is used.
+fn respan(l: Lowered, span: &Span) -> Lowered {
+    match l {
+        Lowered::Number(op) => Lowered::Number(respan_operand(op, span)),
+        Lowered::Condition(cs) => Lowered::Condition(
+            cs.iter()
+                .map(|c| respan_condition(c.clone(), span))
+                .collect(),
+        ),
+        other => other,
+    }
+}
+
+fn respan_condition(c: ir::Condition, span: &Span) -> ir::Condition {
+    let test = match c.test {
+        Test::Compare { lhs, op, rhs } => Test::Compare {
+            lhs: respan_operand(lhs, span),
+            op,
+            rhs: respan_operand(rhs, span),
+        },
+        Test::External(cmd) => Test::External(ir::ExternalCommand {
+            span: span.clone(),
+            ..cmd
+        }),
+        Test::All {
+            name,
+            conditions,
+            negated,
+        } => Test::All {
+            name,
+            conditions: conditions
+                .iter()
+                .map(|c| respan_condition(c.clone(), span))
+                .collect(),
+            negated,
+        },
+        other => other,
+    };
+    ir::Condition {
+        test,
+        span: span.clone(),
+    }
+}
+
+fn respan_operand(op: Operand, span: &Span) -> Operand {
+    match op {
+        Operand::Number(_) => op,
+        Operand::Constant {
+            factor, constant, ..
+        } => Operand::Constant {
+            factor,
+            constant,
+            span: span.clone(),
+        },
+        Operand::External(cmd) => Operand::External(ir::ExternalCommand {
+            span: span.clone(),
+            ..cmd
+        }),
+        Operand::Binary { op, lhs, rhs, .. } => Operand::Binary {
+            op,
+            lhs: Box::new(respan_operand(*lhs, span)),
+            rhs: Box::new(respan_operand(*rhs, span)),
+            span: span.clone(),
+        },
+        Operand::Negate(x) => Operand::Negate(Box::new(respan_operand(*x, span))),
     }
 }

@@ -2,6 +2,7 @@
 //! queries, tables), then the lints, a separate pass that only warns.
 
 pub mod glossary;
+pub mod include;
 pub mod lints;
 pub mod lower;
 pub mod names;
@@ -60,7 +61,9 @@ pub fn check_tree(
     options: &CheckOptions,
 ) -> Checked {
     let syntax_ok = !diagnostics.iter().any(Diagnostic::is_error);
-    let (program, lowering) = lower::lower(script, source, options);
+    let (included, include_diags) = include::resolve(script, source, &options.base_dir);
+    diagnostics.extend(include_diags);
+    let (program, lowering) = lower::lower(script, &included, source, options);
     diagnostics.extend(lowering);
     diagnostics.extend(lints::lint(
         script,
@@ -69,9 +72,11 @@ pub fn check_tree(
         syntax_ok,
         &options.defines,
     ));
-    // Source order; a whole-file problem first; at one place, errors before warnings.
+    // Source order, the script's own first; a whole-file problem first; at one place,
+    // errors before warnings.
     diagnostics.sort_by_key(|d| {
         (
+            d.file.is_some(),
             d.span.as_ref().map(|s| s.start),
             std::cmp::Reverse(d.severity),
         )

@@ -178,6 +178,12 @@ fn decide(args: Args) -> Result<u8, u8> {
             "matched": decision.matched.as_slice(),
             "warnings": warnings,
             "seed": seed,
+            "draw": decision.draw.as_ref().map(|d| serde_json::json!({
+                "choice": d.choice,
+                "weight": json_amount(d.weight),
+                "total": json_amount(d.total),
+                "index": d.index,
+            })),
         });
         super::to_stdout(&format!("{object}\n"))?;
     } else {

@@ -45,6 +45,9 @@ pub struct Diagnostic {
     pub help: Option<String>,
     /// Other places that explain this one (the block an END word should close).
     pub related: Vec<(Span, String)>,
+    /// The file the spans point into when it is not the one being reported on (a file the
+    /// script includes); `None`: that file.
+    pub file: Option<Arc<SourceFile>>,
 }
 
 impl Diagnostic {
@@ -57,6 +60,7 @@ impl Diagnostic {
             label: None,
             help: None,
             related: Vec::new(),
+            file: None,
         }
     }
     pub fn warning(code: Code, message: impl Into<String>) -> Diagnostic {
@@ -83,6 +87,21 @@ impl Diagnostic {
     }
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
+    }
+    /// The diagnostic's spans point into `file` (an included file).
+    pub fn in_file(mut self, file: Arc<SourceFile>) -> Diagnostic {
+        self.file = Some(file);
+        self
+    }
+    /// The file the spans point into: its own, or `default`.
+    pub fn source_or<'a>(&'a self, default: &'a SourceFile) -> &'a SourceFile {
+        self.file.as_deref().unwrap_or(default)
+    }
+}
+
+impl PartialEq for SourceFile {
+    fn eq(&self, other: &SourceFile) -> bool {
+        self.name == other.name && self.text == other.text
     }
 }
 
@@ -183,6 +202,7 @@ pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
 
 /// `FILE:LINE:COL: severity: message` (reference §9, `check --format short`).
 pub fn render_short(file: &SourceFile, d: &Diagnostic) -> String {
+    let file = d.source_or(file);
     let (line, col) = d.span.as_ref().map_or((1, 1), |s| file.line_col(s.start));
     format!(
         "{}:{}:{}: {}: {}",
@@ -196,6 +216,7 @@ pub fn render_short(file: &SourceFile, d: &Diagnostic) -> String {
 
 /// One JSON object (one line) per diagnostic, with 1-based line and column.
 pub fn render_json(file: &SourceFile, d: &Diagnostic) -> String {
+    let file = d.source_or(file);
     let (line, column) = d.span.as_ref().map_or((1, 1), |s| file.line_col(s.start));
     let (end_line, end_column) = d.span.as_ref().map_or((1, 1), |s| file.line_col(s.end));
     serde_json::json!({
@@ -225,6 +246,7 @@ pub struct Report<'a> {
 
 impl<'a> Report<'a> {
     pub fn new(file: &'a SourceFile, diagnostic: &'a Diagnostic) -> Report<'a> {
+        let file = diagnostic.source_or(file);
         let all: Vec<Span> = diagnostic
             .span
             .iter()

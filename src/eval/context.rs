@@ -43,6 +43,8 @@ pub struct Context<'a, R: Rng + ?Sized> {
     /// The numbers condition programs printed, by command text: the same command in several
     /// conditions runs once, so every rule sees the same value (and a slow program runs once).
     external_numbers: Vec<(String, f64)>,
+    /// Where a value was undefined (a division by zero), each place once.
+    pub undefined: Vec<crate::diag::Span>,
 }
 
 // Every predicate has a bit in the per-decision cache.
@@ -71,6 +73,7 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
             equity: None,
             potentials: None,
             external_numbers: Vec::new(),
+            undefined: Vec::new(),
         }
     }
 
@@ -164,6 +167,21 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
                 Err(e) => Err(e),
             },
             Operand::External(cmd) => self.external_number(cmd),
+            Operand::Binary { op, lhs, rhs, span } => {
+                let (l, r) = (self.operand(lhs)?, self.operand(rhs)?);
+                let x = op.apply(l, r);
+                if !x.is_finite() && l.is_finite() && r.is_finite() {
+                    self.undefined_at(span);
+                }
+                Ok(x)
+            }
+            Operand::Negate(x) => Ok(-self.operand(x)?),
+        }
+    }
+
+    fn undefined_at(&mut self, span: &crate::diag::Span) {
+        if !self.undefined.contains(span) {
+            self.undefined.push(span.clone());
         }
     }
 
@@ -182,8 +200,25 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
                 let l = self.operand(lhs)?;
                 let r = self.operand(rhs)?;
                 Outcome {
-                    holds: compare(l, *op, r),
+                    holds: l.is_finite() && r.is_finite() && compare(l, *op, r),
                     values: Some((l, r)),
+                }
+            }
+            Test::All {
+                conditions,
+                negated,
+                ..
+            } => {
+                let mut all = true;
+                for c in conditions.iter() {
+                    if !self.test(c)?.holds {
+                        all = false;
+                        break;
+                    }
+                }
+                Outcome {
+                    holds: all != *negated,
+                    values: None,
                 }
             }
             Test::External(cmd) => {

@@ -52,6 +52,9 @@ pub fn line_of(source: &SourceFile, span: &Span) -> usize {
 pub fn failed(source: &SourceFile, cond: &Condition, outcome: &Outcome, hero: &str) -> String {
     let text = snippet(source, &cond.span);
     let why = match (&cond.test, outcome.values) {
+        (Test::Compare { .. }, Some((l, r))) if !l.is_finite() || !r.is_finite() => {
+            "a side is undefined (a division by zero), so the comparison does not hold".to_string()
+        }
         (Test::Compare { op, .. }, Some((l, r))) => format!(
             "{} {} {} is false",
             format_amount(l),
@@ -65,6 +68,26 @@ pub fn failed(source: &SourceFile, cond: &Condition, outcome: &Outcome, hero: &s
         }
         (Test::Predicate { negated: false, .. }, _) => "it does not hold".to_string(),
         (Test::Predicate { negated: true, .. }, _) => "it holds".to_string(),
+        (
+            Test::All {
+                name,
+                negated: false,
+                ..
+            },
+            _,
+        ) => {
+            format!("a condition of `{name}` does not hold")
+        }
+        (
+            Test::All {
+                name,
+                negated: true,
+                ..
+            },
+            _,
+        ) => {
+            format!("every condition of `{name}` holds")
+        }
         _ => "false".to_string(),
     };
     format!("`{text}` failed: {why}")

@@ -66,6 +66,20 @@ pub struct Decision {
     pub warnings: Vec<Diagnostic>,
     /// The evaluation trace, when [`DecideOptions::explain`] asked for one.
     pub trace: Option<Trace>,
+    /// The weighted draw the action came from (a mixed strategy or a weighted RAISE list).
+    pub draw: Option<Draw>,
+}
+
+/// One weighted draw: which of the weighted choices was taken.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Draw {
+    /// The choice as written (`RAISE 3BB`, `4BB`).
+    pub choice: String,
+    /// Its weight, and the sum of the weights.
+    pub weight: f64,
+    pub total: f64,
+    /// Its position among the choices, from 0.
+    pub index: usize,
 }
 
 /// Why no decision was made.
@@ -174,8 +188,11 @@ pub fn decide<R: Rng + ?Sized>(
         made_legal: None,
         random_tie: false,
         trace: options.explain.then(Trace::default),
+        draw: None,
     };
-    match run.decide() {
+    let result = run.decide();
+    run.report_undefined();
+    match result {
         Ok((action, rule, matched)) => Ok(Decision {
             action,
             rule,
@@ -184,6 +201,7 @@ pub fn decide<R: Rng + ?Sized>(
             random_tie: run.random_tie,
             warnings: run.warnings,
             trace: run.trace,
+            draw: run.draw,
         }),
         Err(kind) => Err(DecideError {
             kind,
@@ -200,11 +218,30 @@ struct Run<'a, R: Rng + ?Sized> {
     made_legal: Option<action::Change>,
     random_tie: bool,
     trace: Option<Trace>,
+    draw: Option<Draw>,
 }
 
 type Outcome = (Move, RuleRef, SmallVec<[usize; 4]>);
 
 impl<'a, R: Rng + ?Sized> Run<'a, R> {
+    /// One `undefined-value` warning for each place a value was undefined.
+    fn report_undefined(&mut self) {
+        for span in std::mem::take(&mut self.ctx.undefined) {
+            let text = explain::snippet(&self.ctx.program.source, &span);
+            self.warnings.push(
+                Diagnostic::warning(
+                    Code::UndefinedValue,
+                    format!("`{text}` is undefined here (a division by zero)"),
+                )
+                .at(span)
+                .with_label("no value")
+                .with_help(
+                    "a comparison with an undefined side does not hold; a raise by one is a call",
+                ),
+            );
+        }
+    }
+
     fn note(&mut self, line: impl FnOnce() -> String) {
         if let Some(t) = &mut self.trace {
             t.push(line());
@@ -442,6 +479,65 @@ impl<'a, R: Rng + ?Sized> Run<'a, R> {
         Ok(false)
     }
 
+    /// A RAISE (or, with `to`, a RAISETO) list: one amount drawn by weight, evaluated. An
+    /// undefined amount (a division by zero) is a call.
+    fn raise(
+        &mut self,
+        items: &[WeightedAmount],
+        action: &Action,
+        to: bool,
+    ) -> Result<Intent, ErrorKind> {
+        let k = match items.len() {
+            0 => {
+                return Err(ErrorKind::InvalidProgram {
+                    message: "a RAISE without an amount".into(),
+                    span: action.span.clone(),
+                })
+            }
+            1 => 0,
+            _ => pick_index(items.iter().map(|i| i.weight), self.ctx.rng),
+        };
+        let item = &items[k];
+        if items.len() > 1 {
+            let total: f64 = items.iter().map(|i| i.weight).sum();
+            let choice = operand_text(self.ctx.program, &item.amount);
+            self.note(|| {
+                format!(
+                    "weighted pick: {choice} (weight {} of {})",
+                    crate::game::format_amount(item.weight),
+                    crate::game::format_amount(total)
+                )
+            });
+            self.draw = Some(Draw {
+                choice,
+                weight: item.weight,
+                total,
+                index: k,
+            });
+        }
+        if !to && is_all_in(&item.amount) {
+            return Ok(Intent::AllIn);
+        }
+        let x = self.ctx.operand(&item.amount)?;
+        if !x.is_finite() {
+            self.note(|| "the raise amount is undefined: a call".to_string());
+            return Ok(Intent::Call);
+        }
+        if to {
+            // To a total: by what is above the villain's chips in this round.
+            let by = x - self.ctx.state.derived().villain_round;
+            self.note(|| {
+                format!(
+                    "RAISETO {}: by {}",
+                    crate::game::format_amount(x),
+                    crate::game::format_amount(by)
+                )
+            });
+            return Ok(Intent::Raise(by));
+        }
+        Ok(Intent::Raise(x))
+    }
+
     /// What an action asks for, with its random and external parts resolved.
     fn intent(&mut self, action: &Action) -> Result<Intent, ErrorKind> {
         Ok(match &action.kind {
@@ -449,35 +545,33 @@ impl<'a, R: Rng + ?Sized> Run<'a, R> {
             ActionKind::Nothing | ActionKind::Fold => Intent::Fold,
             ActionKind::Check => Intent::Check,
             ActionKind::Call => Intent::Call,
-            ActionKind::Raise(items) => {
-                let item = match items.len() {
-                    0 => {
-                        return Err(ErrorKind::InvalidProgram {
-                            message: "a RAISE without an amount".into(),
-                            span: action.span.clone(),
-                        })
-                    }
-                    1 => &items[0],
-                    _ => {
-                        let item = pick_weighted(items, self.ctx.rng);
-                        let total: f64 = items.iter().map(|i| i.weight).sum();
-                        let program = self.ctx.program;
-                        self.note(|| {
-                            format!(
-                                "weighted pick: {} (weight {} of {})",
-                                operand_text(program, &item.amount),
-                                crate::game::format_amount(item.weight),
-                                crate::game::format_amount(total)
-                            )
-                        });
-                        item
-                    }
-                };
-                if is_all_in(&item.amount) {
-                    Intent::AllIn
-                } else {
-                    Intent::Raise(self.ctx.operand(&item.amount)?)
+            ActionKind::Raise(items) => self.raise(items, action, false)?,
+            ActionKind::RaiseTo(items) => self.raise(items, action, true)?,
+            ActionKind::Mixed(items) => {
+                if items.is_empty() {
+                    return Err(ErrorKind::InvalidProgram {
+                        message: "a mixed strategy without actions".into(),
+                        span: action.span.clone(),
+                    });
                 }
+                let k = pick_index(items.iter().map(|i| i.weight), self.ctx.rng);
+                let item = &items[k];
+                let total: f64 = items.iter().map(|i| i.weight).sum();
+                let choice = explain::action_text(&self.ctx.program.source, &item.action.span);
+                self.note(|| {
+                    format!(
+                        "mixed strategy: drew {choice} (weight {} of {})",
+                        crate::game::format_amount(item.weight),
+                        crate::game::format_amount(total)
+                    )
+                });
+                self.draw = Some(Draw {
+                    choice,
+                    weight: item.weight,
+                    total,
+                    index: k,
+                });
+                return self.intent(&item.action);
             }
             ActionKind::Table(table) => {
                 let i = self.ctx.class.index();
@@ -515,28 +609,37 @@ pub fn pick_weighted<'i, R: Rng + ?Sized>(
     items: &'i [WeightedAmount],
     rng: &mut R,
 ) -> &'i WeightedAmount {
-    let mut total: f64 = items.iter().map(|i| i.weight.max(0.0)).sum();
+    &items[pick_index(items.iter().map(|i| i.weight), rng)]
+}
+
+/// The index of a choice drawn with probability proportional to its weight (one `f64` draw;
+/// weights that are not positive are never drawn unless all are).
+pub fn pick_index<R: Rng + ?Sized>(
+    weights: impl Iterator<Item = f64> + Clone,
+    rng: &mut R,
+) -> usize {
+    let mut total: f64 = weights.clone().map(|w| w.max(0.0)).sum();
     // Weights whose sum overflows (two of 1.7e308) are taken relative to the largest.
     let mut scale = 1.0;
     if !total.is_finite() {
-        let max = items.iter().map(|i| i.weight.max(0.0)).fold(0.0, f64::max);
+        let max = weights.clone().map(|w| w.max(0.0)).fold(0.0, f64::max);
         scale = 1.0 / max;
-        total = items.iter().map(|i| i.weight.max(0.0) * scale).sum();
+        total = weights.clone().map(|w| w.max(0.0) * scale).sum();
     }
     let mut x = rng.random::<f64>() * total;
-    for item in items {
-        let w = item.weight.max(0.0) * scale;
+    let mut last_positive = 0;
+    for (i, w) in weights.enumerate() {
+        let w = w.max(0.0) * scale;
         if x < w {
-            return item;
+            return i;
+        }
+        if w > 0.0 {
+            last_positive = i;
         }
         x -= w;
     }
     // Rounding can leave x a hair above the last weight: the last positive item.
-    items
-        .iter()
-        .rev()
-        .find(|i| i.weight > 0.0)
-        .unwrap_or(&items[items.len() - 1])
+    last_positive
 }
 
 fn operand_text(program: &Program, op: &Operand) -> String {
@@ -551,6 +654,8 @@ fn operand_text(program: &Program, op: &Operand) -> String {
             explain::snippet(&program.source, span)
         ),
         Operand::External(cmd) => explain::snippet(&program.source, &cmd.span),
+        Operand::Binary { span, .. } => explain::snippet(&program.source, span),
+        Operand::Negate(x) => format!("-{}", operand_text(program, x)),
     }
 }
 

@@ -13,15 +13,21 @@ pub enum Stat {
     RaiseTimes,
     CallTimes,
     CheckTimes,
+    /// The player's total in the round after their last raise or bet (0 when none).
+    LastRaiseTo,
+    /// The last raise or bet increment as a fraction of the pot it went into (0 when none).
+    LastRaisePot,
 }
 
 impl Stat {
-    pub const ALL: [Stat; 5] = [
+    pub const ALL: [Stat; 7] = [
         Stat::Raise,
         Stat::LastRaise,
         Stat::RaiseTimes,
         Stat::CallTimes,
         Stat::CheckTimes,
+        Stat::LastRaiseTo,
+        Stat::LastRaisePot,
     ];
     fn suffix(self) -> &'static str {
         match self {
@@ -30,6 +36,8 @@ impl Stat {
             Stat::RaiseTimes => "RaiseTimes",
             Stat::CallTimes => "CallTimes",
             Stat::CheckTimes => "CheckTimes",
+            Stat::LastRaiseTo => "LastRaiseTo",
+            Stat::LastRaisePot => "LastRaisePot",
         }
     }
 }
@@ -55,6 +63,11 @@ pub enum Constant {
     Ppot,
     Npot,
     Ehs,
+    PotAfterCall,
+    PotBeforeBet,
+    Spr,
+    BoardHigh,
+    RaisesThisRound,
     /// `villainPreflopRaise`, `heroRaiseTimes` (phase `None` = the current round), ...
     History {
         player: Player,
@@ -65,7 +78,7 @@ pub enum Constant {
     Init(String),
 }
 
-const SIMPLE: [(&str, Constant); 17] = [
+const SIMPLE: [(&str, Constant); 22] = [
     ("bb", Constant::Bb),
     ("sb", Constant::Sb),
     ("pot", Constant::Pot),
@@ -83,6 +96,11 @@ const SIMPLE: [(&str, Constant); 17] = [
     ("ppot", Constant::Ppot),
     ("npot", Constant::Npot),
     ("ehs", Constant::Ehs),
+    ("potAfterCall", Constant::PotAfterCall),
+    ("potBeforeBet", Constant::PotBeforeBet),
+    ("spr", Constant::Spr),
+    ("boardHigh", Constant::BoardHigh),
+    ("raisesThisRound", Constant::RaisesThisRound),
 ];
 
 impl Constant {

@@ -3,10 +3,55 @@
 
 use crate::diag::Span;
 
-/// A whole script: its blocks in file order.
+/// A whole script: its blocks, named symbols and included files, each in file order.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Script {
     pub blocks: Vec<Block>,
+    pub defines: Vec<Define>,
+    pub includes: Vec<Include>,
+}
+
+/// `DEFINE name = body` (reference §9): a named condition (`flushDraw, ppot > 0.3`), range
+/// (`QQ+ | AK`) or number (`3BB`, `pot / 2`), read by what the body is.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Define {
+    pub name: String,
+    pub name_span: Span,
+    /// Comma-separated conditions; one bare value makes the symbol a number.
+    pub body: Vec<Condition>,
+    /// `DEFINE` to the end of the body.
+    pub span: Span,
+}
+
+/// `INCLUDE "file.hus"`: the path as written, relative to the including script.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Include {
+    pub path: String,
+    pub path_span: Span,
+    pub span: Span,
+}
+
+/// A top-level item, as the grammar reads it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Item {
+    Block(Block),
+    Define(Define),
+    Include(Include),
+}
+
+impl Script {
+    /// Sorts items into their lists, keeping file order within each.
+    pub fn from_items(items: Vec<Item>) -> Script {
+        let mut s = Script::default();
+        for item in items {
+            match item {
+                Item::Block(b) => s.blocks.push(b),
+                Item::Define(d) => s.defines.push(d),
+                Item::Include(i) => s.includes.push(i),
+            }
+        }
+        s
+    }
 }
 
 /// Which block a rule sits in.
@@ -105,6 +150,50 @@ pub enum ConditionKind {
     },
     /// `external "..."` alone: holds when the number it prints is not 0.
     External(External),
+    /// A union of card queries and named ranges, `QQ+ | AK | premium` (at least two).
+    Range(Vec<RangeItem>),
+    /// A value that is not a condition (`3BB`, `pot / 2`): an error in a rule, the number a
+    /// `DEFINE` names.
+    Value(Value),
+}
+
+/// One member of a range union: a card query, or the name of a `DEFINE`d range.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RangeItem {
+    pub text: String,
+    pub span: Span,
+    pub is_name: bool,
+}
+
+/// `+ - * /` in a value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ArithOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+}
+
+impl ArithOp {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            ArithOp::Add => "+",
+            ArithOp::Sub => "-",
+            ArithOp::Mul => "*",
+            ArithOp::Div => "/",
+        }
+    }
+
+    /// `l op r` in floating point: a division by zero gives an infinity or NaN, which the
+    /// evaluator reads as undefined.
+    pub fn apply(self, l: f64, r: f64) -> f64 {
+        match self {
+            ArithOp::Add => l + r,
+            ArithOp::Sub => l - r,
+            ArithOp::Mul => l * r,
+            ArithOp::Div => l / r,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -179,6 +268,14 @@ pub enum ValueKind {
         name_span: Span,
     },
     External(External),
+    /// `a + b`, `pot / 2`, `(a - b) * c`.
+    Binary {
+        op: ArithOp,
+        lhs: Box<Value>,
+        rhs: Box<Value>,
+    },
+    /// `-x`.
+    Negate(Box<Value>),
 }
 
 /// `external "command text"`; `command` holds the string with its escapes resolved.
@@ -205,12 +302,24 @@ pub enum ActionKind {
     Call,
     /// `RAISE 3BB`, `RAISE 0.25 2BB, 0.5 4BB`, `RAISE allIn`. Never empty once parsed.
     Raise(Vec<RaiseItem>),
+    /// `RAISETO 9BB`: the hero's total in the round after the raise. Never empty.
+    RaiseTo(Vec<RaiseItem>),
+    /// `0.7 CALL, 0.3 RAISE 3BB`: weights over actions (each a fold, check, call or
+    /// single-amount raise), one drawn.
+    Mixed(Vec<MixedItem>),
     /// `USE TABLE path`: the path as written (relative to the script's directory).
     UseTable {
         path: String,
         path_span: Span,
     },
     External(External),
+}
+
+/// One weighted action of a mixed strategy.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MixedItem {
+    pub weight: (f64, Span),
+    pub action: Action,
 }
 
 /// One item of a RAISE list: `NUM NUM constant` = weight + product, `NUM NUM` = weight +

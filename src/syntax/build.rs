@@ -4,9 +4,24 @@
 use crate::diag::Code;
 use lalrpop_util::ErrorRecovery;
 
-use super::ast::{Action, Block, BlockKind, Branch, Reaction, Rule, Value, ValueKind};
+use super::ast::{
+    Action, ArithOp, Block, BlockKind, Branch, Condition, ConditionKind, Reaction, Rule, Value,
+    ValueKind,
+};
 use super::lexer::Tok;
 use crate::diag::{Diagnostic, Span};
+
+/// `a op b` spanning `span`.
+pub fn binary(op: ArithOp, lhs: Value, rhs: Value, span: Span) -> Value {
+    Value {
+        kind: ValueKind::Binary {
+            op,
+            lhs: Box::new(lhs),
+            rhs: Box::new(rhs),
+        },
+        span,
+    }
+}
 
 /// An error the parser recovered from.
 pub type Recovery<'s> = ErrorRecovery<usize, Tok<'s>, ()>;
@@ -15,6 +30,8 @@ pub type Recovery<'s> = ErrorRecovery<usize, Tok<'s>, ()>;
 /// it recovered from (turned into diagnostics afterwards, when the whole token list is known).
 #[derive(Default)]
 pub struct Ctx<'s> {
+    /// The script's text (to tell a digit pair from a number).
+    pub source: &'s str,
     pub diags: Vec<Diagnostic>,
     pub recoveries: Vec<Recovery<'s>>,
 }
@@ -117,6 +134,32 @@ impl<'s> Ctx<'s> {
             action: action?,
             reactions: reactions?,
         })
+    }
+
+    /// A value standing alone as a condition: a name is a predicate (or a DEFINE), two
+    /// digits a pair, an external program a test; anything else stays a value (an error in a
+    /// rule, a number in a DEFINE).
+    pub fn bare_value(&mut self, v: Value, span: Span) -> Condition {
+        let kind = match v.kind {
+            ValueKind::Name(name) => ConditionKind::Name {
+                negated: false,
+                name,
+                name_span: v.span,
+            },
+            ValueKind::External(x) => ConditionKind::External(x),
+            ValueKind::Number(_) if self.is_digit_pair(&v.span) => ConditionKind::Query {
+                negated: false,
+                text: self.source[v.span.clone()].to_string(),
+                text_span: v.span,
+            },
+            kind => ConditionKind::Value(Value { kind, span: v.span }),
+        };
+        Condition { kind, span }
+    }
+
+    fn is_digit_pair(&self, span: &Span) -> bool {
+        let text = self.source.get(span.clone()).unwrap_or("");
+        text.len() == 2 && text.bytes().all(|b| (b'2'..=b'9').contains(&b))
     }
 
     pub fn missing_then(&mut self, span: Span) {

@@ -368,7 +368,9 @@ fn expected_words(expected: &[String], open: &OpenScan) -> Vec<String> {
             words.push(w.to_string());
         }
     };
-    if has("-") {
+    if has("FOLD") {
+        // A number there is a mixed strategy's weight: "an action" says enough.
+    } else if has("-") && !has("Name") {
         push("a whole number");
     } else if has("Query") {
         push("a condition");

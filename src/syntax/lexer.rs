@@ -70,6 +70,22 @@ macro_rules! keywords {
             Comma,
             #[token("-")]
             Minus,
+            #[token("+")]
+            Plus,
+            #[token("*")]
+            Star,
+            #[token("/")]
+            Slash,
+            #[token("(")]
+            LParen,
+            #[token(")")]
+            RParen,
+            /// The union of card queries in a range: `QQ+ | AK`.
+            #[token("|")]
+            Pipe,
+            /// `DEFINE name = ...`.
+            #[token("=")]
+            Assign,
             /// A line break (`\n`, `\r\n` or a lone `\r`); runs of them are collapsed by the
             /// glue.
             #[regex(r"\r\n?|\n")]
@@ -137,6 +153,9 @@ keywords! {
     Use "USE",
     Table "TABLE",
     External "external",
+    RaiseTo "RAISETO",
+    Define "DEFINE",
+    Include "INCLUDE",
 }
 
 impl<'s> Tok<'s> {
@@ -201,6 +220,13 @@ impl<'s> Tok<'s> {
             Tok::Not => "!",
             Tok::Comma => ",",
             Tok::Minus => "-",
+            Tok::Plus => "+",
+            Tok::Star => "*",
+            Tok::Slash => "/",
+            Tok::LParen => "(",
+            Tok::RParen => ")",
+            Tok::Pipe => "|",
+            Tok::Assign => "=",
             Tok::Newline => "\n",
             _ => "",
         }
@@ -223,6 +249,8 @@ pub fn tokens<'s>(source: &'s str, diags: &mut Vec<Diagnostic>) -> Vec<Spanned<'
     let mut bad_chars: Option<Span> = None;
     // Set after a block's opening keyword until its line ends: the keyword stands alone.
     let mut opener: Option<Tok<'s>> = None;
+    // Inside a `DEFINE` or `INCLUDE` line outside the blocks (it passes through to its end).
+    let mut top_line = false;
 
     while let Some(item) = lex.next() {
         let span = lex.span();
@@ -307,8 +335,18 @@ pub fn tokens<'s>(source: &'s str, diags: &mut Vec<Diagnostic>) -> Vec<Spanned<'
             _ => {}
         }
 
+        if !in_block && !top_line && matches!(tok, Tok::Define | Tok::Include) {
+            top_line = true;
+        }
+        if top_line && tok == Tok::Newline {
+            top_line = false;
+            if !matches!(out.last(), None | Some((_, Tok::Newline, _))) {
+                out.push((span.start, tok, span.end));
+            }
+            continue;
+        }
         // Text outside any block: skip it, reporting each run once.
-        if !in_block && !tok.opens_block() {
+        if !in_block && !top_line && !tok.opens_block() {
             if tok != Tok::Newline && stray.is_none() {
                 stray = Some((span.clone(), tok));
             }
@@ -390,7 +428,7 @@ pub fn tokens<'s>(source: &'s str, diags: &mut Vec<Diagnostic>) -> Vec<Spanned<'
         diags.push(outside_block(at, first));
     }
     let end = source.len();
-    if in_block && !matches!(out.last(), None | Some((_, Tok::Newline, _))) {
+    if (in_block || top_line) && !matches!(out.last(), None | Some((_, Tok::Newline, _))) {
         out.push((end, Tok::Newline, end));
     }
     out.push((end, Tok::Eof, end));
@@ -615,7 +653,7 @@ mod tests {
 
     #[test]
     fn every_keyword_lexes_to_its_token_and_back() {
-        assert_eq!(KEYWORDS.len(), 23);
+        assert_eq!(KEYWORDS.len(), 26);
         for &kw in KEYWORDS {
             let tok = Tok::keyword(kw).unwrap();
             let mut lex = Tok::lexer(kw);

@@ -20,7 +20,10 @@ use crate::diag::Diagnostic;
 pub fn parse(source: &str) -> (ast::Script, Vec<Diagnostic>) {
     let mut diags = Vec::new();
     let tokens = lexer::tokens(source, &mut diags);
-    let mut ctx = build::Ctx::default();
+    let mut ctx = build::Ctx {
+        source,
+        ..build::Ctx::default()
+    };
     let result = grammar::ScriptParser::new().parse(&mut ctx, tokens.iter().map(|&t| Ok(t)));
     // A failure the recovery could not absorb leaves no tree; the fuzz tests find none.
     let (script, hard) = match result {

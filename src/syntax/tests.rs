@@ -47,6 +47,11 @@ fn condition(c: &Condition) -> String {
             format!("{} {} {}", value(lhs), op.symbol(), value(rhs))
         }
         ConditionKind::External(x) => format!("ext({})", x.command),
+        ConditionKind::Range(items) => {
+            let is: Vec<&str> = items.iter().map(|i| i.text.as_str()).collect();
+            format!("range({})", is.join("|"))
+        }
+        ConditionKind::Value(v) => format!("value({})", value(v)),
     }
 }
 
@@ -56,6 +61,10 @@ fn value(v: &Value) -> String {
         ValueKind::Name(n) => n.clone(),
         ValueKind::Product { factor, name, .. } => format!("{factor}*{name}"),
         ValueKind::External(x) => format!("ext({})", x.command),
+        ValueKind::Binary { op, lhs, rhs } => {
+            format!("({} {} {})", value(lhs), op.symbol(), value(rhs))
+        }
+        ValueKind::Negate(x) => format!("(-{})", value(x)),
     }
 }
 
@@ -65,7 +74,19 @@ fn action(a: &Action) -> String {
         ActionKind::Fold => "FOLD".into(),
         ActionKind::Check => "CHECK".into(),
         ActionKind::Call => "CALL".into(),
-        ActionKind::Raise(items) => {
+        ActionKind::Mixed(items) => {
+            let is: Vec<String> = items
+                .iter()
+                .map(|i| format!("{}:{}", i.weight.0, action(&i.action)))
+                .collect();
+            format!("MIXED {}", is.join(", "))
+        }
+        ActionKind::Raise(items) | ActionKind::RaiseTo(items) => {
+            let word = if matches!(a.kind, ActionKind::RaiseTo(_)) {
+                "RAISETO"
+            } else {
+                "RAISE"
+            };
             let is: Vec<String> = items
                 .iter()
                 .map(|i| match &i.weight {
@@ -73,7 +94,7 @@ fn action(a: &Action) -> String {
                     None => value(&i.amount),
                 })
                 .collect();
-            format!("RAISE {}", is.join(", "))
+            format!("{word} {}", is.join(", "))
         }
         ActionKind::UseTable { path, .. } => format!("TABLE({path})"),
         ActionKind::External(x) => format!("ext({})", x.command),
@@ -620,8 +641,8 @@ fn text_outside_blocks() {
 fn expected_tokens_in_words() {
     let cases = [
         (
-            "RULE 40\nTHEN CALL\nENDRULE",
-            "expected a comparison operator, found the end of the line",
+            "RULE pot +\nTHEN CALL\nENDRULE",
+            "expected a number or a name, found the end of the line",
         ),
         (
             "RULE\nTHEN USE TABLE\nENDRULE",

@@ -151,6 +151,10 @@ impl Betting {
     pub fn put_in(&self, p: Player) -> f64 {
         self.total[pi(p)]
     }
+    /// Chips the player put in during the current round (the blinds in the preflop).
+    pub fn round_in(&self, p: Player) -> f64 {
+        self.round_in[pi(p)]
+    }
     /// Both players' chips in the pot.
     pub fn pot(&self) -> f64 {
         self.total[0] + self.total[1]

@@ -29,6 +29,11 @@ pub struct RoundStats {
     pub raise_times: u32,
     pub call_times: u32,
     pub check_times: u32,
+    /// The player's total in the round after their last raise or bet (0 when none).
+    pub last_raise_to: f64,
+    /// The last raise or bet increment as a fraction of the pot it went into: the pot
+    /// before the act plus the part of it that called (0 when none).
+    pub last_raise_pot: f64,
 }
 
 impl RoundStats {
@@ -39,6 +44,8 @@ impl RoundStats {
             Stat::RaiseTimes => self.raise_times as f64,
             Stat::CallTimes => self.call_times as f64,
             Stat::CheckTimes => self.check_times as f64,
+            Stat::LastRaiseTo => self.last_raise_to,
+            Stat::LastRaisePot => self.last_raise_pot,
         }
     }
 }
@@ -70,6 +77,14 @@ pub struct Derived {
     pub hero_is_button: bool,
     /// Per player (`[hero, villain]`) and round (`Phase as usize`).
     pub stats: [[RoundStats; 4]; 2],
+    /// Chips each player put in during the current round (the blinds in the preflop).
+    pub hero_round: f64,
+    pub villain_round: f64,
+    /// Who made the last bet or raise of the hand (the blinds do not count).
+    pub last_aggressor: Option<Player>,
+    /// The chips the villain's last act of this round added, when it was a bet or raise
+    /// (0 otherwise): `pot - villainBetAdded` is the pot before that bet.
+    pub villain_bet_added: f64,
 }
 
 impl Derived {
@@ -112,6 +127,28 @@ impl Derived {
             Constant::EffectiveStack => self.effective_stack(),
             Constant::ToCall => self.to_call,
             Constant::PotOdds => self.pot_odds(),
+            Constant::PotAfterCall => self.pot + self.to_call,
+            Constant::PotBeforeBet => self.pot - self.villain_bet_added,
+            Constant::Spr => {
+                if self.pot > 0.0 {
+                    self.effective_stack() / self.pot
+                } else {
+                    0.0
+                }
+            }
+            Constant::BoardHigh => {
+                let ranks = self.board.rank_mask();
+                if ranks == 0 {
+                    0.0
+                } else {
+                    (15 - ranks.leading_zeros()) as f64 + 2.0
+                }
+            }
+            Constant::RaisesThisRound => {
+                let h = self.round_stats(Player::Hero, self.phase).raise_times;
+                let v = self.round_stats(Player::Villain, self.phase).raise_times;
+                (h + v) as f64
+            }
             Constant::HandRank169 => {
                 let [a, b] = record.hero_cards;
                 HoleClass::of(a, b).handrank169() as f64
@@ -189,6 +226,8 @@ pub fn derive_spanned(
         previous: None,
         round_span: spans.posts.as_ref(),
         phase: None,
+        last_aggressor: None,
+        villain_bet_added: 0.0,
     };
     let finished = r.rounds.iter().all(|round| replay.round(round));
     if finished && replay.errors.is_empty() {
@@ -199,6 +238,8 @@ pub fn derive_spanned(
         stats,
         errors,
         warnings,
+        last_aggressor,
+        villain_bet_added,
         ..
     } = replay;
     if !errors.is_empty() {
@@ -224,6 +265,10 @@ pub fn derive_spanned(
             phase: b.phase(),
             hero_is_button: button == Player::Hero,
             stats,
+            hero_round: b.round_in(Player::Hero),
+            villain_round: b.round_in(Player::Villain),
+            last_aggressor,
+            villain_bet_added,
         },
         warnings,
     ))
@@ -245,6 +290,8 @@ struct Replay<'r> {
     round_span: Option<&'r Span>,
     /// The last round replayed.
     phase: Option<Phase>,
+    last_aggressor: Option<Player>,
+    villain_bet_added: f64,
 }
 
 impl<'r> Replay<'r> {
@@ -283,6 +330,7 @@ impl<'r> Replay<'r> {
             }
         }
         self.phase = Some(round.phase);
+        self.villain_bet_added = 0.0;
         self.errors_before_round = self.errors.len();
         self.round_span = round.span.as_ref();
         self.previous = None;
@@ -304,6 +352,8 @@ impl<'r> Replay<'r> {
             self.errors
                 .push(duplicate_no(a, prev, self.betting.phase()));
         }
+        let pot_before = self.betting.pot();
+        let round_before = self.betting.round_in(a.player);
         let mut violations = Vec::new();
         let tolerated = self
             .betting
@@ -328,11 +378,24 @@ impl<'r> Replay<'r> {
             Act::Check => stats.check_times += 1,
             Act::Call => stats.call_times += 1,
             Act::Raise | Act::Bet => {
+                let round_after = self.betting.round_in(a.player);
+                let added = round_after - round_before;
+                let into = pot_before + (added - a.amount).max(0.0);
                 stats.raise += a.amount;
                 stats.last_raise = a.amount;
                 stats.raise_times += 1;
+                stats.last_raise_to = round_after;
+                stats.last_raise_pot = if into > 0.0 { a.amount / into } else { 0.0 };
+                self.last_aggressor = Some(a.player);
             }
             Act::Fold => {}
+        }
+        if a.player == Player::Villain {
+            self.villain_bet_added = if matches!(a.act, Act::Raise | Act::Bet) {
+                self.betting.round_in(a.player) - round_before
+            } else {
+                0.0
+            };
         }
         self.previous = Some(a);
         true

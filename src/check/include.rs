@@ -1,0 +1,160 @@
+//! `INCLUDE "file.hus"` (reference §9): the DEFINEs of the files a script includes, read
+//! relative to the including file, with the include chain in every error about them.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::diag::{Code, Diagnostic, SourceFile};
+use crate::syntax::ast;
+
+/// How deep includes may nest: deeper is surely a mistake (and a cycle is reported anyway).
+const MAX_DEPTH: usize = 32;
+
+/// A DEFINE from an included file, with that file.
+pub type IncludedDefine = (ast::Define, Arc<SourceFile>);
+
+/// The DEFINEs of every file `script` includes (each file once, in include order), and the
+/// problems found on the way (spans into the file that holds them).
+pub fn resolve(
+    script: &ast::Script,
+    source: &SourceFile,
+    base_dir: &Path,
+) -> (Vec<IncludedDefine>, Vec<Diagnostic>) {
+    let mut walk = Walk {
+        defines: Vec::new(),
+        diags: Vec::new(),
+        seen: Vec::new(),
+    };
+    let main = Link {
+        path: std::fs::canonicalize(&source.name).ok(),
+        name: source.name.clone(),
+        file: None,
+    };
+    walk.includes(&script.includes, base_dir, &mut vec![main]);
+    (walk.defines, walk.diags)
+}
+
+/// One file of the chain: where it is, how it is named in messages, and its text (`None`
+/// for the script itself, whose diagnostics need no file of their own).
+struct Link {
+    path: Option<PathBuf>,
+    name: String,
+    file: Option<Arc<SourceFile>>,
+}
+
+struct Walk {
+    defines: Vec<IncludedDefine>,
+    diags: Vec<Diagnostic>,
+    /// Files already read (a file included twice is read once).
+    seen: Vec<PathBuf>,
+}
+
+impl Walk {
+    fn push(&mut self, d: Diagnostic, file: &Option<Arc<SourceFile>>) {
+        self.diags.push(match file {
+            Some(f) => d.in_file(f.clone()),
+            None => d,
+        });
+    }
+
+    fn includes(&mut self, includes: &[ast::Include], dir: &Path, chain: &mut Vec<Link>) {
+        for inc in includes {
+            self.include(inc, dir, chain);
+        }
+    }
+
+    fn include(&mut self, inc: &ast::Include, dir: &Path, chain: &mut Vec<Link>) {
+        let here = chain.last().and_then(|l| l.file.clone());
+        let path = dir.join(&inc.path);
+        let shown = |chain: &[Link], last: &str| {
+            let mut names: Vec<&str> = chain.iter().map(|l| l.name.as_str()).collect();
+            names.push(last);
+            names.join(" → ")
+        };
+        if chain.len() > MAX_DEPTH {
+            let d = Diagnostic::error(
+                Code::IncludeCycle,
+                format!("includes nest more than {MAX_DEPTH} files deep"),
+            )
+            .at(inc.path_span.clone())
+            .with_help(format!("the chain: {}", shown(chain, &inc.path)));
+            self.push(d, &here);
+            return;
+        }
+        let canonical = std::fs::canonicalize(&path).ok();
+        if let Some(c) = &canonical {
+            if chain.iter().any(|l| l.path.as_ref() == Some(c)) {
+                let d = Diagnostic::error(
+                    Code::IncludeCycle,
+                    format!(
+                        "`{}` includes itself: {}",
+                        inc.path,
+                        shown(chain, &inc.path)
+                    ),
+                )
+                .at(inc.path_span.clone())
+                .with_label("already being included")
+                .with_help("move the shared DEFINEs into one file that includes no other");
+                self.push(d, &here);
+                return;
+            }
+            if self.seen.contains(c) {
+                return;
+            }
+        }
+        let text = match crate::limits::read_text(&path, crate::limits::MAX_SCRIPT_BYTES, true) {
+            Ok(t) => t,
+            Err(e) => {
+                let d = Diagnostic::error(
+                    Code::IncludeMissing,
+                    format!("cannot read the included file `{}`: {e}", inc.path),
+                )
+                .at(inc.path_span.clone())
+                .with_label(format!("looked for {}", path.display()))
+                .with_help(format!(
+                    "an INCLUDE path is relative to the file that includes it; the chain: {}",
+                    shown(chain, &inc.path)
+                ));
+                self.push(d, &here);
+                return;
+            }
+        };
+        if let Some(c) = &canonical {
+            self.seen.push(c.clone());
+        }
+        let file = Arc::new(SourceFile::new(path.display().to_string(), text));
+        let (script, errors) = crate::syntax::parse(&file.text);
+        let file_opt = Some(file.clone());
+        for d in errors {
+            self.push(d, &file_opt);
+        }
+        if let Some(block) = script.blocks.first() {
+            let d = Diagnostic::error(
+                Code::IncludeRules,
+                format!(
+                    "the included file `{}` holds a `{}` block",
+                    inc.path,
+                    block.kind.keyword()
+                ),
+            )
+            .at(block.open_span.clone())
+            .with_label("rules are not shared")
+            .with_help(format!(
+                "an included file holds DEFINEs and INCLUDEs only, so every rule a bot plays is in its own file; the chain: {}",
+                shown(chain, &inc.path)
+            ));
+            self.push(d, &file_opt);
+        }
+        for d in &script.defines {
+            self.defines.push((d.clone(), file.clone()));
+        }
+        chain.push(Link {
+            path: canonical,
+            name: inc.path.clone(),
+            file: file_opt,
+        });
+        let sub_dir = path.parent().unwrap_or(Path::new("")).to_path_buf();
+        self.includes(&script.includes, &sub_dir, chain);
+        chain.pop();
+    }
+}
