@@ -84,14 +84,65 @@ pub enum Predicate {
     /// On the river, the hero's best five cards are the board's five: the hole cards do not
     /// improve the hand, so both players hold at least it ("the board plays").
     BoardPlays,
+    /// The hole cards are a pocket pair ranked above every board card; at least three board
+    /// cards. Such a pair is also `Overcards`.
+    OverPair,
+    /// Exactly one hole card has the board's highest rank, which the board holds once (a pair,
+    /// not trips); not a pocket pair; at least three board cards.
+    TopPair,
+    /// Exactly one hole card has the board's second-highest distinct rank, which the board
+    /// holds once; not a pocket pair; at least three board cards.
+    SecondPair,
+    /// Exactly one hole card has the board's lowest rank, which the board holds once and which
+    /// is below the board's highest rank; not a pocket pair; at least three board cards. On a
+    /// board of two distinct ranks (K K 5) the lowest rank is also the second-highest, so
+    /// pairing it is both `BottomPair` and `SecondPair`.
+    BottomPair,
+    /// `TopPair`, and the other hole card has the highest rank not on the board (board K 7 2
+    /// with A K: yes; board A 7 2 with A K: yes, the king is the best kicker; with A Q: no).
+    TopKicker,
+    /// `FlushDraw`, and the hero holds the card of the four-card suit whose rank is the highest
+    /// of that suit not on the board.
+    NutFlushDraw,
+    /// Both hole cards rank above every board card; at least three board cards (a pocket pair
+    /// above the board is also `OverPair`).
+    Overcards,
+    /// On the flop only (exactly three board cards): some suit has exactly three cards among
+    /// hole and board, at least one a hole card, and no suit has four or more.
+    BackdoorFlushDraw,
+    /// At least three board cards, all of one suit.
+    Monotone,
+    /// At least three board cards, and the board's most frequent suit has exactly two.
+    TwoTone,
+    /// At least three board cards of one suit: the plain-word name of `Desk3SameColor`.
+    FlushPossible,
+    /// At least three board cards, and some five-rank window (A-2-3-4-5 included, the ace low
+    /// and high) holds at least three distinct board ranks: two hole cards could make a
+    /// straight.
+    StraightPossible,
+    /// The board holds a rank at least twice: an alias of `DeskPair`.
+    PairedBoard,
     /// Betting state, not cards: something is owed (`toCall > 0`).
     FacingBet,
     /// Betting state: the villain checked to the hero in this round (nothing is owed).
     CheckedTo,
+    /// Betting state: the hero acts last on the flop, turn and river (in heads-up, the hero is
+    /// the dealer, on the button).
+    InPosition,
+    /// Betting state: an alias of `InPosition`.
+    Button,
+    /// Betting state: the hero is the first to act in the current round.
+    FirstToAct,
+    /// Betting state: the hero made the last bet or raise of the hand so far, in this round or
+    /// an earlier one.
+    HeroAggressor,
+    /// Betting state: the villain made the last bet or raise of the hand so far, in this round
+    /// or an earlier one.
+    VillainAggressor,
 }
 
 impl Predicate {
-    pub const ALL: [Predicate; 34] = [
+    pub const ALL: [Predicate; 52] = [
         Predicate::Pair,
         Predicate::HighPair,
         Predicate::MidPair,
@@ -124,8 +175,26 @@ impl Predicate {
         Predicate::DeskPoker,
         Predicate::DeskStraightFlush,
         Predicate::BoardPlays,
+        Predicate::OverPair,
+        Predicate::TopPair,
+        Predicate::SecondPair,
+        Predicate::BottomPair,
+        Predicate::TopKicker,
+        Predicate::NutFlushDraw,
+        Predicate::Overcards,
+        Predicate::BackdoorFlushDraw,
+        Predicate::Monotone,
+        Predicate::TwoTone,
+        Predicate::FlushPossible,
+        Predicate::StraightPossible,
+        Predicate::PairedBoard,
         Predicate::FacingBet,
         Predicate::CheckedTo,
+        Predicate::InPosition,
+        Predicate::Button,
+        Predicate::FirstToAct,
+        Predicate::HeroAggressor,
+        Predicate::VillainAggressor,
     ];
 
     /// The canonical spelling (`flushDraw`).
@@ -164,7 +233,25 @@ impl Predicate {
             Predicate::DeskStraightFlush => "deskStraightFlush",
             Predicate::BoardPlays => "boardPlays",
             Predicate::FacingBet => "facingBet",
+            Predicate::OverPair => "overPair",
+            Predicate::TopPair => "topPair",
+            Predicate::SecondPair => "secondPair",
+            Predicate::BottomPair => "bottomPair",
+            Predicate::TopKicker => "topKicker",
+            Predicate::NutFlushDraw => "nutFlushDraw",
+            Predicate::Overcards => "overcards",
+            Predicate::BackdoorFlushDraw => "backdoorFlushDraw",
+            Predicate::Monotone => "monotone",
+            Predicate::TwoTone => "twoTone",
+            Predicate::FlushPossible => "flushPossible",
+            Predicate::StraightPossible => "straightPossible",
+            Predicate::PairedBoard => "pairedBoard",
             Predicate::CheckedTo => "checkedTo",
+            Predicate::InPosition => "inPosition",
+            Predicate::Button => "button",
+            Predicate::FirstToAct => "firstToAct",
+            Predicate::HeroAggressor => "heroAggressor",
+            Predicate::VillainAggressor => "villainAggressor",
         }
     }
 
@@ -176,25 +263,35 @@ impl Predicate {
     }
 
     /// True for the predicates that need a board to be true at all (all `desk*`, `rainbow`,
-    /// and the made hands and draws that need five or more cards): they are always false
-    /// before the flop, which `check` warns about in PREFLOP rules.
+    /// the board textures, the made hands and draws that need five or more cards, and the
+    /// pairs with a board rank): they are always false before the flop, which `check` warns
+    /// about in PREFLOP rules.
     pub fn needs_board(self) -> bool {
-        !matches!(
-            self,
-            Predicate::Pair
-                | Predicate::HighPair
-                | Predicate::MidPair
-                | Predicate::LowPair
-                | Predicate::Air
-                | Predicate::FacingBet
-                | Predicate::CheckedTo
-        )
+        !(self.is_betting()
+            || matches!(
+                self,
+                Predicate::Pair
+                    | Predicate::HighPair
+                    | Predicate::MidPair
+                    | Predicate::LowPair
+                    | Predicate::Air
+            ))
     }
 
-    /// Predicates of the betting state (`facingBet`, `checkedTo`): the evaluator answers
-    /// them from the game state; [`Self::holds`] (cards only) says false.
+    /// Predicates of the betting state (`facingBet`, `checkedTo`, position and aggressor):
+    /// the evaluator answers them from the game state; [`Self::holds`] (cards only) says
+    /// false.
     pub fn is_betting(self) -> bool {
-        matches!(self, Predicate::FacingBet | Predicate::CheckedTo)
+        matches!(
+            self,
+            Predicate::FacingBet
+                | Predicate::CheckedTo
+                | Predicate::InPosition
+                | Predicate::Button
+                | Predicate::FirstToAct
+                | Predicate::HeroAggressor
+                | Predicate::VillainAggressor
+        )
     }
 
     /// Whether the predicate holds for the hero's hole cards and the board (reference §3).
@@ -264,7 +361,65 @@ impl Predicate {
                 board.len() == 5
                     && crate::strength::evaluate(all) == crate::strength::evaluate(board)
             }
-            Predicate::FacingBet | Predicate::CheckedTo => false,
+            Predicate::OverPair => overcards(hole, board) && hole.rank_mask().count_ones() == 1,
+            Predicate::TopPair => top_pair(hole, board),
+            Predicate::SecondPair => {
+                let b = board.rank_mask();
+                pairs_board_rank(hole, board, high_bit(b & !high_bit(b)))
+            }
+            Predicate::BottomPair => {
+                let b = board.rank_mask();
+                let low = low_bit(b);
+                low != high_bit(b) && pairs_board_rank(hole, board, low)
+            }
+            // The top pair's rank is on the board, so the best kicker is the best rank off it.
+            Predicate::TopKicker => {
+                let top = high_bit(board.rank_mask());
+                top_pair(hole, board)
+                    && hole.rank_mask() & !top == high_bit(ALL_RANKS & !board.rank_mask())
+            }
+            Predicate::NutFlushDraw => {
+                flush_draw(hole, board)
+                    && Suit::ALL.iter().any(|&s| {
+                        all.suit_mask(s).count_ones() == 4
+                            && hole.suit_mask(s) & high_bit(ALL_RANKS & !board.suit_mask(s)) != 0
+                    })
+            }
+            Predicate::Overcards => overcards(hole, board),
+            Predicate::BackdoorFlushDraw => {
+                board.len() == 3
+                    && Suit::ALL.iter().all(|&s| all.suit_mask(s).count_ones() < 4)
+                    && Suit::ALL
+                        .iter()
+                        .any(|&s| all.suit_mask(s).count_ones() == 3 && hole.suit_mask(s) != 0)
+            }
+            Predicate::Monotone => {
+                board.len() >= 3
+                    && Suit::ALL
+                        .iter()
+                        .any(|&s| board.suit_mask(s).count_ones() == board.len())
+            }
+            Predicate::TwoTone => {
+                board.len() >= 3
+                    && Suit::ALL
+                        .iter()
+                        .map(|&s| board.suit_mask(s).count_ones())
+                        .max()
+                        == Some(2)
+            }
+            Predicate::FlushPossible => Predicate::Desk3SameColor.holds(hole, board),
+            Predicate::StraightPossible => {
+                let x = ace_low(board.rank_mask());
+                board.len() >= 3 && WINDOWS.iter().any(|&w| (x & w).count_ones() >= 3)
+            }
+            Predicate::PairedBoard => Predicate::DeskPair.holds(hole, board),
+            Predicate::FacingBet
+            | Predicate::CheckedTo
+            | Predicate::InPosition
+            | Predicate::Button
+            | Predicate::FirstToAct
+            | Predicate::HeroAggressor
+            | Predicate::VillainAggressor => false,
         }
     }
 }
@@ -277,6 +432,22 @@ const MID_RANKS: u16 = 0x01F0;
 const LOW_RANKS: u16 = 0x000F;
 /// T-J-Q-K-A of one suit.
 const ROYAL: u16 = 0x1F00;
+/// Every rank, 2-A.
+const ALL_RANKS: u16 = 0x1FFF;
+
+/// The highest set bit of a mask alone (0 for 0): the highest rank of a rank mask.
+fn high_bit(m: u16) -> u16 {
+    if m == 0 {
+        0
+    } else {
+        1 << (15 - m.leading_zeros())
+    }
+}
+
+/// The lowest set bit of a mask alone (0 for 0): the lowest rank of a rank mask.
+fn low_bit(m: u16) -> u16 {
+    m & m.wrapping_neg()
+}
 
 /// The ten five-rank windows of the ace-low form (see [`ace_low`]): A-5 up to T-A.
 const WINDOWS: [u16; 10] = {
@@ -369,6 +540,28 @@ fn flush_draw(hole: CardSet, board: CardSet) -> bool {
             .any(|&s| all.suit_mask(s).count_ones() == 4 && hole.suit_mask(s) != 0)
 }
 
+/// `overcards`: at least three board cards, and the lower hole rank is above every board
+/// rank (as masks: its bit alone is a larger number than all board bits together).
+fn overcards(hole: CardSet, board: CardSet) -> bool {
+    board.len() >= 3 && low_bit(hole.rank_mask()) > board.rank_mask()
+}
+
+/// Exactly one hole card has the board rank `rank` (one bit), which the board holds once
+/// (a pair, not trips); the hole cards are not a pocket pair; at least three board cards.
+fn pairs_board_rank(hole: CardSet, board: CardSet, rank: u16) -> bool {
+    let h = hole.rank_mask();
+    board.len() >= 3
+        && h.count_ones() == 2
+        && board.rank_mask() & rank != 0
+        && h & rank != 0
+        && Counts::of(board).ge2 & rank == 0
+}
+
+/// `topPair`: a hole card pairs the board's highest rank, held once by the board.
+fn top_pair(hole: CardSet, board: CardSet) -> bool {
+    pairs_board_rank(hole, board, high_bit(board.rank_mask()))
+}
+
 /// `straightDraw`: some five-rank window holds four of the hero's ranks, not all four on the
 /// board alone, so the missing rank (open end or gutshot) would make the hero a straight the
 /// board could not make with it. No straight yet, river not dealt.
@@ -404,7 +597,8 @@ mod tests {
         text.parse().unwrap()
     }
 
-    /// Asserts that exactly `expected` of the 26 predicates hold.
+    /// Asserts that exactly `expected` of the card predicates hold (the betting ones never do
+    /// here).
     fn check(hole: &str, board: &str, expected: &[Predicate]) {
         let (h, b) = (cards(hole), cards(board));
         let got: Vec<Predicate> = Predicate::ALL
@@ -435,41 +629,71 @@ mod tests {
 
     #[test]
     fn flop_draws() {
-        check("Ah Kh", "Qh Jh 2c", &[FlushDraw, StraightDraw]);
-        check("9c 8d", "7h 6s 2d", &[StraightDraw, OpenEnded, Rainbow]);
+        check(
+            "Ah Kh",
+            "Qh Jh 2c",
+            &[FlushDraw, StraightDraw, NutFlushDraw, Overcards, TwoTone],
+        );
+        check(
+            "9c 8d",
+            "7h 6s 2d",
+            &[StraightDraw, OpenEnded, Rainbow, Overcards],
+        );
         // Gutshot and double gutshot: draws, not open-ended.
         check("9c 5d", "7h 6s 2d", &[StraightDraw, Rainbow]);
-        check("9c 7d", "5h Js 8h", &[StraightDraw]);
+        check("9c 7d", "5h Js 8h", &[StraightDraw, TwoTone]);
         // A pocket pair that fills the run takes part.
         check(
             "8c 8d",
             "9h 7s 6d",
-            &[Pair, MidPair, StraightDraw, OpenEnded, Rainbow],
+            &[
+                Pair,
+                MidPair,
+                StraightDraw,
+                OpenEnded,
+                Rainbow,
+                StraightPossible,
+            ],
         );
         // A made straight with four hearts: a flush draw, no straight draw.
-        check("9h 8h", "7h 6h 5c", &[Straight, FlushDraw]);
+        check(
+            "9h 8h",
+            "7h 6h 5c",
+            &[Straight, FlushDraw, Overcards, TwoTone, StraightPossible],
+        );
     }
 
     #[test]
     fn one_enders_are_draws_but_not_open_ended() {
         check("Ah 2c", "3d 4s 9h", &[StraightDraw, Rainbow]);
-        check("Ac Kd", "Qh Js 4h", &[StraightDraw]);
+        check("Ac Kd", "Qh Js 4h", &[StraightDraw, Overcards, TwoTone]);
         // 2-3-4-5 is open at both ends (the ace and the six).
-        check("2c 3d", "4h 5s 9h", &[StraightDraw, OpenEnded]);
+        check("2c 3d", "4h 5s 9h", &[StraightDraw, OpenEnded, TwoTone]);
         // T-J-Q-K too (the nine and the ace).
-        check("Tc Jd", "Qh Ks 3h", &[StraightDraw, OpenEnded]);
+        check("Tc Jd", "Qh Ks 3h", &[StraightDraw, OpenEnded, TwoTone]);
     }
 
     #[test]
     fn wheels() {
-        check("Ah 2c", "3d 4s 5h", &[Straight, Rainbow]);
+        check("Ah 2c", "3d 4s 5h", &[Straight, Rainbow, StraightPossible]);
         check(
             "Ah 2h",
             "3h 4h 5h 9c Kd",
-            &[Straight, Flush, StraightFlush, Desk3SameColor],
+            &[
+                Straight,
+                Flush,
+                StraightFlush,
+                Desk3SameColor,
+                FlushPossible,
+                StraightPossible,
+            ],
         );
         // K-A-2-3-4 does not wrap.
-        check("Kh Ac", "2d 3s 4h 9c 8d", &[Air]);
+        check(
+            "Kh Ac",
+            "2d 3s 4h 9c 8d",
+            &[Air, Overcards, TwoTone, StraightPossible],
+        );
     }
 
     #[test]
@@ -477,7 +701,15 @@ mod tests {
         check(
             "Ah Kd",
             "7c 7d 2s",
-            &[Pair, MidPair, DeskPair, DeskMidPair, Rainbow],
+            &[
+                Pair,
+                MidPair,
+                DeskPair,
+                DeskMidPair,
+                Rainbow,
+                Overcards,
+                PairedBoard,
+            ],
         );
         check(
             "7h 7s",
@@ -492,6 +724,7 @@ mod tests {
                 DeskPair,
                 DeskLowPair,
                 Rainbow,
+                PairedBoard,
             ],
         );
     }
@@ -501,26 +734,51 @@ mod tests {
         check(
             "Ah Ad",
             "5c 6s 7h 8d",
-            &[Pair, HighPair, Rainbow, DeskStraightDraw, DeskOpenEnded],
+            &[
+                Pair,
+                HighPair,
+                Rainbow,
+                DeskStraightDraw,
+                DeskOpenEnded,
+                OverPair,
+                Overcards,
+                StraightPossible,
+            ],
         );
-        check("As Kd", "2h 5h 9h Jh", &[Air, Desk3SameColor]);
+        check(
+            "As Kd",
+            "2h 5h 9h Jh",
+            &[Air, Desk3SameColor, Overcards, Monotone, FlushPossible],
+        );
         // The hero's nine is already on the board: the four-straight is the board's.
         check(
             "9c 2d",
             "9h 8s 7d 6c",
-            &[Pair, MidPair, Rainbow, DeskStraightDraw, DeskOpenEnded],
+            &[
+                Pair,
+                MidPair,
+                Rainbow,
+                DeskStraightDraw,
+                DeskOpenEnded,
+                TopPair,
+                StraightPossible,
+            ],
         );
         // A board gutshot.
         check(
             "2c 2d",
             "5c 6s 8h 9d",
-            &[Pair, LowPair, Rainbow, DeskStraightDraw],
+            &[Pair, LowPair, Rainbow, DeskStraightDraw, StraightPossible],
         );
     }
 
     #[test]
     fn turn() {
-        check("Ah 2s", "Kh 7h 3h 9c", &[FlushDraw, Desk3SameColor]);
+        check(
+            "Ah 2s",
+            "Kh 7h 3h 9c",
+            &[FlushDraw, Desk3SameColor, NutFlushDraw, FlushPossible],
+        );
         check(
             "Ah Kd",
             "8c 8d Jh Js",
@@ -534,6 +792,8 @@ mod tests {
                 DeskMidPair,
                 DeskTwoPair,
                 Rainbow,
+                Overcards,
+                PairedBoard,
             ],
         );
     }
@@ -554,6 +814,8 @@ mod tests {
                 DeskThreeOfKind,
                 DeskPoker,
                 Rainbow,
+                Overcards,
+                PairedBoard,
             ],
         );
         check(
@@ -571,6 +833,10 @@ mod tests {
                 DeskMidPair,
                 DeskThreeOfKind,
                 DeskPoker,
+                TopPair,
+                TopKicker,
+                TwoTone,
+                PairedBoard,
             ],
         );
     }
@@ -580,41 +846,85 @@ mod tests {
         check(
             "Ah Kh",
             "Qh Jh Th 2c 3d",
-            &[Straight, Flush, StraightFlush, RoyalFlush, Desk3SameColor],
+            &[
+                Straight,
+                Flush,
+                StraightFlush,
+                RoyalFlush,
+                Desk3SameColor,
+                Overcards,
+                FlushPossible,
+                StraightPossible,
+            ],
         );
         // Draws end on the river.
         check(
             "9c 8d",
             "7h 6s 2d Kc Kh",
-            &[Pair, HighPair, DeskPair, DeskHighPair],
+            &[Pair, HighPair, DeskPair, DeskHighPair, TwoTone, PairedBoard],
         );
-        check("Ah 2h", "Kh 7h 3c 9c 4d", &[Air]);
-        check("9c 8d", "2h 3s 5d Jc Kh", &[Air]);
+        check("Ah 2h", "Kh 7h 3c 9c 4d", &[Air, TwoTone, StraightPossible]);
+        check("9c 8d", "2h 3s 5d Jc Kh", &[Air, TwoTone, StraightPossible]);
         // A straight on the board is not a board draw.
         // The board's straight plays: the hero's pair does not improve it.
         check(
             "2c 2d",
             "5h 6s 7d 8c 9h",
-            &[Pair, LowPair, Straight, DeskStraight, BoardPlays],
+            &[
+                Pair,
+                LowPair,
+                Straight,
+                DeskStraight,
+                BoardPlays,
+                TwoTone,
+                StraightPossible,
+            ],
         );
         // A ten makes a higher straight: the hero's cards play.
-        check("Tc 2d", "5h 6s 7d 8c 9h", &[Straight, DeskStraight]);
+        check(
+            "Tc 2d",
+            "5h 6s 7d 8c 9h",
+            &[Straight, DeskStraight, TwoTone, StraightPossible],
+        );
         // Five hearts on the board, the ace of hearts in hand: a better flush.
         check(
             "Ah 2c",
             "Kh 9h 6h 4h 3h",
-            &[Flush, Desk3SameColor, DeskFlush],
+            &[
+                Flush,
+                Desk3SameColor,
+                DeskFlush,
+                Monotone,
+                FlushPossible,
+                StraightPossible,
+            ],
         );
         check(
             "2c 3d",
             "Kh 9h 6h 4h Ah",
-            &[Flush, Desk3SameColor, DeskFlush, BoardPlays],
+            &[
+                Flush,
+                Desk3SameColor,
+                DeskFlush,
+                BoardPlays,
+                Monotone,
+                FlushPossible,
+            ],
         );
         // Board draws still count on the river (they describe the board, not a chance).
         check(
             "Ac Ad",
             "5h 6s 7d 8c Kh",
-            &[Pair, HighPair, DeskStraightDraw, DeskOpenEnded],
+            &[
+                Pair,
+                HighPair,
+                DeskStraightDraw,
+                DeskOpenEnded,
+                OverPair,
+                Overcards,
+                TwoTone,
+                StraightPossible,
+            ],
         );
         check(
             "7h 7s",
@@ -629,7 +939,283 @@ mod tests {
                 DeskPair,
                 DeskLowPair,
                 DeskThreeOfKind,
+                TwoTone,
+                PairedBoard,
             ],
+        );
+    }
+
+    #[test]
+    fn over_pair() {
+        // A pocket pair above a flop.
+        check(
+            "Qh Qd",
+            "Jc 7s 2h",
+            &[Pair, HighPair, Rainbow, OverPair, Overcards],
+        );
+        // A set is not an overpair.
+        check("Jh Jd", "Jc 7s 2h", &[Pair, HighPair, ThreeOfKind, Rainbow]);
+        // Below the top card.
+        check("Th Td", "Jc 7s 2h", &[Pair, MidPair, Rainbow]);
+        // Turn, paired board.
+        check(
+            "Ah Ad",
+            "Kc Ks 7d 2c",
+            &[
+                Pair,
+                HighPair,
+                TwoPair,
+                DeskPair,
+                DeskHighPair,
+                OverPair,
+                Overcards,
+                TwoTone,
+                PairedBoard,
+            ],
+        );
+        // River.
+        check(
+            "Kh Kd",
+            "Qc Js 7d 4c 2h",
+            &[Pair, HighPair, OverPair, Overcards, TwoTone],
+        );
+        // An ace on the river.
+        check(
+            "Kh Kd",
+            "Ac Js 7d 4c 2h",
+            &[Pair, HighPair, TwoTone, StraightPossible],
+        );
+    }
+
+    #[test]
+    fn top_pair() {
+        // Top pair, the ace the best kicker.
+        check(
+            "Ah Kd",
+            "Kc 7s 2h",
+            &[Pair, HighPair, Rainbow, TopPair, TopKicker],
+        );
+        // The ace on the board: the king is the best kicker.
+        check(
+            "Ah Kd",
+            "Ac 7s 2h",
+            &[Pair, HighPair, Rainbow, TopPair, TopKicker],
+        );
+        // The king is missing: no top kicker.
+        check("Ah Qd", "Ac 7s 2h", &[Pair, HighPair, Rainbow, TopPair]);
+        // A set, not top pair.
+        check("Kh Kd", "Kc 7s 2h", &[Pair, HighPair, ThreeOfKind, Rainbow]);
+        // Trips, not top pair.
+        check(
+            "Ah Kd",
+            "Kc Ks 2h",
+            &[
+                Pair,
+                HighPair,
+                ThreeOfKind,
+                Rainbow,
+                DeskPair,
+                DeskHighPair,
+                PairedBoard,
+            ],
+        );
+        // Turn: top and second pair.
+        check(
+            "Kh 9d",
+            "Kc 7s 2h 9c",
+            &[
+                Pair, HighPair, MidPair, TwoPair, TopPair, SecondPair, TwoTone,
+            ],
+        );
+        // River: the king is on the board, the queen is the best kicker.
+        check(
+            "Ah Kd",
+            "Kc 7s 2h Ac 5d",
+            &[
+                Pair,
+                HighPair,
+                TwoPair,
+                TopPair,
+                SecondPair,
+                TwoTone,
+                StraightPossible,
+            ],
+        );
+        // River second pair.
+        check(
+            "Qh Ts",
+            "Kc Qs 7d 4c 2h",
+            &[Pair, HighPair, SecondPair, TwoTone],
+        );
+    }
+
+    #[test]
+    fn bottom_pair() {
+        // Bottom pair.
+        check("5d 4c", "Kc 9s 5h", &[Pair, LowPair, Rainbow, BottomPair]);
+        // Two board ranks: bottom and second pair.
+        check(
+            "5d 4c",
+            "Kc Ks 5h",
+            &[
+                Pair,
+                HighPair,
+                LowPair,
+                TwoPair,
+                Rainbow,
+                DeskPair,
+                DeskHighPair,
+                SecondPair,
+                BottomPair,
+                PairedBoard,
+            ],
+        );
+        // Trips.
+        check(
+            "Kd 8c",
+            "Kc Ks 9h",
+            &[
+                Pair,
+                HighPair,
+                ThreeOfKind,
+                Rainbow,
+                DeskPair,
+                DeskHighPair,
+                PairedBoard,
+            ],
+        );
+        // A pocket pair makes a set.
+        check("5d 5c", "Kc 9s 5h", &[Pair, LowPair, ThreeOfKind, Rainbow]);
+        // Turn bottom pair.
+        check(
+            "3d Ac",
+            "Kc 9s 5h 3h",
+            &[Pair, LowPair, BottomPair, TwoTone],
+        );
+        // Turn: the five is paired on the board, trips.
+        check(
+            "5d Ac",
+            "Kc 9s 5h 5s",
+            &[
+                Pair,
+                LowPair,
+                ThreeOfKind,
+                DeskPair,
+                DeskLowPair,
+                TwoTone,
+                PairedBoard,
+            ],
+        );
+        // River bottom pair.
+        check(
+            "2d Qc",
+            "Kc 9s 5h 3h 2s",
+            &[Pair, LowPair, BottomPair, TwoTone, StraightPossible],
+        );
+        // One board rank.
+        check(
+            "Ks 2c",
+            "Kc Kd Kh",
+            &[
+                Pair,
+                HighPair,
+                ThreeOfKind,
+                Poker,
+                Rainbow,
+                DeskPair,
+                DeskHighPair,
+                DeskThreeOfKind,
+                PairedBoard,
+            ],
+        );
+    }
+
+    #[test]
+    fn overcards_and_draws() {
+        // One overcard.
+        check("Ah Td", "Qc 7s 2h", &[Air, Rainbow]);
+        // Nut flush draw.
+        check("Ah 5h", "Kh 9h 2c", &[FlushDraw, NutFlushDraw, TwoTone]);
+        // The king is the nuts with the ace on the board.
+        check("Kh 5h", "Ah 9h 2c", &[FlushDraw, NutFlushDraw, TwoTone]);
+        // The king is missing.
+        check("Qh 5h", "Ah 9h 2c", &[FlushDraw, TwoTone]);
+        // Turn, one card of the suit.
+        check(
+            "Kd 3c",
+            "Ad 8d 4d 2s",
+            &[
+                FlushDraw,
+                StraightDraw,
+                Desk3SameColor,
+                NutFlushDraw,
+                FlushPossible,
+                StraightPossible,
+            ],
+        );
+        // River: no draw.
+        check("Ah 5h", "Kh 9h 2c 3s 7d", &[Air, TwoTone]);
+        // Backdoor with two suited hole cards.
+        check("Ah 5h", "Kh 9c 2d", &[Air, Rainbow, BackdoorFlushDraw]);
+        // Backdoor with one.
+        check("Ah 5c", "Kh 9h 2d", &[Air, BackdoorFlushDraw, TwoTone]);
+        // The board's three hearts are not the hero's.
+        check(
+            "Ac 5d",
+            "Kh 9h 2h",
+            &[Air, Desk3SameColor, Monotone, FlushPossible],
+        );
+        // Turn: no backdoor.
+        check("Ah 5h", "Kh 9c 2d 3s", &[StraightDraw, Rainbow]);
+    }
+
+    #[test]
+    fn board_textures() {
+        // Monotone flop.
+        check(
+            "Ah Kd",
+            "9c 7c 2c",
+            &[Air, Desk3SameColor, Overcards, Monotone, FlushPossible],
+        );
+        // Monotone turn.
+        check(
+            "Ah Kd",
+            "9c 7c 2c 4c",
+            &[Air, Desk3SameColor, Overcards, Monotone, FlushPossible],
+        );
+        // Three of a suit on the turn.
+        check(
+            "Ah Kd",
+            "9c 7c 2c 4d",
+            &[Air, Desk3SameColor, Overcards, FlushPossible],
+        );
+        // Two-tone flop.
+        check("Ah Kd", "9c 7c 2d", &[Air, Overcards, TwoTone]);
+        // Two-tone turn.
+        check("Ah Kd", "9c 7c 2d 4d", &[Air, Overcards, TwoTone]);
+        // Straight possible.
+        check(
+            "Ah Kd",
+            "Qc Ts 9h",
+            &[StraightDraw, Rainbow, Overcards, StraightPossible],
+        );
+        // Two ranks of a window.
+        check("Ah Kd", "Qc Ts 2h", &[StraightDraw, Rainbow, Overcards]);
+        // The wheel window.
+        check(
+            "Kh Kd",
+            "Ac 3s 5h",
+            &[Pair, HighPair, Rainbow, StraightPossible],
+        );
+        // No wrap.
+        check("Qh Qd", "Kc Ac 2s", &[Pair, HighPair, TwoTone]);
+        // Turn, no window of three.
+        check("Ah Kd", "Qc 8s 4h 2d", &[Air, Rainbow, Overcards]);
+        // River, 2-4-6.
+        check(
+            "Ah Kd",
+            "Qc 8s 4h 2d 6c",
+            &[Air, Overcards, TwoTone, StraightPossible],
         );
     }
 
@@ -746,6 +1332,35 @@ mod tests {
                 .all(|i| (i + 1..board.len()).all(|j| board[i].suit != board[j].suit))
     }
 
+    /// The board's distinct ranks, highest first.
+    fn distinct_ranks(board: &[Card]) -> Vec<u8> {
+        let mut d: Vec<u8> = board.iter().map(|c| c.rank.0).collect();
+        d.sort_unstable_by(|a, b| b.cmp(a));
+        d.dedup();
+        d
+    }
+
+    /// Exactly one hole card of rank `r`, once on the board, no pocket pair, flop on.
+    fn ref_pairs_rank(hole: &[Card], board: &[Card], r: Option<u8>) -> bool {
+        r.is_some_and(|r| {
+            board.len() >= 3
+                && hole[0].rank != hole[1].rank
+                && rank_count(hole, r) == 1
+                && rank_count(board, r) == 1
+        })
+    }
+
+    fn ref_top_pair(hole: &[Card], board: &[Card]) -> bool {
+        ref_pairs_rank(hole, board, distinct_ranks(board).first().copied())
+    }
+
+    fn ref_overcards(hole: &[Card], board: &[Card]) -> bool {
+        board.len() >= 3
+            && hole
+                .iter()
+                .all(|h| board.iter().all(|b| h.rank.0 > b.rank.0))
+    }
+
     fn reference(p: Predicate, hole: CardSet, board: CardSet) -> bool {
         let h: Vec<Card> = hole.cards().collect();
         let b: Vec<Card> = board.cards().collect();
@@ -792,7 +1407,53 @@ mod tests {
             }),
             DeskPoker => ranks_with(&b, 4) >= 1,
             DeskStraightFlush => ref_straight_flush(&b),
-            FacingBet | CheckedTo => false,
+            OverPair => ref_overcards(&h, &b) && h[0].rank == h[1].rank,
+            TopPair => ref_top_pair(&h, &b),
+            SecondPair => ref_pairs_rank(&h, &b, distinct_ranks(&b).get(1).copied()),
+            BottomPair => {
+                let d = distinct_ranks(&b);
+                d.len() >= 2 && ref_pairs_rank(&h, &b, d.last().copied())
+            }
+            TopKicker => {
+                ref_top_pair(&h, &b) && {
+                    let top = distinct_ranks(&b)[0];
+                    let kicker = h.iter().find(|c| c.rank.0 != top).unwrap().rank.0;
+                    let best = (0..13).rev().find(|&r| rank_count(&b, r) == 0);
+                    Some(kicker) == best
+                }
+            }
+            NutFlushDraw => {
+                ref_flush_draw(&h, &b)
+                    && Suit::ALL.iter().any(|&s| {
+                        suit_count(&a, s) == 4 && {
+                            let nut = (0..13)
+                                .rev()
+                                .map(|r| Card::new(Rank(r), s))
+                                .find(|c| !b.contains(c));
+                            nut.is_some_and(|c| h.contains(&c))
+                        }
+                    })
+            }
+            Overcards => ref_overcards(&h, &b),
+            BackdoorFlushDraw => {
+                b.len() == 3
+                    && Suit::ALL.iter().all(|&s| suit_count(&a, s) < 4)
+                    && Suit::ALL
+                        .iter()
+                        .any(|&s| suit_count(&a, s) == 3 && suit_count(&h, s) >= 1)
+            }
+            Monotone => b.len() >= 3 && b.iter().all(|c| c.suit == b[0].suit),
+            TwoTone => {
+                b.len() >= 3 && Suit::ALL.iter().map(|&s| suit_count(&b, s)).max() == Some(2)
+            }
+            FlushPossible => Suit::ALL.iter().any(|&s| suit_count(&b, s) >= 3),
+            StraightPossible => {
+                let v = values(&b);
+                b.len() >= 3 && (1..=10).any(|low| (low..low + 5).filter(|&x| v[x]).count() >= 3)
+            }
+            PairedBoard => ref_pair_in(&b, 0..=12),
+            FacingBet | CheckedTo | InPosition | Button | FirstToAct | HeroAggressor
+            | VillainAggressor => false,
             // By brute force: no five cards holding a hole card rank above the board's five.
             BoardPlays => {
                 b.len() == 5 && {
@@ -901,6 +1562,31 @@ mod tests {
                     assert_eq!(holds, reference(p, hole, CardSet::EMPTY));
                 }
             }
+        }
+    }
+
+    #[test]
+    fn aliases_agree_and_betting_predicates_are_not_cards() {
+        for (hole, board) in [
+            ("Ah Kd", "9c 7c 2c"),
+            ("Ah Kd", "Kc Ks 2h"),
+            ("2c 3d", "Kh 9h 6h 4h Ah"),
+            ("7h 7s", "7c 2d 2h 2s Kd"),
+            ("Ah Kd", ""),
+        ] {
+            let (h, b) = (cards(hole), cards(board));
+            assert_eq!(FlushPossible.holds(h, b), Desk3SameColor.holds(h, b));
+            assert_eq!(PairedBoard.holds(h, b), DeskPair.holds(h, b));
+        }
+        for p in [
+            InPosition,
+            Button,
+            FirstToAct,
+            HeroAggressor,
+            VillainAggressor,
+        ] {
+            assert!(p.is_betting() && !p.needs_board(), "{}", p.name());
+            assert!(!p.holds(cards("Ah Kd"), cards("Kc 7s 2h")));
         }
     }
 
