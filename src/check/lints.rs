@@ -397,6 +397,12 @@ fn implies(p: Predicate) -> &'static [Predicate] {
         DeskPair => &[Pair],
         DeskTwoPair => &[DeskPair, TwoPair],
         DeskThreeOfKind => &[DeskPair, ThreeOfKind],
+        OverPair | TopPair | SecondPair | BottomPair => &[Pair],
+        TopKicker => &[TopPair],
+        NutFlushDraw => &[FlushDraw],
+        PairedBoard => &[DeskPair],
+        Button => &[InPosition],
+        InPosition => &[Button],
         _ => &[],
     }
 }
@@ -406,7 +412,11 @@ fn excludes(p: Predicate) -> &'static [Predicate] {
     use Predicate::*;
     match p {
         Air => &[Pair, Straight, Flush, FlushDraw, StraightDraw],
-        Flush => &[FlushDraw],
+        Flush => &[FlushDraw, BackdoorFlushDraw],
+        FlushDraw => &[BackdoorFlushDraw],
+        Monotone => &[TwoTone, Rainbow],
+        TwoTone => &[Rainbow],
+        HeroAggressor => &[VillainAggressor],
         Straight => &[StraightDraw, OpenEnded],
         _ => &[],
     }
@@ -482,6 +492,8 @@ fn never_holds(
                             | Predicate::StraightDraw
                             | Predicate::OpenEnded
                             | Predicate::Rainbow
+                            | Predicate::NutFlushDraw
+                            | Predicate::BackdoorFlushDraw
                     )
                 {
                     return Some(format!("`{}` never holds on the river", text(&c.span)));
