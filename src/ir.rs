@@ -25,6 +25,43 @@ pub struct Program {
 }
 
 impl Program {
+    /// Whether a condition or an amount reads a statistic over past hands (`villainVPIP`).
+    pub fn reads_stats(&self) -> bool {
+        fn operand(op: &Operand) -> bool {
+            match op {
+                Operand::Constant { constant, .. } => constant.is_opponent(),
+                Operand::Binary { lhs, rhs, .. } => operand(lhs) || operand(rhs),
+                Operand::Negate(x) => operand(x),
+                _ => false,
+            }
+        }
+        fn condition(c: &Condition) -> bool {
+            match &c.test {
+                Test::Compare { lhs, rhs, .. } => operand(lhs) || operand(rhs),
+                Test::All { branches, .. } => branches.iter().flatten().any(condition),
+                _ => false,
+            }
+        }
+        fn action(a: &Action) -> bool {
+            match &a.kind {
+                ActionKind::Raise(items) | ActionKind::RaiseTo(items) => {
+                    items.iter().any(|w| operand(&w.amount))
+                }
+                ActionKind::Mixed(items) => items.iter().any(|w| action(&w.action)),
+                _ => false,
+            }
+        }
+        self.rules.iter().any(|r| {
+            let branches =
+                std::iter::once(&r.branches).chain(r.reactions.iter().map(|x| &x.branches));
+            branches
+                .flatten()
+                .any(|b| b.conditions.iter().any(condition))
+                || action(&r.action)
+                || r.reactions.iter().any(|x| action(&x.action))
+        })
+    }
+
     pub fn candidates(&self, phase: Phase) -> impl Iterator<Item = &Rule> {
         self.candidates[phase as usize]
             .iter()
@@ -84,10 +121,11 @@ pub enum Test {
     },
     /// Holds when the program's number is not 0.
     External(ExternalCommand),
-    /// A `DEFINE`d condition: all of its conditions hold (or, negated, not all of them).
+    /// A `DEFINE`d condition: one of its branches holds, each a list of conditions that
+    /// must all hold (negated: none of the branches holds).
     All {
         name: String,
-        conditions: Arc<[Condition]>,
+        branches: Arc<[Vec<Condition>]>,
         negated: bool,
     },
 }

@@ -312,3 +312,49 @@ fn random_tie_breaks_are_counted() {
     assert_eq!(a["random_ties"], a["decisions"], "{a}");
     assert_eq!(v["bots"]["B"]["random_ties"], 0);
 }
+
+/// Issue 13: `builtin:exploit` reads the villain's statistics, which the match keeps for each
+/// bot from its own seat; against a player who folds to continuation bets it wins more than
+/// the same script without the statistics rules, in a duplicate match with a fixed seed.
+#[test]
+fn the_exploit_bot_beats_an_over_folder_by_more_than_its_version_without_statistics() {
+    let args = |a: &str| {
+        [
+            a,
+            "tests/cases/match/overfolder.hus",
+            "--hands",
+            "2000",
+            "--duplicate",
+            "--seed",
+            "1",
+        ]
+        .map(str::to_string)
+    };
+    let run = |a: &str| {
+        let v = args(a);
+        let v: Vec<&str> = v.iter().map(String::as_str).collect();
+        match_json(&v)["mbb_per_hand"].as_f64().unwrap()
+    };
+    let with = run("builtin:exploit");
+    let without = run("tests/cases/match/exploit-nostats.hus");
+    assert_eq!((with, without), (573.64, 353.785));
+    assert!(with > without + 150.0);
+}
+
+#[test]
+fn a_match_that_keeps_statistics_is_the_same_on_any_number_of_threads() {
+    let base = [
+        "builtin:exploit",
+        "tests/cases/match/overfolder.hus",
+        "--hands",
+        "600",
+        "--seed",
+        "4",
+    ];
+    let one = match_json(&base);
+    let mut four = base.to_vec();
+    four.extend(["--threads", "4"]);
+    let four = match_json(&four);
+    assert_eq!(one["mbb_per_hand"], four["mbb_per_hand"]);
+    assert_eq!(one["bots"], four["bots"]);
+}

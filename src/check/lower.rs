@@ -120,8 +120,8 @@ enum DefineState {
 enum Lowered {
     /// A union of card queries (`QQ+ | AK`, or one query).
     Range(HoleClassSet),
-    /// Conditions that must all hold.
-    Condition(Arc<[ir::Condition]>),
+    /// Branches (one must hold) of conditions (all must hold).
+    Condition(Arc<[Vec<ir::Condition>]>),
     /// A number.
     Number(Operand),
     /// It had errors (already reported).
@@ -242,9 +242,9 @@ impl Lowerer<'_> {
         if let Some(i) = self.define_index(name) {
             return match self.resolve(i, span.clone()) {
                 Lowered::Range(classes) => Some(Test::Cards { classes, negated }),
-                Lowered::Condition(conditions) => Some(Test::All {
+                Lowered::Condition(branches) => Some(Test::All {
                     name: self.defines[i].define.name.clone(),
-                    conditions,
+                    branches,
                     negated,
                 }),
                 Lowered::Number(_) => {
@@ -421,8 +421,28 @@ impl Lowerer<'_> {
     }
 
     /// A DEFINE's body: one value is a number, one card query or union a range, anything
-    /// else a condition.
-    fn define_body(&mut self, body: &[ast::Condition]) -> Lowered {
+    /// else a condition (of one or more branches).
+    fn define_body(&mut self, branches: &[ast::Branch]) -> Lowered {
+        if let [branch] = branches {
+            return self.define_line(&branch.conditions);
+        }
+        let mut out = Vec::new();
+        for b in branches {
+            let n = b.conditions.len();
+            let conditions: Vec<ir::Condition> = b
+                .conditions
+                .iter()
+                .filter_map(|c| self.condition(c))
+                .collect();
+            if conditions.len() != n {
+                return Lowered::Failed;
+            }
+            out.push(conditions);
+        }
+        Lowered::Condition(out.into())
+    }
+
+    fn define_line(&mut self, body: &[ast::Condition]) -> Lowered {
         if let [one] = body {
             match &one.kind {
                 ast::ConditionKind::Value(v) => {
@@ -466,7 +486,7 @@ impl Lowerer<'_> {
         let conditions: Vec<ir::Condition> =
             body.iter().filter_map(|c| self.condition(c)).collect();
         if conditions.len() == n {
-            Lowered::Condition(conditions.into())
+            Lowered::Condition(vec![conditions].into())
         } else {
             Lowered::Failed
         }
@@ -733,9 +753,13 @@ pub fn fold(op: Operand) -> Operand {
 fn respan(l: Lowered, span: &Span) -> Lowered {
     match l {
         Lowered::Number(op) => Lowered::Number(respan_operand(op, span)),
-        Lowered::Condition(cs) => Lowered::Condition(
-            cs.iter()
-                .map(|c| respan_condition(c.clone(), span))
+        Lowered::Condition(bs) => Lowered::Condition(
+            bs.iter()
+                .map(|b| {
+                    b.iter()
+                        .map(|c| respan_condition(c.clone(), span))
+                        .collect()
+                })
                 .collect(),
         ),
         other => other,
@@ -755,13 +779,17 @@ fn respan_condition(c: ir::Condition, span: &Span) -> ir::Condition {
         }),
         Test::All {
             name,
-            conditions,
+            branches,
             negated,
         } => Test::All {
             name,
-            conditions: conditions
+            branches: branches
                 .iter()
-                .map(|c| respan_condition(c.clone(), span))
+                .map(|b| {
+                    b.iter()
+                        .map(|c| respan_condition(c.clone(), span))
+                        .collect()
+                })
                 .collect(),
             negated,
         },

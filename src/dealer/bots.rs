@@ -14,7 +14,7 @@ use crate::game::{GameState, Move};
 use crate::ir::Program;
 
 /// The built-in bots: name (after `builtin:`), one-line description, HUS source.
-pub const BUILTINS: [(&str, &str, &str); 5] = [
+pub const BUILTINS: [(&str, &str, &str); 6] = [
     (
         "random",
         "a random legal action; raises from a min-raise to 10% of the stack, all in rarely",
@@ -39,6 +39,11 @@ pub const BUILTINS: [(&str, &str, &str); 5] = [
         "bluffer",
         "builtin:equity, plus a raise with any hand one decision in six",
         include_str!("builtin/bluffer.hus"),
+    ),
+    (
+        "exploit",
+        "builtin:equity with a button opening range, plus continuation bets against a player who folds to them and folds to a passive player's bets, from the villain's statistics",
+        include_str!("builtin/exploit.hus"),
     ),
 ];
 
@@ -76,6 +81,10 @@ impl Bot for ScriptBot {
             }),
             Err(e) => Err(e.to_string()),
         }
+    }
+
+    fn reads_stats(&self) -> bool {
+        self.program.reads_stats()
     }
 }
 

@@ -93,10 +93,22 @@ impl Default for HandBuffers {
 }
 
 impl HandBuffers {
+    /// The record of seat `seat` (0 = the button) as the last hand left it.
+    pub fn record(&self, seat: usize) -> &GameRecord {
+        &self.records[seat]
+    }
+
     /// Resets both records to the start of a hand (blinds posted, no round yet), seat `s`
     /// being "Hero" in `records[s]`.
-    fn start(&mut self, stakes: Stakes, posted: [i64; 2], deal: &Deal, init: &[(String, f64)]) {
+    fn start(&mut self, stakes: Stakes, posted: [i64; 2], deal: &Deal, setup: &HandSetup) {
+        let init = setup.init;
         for (s, r) in self.records.iter_mut().enumerate() {
+            let bot = if s == 0 {
+                setup.button
+            } else {
+                1 - setup.button
+            };
+            r.stats = setup.opponents.map(|o| o[bot]);
             let player = |seat: usize| {
                 if seat == s {
                     Player::Hero
@@ -157,6 +169,7 @@ fn vacant_record() -> GameRecord {
         extras: Vec::new(),
         posts: Vec::new(),
         rounds: Vec::new(),
+        stats: None,
     }
 }
 
@@ -176,6 +189,8 @@ pub struct HandSetup<'a> {
     pub hand: u64,
     /// `<init>` constants of every decision's game state.
     pub init: &'a [(String, f64)],
+    /// Each bot's statistics of its opponent (by bot), when the match keeps them.
+    pub opponents: Option<[crate::game::OpponentStats; 2]>,
 }
 
 /// What a hand writes to as it is played: the decision seeds (drawn in decision order), both
@@ -217,7 +232,7 @@ pub fn play_hand(setup: &HandSetup, recorders: HandRecorders) -> Result<HandOutc
     let bot_of = |seat: usize| if seat == 0 { button } else { 1 - button };
     let Stakes { sb, bb, stack } = stakes;
     let posted = [sb.min(stack), bb.min(stack)];
-    buffers.start(stakes, posted, deal, setup.init);
+    buffers.start(stakes, posted, deal, setup);
     let HandBuffers {
         records,
         spare_rounds,

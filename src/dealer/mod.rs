@@ -30,6 +30,12 @@ pub trait Bot: Send + Sync {
     /// Decides from `state` (the bot is "Hero"). `rng` is this decision's own generator,
     /// `ChaCha8Rng::seed_from_u64(seed)` with the seed `--histories` records.
     fn decide(&self, state: &GameState, rng: &mut ChaCha8Rng) -> Result<BotDecision, String>;
+
+    /// Whether the bot reads statistics of its opponent over past hands: the match then
+    /// keeps them, and plays its hands in order on one thread.
+    fn reads_stats(&self) -> bool {
+        false
+    }
 }
 
 /// A bot's answer, with what the evaluator had to do to produce it.
@@ -290,11 +296,15 @@ pub fn play_match(
     if let Some(h) = &config.histories {
         h.prepare().map_err(MatchError::Io)?;
     }
-    let chunks = config.hands.div_ceil(CHUNK);
+    // Statistics over past hands make every hand depend on the ones before it: one chunk.
+    let track = bots.iter().any(|b| b.reads_stats());
+    let chunk = if track { config.hands.max(1) } else { CHUNK };
+    let chunks = config.hands.div_ceil(chunk);
     let run = |c: u64| -> Result<ChunkOut, MatchError> {
-        let out = play_chunk(bots, config, c * CHUNK, ((c + 1) * CHUNK).min(config.hands))?;
+        let range = (c * chunk, ((c + 1) * chunk).min(config.hands));
+        let out = play_chunk(bots, config, range, track)?;
         if let Some(p) = progress {
-            p(out_len(c, config.hands));
+            p(range.1 - range.0);
         }
         Ok(out)
     };
@@ -361,18 +371,17 @@ pub fn play_match(
     Ok(result)
 }
 
-fn out_len(chunk: u64, hands: u64) -> u64 {
-    ((chunk + 1) * CHUNK).min(hands) - chunk * CHUNK
-}
-
-/// Plays hands `start..end` in order.
+/// Plays hands `start..end` in order; with `track`, each bot's statistics of its opponent
+/// (reference §7) are kept from hand to hand and given in every decision's `<stats>`.
 fn play_chunk(
     bots: [&dyn Bot; 2],
     config: &MatchConfig,
-    start: u64,
-    end: u64,
+    (start, end): (u64, u64),
+    track: bool,
 ) -> Result<ChunkOut, MatchError> {
     let mut out = ChunkOut::default();
+    // Indexed by bot: what it has seen of the other.
+    let mut opponents: Option<[crate::game::OpponentStats; 2]> = track.then(Default::default);
     let mut pair = 0i64;
     let mut buffers = hand::HandBuffers::default();
     for h in start..end {
@@ -394,6 +403,7 @@ fn play_chunk(
             deal: &deal,
             hand: h + 1,
             init: &config.init,
+            opponents,
         };
         let outcome = hand::play_hand(
             &setup,
@@ -404,6 +414,12 @@ fn play_chunk(
                 buffers: &mut buffers,
             },
         )?;
+        if let Some(o) = &mut opponents {
+            for seat in 0..2 {
+                let bot = if seat == 0 { button } else { 1 - button };
+                o[bot].observe(buffers.record(seat), outcome.showdown);
+            }
+        }
         let a = outcome.net[0];
         out.net_a += a;
         if config.keep_hands {
@@ -454,6 +470,60 @@ mod tests {
             };
             Ok(BotDecision::plain(mv))
         }
+    }
+
+    /// Raises by the pot, reads statistics, and keeps the ones each decision was given.
+    struct Probe(std::sync::Mutex<Vec<Option<crate::game::OpponentStats>>>);
+    impl Bot for Probe {
+        fn decide(&self, s: &GameState, _: &mut ChaCha8Rng) -> Result<BotDecision, String> {
+            self.0.lock().unwrap().push(s.record().stats);
+            Ok(BotDecision::plain(Move::Raise(s.derived().pot)))
+        }
+        fn reads_stats(&self) -> bool {
+            true
+        }
+    }
+
+    #[test]
+    fn statistics_are_kept_from_each_bots_own_seat_across_hands() {
+        use crate::game::opponent::Count;
+        use crate::game::OpponentStat::*;
+        let probe = Probe(Default::default());
+        play_match([&probe, &Folder], &MatchConfig::new(3, 1), None).unwrap();
+        let seen = probe.0.lock().unwrap();
+        // Hand 1: the probe is the button, raises, the folder folds. Hand 2: the folder is
+        // the button and folds first (the probe never acts). Hand 3: as hand 1.
+        assert_eq!(seen.len(), 2);
+        let first = seen[0].unwrap();
+        assert_eq!(first.hands, 0);
+        let third = seen[1].unwrap();
+        assert_eq!(third.hands, 2);
+        let c = |stat| third.count(stat);
+        assert_eq!(
+            c(Vpip),
+            Count {
+                times: 0,
+                chances: 2,
+                hands: 2
+            }
+        );
+        assert_eq!(
+            c(Pfr),
+            Count {
+                times: 0,
+                chances: 2,
+                hands: 2
+            }
+        );
+        assert_eq!(
+            c(ThreeBet),
+            Count {
+                times: 0,
+                chances: 1,
+                hands: 1
+            }
+        );
+        assert_eq!(c(Wtsd), Count::default());
     }
 
     #[test]

@@ -45,6 +45,8 @@ pub struct Context<'a, R: Rng + ?Sized> {
     external_numbers: Vec<(String, f64)>,
     /// Where a value was undefined (a division by zero), each place once.
     pub undefined: Vec<crate::diag::Span>,
+    /// An opponent statistic was read and the game state gives none.
+    pub stats_missing: bool,
 }
 
 // Every predicate has a bit in the per-decision cache.
@@ -74,6 +76,7 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
             potentials: None,
             external_numbers: Vec::new(),
             undefined: Vec::new(),
+            stats_missing: false,
         }
     }
 
@@ -135,6 +138,10 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
                 let hs = self.hand_strength();
                 let (ppot, npot) = self.potentials();
                 strength::ehs(hs, ppot, npot)
+            }
+            c if c.is_opponent() && self.state.record().stats.is_none() => {
+                self.stats_missing = true;
+                f64::NAN
             }
             _ => self
                 .state
@@ -213,19 +220,24 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
                 }
             }
             Test::All {
-                conditions,
-                negated,
-                ..
+                branches, negated, ..
             } => {
-                let mut all = true;
-                for c in conditions.iter() {
-                    if !self.test(c)?.holds {
-                        all = false;
+                let mut any = false;
+                for branch in branches.iter() {
+                    let mut all = true;
+                    for c in branch {
+                        if !self.test(c)?.holds {
+                            all = false;
+                            break;
+                        }
+                    }
+                    if all {
+                        any = true;
                         break;
                     }
                 }
                 Outcome {
-                    holds: all != *negated,
+                    holds: any != *negated,
                     values: None,
                 }
             }

@@ -5,7 +5,17 @@ use std::fmt;
 use super::context::Outcome;
 use crate::diag::{SourceFile, Span};
 use crate::game::format_amount;
-use crate::ir::{Condition, Test};
+use crate::ir::{Condition, Operand, Test};
+
+/// Whether a value reads a statistic over past hands.
+pub fn reads_opponent(op: &Operand) -> bool {
+    match op {
+        Operand::Constant { constant, .. } => constant.is_opponent(),
+        Operand::Binary { lhs, rhs, .. } => reads_opponent(lhs) || reads_opponent(rhs),
+        Operand::Negate(x) => reads_opponent(x),
+        _ => false,
+    }
+}
 
 /// Every rule considered, which branch held or which condition failed first and with which
 /// values, the reactions, the matched rules, the choice and how the action was made legal.
@@ -49,11 +59,26 @@ pub fn line_of(source: &SourceFile, span: &Span) -> usize {
 }
 
 /// Why a condition failed: `heroStack >= 3 villainStack failed: 990 >= 1470 is false`.
-pub fn failed(source: &SourceFile, cond: &Condition, outcome: &Outcome, hero: &str) -> String {
+pub fn failed(
+    source: &SourceFile,
+    cond: &Condition,
+    outcome: &Outcome,
+    hero: &str,
+    stats_given: bool,
+) -> String {
     let text = snippet(source, &cond.span);
     let why = match (&cond.test, outcome.values) {
-        (Test::Compare { .. }, Some((l, r))) if !l.is_finite() || !r.is_finite() => {
-            "a side is undefined (a division by zero), so the comparison does not hold".to_string()
+        (Test::Compare { lhs, rhs, .. }, Some((l, r))) if !l.is_finite() || !r.is_finite() => {
+            if reads_opponent(lhs) || reads_opponent(rhs) {
+                if stats_given {
+                    "the opponent statistic rests on no hands yet (undefined), so the comparison does not hold".to_string()
+                } else {
+                    "the game state gives no <stats>, so the opponent statistic is unknown and the comparison does not hold".to_string()
+                }
+            } else {
+                "a side is undefined (a division by zero), so the comparison does not hold"
+                    .to_string()
+            }
         }
         (Test::Compare { op, .. }, Some((l, r))) => format!(
             "{} {} {} is false",
@@ -76,7 +101,7 @@ pub fn failed(source: &SourceFile, cond: &Condition, outcome: &Outcome, hero: &s
             },
             _,
         ) => {
-            format!("a condition of `{name}` does not hold")
+            format!("`{name}` does not hold")
         }
         (
             Test::All {
@@ -86,7 +111,7 @@ pub fn failed(source: &SourceFile, cond: &Condition, outcome: &Outcome, hero: &s
             },
             _,
         ) => {
-            format!("every condition of `{name}` holds")
+            format!("`{name}` holds")
         }
         _ => "false".to_string(),
     };

@@ -224,8 +224,18 @@ struct Run<'a, R: Rng + ?Sized> {
 type Outcome = (Move, RuleRef, SmallVec<[usize; 4]>);
 
 impl<'a, R: Rng + ?Sized> Run<'a, R> {
-    /// One `undefined-value` warning for each place a value was undefined.
+    /// One `undefined-value` warning for each place a value was undefined, and one
+    /// `missing-stats` warning when opponent statistics were read but not given.
     fn report_undefined(&mut self) {
+        if self.ctx.stats_missing {
+            self.warnings.push(
+                Diagnostic::warning(
+                    Code::MissingStats,
+                    "the script reads opponent statistics, but the game state has no <stats>: the conditions on them did not hold",
+                )
+                .with_help("a program that keeps statistics writes them in <stats> (reference §6); `hus match` keeps them itself"),
+            );
+        }
         for span in std::mem::take(&mut self.ctx.undefined) {
             let text = explain::snippet(&self.ctx.program.source, &span);
             self.warnings.push(
@@ -470,7 +480,8 @@ impl<'a, R: Rng + ?Sized> Run<'a, R> {
                     if self.trace.is_some() {
                         let [a, b] = self.ctx.state.hero_cards();
                         let hero = format!("{a} {b} ({})", self.ctx.class.name());
-                        let why = explain::failed(&program.source, cond, &outcome, &hero);
+                        let stats = self.ctx.state.record().stats.is_some();
+                        let why = explain::failed(&program.source, cond, &outcome, &hero, stats);
                         self.note(|| format!("{:indent$}line {}: {why}", "", line()));
                     }
                 }

@@ -1,6 +1,6 @@
 //! The named numbers a script can read (reference §7, §11).
 
-use super::{Phase, Player};
+use super::{OpponentStat, Phase, Player};
 
 /// A per-round history statistic (`villainFlopRaise`, `heroTurnCallTimes`, ...).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -76,6 +76,12 @@ pub enum Constant {
     },
     /// Any other child of `<init>`, by its lower-cased name (thesis 4.4.4).
     Init(String),
+    /// `villainHands`: hands the statistics rest on.
+    VillainHands,
+    /// `villainVPIP`, ...: a statistic of the villain over past hands.
+    Opponent(OpponentStat),
+    /// `villainVPIPHands`, ...: the hands a statistic rests on.
+    OpponentHands(OpponentStat),
 }
 
 const SIMPLE: [(&str, Constant); 22] = [
@@ -111,8 +117,32 @@ impl Constant {
             return Some(c.clone());
         }
         Constant::all_history()
+            .chain(Constant::all_opponent())
             .find(|(n, _)| n.eq_ignore_ascii_case(name))
             .map(|(_, c)| c)
+    }
+
+    /// `villainHands`, then each statistic and its hands (`villainVPIP`, `villainVPIPHands`).
+    fn all_opponent() -> impl Iterator<Item = (String, Constant)> {
+        std::iter::once(("villainHands".to_string(), Constant::VillainHands)).chain(
+            OpponentStat::ALL.into_iter().flat_map(|s| {
+                [
+                    (format!("villain{}", s.name()), Constant::Opponent(s)),
+                    (
+                        format!("villain{}Hands", s.name()),
+                        Constant::OpponentHands(s),
+                    ),
+                ]
+            }),
+        )
+    }
+
+    /// True for the statistics over past hands (`villainHands`, `villainVPIP`, ...).
+    pub fn is_opponent(&self) -> bool {
+        matches!(
+            self,
+            Constant::VillainHands | Constant::Opponent(_) | Constant::OpponentHands(_)
+        )
     }
 
     /// Every built-in name in its canonical spelling (for did-you-mean and documentation).
@@ -121,6 +151,7 @@ impl Constant {
             .iter()
             .map(|(n, _)| n.to_string())
             .chain(Constant::all_history().map(|(n, _)| n))
+            .chain(Constant::all_opponent().map(|(n, _)| n))
             .collect()
     }
 
@@ -154,6 +185,9 @@ impl Constant {
     pub fn name(&self) -> String {
         match self {
             Constant::Init(n) => n.clone(),
+            Constant::VillainHands => "villainHands".to_string(),
+            Constant::Opponent(s) => format!("villain{}", s.name()),
+            Constant::OpponentHands(s) => format!("villain{}Hands", s.name()),
             Constant::History {
                 player,
                 phase,

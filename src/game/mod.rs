@@ -5,9 +5,11 @@
 pub mod betting;
 pub mod chips;
 pub mod constant;
+pub mod opponent;
 pub mod xml;
 
 pub use constant::{Constant, Stat};
+pub use opponent::{OpponentStat, OpponentStats};
 
 use crate::cards::{Card, CardSet};
 use crate::diag::{Diagnostic, Span};
@@ -138,6 +140,8 @@ pub struct GameRecord {
     pub extras: Vec<(String, f64)>,
     pub posts: Vec<Post>,
     pub rounds: Vec<Round>,
+    /// The villain's statistics over past hands (`<stats>`), when the producer keeps them.
+    pub stats: Option<OpponentStats>,
 }
 
 /// A validated game state at the hero's turn, with the constants of reference §7 derived.

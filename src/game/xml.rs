@@ -17,7 +17,11 @@ use std::fmt::Write as _;
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::Reader;
 
-use super::{Act, ActionRecord, GameRecord, InvalidGame, Phase, Player, Post, Round};
+use super::opponent::Count;
+use super::{
+    Act, ActionRecord, GameRecord, InvalidGame, OpponentStat, OpponentStats, Phase, Player, Post,
+    Round,
+};
 use crate::cards::Card;
 use crate::diag::{did_you_mean, Diagnostic, Span};
 use crate::limits::{MAX_XML_ATTRIBUTES, MAX_XML_CHILDREN, MAX_XML_DEPTH};
@@ -522,7 +526,7 @@ fn cards(node: &Node, errors: &mut Vec<Diagnostic>) -> Option<Vec<(Card, Span)>>
     ok.then_some(out)
 }
 
-const GAME_CHILDREN: [&str; 6] = ["init", "posts", "preflop", "flop", "turn", "river"];
+const GAME_CHILDREN: [&str; 7] = ["init", "posts", "preflop", "flop", "turn", "river", "stats"];
 
 /// An element that holds other elements (`<game>`, `<cards>`, a round) holds no text.
 fn no_text(node: &Node, errors: &mut Vec<Diagnostic>) -> bool {
@@ -579,17 +583,20 @@ fn interpret(root: &Node, errors: &mut Vec<Diagnostic>) -> Option<(GameRecord, S
     };
     let mut init: Option<&Node> = None;
     let mut posts: Option<&Node> = None;
+    let mut stats_node: Option<&Node> = None;
     let mut rounds = Vec::new();
     no_text(root, errors);
     for child in &root.children {
         let phase = Phase::ALL.into_iter().find(|p| child.is(p.xml_tag()));
         if let Some(phase) = phase {
             rounds.push((phase, child));
-        } else if child.is("init") || child.is("posts") {
+        } else if child.is("init") || child.is("posts") || child.is("stats") {
             let slot = if child.is("init") {
                 &mut init
-            } else {
+            } else if child.is("posts") {
                 &mut posts
+            } else {
+                &mut stats_node
             };
             match slot {
                 Some(first) => errors.push(duplicate(child, first, "game")),
@@ -631,6 +638,10 @@ fn interpret(root: &Node, errors: &mut Vec<Diagnostic>) -> Option<(GameRecord, S
             None => ok = false,
         }
     }
+    let stats = match stats_node {
+        Some(n) => Some(read_stats(n, errors)?),
+        None => None,
+    };
     let (bb, sb, hero_stack, villain_stack, hero_cards, extras) = init_out?;
     let posts = posts_out?;
     ok.then_some((
@@ -643,9 +654,138 @@ fn interpret(root: &Node, errors: &mut Vec<Diagnostic>) -> Option<(GameRecord, S
             extras,
             posts,
             rounds: out_rounds,
+            stats,
         },
         spans,
     ))
+}
+
+/// A whole number of hands or times in an attribute of `<stats>` or its children.
+fn count_attr(node: &Node, name: &str, errors: &mut Vec<Diagnostic>) -> Option<u32> {
+    let Some(a) = node.attr(name) else {
+        errors.push(missing(
+            node,
+            &format!("the `{name}` attribute"),
+            "a whole number, 0 or more",
+        ));
+        return None;
+    };
+    match a.value.trim().parse::<u32>() {
+        Ok(n) => Some(n),
+        Err(_) => {
+            errors.push(
+                Diagnostic::error(
+                    Code::BadNumber,
+                    format!(
+                        "the `{name}` of <{}> must be a whole number, 0 or more, found `{}`",
+                        node.name, a.value
+                    ),
+                )
+                .at(a.span.clone())
+                .with_label("expected a count"),
+            );
+            None
+        }
+    }
+}
+
+/// Attributes other than `known` are errors.
+fn only_attrs(node: &Node, known: &[&str], errors: &mut Vec<Diagnostic>) -> bool {
+    let mut ok = true;
+    for a in &node.attrs {
+        if !known.iter().any(|k| k.eq_ignore_ascii_case(a.name)) {
+            errors.push(
+                Diagnostic::error(
+                    Code::XmlUnknown,
+                    format!("unknown attribute `{}` of <{}>", a.name, node.name),
+                )
+                .at(a.span.clone())
+                .with_help(format!(
+                    "<{}> has {}",
+                    node.name,
+                    known
+                        .iter()
+                        .map(|k| format!("`{k}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )),
+            );
+            ok = false;
+        }
+    }
+    ok
+}
+
+/// `<stats hands="N">` with one child per statistic (reference §6): `<VPIP times="30"
+/// chances="95"/>`; `<Aggression times="bets and raises" chances="calls" hands="H"/>`.
+fn read_stats(node: &Node, errors: &mut Vec<Diagnostic>) -> Option<OpponentStats> {
+    let before = errors.len();
+    no_text(node, errors);
+    only_attrs(node, &["hands"], errors);
+    let hands = count_attr(node, "hands", errors);
+    let mut out = OpponentStats {
+        hands: hands.unwrap_or(0),
+        ..OpponentStats::default()
+    };
+    let names: Vec<&str> = OpponentStat::ALL.iter().map(|s| s.name()).collect();
+    let mut seen: Vec<(OpponentStat, &Node)> = Vec::new();
+    for child in &node.children {
+        let Some(stat) = OpponentStat::ALL.into_iter().find(|s| child.is(s.name())) else {
+            errors.push(unknown(child, "stats", &names));
+            continue;
+        };
+        if let Some((_, first)) = seen.iter().find(|(s, _)| *s == stat) {
+            errors.push(duplicate(child, first, "stats"));
+            continue;
+        }
+        seen.push((stat, child));
+        leaf(child, false, errors);
+        let aggression = stat == OpponentStat::Aggression;
+        let known: &[&str] = if aggression {
+            &["times", "chances", "hands"]
+        } else {
+            &["times", "chances"]
+        };
+        only_attrs(child, known, errors);
+        let times = count_attr(child, "times", errors);
+        let chances = count_attr(child, "chances", errors);
+        let (Some(times), Some(chances)) = (times, chances) else {
+            continue;
+        };
+        let rests_on = if aggression {
+            match count_attr(child, "hands", errors) {
+                Some(h) => h,
+                None => continue,
+            }
+        } else {
+            chances
+        };
+        let problem = if !aggression && times > chances {
+            Some(format!(
+                "`times` ({times}) is more than `chances` ({chances})"
+            ))
+        } else if hands.is_some_and(|h| rests_on > h) {
+            Some(format!(
+                "it rests on {rests_on} hands, more than the {} of <stats>",
+                hands.unwrap_or(0)
+            ))
+        } else {
+            None
+        };
+        if let Some(p) = problem {
+            errors.push(
+                Diagnostic::error(Code::BadNumber, format!("<{}>: {p}", child.name))
+                    .at(child.tag.clone()),
+            );
+            continue;
+        }
+        out.counts[stat as usize] = Count {
+            times,
+            chances,
+            hands: rests_on,
+        };
+    }
+    (errors.len() == before).then_some(out)
 }
 
 type InitOut = (f64, f64, f64, f64, [Card; 2], Vec<(String, f64)>);
@@ -983,6 +1123,27 @@ pub fn write(record: &GameRecord) -> String {
         );
     }
     s.push_str("  </posts>\n");
+    if let Some(st) = &record.stats {
+        let _ = writeln!(s, "  <stats hands=\"{}\">", st.hands);
+        for stat in OpponentStat::ALL {
+            let c = st.count(stat);
+            if c.chances == 0 && c.times == 0 && c.hands == 0 {
+                continue;
+            }
+            let _ = write!(
+                s,
+                "    <{} times=\"{}\" chances=\"{}\"",
+                stat.name(),
+                c.times,
+                c.chances
+            );
+            if stat == OpponentStat::Aggression {
+                let _ = write!(s, " hands=\"{}\"", c.hands);
+            }
+            s.push_str("/>\n");
+        }
+        s.push_str("  </stats>\n");
+    }
     for r in &record.rounds {
         let tag = r.phase.xml_tag();
         let _ = writeln!(s, "  <{tag}>");

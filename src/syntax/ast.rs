@@ -17,8 +17,9 @@ pub struct Script {
 pub struct Define {
     pub name: String,
     pub name_span: Span,
-    /// Comma-separated conditions; one bare value makes the symbol a number.
-    pub body: Vec<Condition>,
+    /// `DEFINE name = a, b`: one branch; `DEFINE name` ⏎ lines ⏎ `ENDDEFINE`: one branch a
+    /// line (one must hold). One bare value makes the symbol a number.
+    pub body: Vec<Branch>,
     /// `DEFINE` to the end of the body.
     pub span: Span,
 }

@@ -156,6 +156,7 @@ keywords! {
     RaiseTo "RAISETO",
     Define "DEFINE",
     Include "INCLUDE",
+    EndDefine "ENDDEFINE",
 }
 
 impl<'s> Tok<'s> {
@@ -251,6 +252,9 @@ pub fn tokens<'s>(source: &'s str, diags: &mut Vec<Diagnostic>) -> Vec<Spanned<'
     let mut opener: Option<Tok<'s>> = None;
     // Inside a `DEFINE` or `INCLUDE` line outside the blocks (it passes through to its end).
     let mut top_line = false;
+    // A `DEFINE name` line without `=`: its branch lines follow, up to `ENDDEFINE`.
+    let mut define_lines = false;
+    let mut saw_assign = false;
 
     while let Some(item) = lex.next() {
         let span = lex.span();
@@ -337,6 +341,23 @@ pub fn tokens<'s>(source: &'s str, diags: &mut Vec<Diagnostic>) -> Vec<Spanned<'
 
         if !in_block && !top_line && matches!(tok, Tok::Define | Tok::Include) {
             top_line = true;
+            saw_assign = false;
+            define_lines = tok == Tok::Define;
+        }
+        if top_line && tok == Tok::Assign {
+            saw_assign = true;
+        }
+        if top_line && (tok == Tok::EndDefine || tok.opens_block()) {
+            // A block keyword ends a DEFINE whose ENDDEFINE was forgotten (the parser reports it).
+            define_lines = false;
+            top_line = top_line && !tok.opens_block();
+        }
+        if top_line && tok == Tok::Newline && define_lines && !saw_assign {
+            // The branch lines of a multi-line DEFINE pass through too.
+            if !matches!(out.last(), None | Some((_, Tok::Newline, _))) {
+                out.push((span.start, tok, span.end));
+            }
+            continue;
         }
         if top_line && tok == Tok::Newline {
             top_line = false;
@@ -653,7 +674,7 @@ mod tests {
 
     #[test]
     fn every_keyword_lexes_to_its_token_and_back() {
-        assert_eq!(KEYWORDS.len(), 26);
+        assert_eq!(KEYWORDS.len(), 27);
         for &kw in KEYWORDS {
             let tok = Tok::keyword(kw).unwrap();
             let mut lex = Tok::lexer(kw);

@@ -552,6 +552,7 @@ pub(crate) fn record() -> GameRecord {
         villain_stack: 200.0,
         hero_cards: [card("As"), card("Kd")],
         extras: vec![],
+        stats: None,
         posts: vec![
             Post {
                 player: Player::Villain,
