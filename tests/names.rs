@@ -56,11 +56,11 @@ fn show_and_check_builtins() {
     let list = hus(&["show", "builtin:"]);
     assert_eq!(
         stdout(&list),
-        "builtin:random\nbuiltin:caller\nbuiltin:raiser\nbuiltin:equity\nbuiltin:bluffer\n"
+        "builtin:random\nbuiltin:caller\nbuiltin:raiser\nbuiltin:equity\nbuiltin:bluffer\nbuiltin:exploit\n"
     );
     let equity = hus(&["show", "builtin:equity"]);
     assert!(stdout(&equity).starts_with("// builtin:equity"));
-    for name in ["random", "caller", "raiser", "equity", "bluffer"] {
+    for name in ["random", "caller", "raiser", "equity", "bluffer", "exploit"] {
         let spec = format!("builtin:{name}");
         let out = hus(&["check", &spec]);
         assert_eq!(out.status.code(), Some(0), "{spec}");
