@@ -1,4 +1,4 @@
-//! `INCLUDE "file.hus"` (reference §9): the DEFINEs of the files a script includes, read
+//! `INCLUDE "file.hus"` (reference §12.4): the DEFINEs of the files a script includes, read
 //! relative to the including file, with the include chain in every error about them.
 
 use std::path::{Path, PathBuf};

@@ -372,7 +372,7 @@ pub fn play_match(
 }
 
 /// Plays hands `start..end` in order; with `track`, each bot's statistics of its opponent
-/// (reference §7) are kept from hand to hand and given in every decision's `<stats>`.
+/// (reference §12.7) are kept from hand to hand and given in every decision's `<stats>`.
 fn play_chunk(
     bots: [&dyn Bot; 2],
     config: &MatchConfig,

@@ -545,3 +545,53 @@ fn weighted_raises_follow_their_weights() {
 
 /// The counts of [`weighted_raises_follow_their_weights`] for ChaCha8 seeds 0..10000.
 const PINNED_WEIGHT_COUNTS: [u32; 3] = [1005, 2975, 6020];
+
+/// Reference §12.6: a mixed strategy draws each action with probability proportional to its
+/// weight: over seeds 0..10000 each frequency is within 1 % of its weight (and pinned).
+#[test]
+fn mixed_strategies_follow_their_weights() {
+    let source = SourceFile::new(
+        "mixed.hus",
+        "PREFLOP\nRULE\nTHEN 0.7 CALL, 0.2 RAISE 3BB, 0.1 FOLD\nENDRULE\nENDPREFLOP\n",
+    );
+    let checked = crate::check::check(&source, &Default::default());
+    let p = checked.program.expect("the script checks");
+    let s = state(SB_FIRST);
+    let mut counts = [0u32; 3];
+    for seed in 0..10_000 {
+        let d = run(&p, &s, seed).unwrap();
+        let draw = d.draw.expect("a draw is reported");
+        match (d.action, draw.index) {
+            (Move::Call, 0) => counts[0] += 1,
+            (Move::Raise(60.0), 1) => counts[1] += 1,
+            (Move::Fold, 2) => counts[2] += 1,
+            (m, i) => panic!("unexpected {m} from item {i}"),
+        }
+    }
+    for (count, w) in counts.iter().zip([0.7f64, 0.2, 0.1]) {
+        let share = *count as f64 / 10_000.0;
+        assert!(
+            (share - w).abs() <= 0.01,
+            "{counts:?}: {share} is not within 1% of {w}"
+        );
+    }
+    assert_eq!(counts, [6931, 2054, 1015]);
+}
+
+/// Reference §12.1: arithmetic in a checked script, and a division by zero that makes the
+/// comparison fail with a warning instead of a NaN.
+#[test]
+fn arithmetic_and_undefined_values() {
+    let text = "FLOP\nRULE PRIORITY 2 pot / (toCall - toCall) > 1\nTHEN RAISE 1BB\nENDRULE\n\
+                RULE PRIORITY 1 2 + 3 * 4 == 14, (2 + 3) * 4 == 20, -toCall < 0\n\
+                VILLAIN\nTHEN RAISE (pot - toCall) / 2\nENDVILLAIN\nENDRULE\nENDFLOP\n";
+    let source = SourceFile::new("arith.hus", text);
+    let checked = crate::check::check(&source, &Default::default());
+    let p = checked.program.expect("the script checks");
+    let d = run(&p, &state(FLOP_BET), 1).unwrap();
+    // The pot is 70 with 30 owed: (70 - 30) / 2 = 20, below the minimum raise of 30.
+    assert_eq!(d.action, Move::Raise(30.0));
+    assert_eq!(d.rule.line, 5);
+    let codes: Vec<Code> = d.warnings.iter().map(|w| w.code).collect();
+    assert!(codes.contains(&Code::UndefinedValue), "{codes:?}");
+}

@@ -1,4 +1,4 @@
-//! Statistics of the villain over past hands (reference §7, opponent statistics), defined as
+//! Statistics of the villain over past hands (reference §12.7), defined as
 //! common tracking software defines them, from what the observing player saw: the acts of
 //! each hand and whether it reached a showdown, never a hidden card.
 

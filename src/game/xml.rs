@@ -716,7 +716,7 @@ fn only_attrs(node: &Node, known: &[&str], errors: &mut Vec<Diagnostic>) -> bool
     ok
 }
 
-/// `<stats hands="N">` with one child per statistic (reference §6): `<VPIP times="30"
+/// `<stats hands="N">` with one child per statistic (reference §6, §12.7): `<VPIP times="30"
 /// chances="95"/>`; `<Aggression times="bets and raises" chances="calls" hands="H"/>`.
 fn read_stats(node: &Node, errors: &mut Vec<Diagnostic>) -> Option<OpponentStats> {
     let before = errors.len();

@@ -11,7 +11,7 @@ pub struct Script {
     pub includes: Vec<Include>,
 }
 
-/// `DEFINE name = body` (reference §9): a named condition (`flushDraw, ppot > 0.3`), range
+/// `DEFINE name = body` (reference §12.2): a named condition (`flushDraw, ppot > 0.3`), range
 /// (`QQ+ | AK`) or number (`3BB`, `pot / 2`), read by what the body is.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Define {
