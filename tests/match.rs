@@ -337,7 +337,7 @@ fn the_exploit_bot_beats_an_over_folder_by_more_than_its_version_without_statist
     };
     let with = run("builtin:exploit");
     let without = run("tests/cases/match/exploit-nostats.hus");
-    assert_eq!((with, without), (573.64, 353.785));
+    assert_eq!((with, without), (629.825, 401.45));
     assert!(with > without + 150.0);
 }
 
