@@ -300,6 +300,7 @@ impl Predicate {
     /// combination (`pair` holds for trips too); `desk*` and `rainbow` look at the board alone.
     /// "The river not dealt" means the board has fewer than five cards. Everything is computed
     /// on the four 13-bit suit lanes; no card list is built or sorted.
+    #[inline]
     pub fn holds(self, hole: CardSet, board: CardSet) -> bool {
         let all = hole.union(board);
         match self {
@@ -475,6 +476,7 @@ struct Counts {
 }
 
 impl Counts {
+    #[inline(always)]
     fn of(set: CardSet) -> Counts {
         let [h, d, c, s] = Suit::ALL.map(|suit| set.suit_mask(suit));
         Counts {

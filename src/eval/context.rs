@@ -166,6 +166,7 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
     }
 
     /// The value of a number in a comparison or a raise.
+    #[inline]
     pub fn operand(&mut self, op: &Operand) -> Result<f64, ErrorKind> {
         match op {
             Operand::Number(x) => Ok(*x),
@@ -182,6 +183,14 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
                 Err(e) => Err(e),
             },
             Operand::External(cmd) => self.external_number(cmd),
+            _ => self.arithmetic(op),
+        }
+    }
+
+    /// `a op b` and `-x`: out of line, so the common operands above stay inlined.
+    #[inline(never)]
+    fn arithmetic(&mut self, op: &Operand) -> Result<f64, ErrorKind> {
+        match op {
             Operand::Binary { op, lhs, rhs, span } => {
                 let (l, r) = (self.operand(lhs)?, self.operand(rhs)?);
                 let x = op.apply(l, r);
@@ -191,6 +200,7 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
                 Ok(x)
             }
             Operand::Negate(x) => Ok(-self.operand(x)?),
+            _ => self.operand(op),
         }
     }
 
@@ -221,26 +231,7 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
             }
             Test::All {
                 branches, negated, ..
-            } => {
-                let mut any = false;
-                for branch in branches.iter() {
-                    let mut all = true;
-                    for c in branch {
-                        if !self.test(c)?.holds {
-                            all = false;
-                            break;
-                        }
-                    }
-                    if all {
-                        any = true;
-                        break;
-                    }
-                }
-                Outcome {
-                    holds: any != *negated,
-                    values: None,
-                }
-            }
+            } => self.test_define(branches, *negated)?,
             Test::External(cmd) => {
                 let v = self.external_number(cmd)?;
                 Outcome {
@@ -248,6 +239,34 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
                     values: Some((v, 0.0)),
                 }
             }
+        })
+    }
+
+    /// A DEFINEd condition: one branch whose conditions all hold. Kept out of line so that
+    /// [`Self::test`], which it calls back, stays small enough to inline into the rule loop.
+    #[inline(never)]
+    fn test_define(
+        &mut self,
+        branches: &[Vec<Condition>],
+        negated: bool,
+    ) -> Result<Outcome, ErrorKind> {
+        let mut any = false;
+        for branch in branches {
+            let mut all = true;
+            for c in branch {
+                if !self.test(c)?.holds {
+                    all = false;
+                    break;
+                }
+            }
+            if all {
+                any = true;
+                break;
+            }
+        }
+        Ok(Outcome {
+            holds: any != negated,
+            values: None,
         })
     }
 
