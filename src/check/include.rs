@@ -87,9 +87,9 @@ impl Walk {
                 let d = Diagnostic::error(
                     Code::IncludeCycle,
                     format!(
-                        "`{}` includes itself: {}",
-                        inc.path,
-                        shown(chain, &inc.path)
+                        "an include cycle: {} (`{}` is already being included)",
+                        shown(chain, &inc.path),
+                        inc.path
                     ),
                 )
                 .at(inc.path_span.clone())
