@@ -27,7 +27,8 @@ pub fn lint(
     defines: &[String],
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    if syntax_ok && program.rules.is_empty() {
+    // A file of DEFINEs alone is a library for INCLUDE, not a bot without rules.
+    if syntax_ok && program.rules.is_empty() && script.defines.is_empty() {
         out.push(
             Diagnostic::warning(Code::NoRules, "the script has no rules")
                 .with_help("every decision would end with \"no rule matched\"; add a block such as `PREFLOP RULE ... ENDRULE ENDPREFLOP`"),
