@@ -196,6 +196,8 @@ pub struct WeightedAction {
 pub struct WeightedAmount {
     pub weight: f64,
     pub amount: Operand,
+    /// The item as written (for the draw's report).
+    pub span: Span,
 }
 
 /// A 13x13 action table (reference §5), one cell per hole-card class.

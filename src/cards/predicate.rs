@@ -515,11 +515,13 @@ fn run4_starts(x: u16) -> u16 {
 }
 
 /// Five consecutive ranks (A-2-3-4-5 included) in a 13-bit rank mask.
+#[inline]
 fn is_straight(ranks: u16) -> bool {
     straight_starts(ace_low(ranks)) != 0
 }
 
 /// The suit with five or more cards, if any.
+#[inline]
 fn flush_suit(set: CardSet) -> Option<Suit> {
     Suit::ALL
         .into_iter()
@@ -533,6 +535,7 @@ fn before_river(board: CardSet) -> bool {
 
 /// `flushDraw`: four cards of a suit among hole and board, at least one of them a hole card
 /// (a four-flush on the board alone is not the hero's draw), no flush yet, river not dealt.
+#[inline]
 fn flush_draw(hole: CardSet, board: CardSet) -> bool {
     let all = hole.union(board);
     before_river(board)
@@ -567,6 +570,7 @@ fn top_pair(hole: CardSet, board: CardSet) -> bool {
 /// `straightDraw`: some five-rank window holds four of the hero's ranks, not all four on the
 /// board alone, so the missing rank (open end or gutshot) would make the hero a straight the
 /// board could not make with it. No straight yet, river not dealt.
+#[inline]
 fn straight_draw(hole: CardSet, board: CardSet) -> bool {
     let all = ace_low(hole.union(board).rank_mask());
     let desk = ace_low(board.rank_mask());
@@ -580,6 +584,7 @@ fn straight_draw(hole: CardSet, board: CardSet) -> bool {
 /// `openEnded`: the hero holds four consecutive ranks that a rank at either end completes
 /// (not A-2-3-4 nor J-Q-K-A), not all four on the board alone; no straight yet, river not
 /// dealt. Broken runs such as the double gutshot 5-7-8-9-J are not open-ended.
+#[inline]
 fn open_ended(hole: CardSet, board: CardSet) -> bool {
     let all = ace_low(hole.union(board).rank_mask());
     let desk = ace_low(board.rank_mask());

@@ -687,7 +687,11 @@ impl Lowerer<'_> {
             };
             let amount = self.value(&item.amount);
             match (weight, amount) {
-                (Some(weight), Some(amount)) => amounts.push(ir::WeightedAmount { weight, amount }),
+                (Some(weight), Some(amount)) => amounts.push(ir::WeightedAmount {
+                    weight,
+                    amount,
+                    span: item.amount.span.clone(),
+                }),
                 _ => ok = false,
             }
         }

@@ -179,7 +179,7 @@ fn decide(args: Args) -> Result<u8, u8> {
             "warnings": warnings,
             "seed": seed,
             "draw": decision.draw.as_ref().map(|d| serde_json::json!({
-                "choice": d.choice,
+                "choice": d.choice(&program),
                 "weight": json_amount(d.weight),
                 "total": json_amount(d.total),
                 "index": d.index,

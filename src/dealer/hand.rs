@@ -108,7 +108,10 @@ impl HandBuffers {
             } else {
                 1 - setup.button
             };
-            r.stats = setup.opponents.map(|o| o[bot]);
+            match (&mut r.stats, setup.opponents) {
+                (Some(s), Some(o)) => **s = o[bot],
+                (slot, o) => *slot = o.map(|o| Box::new(o[bot])),
+            }
             let player = |seat: usize| {
                 if seat == s {
                     Player::Hero

@@ -476,7 +476,10 @@ mod tests {
     struct Probe(std::sync::Mutex<Vec<Option<crate::game::OpponentStats>>>);
     impl Bot for Probe {
         fn decide(&self, s: &GameState, _: &mut ChaCha8Rng) -> Result<BotDecision, String> {
-            self.0.lock().unwrap().push(s.record().stats);
+            self.0
+                .lock()
+                .unwrap()
+                .push(s.record().stats.as_deref().copied());
             Ok(BotDecision::plain(Move::Raise(s.derived().pot)))
         }
         fn reads_stats(&self) -> bool {

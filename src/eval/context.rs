@@ -194,10 +194,14 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
             Operand::Binary { op, lhs, rhs, span } => {
                 let (l, r) = (self.operand(lhs)?, self.operand(rhs)?);
                 let x = op.apply(l, r);
-                if !x.is_finite() && l.is_finite() && r.is_finite() {
+                if x.is_finite() {
+                    return Ok(x);
+                }
+                if !l.is_nan() && !r.is_nan() {
                     self.undefined_at(span);
                 }
-                Ok(x)
+                // Undefined is NaN, which no comparison holds for (`!=` included).
+                Ok(f64::NAN)
             }
             Operand::Negate(x) => Ok(-self.operand(x)?),
             _ => self.operand(op),
@@ -225,7 +229,8 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
                 let l = self.operand(lhs)?;
                 let r = self.operand(rhs)?;
                 Outcome {
-                    holds: l.is_finite() && r.is_finite() && compare(l, *op, r),
+                    // NaN (undefined) never compares true, `!=` included.
+                    holds: compare(l, *op, r),
                     values: Some((l, r)),
                 }
             }

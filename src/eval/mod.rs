@@ -73,13 +73,21 @@ pub struct Decision {
 /// One weighted draw: which of the weighted choices was taken.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Draw {
-    /// The choice as written (`RAISE 3BB`, `4BB`).
-    pub choice: String,
+    /// Where the choice is written in the script (`RAISE 3BB` of a mixed strategy, `4BB` of a
+    /// RAISE list); [`Draw::choice`] gives its text.
+    pub span: Span,
     /// Its weight, and the sum of the weights.
     pub weight: f64,
     pub total: f64,
     /// Its position among the choices, from 0.
     pub index: usize,
+}
+
+impl Draw {
+    /// The choice as written (`RAISE 3BB`), from the program's source.
+    pub fn choice(&self, program: &Program) -> String {
+        explain::action_text(&program.source, &self.span)
+    }
 }
 
 /// Why no decision was made.
@@ -511,16 +519,17 @@ impl<'a, R: Rng + ?Sized> Run<'a, R> {
         let item = &items[k];
         if items.len() > 1 {
             let total: f64 = items.iter().map(|i| i.weight).sum();
-            let choice = operand_text(self.ctx.program, &item.amount);
+            let program = self.ctx.program;
             self.note(|| {
                 format!(
-                    "weighted pick: {choice} (weight {} of {})",
+                    "weighted pick: {} (weight {} of {})",
+                    operand_text(program, &item.amount),
                     crate::game::format_amount(item.weight),
                     crate::game::format_amount(total)
                 )
             });
             self.draw = Some(Draw {
-                choice,
+                span: item.span.clone(),
                 weight: item.weight,
                 total,
                 index: k,
@@ -568,16 +577,17 @@ impl<'a, R: Rng + ?Sized> Run<'a, R> {
                 let k = pick_index(items.iter().map(|i| i.weight), self.ctx.rng);
                 let item = &items[k];
                 let total: f64 = items.iter().map(|i| i.weight).sum();
-                let choice = explain::action_text(&self.ctx.program.source, &item.action.span);
+                let program = self.ctx.program;
                 self.note(|| {
                     format!(
-                        "mixed strategy: drew {choice} (weight {} of {})",
+                        "mixed strategy: drew {} (weight {} of {})",
+                        explain::action_text(&program.source, &item.action.span),
                         crate::game::format_amount(item.weight),
                         crate::game::format_amount(total)
                     )
                 });
                 self.draw = Some(Draw {
-                    choice,
+                    span: item.action.span.clone(),
                     weight: item.weight,
                     total,
                     index: k,

@@ -87,6 +87,7 @@ fn raise(amount: Operand) -> ActionKind {
     ActionKind::Raise(vec![WeightedAmount {
         weight: 1.0,
         amount,
+        span: 0..0,
     }])
 }
 
@@ -402,6 +403,7 @@ fn the_same_seed_gives_the_same_decision() {
                 .map(|i| WeightedAmount {
                     weight: 1.0,
                     amount: constant(i as f64, Constant::Bb),
+                    span: 0..0,
                 })
                 .collect(),
         ),
@@ -511,14 +513,17 @@ fn weighted_raises_follow_their_weights() {
             WeightedAmount {
                 weight: 1.0,
                 amount: constant(2.0, Constant::Bb),
+                span: 0..0,
             },
             WeightedAmount {
                 weight: 3.0,
                 amount: constant(4.0, Constant::Bb),
+                span: 0..0,
             },
             WeightedAmount {
                 weight: 6.0,
                 amount: constant(6.0, Constant::Bb),
+                span: 0..0,
             },
         ]),
     )]);

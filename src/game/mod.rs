@@ -141,7 +141,8 @@ pub struct GameRecord {
     pub posts: Vec<Post>,
     pub rounds: Vec<Round>,
     /// The villain's statistics over past hands (`<stats>`), when the producer keeps them.
-    pub stats: Option<OpponentStats>,
+    /// Boxed: most states have none, and a state stays small.
+    pub stats: Option<Box<OpponentStats>>,
 }
 
 /// A validated game state at the hero's turn, with the constants of reference §7 derived.

@@ -639,7 +639,7 @@ fn interpret(root: &Node, errors: &mut Vec<Diagnostic>) -> Option<(GameRecord, S
         }
     }
     let stats = match stats_node {
-        Some(n) => Some(read_stats(n, errors)?),
+        Some(n) => Some(Box::new(read_stats(n, errors)?)),
         None => None,
     };
     let (bb, sb, hero_stack, villain_stack, hero_cards, extras) = init_out?;

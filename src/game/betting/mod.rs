@@ -177,10 +177,11 @@ impl Derived {
             }
             Constant::Init(name) => return init_value(record, name),
             // Without `<stats>` unknown: NaN, so a comparison with it does not hold.
-            Constant::VillainHands => record.stats.map_or(f64::NAN, |s| s.hands as f64),
-            Constant::Opponent(stat) => record.stats.map_or(f64::NAN, |s| s.value(*stat)),
+            Constant::VillainHands => record.stats.as_ref().map_or(f64::NAN, |s| s.hands as f64),
+            Constant::Opponent(stat) => record.stats.as_ref().map_or(f64::NAN, |s| s.value(*stat)),
             Constant::OpponentHands(stat) => record
                 .stats
+                .as_ref()
                 .map_or(f64::NAN, |s| s.count(*stat).hands as f64),
         })
     }
