@@ -608,6 +608,24 @@ impl Lowerer<'_> {
         }
     }
 
+    /// A weight that is not above 0, in a RAISE list or a mixed strategy (`example`).
+    fn bad_weight(&mut self, w: f64, span: &Span, example: &str, item: &str) {
+        self.push(
+            Diagnostic::error(
+                Code::BadWeight,
+                format!(
+                    "a weight must be a number above 0, not {}",
+                    crate::game::format_amount(w)
+                ),
+            )
+            .at(span.clone())
+            .with_label("this weight")
+            .with_help(format!(
+                "weights are relative chances ({example}); drop the {item} to never pick it"
+            )),
+        );
+    }
+
     /// `0.7 CALL, 0.3 RAISE 3BB`: positive weights over simple actions.
     fn mixed(&mut self, items: &[ast::MixedItem]) -> Option<ir::ActionKind> {
         let mut out = Vec::new();
@@ -615,18 +633,7 @@ impl Lowerer<'_> {
         for item in items {
             let (w, span) = &item.weight;
             if !(*w > 0.0 && w.is_finite()) {
-                self.push(
-                    Diagnostic::error(
-                        Code::BadWeight,
-                        format!(
-                            "a weight must be a number above 0, not {}",
-                            crate::game::format_amount(*w)
-                        ),
-                    )
-                    .at(span.clone())
-                    .with_label("this weight")
-                    .with_help("weights are relative chances (`THEN 0.7 CALL, 0.3 RAISE 3BB`); drop the action to never take it"),
-                );
+                self.bad_weight(*w, span, "`THEN 0.7 CALL, 0.3 RAISE 3BB`", "action");
                 ok = false;
             }
             let action = self.action(&item.action);
@@ -670,18 +677,7 @@ impl Lowerer<'_> {
                 None => Some(1.0),
                 Some((w, _)) if *w > 0.0 && w.is_finite() => Some(*w),
                 Some((w, span)) => {
-                    self.push(
-                        Diagnostic::error(
-                            Code::BadWeight,
-                            format!(
-                                "a raise weight must be a number above 0, not {}",
-                                crate::game::format_amount(*w)
-                            ),
-                        )
-                        .at(span.clone())
-                        .with_label("this weight")
-                        .with_help("weights are relative chances (`RAISE 1 2BB, 3 4BB`); drop the item to never pick it"),
-                    );
+                    self.bad_weight(*w, span, "`RAISE 1 2BB, 3 4BB`", "amount");
                     None
                 }
             };
