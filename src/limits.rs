@@ -21,6 +21,11 @@ pub const MAX_XML_CHILDREN: usize = 4096;
 pub const MAX_SHOWN_DIAGNOSTICS: usize = 100;
 /// Lines listed in one diagnostic's message (rules matched at one priority, ...).
 pub const MAX_LISTED: usize = 10;
+/// Arithmetic operators and opening parentheses on one line of a script: a value nests at
+/// most this deep, so checking and deciding never recurse without bound.
+pub const MAX_LINE_OPERATORS: usize = 256;
+/// How deeply DEFINEs may be defined through one another.
+pub const MAX_DEFINE_DEPTH: usize = 64;
 /// The longest `--external-timeout`, in seconds (a day).
 pub const MAX_EXTERNAL_TIMEOUT_SECS: f64 = 86_400.0;
 

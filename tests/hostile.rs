@@ -830,3 +830,46 @@ fn item22_whole_game_over_128_kib_is_refused_with_its_size() {
     let out = hus(&["decide", &bot, &game, "--allow-external"]);
     ends_with(&out, 5, "one argument is 140");
 }
+
+/// Issue 13's constructs against hostile scripts: a value nested 100,000 deep (as a long sum
+/// or in parentheses) and a chain of 100,000 DEFINEs end in clear errors, never in a stack
+/// overflow.
+#[test]
+fn item23_deep_values_and_define_chains_are_errors_not_crashes() {
+    let dir = temp_dir("item23");
+    let n = 100_000;
+    let sum = vec!["1"; n].join(" + ");
+    let sum = write(
+        &dir,
+        "sum.hus",
+        format!("PREFLOP\nRULE {sum} > 0\nTHEN CALL\nENDRULE\nENDPREFLOP\n"),
+    );
+    let out = hus(&["check", &sum]);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    assert!(stdout(&out).contains("this line has more than 256 arithmetic operators"));
+    let parens = write(
+        &dir,
+        "parens.hus",
+        format!(
+            "PREFLOP\nRULE {}1{} > 0\nTHEN CALL\nENDRULE\nENDPREFLOP\n",
+            "(".repeat(n),
+            ")".repeat(n)
+        ),
+    );
+    let out = hus(&["check", &parens]);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let chain: Vec<String> = (0..n)
+        .map(|i| format!("DEFINE d{i} = d{}", i + 1))
+        .collect();
+    let chain = write(
+        &dir,
+        "chain.hus",
+        format!(
+            "{}\nDEFINE d{n} = pair\nPREFLOP\nRULE d0\nTHEN CALL\nENDRULE\nENDPREFLOP\n",
+            chain.join("\n")
+        ),
+    );
+    let out = hus(&["check", &chain]);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    assert!(stdout(&out).contains("is DEFINEd through more than 64 other DEFINEs"));
+}

@@ -34,6 +34,7 @@ pub fn lower(
         defines: Vec::new(),
         by_name: HashMap::new(),
         file: None,
+        depth: 0,
     };
     let own = script.defines.iter().map(|d| (d.clone(), None));
     let other = included.iter().map(|(d, f)| (d.clone(), Some(f.clone())));
@@ -98,6 +99,8 @@ struct Lowerer<'a> {
     by_name: HashMap<String, usize>,
     /// The included file being lowered (its DEFINEs' diagnostics point into it).
     file: Option<Arc<SourceFile>>,
+    /// DEFINEs being lowered, one inside another.
+    depth: usize,
 }
 
 /// One DEFINE and what lowering made of it.
@@ -403,12 +406,29 @@ impl Lowerer<'_> {
                 );
                 return Lowered::Failed;
             }
+            DefineState::Pending if self.depth >= crate::limits::MAX_DEFINE_DEPTH => {
+                let name = self.defines[i].define.name.clone();
+                self.push(
+                    Diagnostic::error(
+                        Code::DefineCycle,
+                        format!(
+                            "`{name}` is DEFINEd through more than {} other DEFINEs",
+                            crate::limits::MAX_DEFINE_DEPTH
+                        ),
+                    )
+                    .at(span)
+                    .with_help("define it more directly: DEFINEs nest at most this deep"),
+                );
+                return Lowered::Failed;
+            }
             DefineState::Pending => {
                 self.defines[i].state = DefineState::Busy;
+                self.depth += 1;
                 let outer = std::mem::replace(&mut self.file, self.defines[i].file.clone());
                 let body = self.defines[i].define.body.clone();
                 let l = self.define_body(&body);
                 self.file = outer;
+                self.depth -= 1;
                 self.defines[i].state = DefineState::Done(l.clone());
                 l
             }

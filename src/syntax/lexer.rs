@@ -255,6 +255,9 @@ pub fn tokens<'s>(source: &'s str, diags: &mut Vec<Diagnostic>) -> Vec<Spanned<'
     // A `DEFINE name` line without `=`: its branch lines follow, up to `ENDDEFINE`.
     let mut define_lines = false;
     let mut saw_assign = false;
+    // Arithmetic operators and `(` on the current line, and where that line's tokens start.
+    let mut operators = 0usize;
+    let mut too_long: Option<usize> = None;
 
     while let Some(item) = lex.next() {
         let span = lex.span();
@@ -286,6 +289,46 @@ pub fn tokens<'s>(source: &'s str, diags: &mut Vec<Diagnostic>) -> Vec<Spanned<'
             }
         };
         flush_bad_chars(source, &mut bad_chars, diags);
+
+        // A line with too many operators is dropped whole (one error): its value would nest
+        // deeper than checking and deciding may recurse.
+        if tok == Tok::Newline {
+            operators = 0;
+        } else if matches!(
+            tok,
+            Tok::Plus | Tok::Minus | Tok::Star | Tok::Slash | Tok::LParen
+        ) {
+            operators += 1;
+            if operators > crate::limits::MAX_LINE_OPERATORS && too_long.is_none() {
+                too_long = Some(span.start);
+                // Back to the line's start, keeping a RULE or VILLAIN that opens it.
+                let mut cut = out
+                    .iter()
+                    .rposition(|t| t.1 == Tok::Newline)
+                    .map_or(0, |i| i + 1);
+                if matches!(out.get(cut), Some((_, Tok::Rule | Tok::Villain, _))) {
+                    cut += 1;
+                }
+                out.truncate(cut);
+                diags.push(
+                    Diagnostic::error(
+                        Code::UnexpectedToken,
+                        format!(
+                            "this line has more than {} arithmetic operators and parentheses",
+                            crate::limits::MAX_LINE_OPERATORS
+                        ),
+                    )
+                    .at(span.clone())
+                    .with_help("split the value with DEFINE: `DEFINE part = ...`"),
+                );
+            }
+        }
+        if too_long.is_some() {
+            if tok != Tok::Newline {
+                continue;
+            }
+            too_long = None;
+        }
 
         match tok {
             Tok::Query(q) if q.len() == 2 && q.bytes().all(|b| b.is_ascii_digit()) => {
