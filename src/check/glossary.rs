@@ -13,6 +13,8 @@ pub enum Kind {
     /// A pattern standing for many constants (`villain<Phase><Stat>`).
     Family,
     Action,
+    /// A structural keyword outside the rules (`DEFINE`, `INCLUDE`).
+    Keyword,
     TableCell,
     /// An `act` of the game-state XML.
     Act,
@@ -25,6 +27,7 @@ impl Kind {
             Kind::Constant => "constant",
             Kind::Family => "constant family",
             Kind::Action => "action",
+            Kind::Keyword => "keyword",
             Kind::TableCell => "table cell",
             Kind::Act => "game-state act",
         }
@@ -63,7 +66,7 @@ const fn e(
     }
 }
 
-use Kind::{Act, Action, Constant as C, Family, Predicate as P, TableCell};
+use Kind::{Act, Action, Constant as C, Family, Keyword, Predicate as P, TableCell};
 
 /// Every entry, in the reference's order.
 pub const ENTRIES: &[Entry] = &[
@@ -300,6 +303,15 @@ pub const ENTRIES: &[Entry] = &[
       "villainPreflopRaiseTimes >= 2", ""),
     e("hero<Phase><Stat>", Family, "the hero's actions in one round", "As `villain<Phase><Stat>`, for the hero.",
       "heroFlopRaise > 0", ""),
+    // Keywords outside the rules.
+    e("DEFINE", Keyword, "name a condition, a number or a range",
+      "`DEFINE name = body` at the top level: one value is a number (`DEFINE big = 3BB`), card queries joined by `|` a range (`DEFINE premium = QQ+ | AK`), anything else a condition (`DEFINE strongDraw = flushDraw, ppot > 0.3`); `DEFINE name` then one branch a line up to `ENDDEFINE` for a condition that holds when one line holds. Usable in every block (reference §12.2).",
+      "DEFINE premium = QQ+ | AKs | AKo", "not in the thesis"),
+    e("ENDDEFINE", Keyword, "closes a DEFINE of several lines", "Each line between `DEFINE name` and `ENDDEFINE` is a branch (OR); commas inside a line are AND (reference §12.2).",
+      "ENDDEFINE", "not in the thesis"),
+    e("INCLUDE", Keyword, "use the DEFINEs of another file",
+      "`INCLUDE \"file.hus\"` at the top level reads the file relative to the including file; it may hold only DEFINEs and INCLUDEs. Missing files and cycles are errors showing the include chain (reference §12.4).",
+      "INCLUDE \"lib/hands.hus\"", "not in the thesis"),
     // Actions.
     e("FOLD", Action, "give up the hand", "When nothing is owed it is made a check (with a warning).", "THEN FOLD", ""),
     e("CHECK", Action, "put nothing in", "When something is owed it is made a fold (with a warning).", "THEN CHECK", ""),
@@ -310,6 +322,9 @@ pub const ENTRIES: &[Entry] = &[
     e("RAISETO", Action, "raise to a total for the round",
       "`RAISETO x` makes the hero's chips in this round `x`: a raise by `x` minus the villain's chips in this round (`villainRaise` and the blinds included); made legal like `RAISE`. Takes the same weighted lists.",
       "THEN RAISETO 3 villainLastRaiseTo", "not in the thesis"),
+    e("mixed strategy", Action, "weights over actions, one drawn",
+      "`THEN w1 action1, w2 action2, ...`: each action a `FOLD`, `CHECK`, `CALL`, `RAISE x` or `RAISETO x` with one amount, drawn with probability proportional to the weights (above 0) by the decision's seeded generator; in rules and VILLAIN reactions (reference §12.6).",
+      "THEN 0.7 CALL, 0.3 RAISE 3BB", "not in the thesis"),
     e("USE TABLE", Action, "act as a 13x13 preflop table says for the hero's class", "Reference §5, action tables.",
       "THEN USE TABLE open.tsv", ""),
     e("external", Action, "run a program and use its number or action", "Reference §8.", "THEN external \"bin/decide wholeGame\"", ""),
@@ -395,6 +410,7 @@ pub fn reference_section() -> String {
         (Kind::Constant, "Constants"),
         (Kind::Family, "Constant families"),
         (Kind::Action, "Actions"),
+        (Kind::Keyword, "Keywords outside the rules"),
         (Kind::TableCell, "Action-table cells"),
         (Kind::Act, "Game-state acts"),
     ];
@@ -459,6 +475,8 @@ mod tests {
             "RaiseTimes",
             "CallTimes",
             "CheckTimes",
+            "LastRaiseTo",
+            "LastRaisePot",
         ] {
             for p in ["villain", "hero"] {
                 assert!(Constant::from_name(&format!("{p}{stat}")).is_some());

@@ -54,6 +54,26 @@ pub fn lower(
             rules.push(l.rule(rule, block.kind));
         }
     }
+    // A script's own DEFINE that nothing uses is likely a misspelt use (a library's are not:
+    // a file of DEFINEs alone is there to be included).
+    if !script.blocks.is_empty() {
+        let unused = l.defines.iter().enumerate().filter(|(i, s)| {
+            let registered = l.by_name.get(&s.define.name.to_ascii_lowercase()) == Some(i);
+            let failed = matches!(s.state, DefineState::Done(Lowered::Failed));
+            s.file.is_none() && !s.used && registered && !failed
+        });
+        for (_, slot) in unused {
+            l.diags.push(
+                Diagnostic::warning(
+                    Code::UnusedDefine,
+                    format!("`{}` is DEFINEd but never used", slot.define.name),
+                )
+                .at(slot.define.name_span.clone())
+                .with_label("not used by any rule or DEFINE")
+                .with_help("use it in a rule, or remove it"),
+            );
+        }
+    }
     let candidates = pool(&rules);
     let program = Program {
         source: source.clone(),
@@ -109,6 +129,8 @@ struct DefineSlot {
     /// The included file it comes from; `None`: the script.
     file: Option<Arc<SourceFile>>,
     state: DefineState,
+    /// Used by a rule or another DEFINE.
+    used: bool,
 }
 
 enum DefineState {
@@ -243,7 +265,7 @@ impl Lowerer<'_> {
     /// A bare name as a condition: a DEFINEd condition or range, else a predicate.
     fn condition_name(&mut self, name: &str, negated: bool, span: Span) -> Option<Test> {
         if let Some(i) = self.define_index(name) {
-            return match self.resolve(i, span.clone()) {
+            return match self.use_define(i, span.clone()) {
                 Lowered::Range(classes) => Some(Test::Cards { classes, negated }),
                 Lowered::Condition(branches) => Some(Test::All {
                     name: self.defines[i].define.name.clone(),
@@ -270,7 +292,7 @@ impl Lowerer<'_> {
         for item in items {
             let classes = if item.is_name {
                 match self.define_index(&item.text) {
-                    Some(i) => match self.resolve(i, item.span.clone()) {
+                    Some(i) => match self.use_define(i, item.span.clone()) {
                         Lowered::Range(classes) => Some(classes),
                         Lowered::Failed => None,
                         _ => {
@@ -383,8 +405,15 @@ impl Lowerer<'_> {
             define,
             file,
             state: DefineState::Pending,
+            used: false,
         });
         self.file = None;
+    }
+
+    /// [`Self::resolve`] for a use of the name (which the `unused-define` warning looks for).
+    fn use_define(&mut self, i: usize, span: Span) -> Lowered {
+        self.defines[i].used = true;
+        self.resolve(i, span)
     }
 
     /// What DEFINE `i` names, lowering it on first use; `span` is where it is used (for a
@@ -487,7 +516,7 @@ impl Lowerer<'_> {
                 } => {
                     // Another DEFINE's meaning, or a constant's: an alias.
                     if let Some(j) = self.define_index(name) {
-                        return self.resolve(j, name_span.clone());
+                        return self.use_define(j, name_span.clone());
                     }
                     if let names::Meaning::Constant(_) | names::Meaning::Defined(_) =
                         names::meaning(name, self.options)
@@ -565,7 +594,7 @@ impl Lowerer<'_> {
 
     fn constant(&mut self, factor: f64, name: &str, span: Span) -> Option<Operand> {
         if let Some(i) = self.define_index(name) {
-            return match self.resolve(i, span.clone()) {
+            return match self.use_define(i, span.clone()) {
                 Lowered::Number(op) if factor == 1.0 => Some(op),
                 Lowered::Number(op) => Some(fold(Operand::Binary {
                     op: ArithOp::Mul,

@@ -103,6 +103,7 @@ codes! {
     IncludeMissing "include-missing" "an INCLUDEd file cannot be read",
     IncludeCycle "include-cycle" "a file INCLUDEs itself, directly or through other files",
     IncludeRules "include-rules" "an INCLUDEd file holds blocks of rules (it may hold only DEFINEs and INCLUDEs)",
+    UnusedDefine "unused-define" "(warning) a script's DEFINE that no rule or DEFINE uses",
     ValueAsCondition "value-as-condition" "a number (`3BB`, `pot / 2`) stands where a condition is expected",
     UndefinedValue "undefined-value" "(warning) a value is undefined (a division by zero): the condition does not hold, the raise becomes a call",
     ConstantComparison "constant-comparison" "(warning) a comparison of two numbers known before the game: it always holds or never does",
