@@ -61,6 +61,7 @@
 //! }
 //! ```
 
+pub mod acpc;
 pub mod cards;
 pub mod check;
 pub mod dealer;
