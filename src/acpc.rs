@@ -53,6 +53,121 @@ impl NoLimitGame {
     }
 }
 
+impl NoLimitGame {
+    /// Reads a dealer's game definition (`GAMEDEF` ... `END GAMEDEF`) and refuses, with the
+    /// reason, any game `hus` cannot play: limit betting, more than two players, other than
+    /// four rounds of 0, 3, 1 and 1 board cards, two hole cards and a 52-card deck, or unequal
+    /// stacks.
+    pub fn parse(text: &str) -> Result<NoLimitGame, ProtocolError> {
+        let mut lines = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'));
+        if !lines
+            .next()
+            .is_some_and(|l| l.eq_ignore_ascii_case("GAMEDEF"))
+        {
+            return err("a game definition starts with `GAMEDEF`");
+        }
+        let mut nolimit = None;
+        let mut fields: Vec<(String, Vec<u64>)> = Vec::new();
+        let mut ended = false;
+        for line in lines.by_ref() {
+            let lower = line.to_ascii_lowercase();
+            if lower == "end gamedef" {
+                ended = true;
+                break;
+            }
+            match lower.as_str() {
+                "nolimit" => nolimit = Some(true),
+                "limit" => nolimit = Some(false),
+                _ => {
+                    let Some((key, values)) = line.split_once('=') else {
+                        return err(format!("`{}`: expected `name = values`", clip(line)));
+                    };
+                    let values: Result<Vec<u64>, _> =
+                        values.split_whitespace().map(str::parse::<u64>).collect();
+                    let Ok(values) = values else {
+                        return err(format!(
+                            "`{}`: the values must be whole numbers",
+                            clip(line)
+                        ));
+                    };
+                    fields.push((key.trim().to_ascii_lowercase(), values));
+                }
+            }
+        }
+        if !ended {
+            return err("the game definition has no `END GAMEDEF`");
+        }
+        if nolimit != Some(true) {
+            return err(
+                "only no-limit games can be played (the definition says limit, or neither)",
+            );
+        }
+        let get = |name: &str| -> Result<&Vec<u64>, ProtocolError> {
+            fields
+                .iter()
+                .find(|(k, _)| k == &name.to_ascii_lowercase())
+                .map(|(_, v)| v)
+                .ok_or_else(|| ProtocolError(format!("the game definition lacks `{name}`")))
+        };
+        let want = |name: &str, expected: &[u64], what: &str| -> Result<(), ProtocolError> {
+            let v = get(name)?;
+            if v.as_slice() == expected {
+                Ok(())
+            } else {
+                err(format!("`{name} = {}`: only {what} can be played", join(v)))
+            }
+        };
+        want("numPlayers", &[2], "heads-up (2 players)")?;
+        want("numRounds", &[4], "four betting rounds")?;
+        want("numBoardCards", &[0, 3, 1, 1], "hold'em boards (0 3 1 1)")?;
+        want("numHoleCards", &[2], "two hole cards")?;
+        want("numSuits", &[4], "a 52-card deck")?;
+        want("numRanks", &[13], "a 52-card deck")?;
+        let stack = match get("stack")?.as_slice() {
+            [a, b] if a == b && *a > 0 => *a,
+            v => {
+                return err(format!(
+                    "`stack = {}`: two equal stacks are needed",
+                    join(v)
+                ))
+            }
+        };
+        let blinds = match get("blind")?.as_slice() {
+            [a, b] if *a > 0 && *b > 0 && a != b => [*a, *b],
+            v => {
+                return err(format!(
+                    "`blind = {}`: a big and a small blind are needed",
+                    join(v)
+                ))
+            }
+        };
+        let first = get("firstPlayer")?;
+        let first_player = match first.as_slice() {
+            [a, b, c, d] if [a, b, c, d].iter().all(|&&p| p == 1 || p == 2) => {
+                [a, b, c, d].map(|&p| (p - 1) as usize)
+            }
+            v => {
+                return err(format!(
+                    "`firstPlayer = {}`: four rounds of 1 or 2",
+                    join(v)
+                ))
+            }
+        };
+        Ok(NoLimitGame {
+            stack,
+            blinds,
+            first_player,
+        })
+    }
+}
+
+fn join(v: &[u64]) -> String {
+    v.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
+}
+
 /// A match state that does not parse or cannot be a heads-up no-limit hand.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProtocolError(pub String);

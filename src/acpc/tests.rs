@@ -140,3 +140,30 @@ fn malformed_states_are_clear_errors() {
         assert!(e.0.contains(says), "{line}: {e}");
     }
 }
+
+#[test]
+fn the_dealer_s_game_definition_reads_and_other_games_are_refused() {
+    let standard = include_str!("../../tests/programs/holdem.nolimit.2p.reverse_blinds.game");
+    assert_eq!(NoLimitGame::parse(standard), Ok(NoLimitGame::standard()));
+    for (from, to, says) in [
+        ("nolimit", "limit", "only no-limit"),
+        ("numPlayers = 2", "numPlayers = 3", "heads-up"),
+        (
+            "numBoardCards = 0 3 1 1",
+            "numBoardCards = 0 3 1",
+            "hold'em boards",
+        ),
+        (
+            "stack = 20000 20000",
+            "stack = 20000 100",
+            "two equal stacks",
+        ),
+        ("blind = 100 50", "blind = 100", "a big and a small blind"),
+        ("END GAMEDEF", "", "no `END GAMEDEF`"),
+        ("numHoleCards = 2", "numHoleCards = x", "whole numbers"),
+    ] {
+        let text = standard.replace(from, to);
+        let e = NoLimitGame::parse(&text).expect_err(says);
+        assert!(e.0.contains(says), "{to}: {e}");
+    }
+}
