@@ -326,73 +326,43 @@ pub fn to_record(state: &MatchState, game: &NoLimitGame) -> Result<GameRecord, P
     let Some(hero_cards) = state.hole[seat] else {
         return err("the state does not show this seat's hole cards");
     };
-    let stack = game.stack as f64;
-    let mut spent = [0u64; 2];
     let mut posts = Vec::new();
     // The small blind first, as the game-state format lists them.
     let mut order = [0usize, 1];
     order.sort_by_key(|&p| game.blinds[p]);
     for p in order {
-        let amount = game.blinds[p].min(game.stack);
-        spent[p] = amount;
         posts.push(Post {
             player: player(p, seat),
-            amount: amount as f64,
+            amount: game.blinds[p].min(game.stack) as f64,
             blind: if p == order[0] { "SB" } else { "BB" }.into(),
             span: None,
         });
     }
-    let mut rounds = Vec::new();
-    for (r, acts) in state.rounds.iter().enumerate() {
-        let phase = Phase::ALL[r];
-        let mut actor = game.first_player[r];
-        let all_in = |p: usize, spent: &[u64; 2]| spent[p] >= game.stack;
-        if all_in(actor, &spent) {
-            actor = 1 - actor;
-        }
-        let mut actions = Vec::new();
-        for (no, act) in acts.iter().enumerate() {
-            let high = spent[0].max(spent[1]);
-            let owed = high - spent[actor];
-            let (act, amount) = match *act {
-                AcpcAction::Fold => (Act::Fold, 0.0),
-                AcpcAction::Call if owed == 0 => (Act::Check, 0.0),
-                AcpcAction::Call => {
-                    let add = owed.min(game.stack - spent[actor]);
-                    spent[actor] += add;
-                    (Act::Call, add as f64)
-                }
-                AcpcAction::RaiseTo(to) => {
-                    if to <= high || to > game.stack {
-                        return err(format!(
-                            "round {}: a raise to {to} when {high} is the most put in and the stack is {}",
-                            r + 1,
-                            game.stack
-                        ));
-                    }
-                    spent[actor] = to;
-                    (Act::Raise, (to - high) as f64)
-                }
-            };
-            actions.push(ActionRecord {
-                no: no as i64,
-                player: player(actor, seat),
-                act,
-                amount,
-                span: None,
-            });
-            let other = 1 - actor;
-            if !all_in(other, &spent) {
-                actor = other;
-            }
-        }
-        rounds.push(Round {
-            phase,
+    let mut rounds: Vec<Round> = (0..state.rounds.len())
+        .map(|r| Round {
+            phase: Phase::ALL[r],
             cards: state.board.get(r).cloned().unwrap_or_default(),
-            actions,
+            actions: Vec::new(),
+            span: None,
+        })
+        .collect();
+    replay(state, game, |r, actor, act, high, added| {
+        let (act, amount) = match act {
+            AcpcAction::Fold => (Act::Fold, 0.0),
+            AcpcAction::Call if added == 0 => (Act::Check, 0.0),
+            AcpcAction::Call => (Act::Call, added as f64),
+            AcpcAction::RaiseTo(to) => (Act::Raise, (to - high) as f64),
+        };
+        let actions = &mut rounds[r].actions;
+        actions.push(ActionRecord {
+            no: actions.len() as i64,
+            player: player(actor, seat),
+            act,
+            amount,
             span: None,
         });
-    }
+    })?;
+    let stack = game.stack as f64;
     Ok(GameRecord {
         bb: game.blinds[0].max(game.blinds[1]) as f64,
         sb: game.blinds[0].min(game.blinds[1]) as f64,
@@ -408,38 +378,60 @@ pub fn to_record(state: &MatchState, game: &NoLimitGame) -> Result<GameRecord, P
 
 /// The reply to the dealer for a legal move: `f`, `c` (a call or a check) or `r<to>`, the
 /// hero's total for the hand after raising by the move's amount.
-pub fn reply(mv: Move, state: &MatchState, game: &NoLimitGame) -> String {
-    match mv {
+pub fn reply(mv: Move, state: &MatchState, game: &NoLimitGame) -> Result<String, ProtocolError> {
+    Ok(match mv {
         Move::Fold => "f".into(),
         Move::Check | Move::Call => "c".into(),
         Move::Raise(by) => {
-            let high = spent_now(state, game).into_iter().max().unwrap_or(0);
+            let high = replay(state, game, |_, _, _, _, _| {})?
+                .into_iter()
+                .max()
+                .unwrap_or(0);
             format!("r{}", high + by.round() as u64)
         }
-    }
+    })
 }
 
-/// Chips each position has put in so far this hand.
-fn spent_now(state: &MatchState, game: &NoLimitGame) -> [u64; 2] {
+/// Replays the betting from the blinds, in the game's order of play (a player all in does
+/// not act), checking every raise; `on_act(round, position, act, high, added)` sees each act
+/// with the most put in before it and the chips it added. Returns each position's chips put
+/// in during the hand.
+fn replay(
+    state: &MatchState,
+    game: &NoLimitGame,
+    mut on_act: impl FnMut(usize, usize, AcpcAction, u64, u64),
+) -> Result<[u64; 2], ProtocolError> {
     let mut spent = game.blinds.map(|b| b.min(game.stack));
+    let all_in = |p: usize, spent: &[u64; 2]| spent[p] >= game.stack;
     for (r, acts) in state.rounds.iter().enumerate() {
         let mut actor = game.first_player[r];
-        if spent[actor] >= game.stack {
+        if all_in(actor, &spent) {
             actor = 1 - actor;
         }
-        for act in acts {
+        for &act in acts {
             let high = spent[0].max(spent[1]);
-            match *act {
-                AcpcAction::Call => spent[actor] = high.min(game.stack),
-                AcpcAction::RaiseTo(to) => spent[actor] = to,
+            let before = spent[actor];
+            match act {
                 AcpcAction::Fold => {}
+                AcpcAction::Call => spent[actor] = high.min(game.stack),
+                AcpcAction::RaiseTo(to) => {
+                    if to <= high || to > game.stack {
+                        return err(format!(
+                            "round {}: a raise to {to} when {high} is the most put in and the stack is {}",
+                            r + 1,
+                            game.stack
+                        ));
+                    }
+                    spent[actor] = to;
+                }
             }
-            if spent[1 - actor] < game.stack {
+            on_act(r, actor, act, high, spent[actor] - before);
+            if !all_in(1 - actor, &spent) {
                 actor = 1 - actor;
             }
         }
     }
-    spent
+    Ok(spent)
 }
 
 #[cfg(test)]

@@ -27,17 +27,9 @@ pub struct Program {
 impl Program {
     /// Whether a condition or an amount reads a statistic over past hands (`villainVPIP`).
     pub fn reads_stats(&self) -> bool {
-        fn operand(op: &Operand) -> bool {
-            match op {
-                Operand::Constant { constant, .. } => constant.is_opponent(),
-                Operand::Binary { lhs, rhs, .. } => operand(lhs) || operand(rhs),
-                Operand::Negate(x) => operand(x),
-                _ => false,
-            }
-        }
         fn condition(c: &Condition) -> bool {
             match &c.test {
-                Test::Compare { lhs, rhs, .. } => operand(lhs) || operand(rhs),
+                Test::Compare { lhs, rhs, .. } => lhs.reads_stats() || rhs.reads_stats(),
                 Test::All { branches, .. } => branches.iter().flatten().any(condition),
                 _ => false,
             }
@@ -45,7 +37,7 @@ impl Program {
         fn action(a: &Action) -> bool {
             match &a.kind {
                 ActionKind::Raise(items) | ActionKind::RaiseTo(items) => {
-                    items.iter().any(|w| operand(&w.amount))
+                    items.iter().any(|w| w.amount.reads_stats())
                 }
                 ActionKind::Mixed(items) => items.iter().any(|w| action(&w.action)),
                 _ => false,
@@ -154,6 +146,28 @@ pub enum Operand {
 }
 
 impl Operand {
+    /// The leaves of the operand's arithmetic (numbers, constants, external programs), left
+    /// to right; the operand itself when it has no arithmetic.
+    pub fn leaves<'o>(&'o self, f: &mut impl FnMut(&'o Operand)) {
+        match self {
+            Operand::Binary { lhs, rhs, .. } => {
+                lhs.leaves(f);
+                rhs.leaves(f);
+            }
+            Operand::Negate(x) => x.leaves(f),
+            _ => f(self),
+        }
+    }
+
+    /// Whether the operand reads a statistic over past hands (`villainVPIP`).
+    pub fn reads_stats(&self) -> bool {
+        let mut found = false;
+        self.leaves(&mut |leaf| {
+            found |= matches!(leaf, Operand::Constant { constant, .. } if constant.is_opponent())
+        });
+        found
+    }
+
     /// The number when the operand is one (after constant folding).
     pub fn number(&self) -> Option<f64> {
         match self {

@@ -51,10 +51,7 @@ struct Walk {
 
 impl Walk {
     fn push(&mut self, d: Diagnostic, file: &Option<Arc<SourceFile>>) {
-        self.diags.push(match file {
-            Some(f) => d.in_file(f.clone()),
-            None => d,
-        });
+        self.diags.push(d.in_file(file.clone()));
     }
 
     fn includes(&mut self, includes: &[ast::Include], dir: &Path, chain: &mut Vec<Link>) {

@@ -193,21 +193,11 @@ fn conditions(rule: &ir::Rule) -> impl Iterator<Item = &ir::Condition> {
 /// Every operand a rule reads, in comparisons and in raise amounts, down to the leaves of
 /// its arithmetic.
 fn operands(rule: &ir::Rule) -> Vec<&Operand> {
-    fn leaves<'r>(op: &'r Operand, out: &mut Vec<&'r Operand>) {
-        match op {
-            Operand::Binary { lhs, rhs, .. } => {
-                leaves(lhs, out);
-                leaves(rhs, out);
-            }
-            Operand::Negate(x) => leaves(x, out),
-            _ => out.push(op),
-        }
-    }
     fn action<'r>(a: &'r ir::Action, out: &mut Vec<&'r Operand>) {
         match &a.kind {
-            ir::ActionKind::Raise(items) | ir::ActionKind::RaiseTo(items) => {
-                items.iter().for_each(|w| leaves(&w.amount, out))
-            }
+            ir::ActionKind::Raise(items) | ir::ActionKind::RaiseTo(items) => items
+                .iter()
+                .for_each(|w| w.amount.leaves(&mut |l| out.push(l))),
             ir::ActionKind::Mixed(items) => items.iter().for_each(|w| action(&w.action, out)),
             _ => {}
         }
@@ -215,8 +205,8 @@ fn operands(rule: &ir::Rule) -> Vec<&Operand> {
     let mut out = Vec::new();
     for c in conditions(rule) {
         if let Test::Compare { lhs, rhs, .. } = &c.test {
-            leaves(lhs, &mut out);
-            leaves(rhs, &mut out);
+            lhs.leaves(&mut |l| out.push(l));
+            rhs.leaves(&mut |l| out.push(l));
         }
     }
     for a in std::iter::once(&rule.action).chain(rule.reactions.iter().map(|r| &r.action)) {

@@ -473,7 +473,9 @@ impl Lowerer<'_> {
     /// else a condition (of one or more branches).
     fn define_body(&mut self, branches: &[ast::Branch]) -> Lowered {
         if let [branch] = branches {
-            return self.define_line(&branch.conditions);
+            if let Some(l) = self.define_single(&branch.conditions) {
+                return l;
+            }
         }
         let mut out = Vec::new();
         for b in branches {
@@ -491,54 +493,46 @@ impl Lowerer<'_> {
         Lowered::Condition(out.into())
     }
 
-    fn define_line(&mut self, body: &[ast::Condition]) -> Lowered {
-        if let [one] = body {
-            match &one.kind {
-                ast::ConditionKind::Value(v) => {
-                    return self.value(v).map_or(Lowered::Failed, Lowered::Number)
+    /// A one-line body that names a number, a range or another DEFINE (an alias); `None` when
+    /// it is a condition.
+    fn define_single(&mut self, body: &[ast::Condition]) -> Option<Lowered> {
+        let [one] = body else {
+            return None;
+        };
+        Some(match &one.kind {
+            ast::ConditionKind::Value(v) => self.value(v).map_or(Lowered::Failed, Lowered::Number),
+            ast::ConditionKind::Query {
+                negated: false,
+                text,
+                text_span,
+            } => self
+                .query(text, text_span.clone())
+                .map_or(Lowered::Failed, |q| Lowered::Range(q.classes)),
+            ast::ConditionKind::Range(items) => {
+                self.range(items).map_or(Lowered::Failed, Lowered::Range)
+            }
+            ast::ConditionKind::Name {
+                negated: false,
+                name,
+                name_span,
+            } => {
+                // Another DEFINE's meaning, or a constant's: an alias.
+                if let Some(j) = self.define_index(name) {
+                    return Some(self.use_define(j, name_span.clone()));
                 }
-                ast::ConditionKind::Query {
-                    negated: false,
-                    text,
-                    text_span,
-                } => {
-                    return self
-                        .query(text, text_span.clone())
-                        .map_or(Lowered::Failed, |q| Lowered::Range(q.classes))
-                }
-                ast::ConditionKind::Range(items) => {
-                    return self.range(items).map_or(Lowered::Failed, Lowered::Range)
-                }
-                ast::ConditionKind::Name {
-                    negated: false,
-                    name,
-                    name_span,
-                } => {
-                    // Another DEFINE's meaning, or a constant's: an alias.
-                    if let Some(j) = self.define_index(name) {
-                        return self.use_define(j, name_span.clone());
-                    }
-                    if let names::Meaning::Constant(_) | names::Meaning::Defined(_) =
-                        names::meaning(name, self.options)
-                    {
+                match names::meaning(name, self.options) {
+                    names::Meaning::Constant(_) | names::Meaning::Defined(_) => {
                         let v = ast::Value {
                             kind: ast::ValueKind::Name(name.clone()),
                             span: name_span.clone(),
                         };
-                        return self.value(&v).map_or(Lowered::Failed, Lowered::Number);
+                        self.value(&v).map_or(Lowered::Failed, Lowered::Number)
                     }
+                    _ => return None,
                 }
-                _ => {}
             }
-        }
-        let n = body.len();
-        let conditions: Vec<ir::Condition> =
-            body.iter().filter_map(|c| self.condition(c)).collect();
-        if conditions.len() == n {
-            Lowered::Condition(vec![conditions].into())
-        } else {
-            Lowered::Failed
-        }
+            _ => return None,
+        })
     }
 
     /// Compiles a card query written at `span`.
@@ -772,10 +766,7 @@ impl Lowerer<'_> {
 
     /// Reports a diagnostic about the file being lowered.
     fn push(&mut self, d: Diagnostic) {
-        self.diags.push(match &self.file {
-            Some(f) => d.in_file(f.clone()),
-            None => d,
-        });
+        self.diags.push(d.in_file(self.file.clone()));
     }
 }
 

@@ -88,9 +88,10 @@ impl Diagnostic {
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }
-    /// The diagnostic's spans point into `file` (an included file).
-    pub fn in_file(mut self, file: Arc<SourceFile>) -> Diagnostic {
-        self.file = Some(file);
+    /// The diagnostic's spans point into `file` (an included file); `None`: into the file
+    /// being reported on.
+    pub fn in_file(mut self, file: Option<Arc<SourceFile>>) -> Diagnostic {
+        self.file = file;
         self
     }
     /// The file the spans point into: its own, or `default`.

@@ -5,17 +5,7 @@ use std::fmt;
 use super::context::Outcome;
 use crate::diag::{SourceFile, Span};
 use crate::game::format_amount;
-use crate::ir::{Condition, Operand, Test};
-
-/// Whether a value reads a statistic over past hands.
-pub fn reads_opponent(op: &Operand) -> bool {
-    match op {
-        Operand::Constant { constant, .. } => constant.is_opponent(),
-        Operand::Binary { lhs, rhs, .. } => reads_opponent(lhs) || reads_opponent(rhs),
-        Operand::Negate(x) => reads_opponent(x),
-        _ => false,
-    }
-}
+use crate::ir::{Condition, Test};
 
 /// Every rule considered, which branch held or which condition failed first and with which
 /// values, the reactions, the matched rules, the choice and how the action was made legal.
@@ -69,7 +59,7 @@ pub fn failed(
     let text = snippet(source, &cond.span);
     let why = match (&cond.test, outcome.values) {
         (Test::Compare { lhs, rhs, .. }, Some((l, r))) if !l.is_finite() || !r.is_finite() => {
-            if reads_opponent(lhs) || reads_opponent(rhs) {
+            if lhs.reads_stats() || rhs.reads_stats() {
                 if stats_given {
                     "the opponent statistic rests on no hands yet (undefined), so the comparison does not hold".to_string()
                 } else {

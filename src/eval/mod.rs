@@ -625,14 +625,6 @@ fn is_all_in(op: &Operand) -> bool {
     matches!(op, Operand::Constant { factor, constant: Constant::AllIn | Constant::HeroStack, .. } if *factor == 1.0)
 }
 
-/// Picks an item with probability proportional to its weight.
-pub fn pick_weighted<'i, R: Rng + ?Sized>(
-    items: &'i [WeightedAmount],
-    rng: &mut R,
-) -> &'i WeightedAmount {
-    &items[pick_index(items.iter().map(|i| i.weight), rng)]
-}
-
 /// The index of a choice drawn with probability proportional to its weight (one `f64` draw;
 /// weights that are not positive are never drawn unless all are).
 pub fn pick_index<R: Rng + ?Sized>(

@@ -2,7 +2,7 @@
 //! common tracking software defines them, from what the observing player saw: the acts of
 //! each hand and whether it reached a showdown, never a hidden card.
 
-use super::{Act, GameRecord, Phase, Player};
+use super::{Act, ActionRecord, GameRecord, Phase, Player};
 
 /// One statistic of the villain.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -108,24 +108,23 @@ impl OpponentStats {
         let mut preflop_raiser = None;
         let mut saw_flop = false;
         for round in &record.rounds {
-            let acts: Vec<(Player, Act)> =
-                round.actions.iter().map(|a| (a.player, a.act)).collect();
+            let acts = &round.actions;
             match round.phase {
                 Phase::Preflop => {
-                    preflop(&acts, &mut chance, &mut hit);
+                    preflop(acts, &mut chance, &mut hit);
                     preflop_raiser = acts
                         .iter()
                         .rev()
-                        .find(|(_, a)| matches!(a, Act::Raise | Act::Bet))
-                        .map(|(p, _)| *p);
+                        .find(|a| matches!(a.act, Act::Raise | Act::Bet))
+                        .map(|a| a.player);
                 }
                 phase => {
                     if phase == Phase::Flop {
                         saw_flop = true;
-                        flop(&acts, preflop_raiser, &mut chance, &mut hit);
+                        flop(acts, preflop_raiser, &mut chance, &mut hit);
                     }
-                    for (p, a) in &acts {
-                        match (p, a) {
+                    for a in acts {
+                        match (a.player, a.act) {
                             (Player::Villain, Act::Raise | Act::Bet) => aggression.0 += 1,
                             (Player::Villain, Act::Call) => aggression.1 += 1,
                             _ => {}
@@ -155,13 +154,16 @@ impl OpponentStats {
 }
 
 /// VPIP, PFR, 3-bet and fold to 3-bet from the preflop acts, in order.
-fn preflop(acts: &[(Player, Act)], chance: &mut [bool; 8], hit: &mut [bool; 8]) {
+fn preflop(acts: &[ActionRecord], chance: &mut [bool; 8], hit: &mut [bool; 8]) {
     use OpponentStat::*;
     let mut raises = 0;
     // The villain's own first raise, to be answered by a re-raise.
     let mut villain_opened = false;
     let mut facing_three_bet = false;
-    for &(p, a) in acts {
+    for &ActionRecord {
+        player: p, act: a, ..
+    } in acts
+    {
         let raise = matches!(a, Act::Raise | Act::Bet);
         if p == Player::Villain {
             chance[Vpip as usize] = true;
@@ -191,7 +193,7 @@ fn preflop(acts: &[(Player, Act)], chance: &mut [bool; 8], hit: &mut [bool; 8]) 
 
 /// Continuation bets on the flop: the preflop raiser's first chance to bet, and the answer.
 fn flop(
-    acts: &[(Player, Act)],
+    acts: &[ActionRecord],
     preflop_raiser: Option<Player>,
     chance: &mut [bool; 8],
     hit: &mut [bool; 8],
@@ -202,7 +204,10 @@ fn flop(
     };
     let mut bet_made = false;
     let mut cbet_pending = false;
-    for &(p, a) in acts {
+    for &ActionRecord {
+        player: p, act: a, ..
+    } in acts
+    {
         let raise = matches!(a, Act::Raise | Act::Bet);
         if p == raiser && !bet_made {
             // The raiser's first act with nothing bet before it: a chance to continue.

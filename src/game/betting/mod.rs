@@ -380,13 +380,14 @@ impl<'r> Replay<'r> {
         if self.fold.is_none() && self.betting.folded().is_some() {
             self.fold = Some(a);
         }
+        let round_after = self.betting.round_in(a.player);
+        let added = round_after - round_before;
+        let raised = matches!(a.act, Act::Raise | Act::Bet);
         let stats = &mut self.stats[pi(a.player)][self.betting.phase() as usize];
         match a.act {
             Act::Check => stats.check_times += 1,
             Act::Call => stats.call_times += 1,
             Act::Raise | Act::Bet => {
-                let round_after = self.betting.round_in(a.player);
-                let added = round_after - round_before;
                 let into = pot_before + (added - a.amount).max(0.0);
                 stats.raise += a.amount;
                 stats.last_raise = a.amount;
@@ -398,11 +399,7 @@ impl<'r> Replay<'r> {
             Act::Fold => {}
         }
         if a.player == Player::Villain {
-            self.villain_bet_added = if matches!(a.act, Act::Raise | Act::Bet) {
-                self.betting.round_in(a.player) - round_before
-            } else {
-                0.0
-            };
+            self.villain_bet_added = if raised { added } else { 0.0 };
         }
         self.previous = Some(a);
         true
