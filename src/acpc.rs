@@ -1,7 +1,7 @@
 //! The Annual Computer Poker Competition's protocol (version 2.0.0, heads-up no-limit): match
 //! states as the dealer sends them, and their translation into the [`GameRecord`] that
 //! `hus decide` reads, so a bot plays a competition seat exactly as it plays from the command
-//! line. Groundwork for `hus acpc` (issue 14): the network client is still to come.
+//! line ([`seat`] plays one seat of a match).
 
 use std::fmt;
 
@@ -39,6 +39,8 @@ pub struct NoLimitGame {
     pub blinds: [u64; 2],
     /// The position (0-based) that acts first in each round.
     pub first_player: [usize; 4],
+    /// The most raises in each round (`maxRaises`; no limit when the definition has none).
+    pub max_raises: [u8; 4],
 }
 
 impl NoLimitGame {
@@ -49,6 +51,7 @@ impl NoLimitGame {
             stack: 20_000,
             blinds: [100, 50],
             first_player: [1, 0, 0, 0],
+            max_raises: [u8::MAX; 4],
         }
     }
 }
@@ -156,10 +159,18 @@ impl NoLimitGame {
                 ))
             }
         };
+        let max_raises = match fields.iter().find(|(k, _)| k == "maxraises") {
+            None => [u8::MAX; 4],
+            Some((_, v)) => match v.as_slice() {
+                [a, b, c, d] => [a, b, c, d].map(|&x| x.min(u8::MAX as u64) as u8),
+                _ => return err(format!("`maxRaises = {}`: four rounds", join(v))),
+            },
+        };
         Ok(NoLimitGame {
             stack,
             blinds,
             first_player,
+            max_raises,
         })
     }
 }
@@ -376,63 +387,281 @@ pub fn to_record(state: &MatchState, game: &NoLimitGame) -> Result<GameRecord, P
     })
 }
 
-/// The reply to the dealer for a legal move: `f`, `c` (a call or a check) or `r<to>`, the
-/// hero's total for the hand after raising by the move's amount.
-pub fn reply(mv: Move, state: &MatchState, game: &NoLimitGame) -> Result<String, ProtocolError> {
-    Ok(match mv {
-        Move::Fold => "f".into(),
-        Move::Check | Move::Call => "c".into(),
-        Move::Raise(by) => {
-            let high = replay(state, game, |_, _, _, _, _| {})?
-                .into_iter()
-                .max()
-                .unwrap_or(0);
-            format!("r{}", high + by.round() as u64)
+/// The act to send for `mv` when `progress` says it is position `p`'s turn, with the move it
+/// is: made legal first by the dealer's rules, the way the HUS table makes a move legal
+/// (reference §5: no fold when checking is free, the minimum raise, the all-in cap), so the
+/// dealer never has to correct it.
+pub fn answer(mv: Move, progress: &Progress, p: usize, game: &NoLimitGame) -> (AcpcAction, Move) {
+    let high = progress.high();
+    let to_call = high - progress.spent[p];
+    let behind = game.stack - progress.spent[p];
+    let (lo, hi) = progress.raise_to.unwrap_or((high, high));
+    let legal = crate::dealer::hand::legal_move(
+        mv,
+        to_call as i64,
+        progress.raise_to.is_some(),
+        (lo - high) as i64,
+        behind as i64,
+    );
+    let act = match legal {
+        Move::Fold => AcpcAction::Fold,
+        Move::Check | Move::Call => AcpcAction::Call,
+        Move::Raise(by) => AcpcAction::RaiseTo((high + by.max(0.0) as u64).clamp(lo, hi)),
+    };
+    (act, legal)
+}
+
+impl fmt::Display for AcpcAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AcpcAction::Fold => f.write_str("f"),
+            AcpcAction::Call => f.write_str("c"),
+            AcpcAction::RaiseTo(to) => write!(f, "r{to}"),
         }
+    }
+}
+
+/// The reply to the dealer for a move at `state`, the hero's turn: `f`, `c` (a call or a
+/// check) or `r<to>`, the hero's total for the hand after the raise, made legal first.
+pub fn reply(mv: Move, state: &MatchState, game: &NoLimitGame) -> Result<String, ProtocolError> {
+    let progress = progress(state, game)?;
+    if progress.to_act != Some(state.position) {
+        return err("it is not this seat's turn");
+    }
+    Ok(answer(mv, &progress, state.position, game).0.to_string())
+}
+
+/// What each position wins (negative: loses) in a finished hand: the folder loses what it
+/// put in; at a showdown the better hand wins the matched chips, and a tie splits the pot.
+pub fn outcome(state: &MatchState, progress: &Progress) -> Result<[i64; 2], ProtocolError> {
+    if progress.to_act.is_some() {
+        return err("the hand is not over");
+    }
+    if let Some(f) = progress.folded {
+        let lost = progress.spent[f] as i64;
+        let mut net = [lost; 2];
+        net[f] = -lost;
+        return Ok(net);
+    }
+    let [Some(a), Some(b)] = state.hole else {
+        return err("a showdown that does not show both players' cards");
+    };
+    let board: crate::cards::CardSet = state.board.iter().flatten().copied().collect();
+    let rank = |hole: [Card; 2]| crate::strength::evaluate(board.union(hole.into_iter().collect()));
+    let matched = progress.spent[0].min(progress.spent[1]) as i64;
+    Ok(match rank(a).cmp(&rank(b)) {
+        std::cmp::Ordering::Greater => [matched, -matched],
+        std::cmp::Ordering::Less => [-matched, matched],
+        std::cmp::Ordering::Equal => [0, 0],
     })
 }
 
-/// Replays the betting from the blinds, in the game's order of play (a player all in does
-/// not act), checking every raise; `on_act(round, position, act, high, added)` sees each act
-/// with the most put in before it and the chips it added. Returns each position's chips put
-/// in during the hand.
+/// The most acts one betting round holds in the dealer (`MAX_NUM_ACTIONS` of `game.h`): a
+/// raise that would leave no room for the call is refused, as the dealer refuses it.
+pub const MAX_ACTS_PER_ROUND: usize = 64;
+
+/// Where the betting of a match state stands, by the dealer's own rules (`doAction` and
+/// `raiseIsValid` of `game.c`, heads-up).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// Each position's chips put in during the hand.
+    pub spent: [u64; 2],
+    /// The round the betting is in, or ended in (0 = before the flop).
+    pub round: usize,
+    /// The position to act next; `None` once the hand is over.
+    pub to_act: Option<usize>,
+    /// The position that folded, when one did.
+    pub folded: Option<usize>,
+    /// The smallest and the largest total the player to act may raise to; `None` when they
+    /// may only call (or fold).
+    pub raise_to: Option<(u64, u64)>,
+}
+
+impl Progress {
+    /// The hand is over and the cards are shown: nobody folded.
+    pub fn showdown(&self) -> bool {
+        self.to_act.is_none() && self.folded.is_none()
+    }
+
+    /// The most chips put in by one player.
+    pub fn high(&self) -> u64 {
+        self.spent[0].max(self.spent[1])
+    }
+}
+
+/// Replays a match state's betting by the dealer's rules and says where it stands. A state
+/// the dealer could not have sent (a raise below the minimum, an act after the round closed,
+/// a round that starts before the last one closed) is an error naming the act.
+pub fn progress(state: &MatchState, game: &NoLimitGame) -> Result<Progress, ProtocolError> {
+    replay(state, game, |_, _, _, _, _| {})
+}
+
+/// Replays the betting from the blinds, as the dealer plays it (a player all in does not act;
+/// a round closes when every player still able to act has called the last raise);
+/// `on_act(round, position, act, high, added)` sees each act with the most put in before it
+/// and the chips it added.
+// Long on purpose: one pass over the acts mirroring the dealer's `doAction`, whose round and
+// hand endings share every variable of the loop.
 fn replay(
     state: &MatchState,
     game: &NoLimitGame,
     mut on_act: impl FnMut(usize, usize, AcpcAction, u64, u64),
-) -> Result<[u64; 2], ProtocolError> {
-    let mut spent = game.blinds.map(|b| b.min(game.stack));
-    let all_in = |p: usize, spent: &[u64; 2]| spent[p] >= game.stack;
-    for (r, acts) in state.rounds.iter().enumerate() {
-        let mut actor = game.first_player[r];
-        if all_in(actor, &spent) {
-            actor = 1 - actor;
+) -> Result<Progress, ProtocolError> {
+    let stack = game.stack;
+    let big = game.blinds[0].max(game.blinds[1]);
+    let mut spent = game.blinds.map(|b| b.min(stack));
+    let mut min_raise_to = 2 * big;
+    let mut round = 0;
+    let mut folded = None;
+    let mut finished = false;
+    // This round's acts: who, and whether it was a raise (a fold ends the hand).
+    let mut acts_now: Vec<(usize, bool)> = Vec::new();
+    let can_act =
+        |p: usize, spent: &[u64; 2], folded: Option<usize>| folded != Some(p) && spent[p] < stack;
+    let to_act = |round: usize, acts_now: &[(usize, bool)], spent: &[u64; 2]| {
+        let first = match acts_now.last() {
+            Some(&(p, _)) => 1 - p,
+            None => game.first_player[round],
+        };
+        if can_act(first, spent, None) {
+            first
+        } else {
+            1 - first
         }
-        for &act in acts {
+    };
+    for (section, acts) in state.rounds.iter().enumerate() {
+        if section > round {
+            if !acts.is_empty() || !finished {
+                return err(format!(
+                    "round {} starts before the betting of round {} is closed",
+                    section + 1,
+                    round + 1
+                ));
+            }
+            continue;
+        }
+        for (k, &act) in acts.iter().enumerate() {
+            let at = || format!("round {}, act {}", section + 1, k + 1);
+            if finished {
+                return err(format!("{}: an act after the hand is over", at()));
+            }
+            if round != section {
+                return err(format!(
+                    "{}: an act after the betting of the round closed",
+                    at()
+                ));
+            }
+            let p = to_act(round, &acts_now, &spent);
             let high = spent[0].max(spent[1]);
-            let before = spent[actor];
+            let before = spent[p];
             match act {
-                AcpcAction::Fold => {}
-                AcpcAction::Call => spent[actor] = high.min(game.stack),
+                AcpcAction::Fold => {
+                    if spent[p] == high {
+                        return err(format!("{}: a fold when nothing is owed", at()));
+                    }
+                    folded = Some(p);
+                }
+                AcpcAction::Call => spent[p] = high.min(stack),
                 AcpcAction::RaiseTo(to) => {
-                    if to <= high || to > game.stack {
+                    let Some((lo, hi)) = raise_range(game, round, &acts_now, &spent, min_raise_to)
+                    else {
+                        return err(format!("{}: a raise when only a call is allowed", at()));
+                    };
+                    if to < lo || to > hi {
                         return err(format!(
-                            "round {}: a raise to {to} when {high} is the most put in and the stack is {}",
-                            r + 1,
-                            game.stack
+                            "{}: a raise to {to}, outside the allowed {lo} to {hi}",
+                            at()
                         ));
                     }
-                    spent[actor] = to;
+                    min_raise_to = min_raise_to.max(2 * to - high);
+                    spent[p] = to;
                 }
             }
-            on_act(r, actor, act, high, spent[actor] - before);
-            if !all_in(1 - actor, &spent) {
-                actor = 1 - actor;
+            on_act(section, p, act, high, spent[p] - before);
+            acts_now.push((p, matches!(act, AcpcAction::RaiseTo(_))));
+            if folded.is_some() {
+                finished = true;
+                continue;
+            }
+            // The dealer's numCalled: calls (and the raise that opened them) by players
+            // still able to act, back to the last raise.
+            let mut called = 0;
+            for &(q, raise) in acts_now.iter().rev() {
+                called += can_act(q, &spent, None) as usize;
+                if raise {
+                    break;
+                }
+            }
+            let acting = (0..2).filter(|&q| can_act(q, &spent, folded)).count();
+            if called >= acting {
+                acts_now.clear();
+                if acting > 1 && round + 1 < 4 {
+                    round += 1;
+                    min_raise_to = big + spent[0].max(spent[1]);
+                } else {
+                    // The last round is over, or the cards are dealt out to an all-in.
+                    finished = true;
+                    round = 3;
+                }
             }
         }
     }
-    Ok(spent)
+    if state.rounds.len() != round + 1 {
+        return err(format!(
+            "the betting shows {} round(s), but the dealer is in round {}",
+            state.rounds.len(),
+            round + 1
+        ));
+    }
+    let (to_act, raise_to) = if finished {
+        (None, None)
+    } else {
+        let p = to_act(round, &acts_now, &spent);
+        (
+            Some(p),
+            raise_range(game, round, &acts_now, &spent, min_raise_to),
+        )
+    };
+    Ok(Progress {
+        spent,
+        round,
+        to_act,
+        folded,
+        raise_to,
+    })
 }
+
+/// The dealer's `raiseIsValid`: the raise-to range of position `p`, or `None` when it may
+/// not raise (the round's raise limit, no room left in the round, nobody left to call, or
+/// no chips beyond the current bet).
+fn raise_range(
+    game: &NoLimitGame,
+    round: usize,
+    acts_now: &[(usize, bool)],
+    spent: &[u64; 2],
+    min_raise_to: u64,
+) -> Option<(u64, u64)> {
+    let raises = acts_now.iter().filter(|a| a.1).count();
+    let acting = (0..2).filter(|&q| spent[q] < game.stack).count();
+    if raises >= game.max_raises[round] as usize
+        || acts_now.len() + 2 > MAX_ACTS_PER_ROUND
+        || acting <= 1
+    {
+        return None;
+    }
+    let high = spent[0].max(spent[1]);
+    if min_raise_to > game.stack {
+        if high >= game.stack {
+            return None;
+        }
+        return Some((game.stack, game.stack));
+    }
+    Some((min_raise_to, game.stack))
+}
+
+pub mod client;
+pub mod log;
+pub mod seat;
 
 #[cfg(test)]
 mod tests;

@@ -6,6 +6,9 @@ use std::path::Path;
 
 /// The largest script, in bytes (a 100,000-rule script is about 3 MB).
 pub const MAX_SCRIPT_BYTES: u64 = 16 << 20;
+
+/// The largest dealer log `hus replay` reads: 1 GiB, about ten million hands.
+pub const MAX_LOG_BYTES: u64 = 1 << 30;
 /// The largest game-state file, in bytes.
 pub const MAX_GAME_BYTES: u64 = 16 << 20;
 /// The largest action table, in bytes (a 13x13 table is well under 2 KB).

@@ -12,6 +12,8 @@ use std::process::ExitCode;
     about = "Heads Up Script: rule-based bots for heads-up no-limit hold'em"
 )]
 enum Command {
+    /// Play one seat of a match run by the ACPC dealer (the competition protocol).
+    Acpc(cli::acpc::Args),
     /// Parse and check scripts without a game; print every diagnostic.
     Check(cli::check::Args),
     /// Print what the bot does now: fold, check, call or raise N.
@@ -20,6 +22,8 @@ enum Command {
     Match(cli::matches::Args),
     /// List every name a script can use, or print one name's full meaning.
     Names(cli::names::Args),
+    /// Put every decision a player made in a dealer's log to a bot; report the agreement.
+    Replay(cli::replay::Args),
     /// Print a built-in bot's script (`builtin:NAME`; `builtin:` lists them).
     Show(cli::show::Args),
 }
@@ -29,10 +33,12 @@ fn main() -> ExitCode {
     // handed to it and killed once they end (reference §8).
     hus::external::contain_detached();
     let code = match Command::parse() {
+        Command::Acpc(args) => cli::acpc::run(args),
         Command::Check(args) => cli::check::run(args),
         Command::Decide(args) => cli::decide::run(args),
         Command::Match(args) => cli::matches::run(args),
         Command::Names(args) => cli::names::run(args),
+        Command::Replay(args) => cli::replay::run(args),
         Command::Show(args) => cli::show::run(args),
     };
     ExitCode::from(code)

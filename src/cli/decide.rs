@@ -134,6 +134,7 @@ fn decide(args: Args) -> Result<u8, u8> {
         external: ExternalPolicy {
             allow: args.allow_external,
             timeout: Duration::from_secs_f64(args.external_timeout),
+            deadline: None,
         },
         explain: args.explain,
     };

@@ -246,20 +246,14 @@ pub fn run(args: Args) -> u8 {
 }
 
 /// Prepares `--histories DIR`: the directory, and a copy of each built-in's script in it so
-/// every decision replays with `hus decide`.
-fn histories(dir: &PathBuf, bots: &[LoadedBot], hands: u64) -> Result<Histories, String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    // Files of an earlier run would mix with this one's: the directory must be new or empty.
-    let occupied = std::fs::read_dir(dir)
-        .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
-        .next()
-        .is_some();
-    if occupied {
-        return Err(format!(
-            "--histories {} is not empty: give a new or empty directory",
-            dir.display()
-        ));
-    }
+/// every decision replays with `hus decide`. `bots` are A and B (`hus acpc` has only A: B is
+/// then "opponent", with no script).
+pub(crate) fn histories(
+    dir: &PathBuf,
+    bots: &[LoadedBot],
+    hands: u64,
+) -> Result<Histories, String> {
+    new_empty_dir(dir)?;
     let mut scripts = [String::new(), String::new()];
     for (i, b) in bots.iter().enumerate() {
         let path = match &b.path {
@@ -278,12 +272,32 @@ fn histories(dir: &PathBuf, bots: &[LoadedBot], hands: u64) -> Result<Histories,
             .display()
             .to_string();
     }
+    let name = |i: usize| {
+        bots.get(i)
+            .map_or("opponent".to_string(), |b| b.name.clone())
+    };
     Ok(Histories::new(
         dir.clone(),
-        [bots[0].name.clone(), bots[1].name.clone()],
+        [name(0), name(1)],
         scripts,
         hands,
     ))
+}
+
+/// Creates `dir`, or accepts it empty: files of an earlier run would mix with this one's.
+pub(crate) fn new_empty_dir(dir: &PathBuf) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let occupied = std::fs::read_dir(dir)
+        .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
+        .next()
+        .is_some();
+    if occupied {
+        return Err(format!(
+            "{} is not empty: give a new or empty directory",
+            dir.display()
+        ));
+    }
+    Ok(())
 }
 
 fn progress_bar(hands: u64) -> Option<indicatif::ProgressBar> {
@@ -317,20 +331,44 @@ fn to_text(r: &MatchResult, bots: &[LoadedBot]) -> String {
         r.stakes.bb,
         r.stakes.stack / r.stakes.bb
     );
-    let m = r.mbb_per_hand();
-    match r.ci95() {
+    s.push_str(&result_lines(
+        "A",
+        "B",
+        r.mbb_per_hand(),
+        r.ci95(),
+        r.net_a,
+        r.stakes.bb,
+    ));
+    for (i, label) in ["A", "B"].iter().enumerate() {
+        s.push_str(&bot_section(label, &bots[i].name, &r.bots[i]));
+    }
+    s
+}
+
+/// "A's result: ... mbb/hand, 95% CI [...]: verdict" and "A's total: N chips (B big blinds)".
+pub(crate) fn result_lines(
+    me: &str,
+    other: &str,
+    mbb: f64,
+    ci95: Option<(f64, f64)>,
+    net: i64,
+    bb: i64,
+) -> String {
+    use std::fmt::Write;
+    let mut s = String::new();
+    match ci95 {
         Some((lo, hi)) => {
             let verdict = if lo > 0.0 {
-                "A wins (95% confidence)"
+                format!("{me} wins (95% confidence)")
             } else if hi < 0.0 {
-                "B wins (95% confidence)"
+                format!("{other} wins (95% confidence)")
             } else {
-                "no significant difference"
+                "no significant difference".to_string()
             };
             let _ = writeln!(
                 s,
-                "A's result: {} mbb/hand, 95% CI [{}, {}]: {verdict}",
-                signed(m),
+                "{me}'s result: {} mbb/hand, 95% CI [{}, {}]: {verdict}",
+                signed(mbb),
                 signed(lo),
                 signed(hi)
             );
@@ -338,57 +376,60 @@ fn to_text(r: &MatchResult, bots: &[LoadedBot]) -> String {
         None => {
             let _ = writeln!(
                 s,
-                "A's result: {} mbb/hand (too few hands for an interval)",
-                signed(m)
+                "{me}'s result: {} mbb/hand (too few hands for an interval)",
+                signed(mbb)
             );
         }
     }
     let _ = writeln!(
         s,
-        "A's total: {} chips ({} big blinds)",
-        r.net_a,
-        fmt_bb(r.net_a, r.stakes.bb)
+        "{me}'s total: {net} chips ({} big blinds)",
+        fmt_bb(net, bb)
     );
-    for (i, label) in ["A", "B"].iter().enumerate() {
-        let b: &BotStats = &r.bots[i];
-        let _ = writeln!(s, "\n{label} ({}): {} decisions", bots[i].name, b.decisions);
+    s
+}
+
+/// One bot's decisions: actions per round, showdowns, and what the evaluator had to do.
+pub(crate) fn bot_section(label: &str, name: &str, b: &BotStats) -> String {
+    use std::fmt::Write;
+    let mut s = String::new();
+    let _ = writeln!(s, "\n{label} ({name}): {} decisions", b.decisions);
+    let _ = writeln!(
+        s,
+        "  {:<8} {:>7} {:>7} {:>7} {:>7} {:>10}",
+        "round", "fold", "check", "call", "raise", "decisions"
+    );
+    for ph in Phase::ALL {
+        let a = &b.actions[ph as usize];
+        let t = a.total();
+        let pct = |n: u64| {
+            if t == 0 {
+                "-".to_string()
+            } else {
+                format!("{:.1}%", 100.0 * n as f64 / t as f64)
+            }
+        };
         let _ = writeln!(
             s,
             "  {:<8} {:>7} {:>7} {:>7} {:>7} {:>10}",
-            "round", "fold", "check", "call", "raise", "decisions"
-        );
-        for ph in Phase::ALL {
-            let a = &b.actions[ph as usize];
-            let t = a.total();
-            let pct = |n: u64| {
-                if t == 0 {
-                    "-".to_string()
-                } else {
-                    format!("{:.1}%", 100.0 * n as f64 / t as f64)
-                }
-            };
-            let _ = writeln!(
-                s,
-                "  {:<8} {:>7} {:>7} {:>7} {:>7} {:>10}",
-                ph.xml_tag(),
-                pct(a.fold),
-                pct(a.check),
-                pct(a.call),
-                pct(a.raise),
-                t
-            );
-        }
-        let _ = writeln!(
-            s,
-            "  showdowns: {} won of {} ({} split)",
-            b.showdowns_won, b.showdowns, b.showdowns_split
-        );
-        let _ = writeln!(
-            s,
-            "  no rule matched: {} (checked or folded)   actions made legal: {}   random tie-breaks: {}",
-            b.no_rule_matched, b.actions_made_legal, b.random_ties
+            ph.xml_tag(),
+            pct(a.fold),
+            pct(a.check),
+            pct(a.call),
+            pct(a.raise),
+            t
         );
     }
+    let _ = writeln!(
+        s,
+        "  showdowns: {} won of {} ({} split)",
+        b.showdowns_won, b.showdowns, b.showdowns_split
+    );
+    let _ = writeln!(
+        s,
+        "  no rule matched: {} (checked or folded)   actions made legal: {}   random tie-breaks: {}",
+        b.no_rule_matched, b.actions_made_legal, b.random_ties
+    );
     s
 }
 
@@ -401,28 +442,30 @@ fn fmt_bb(chips: i64, bb: i64) -> String {
     }
 }
 
+/// One bot's counts as JSON (`bots.A` of `hus match --json`).
+pub(crate) fn bot_json(name: &str, b: &BotStats) -> serde_json::Value {
+    let mut actions = serde_json::Map::new();
+    for ph in Phase::ALL {
+        actions.insert(
+            ph.xml_tag().to_string(),
+            serde_json::to_value(b.actions[ph as usize]).unwrap_or_default(),
+        );
+    }
+    json!({
+        "name": name,
+        "decisions": b.decisions,
+        "actions": actions,
+        "showdowns": b.showdowns,
+        "showdowns_won": b.showdowns_won,
+        "showdowns_split": b.showdowns_split,
+        "no_rule_matched": b.no_rule_matched,
+        "actions_made_legal": b.actions_made_legal,
+        "random_ties": b.random_ties,
+    })
+}
+
 fn to_json(r: &MatchResult, bots: &[LoadedBot], seconds: f64, threads: usize) -> String {
-    let bot = |i: usize| {
-        let b = &r.bots[i];
-        let mut actions = serde_json::Map::new();
-        for ph in Phase::ALL {
-            actions.insert(
-                ph.xml_tag().to_string(),
-                serde_json::to_value(b.actions[ph as usize]).unwrap_or_default(),
-            );
-        }
-        json!({
-            "name": bots[i].name,
-            "decisions": b.decisions,
-            "actions": actions,
-            "showdowns": b.showdowns,
-            "showdowns_won": b.showdowns_won,
-            "showdowns_split": b.showdowns_split,
-            "no_rule_matched": b.no_rule_matched,
-            "actions_made_legal": b.actions_made_legal,
-            "random_ties": b.random_ties,
-        })
-    };
+    let bot = |i: usize| bot_json(&bots[i].name, &r.bots[i]);
     let ci = r.ci95().map(|(lo, hi)| vec![lo, hi]);
     json!({
         "hands": r.hands,

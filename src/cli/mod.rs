@@ -10,11 +10,13 @@ macro_rules! errln {
     ($($t:tt)*) => { $crate::cli::to_stderr(&format!("{}\n", format_args!($($t)*))) };
 }
 
+pub mod acpc;
 pub mod check;
 pub mod decide;
 pub mod matches;
 pub mod names;
 pub mod render;
+pub mod replay;
 pub mod show;
 
 /// Whether a diagnostic is the library's "unknown constant" note without a did-you-mean, which
@@ -40,6 +42,11 @@ pub mod exit {
     pub const GAME: u8 = 4;
     /// An external program failed (or was not allowed).
     pub const EXTERNAL: u8 = 5;
+    /// The dealer sent, or its log holds, a line that does not parse or contradicts the
+    /// ones before it (`hus acpc`, `hus replay`).
+    pub const PROTOCOL: u8 = 6;
+    /// No connection to the dealer, or it broke mid-match (`hus acpc`).
+    pub const CONNECTION: u8 = 7;
 }
 
 /// Writes to stdout. A closed pipe (`hus decide ... | true`) or a full disk is an I/O error,

@@ -67,6 +67,7 @@ impl Bot for ScriptBot {
                 no_rule_matched: false,
                 made_legal: d.made_legal.is_some(),
                 random_tie: d.random_tie,
+                drawn: d.draw.is_some(),
             }),
             // `hus decide` exits 3 here; at a table the bot checks, or folds when it owes.
             Err(e) if matches!(e.kind, ErrorKind::NoRuleMatched { .. }) => Ok(BotDecision {
@@ -78,6 +79,7 @@ impl Bot for ScriptBot {
                 no_rule_matched: true,
                 made_legal: false,
                 random_tie: false,
+                drawn: false,
             }),
             Err(e) => Err(e.to_string()),
         }

@@ -17,6 +17,9 @@ pub struct Histories {
     pub scripts: [String; 2],
     /// Digits of the hand number in file names, so they sort in hand order.
     pub width: usize,
+    /// The number the first hand (index 0) is given: 1 in `hus match`; 0 in `hus acpc`,
+    /// where files carry the dealer's own hand numbers.
+    pub first_number: u64,
 }
 
 /// The columns of `index.tsv`.
@@ -30,10 +33,11 @@ impl Histories {
             names,
             scripts,
             width: hands.max(1).to_string().len().max(6),
+            first_number: 1,
         }
     }
 
-    pub(crate) fn prepare(&self) -> Result<(), String> {
+    pub fn prepare(&self) -> Result<(), String> {
         std::fs::create_dir_all(&self.dir)
             .map_err(|e| format!("cannot create {}: {e}", self.dir.display()))
     }
@@ -44,13 +48,19 @@ impl Histories {
         write_new(&self.dir.join(name), bytes)
     }
 
-    /// The file name of decision `no` (from 0) of hand `hand` (from 0); numbered from 1.
+    /// The file name of decision `no` (from 0) of hand `hand` (from 0); decisions are
+    /// numbered from 1, hands from [`Self::first_number`].
     pub fn file_name(&self, hand: u64, no: usize) -> String {
-        format!("hand-{:0w$}-{:02}.xml", hand + 1, no + 1, w = self.width)
+        format!(
+            "hand-{:0w$}-{:02}.xml",
+            hand + self.first_number,
+            no + 1,
+            w = self.width
+        )
     }
 
     /// Writes one decision's state; returns its index line.
-    pub(crate) fn write_decision(&self, hand: u64, d: &DecisionInfo) -> Result<String, String> {
+    pub fn write_decision(&self, hand: u64, d: &DecisionInfo) -> Result<String, String> {
         let name = self.file_name(hand, d.no);
         self.create(&name, d.state.xml().as_bytes())?;
         let mut notes = Vec::new();
@@ -65,7 +75,7 @@ impl Histories {
         }
         Ok(format!(
             "{name}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
-            hand + 1,
+            hand + self.first_number,
             d.no + 1,
             ["A", "B"][d.bot],
             tsv_field(&self.names[d.bot]),
@@ -82,7 +92,7 @@ impl Histories {
         ))
     }
 
-    pub(crate) fn write_index(&self, lines: &[String]) -> Result<(), String> {
+    pub fn write_index(&self, lines: &[String]) -> Result<(), String> {
         let mut text = String::with_capacity(lines.len() * 80 + 100);
         text.push_str(INDEX_HEADER);
         text.push('\n');

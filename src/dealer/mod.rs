@@ -48,6 +48,8 @@ pub struct BotDecision {
     pub made_legal: bool,
     /// Several rules gave an action at the highest priority; one was picked at random.
     pub random_tie: bool,
+    /// The action was drawn by weight (a mixed strategy or a weighted RAISE list).
+    pub drawn: bool,
 }
 
 impl BotDecision {
@@ -57,6 +59,7 @@ impl BotDecision {
             no_rule_matched: false,
             made_legal: false,
             random_tie: false,
+            drawn: false,
         }
     }
 }

@@ -55,7 +55,11 @@ pub const MAX_ARGUMENT_BYTES: usize = 128 * 1024 - 1;
 #[derive(Clone, Debug)]
 pub struct ExternalPolicy {
     pub allow: bool,
+    /// The time limit of one program.
     pub timeout: Duration,
+    /// When every program of the decision must have answered (`hus acpc`, whose dealer limits
+    /// the time per action); a program started later gets only what is left.
+    pub deadline: Option<std::time::Instant>,
 }
 
 impl Default for ExternalPolicy {
@@ -63,6 +67,19 @@ impl Default for ExternalPolicy {
         ExternalPolicy {
             allow: false,
             timeout: Duration::from_secs(5),
+            deadline: None,
+        }
+    }
+}
+
+impl ExternalPolicy {
+    /// The time limit of a program started now: the timeout, cut to the deadline.
+    pub fn time_left(&self) -> Duration {
+        match self.deadline {
+            Some(d) => self
+                .timeout
+                .min(d.saturating_duration_since(std::time::Instant::now())),
+            None => self.timeout,
         }
     }
 }
@@ -291,7 +308,7 @@ fn run_checked(
         ));
     }
     let inv = prepare(&cmd.text, values, base_dir)?;
-    let done = process::run(&inv, policy.timeout).map_err(|e| {
+    let done = process::run(&inv, policy.time_left()).map_err(|e| {
         let why = match e.kind() {
             std::io::ErrorKind::NotFound if inv.path.components().count() == 1 => {
                 "no such program on PATH".to_string()

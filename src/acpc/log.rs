@@ -1,0 +1,343 @@
+//! A dealer's hand log (`NAME.log`: one `STATE:` line per finished hand, with every player's
+//! cards, results and names, then a `SCORE:` line), and `hus replay`: every decision one
+//! player made, rebuilt as the game state `hus decide` reads and put to a bot.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::seat::{take_turn, SeatError, Turn};
+use super::{parse, progress, replay, to_record, AcpcAction, MatchState, NoLimitGame};
+use crate::dealer::{decision_seeds, Bot, ScriptBot};
+use crate::game::{GameState, Move, OpponentStats, Phase};
+
+/// One finished hand of the log.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LoggedHand {
+    /// The line it was read from, from 1.
+    pub line: usize,
+    /// The hand with every player's cards (`position` is 0; [`LoggedHand::seen_by`] gives a
+    /// player's view).
+    pub state: MatchState,
+    /// What each position won, in chips.
+    pub values: [f64; 2],
+    /// Each position's player name.
+    pub names: [String; 2],
+}
+
+impl LoggedHand {
+    /// The hand as position `p` saw it while playing: its own hole cards only.
+    pub fn seen_by(&self, p: usize) -> MatchState {
+        let mut s = self.state.clone();
+        s.position = p;
+        s.hole[1 - p] = None;
+        s
+    }
+}
+
+/// The log's last line: each player's total, by name.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Score {
+    pub line: usize,
+    pub values: Vec<(String, f64)>,
+}
+
+/// A log that does not read: the line (from 1) and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogError {
+    pub line: usize,
+    pub message: String,
+}
+
+impl std::fmt::Display for LogError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for LogError {}
+
+/// A whole log: its hands in order, and the score when the match finished.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Log {
+    pub hands: Vec<LoggedHand>,
+    pub score: Option<Score>,
+}
+
+/// Reads a dealer's log. Comment lines (`#`) and empty lines are skipped; every `STATE:` line
+/// must be a finished heads-up no-limit hand of `game`, whose values are the chips its betting
+/// and cards give.
+pub fn read(text: &str, game: &NoLimitGame) -> Result<Log, LogError> {
+    let mut log = Log {
+        hands: Vec::new(),
+        score: None,
+    };
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim_end_matches('\r');
+        let no = i + 1;
+        let fail = |message: String| LogError { line: no, message };
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        if log.score.is_some() {
+            return Err(fail("a line after the SCORE line".into()));
+        }
+        if let Some(rest) = line.strip_prefix("SCORE:") {
+            log.score = Some(Score {
+                line: no,
+                values: read_score(rest).map_err(fail)?,
+            });
+            continue;
+        }
+        let Some(rest) = line.strip_prefix("STATE:") else {
+            return Err(fail(format!(
+                "expected `STATE:` or `SCORE:`, found `{}`",
+                super::clip(line)
+            )));
+        };
+        let hand = read_state(rest, game).map_err(fail)?;
+        if let Some(last) = log.hands.last() {
+            if hand.state.hand <= last.state.hand {
+                return Err(fail(format!(
+                    "hand {} comes after hand {}: hands go up",
+                    hand.state.hand, last.state.hand
+                )));
+            }
+        }
+        log.hands.push(LoggedHand { line: no, ..hand });
+    }
+    Ok(log)
+}
+
+/// `<hand>:<betting>:<cards>:<value>|<value>:<name>|<name>` (after `STATE:`).
+fn read_state(rest: &str, game: &NoLimitGame) -> Result<LoggedHand, String> {
+    // Names may hold ':' no more than the dealer allows them to; values and names are the
+    // last two fields.
+    let mut fields = rest.rsplitn(3, ':');
+    let (Some(names), Some(values), Some(head)) = (fields.next(), fields.next(), fields.next())
+    else {
+        return Err("a STATE line has five fields: hand, betting, cards, values and names".into());
+    };
+    let state = parse(&format!("MATCHSTATE:0:{head}")).map_err(|e| e.0)?;
+    let names = pair(names, "names")?.map(str::to_string);
+    let values = pair(values, "values")?;
+    let values = [values[0], values[1]].map(|v| v.parse::<f64>().ok().filter(|x| x.is_finite()));
+    let [Some(v0), Some(v1)] = values else {
+        return Err("the values are not two numbers".into());
+    };
+    if state.hole.iter().any(Option::is_none) {
+        return Err("a logged hand shows both players' hole cards".into());
+    }
+    let p = progress(&state, game).map_err(|e| e.0)?;
+    if p.to_act.is_some() {
+        return Err(format!(
+            "hand {} is not finished: position {} is still to act",
+            state.hand,
+            p.to_act.unwrap_or(0)
+        ));
+    }
+    let expected = super::outcome(&state, &p).map_err(|e| e.0)?;
+    if expected != [v0, v1].map(|v| v as i64) || v0.fract() != 0.0 || v1.fract() != 0.0 {
+        return Err(format!(
+            "the values {v0}|{v1} are not what hand {} gives ({}|{})",
+            state.hand, expected[0], expected[1]
+        ));
+    }
+    Ok(LoggedHand {
+        line: 0,
+        state,
+        values: [v0, v1],
+        names,
+    })
+}
+
+fn pair<'a>(text: &'a str, what: &str) -> Result<[&'a str; 2], String> {
+    match text.split('|').collect::<Vec<_>>()[..] {
+        [a, b] => Ok([a, b]),
+        _ => Err(format!(
+            "`{}`: expected two {what} separated by `|`",
+            super::clip(text)
+        )),
+    }
+}
+
+fn read_score(rest: &str) -> Result<Vec<(String, f64)>, String> {
+    let (values, names) = rest
+        .split_once(':')
+        .ok_or("a SCORE line has values and names")?;
+    let values = pair(values, "values")?;
+    let names = pair(names, "names")?;
+    let mut out = Vec::new();
+    for (v, n) in values.iter().zip(names) {
+        let x: f64 = v
+            .parse()
+            .ok()
+            .filter(|x: &f64| x.is_finite())
+            .ok_or(format!("`{v}` is not a number"))?;
+        out.push((n.to_string(), x));
+    }
+    Ok(out)
+}
+
+/// What the player did, as `hus replay` compares it: fold, check or call, raise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Fold,
+    CheckCall,
+    Raise,
+}
+
+impl Kind {
+    fn of(act: AcpcAction) -> Kind {
+        match act {
+            AcpcAction::Fold => Kind::Fold,
+            AcpcAction::Call => Kind::CheckCall,
+            AcpcAction::RaiseTo(_) => Kind::Raise,
+        }
+    }
+}
+
+/// One decision the player made, put to the bot.
+pub struct Replayed {
+    /// The dealer's hand number.
+    pub hand: u64,
+    /// The decision's number in the hand for this player, from 0.
+    pub no: usize,
+    pub phase: Phase,
+    /// What the player did, and what the bot does.
+    pub played: AcpcAction,
+    pub bot: AcpcAction,
+    pub bot_move: Move,
+    /// Both raised, and the bot's raise (over the call) is within 10% of the player's.
+    pub size_close: Option<bool>,
+    /// The bot's action came from a random choice (a mixed strategy, a weighted RAISE, a
+    /// random tie between rules).
+    pub random: bool,
+    /// The game state the bot saw.
+    pub state: GameState,
+}
+
+impl Replayed {
+    /// The bot does the same kind of thing (fold, check or call, raise).
+    pub fn same(&self) -> bool {
+        Kind::of(self.played) == Kind::of(self.bot)
+    }
+}
+
+/// Puts every decision of the player named `player` in the log to `bot`, in hand order,
+/// calling `each` with it. Decision `k` of hand `h` draws its random choices from
+/// [`decision_seeds`]`(seed, h)` as `hus acpc --seed` does, so the seed a seat played with
+/// reproduces its random choices too. The bot's statistics of its opponent are kept across
+/// the hands as in play.
+pub fn replay_player(
+    log: &Log,
+    player: &str,
+    bot: &ScriptBot,
+    game: &NoLimitGame,
+    seed: u64,
+    mut each: impl FnMut(Replayed) -> Result<(), String>,
+) -> Result<(), ReplayError> {
+    let mut opponent = OpponentStats::default();
+    let tracks = bot.reads_stats();
+    for hand in &log.hands {
+        let Some(p) = hand.names.iter().position(|n| n == player) else {
+            continue;
+        };
+        let line = format!("log line {}", hand.line);
+        let seen = hand.seen_by(p);
+        let mut seeds = decision_seeds(seed, hand.state.hand);
+        // Every act of this player, with where it stands in the betting.
+        let mut at = Vec::new();
+        let mut counts = vec![0usize; seen.rounds.len()];
+        replay(&seen, game, |round, actor, act, _, _| {
+            if actor == p {
+                at.push((round, counts[round], act));
+            }
+            counts[round] += 1;
+        })
+        .map_err(|e| {
+            ReplayError::Log(LogError {
+                line: hand.line,
+                message: e.0,
+            })
+        })?;
+        for (no, (round, k, played)) in at.into_iter().enumerate() {
+            let mut before = seen.clone();
+            before.rounds.truncate(round + 1);
+            before.rounds[round].truncate(k);
+            before.board.truncate(round + 1);
+            let prog = progress(&before, game).map_err(|e| {
+                ReplayError::Log(LogError {
+                    line: hand.line,
+                    message: e.0,
+                })
+            })?;
+            let mut rng = ChaCha8Rng::seed_from_u64(seeds.next_u64());
+            let Turn {
+                state,
+                decision,
+                act,
+                played: bot_move,
+            } = take_turn(
+                bot,
+                &before,
+                &prog,
+                game,
+                tracks.then_some(&opponent),
+                &mut rng,
+                &line,
+            )
+            .map_err(ReplayError::Seat)?;
+            let high = prog.high();
+            let size_close = match (played, act) {
+                (AcpcAction::RaiseTo(a), AcpcAction::RaiseTo(b)) => {
+                    let (a, b) = ((a - high) as f64, (b - high) as f64);
+                    Some((a - b).abs() <= 0.1 * a)
+                }
+                _ => None,
+            };
+            each(Replayed {
+                hand: hand.state.hand,
+                no,
+                phase: Phase::ALL[round],
+                played,
+                bot: act,
+                bot_move,
+                size_close,
+                random: decision.random_tie || decision.drawn,
+                state,
+            })
+            .map_err(ReplayError::Io)?;
+        }
+        if tracks {
+            let record = to_record(&seen, game).map_err(|e| {
+                ReplayError::Log(LogError {
+                    line: hand.line,
+                    message: e.0,
+                })
+            })?;
+            let shown = progress(&seen, game).is_ok_and(|p| p.showdown());
+            opponent.observe(&record, shown);
+        }
+    }
+    Ok(())
+}
+
+/// Why a replay stopped.
+#[derive(Debug)]
+pub enum ReplayError {
+    Log(LogError),
+    Seat(SeatError),
+    Io(String),
+}
+
+impl std::fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReplayError::Log(e) => e.fmt(f),
+            ReplayError::Seat(e) => e.fmt(f),
+            ReplayError::Io(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}

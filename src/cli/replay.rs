@@ -1,0 +1,300 @@
+//! `hus replay BOT LOGFILE --player NAME`: puts every decision a player made in a dealer's
+//! log to a bot and reports how often the bot would have done the same.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use hus::acpc::log::{self, ReplayError, Replayed};
+use hus::acpc::seat::SeatError;
+use hus::external::ExternalPolicy;
+use hus::game::Phase;
+use serde_json::json;
+
+use super::exit;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The bot: a script, or builtin:NAME.
+    pub bot: String,
+    /// The dealer's hand log (NAME.log: STATE lines and the SCORE line).
+    pub log: PathBuf,
+    /// Whose decisions to replay: a player name of the log.
+    #[arg(long)]
+    pub player: String,
+    /// The dealer's game definition (default: the standard heads-up no-limit game).
+    #[arg(long, value_name = "FILE.game")]
+    pub game: Option<PathBuf>,
+    /// Seed of the bot's random choices; the seed `hus acpc` played with reproduces them.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Write the game state of every replayed decision here, with an index.tsv.
+    #[arg(long = "to-xml", value_name = "DIR")]
+    pub to_xml: Option<PathBuf>,
+    /// Print the report as one JSON object.
+    #[arg(long)]
+    pub json: bool,
+    /// Let the script run `external` programs.
+    #[arg(long)]
+    pub allow_external: bool,
+    /// The time limit of one external program, in seconds.
+    #[arg(long, default_value_t = 5.0, value_name = "SECONDS")]
+    pub external_timeout: f64,
+    /// A directory `USE TABLE` may read tables from, besides the script's own (repeatable).
+    #[arg(long = "table-dir", value_name = "DIR")]
+    pub table_dirs: Vec<PathBuf>,
+}
+
+/// Counts of one round (or of all).
+#[derive(Clone, Copy, Default)]
+struct Tally {
+    decisions: u64,
+    same: u64,
+    random: u64,
+    /// Decisions without a random choice, and those the bot agrees on.
+    fixed: u64,
+    fixed_same: u64,
+    /// Both raised; the bot's size within 10% of the player's.
+    raises: u64,
+    close: u64,
+}
+
+impl Tally {
+    fn add(&mut self, r: &Replayed) {
+        let same = r.same() as u64;
+        self.decisions += 1;
+        self.same += same;
+        self.random += r.random as u64;
+        if !r.random {
+            self.fixed += 1;
+            self.fixed_same += same;
+        }
+        if let Some(close) = r.size_close {
+            self.raises += 1;
+            self.close += close as u64;
+        }
+    }
+    fn json(&self) -> serde_json::Value {
+        json!({
+            "decisions": self.decisions,
+            "same": self.same,
+            "agreement": fraction(self.same, self.decisions),
+            "random_decisions": self.random,
+            "agreement_without_random": fraction(self.fixed_same, self.fixed),
+            "raises": self.raises,
+            "raise_sizes_within_10pct": fraction(self.close, self.raises),
+        })
+    }
+}
+
+fn fraction(n: u64, d: u64) -> Option<f64> {
+    (d > 0).then(|| n as f64 / d as f64)
+}
+
+fn percent(n: u64, d: u64) -> String {
+    match fraction(n, d) {
+        Some(f) => format!("{:.1}%", 100.0 * f),
+        None => "-".into(),
+    }
+}
+
+pub fn run(args: Args) -> u8 {
+    match replay(&args) {
+        Ok(code) => code,
+        Err((code, message)) => {
+            errln!("hus replay: {message}");
+            code
+        }
+    }
+}
+
+// Long on purpose: reading, replaying and reporting in the order of the output, each failure
+// returning its exit code.
+fn replay(args: &Args) -> Result<u8, (u8, String)> {
+    let usage = |m: String| (exit::USAGE, m);
+    let max = hus::limits::MAX_EXTERNAL_TIMEOUT_SECS;
+    if !(args.external_timeout.is_finite()
+        && args.external_timeout > 0.0
+        && args.external_timeout <= max)
+    {
+        return Err(usage(format!(
+            "--external-timeout must be a number of seconds above 0 and at most {max} (a day)"
+        )));
+    }
+    let game = super::acpc::read_game(args.game.as_ref()).map_err(usage)?;
+    let policy = ExternalPolicy {
+        allow: args.allow_external,
+        timeout: Duration::from_secs_f64(args.external_timeout),
+        deadline: None,
+    };
+    let bot = match hus::dealer::load_bot(&args.bot, &policy, &args.table_dirs, &[]) {
+        Ok(b) => b,
+        Err(hus::dealer::BotLoadError::Script {
+            source,
+            diagnostics,
+        }) => {
+            super::to_stderr(&super::render_all(&source, &diagnostics));
+            return Err((exit::SCRIPT, format!("{} has errors", source.name)));
+        }
+        Err(e) => return Err(usage(e.to_string())),
+    };
+    super::to_stderr(&super::render_all(&bot.source, &bot.warnings));
+    let text = hus::limits::read_text(&args.log, hus::limits::MAX_LOG_BYTES, false)
+        .map_err(|e| usage(format!("cannot read {}: {e}", args.log.display())))?;
+    let log = log::read(&text, &game)
+        .map_err(|e| (exit::PROTOCOL, format!("{}: {e}", args.log.display())))?;
+    let hands = log
+        .hands
+        .iter()
+        .filter(|h| h.names.contains(&args.player))
+        .count();
+    if hands == 0 {
+        let mut names: Vec<&str> = log
+            .hands
+            .iter()
+            .flat_map(|h| h.names.iter().map(String::as_str))
+            .collect();
+        names.sort_unstable();
+        names.dedup();
+        return Err(usage(format!(
+            "no hand of {} has a player named `{}`; its players are {}",
+            args.log.display(),
+            args.player,
+            if names.is_empty() {
+                "none".to_string()
+            } else {
+                names.join(", ")
+            }
+        )));
+    }
+    if let Some(dir) = &args.to_xml {
+        super::matches::new_empty_dir(dir).map_err(usage)?;
+    }
+
+    let mut rounds = [Tally::default(); 4];
+    let mut all = Tally::default();
+    let mut differing: Vec<u64> = Vec::new();
+    let mut index =
+        vec!["file\thand\tdecision\tphase\tplayed\tbot\tsame\trandom\tscript".to_string()];
+    let width = log
+        .hands
+        .last()
+        .map_or(6, |h| h.state.hand.to_string().len().max(6));
+    let script = bot
+        .path
+        .as_ref()
+        .map(|p| {
+            std::fs::canonicalize(p)
+                .unwrap_or(p.clone())
+                .display()
+                .to_string()
+        })
+        .unwrap_or_else(|| bot.name.clone());
+    let result = log::replay_player(&log, &args.player, &bot.bot, &game, args.seed, |r| {
+        rounds[r.phase as usize].add(&r);
+        all.add(&r);
+        if !r.same() && differing.last() != Some(&r.hand) {
+            differing.push(r.hand);
+        }
+        if let Some(dir) = &args.to_xml {
+            let name = format!("hand-{:0width$}-{:02}.xml", r.hand, r.no + 1);
+            hus::dealer::history::write_new(&dir.join(&name), r.state.xml().as_bytes())?;
+            index.push(format!(
+                "{name}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+                r.hand,
+                r.no + 1,
+                r.phase.xml_tag(),
+                r.played,
+                r.bot,
+                if r.same() { "yes" } else { "no" },
+                if r.random { "yes" } else { "no" },
+                hus::dealer::history::tsv_field(&script),
+            ));
+        }
+        Ok(())
+    });
+    if let Err(e) = result {
+        let code = match &e {
+            ReplayError::Log(_) => exit::PROTOCOL,
+            ReplayError::Seat(SeatError::Bot { .. }) => exit::EXTERNAL,
+            ReplayError::Seat(SeatError::InvalidState { .. }) => exit::GAME,
+            ReplayError::Seat(SeatError::Protocol { .. }) => exit::PROTOCOL,
+            ReplayError::Seat(SeatError::Io(_)) | ReplayError::Io(_) => exit::USAGE,
+        };
+        return Err((code, format!("{}: {e}", args.log.display())));
+    }
+    if let Some(dir) = &args.to_xml {
+        let mut text = index.join("\n");
+        text.push('\n');
+        hus::dealer::history::write_new(&dir.join("index.tsv"), text.as_bytes()).map_err(usage)?;
+    }
+
+    let out = if args.json {
+        let mut per_round = serde_json::Map::new();
+        for ph in Phase::ALL {
+            per_round.insert(ph.xml_tag().into(), rounds[ph as usize].json());
+        }
+        let mut o = all.json();
+        if let Some(m) = o.as_object_mut() {
+            m.insert("bot".into(), json!(bot.name));
+            m.insert("log".into(), json!(args.log.display().to_string()));
+            m.insert("player".into(), json!(args.player));
+            m.insert("hands".into(), json!(hands));
+            m.insert("seed".into(), json!(args.seed));
+            m.insert("rounds".into(), per_round.into());
+            m.insert("differing_hands".into(), json!(differing));
+        }
+        format!("{o}\n")
+    } else {
+        use std::fmt::Write;
+        let mut s = String::new();
+        let _ = writeln!(s, "bot: {}", bot.name);
+        let _ = writeln!(
+            s,
+            "log: {}, player {}: {hands} hands, {} decisions ({} with a random choice, seed {})",
+            args.log.display(),
+            args.player,
+            all.decisions,
+            all.random,
+            args.seed
+        );
+        let _ = writeln!(
+            s,
+            "  {:<8} {:>9} {:>12} {:>16} {:>7} {:>16}",
+            "round", "decisions", "same action", "without random", "raises", "size within 10%"
+        );
+        for (label, t) in Phase::ALL
+            .iter()
+            .map(|p| (p.xml_tag(), rounds[*p as usize]))
+            .chain([("all", all)])
+        {
+            let _ = writeln!(
+                s,
+                "  {:<8} {:>9} {:>12} {:>16} {:>7} {:>16}",
+                label,
+                t.decisions,
+                percent(t.same, t.decisions),
+                percent(t.fixed_same, t.fixed),
+                t.raises,
+                percent(t.close, t.raises)
+            );
+        }
+        const SHOWN: usize = 30;
+        let list: Vec<String> = differing.iter().take(SHOWN).map(u64::to_string).collect();
+        let _ = writeln!(
+            s,
+            "differs in {} hand{}{}{}{}",
+            differing.len(),
+            if differing.len() == 1 { "" } else { "s" },
+            if differing.is_empty() { "" } else { ": " },
+            list.join(" "),
+            if differing.len() > SHOWN {
+                " ... (--json lists them all)"
+            } else {
+                ""
+            }
+        );
+        s
+    };
+    super::to_stdout(&out).map_err(|c| (c, "cannot write the report".to_string()))?;
+    Ok(exit::OK)
+}
