@@ -167,3 +167,306 @@ fn the_dealer_s_game_definition_reads_and_other_games_are_refused() {
         assert!(e.0.contains(says), "{to}: {e}");
     }
 }
+
+/// A state of the standard game with the hero in position 0 (the big blind).
+fn at(betting: &str, board: &str) -> Progress {
+    let line = format!("MATCHSTATE:0:1:{betting}:AhKd|{board}");
+    let state = parse(&line).unwrap_or_else(|e| panic!("{line}: {e}"));
+    progress(&state, &NoLimitGame::standard()).unwrap_or_else(|e| panic!("{line}: {e}"))
+}
+
+fn refused(betting: &str, board: &str) -> String {
+    let line = format!("MATCHSTATE:0:1:{betting}:AhKd|{board}");
+    let state = parse(&line).unwrap_or_else(|e| panic!("{line}: {e}"));
+    progress(&state, &NoLimitGame::standard())
+        .expect_err(&line)
+        .0
+}
+
+#[test]
+fn turns_and_round_ends_follow_the_dealer() {
+    // The small blind (position 1) opens; a limp hands the turn to the big blind.
+    let p = at("", "");
+    assert_eq!(
+        (p.to_act, p.round, p.raise_to),
+        (Some(1), 0, Some((200, 20000)))
+    );
+    let p = at("c", "");
+    assert_eq!((p.to_act, p.spent), (Some(0), [100, 100]));
+    // The big blind's check closes the round; it acts first after the flop.
+    let p = at("cc/", "/2c3d4h");
+    assert_eq!(
+        (p.to_act, p.round, p.raise_to),
+        (Some(0), 1, Some((200, 20000)))
+    );
+    // A round that closed must be followed by `/`, and a round cannot start early.
+    assert!(refused("cc", "").contains("the dealer is in round 2"));
+    assert!(refused("cc/c/", "/2c3d4h/5s").contains("before the betting of round 2"));
+    assert!(refused("cc/ccc", "/2c3d4h").contains("after the betting of the round closed"));
+    // No fold when nothing is owed.
+    assert!(refused("cf", "").contains("a fold when nothing is owed"));
+    let p = at("f", "");
+    assert_eq!((p.to_act, p.folded, p.showdown()), (None, Some(1), false));
+}
+
+#[test]
+fn raise_sizes_follow_the_dealer() {
+    // A raise to 300 is one of 200: the next must be to at least 500.
+    assert_eq!(at("r300", "").raise_to, Some((500, 20000)));
+    assert!(refused("r150", "").contains("outside the allowed 200 to 20000"));
+    assert!(refused("r300r400", "").contains("outside the allowed 500 to 20000"));
+    // After the flop the smallest bet is the big blind on top of what was put in.
+    assert_eq!(at("r300c/", "/2c3d4h").raise_to, Some((400, 20000)));
+    // Facing an all-in: only a call or a fold.
+    let p = at("r20000", "");
+    assert_eq!((p.to_act, p.raise_to), (Some(0), None));
+    assert!(refused("r20000r20000", "").contains("only a call"));
+    // All in and called: the cards are dealt out and the hand is over at the river.
+    let p = at("r20000c///", "/2c3d4h/5s/9h");
+    assert_eq!((p.to_act, p.round, p.showdown()), (None, 3, true));
+    // The dealer's room for acts: after 63 acts a raise would leave no room for the call.
+    let war: String = (0..63).map(|k| format!("r{}", 200 + 100 * k)).collect();
+    assert_eq!(at(&war, "").raise_to, None);
+    let war: String = (0..62).map(|k| format!("r{}", 200 + 100 * k)).collect();
+    assert_eq!(at(&war, "").raise_to, Some((6400, 20000)));
+}
+
+#[test]
+fn a_game_s_raise_limit_is_kept() {
+    let standard = include_str!("../../tests/programs/holdem.nolimit.2p.reverse_blinds.game");
+    let text = standard.replace("END GAMEDEF", "maxRaises = 2 4 4 4\nEND GAMEDEF");
+    let game = NoLimitGame::parse(&text).unwrap();
+    assert_eq!(game.max_raises, [2, 4, 4, 4]);
+    let state = parse("MATCHSTATE:1:1:r300r900:|AhKd").unwrap();
+    assert_eq!(progress(&state, &game).unwrap().raise_to, None);
+    assert_eq!(reply(Move::Raise(5000.0), &state, &game).unwrap(), "c");
+}
+
+#[test]
+fn moves_are_made_legal_before_they_are_sent() {
+    let game = NoLimitGame::standard();
+    let turn = |betting: &str, mv: Move| {
+        let state = parse(&format!("MATCHSTATE:0:1:{betting}:AhKd|")).unwrap();
+        reply(mv, &state, &game).unwrap()
+    };
+    // No fold when checking is free; a raise below the minimum is the minimum; above the
+    // stack, all in.
+    assert_eq!(turn("c", Move::Fold), "c");
+    assert_eq!(turn("c", Move::Raise(10.0)), "r200");
+    assert_eq!(turn("c", Move::Raise(1e9)), "r20000");
+    assert_eq!(turn("r300", Move::Raise(250.4)), "r550");
+    assert_eq!(turn("r20000", Move::Raise(100.0)), "c");
+    assert_eq!(turn("r300", Move::Fold), "f");
+    // Not this seat's turn: no reply.
+    let state = parse("MATCHSTATE:0:1::AhKd|").unwrap();
+    assert!(reply(Move::Call, &state, &game).is_err());
+}
+
+#[test]
+fn outcomes_of_folds_showdowns_and_splits() {
+    let out = |line: &str| {
+        let s = parse(line).unwrap();
+        let p = progress(&s, &NoLimitGame::standard()).unwrap();
+        outcome(&s, &p).unwrap()
+    };
+    assert_eq!(out("MATCHSTATE:0:1:f:AhKd|"), [50, -50]);
+    assert_eq!(out("MATCHSTATE:0:1:r300f:AhKd|"), [-100, 100]);
+    // Aces make the wheel; kings a pair.
+    assert_eq!(
+        out("MATCHSTATE:0:1:cc/cc/cc/cc:KsKd|AsAd/2c3d4h/5s/9h"),
+        [-100, 100]
+    );
+    // The board plays for both: a split.
+    assert_eq!(
+        out("MATCHSTATE:0:1:r20000c///:2s3d|2h3c/AcKcQc/Jc/Tc"),
+        [0, 0]
+    );
+    // A showdown without the other player's cards cannot be settled.
+    let s = parse("MATCHSTATE:0:1:cc/cc/cc/cc:KsKd|/2c3d4h/5s/9h").unwrap();
+    let p = progress(&s, &NoLimitGame::standard()).unwrap();
+    assert!(outcome(&s, &p).is_err());
+}
+
+/// A dealer's side of a connection, scripted: what it sends, and what it got back.
+struct Scripted {
+    input: std::io::Cursor<Vec<u8>>,
+    output: Vec<u8>,
+}
+
+impl std::io::Read for Scripted {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        self.input.read(buf)
+    }
+}
+
+impl std::io::Write for Scripted {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.output.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+fn caller_seat() -> seat::Seat {
+    let bot = crate::dealer::load_bot(
+        "builtin:caller",
+        &crate::external::ExternalPolicy::default(),
+        &[],
+        &[],
+    )
+    .unwrap();
+    seat::Seat::new(
+        bot.bot,
+        seat::SeatConfig {
+            game: NoLimitGame::standard(),
+            seed: 1,
+            external_budget: std::time::Duration::from_secs(1),
+            histories: None,
+        },
+    )
+}
+
+#[test]
+fn a_seat_answers_its_turns_only_and_counts_the_hands() {
+    let sent = [
+        "# a comment the dealer may send",
+        "MATCHSTATE:1:0::|AsAd",
+        "MATCHSTATE:1:0:c:|AsAd",
+        "MATCHSTATE:1:0:cc/:|AsAd/2c3d4h",
+        "MATCHSTATE:1:0:cc/c:|AsAd/2c3d4h",
+        "MATCHSTATE:1:0:cc/cc/:|AsAd/2c3d4h/5s",
+        "MATCHSTATE:1:0:cc/cc/c:|AsAd/2c3d4h/5s",
+        "MATCHSTATE:1:0:cc/cc/cc/:|AsAd/2c3d4h/5s/9h",
+        "MATCHSTATE:1:0:cc/cc/cc/c:|AsAd/2c3d4h/5s/9h",
+        "MATCHSTATE:1:0:cc/cc/cc/cc:KsKd|AsAd/2c3d4h/5s/9h",
+        "MATCHSTATE:0:1::QsQd|",
+        "MATCHSTATE:0:1:f:QsQd|",
+    ];
+    let mut dealer = Scripted {
+        input: std::io::Cursor::new(sent.join("\r\n").into_bytes()),
+        output: Vec::new(),
+    };
+    let summary = client::play(&mut dealer, caller_seat()).unwrap();
+    let replies = String::from_utf8(dealer.output).unwrap();
+    assert_eq!(
+        replies,
+        "VERSION:2.0.0\r\n\
+         MATCHSTATE:1:0::|AsAd:c\r\n\
+         MATCHSTATE:1:0:cc/c:|AsAd/2c3d4h:c\r\n\
+         MATCHSTATE:1:0:cc/cc/c:|AsAd/2c3d4h/5s:c\r\n\
+         MATCHSTATE:1:0:cc/cc/cc/c:|AsAd/2c3d4h/5s/9h:c\r\n"
+    );
+    // The wheel beats kings (+100), then the small blind folds to the seat (+50).
+    assert_eq!((summary.hands, summary.net_chips), (2, 150));
+    assert_eq!(summary.stats.decisions, 4);
+    assert_eq!(
+        (summary.stats.showdowns, summary.stats.showdowns_won),
+        (1, 1)
+    );
+    assert_eq!(summary.stats.actions[0].call, 1);
+    assert_eq!(summary.stats.actions[3].check, 1);
+}
+
+#[test]
+fn a_state_that_contradicts_the_last_one_is_refused() {
+    for (lines, says) in [
+        (
+            &["MATCHSTATE:1:0::|AsAd", "MATCHSTATE:1:0:c:|KsKd"][..],
+            "hole cards changed",
+        ),
+        (
+            &["MATCHSTATE:1:0:r300:|AsAd", "MATCHSTATE:1:0:r400r900:|AsAd"][..],
+            "does not continue",
+        ),
+        (
+            &["MATCHSTATE:1:0::|AsAd", "MATCHSTATE:1:1::|AsAd"][..],
+            "starts before hand 0 is over",
+        ),
+        (
+            &["MATCHSTATE:1:3:f:|AsAd", "MATCHSTATE:1:2::|AsAd"][..],
+            "hands go up",
+        ),
+        (
+            &["MATCHSTATE:1:0:f:|AsAd", "MATCHSTATE:1:0:fc:|AsAd"][..],
+            "after it was over",
+        ),
+        (
+            &["MATCHSTATE:1:0::|AsAd", "MATCHSTATE:0:0:c:AsAd|"][..],
+            "position changed",
+        ),
+        (
+            &[
+                "MATCHSTATE:1:0:cc/:|AsAd/2c3d4h",
+                "MATCHSTATE:1:0:cc/c:|AsAd/2c3d5h",
+            ][..],
+            "board of hand 0 changed",
+        ),
+    ] {
+        let mut seat = caller_seat();
+        let mut result = Ok(None);
+        for l in lines {
+            result = seat.on_line(l);
+            if result.is_err() {
+                break;
+            }
+        }
+        let e = result.expect_err(says).to_string();
+        assert!(e.contains(says), "{lines:?}: {e}");
+        assert!(e.contains(lines[lines.len() - 1]), "names the line: {e}");
+    }
+    // The connection ends in the middle of a hand.
+    let mut seat = caller_seat();
+    seat.on_line("MATCHSTATE:1:4:c:|AsAd").unwrap();
+    let e = seat.finish().expect_err("cut off").to_string();
+    assert!(e.contains("hand 4"), "{e}");
+}
+
+#[test]
+fn a_dealer_log_reads_and_its_errors_name_the_line() {
+    let game = NoLimitGame::standard();
+    let text = "# name/game/hands/seed m x 2 7\n\
+                STATE:0:r300c/cr800f:5cJd|KdAh/8sQs2c:-300|300:Bob|Alice\n\
+                STATE:1:cc/cc/cc/cc:KsKd|AsAd/2c3d4h/5s/9h:-100|100:Alice|Bob\n\
+                SCORE:200|-200:Alice|Bob\n";
+    let l = log::read(text, &game).unwrap();
+    assert_eq!(l.hands.len(), 2);
+    assert_eq!(l.hands[1].line, 3);
+    assert_eq!(l.hands[0].names, ["Bob".to_string(), "Alice".to_string()]);
+    assert_eq!(l.hands[0].seen_by(1).hole[0], None);
+    let score = l.score.unwrap();
+    assert_eq!(score.values[1], ("Bob".to_string(), -200.0));
+    for (bad, line, says) in [
+        (
+            text.replace("-300|300", "-300|200"),
+            2,
+            "not what hand 0 gives",
+        ),
+        (
+            text.replace("STATE:1:", "STATUS:1:"),
+            3,
+            "expected `STATE:`",
+        ),
+        (
+            text.replace("cc/cc/cc/cc:", "cc/cc/cc/c:"),
+            3,
+            "not finished",
+        ),
+        (text.replace("STATE:1:", "STATE:0:"), 3, "hands go up"),
+        (
+            format!("{text}STATE:2:f:2c2d|3c3d:50|-50:A|B\n"),
+            5,
+            "after the SCORE",
+        ),
+        (
+            text.replace(":Alice|Bob\nSCORE", ":Alice\nSCORE"),
+            3,
+            "two names",
+        ),
+    ] {
+        let e = log::read(&bad, &game).expect_err(says);
+        assert_eq!(e.line, line, "{says}: {e}");
+        assert!(e.message.contains(says), "{e}");
+    }
+}
