@@ -3,7 +3,8 @@
 //! The module tree follows the pipeline: the poker domain ([`cards`], [`game`],
 //! [`strength`]), then the language front end ([`syntax`] → [`check`] → [`ir`]), then the
 //! [`eval`]uator that turns a checked program and a game state into a decision.
-//! [`external`] runs helper programs safely; [`dealer`] plays bots against each other.
+//! [`external`] runs helper programs safely; [`dealer`] plays bots against each other; [`acpc`]
+//! plays a seat of the competition dealer and replays its logs.
 //!
 //! # Deciding from a program
 //!

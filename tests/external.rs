@@ -20,6 +20,7 @@ fn allowed() -> ExternalPolicy {
     ExternalPolicy {
         allow: true,
         timeout: Duration::from_secs(20),
+        deadline: None,
     }
 }
 
@@ -360,6 +361,7 @@ fn a_slow_program_and_its_children_are_killed_at_the_time_limit() {
     let policy = ExternalPolicy {
         allow: true,
         timeout: Duration::from_millis(300),
+        deadline: None,
     };
     let start = Instant::now();
     let e = run_number(
@@ -389,6 +391,27 @@ fn a_slow_program_and_its_children_are_killed_at_the_time_limit() {
     assert_eq!(e.kind, ExternalErrorKind::TimedOut);
     std::thread::sleep(Duration::from_millis(2000));
     assert!(!marker.exists(), "the child was killed with the program");
+}
+
+#[test]
+fn a_decision_s_deadline_cuts_a_program_s_time_limit() {
+    // `hus acpc`: the programs of one decision share the time left before the deadline.
+    let policy = ExternalPolicy {
+        deadline: Some(Instant::now() + Duration::from_millis(300)),
+        ..allowed()
+    };
+    let start = Instant::now();
+    let e = run_number(
+        &cmd("programs/sleep.sh"),
+        &Turn::default(),
+        &base_dir(),
+        &policy,
+    )
+    .unwrap_err();
+    assert_eq!(e.kind, ExternalErrorKind::TimedOut);
+    assert!(start.elapsed() < Duration::from_secs(15));
+    assert!(policy.time_left() < Duration::from_millis(300));
+    assert_eq!(allowed().time_left(), Duration::from_secs(20));
 }
 
 #[test]

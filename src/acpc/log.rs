@@ -214,6 +214,8 @@ pub struct Replayed {
     pub random: bool,
     /// The game state the bot saw.
     pub state: GameState,
+    /// The seed of the decision's generator (`hus decide --seed` replays it).
+    pub seed: u64,
 }
 
 impl Replayed {
@@ -271,7 +273,8 @@ pub fn replay_player(
                     message: e.0,
                 })
             })?;
-            let mut rng = ChaCha8Rng::seed_from_u64(seeds.next_u64());
+            let decision_seed = seeds.next_u64();
+            let mut rng = ChaCha8Rng::seed_from_u64(decision_seed);
             let Turn {
                 state,
                 decision,
@@ -305,6 +308,7 @@ pub fn replay_player(
                 size_close,
                 random: decision.random_tie || decision.drawn,
                 state,
+                seed: decision_seed,
             })
             .map_err(ReplayError::Io)?;
         }

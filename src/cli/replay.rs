@@ -174,7 +174,7 @@ fn replay(args: &Args) -> Result<u8, (u8, String)> {
     let mut all = Tally::default();
     let mut differing: Vec<u64> = Vec::new();
     let mut index =
-        vec!["file\thand\tdecision\tphase\tplayed\tbot\tsame\trandom\tscript".to_string()];
+        vec!["file\thand\tdecision\tphase\tplayed\tbot\tsame\trandom\tseed\tscript".to_string()];
     let width = log
         .hands
         .last()
@@ -199,7 +199,7 @@ fn replay(args: &Args) -> Result<u8, (u8, String)> {
             let name = format!("hand-{:0width$}-{:02}.xml", r.hand, r.no + 1);
             hus::dealer::history::write_new(&dir.join(&name), r.state.xml().as_bytes())?;
             index.push(format!(
-                "{name}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+                "{name}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
                 r.hand,
                 r.no + 1,
                 r.phase.xml_tag(),
@@ -207,6 +207,7 @@ fn replay(args: &Args) -> Result<u8, (u8, String)> {
                 r.bot,
                 if r.same() { "yes" } else { "no" },
                 if r.random { "yes" } else { "no" },
+                r.seed,
                 hus::dealer::history::tsv_field(&script),
             ));
         }
