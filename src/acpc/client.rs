@@ -65,7 +65,13 @@ pub fn connect(host: &str, port: u16) -> Result<TcpStream, ClientError> {
 /// the dealer closes the connection.
 pub fn play<S: Read + Write>(stream: S, mut seat: Seat) -> Result<SeatSummary, ClientError> {
     let broken = |e: std::io::Error| {
-        ClientError::Connection(format!("the connection to the dealer broke: {e}"))
+        ClientError::Connection(match e.kind() {
+            // The read time-out (`hus acpc --idle-timeout`) ran out.
+            std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut => {
+                "the dealer sent nothing for longer than the idle time-out".to_string()
+            }
+            _ => format!("the connection to the dealer broke: {e}"),
+        })
     };
     let mut reader = BufReader::new(stream);
     send(reader.get_mut(), VERSION).map_err(broken)?;
