@@ -33,6 +33,9 @@ pub enum SeatError {
     },
     /// The bot could not decide (an external program failed, ...).
     Bot { hand: u64, message: String },
+    /// The dealer closed the connection in the middle of `hand`: the match was cut off, not
+    /// finished (a connection failure, like a refused one, rather than a bad line).
+    Dropped { hand: u64 },
     /// Writing histories failed.
     Io(String),
 }
@@ -57,6 +60,10 @@ impl std::fmt::Display for SeatError {
             SeatError::Bot { hand, message } => {
                 write!(f, "the bot failed in hand {hand}: {message}")
             }
+            SeatError::Dropped { hand } => write!(
+                f,
+                "the dealer closed the connection in the middle of hand {hand}: the match was cut off"
+            ),
             SeatError::Io(m) => f.write_str(m),
         }
     }
@@ -250,13 +257,7 @@ impl Seat {
     pub fn finish(self) -> Result<SeatSummary, SeatError> {
         if let Some(c) = &self.current {
             if !c.over {
-                return Err(SeatError::Protocol {
-                    line: "(end of connection)".into(),
-                    message: format!(
-                        "the dealer closed the connection in the middle of hand {}",
-                        c.state.hand
-                    ),
-                });
+                return Err(SeatError::Dropped { hand: c.state.hand });
             }
         }
         if let Some(h) = &self.config.histories {

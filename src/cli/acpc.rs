@@ -147,7 +147,9 @@ fn play(args: &Args) -> Result<u8, (u8, String)> {
     );
     let summary = client::play(stream, seat).map_err(|e| {
         let code = match &e {
-            ClientError::Connection(_) => exit::CONNECTION,
+            ClientError::Connection(_) | ClientError::Seat(SeatError::Dropped { .. }) => {
+                exit::CONNECTION
+            }
             ClientError::Seat(SeatError::Protocol { .. }) => exit::PROTOCOL,
             ClientError::Seat(SeatError::InvalidState { .. }) => exit::GAME,
             ClientError::Seat(SeatError::Bot { .. }) => exit::EXTERNAL,

@@ -218,7 +218,10 @@ fn replay(args: &Args) -> Result<u8, (u8, String)> {
             ReplayError::Log(_) => exit::PROTOCOL,
             ReplayError::Seat(SeatError::Bot { .. }) => exit::EXTERNAL,
             ReplayError::Seat(SeatError::InvalidState { .. }) => exit::GAME,
-            ReplayError::Seat(SeatError::Protocol { .. }) => exit::PROTOCOL,
+            // A log has no connection to drop: a replay never returns Dropped.
+            ReplayError::Seat(SeatError::Protocol { .. } | SeatError::Dropped { .. }) => {
+                exit::PROTOCOL
+            }
             ReplayError::Seat(SeatError::Io(_)) | ReplayError::Io(_) => exit::USAGE,
         };
         return Err((code, format!("{}: {e}", args.log.display())));
