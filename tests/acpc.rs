@@ -354,7 +354,12 @@ fn finish_dealer(procs: &mut Procs, dealer: Dealer) -> [f64; 2] {
         .filter(|l| l.contains("WARNING") || l.contains("ERROR"))
         .collect();
     assert!(bad.is_empty(), "the dealer complained:\n{}", bad.join("\n"));
-    let printed: Vec<String> = dealer.stdout.try_iter().collect();
+    // The dealer has exited: its stdout reaches its end as soon as the reading thread gets
+    // there.
+    let mut printed = Vec::new();
+    while let Ok(line) = dealer.stdout.recv_timeout(Duration::from_secs(30)) {
+        printed.push(line);
+    }
     let log = std::fs::read_to_string(procs.dir.join("m.log")).expect("the dealer wrote m.log");
     let lines: Vec<&str> = log.lines().filter(|l| !l.starts_with('#')).collect();
     assert_eq!(lines.len(), HANDS + 1, "a STATE line per hand, then SCORE");
@@ -409,11 +414,10 @@ fn a_script_plays_a_whole_match_against_the_dealer_s_example_player() {
             .arg(dir.join(GAME))
             .args(["localhost", &d.ports[1].to_string()]),
     );
-    let alice = procs.wait(alice);
-    let bob = procs.wait(bob);
+    // The players first: when one fails, its own message says why the dealer did.
+    let j = procs.wait(alice).json();
+    procs.wait(bob).assert_ok();
     let score = finish_dealer(&mut procs, d);
-    bob.assert_ok();
-    let j = alice.json();
     assert_seat(&j, score[0], "Alice");
     assert_eq!(j["seed"], 11);
     assert!(j["bots"]["A"]["decisions"].as_u64().unwrap() >= HANDS as u64 / 2);
