@@ -105,7 +105,32 @@ pub fn read(text: &str, game: &NoLimitGame) -> Result<Log, LogError> {
         }
         log.hands.push(LoggedHand { line: no, ..hand });
     }
+    if let Some(score) = &log.score {
+        check_score(score, &log.hands)?;
+    }
     Ok(log)
+}
+
+/// The SCORE line must be each player's sum over the hands: a log whose hands and score
+/// disagree is not one match.
+fn check_score(score: &Score, hands: &[LoggedHand]) -> Result<(), LogError> {
+    for (name, total) in &score.values {
+        let sum: f64 = hands
+            .iter()
+            .flat_map(|h| h.names.iter().zip(h.values))
+            .filter(|(n, _)| *n == name)
+            .map(|(_, v)| v)
+            .sum();
+        if sum != *total {
+            return Err(LogError {
+                line: score.line,
+                message: format!(
+                    "the score gives {name} {total}, but {name}'s hands add up to {sum}"
+                ),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// `<hand>:<betting>:<cards>:<value>|<value>:<name>|<name>` (after `STATE:`).

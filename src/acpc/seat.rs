@@ -33,9 +33,10 @@ pub enum SeatError {
     },
     /// The bot could not decide (an external program failed, ...).
     Bot { hand: u64, message: String },
-    /// The dealer closed the connection in the middle of `hand`: the match was cut off, not
-    /// finished (a connection failure, like a refused one, rather than a bad line).
-    Dropped { hand: u64 },
+    /// The dealer closed the connection in the middle of `hand`, or before any hand (`None`):
+    /// the match was cut off, not finished (a connection failure, like a refused one, rather
+    /// than a bad line).
+    Dropped { hand: Option<u64> },
     /// Writing histories failed.
     Io(String),
 }
@@ -60,9 +61,12 @@ impl std::fmt::Display for SeatError {
             SeatError::Bot { hand, message } => {
                 write!(f, "the bot failed in hand {hand}: {message}")
             }
-            SeatError::Dropped { hand } => write!(
+            SeatError::Dropped { hand: Some(hand) } => write!(
                 f,
                 "the dealer closed the connection in the middle of hand {hand}: the match was cut off"
+            ),
+            SeatError::Dropped { hand: None } => f.write_str(
+                "the dealer closed the connection before the first hand: no match was played",
             ),
             SeatError::Io(m) => f.write_str(m),
         }
@@ -255,10 +259,14 @@ impl Seat {
     /// The end of the match (the dealer closed the connection): the summary, or an error if
     /// a hand was cut off. Writes the histories' index.
     pub fn finish(self) -> Result<SeatSummary, SeatError> {
-        if let Some(c) = &self.current {
-            if !c.over {
-                return Err(SeatError::Dropped { hand: c.state.hand });
+        match &self.current {
+            None => return Err(SeatError::Dropped { hand: None }),
+            Some(c) if !c.over => {
+                return Err(SeatError::Dropped {
+                    hand: Some(c.state.hand),
+                })
             }
+            Some(_) => {}
         }
         if let Some(h) = &self.config.histories {
             h.write_index(&self.index).map_err(SeatError::Io)?;

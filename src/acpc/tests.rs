@@ -421,8 +421,17 @@ fn a_state_that_contradicts_the_last_one_is_refused() {
     seat.on_line("MATCHSTATE:1:4:c:|AsAd").unwrap();
     let e = seat.finish().expect_err("cut off");
     // A dropped connection (`hus acpc` exit 7), not a bad line.
-    assert!(matches!(e, seat::SeatError::Dropped { hand: 4 }), "{e:?}");
+    assert!(
+        matches!(e, seat::SeatError::Dropped { hand: Some(4) }),
+        "{e:?}"
+    );
     assert!(e.to_string().contains("hand 4"), "{e}");
+    // A dealer that closes before any hand played no match either.
+    let e = caller_seat().finish().expect_err("nothing played");
+    assert!(
+        matches!(e, seat::SeatError::Dropped { hand: None }),
+        "{e:?}"
+    );
 }
 
 #[test]
@@ -465,6 +474,11 @@ fn a_dealer_log_reads_and_its_errors_name_the_line() {
             text.replace(":Alice|Bob\nSCORE", ":Alice\nSCORE"),
             3,
             "two names",
+        ),
+        (
+            text.replace("SCORE:200|-200", "SCORE:250|-250"),
+            4,
+            "hands add up to 200",
         ),
     ] {
         let e = log::read(&bad, &game).expect_err(says);
