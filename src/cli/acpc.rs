@@ -63,8 +63,36 @@ pub(crate) fn read_game(path: Option<&PathBuf>) -> Result<NoLimitGame, String> {
     NoLimitGame::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
+/// Loads and checks the bot of `hus acpc` or `hus replay`, printing its diagnostics.
+pub(crate) fn load(
+    spec: &str,
+    allow_external: bool,
+    timeout: Duration,
+    table_dirs: &[PathBuf],
+) -> Result<hus::dealer::LoadedBot, (u8, String)> {
+    let policy = ExternalPolicy {
+        allow: allow_external,
+        timeout,
+        deadline: None,
+    };
+    match hus::dealer::load_bot(spec, &policy, table_dirs, &[]) {
+        Ok(bot) => {
+            super::to_stderr(&super::render_all(&bot.source, &bot.warnings));
+            Ok(bot)
+        }
+        Err(hus::dealer::BotLoadError::Script {
+            source,
+            diagnostics,
+        }) => {
+            super::to_stderr(&super::render_all(&source, &diagnostics));
+            Err((exit::SCRIPT, format!("{} has errors", source.name)))
+        }
+        Err(e) => Err((exit::USAGE, e.to_string())),
+    }
+}
+
 /// Seconds from an option: above 0 and at most a day.
-fn seconds(name: &str, x: f64) -> Result<Duration, String> {
+pub(crate) fn seconds(name: &str, x: f64) -> Result<Duration, String> {
     let max = hus::limits::MAX_EXTERNAL_TIMEOUT_SECS;
     if x.is_finite() && x > 0.0 && x <= max {
         Ok(Duration::from_secs_f64(x))
@@ -102,23 +130,12 @@ fn play(args: &Args) -> Result<u8, (u8, String)> {
         .saturating_sub(Duration::from_secs(1))
         .max(time_limit / 2);
     let game = read_game(args.game.as_ref()).map_err(usage)?;
-    let policy = ExternalPolicy {
-        allow: args.allow_external,
-        timeout: external_timeout,
-        deadline: None,
-    };
-    let bot = match hus::dealer::load_bot(&args.bot, &policy, &args.table_dirs, &[]) {
-        Ok(b) => b,
-        Err(hus::dealer::BotLoadError::Script {
-            source,
-            diagnostics,
-        }) => {
-            super::to_stderr(&super::render_all(&source, &diagnostics));
-            return Err((exit::SCRIPT, format!("{} has errors", source.name)));
-        }
-        Err(e) => return Err(usage(e.to_string())),
-    };
-    super::to_stderr(&super::render_all(&bot.source, &bot.warnings));
+    let bot = load(
+        &args.bot,
+        args.allow_external,
+        external_timeout,
+        &args.table_dirs,
+    )?;
     let histories = match &args.histories {
         Some(dir) => Some(
             super::matches::histories(dir, std::slice::from_ref(&bot), 999_999).map(|mut h| {

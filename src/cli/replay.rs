@@ -2,11 +2,9 @@
 //! log to a bot and reports how often the bot would have done the same.
 
 use std::path::PathBuf;
-use std::time::Duration;
 
 use hus::acpc::log::{self, ReplayError, Replayed};
 use hus::acpc::seat::SeatError;
-use hus::external::ExternalPolicy;
 use hus::game::Phase;
 use serde_json::json;
 
@@ -111,33 +109,10 @@ pub fn run(args: Args) -> u8 {
 // returning its exit code.
 fn replay(args: &Args) -> Result<u8, (u8, String)> {
     let usage = |m: String| (exit::USAGE, m);
-    let max = hus::limits::MAX_EXTERNAL_TIMEOUT_SECS;
-    if !(args.external_timeout.is_finite()
-        && args.external_timeout > 0.0
-        && args.external_timeout <= max)
-    {
-        return Err(usage(format!(
-            "--external-timeout must be a number of seconds above 0 and at most {max} (a day)"
-        )));
-    }
+    let timeout =
+        super::acpc::seconds("--external-timeout", args.external_timeout).map_err(usage)?;
     let game = super::acpc::read_game(args.game.as_ref()).map_err(usage)?;
-    let policy = ExternalPolicy {
-        allow: args.allow_external,
-        timeout: Duration::from_secs_f64(args.external_timeout),
-        deadline: None,
-    };
-    let bot = match hus::dealer::load_bot(&args.bot, &policy, &args.table_dirs, &[]) {
-        Ok(b) => b,
-        Err(hus::dealer::BotLoadError::Script {
-            source,
-            diagnostics,
-        }) => {
-            super::to_stderr(&super::render_all(&source, &diagnostics));
-            return Err((exit::SCRIPT, format!("{} has errors", source.name)));
-        }
-        Err(e) => return Err(usage(e.to_string())),
-    };
-    super::to_stderr(&super::render_all(&bot.source, &bot.warnings));
+    let bot = super::acpc::load(&args.bot, args.allow_external, timeout, &args.table_dirs)?;
     let text = hus::limits::read_text(&args.log, hus::limits::MAX_LOG_BYTES, false)
         .map_err(|e| usage(format!("cannot read {}: {e}", args.log.display())))?;
     let log = log::read(&text, &game)
