@@ -54,6 +54,20 @@ impl Program {
         })
     }
 
+    /// The program's rules as text, without a span or a line number: two programs of the
+    /// same shape decide alike in every game state (used to show that a reformatted script
+    /// is the same program).
+    pub fn shape(&self) -> String {
+        let dump = format!("{:#?}\n{:?}", self.rules, self.candidates);
+        dump.lines()
+            .filter(|l| {
+                let field = l.trim_start();
+                !(field.starts_with("span: ") || field.starts_with("line: "))
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
     pub fn candidates(&self, phase: Phase) -> impl Iterator<Item = &Rule> {
         self.candidates[phase as usize]
             .iter()

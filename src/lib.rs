@@ -2,7 +2,8 @@
 //!
 //! The module tree follows the pipeline: the poker domain ([`cards`], [`game`],
 //! [`strength`]), then the language front end ([`syntax`] → [`check`] → [`ir`]), then the
-//! [`eval`]uator that turns a checked program and a game state into a decision.
+//! [`eval`]uator that turns a checked program and a game state into a decision. [`fmt`]
+//! writes a script in its canonical layout (`hus fmt`), token by token beside that pipeline.
 //! [`external`] runs helper programs safely; [`dealer`] plays bots against each other; [`acpc`]
 //! plays a seat of the competition dealer and replays its logs.
 //!
@@ -69,6 +70,7 @@ pub mod dealer;
 pub mod diag;
 pub mod eval;
 pub mod external;
+pub mod fmt;
 pub mod game;
 pub mod ir;
 pub mod limits;

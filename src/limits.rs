@@ -80,8 +80,14 @@ pub fn read_text(path: &Path, max: u64, regular_only: bool) -> Result<String, Re
         }
     }
     let file = std::fs::File::open(path).map_err(ReadError::Io)?;
+    read_text_from(file, max)
+}
+
+/// Reads UTF-8 text of at most `max` bytes from a stream (standard input).
+pub fn read_text_from(reader: impl Read, max: u64) -> Result<String, ReadError> {
     let mut buf = Vec::new();
-    file.take(max + 1)
+    reader
+        .take(max + 1)
         .read_to_end(&mut buf)
         .map_err(ReadError::Io)?;
     if buf.len() as u64 > max {

@@ -666,6 +666,72 @@ fn keyword_look_alike(name: &str, at_line_start: bool, rest: &str) -> Option<Tok
     did_you_mean(name, KEYWORDS.iter().copied()).and_then(Tok::keyword)
 }
 
+/// One piece of a script exactly as written, for tools that rewrite it (`hus fmt`): see
+/// [`lossless`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Piece<'s> {
+    /// A token as logos reads it, with the glue's two readings that need no context beyond
+    /// the token: two rank digits are a [`Tok::DigitPair`], the rest of a `USE TABLE` line a
+    /// [`Tok::Path`]. Every line break is a [`Tok::Newline`] of its own (none collapsed).
+    Token(Tok<'s>),
+    /// `// ...` to the end of its line (its trailing white space included).
+    Comment(&'s str),
+    /// A character no token reads (the parser reports it).
+    Stray(&'s str),
+}
+
+/// The script as pieces with their byte spans, in source order: every token, every line
+/// break, every comment and every stray character. Only white space between them (spaces,
+/// tabs, form feeds, byte-order marks) is left out, so the source is the pieces' texts with
+/// that white space put back. What the parser reads ([`tokens`]) is unchanged: this is a
+/// second entry point over the same logos lexer, without the glue that collapses line
+/// breaks, replaces look-alike keywords or skips text outside blocks.
+pub fn lossless(source: &str) -> Vec<(usize, Piece<'_>, usize)> {
+    let mut out = Vec::with_capacity(source.len() / 4);
+    let mut lex = Tok::lexer(source);
+    // Where the previous piece ended: the gap up to the next holds white space and at most
+    // one comment, which runs to the end of its line.
+    let mut last = 0;
+    fn comment_in<'s>(
+        source: &'s str,
+        out: &mut Vec<(usize, Piece<'s>, usize)>,
+        from: usize,
+        to: usize,
+    ) {
+        if let Some(at) = source[from..to].find("//") {
+            let start = from + at;
+            out.push((start, Piece::Comment(&source[start..to]), to));
+        }
+    }
+    while let Some(item) = lex.next() {
+        let span = lex.span();
+        comment_in(source, &mut out, last, span.start);
+        let piece = match item {
+            Ok(Tok::Query(q)) if q.len() == 2 && q.bytes().all(|b| b.is_ascii_digit()) => {
+                Piece::Token(Tok::DigitPair(q))
+            }
+            Ok(tok) => Piece::Token(tok),
+            Err(()) => Piece::Stray(&source[span.clone()]),
+        };
+        out.push((span.start, piece, span.end));
+        last = span.end;
+        if piece == Piece::Token(Tok::Table) {
+            if let Some((start, end)) = table_path(lex.remainder()) {
+                let base = span.end;
+                out.push((
+                    base + start,
+                    Piece::Token(Tok::Path(&source[base + start..base + end])),
+                    base + end,
+                ));
+                lex.bump(end);
+                last = base + end;
+            }
+        }
+    }
+    comment_in(source, &mut out, last, source.len());
+    out
+}
+
 /// Where the table path after `TABLE` lies in `rest`: the rest of the line, trimmed, up to a
 /// `//` comment that follows white space. `None` when there is no path, or when it is quoted
 /// (then the lexer reads it as a string).
@@ -926,6 +992,34 @@ mod tests {
                 ),
             ]
         );
+    }
+
+    #[test]
+    fn lossless_pieces_are_the_source_without_its_white_space() {
+        use Piece::*;
+        let src = "// lead\r\nDEFINE x = 22 // two\nPREFLOP\n\n  RULE pair,!x @\n    THEN USE TABLE a//b.tsv  // t\n  ENDRULE\nENDPREFLOP // end";
+        let pieces = lossless(src);
+        // Between the pieces there is white space only, and they reach the end.
+        let mut last = 0;
+        for (s, _, e) in &pieces {
+            assert!(
+                src[last..*s].chars().all(|c| matches!(c, ' ' | '\t')),
+                "{:?}",
+                &src[last..*s]
+            );
+            last = *e;
+        }
+        assert_eq!(last, src.len());
+        assert_eq!(pieces[0].1, Comment("// lead"));
+        assert_eq!(pieces[1].1, Token(Tok::Newline));
+        assert_eq!(pieces[5].1, Token(Tok::DigitPair("22")));
+        assert_eq!(pieces[6].1, Comment("// two"));
+        assert!(pieces.iter().any(|p| p.1 == Stray("@")));
+        assert!(pieces.iter().any(|p| p.1 == Token(Tok::Path("a//b.tsv"))));
+        assert!(pieces.iter().any(|p| p.1 == Comment("// t")));
+        assert_eq!(pieces.last().unwrap().1, Comment("// end"));
+        let newlines = pieces.iter().filter(|p| p.1 == Token(Tok::Newline)).count();
+        assert_eq!(newlines, 7);
     }
 
     #[test]
