@@ -494,11 +494,6 @@ impl Gen {
         for _ in 0..self.rng.random_range(0..3u32) {
             let mut line = Vec::new();
             self.branch(&mut line);
-            // A line that starts with `external` reads as an action to the lexer's glue
-            // (then a rule without THEN could not have reactions): start with a predicate.
-            if line[0] == "external" {
-                line.splice(0..0, ["pair".to_string(), ",".to_string()]);
-            }
             self.lines.push(line);
         }
         let reactions = self.rng.random_range(0..3u32);

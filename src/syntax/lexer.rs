@@ -553,13 +553,7 @@ fn reaction_only_rules<'s>(
                 skip_line = true;
                 continue;
             }
-            Tok::Then
-            | Tok::Fold
-            | Tok::Check
-            | Tok::Call
-            | Tok::Raise
-            | Tok::Use
-            | Tok::External
+            Tok::Then | Tok::Fold | Tok::Check | Tok::Call | Tok::Raise | Tok::Use
                 if in_rule && !in_reaction && at_line_start =>
             {
                 has_action = true;

@@ -349,6 +349,15 @@ fn reactions() {
 }
 
 #[test]
+fn a_reaction_only_rule_may_have_an_external_condition_line() {
+    // A line starting with `external` is a condition (an external action follows THEN).
+    let (_, diags) = parse(
+        "FLOP\nRULE pair\n  external \"x\" > 0\n  VILLAIN\n    THEN FOLD\n  ENDVILLAIN\nENDRULE\nENDFLOP\n",
+    );
+    assert!(diags.is_empty(), "{diags:?}");
+}
+
+#[test]
 fn crlf_and_comments() {
     assert_eq!(
         ok("PREFLOP\r\n// c\r\nRULE AA // c\r\n\r\n  KK\r\nTHEN CALL // c\r\nENDRULE\r\nENDPREFLOP\r\n"),
