@@ -74,10 +74,11 @@ fn spelling(script: &ast::Script, out: &mut Vec<Diagnostic>) {
                     Code::NameCase,
                     format!("`{name}` is usually written `{canonical}`"),
                 )
-                .at(span)
+                .at(span.clone())
                 .with_help(format!(
                     "names ignore case, but `{canonical}` is the usual spelling"
-                )),
+                ))
+                .with_replacement(span, canonical),
             );
         }
     };
@@ -148,18 +149,20 @@ fn spelling(script: &ast::Script, out: &mut Vec<Diagnostic>) {
                 Code::QueryLowFirst,
                 format!("`{text}` is written low card first"),
             )
-            .at(span)
+            .at(span.clone())
             .with_help(format!(
                 "it means the same as `{canonical}`; write the high card first"
-            )),
+            ))
+            .with_replacement(span, canonical),
             QueryNote::OffsuitPair { canonical } => Diagnostic::warning(
                 Code::QueryOffsuitPair,
                 format!("`{text}`: the two cards of a pair are always of different suits"),
             )
-            .at(span)
+            .at(span.clone())
             .with_help(format!(
                 "it means the same as `{canonical}`; write `{canonical}`"
-            )),
+            ))
+            .with_replacement(span, canonical),
         });
     }
 }
@@ -447,7 +450,7 @@ fn preflop_classes(p: Predicate) -> Option<HoleClassSet> {
 }
 
 fn complement(s: &HoleClassSet) -> HoleClassSet {
-    HoleClass::all().filter(|c| !s.contains(*c)).collect()
+    s.complement()
 }
 
 fn cmp_holds(a: f64, op: CmpOp, b: f64) -> bool {
@@ -464,7 +467,7 @@ fn never_holds(
     let preflop = block == BlockKind::Preflop;
     let river = block == BlockKind::River;
     // The hole cards every card condition (and, before the flop, pair predicate) allows.
-    let mut cards: Option<(HoleClassSet, Vec<String>)> = None;
+    let mut cards: Option<(HoleClassSet, Vec<&Span>)> = None;
     let mut positive: Vec<(Predicate, &ir::Condition)> = Vec::new();
     let mut negative: Vec<(Predicate, &ir::Condition)> = Vec::new();
     for c in &branch.conditions {
@@ -514,14 +517,14 @@ fn never_holds(
             _ => None,
         };
         if let Some(allowed) = allowed {
-            let (set, written) =
-                cards.get_or_insert_with(|| (HoleClass::all().collect(), Vec::new()));
+            let (set, written) = cards.get_or_insert_with(|| (HoleClassSet::ALL, Vec::new()));
             *set = set.intersection(&allowed);
-            written.push(format!("`{}`", text(&c.span)));
+            written.push(&c.span);
         }
     }
     if let Some((set, written)) = &cards {
         if set.is_empty() {
+            let written: Vec<String> = written.iter().map(|s| format!("`{}`", text(s))).collect();
             return Some(if written.len() == 1 {
                 format!("no hole cards match {}", written[0])
             } else {
@@ -594,7 +597,12 @@ fn unsatisfiable_rules(program: &Program, out: &mut Vec<Diagnostic>) {
             }
             out.push(
                 d.with_label("never matches")
-                    .with_help("remove the rule, or fix its conditions"),
+                    .with_help("remove the rule, or fix its conditions")
+                    .with_fix(
+                        format!("Remove the rule at line {}", rule.line),
+                        source.whole_lines(&rule.span),
+                        "",
+                    ),
             );
         } else {
             branch_warnings(&rule.branches, &reasons, out);
@@ -1274,7 +1282,12 @@ fn shadowed(program: &Program, out: &mut Vec<Diagnostic>) {
         out.push(
             d.at(keyword)
                 .with_label("shadowed")
-                .with_related(s_keyword, "this rule always gives an action"),
+                .with_related(s_keyword, "this rule always gives an action")
+                .with_fix(
+                    format!("Remove the rule at line {}", r.line),
+                    program.source.whole_lines(&r.span),
+                    "",
+                ),
         );
     }
 }
@@ -1395,6 +1408,16 @@ mod tests {
             let (mut fast, mut slow) = (Vec::new(), Vec::new());
             shadowed(&program, &mut fast);
             shadowed_quadratic(&program, &mut slow);
+            // The reference reports the warnings only; each of the fast one's removes its rule.
+            for d in &mut fast {
+                assert_eq!(d.fixes.len(), 1, "{text}");
+                assert!(text[d.fixes[0].span.clone()].starts_with("RULE"), "{text}");
+                assert!(
+                    text[d.fixes[0].span.clone()].ends_with("ENDRULE\n"),
+                    "{text}"
+                );
+                d.fixes.clear();
+            }
             assert_eq!(fast, slow, "{text}");
             warned += usize::from(!fast.is_empty());
         }

@@ -121,13 +121,15 @@ pub fn habit(name: &str) -> Option<&'static str> {
 
 fn unknown(name: &str, span: Span, label: &str) -> Diagnostic {
     let d = Diagnostic::error(Code::UnknownName, format!("unknown name `{name}`"))
-        .at(span)
+        .at(span.clone())
         .with_label(label);
     if let Some(h) = habit(name) {
         return d.with_help(format!("in HUS, {h}"));
     }
     match suggestion(name) {
-        Some(s) => d.with_help(format!("did you mean `{s}`?")),
+        Some(s) => d
+            .with_help(format!("did you mean `{s}`?"))
+            .with_replacement(span, s),
         None if label.contains("constant") => d.with_help(format!(
             "a name that is not built in must be an <init> constant of the game state; \
              declare `{name}` as one to the checker"
