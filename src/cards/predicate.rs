@@ -257,9 +257,18 @@ impl Predicate {
 
     /// Looks a predicate up by name, case-insensitively (reference §1).
     pub fn from_name(name: &str) -> Option<Predicate> {
-        Predicate::ALL
-            .into_iter()
-            .find(|p| p.name().eq_ignore_ascii_case(name))
+        static BY_NAME: std::sync::OnceLock<std::collections::HashMap<String, Predicate>> =
+            std::sync::OnceLock::new();
+        if name.len() > 40 {
+            return None;
+        }
+        let by_name = BY_NAME.get_or_init(|| {
+            Predicate::ALL
+                .into_iter()
+                .map(|p| (p.name().to_ascii_lowercase(), p))
+                .collect()
+        });
+        by_name.get(&name.to_ascii_lowercase()).copied()
     }
 
     /// True for the predicates that need a board to be true at all (all `desk*`, `rainbow`,

@@ -1,6 +1,30 @@
 //! The named numbers a script can read (reference §7, §11).
 
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
 use super::{OpponentStat, Phase, Player};
+
+/// Every built-in constant with its canonical name (the simple ones, the history family, the
+/// opponent statistics, in that order), and the index of each by its lower-cased name.
+#[allow(clippy::type_complexity)]
+fn by_name() -> &'static (Vec<(String, Constant)>, HashMap<String, usize>) {
+    static TABLE: OnceLock<(Vec<(String, Constant)>, HashMap<String, usize>)> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let all: Vec<(String, Constant)> = SIMPLE
+            .iter()
+            .map(|(n, c)| (n.to_string(), c.clone()))
+            .chain(Constant::all_history())
+            .chain(Constant::all_opponent())
+            .collect();
+        let mut index = HashMap::with_capacity(all.len());
+        for (i, (n, _)) in all.iter().enumerate() {
+            // The first of two spellings that differ only in case wins, as a scan would.
+            index.entry(n.to_ascii_lowercase()).or_insert(i);
+        }
+        (all, index)
+    })
+}
 
 /// A per-round history statistic (`villainFlopRaise`, `heroTurnCallTimes`, ...).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -113,13 +137,21 @@ impl Constant {
     /// Looks up a built-in constant by name, case-insensitively. `<init>` extras are not
     /// built in: the caller decides whether an unknown name may be one.
     pub fn from_name(name: &str) -> Option<Constant> {
-        if let Some((_, c)) = SIMPLE.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)) {
-            return Some(c.clone());
+        // A name longer than any built-in one is none (and costs no lower-casing).
+        if name.len() > 40 {
+            return None;
         }
-        Constant::all_history()
-            .chain(Constant::all_opponent())
-            .find(|(n, _)| n.eq_ignore_ascii_case(name))
-            .map(|(_, c)| c)
+        let by_name = by_name();
+        by_name
+            .1
+            .get(&name.to_ascii_lowercase())
+            .map(|&i| by_name.0[i].1.clone())
+    }
+
+    /// Every built-in name in its canonical spelling with its constant, built once: the
+    /// checker looks names up for every use in a script.
+    fn table() -> &'static [(String, Constant)] {
+        &by_name().0
     }
 
     /// `villainHands`, then each statistic and its hands (`villainVPIP`, `villainVPIPHands`).
@@ -147,12 +179,12 @@ impl Constant {
 
     /// Every built-in name in its canonical spelling (for did-you-mean and documentation).
     pub fn all_names() -> Vec<String> {
-        SIMPLE
-            .iter()
-            .map(|(n, _)| n.to_string())
-            .chain(Constant::all_history().map(|(n, _)| n))
-            .chain(Constant::all_opponent().map(|(n, _)| n))
-            .collect()
+        Constant::names().map(str::to_string).collect()
+    }
+
+    /// [`Self::all_names`] without copying them.
+    pub fn names() -> impl Iterator<Item = &'static str> {
+        Constant::table().iter().map(|(n, _)| n.as_str())
     }
 
     fn all_history() -> impl Iterator<Item = (String, Constant)> {
