@@ -18,6 +18,8 @@ enum Command {
     Check(cli::check::Args),
     /// Print what the bot does now: fold, check, call or raise N.
     Decide(cli::decide::Args),
+    /// A language server for editors, over standard input and output.
+    Lsp(cli::lsp::Args),
     /// Play two bots against each other for many hands; report A's win rate.
     Match(cli::matches::Args),
     /// List every name a script can use, or print one name's full meaning.
@@ -36,6 +38,7 @@ fn main() -> ExitCode {
         Command::Acpc(args) => cli::acpc::run(args),
         Command::Check(args) => cli::check::run(args),
         Command::Decide(args) => cli::decide::run(args),
+        Command::Lsp(args) => cli::lsp::run(args),
         Command::Match(args) => cli::matches::run(args),
         Command::Names(args) => cli::names::run(args),
         Command::Replay(args) => cli::replay::run(args),

@@ -13,6 +13,7 @@ macro_rules! errln {
 pub mod acpc;
 pub mod check;
 pub mod decide;
+pub mod lsp;
 pub mod matches;
 pub mod names;
 pub mod render;
