@@ -26,32 +26,70 @@ pub fn lint(
     syntax_ok: bool,
     defines: &[String],
 ) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
+    let mut out: Vec<Diagnostic> = no_rules(script, program, syntax_ok).into_iter().collect();
+    out.extend(lint_tree(script));
+    out.extend(lint_program(program, source, syntax_ok, defines));
+    out
+}
+
+/// The warning about a script without rules: the first of [`lint`]'s output.
+pub fn no_rules(script: &ast::Script, program: &Program, syntax_ok: bool) -> Option<Diagnostic> {
     // A file of DEFINEs alone is a library for INCLUDE, not a bot without rules.
-    if syntax_ok && program.rules.is_empty() && script.defines.is_empty() {
-        out.push(
-            Diagnostic::warning(Code::NoRules, "the script has no rules")
-                .with_help("every decision would end with \"no rule matched\"; add a block such as `PREFLOP RULE ... ENDRULE ENDPREFLOP`"),
-        );
-    }
+    (syntax_ok && program.rules.is_empty() && script.defines.is_empty()).then(|| {
+        Diagnostic::warning(Code::NoRules, "the script has no rules")
+            .with_help("every decision would end with \"no rule matched\"; add a block such as `PREFLOP RULE ... ENDRULE ENDPREFLOP`")
+    })
+}
+
+/// The lints of the syntax tree alone (names and card queries as written), which need no
+/// lowering and may run beside it: the second part of [`lint`]'s output.
+pub fn lint_tree(script: &ast::Script) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
     spelling(script, &mut out);
-    for rule in &program.rules {
-        constants_in_block(rule, &mut out);
-        for cmd in externals(rule) {
-            external(cmd, source, defines, &mut out);
+    out
+}
+
+/// The lints of the lowered program: the rest of [`lint`]'s output, in its order. They fall
+/// in two independent halves, run on two threads (their outputs joined in the same order, so
+/// the result is the sequential one): a large script is re-checked on every edit in an
+/// editor.
+pub fn lint_program(
+    program: &Program,
+    source: &SourceFile,
+    syntax_ok: bool,
+    defines: &[String],
+) -> Vec<Diagnostic> {
+    let first = || {
+        let mut out = Vec::new();
+        for rule in &program.rules {
+            constants_in_block(rule, &mut out);
+            for cmd in externals(rule) {
+                external(cmd, source, defines, &mut out);
+            }
         }
-    }
-    unsatisfiable_rules(program, &mut out);
-    board_made_hands(program, source, &mut out);
-    reactions_on_a_check(program, source, &mut out);
-    unreachable_reactions(program, &mut out);
-    out_of_range(program, source, &mut out);
-    raises_of_nothing(program, source, &mut out);
-    constant_comparisons(program, source, &mut out);
-    overlapping_rules(program, &mut out);
-    if syntax_ok {
-        shadowed(program, &mut out);
-    }
+        unsatisfiable_rules(program, &mut out);
+        board_made_hands(program, source, &mut out);
+        reactions_on_a_check(program, source, &mut out);
+        unreachable_reactions(program, &mut out);
+        out_of_range(program, source, &mut out);
+        out
+    };
+    let second = || {
+        let mut out = Vec::new();
+        raises_of_nothing(program, source, &mut out);
+        constant_comparisons(program, source, &mut out);
+        overlapping_rules(program, &mut out);
+        if syntax_ok {
+            shadowed(program, &mut out);
+        }
+        out
+    };
+    let (mut out, rest) = if program.rules.len() >= 256 {
+        rayon::join(first, second)
+    } else {
+        (first(), second())
+    };
+    out.extend(rest);
     out
 }
 
