@@ -141,14 +141,13 @@ fn unknown(name: &str, span: Span, label: &str) -> Diagnostic {
 /// The canonical spelling of a built-in name when `written` is an unusual case of it
 /// (`FlushDraw` for `flushDraw`). `BB`, `bb`, `SB` and `sb` are all usual.
 pub fn unusual_case(written: &str) -> Option<String> {
-    let canonical = match meaning(written, &CheckOptions::default()) {
-        Meaning::Predicate(p) => p.name().to_string(),
-        Meaning::Constant(c) => c.name(),
-        _ => return None,
+    let canonical: &str = match Predicate::from_name(written) {
+        Some(p) => p.name(),
+        None => Constant::canonical_name(written)?,
     };
     let usual = written == canonical
-        || (matches!(canonical.as_str(), "bb" | "sb") && written == canonical.to_uppercase());
-    (!usual).then_some(canonical)
+        || (matches!(canonical, "bb" | "sb") && written == canonical.to_ascii_uppercase());
+    (!usual).then(|| canonical.to_string())
 }
 
 #[cfg(test)]

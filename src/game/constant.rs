@@ -1,15 +1,55 @@
 //! The named numbers a script can read (reference §7, §11).
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
 use super::{OpponentStat, Phase, Player};
 
+/// FNV-1a: the names of the language are short and not chosen by an adversary who could
+/// profit from collisions, and the checker hashes one per use of a name.
+#[derive(Default)]
+pub(crate) struct Fnv(u64);
+
+impl Hasher for Fnv {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 {
+            0xcbf2_9ce4_8422_2325
+        } else {
+            self.0
+        };
+        for &b in bytes {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// A map keyed by lower-cased names.
+pub(crate) type NameMap<V> = HashMap<String, V, BuildHasherDefault<Fnv>>;
+
+/// Looks `name` up in `map` case-insensitively, lower-casing it on the stack (a name longer
+/// than any of the language's is in no map).
+pub(crate) fn lookup_folded<'m, V>(map: &'m NameMap<V>, name: &str) -> Option<&'m V> {
+    let mut buf = [0u8; 48];
+    let bytes = name.as_bytes();
+    if bytes.len() > buf.len() {
+        return None;
+    }
+    let folded = &mut buf[..bytes.len()];
+    folded.copy_from_slice(bytes);
+    folded.make_ascii_lowercase();
+    map.get(std::str::from_utf8(folded).ok()?)
+}
+
 /// Every built-in constant with its canonical name (the simple ones, the history family, the
 /// opponent statistics, in that order), and the index of each by its lower-cased name.
 #[allow(clippy::type_complexity)]
-fn by_name() -> &'static (Vec<(String, Constant)>, HashMap<String, usize>) {
-    static TABLE: OnceLock<(Vec<(String, Constant)>, HashMap<String, usize>)> = OnceLock::new();
+fn by_name() -> &'static (Vec<(String, Constant)>, NameMap<usize>) {
+    static TABLE: OnceLock<(Vec<(String, Constant)>, NameMap<usize>)> = OnceLock::new();
     TABLE.get_or_init(|| {
         let all: Vec<(String, Constant)> = SIMPLE
             .iter()
@@ -17,7 +57,7 @@ fn by_name() -> &'static (Vec<(String, Constant)>, HashMap<String, usize>) {
             .chain(Constant::all_history())
             .chain(Constant::all_opponent())
             .collect();
-        let mut index = HashMap::with_capacity(all.len());
+        let mut index = NameMap::default();
         for (i, (n, _)) in all.iter().enumerate() {
             // The first of two spellings that differ only in case wins, as a scan would.
             index.entry(n.to_ascii_lowercase()).or_insert(i);
@@ -137,15 +177,14 @@ impl Constant {
     /// Looks up a built-in constant by name, case-insensitively. `<init>` extras are not
     /// built in: the caller decides whether an unknown name may be one.
     pub fn from_name(name: &str) -> Option<Constant> {
-        // A name longer than any built-in one is none (and costs no lower-casing).
-        if name.len() > 40 {
-            return None;
-        }
         let by_name = by_name();
-        by_name
-            .1
-            .get(&name.to_ascii_lowercase())
-            .map(|&i| by_name.0[i].1.clone())
+        lookup_folded(&by_name.1, name).map(|&i| by_name.0[i].1.clone())
+    }
+
+    /// The canonical spelling of a built-in constant's name (`potOdds` for `POTODDS`).
+    pub fn canonical_name(name: &str) -> Option<&'static str> {
+        let by_name = by_name();
+        lookup_folded(&by_name.1, name).map(|&i| by_name.0[i].0.as_str())
     }
 
     /// Every built-in name in its canonical spelling with its constant, built once: the
