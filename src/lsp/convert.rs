@@ -90,6 +90,13 @@ fn file_uri(name: &str) -> Option<lt::Uri> {
     path_to_uri(Path::new(name))
 }
 
+/// [`DIAGNOSTIC_CODES_URL`] as a URI, parsed once.
+fn codes_url() -> Option<lt::Uri> {
+    static URL: std::sync::OnceLock<Option<lt::Uri>> = std::sync::OnceLock::new();
+    URL.get_or_init(|| lt::Uri::from_str(DIAGNOSTIC_CODES_URL).ok())
+        .clone()
+}
+
 /// Codes whose spans are text that does nothing: editors may show it faded.
 fn unnecessary(code: Code) -> bool {
     matches!(
@@ -143,9 +150,7 @@ fn diagnostic(
             Severity::Warning => lt::DiagnosticSeverity::WARNING,
         }),
         code: Some(lt::NumberOrString::String(d.code.as_str().to_string())),
-        code_description: lt::Uri::from_str(DIAGNOSTIC_CODES_URL)
-            .ok()
-            .map(|href| lt::CodeDescription { href }),
+        code_description: codes_url().map(|href| lt::CodeDescription { href }),
         source: Some("hus".to_string()),
         message: d.message.clone(),
         related_information: (!related.is_empty()).then_some(related),
@@ -387,5 +392,58 @@ mod tests {
         let edits = &actions[0].edit.as_ref().unwrap().changes.as_ref().unwrap()[&uri];
         assert_eq!(edits[0].new_text, "flushDraw");
         assert_eq!(edits[0].range, d.range);
+    }
+}
+
+#[cfg(test)]
+mod include_tests {
+    use super::*;
+
+    #[test]
+    fn an_included_files_diagnostics_sit_on_the_include_line() {
+        let dir = std::env::temp_dir().join(format!("hus-convert-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("lib")).unwrap();
+        std::fs::write(dir.join("lib/base.hus"), "DEFINE wet = flushdraww\n").unwrap();
+        std::fs::write(
+            dir.join("lib/hands.hus"),
+            "INCLUDE \"base.hus\"\nDEFINE premium = QQ+ | AK\n",
+        )
+        .unwrap();
+        let text = "// é\nINCLUDE \"lib/hands.hus\"\nFLOP\nRULE premium, wet\n  THEN CALL\nENDRULE\nENDFLOP\n";
+        let path = dir.join("bot.hus");
+        std::fs::write(&path, text).unwrap();
+        let a = Analysis::new(
+            SourceFile::new(path.display().to_string(), text),
+            ide::check_options(Some(&path)),
+        );
+        let uri = path_to_uri(&path).unwrap();
+        let ds = diagnostics(&a, &uri);
+        assert_eq!(ds.len(), 1, "{ds:#?}");
+        let d = &ds[0];
+        assert_eq!(d.message, "unknown name `flushdraww`");
+        // On the script's INCLUDE line, which leads to base.hus through hands.hus.
+        assert_eq!(
+            d.range,
+            lt::Range::new(lt::Position::new(1, 0), lt::Position::new(1, 23))
+        );
+        let first = &d.related_information.as_ref().unwrap()[0];
+        let base = path_to_uri(&dir.join("lib/base.hus")).unwrap();
+        assert_eq!(first.location.uri, base);
+        assert_eq!(
+            first.location.range,
+            lt::Range::new(lt::Position::new(0, 13), lt::Position::new(0, 23))
+        );
+        // Its quick fix edits the included file.
+        let actions = code_actions(&a, &uri, d.range);
+        assert_eq!(actions.len(), 1);
+        let changes = actions[0].edit.as_ref().unwrap().changes.as_ref().unwrap();
+        assert_eq!(changes[&base][0].new_text, "flushDraw");
+        // Go to definition of a DEFINE in an included file.
+        let at = text.find("premium,").unwrap() + 2;
+        let target = a.definition(at).unwrap();
+        assert_eq!(target.path, Some(dir.join("lib/hands.hus")));
+        assert_eq!(target.span, Some(26..33));
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

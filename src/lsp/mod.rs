@@ -13,7 +13,7 @@ use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::sync::{mpsc, Arc};
 
-use lsp_server::{ErrorCode, Notification, Request, RequestId, Response};
+use lsp_server::{ErrorCode, Notification, Request, RequestId};
 use lsp_types as lt;
 use serde_json::{json, Value};
 
@@ -51,7 +51,9 @@ pub struct Server {
     /// Analyses replaced by a change, dropped after the new diagnostics are out (freeing a
     /// large script's tree takes a while).
     trash: Vec<Arc<Analysis>>,
-    out: Vec<Value>,
+    /// Messages to send, serialized (a large script's diagnostics are written straight to
+    /// JSON text, not built as a `serde_json::Value` tree first).
+    out: Vec<String>,
 }
 
 /// What handling a message asks of the loop.
@@ -102,25 +104,39 @@ impl Server {
         while let Ok(first) = rx.recv() {
             let mut batch = vec![first];
             batch.extend(rx.try_iter());
-            let mut exit = None;
-            for m in batch {
-                if let Flow::Exit(code) = self.incoming(m) {
-                    exit = Some(code);
-                    break;
-                }
+            let (out, exit) = self.handle(batch);
+            for m in &out {
+                transport::write(&mut output, m)?;
             }
-            if exit.is_none() {
-                self.publish_dirty();
-            }
-            for m in self.out.drain(..) {
-                transport::write(&mut output, &m)?;
-            }
-            self.trash.clear();
+            output.flush()?;
+            self.drop_old();
             if let Some(code) = exit {
                 return Ok(code);
             }
         }
         Ok(if self.shut_down { 0 } else { 1 })
+    }
+
+    /// Handles messages read together, then publishes the diagnostics of the documents they
+    /// changed (once each); returns the messages to send, and the exit code when one of them
+    /// was `exit`.
+    pub fn handle(&mut self, batch: Vec<Incoming>) -> (Vec<String>, Option<i32>) {
+        let mut exit = None;
+        for m in batch {
+            if let Flow::Exit(code) = self.incoming(m) {
+                exit = Some(code);
+                break;
+            }
+        }
+        if exit.is_none() {
+            self.publish_dirty();
+        }
+        (std::mem::take(&mut self.out), exit)
+    }
+
+    /// Frees the analyses that changes replaced (done after the answers are sent).
+    pub fn drop_old(&mut self) {
+        self.trash.clear();
     }
 
     fn incoming(&mut self, m: Incoming) -> Flow {
@@ -177,27 +193,31 @@ impl Server {
     }
 
     fn error(&mut self, id: Value, code: ErrorCode, message: String) {
-        self.out.push(json!({
-            "jsonrpc": "2.0",
-            "id": id,
-            "error": {"code": code as i32, "message": message},
-        }));
-    }
-
-    fn respond(&mut self, response: Response) {
-        let mut v = serde_json::to_value(response).unwrap_or(Value::Null);
-        if let Some(o) = v.as_object_mut() {
-            o.insert("jsonrpc".into(), "2.0".into());
-        }
-        self.out.push(v);
+        self.out.push(
+            json!({
+                "jsonrpc": "2.0",
+                "id": id,
+                "error": {"code": code as i32, "message": message},
+            })
+            .to_string(),
+        );
     }
 
     fn notify(&mut self, method: &str, params: impl serde::Serialize) {
-        self.out.push(json!({
-            "jsonrpc": "2.0",
-            "method": method,
-            "params": params,
-        }));
+        #[derive(serde::Serialize)]
+        struct Note<'a, P> {
+            jsonrpc: &'static str,
+            method: &'a str,
+            params: P,
+        }
+        let note = Note {
+            jsonrpc: "2.0",
+            method,
+            params,
+        };
+        if let Ok(text) = serde_json::to_string(&note) {
+            self.out.push(text);
+        }
     }
 
     fn request(&mut self, req: Request) -> Flow {
@@ -234,7 +254,7 @@ impl Server {
         let result = match req.method.as_str() {
             "shutdown" => {
                 self.shut_down = true;
-                Ok(Value::Null)
+                Ok("null".to_string())
             }
             "textDocument/hover" => self.with_params(req.params, Server::hover),
             "textDocument/completion" => self.with_params(req.params, Server::completion),
@@ -252,12 +272,16 @@ impl Server {
         Flow::Continue
     }
 
-    fn reply(&mut self, id: RequestId, result: Result<Value, (ErrorCode, String)>) {
-        let response = match result {
-            Ok(v) => Response::new_ok(id, v),
-            Err((code, message)) => Response::new_err(id, code as i32, message),
-        };
-        self.respond(response);
+    /// Answers a request: `result` is the result's JSON text.
+    fn reply(&mut self, id: RequestId, result: Result<String, (ErrorCode, String)>) {
+        let id = serde_json::to_string(&id).unwrap_or_else(|_| "null".into());
+        self.out.push(match result {
+            Ok(json) => format!(r#"{{"jsonrpc":"2.0","id":{id},"result":{json}}}"#),
+            Err((code, message)) => format!(
+                r#"{{"jsonrpc":"2.0","id":{id},"error":{}}}"#,
+                json!({"code": code as i32, "message": message})
+            ),
+        });
     }
 
     /// Decodes the params and runs `f`; wrong params are InvalidParams.
@@ -265,11 +289,11 @@ impl Server {
         &mut self,
         params: Value,
         f: impl FnOnce(&mut Server, P) -> Result<R, (ErrorCode, String)>,
-    ) -> Result<Value, (ErrorCode, String)> {
+    ) -> Result<String, (ErrorCode, String)> {
         let params: P = serde_json::from_value(params)
             .map_err(|e| (ErrorCode::InvalidParams, format!("invalid params: {e}")))?;
         let r = f(self, params)?;
-        serde_json::to_value(r).map_err(|e| (ErrorCode::InternalError, e.to_string()))
+        serde_json::to_string(&r).map_err(|e| (ErrorCode::InternalError, e.to_string()))
     }
 
     fn notification(&mut self, n: Notification) -> Flow {
@@ -352,7 +376,7 @@ impl Server {
         }
     }
 
-    fn initialize(&mut self, params: Value) -> Result<Value, (ErrorCode, String)> {
+    fn initialize(&mut self, params: Value) -> Result<String, (ErrorCode, String)> {
         let params: lt::InitializeParams = serde_json::from_value(params)
             .map_err(|e| (ErrorCode::InvalidParams, format!("invalid params: {e}")))?;
         if let Some(o) = &params.initialization_options {
@@ -380,7 +404,7 @@ impl Server {
                 version: Some(env!("CARGO_PKG_VERSION").to_string()),
             }),
         };
-        serde_json::to_value(result).map_err(|e| (ErrorCode::InternalError, e.to_string()))
+        serde_json::to_string(&result).map_err(|e| (ErrorCode::InternalError, e.to_string()))
     }
 
     /// The document's analysis, made now when the text changed since the last one.

@@ -132,11 +132,9 @@ fn shown(value: &str) -> String {
     }
 }
 
-/// Writes one message with its header and flushes.
-pub fn write(w: &mut impl Write, message: &serde_json::Value) -> io::Result<()> {
-    let body = serde_json::to_string(message)?;
-    write!(w, "Content-Length: {}\r\n\r\n{body}", body.len())?;
-    w.flush()
+/// Writes one message (its JSON text) with its header.
+pub fn write(w: &mut impl Write, body: &str) -> io::Result<()> {
+    write!(w, "Content-Length: {}\r\n\r\n{body}", body.len())
 }
 
 #[cfg(test)]
@@ -220,7 +218,7 @@ mod tests {
     #[test]
     fn writes_a_header_and_the_body() {
         let mut out = Vec::new();
-        write(&mut out, &json!({"id": 1})).unwrap();
+        write(&mut out, &json!({"id": 1}).to_string()).unwrap();
         assert_eq!(
             String::from_utf8(out).unwrap(),
             "Content-Length: 8\r\n\r\n{\"id\":1}"
