@@ -174,6 +174,24 @@ pub fn diagnostics(a: &Analysis, uri: &lt::Uri) -> Vec<lt::Diagnostic> {
         .collect()
 }
 
+/// [`diagnostics`] as the JSON text of each, made on all cores for a large script (a script
+/// of 10,000 rules may have as many warnings).
+pub fn diagnostics_json(a: &Analysis, uri: &lt::Uri) -> Vec<String> {
+    use rayon::prelude::*;
+    let owners = if a.diagnostics.iter().any(|d| d.file.is_some()) {
+        include_owners(a)
+    } else {
+        HashMap::new()
+    };
+    let one =
+        |d: &Diagnostic| serde_json::to_string(&placed(a, uri, d, &owners).0).unwrap_or_default();
+    if a.diagnostics.len() >= 1000 {
+        a.diagnostics.par_iter().map(one).collect()
+    } else {
+        a.diagnostics.iter().map(one).collect()
+    }
+}
+
 /// The protocol form of `d` and the URI and file its spans (and fixes) point into.
 fn placed<'a>(
     a: &'a Analysis,
@@ -400,6 +418,7 @@ mod include_tests {
     use super::*;
 
     #[test]
+    #[allow(clippy::mutable_key_type)] // lsp_types keys a workspace edit by Uri
     fn an_included_files_diagnostics_sit_on_the_include_line() {
         let dir = std::env::temp_dir().join(format!("hus-convert-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);

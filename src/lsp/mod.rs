@@ -48,8 +48,7 @@ pub struct Server {
     table_dirs: Vec<PathBuf>,
     /// Documents changed since their diagnostics were last published.
     dirty: Vec<String>,
-    /// Analyses replaced by a change, dropped after the new diagnostics are out (freeing a
-    /// large script's tree takes a while).
+    /// Analyses replaced by changes, freed after the next diagnostics are made.
     trash: Vec<Arc<Analysis>>,
     /// Messages to send, serialized (a large script's diagnostics are written straight to
     /// JSON text, not built as a `serde_json::Value` tree first).
@@ -109,7 +108,6 @@ impl Server {
                 transport::write(&mut output, m)?;
             }
             output.flush()?;
-            self.drop_old();
             if let Some(code) = exit {
                 return Ok(code);
             }
@@ -131,12 +129,18 @@ impl Server {
         if exit.is_none() {
             self.publish_dirty();
         }
+        let trash = std::mem::take(&mut self.trash);
+        if !trash.is_empty() {
+            std::thread::spawn(move || drop(trash));
+        }
         (std::mem::take(&mut self.out), exit)
     }
 
-    /// Frees the analyses that changes replaced (done after the answers are sent).
-    pub fn drop_old(&mut self) {
-        self.trash.clear();
+    /// Sets aside an analysis a change replaced: freeing a large script's tree takes a while
+    /// (a fifth of re-checking it), so it is done once the new diagnostics are made, on a
+    /// thread of its own.
+    fn discard(&mut self, analysis: Option<Arc<Analysis>>) {
+        self.trash.extend(analysis);
     }
 
     fn incoming(&mut self, m: Incoming) -> Flow {
@@ -319,7 +323,7 @@ impl Server {
                             analysis: None,
                         },
                     ) {
-                        self.trash.extend(old.analysis);
+                        self.discard(old.analysis);
                     }
                     self.mark_dirty(key);
                 }
@@ -332,7 +336,8 @@ impl Server {
                             apply_change(&mut doc.text, change);
                         }
                         doc.version = p.text_document.version;
-                        self.trash.extend(doc.analysis.take());
+                        let old = doc.analysis.take();
+                        self.discard(old);
                         self.mark_dirty(key);
                     }
                 }
@@ -342,7 +347,8 @@ impl Server {
                 if let Ok(p) = serde_json::from_value::<lt::DidSaveTextDocumentParams>(n.params) {
                     let key = p.text_document.uri.as_str().to_string();
                     if let Some(doc) = self.documents.get_mut(&key) {
-                        self.trash.extend(doc.analysis.take());
+                        let old = doc.analysis.take();
+                        self.discard(old);
                         self.mark_dirty(key);
                     }
                 }
@@ -352,7 +358,7 @@ impl Server {
                     let key = p.text_document.uri.as_str().to_string();
                     if let Some(doc) = self.documents.remove(&key) {
                         self.dirty.retain(|k| *k != key);
-                        self.trash.extend(doc.analysis);
+                        self.discard(doc.analysis);
                         self.notify(
                             "textDocument/publishDiagnostics",
                             lt::PublishDiagnosticsParams {
@@ -444,15 +450,12 @@ impl Server {
             };
             let (uri, version) = (doc.uri.clone(), doc.version);
             let Ok(a) = self.analysis(&uri) else { continue };
-            let diagnostics = convert::diagnostics(&a, &uri);
-            self.notify(
-                "textDocument/publishDiagnostics",
-                lt::PublishDiagnosticsParams {
-                    uri,
-                    diagnostics,
-                    version: Some(version),
-                },
-            );
+            // The message assembled from each diagnostic's JSON text (made in parallel).
+            let diagnostics = convert::diagnostics_json(&a, &uri).join(",");
+            let uri = serde_json::to_string(&uri).unwrap_or_default();
+            self.out.push(format!(
+                r#"{{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{{"uri":{uri},"diagnostics":[{diagnostics}],"version":{version}}}}}"#
+            ));
         }
     }
 
