@@ -72,7 +72,10 @@ pub mod eval;
 pub mod external;
 pub mod fmt;
 pub mod game;
+pub mod ide;
 pub mod ir;
 pub mod limits;
+#[cfg(feature = "lsp")]
+pub mod lsp;
 pub mod strength;
 pub mod syntax;

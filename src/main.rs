@@ -20,6 +20,8 @@ enum Command {
     Decide(cli::decide::Args),
     /// Write scripts in the canonical layout, in place (`-`: stdin to stdout).
     Fmt(cli::fmt::Args),
+    /// A language server for editors, over standard input and output.
+    Lsp(cli::lsp::Args),
     /// Play two bots against each other for many hands; report A's win rate.
     Match(cli::matches::Args),
     /// List every name a script can use, or print one name's full meaning.
@@ -39,6 +41,7 @@ fn main() -> ExitCode {
         Command::Check(args) => cli::check::run(args),
         Command::Decide(args) => cli::decide::run(args),
         Command::Fmt(args) => cli::fmt::run(args),
+        Command::Lsp(args) => cli::lsp::run(args),
         Command::Match(args) => cli::matches::run(args),
         Command::Names(args) => cli::names::run(args),
         Command::Replay(args) => cli::replay::run(args),

@@ -137,6 +137,13 @@ pub struct HoleClassSet(pub [u64; 3]);
 
 impl HoleClassSet {
     pub const EMPTY: HoleClassSet = HoleClassSet([0; 3]);
+    /// All 169 classes (bits 0..169).
+    pub const ALL: HoleClassSet = HoleClassSet([u64::MAX, u64::MAX, (1 << (169 - 128)) - 1]);
+
+    /// The classes not in the set.
+    pub fn complement(&self) -> HoleClassSet {
+        HoleClassSet([!self.0[0], !self.0[1], !self.0[2] & HoleClassSet::ALL.0[2]])
+    }
 
     pub fn insert(&mut self, c: HoleClass) {
         let i = c.index();
@@ -227,6 +234,18 @@ pub const HANDRANK_TABLE: &str = include_str!("../../tables/handrank169-headsup.
 mod tests {
     use super::*;
     use crate::cards::Suit;
+
+    #[test]
+    fn all_and_complement() {
+        let all: HoleClassSet = HoleClass::all().collect();
+        assert_eq!(HoleClassSet::ALL, all);
+        assert_eq!(HoleClassSet::ALL.len(), 169);
+        assert_eq!(HoleClassSet::EMPTY.complement(), all);
+        let aa: HoleClassSet = [class("AA")].into_iter().collect();
+        assert_eq!(aa.complement().len(), 168);
+        assert!(!aa.complement().contains(class("AA")));
+        assert_eq!(aa.complement().complement(), aa);
+    }
 
     fn class(name: &str) -> HoleClass {
         HoleClass::parse(name).unwrap()

@@ -257,9 +257,15 @@ impl Predicate {
 
     /// Looks a predicate up by name, case-insensitively (reference §1).
     pub fn from_name(name: &str) -> Option<Predicate> {
-        Predicate::ALL
-            .into_iter()
-            .find(|p| p.name().eq_ignore_ascii_case(name))
+        use crate::game::constant::{lookup_folded, NameMap};
+        static BY_NAME: std::sync::OnceLock<NameMap<Predicate>> = std::sync::OnceLock::new();
+        let by_name = BY_NAME.get_or_init(|| {
+            Predicate::ALL
+                .into_iter()
+                .map(|p| (p.name().to_ascii_lowercase(), p))
+                .collect()
+        });
+        lookup_folded(by_name, name).copied()
     }
 
     /// True for the predicates that need a board to be true at all (all `desk*`, `rainbow`,

@@ -26,32 +26,70 @@ pub fn lint(
     syntax_ok: bool,
     defines: &[String],
 ) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
+    let mut out: Vec<Diagnostic> = no_rules(script, program, syntax_ok).into_iter().collect();
+    out.extend(lint_tree(script));
+    out.extend(lint_program(program, source, syntax_ok, defines));
+    out
+}
+
+/// The warning about a script without rules: the first of [`lint`]'s output.
+pub fn no_rules(script: &ast::Script, program: &Program, syntax_ok: bool) -> Option<Diagnostic> {
     // A file of DEFINEs alone is a library for INCLUDE, not a bot without rules.
-    if syntax_ok && program.rules.is_empty() && script.defines.is_empty() {
-        out.push(
-            Diagnostic::warning(Code::NoRules, "the script has no rules")
-                .with_help("every decision would end with \"no rule matched\"; add a block such as `PREFLOP RULE ... ENDRULE ENDPREFLOP`"),
-        );
-    }
+    (syntax_ok && program.rules.is_empty() && script.defines.is_empty()).then(|| {
+        Diagnostic::warning(Code::NoRules, "the script has no rules")
+            .with_help("every decision would end with \"no rule matched\"; add a block such as `PREFLOP RULE ... ENDRULE ENDPREFLOP`")
+    })
+}
+
+/// The lints of the syntax tree alone (names and card queries as written), which need no
+/// lowering and may run beside it: the second part of [`lint`]'s output.
+pub fn lint_tree(script: &ast::Script) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
     spelling(script, &mut out);
-    for rule in &program.rules {
-        constants_in_block(rule, &mut out);
-        for cmd in externals(rule) {
-            external(cmd, source, defines, &mut out);
+    out
+}
+
+/// The lints of the lowered program: the rest of [`lint`]'s output, in its order. They fall
+/// in two independent halves, run on two threads (their outputs joined in the same order, so
+/// the result is the sequential one): a large script is re-checked on every edit in an
+/// editor.
+pub fn lint_program(
+    program: &Program,
+    source: &SourceFile,
+    syntax_ok: bool,
+    defines: &[String],
+) -> Vec<Diagnostic> {
+    let first = || {
+        let mut out = Vec::new();
+        for rule in &program.rules {
+            constants_in_block(rule, &mut out);
+            for cmd in externals(rule) {
+                external(cmd, source, defines, &mut out);
+            }
         }
-    }
-    unsatisfiable_rules(program, &mut out);
-    board_made_hands(program, source, &mut out);
-    reactions_on_a_check(program, source, &mut out);
-    unreachable_reactions(program, &mut out);
-    out_of_range(program, source, &mut out);
-    raises_of_nothing(program, source, &mut out);
-    constant_comparisons(program, source, &mut out);
-    overlapping_rules(program, &mut out);
-    if syntax_ok {
-        shadowed(program, &mut out);
-    }
+        unsatisfiable_rules(program, &mut out);
+        board_made_hands(program, source, &mut out);
+        reactions_on_a_check(program, source, &mut out);
+        unreachable_reactions(program, &mut out);
+        out_of_range(program, source, &mut out);
+        out
+    };
+    let second = || {
+        let mut out = Vec::new();
+        raises_of_nothing(program, source, &mut out);
+        constant_comparisons(program, source, &mut out);
+        overlapping_rules(program, &mut out);
+        if syntax_ok {
+            shadowed(program, &mut out);
+        }
+        out
+    };
+    let (mut out, rest) = if program.rules.len() >= 256 {
+        rayon::join(first, second)
+    } else {
+        (first(), second())
+    };
+    out.extend(rest);
     out
 }
 
@@ -74,10 +112,11 @@ fn spelling(script: &ast::Script, out: &mut Vec<Diagnostic>) {
                     Code::NameCase,
                     format!("`{name}` is usually written `{canonical}`"),
                 )
-                .at(span)
+                .at(span.clone())
                 .with_help(format!(
                     "names ignore case, but `{canonical}` is the usual spelling"
-                )),
+                ))
+                .with_replacement(span, canonical),
             );
         }
     };
@@ -148,18 +187,20 @@ fn spelling(script: &ast::Script, out: &mut Vec<Diagnostic>) {
                 Code::QueryLowFirst,
                 format!("`{text}` is written low card first"),
             )
-            .at(span)
+            .at(span.clone())
             .with_help(format!(
                 "it means the same as `{canonical}`; write the high card first"
-            )),
+            ))
+            .with_replacement(span, canonical),
             QueryNote::OffsuitPair { canonical } => Diagnostic::warning(
                 Code::QueryOffsuitPair,
                 format!("`{text}`: the two cards of a pair are always of different suits"),
             )
-            .at(span)
+            .at(span.clone())
             .with_help(format!(
                 "it means the same as `{canonical}`; write `{canonical}`"
-            )),
+            ))
+            .with_replacement(span, canonical),
         });
     }
 }
@@ -447,7 +488,7 @@ fn preflop_classes(p: Predicate) -> Option<HoleClassSet> {
 }
 
 fn complement(s: &HoleClassSet) -> HoleClassSet {
-    HoleClass::all().filter(|c| !s.contains(*c)).collect()
+    s.complement()
 }
 
 fn cmp_holds(a: f64, op: CmpOp, b: f64) -> bool {
@@ -464,7 +505,7 @@ fn never_holds(
     let preflop = block == BlockKind::Preflop;
     let river = block == BlockKind::River;
     // The hole cards every card condition (and, before the flop, pair predicate) allows.
-    let mut cards: Option<(HoleClassSet, Vec<String>)> = None;
+    let mut cards: Option<(HoleClassSet, Vec<&Span>)> = None;
     let mut positive: Vec<(Predicate, &ir::Condition)> = Vec::new();
     let mut negative: Vec<(Predicate, &ir::Condition)> = Vec::new();
     for c in &branch.conditions {
@@ -514,14 +555,14 @@ fn never_holds(
             _ => None,
         };
         if let Some(allowed) = allowed {
-            let (set, written) =
-                cards.get_or_insert_with(|| (HoleClass::all().collect(), Vec::new()));
+            let (set, written) = cards.get_or_insert_with(|| (HoleClassSet::ALL, Vec::new()));
             *set = set.intersection(&allowed);
-            written.push(format!("`{}`", text(&c.span)));
+            written.push(&c.span);
         }
     }
     if let Some((set, written)) = &cards {
         if set.is_empty() {
+            let written: Vec<String> = written.iter().map(|s| format!("`{}`", text(s))).collect();
             return Some(if written.len() == 1 {
                 format!("no hole cards match {}", written[0])
             } else {
@@ -594,7 +635,12 @@ fn unsatisfiable_rules(program: &Program, out: &mut Vec<Diagnostic>) {
             }
             out.push(
                 d.with_label("never matches")
-                    .with_help("remove the rule, or fix its conditions"),
+                    .with_help("remove the rule, or fix its conditions")
+                    .with_fix(
+                        format!("Remove the rule at line {}", rule.line),
+                        source.whole_lines(&rule.span),
+                        "",
+                    ),
             );
         } else {
             branch_warnings(&rule.branches, &reasons, out);
@@ -1274,7 +1320,12 @@ fn shadowed(program: &Program, out: &mut Vec<Diagnostic>) {
         out.push(
             d.at(keyword)
                 .with_label("shadowed")
-                .with_related(s_keyword, "this rule always gives an action"),
+                .with_related(s_keyword, "this rule always gives an action")
+                .with_fix(
+                    format!("Remove the rule at line {}", r.line),
+                    program.source.whole_lines(&r.span),
+                    "",
+                ),
         );
     }
 }
@@ -1395,6 +1446,16 @@ mod tests {
             let (mut fast, mut slow) = (Vec::new(), Vec::new());
             shadowed(&program, &mut fast);
             shadowed_quadratic(&program, &mut slow);
+            // The reference reports the warnings only; each of the fast one's removes its rule.
+            for d in &mut fast {
+                assert_eq!(d.fixes.len(), 1, "{text}");
+                assert!(text[d.fixes[0].span.clone()].starts_with("RULE"), "{text}");
+                assert!(
+                    text[d.fixes[0].span.clone()].ends_with("ENDRULE\n"),
+                    "{text}"
+                );
+                d.fixes.clear();
+            }
             assert_eq!(fast, slow, "{text}");
             warned += usize::from(!fast.is_empty());
         }

@@ -544,9 +544,10 @@ impl Lowerer<'_> {
                     Code::SuitedPair,
                     format!("`{text}` cannot hold: a pair is never suited"),
                 )
-                .at(span)
+                .at(span.clone())
                 .with_label("two cards of one rank have different suits")
-                .with_help(format!("a pair cannot be suited; write `{pair}`")),
+                .with_help(format!("a pair cannot be suited; write `{pair}`"))
+                .with_replacement(span, text.replace('s', "")),
             ),
             Err(QueryError::BadSpan { reason }) => self.fail(
                 Diagnostic::error(Code::BadSpan, format!("bad card span `{text}`: {reason}"))
@@ -707,6 +708,11 @@ impl Lowerer<'_> {
                     ),
                 )
                 .at(bare.span.clone())
+                .with_fix(
+                    "Give it the weight 1",
+                    bare.span.start..bare.span.start,
+                    "1 ",
+                )
                 .with_label("no weight")
                 .with_help(format!(
                     "give every amount a weight, e.g. `1 {}`; an item with two numbers is a weight and an amount, with one number (or `0.5 pot`) an amount alone",

@@ -63,10 +63,19 @@ pub fn check_tree(
     let syntax_ok = !diagnostics.iter().any(Diagnostic::is_error);
     let (included, include_diags) = include::resolve(script, source, &options.base_dir);
     diagnostics.extend(include_diags);
-    let (program, lowering) = lower::lower(script, &included, source, options);
+    // What lints::lint gives, in its order; the lints of the tree alone run beside the
+    // lowering when the script is large (an editor re-checks it on every edit).
+    let large = script.blocks.iter().map(|b| b.rules.len()).sum::<usize>() >= 256;
+    let lower = || lower::lower(script, &included, source, options);
+    let ((program, lowering), spelling) = if large {
+        rayon::join(lower, || lints::lint_tree(script))
+    } else {
+        (lower(), lints::lint_tree(script))
+    };
     diagnostics.extend(lowering);
-    diagnostics.extend(lints::lint(
-        script,
+    diagnostics.extend(lints::no_rules(script, &program, syntax_ok));
+    diagnostics.extend(spelling);
+    diagnostics.extend(lints::lint_program(
         &program,
         source,
         syntax_ok,

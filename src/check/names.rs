@@ -121,13 +121,15 @@ pub fn habit(name: &str) -> Option<&'static str> {
 
 fn unknown(name: &str, span: Span, label: &str) -> Diagnostic {
     let d = Diagnostic::error(Code::UnknownName, format!("unknown name `{name}`"))
-        .at(span)
+        .at(span.clone())
         .with_label(label);
     if let Some(h) = habit(name) {
         return d.with_help(format!("in HUS, {h}"));
     }
     match suggestion(name) {
-        Some(s) => d.with_help(format!("did you mean `{s}`?")),
+        Some(s) => d
+            .with_help(format!("did you mean `{s}`?"))
+            .with_replacement(span, s),
         None if label.contains("constant") => d.with_help(format!(
             "a name that is not built in must be an <init> constant of the game state; \
              declare `{name}` as one to the checker"
@@ -139,14 +141,13 @@ fn unknown(name: &str, span: Span, label: &str) -> Diagnostic {
 /// The canonical spelling of a built-in name when `written` is an unusual case of it
 /// (`FlushDraw` for `flushDraw`). `BB`, `bb`, `SB` and `sb` are all usual.
 pub fn unusual_case(written: &str) -> Option<String> {
-    let canonical = match meaning(written, &CheckOptions::default()) {
-        Meaning::Predicate(p) => p.name().to_string(),
-        Meaning::Constant(c) => c.name(),
-        _ => return None,
+    let canonical: &str = match Predicate::from_name(written) {
+        Some(p) => p.name(),
+        None => Constant::canonical_name(written)?,
     };
     let usual = written == canonical
-        || (matches!(canonical.as_str(), "bb" | "sb") && written == canonical.to_uppercase());
-    (!usual).then_some(canonical)
+        || (matches!(canonical, "bb" | "sb") && written == canonical.to_ascii_uppercase());
+    (!usual).then(|| canonical.to_string())
 }
 
 #[cfg(test)]

@@ -731,3 +731,42 @@ fn no_case_warning_for_a_name_already_in_error() {
         [Code::ConstantAsCondition, Code::PredicateAsNumber]
     );
 }
+
+/// A large script's lints run on two threads, and its tree's beside the lowering: the
+/// diagnostics are exactly those of the sequential order.
+#[test]
+fn large_scripts_check_as_the_sequential_order_does() {
+    let mut text = String::from("DEFINE unused = 3BB\nDEFINE strong = pair, deskPair\nPREFLOP\n");
+    for i in 0..300 {
+        text.push_str(match i % 7 {
+            0 => "RULE FlushDraw, KA\n  THEN CALL\nENDRULE\n",
+            1 => "RULE AK, QQ\n  THEN RAISE 0.5 3BB, 4BB\nENDRULE\n",
+            2 => "RULE flushdraww\n  THEN CALL\nENDRULE\n",
+            3 => "RULE\n  THEN FOLD\nENDRULE\n",
+            4 => "RULE pot > 3 villainStack, deskPair, strong\n  THEN RAISE 0\nENDRULE\n",
+            5 => "RULE external \"bin/x herocards\" > 1, 2 > 3\n  THEN CALL\nENDRULE\n",
+            _ => "RULE PRIORITY 1 QQo, villainFlopRaise > 2\n  THEN RAISE 2BB\nENDRULE\n",
+        });
+    }
+    text.push_str("ENDPREFLOP\n");
+    let file = SourceFile::new("big.hus", text);
+    let options = CheckOptions::default();
+    let parallel = check(&file, &options).diagnostics;
+
+    let (script, mut sequential) = crate::syntax::parse(&file.text);
+    let syntax_ok = !sequential.iter().any(Diagnostic::is_error);
+    let (included, found) = include::resolve(&script, &file, &options.base_dir);
+    sequential.extend(found);
+    let (program, lowering) = lower::lower(&script, &included, &file, &options);
+    sequential.extend(lowering);
+    sequential.extend(lints::lint(&script, &program, &file, syntax_ok, &[]));
+    sequential.sort_by_key(|d| {
+        (
+            d.file.is_some(),
+            d.span.as_ref().map(|s| s.start),
+            std::cmp::Reverse(d.severity),
+        )
+    });
+    assert!(parallel.len() > 300, "{}", parallel.len());
+    assert_eq!(parallel, sequential);
+}

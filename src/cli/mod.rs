@@ -14,6 +14,7 @@ pub mod acpc;
 pub mod check;
 pub mod decide;
 pub mod fmt;
+pub mod lsp;
 pub mod matches;
 pub mod names;
 pub mod render;

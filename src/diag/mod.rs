@@ -48,6 +48,20 @@ pub struct Diagnostic {
     /// The file the spans point into when it is not the one being reported on (a file the
     /// script includes); `None`: that file.
     pub file: Option<Arc<SourceFile>>,
+    /// Edits that resolve it, where the checker knows one (the did-you-mean name, the right
+    /// END word, removing a rule that never plays); an editor offers them as quick fixes.
+    /// Their spans point into the same file as [`Diagnostic::span`].
+    pub fixes: Vec<Fix>,
+}
+
+/// A suggested edit: replace `span` with `replacement` (an empty span inserts, an empty
+/// replacement deletes).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fix {
+    /// What the edit does, as an editor lists it: "Replace with `flushDraw`".
+    pub title: String,
+    pub span: Span,
+    pub replacement: String,
 }
 
 impl Diagnostic {
@@ -61,6 +75,7 @@ impl Diagnostic {
             help: None,
             related: Vec::new(),
             file: None,
+            fixes: Vec::new(),
         }
     }
     pub fn warning(code: Code, message: impl Into<String>) -> Diagnostic {
@@ -84,6 +99,25 @@ impl Diagnostic {
     pub fn with_related(mut self, span: Span, label: impl Into<String>) -> Diagnostic {
         self.related.push((span, label.into()));
         self
+    }
+    /// Adds an edit that resolves the diagnostic.
+    pub fn with_fix(
+        mut self,
+        title: impl Into<String>,
+        span: Span,
+        replacement: impl Into<String>,
+    ) -> Diagnostic {
+        self.fixes.push(Fix {
+            title: title.into(),
+            span,
+            replacement: replacement.into(),
+        });
+        self
+    }
+    /// Adds the edit that replaces `span` with `word`, titled "Replace with `word`".
+    pub fn with_replacement(self, span: Span, word: impl Into<String>) -> Diagnostic {
+        let word = word.into();
+        self.with_fix(format!("Replace with `{word}`"), span, word)
     }
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
@@ -162,6 +196,34 @@ impl SourceFile {
         }
     }
 
+    /// `span` widened to whole lines, line break included, when nothing but white space
+    /// stands before it on its first line and nothing but white space or a comment after it
+    /// on its last: what deleting a construct that fills its lines (a rule) removes.
+    pub fn whole_lines(&self, span: &Span) -> Span {
+        let text = &*self.text;
+        let end = span.end.min(text.len());
+        let first = self.line_of(span.start.min(text.len()));
+        let last = self.line_of(end.saturating_sub(1).max(span.start.min(end)));
+        let head = self.line_start(first);
+        let tail = self.line_end(last);
+        let before = text.get(head..span.start).unwrap_or("x");
+        let after = text
+            .get(end..tail)
+            .unwrap_or("x")
+            .trim_start_matches([' ', '\t']);
+        if !before.trim_matches([' ', '\t']).is_empty()
+            || !(after.is_empty() || after.starts_with("//"))
+        {
+            return span.clone();
+        }
+        let next = if last + 1 < self.line_count() {
+            self.line_start(last + 1)
+        } else {
+            text.len()
+        };
+        head..next
+    }
+
     /// 1-based line and column (in characters) of a byte offset.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let offset = offset.min(self.text.len());
@@ -215,11 +277,29 @@ pub fn render_short(file: &SourceFile, d: &Diagnostic) -> String {
     )
 }
 
-/// One JSON object (one line) per diagnostic, with 1-based line and column.
+/// One JSON object (one line) per diagnostic, with 1-based line and column; `fixes` lists
+/// the suggested edits (`title`, the span as `line`, `column`, `end_line`, `end_column`, and
+/// `replacement`).
 pub fn render_json(file: &SourceFile, d: &Diagnostic) -> String {
     let file = d.source_or(file);
     let (line, column) = d.span.as_ref().map_or((1, 1), |s| file.line_col(s.start));
     let (end_line, end_column) = d.span.as_ref().map_or((1, 1), |s| file.line_col(s.end));
+    let fixes: Vec<serde_json::Value> = d
+        .fixes
+        .iter()
+        .map(|f| {
+            let (line, column) = file.line_col(f.span.start);
+            let (end_line, end_column) = file.line_col(f.span.end);
+            serde_json::json!({
+                "title": f.title,
+                "line": line,
+                "column": column,
+                "end_line": end_line,
+                "end_column": end_column,
+                "replacement": f.replacement,
+            })
+        })
+        .collect();
     serde_json::json!({
         "file": file.name,
         "line": line,
@@ -230,6 +310,7 @@ pub fn render_json(file: &SourceFile, d: &Diagnostic) -> String {
         "code": d.code,
         "message": d.message,
         "help": d.help,
+        "fixes": fixes,
     })
     .to_string()
 }

@@ -53,12 +53,11 @@ pub fn lint_command(text: &str, defined: &[String]) -> Vec<Diagnostic> {
             .with_label("an empty program name"),
         );
     }
-    let builtins = Constant::all_names();
     let known: Vec<&str> = CARD_PLACEHOLDERS
         .iter()
         .copied()
         .chain([WHOLE_GAME])
-        .chain(builtins.iter().map(String::as_str))
+        .chain(Constant::names().map(|n| -> &str { n }))
         .chain(defined.iter().map(String::as_str))
         .collect();
     let is_known = |w: &str| known.iter().any(|k| k.eq_ignore_ascii_case(w));

@@ -1,6 +1,70 @@
 //! The named numbers a script can read (reference §7, §11).
 
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::OnceLock;
+
 use super::{OpponentStat, Phase, Player};
+
+/// FNV-1a: the names of the language are short and not chosen by an adversary who could
+/// profit from collisions, and the checker hashes one per use of a name.
+#[derive(Default)]
+pub(crate) struct Fnv(u64);
+
+impl Hasher for Fnv {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 {
+            0xcbf2_9ce4_8422_2325
+        } else {
+            self.0
+        };
+        for &b in bytes {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// A map keyed by lower-cased names.
+pub(crate) type NameMap<V> = HashMap<String, V, BuildHasherDefault<Fnv>>;
+
+/// Looks `name` up in `map` case-insensitively, lower-casing it on the stack (a name longer
+/// than any of the language's is in no map).
+pub(crate) fn lookup_folded<'m, V>(map: &'m NameMap<V>, name: &str) -> Option<&'m V> {
+    let mut buf = [0u8; 48];
+    let bytes = name.as_bytes();
+    if bytes.len() > buf.len() {
+        return None;
+    }
+    let folded = &mut buf[..bytes.len()];
+    folded.copy_from_slice(bytes);
+    folded.make_ascii_lowercase();
+    map.get(std::str::from_utf8(folded).ok()?)
+}
+
+/// Every built-in constant with its canonical name (the simple ones, the history family, the
+/// opponent statistics, in that order), and the index of each by its lower-cased name.
+#[allow(clippy::type_complexity)]
+fn by_name() -> &'static (Vec<(String, Constant)>, NameMap<usize>) {
+    static TABLE: OnceLock<(Vec<(String, Constant)>, NameMap<usize>)> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let all: Vec<(String, Constant)> = SIMPLE
+            .iter()
+            .map(|(n, c)| (n.to_string(), c.clone()))
+            .chain(Constant::all_history())
+            .chain(Constant::all_opponent())
+            .collect();
+        let mut index = NameMap::default();
+        for (i, (n, _)) in all.iter().enumerate() {
+            // The first of two spellings that differ only in case wins, as a scan would.
+            index.entry(n.to_ascii_lowercase()).or_insert(i);
+        }
+        (all, index)
+    })
+}
 
 /// A per-round history statistic (`villainFlopRaise`, `heroTurnCallTimes`, ...).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -113,13 +177,20 @@ impl Constant {
     /// Looks up a built-in constant by name, case-insensitively. `<init>` extras are not
     /// built in: the caller decides whether an unknown name may be one.
     pub fn from_name(name: &str) -> Option<Constant> {
-        if let Some((_, c)) = SIMPLE.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)) {
-            return Some(c.clone());
-        }
-        Constant::all_history()
-            .chain(Constant::all_opponent())
-            .find(|(n, _)| n.eq_ignore_ascii_case(name))
-            .map(|(_, c)| c)
+        let by_name = by_name();
+        lookup_folded(&by_name.1, name).map(|&i| by_name.0[i].1.clone())
+    }
+
+    /// The canonical spelling of a built-in constant's name (`potOdds` for `POTODDS`).
+    pub fn canonical_name(name: &str) -> Option<&'static str> {
+        let by_name = by_name();
+        lookup_folded(&by_name.1, name).map(|&i| by_name.0[i].0.as_str())
+    }
+
+    /// Every built-in name in its canonical spelling with its constant, built once: the
+    /// checker looks names up for every use in a script.
+    fn table() -> &'static [(String, Constant)] {
+        &by_name().0
     }
 
     /// `villainHands`, then each statistic and its hands (`villainVPIP`, `villainVPIPHands`).
@@ -147,12 +218,12 @@ impl Constant {
 
     /// Every built-in name in its canonical spelling (for did-you-mean and documentation).
     pub fn all_names() -> Vec<String> {
-        SIMPLE
-            .iter()
-            .map(|(n, _)| n.to_string())
-            .chain(Constant::all_history().map(|(n, _)| n))
-            .chain(Constant::all_opponent().map(|(n, _)| n))
-            .collect()
+        Constant::names().map(str::to_string).collect()
+    }
+
+    /// [`Self::all_names`] without copying them.
+    pub fn names() -> impl Iterator<Item = &'static str> {
+        Constant::table().iter().map(|(n, _)| n.as_str())
     }
 
     fn all_history() -> impl Iterator<Item = (String, Constant)> {

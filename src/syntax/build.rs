@@ -60,7 +60,8 @@ impl<'s> Ctx<'s> {
                             kind.keyword()
                         ),
                     )
-                    .at(close_span)
+                    .at(close_span.clone())
+                    .with_replacement(close_span, format!("END{}", kind.keyword()))
                     .with_label(format!("expected `END{}`", kind.keyword()))
                     .with_related(
                         open_span.clone(),
@@ -102,7 +103,8 @@ impl<'s> Ctx<'s> {
         if let Some(end) = villain_end {
             self.diags.push(
                 Diagnostic::error(Code::EndMismatch, "`ENDVILLAIN` closes a `RULE`")
-                    .at(end)
+                    .at(end.clone())
+                    .with_replacement(end.start..end.start + "ENDVILLAIN".len(), "ENDRULE")
                     .with_label("expected `ENDRULE`")
                     .with_related(keyword_span.clone(), "the `RULE` opens here")
                     .with_help("close the rule with `ENDRULE`"),
@@ -110,8 +112,15 @@ impl<'s> Ctx<'s> {
         }
         let mut reactions: Option<Vec<Reaction>> = reactions.into_iter().collect();
         if let Some(((villain_span, last), end)) = unclosed {
+            let (at, insert) = super::errors::insert_end_line(
+                self.source,
+                villain_span.start,
+                end.start,
+                "ENDVILLAIN",
+            );
             self.diags.push(
                 Diagnostic::error(Code::MissingEnd, "missing `ENDVILLAIN` before `ENDRULE`")
+                    .with_fix("Insert `ENDVILLAIN`", at, insert)
                     .at(end)
                     .with_label("`ENDVILLAIN` expected before this")
                     .with_related(villain_span, "the `VILLAIN` reaction is not closed")
@@ -165,7 +174,8 @@ impl<'s> Ctx<'s> {
     pub fn missing_then(&mut self, span: Span) {
         self.diags.push(
             Diagnostic::error(Code::MissingThen, "missing `THEN` before the action")
-                .at(span)
+                .at(span.clone())
+                .with_fix("Insert `THEN`", span.start..span.start, "THEN ")
                 .with_help("write the action on its own line after `THEN`, e.g. `THEN CALL`"),
         );
     }

@@ -11,7 +11,11 @@ use crate::diag::{did_you_mean, Diagnostic, Span};
 pub type Error<'s> = ParseError<usize, Tok<'s>, ()>;
 
 /// Describes parse errors, given in any order, against the token list they came from.
-pub fn describe_all(errors: &[&Error<'_>], tokens: &[Spanned<'_>]) -> Vec<Diagnostic> {
+pub fn describe_all(
+    errors: &[&Error<'_>],
+    tokens: &[Spanned<'_>],
+    source: &str,
+) -> Vec<Diagnostic> {
     let mut order: Vec<usize> = (0..errors.len()).collect();
     order.sort_by_key(|&i| location(errors[i]));
     let mut scan = OpenScan::default();
@@ -19,7 +23,7 @@ pub fn describe_all(errors: &[&Error<'_>], tokens: &[Spanned<'_>]) -> Vec<Diagno
     for i in order {
         let at = location(errors[i]);
         scan.advance_to(tokens, at);
-        out.push(describe(errors[i], tokens, &scan));
+        out.push(describe(errors[i], tokens, &scan, source));
     }
     out
 }
@@ -101,6 +105,33 @@ impl OpenScan {
     }
 }
 
+/// The white space that starts the line holding `at`.
+pub fn indent_of(source: &str, at: usize) -> &str {
+    let at = at.min(source.len());
+    let start = source[..at].rfind(['\n', '\r']).map_or(0, |i| i + 1);
+    let line = &source[start..];
+    &line[..line.len() - line.trim_start_matches([' ', '\t']).len()]
+}
+
+/// Where and what to insert so that `end` closes the construct opened at `open` before the
+/// token at `before`: a line of its own, at the opener's indent, when `before` starts its
+/// line; else the word and a space.
+pub fn insert_end_line(source: &str, open: usize, before: usize, end: &str) -> (Span, String) {
+    let before = before.min(source.len());
+    let line_start = source[..before].rfind(['\n', '\r']).map_or(0, |i| i + 1);
+    if source[line_start..before]
+        .trim_matches([' ', '\t'])
+        .is_empty()
+    {
+        (
+            line_start..line_start,
+            format!("{}{end}\n", indent_of(source, open)),
+        )
+    } else {
+        (before..before, format!("{end} "))
+    }
+}
+
 /// The END word of an opening keyword.
 fn end_word(open: Tok<'_>) -> &'static str {
     open.end_keyword().map_or("END", Tok::text)
@@ -139,7 +170,7 @@ fn starts_condition(t: Tok<'_>) -> bool {
 
 // Long on purpose: one match over the parser's error situations, each arm the message for one
 // kind of mistake; they share the scan of what is open.
-fn describe(e: &Error<'_>, tokens: &[Spanned<'_>], open: &OpenScan) -> Diagnostic {
+fn describe(e: &Error<'_>, tokens: &[Spanned<'_>], open: &OpenScan, source: &str) -> Diagnostic {
     let ((l, t, r), expected) = match e {
         ParseError::UnrecognizedToken { token, expected } => (*token, expected.as_slice()),
         ParseError::UnrecognizedEof { location, expected } => {
@@ -177,7 +208,19 @@ fn describe(e: &Error<'_>, tokens: &[Spanned<'_>], open: &OpenScan) -> Diagnosti
             for (t, s) in open.stack.iter().skip(1) {
                 d = d.with_related(s.clone(), format!("{} is still open", construct(*t)));
             }
-            return d.with_help(format!("close it with {}", join(&ends, "then")));
+            // The END words at the end of the file, each on its line at its opener's indent.
+            let mut insert = String::new();
+            if !source.is_empty() && !source.ends_with(['\n', '\r']) {
+                insert.push('\n');
+            }
+            for (t, s) in open.stack.iter().rev() {
+                insert.push_str(&format!("{}{}\n", indent_of(source, s.start), end_word(*t)));
+            }
+            let at = source.len();
+            let title = format!("Close with {}", join(&ends, "then"));
+            return d
+                .with_help(format!("close it with {}", join(&ends, "then")))
+                .with_fix(title, at..at, insert);
         }
     }
 
@@ -205,10 +248,12 @@ fn describe(e: &Error<'_>, tokens: &[Spanned<'_>], open: &OpenScan) -> Diagnosti
                     || matches!(t, Tok::Rule | Tok::Villain)
                     || (t == Tok::EndRule && open_tok == Tok::Villain);
                 return if closes_outer {
+                    let fix = insert_end_line(source, open_span.start, span.start, end);
                     Diagnostic::error(
                         Code::MissingEnd,
                         format!("missing `{end}` before {}", t.describe()),
                     )
+                    .with_fix(format!("Insert `{end}`"), fix.0, fix.1)
                     .at(span)
                     .with_label(format!("`{end}` expected before this"))
                     .with_related(open_span, format!("{} is not closed", construct(open_tok)))
@@ -218,7 +263,8 @@ fn describe(e: &Error<'_>, tokens: &[Spanned<'_>], open: &OpenScan) -> Diagnosti
                         Code::EndMismatch,
                         format!("`{}` closes {}", t.text(), construct(open_tok)),
                     )
-                    .at(span)
+                    .at(span.clone())
+                    .with_replacement(span, end)
                     .with_label(format!("expected `{end}`"))
                     .with_related(open_span, format!("{} opens here", construct(open_tok)))
                     .with_help(format!("close {} with `{end}`", construct(open_tok)))
@@ -311,7 +357,8 @@ fn describe(e: &Error<'_>, tokens: &[Spanned<'_>], open: &OpenScan) -> Diagnosti
                     Code::UnknownKeyword,
                     format!("unknown keyword `{name}`; did you mean `{kw}`?"),
                 )
-                .at(span)
+                .at(span.clone())
+                .with_replacement(span, kw)
                 .with_help(format!("keywords are case-sensitive: write `{kw}` exactly"));
             }
         }

@@ -269,6 +269,7 @@ pub fn tokens<'s>(source: &'s str, diags: &mut Vec<Diagnostic>) -> Vec<Spanned<'
                 diags.push(
                     Diagnostic::error(Code::StrayCharacter, "comments start with `//`, not `#`")
                         .at(span.clone())
+                        .with_replacement(span.clone(), "//")
                         .with_help("write `// comment`"),
                 );
                 let rest = lex.remainder();
@@ -352,11 +353,27 @@ pub fn tokens<'s>(source: &'s str, diags: &mut Vec<Diagnostic>) -> Vec<Spanned<'
                 if let Some((replacement, message, help)) =
                     poker_habit(name, at_line_start, after_raise)
                 {
-                    diags.push(
-                        Diagnostic::error(Code::UnknownKeyword, message)
-                            .at(span.clone())
-                            .with_help(help),
-                    );
+                    let mut d = Diagnostic::error(Code::UnknownKeyword, message)
+                        .at(span.clone())
+                        .with_help(help);
+                    // The HUS words, when there are some (`RAISE TO` has no mechanical fix).
+                    let words: Vec<&str> = replacement
+                        .iter()
+                        .map(|t| match t {
+                            Tok::Name(n) => *n,
+                            t => t.text(),
+                        })
+                        .collect();
+                    if !words.is_empty() {
+                        let mut to = span.clone();
+                        if replacement == [Tok::Not] {
+                            // `NOT pair` → `!pair`.
+                            let rest = lex.remainder();
+                            to.end += rest.len() - rest.trim_start_matches([' ', '\t']).len();
+                        }
+                        d = d.with_replacement(to, words.join(" "));
+                    }
+                    diags.push(d);
                     // Read as the HUS way, so that what follows is checked too.
                     for (k, t) in replacement.iter().enumerate() {
                         let at = if k == 0 { span.start } else { span.end };
@@ -372,6 +389,7 @@ pub fn tokens<'s>(source: &'s str, diags: &mut Vec<Diagnostic>) -> Vec<Spanned<'
                             format!("unknown keyword `{name}`; did you mean `{kw_text}`?"),
                         )
                         .at(span.clone())
+                        .with_replacement(span.clone(), kw_text)
                         .with_help(format!(
                             "keywords are case-sensitive: write `{kw_text}` exactly"
                         )),

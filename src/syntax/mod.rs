@@ -38,7 +38,7 @@ pub fn parse(source: &str) -> (ast::Script, Vec<Diagnostic>) {
         .collect();
     // Recovered errors before the grammar's own checks: at one place, the missing END word
     // explains the mismatch that follows it.
-    diags.extend(errors::describe_all(&failed, &tokens));
+    diags.extend(errors::describe_all(&failed, &tokens, source));
     diags.append(&mut ctx.diags);
     errors::tidy(&mut diags);
     (script, diags)

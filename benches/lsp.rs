@@ -1,0 +1,123 @@
+//! The language server on a generated script of 10,000 rules (the one of benches/parse.rs,
+//! 1.1 MB): opening it (parse, check, every diagnostic in the protocol's form) and
+//! re-diagnosing it after a one-character edit, through the server itself: an incremental
+//! `textDocument/didChange` in, `textDocument/publishDiagnostics` out.
+
+use criterion::{criterion_group, criterion_main, Criterion};
+
+fn script(rules: usize) -> String {
+    let mut s = String::from("PREFLOP\n");
+    for i in 0..rules {
+        match i % 4 {
+            0 => s.push_str(&format!(
+                "RULE PRIORITY {} heroStack >= 3 villainStack, JT+\n  heroStack >= 3 villainStack, 77+, !pair\n  THEN RAISE 0.5 3BB, 0.5 6BB\n  VILLAIN villainRaise <= 4BB\n    THEN RAISE 2BB\n  ENDVILLAIN\n  VILLAIN villainRaise >= 4BB, villainRaise <=6BB\n    THEN CALL\n  ENDVILLAIN\nENDRULE\n",
+                i % 7
+            )),
+            1 => s.push_str("RULE toCall < 99, 22, A2s-A5s // a comment\n  THEN USE TABLE tables/rfi.tsv\nENDRULE\n"),
+            2 => s.push_str("RULE external \"bin/odds heroCards\" > 0.6, potOdds < 0.3\n  THEN external \"bin/decider wholeGame\"\nENDRULE\n"),
+            _ => s.push_str("RULE\n  THEN FOLD\nENDRULE\n"),
+        }
+    }
+    s.push_str("ENDPREFLOP\n");
+    s
+}
+
+#[cfg(feature = "lsp")]
+mod server {
+    use hus::lsp::transport::Incoming;
+    use hus::lsp::Server;
+    use serde_json::json;
+
+    const URI: &str = "file:///nowhere/big.hus";
+
+    /// A server that has opened the script; the length of the diagnostics message it sent.
+    pub fn open(text: &str) -> (Server, usize) {
+        let mut s = Server::new();
+        let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                          "params": {"processId": null, "rootUri": null, "capabilities": {}}});
+        let open = json!({"jsonrpc": "2.0", "method": "textDocument/didOpen",
+                          "params": {"textDocument": {"uri": URI, "languageId": "hus",
+                                                      "version": 1, "text": text}}});
+        let (out, _) = s.handle(vec![Incoming::Json(init), Incoming::Json(open)]);
+        let published = out
+            .iter()
+            .find(|m| m.contains("textDocument/publishDiagnostics"))
+            .map_or(0, String::len);
+        (s, published)
+    }
+
+    /// One `didChange` replacing the character at (line, character) with `c`, up to the
+    /// published diagnostics (the length of their message).
+    pub fn edit(s: &mut Server, version: i64, line: u32, character: u32, c: &str) -> usize {
+        let change = json!({"jsonrpc": "2.0", "method": "textDocument/didChange",
+            "params": {"textDocument": {"uri": URI, "version": version},
+                       "contentChanges": [{"range": {"start": {"line": line, "character": character},
+                                                     "end": {"line": line, "character": character + 1}},
+                                           "text": c}]}});
+        let (out, _) = s.handle(vec![Incoming::Json(change)]);
+        out.iter()
+            .find(|m| m.contains("textDocument/publishDiagnostics"))
+            .expect("diagnostics are published")
+            .len()
+    }
+}
+
+fn lsp(c: &mut Criterion) {
+    let src = script(10_000);
+    let file = hus::diag::SourceFile::new("big.hus", src.as_str());
+    let mut group = c.benchmark_group("lsp");
+    group.sample_size(10);
+    group.bench_function("check 10k rules", |b| {
+        b.iter(|| {
+            hus::check::check(&file, &Default::default())
+                .diagnostics
+                .len()
+        })
+    });
+    #[cfg(feature = "lsp")]
+    {
+        use std::time::{Duration, Instant};
+        group.bench_function("open 10k rules", |b| {
+            b.iter_custom(|iters| {
+                let mut total = Duration::ZERO;
+                for _ in 0..iters {
+                    let t = Instant::now();
+                    let (server, n) = server::open(&src);
+                    total += t.elapsed();
+                    assert!(n > 0);
+                    drop(server);
+                }
+                total
+            })
+        });
+        // The rule in the middle: `RULE PRIORITY 3 ...` (rule 5,000) is at line 2 + ...; edit
+        // the priority digit of a rule near the middle, back and forth.
+        let line = src
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| l.starts_with("RULE PRIORITY "))
+            .nth(1_250)
+            .map(|(i, _)| i as u32)
+            .unwrap();
+        group.bench_function("re-diagnose 10k rules after a one-character edit", |b| {
+            let (mut s, _) = server::open(&src);
+            let mut version = 1;
+            b.iter_custom(|iters| {
+                let mut total = Duration::ZERO;
+                for _ in 0..iters {
+                    version += 1;
+                    let digit = if version % 2 == 0 { "9" } else { "3" };
+                    let t = Instant::now();
+                    let n = server::edit(&mut s, version, line, 14, digit);
+                    total += t.elapsed();
+                    assert!(n > 0);
+                }
+                total
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, lsp);
+criterion_main!(benches);
