@@ -770,3 +770,57 @@ fn large_scripts_check_as_the_sequential_order_does() {
     assert!(parallel.len() > 300, "{}", parallel.len());
     assert_eq!(parallel, sequential);
 }
+
+/// `compile` (what `hus decide` runs) gives `check`'s program for every example and every
+/// decide golden script, and `check`'s full report for a script with an error.
+#[test]
+fn compile_is_check_without_the_lints_of_a_clean_script() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut scripts: Vec<std::path::PathBuf> = Vec::new();
+    let mut dirs = vec![root.join("examples"), root.join("tests/cases/decide")];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "hus") {
+                scripts.push(path);
+            }
+        }
+    }
+    assert!(scripts.len() >= 10, "{scripts:?}");
+    let mut clean = 0;
+    for path in &scripts {
+        let file = SourceFile::new(
+            path.display().to_string(),
+            std::fs::read_to_string(path).unwrap(),
+        );
+        let options = CheckOptions {
+            base_dir: path.parent().unwrap().to_path_buf(),
+            allow_unknown_names: true,
+            ..CheckOptions::default()
+        };
+        let (full, fast) = (check(&file, &options), compile(&file, &options));
+        match (&full.program, &fast.program) {
+            (Some(a), Some(b)) => {
+                clean += 1;
+                assert_eq!(a.shape(), b.shape(), "{}", path.display());
+                assert!(fast
+                    .diagnostics
+                    .iter()
+                    .all(|d| full.diagnostics.contains(d)));
+            }
+            (None, None) => assert_eq!(full.diagnostics, fast.diagnostics),
+            _ => panic!("{}: check and compile disagree", path.display()),
+        }
+    }
+    assert!(clean >= 10, "{clean}");
+    let bad = SourceFile::new(
+        "bad.hus",
+        "PREFLOP\nRULE potOdds > 1, AK\n  THEN RAIZE\nENDRULE\nENDPREFLOP\n",
+    );
+    let options = CheckOptions::default();
+    let full = check(&bad, &options);
+    assert!(full.errors() > 0);
+    assert_eq!(compile(&bad, &options).diagnostics, full.diagnostics);
+}

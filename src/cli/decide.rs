@@ -103,7 +103,9 @@ fn decide(args: Args) -> Result<u8, u8> {
         base_dir,
         table_dirs: args.table_dirs.clone(),
     };
-    let checked = check::check(&script_file, &options);
+    // Lints only warn and a decision shows no warnings of the script: they run only when the
+    // script has errors, whose report is then `hus check`'s.
+    let checked = check::compile(&script_file, &options);
     let program = match checked.program {
         Some(p) if checked.diagnostics.iter().all(|d| !d.is_error()) => p,
         _ => {
@@ -190,6 +192,8 @@ fn decide(args: Args) -> Result<u8, u8> {
     } else {
         super::to_stdout(&format!("{}\n", decision.action))?;
     }
+    // The process ends next: freeing the program piece by piece would only delay the exit.
+    std::mem::forget(program);
     Ok(exit::OK)
 }
 
