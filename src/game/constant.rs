@@ -45,6 +45,14 @@ pub(crate) fn lookup_folded<'m, V>(map: &'m NameMap<V>, name: &str) -> Option<&'
     map.get(std::str::from_utf8(folded).ok()?)
 }
 
+/// `name` without `prefix` (compared ignoring ASCII case), if it starts with it.
+fn strip_prefix_folded<'a>(name: &'a str, prefix: &str) -> Option<&'a str> {
+    let head = name.as_bytes().get(..prefix.len())?;
+    // An ASCII prefix matched: its end is a character boundary.
+    head.eq_ignore_ascii_case(prefix.as_bytes())
+        .then(|| &name[prefix.len()..])
+}
+
 /// Every built-in constant with its canonical name (the simple ones, the history family, the
 /// opponent statistics, in that order), and the index of each by its lower-cased name.
 #[allow(clippy::type_complexity)]
@@ -176,9 +184,52 @@ const SIMPLE: [(&str, Constant); 22] = [
 impl Constant {
     /// Looks up a built-in constant by name, case-insensitively. `<init>` extras are not
     /// built in: the caller decides whether an unknown name may be one.
+    ///
+    /// Read off the name's parts (player, round, statistic) rather than a table, so a run
+    /// that looks up a few dozen names builds nothing first (`hus decide`'s start-up); the
+    /// families are tried in the table's order, so the first spelling still wins.
     pub fn from_name(name: &str) -> Option<Constant> {
-        let by_name = by_name();
-        lookup_folded(&by_name.1, name).map(|&i| by_name.0[i].1.clone())
+        if let Some((_, c)) = SIMPLE.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)) {
+            return Some(c.clone());
+        }
+        for (player, word) in [(Player::Villain, "villain"), (Player::Hero, "hero")] {
+            let Some(rest) = strip_prefix_folded(name, word) else {
+                continue;
+            };
+            let phases = [None].into_iter().chain(Phase::ALL.map(Some));
+            for phase in phases {
+                let stat = match phase {
+                    None => Some(rest),
+                    Some(ph) => strip_prefix_folded(rest, ph.title()),
+                }
+                .and_then(|s| {
+                    Stat::ALL
+                        .into_iter()
+                        .find(|t| t.suffix().eq_ignore_ascii_case(s))
+                });
+                if let Some(stat) = stat {
+                    return Some(Constant::History {
+                        player,
+                        phase,
+                        stat,
+                    });
+                }
+            }
+        }
+        let rest = strip_prefix_folded(name, "villain")?;
+        if rest.eq_ignore_ascii_case("Hands") {
+            return Some(Constant::VillainHands);
+        }
+        OpponentStat::ALL.into_iter().find_map(|s| {
+            let after = strip_prefix_folded(rest, s.name())?;
+            if after.is_empty() {
+                Some(Constant::Opponent(s))
+            } else if after.eq_ignore_ascii_case("Hands") {
+                Some(Constant::OpponentHands(s))
+            } else {
+                None
+            }
+        })
     }
 
     /// The canonical spelling of a built-in constant's name (`potOdds` for `POTODDS`).
@@ -311,5 +362,38 @@ mod tests {
         );
         assert_eq!(Constant::from_name("BB"), Some(Constant::Bb));
         assert_eq!(Constant::from_name("nope"), None);
+    }
+
+    /// Reading a name off its parts finds exactly what the table of every spelling finds,
+    /// in any case, and nothing for a part too many or too few.
+    #[test]
+    fn names_read_off_their_parts_match_the_table() {
+        let table = by_name();
+        for (n, c) in &table.0 {
+            for spelling in [n.clone(), n.to_uppercase(), n.to_lowercase()] {
+                let expected = lookup_folded(&table.1, &spelling).map(|&i| table.0[i].1.clone());
+                assert_eq!(Constant::from_name(&spelling), expected, "{spelling}");
+                assert_eq!(expected.as_ref(), Some(c), "{spelling}");
+            }
+            for wrong in [
+                format!("{n}s"),
+                format!("x{n}"),
+                n[..n.len() - 1].to_string(),
+            ] {
+                let expected = lookup_folded(&table.1, &wrong).map(|&i| table.0[i].1.clone());
+                assert_eq!(Constant::from_name(&wrong), expected, "{wrong}");
+            }
+        }
+        for odd in [
+            "",
+            "villain",
+            "hero",
+            "villainFlop",
+            "heroHands",
+            "villainVPIPHand",
+            "villainé",
+        ] {
+            assert_eq!(Constant::from_name(odd), None, "{odd}");
+        }
     }
 }
