@@ -9,7 +9,10 @@ use std::process::ExitCode;
 #[command(
     name = "hus",
     version,
-    about = "Heads Up Script: rule-based bots for heads-up no-limit hold'em"
+    about = "Heads Up Script: rule-based bots for heads-up no-limit hold'em",
+    // Each subcommand's arguments are built only when it runs: a `hus decide` does not pay
+    // for the parsers of the other eight.
+    defer = true
 )]
 enum Command {
     /// Play one seat of a match run by the ACPC dealer (the competition protocol).
