@@ -9,7 +9,7 @@ mod excerpt;
 pub use code::Code;
 pub use excerpt::Excerpt;
 use std::ops::Range;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// A byte range into a source text.
 pub type Span = Range<usize>;
@@ -141,49 +141,57 @@ impl PartialEq for SourceFile {
 }
 
 /// A named source text with a line index, for turning byte offsets into lines and columns.
+/// The index is built on first use: a run that reports nothing about a file never needs it.
 #[derive(Clone, Debug)]
 pub struct SourceFile {
     pub name: String,
     pub text: Arc<str>,
-    line_starts: Vec<usize>,
+    line_starts: OnceLock<Vec<usize>>,
 }
 
 impl SourceFile {
-    /// A source and its line index: a line ends at `\n`, `\r\n` or a lone `\r`.
+    /// A source; a line ends at `\n`, `\r\n` or a lone `\r`.
     pub fn new(name: impl Into<String>, text: impl Into<Arc<str>>) -> SourceFile {
-        let text: Arc<str> = text.into();
-        let mut line_starts = vec![0];
-        let bytes = text.as_bytes();
-        for (i, &b) in bytes.iter().enumerate() {
-            if b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n')) {
-                line_starts.push(i + 1);
-            }
-        }
         SourceFile {
             name: name.into(),
-            text,
-            line_starts,
+            text: text.into(),
+            line_starts: OnceLock::new(),
         }
+    }
+
+    /// Where each line starts (the first at 0).
+    fn starts(&self) -> &[usize] {
+        self.line_starts.get_or_init(|| {
+            let bytes = self.text.as_bytes();
+            let mut starts = vec![0];
+            for i in memchr::memchr2_iter(b'\n', b'\r', bytes) {
+                if bytes[i] == b'\n' || bytes.get(i + 1) != Some(&b'\n') {
+                    starts.push(i + 1);
+                }
+            }
+            starts
+        })
     }
 
     /// How many lines the text has (at least 1).
     pub fn line_count(&self) -> usize {
-        self.line_starts.len()
+        self.starts().len()
     }
 
     /// The 0-based line holding a byte offset.
     pub fn line_of(&self, offset: usize) -> usize {
-        self.line_starts.partition_point(|&s| s <= offset) - 1
+        self.starts().partition_point(|&s| s <= offset) - 1
     }
 
     /// Where a 0-based line starts.
     pub fn line_start(&self, line: usize) -> usize {
-        self.line_starts[line.min(self.line_starts.len() - 1)]
+        let starts = self.starts();
+        starts[line.min(starts.len() - 1)]
     }
 
     /// Where a 0-based line ends, before its line end.
     pub fn line_end(&self, line: usize) -> usize {
-        match self.line_starts.get(line + 1) {
+        match self.starts().get(line + 1) {
             Some(&next) => {
                 let b = self.text.as_bytes();
                 if next >= 2 && b[next - 1] == b'\n' && b[next - 2] == b'\r' {
@@ -228,7 +236,7 @@ impl SourceFile {
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let offset = offset.min(self.text.len());
         let line = self.line_of(offset);
-        let start = self.line_starts[line];
+        let start = self.starts()[line];
         let col = self
             .text
             .get(start..offset)
