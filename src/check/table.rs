@@ -242,12 +242,13 @@ fn quote(text: &str) -> String {
 
 /// One cell: `F`, `C`, `X`, `A` or `R<x>` with x > 0 (letters in either case).
 fn parse_cell(text: &str) -> Result<TableCell, String> {
-    match text.to_ascii_uppercase().as_str() {
-        "F" => return Ok(TableCell::Fold),
-        "C" => return Ok(TableCell::Call),
-        "X" => return Ok(TableCell::Check),
-        "A" => return Ok(TableCell::AllIn),
-        "" => return Err("empty cell".into()),
+    // One letter, either case (compared in place: a table is read at every start-up).
+    match text.as_bytes() {
+        [b'F' | b'f'] => return Ok(TableCell::Fold),
+        [b'C' | b'c'] => return Ok(TableCell::Call),
+        [b'X' | b'x'] => return Ok(TableCell::Check),
+        [b'A' | b'a'] => return Ok(TableCell::AllIn),
+        [] => return Err("empty cell".into()),
         _ => {}
     }
     let amount = text
