@@ -73,17 +73,16 @@ impl GrowingState {
     /// The state at the hero's decision now, validated: what
     /// `GameState::from_record(record.clone())` gives, without the clone.
     pub fn decide(&mut self) -> Result<(&GameState, Vec<Diagnostic>), InvalidGame> {
-        let (derived, warnings) = match self.check.as_ref().and_then(Incremental::decision) {
-            Some(derived) => {
-                debug_assert!(
-                    matches!(betting::derive(&self.state.record),
-                        Ok((full, w)) if full == derived && w.is_empty()),
-                    "the incremental validation differs from the full one"
-                );
-                (derived, Vec::new())
-            }
-            None => betting::derive(&self.state.record)?,
-        };
+        let derived = &mut self.state.derived;
+        if self.check.as_ref().is_some_and(|c| c.decision(derived)) {
+            debug_assert!(
+                matches!(betting::derive(&self.state.record),
+                    Ok((full, w)) if full == self.state.derived && w.is_empty()),
+                "the incremental validation differs from the full one"
+            );
+            return Ok((&self.state, Vec::new()));
+        }
+        let (derived, warnings) = betting::derive(&self.state.record)?;
         self.state.derived = derived;
         Ok((&self.state, warnings))
     }

@@ -9,6 +9,19 @@ use crate::cards::CardSet;
 use crate::game::xml::SourceSpans;
 use crate::game::{ActionRecord, GameRecord, Phase, Player, Round};
 
+/// The spans of a record built in code: none.
+static NO_SPANS: SourceSpans = SourceSpans {
+    game: None,
+    init: None,
+    bb: None,
+    sb: None,
+    hero_stack: None,
+    villain_stack: None,
+    hero_cards: [None, None],
+    posts: None,
+    round_cards: Vec::new(),
+};
+
 /// What replaying a clean record left: enough to check what is added to it.
 #[derive(Clone, Debug)]
 pub struct Incremental {
@@ -29,8 +42,7 @@ impl Incremental {
     /// Validates `r` as [`derive`](super::derive) does, short of the decision (the hero need
     /// not be the one to act). `None` when anything would be reported, an error or a warning.
     pub fn new(r: &GameRecord) -> Option<Incremental> {
-        let spans = SourceSpans::default();
-        let (board, mut replay) = start_replay(r, &spans).ok()?;
+        let (board, mut replay) = start_replay(r, &NO_SPANS).ok()?;
         let clean = replay.errors.is_empty()
             && r.rounds.iter().all(|round| replay.round(round))
             && replay.errors.is_empty()
@@ -100,10 +112,14 @@ impl Incremental {
         true
     }
 
-    /// The derived state when the hero can decide now and nothing would be reported (no
-    /// tolerated irregularity either); `None` otherwise.
-    pub fn decision(&self) -> Option<Derived> {
-        matches!(self.tally.betting.can_decide(Player::Hero), Ok(None))
-            .then(|| self.tally.derived(self.board, self.chip))
+    /// When the hero can decide now and nothing would be reported (no tolerated
+    /// irregularity either), writes the derived state to `out` (in place: it is large) and
+    /// says true; false otherwise, leaving `out` as it was.
+    pub fn decision(&self, out: &mut Derived) -> bool {
+        let clean = matches!(self.tally.betting.can_decide(Player::Hero), Ok(None));
+        if clean {
+            *out = self.tally.derived(self.board, self.chip);
+        }
+        clean
     }
 }
