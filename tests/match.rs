@@ -358,3 +358,72 @@ fn a_match_that_keeps_statistics_is_the_same_on_any_number_of_threads() {
     assert_eq!(one["mbb_per_hand"], four["mbb_per_hand"]);
     assert_eq!(one["bots"], four["bots"]);
 }
+
+/// Runs a match with `--json` and returns the object without its timing (which varies).
+fn match_json_untimed(args: &[&str]) -> serde_json::Value {
+    let mut j = match_json(args);
+    j.as_object_mut().unwrap().remove("timing");
+    j
+}
+
+/// The result of a seeded match is pinned, to the last count: how the dealer plays and checks
+/// a hand may get faster, but never change what is played (issue 16).
+#[test]
+fn seeded_matches_give_exactly_the_pinned_results() {
+    let tag = match_json_untimed(&[
+        "examples/tag.hus",
+        "builtin:caller",
+        "--hands",
+        "2000",
+        "--seed",
+        "7",
+    ]);
+    let expected: serde_json::Value = serde_json::from_str(TAG_VS_CALLER).unwrap();
+    assert_eq!(tag, expected);
+    // A bot that reads the opponent statistics the dealer keeps.
+    let hud = match_json_untimed(&[
+        "examples/hud.hus",
+        "builtin:random",
+        "--hands",
+        "1000",
+        "--seed",
+        "4",
+    ]);
+    let expected: serde_json::Value = serde_json::from_str(HUD_VS_RANDOM).unwrap();
+    assert_eq!(hud, expected);
+}
+
+const TAG_VS_CALLER: &str = r#"{"blinds":[50,100],"bots":{
+"A":{"actions":{"flop":{"call":0,"check":567,"fold":0,"raise":1028},
+"preflop":{"call":0,"check":671,"fold":405,"raise":924},
+"river":{"call":0,"check":1306,"fold":0,"raise":289},
+"turn":{"call":0,"check":1335,"fold":0,"raise":260}},
+"actions_made_legal":0,
+"decisions":6785,"name":"examples/tag.hus","no_rule_matched":0,"random_ties":0,
+"showdowns":1595,"showdowns_split":59,"showdowns_won":783},
+"B":{"actions":{"flop":{"call":1028,"check":1162,"fold":0,"raise":0},
+"preflop":{"call":1924,"check":0,"fold":0,"raise":0},
+"river":{"call":289,"check":1432,"fold":0,"raise":0},
+"turn":{"call":260,"check":1515,"fold":0,"raise":0}},
+"actions_made_legal":0,
+"decisions":7610,"name":"builtin:caller","no_rule_matched":0,"random_ties":0,
+"showdowns":1595,"showdowns_split":59,"showdowns_won":753}},
+"ci95":[2443.0827856170276,3626.777214382972],
+"duplicate":false,"hands":2000,"mbb_per_hand":3034.93,"net_chips":606986,"seed":7,"stack":10000}"#;
+const HUD_VS_RANDOM: &str = r#"{"blinds":[50,100],"bots":{
+"A":{"actions":{"flop":{"call":23,"check":197,"fold":121,"raise":99},
+"preflop":{"call":29,"check":172,"fold":413,"raise":340},
+"river":{"call":8,"check":57,"fold":30,"raise":58},
+"turn":{"call":10,"check":120,"fold":50,"raise":56}},
+"actions_made_legal":22,
+"decisions":1783,"name":"examples/hud.hus","no_rule_matched":0,"random_ties":0,
+"showdowns":80,"showdowns_split":6,"showdowns_won":46},
+"B":{"actions":{"flop":{"call":39,"check":181,"fold":34,"raise":163},
+"preflop":{"call":339,"check":0,"fold":245,"raise":256},
+"river":{"call":29,"check":41,"fold":13,"raise":57},
+"turn":{"call":29,"check":89,"fold":14,"raise":78}},
+"actions_made_legal":45,
+"decisions":1607,"name":"builtin:random","no_rule_matched":0,"random_ties":0,
+"showdowns":80,"showdowns_split":6,"showdowns_won":28}},
+"ci95":[4.682101182831843,1821.4778988171684],
+"duplicate":false,"hands":1000,"mbb_per_hand":913.08,"net_chips":91308,"seed":4,"stack":10000}"#;

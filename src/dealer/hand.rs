@@ -1,7 +1,8 @@
 //! The hand engine: one heads-up no-limit hand from the blinds to the showdown, in whole
-//! chips. Each decision hands the acting bot a [`GameState`] built with
-//! [`GameState::from_record`] from a [`GameRecord`] kept from that bot's point of view (it is
-//! "Hero"), so a bot plays here exactly as `hus decide` would make it play.
+//! chips. Each decision hands the acting bot a [`GameState`] exactly as
+//! [`GameState::from_record`] builds it from a [`GameRecord`] kept from that bot's point of
+//! view (it is "Hero"), so a bot plays here exactly as `hus decide` would make it play. The
+//! records grow act by act as [`GrowingState`]s, validated for what each act adds.
 
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -11,7 +12,9 @@ use super::{Bot, BotDecision, MatchError};
 use crate::cards::{Card, CardSet, Rank, Suit};
 use crate::eval::action::{make_legal, Facing, Intent};
 use crate::game::betting::Betting;
-use crate::game::{Act, ActionRecord, GameRecord, GameState, Move, Phase, Player, Post, Round};
+use crate::game::{
+    Act, ActionRecord, GameRecord, GameState, GrowingState, Move, Phase, Player, Post, Round,
+};
 use crate::strength::{evaluate, HandRank};
 
 /// Blinds and the stack every hand starts with, in chips.
@@ -79,14 +82,17 @@ pub struct HandOutcome {
 /// The records of the two seats and spare rounds, reused from hand to hand so that playing a
 /// hand allocates nothing once the first few hands are played.
 pub struct HandBuffers {
-    records: [GameRecord; 2],
+    records: [GrowingState; 2],
     spare_rounds: Vec<Round>,
 }
 
 impl Default for HandBuffers {
     fn default() -> Self {
         HandBuffers {
-            records: [vacant_record(), vacant_record()],
+            records: [
+                GrowingState::new(vacant_record()),
+                GrowingState::new(vacant_record()),
+            ],
             spare_rounds: Vec::new(),
         }
     }
@@ -95,73 +101,88 @@ impl Default for HandBuffers {
 impl HandBuffers {
     /// The record of seat `seat` (0 = the button) as the last hand left it.
     pub fn record(&self, seat: usize) -> &GameRecord {
-        &self.records[seat]
+        self.records[seat].record()
     }
 
     /// Resets both records to the start of a hand (blinds posted, no round yet), seat `s`
     /// being "Hero" in `records[s]`.
-    fn start(&mut self, stakes: Stakes, posted: [i64; 2], deal: &Deal, setup: &HandSetup) {
-        let init = setup.init;
-        for (s, r) in self.records.iter_mut().enumerate() {
-            let bot = if s == 0 {
-                setup.button
-            } else {
-                1 - setup.button
-            };
-            match (&mut r.stats, setup.opponents) {
-                (Some(s), Some(o)) => **s = o[bot],
-                (slot, o) => *slot = o.map(|o| Box::new(o[bot])),
-            }
-            let player = |seat: usize| {
-                if seat == s {
-                    Player::Hero
-                } else {
-                    Player::Villain
-                }
-            };
-            r.bb = stakes.bb as f64;
-            r.sb = stakes.sb as f64;
-            r.hero_stack = stakes.stack as f64;
-            r.villain_stack = stakes.stack as f64;
-            r.hero_cards = deal.hole[s];
-            if r.extras.as_slice() != init {
-                r.extras.clear();
-                r.extras.extend_from_slice(init);
-            }
-            for mut round in r.rounds.drain(..) {
-                round.cards.clear();
-                round.actions.clear();
-                round.span = None;
-                self.spare_rounds.push(round);
-            }
-            r.posts.truncate(2);
-            for (seat, blind) in ["SB", "BB"].into_iter().enumerate() {
-                let post = Post {
-                    player: player(seat),
-                    amount: posted[seat] as f64,
-                    blind: String::new(),
-                    span: None,
-                };
-                match r.posts.get_mut(seat) {
-                    Some(p) => {
-                        p.player = post.player;
-                        p.amount = post.amount;
-                        p.span = None;
-                        if p.blind != blind {
-                            p.blind = blind.into();
-                        }
-                    }
-                    None => r.posts.push(Post {
-                        blind: blind.into(),
-                        ..post
-                    }),
-                }
-            }
+    fn start(&mut self, posted: [i64; 2], setup: &HandSetup) {
+        let spare_rounds = &mut self.spare_rounds;
+        for (s, grown) in self.records.iter_mut().enumerate() {
+            grown.edit(|r| reset_record(r, s, posted, setup, spare_rounds));
         }
     }
 }
 
-/// A record holding nothing (no allocation): a seat's place while its record is in a state.
+/// Resets the record of seat `s` to the start of a hand, seat `s` being "Hero"; its rounds go
+/// to `spare_rounds`.
+fn reset_record(
+    r: &mut GameRecord,
+    s: usize,
+    posted: [i64; 2],
+    setup: &HandSetup,
+    spare_rounds: &mut Vec<Round>,
+) {
+    let HandSetup {
+        stakes, deal, init, ..
+    } = *setup;
+    let bot = if s == 0 {
+        setup.button
+    } else {
+        1 - setup.button
+    };
+    match (&mut r.stats, setup.opponents) {
+        (Some(s), Some(o)) => **s = o[bot],
+        (slot, o) => *slot = o.map(|o| Box::new(o[bot])),
+    }
+    let player = |seat: usize| {
+        if seat == s {
+            Player::Hero
+        } else {
+            Player::Villain
+        }
+    };
+    r.bb = stakes.bb as f64;
+    r.sb = stakes.sb as f64;
+    r.hero_stack = stakes.stack as f64;
+    r.villain_stack = stakes.stack as f64;
+    r.hero_cards = deal.hole[s];
+    if r.extras.as_slice() != init {
+        r.extras.clear();
+        r.extras.extend_from_slice(init);
+    }
+    for mut round in r.rounds.drain(..) {
+        round.cards.clear();
+        round.actions.clear();
+        round.span = None;
+        spare_rounds.push(round);
+    }
+    r.posts.truncate(2);
+    for (seat, blind) in ["SB", "BB"].into_iter().enumerate() {
+        let post = Post {
+            player: player(seat),
+            amount: posted[seat] as f64,
+            blind: String::new(),
+            span: None,
+        };
+        match r.posts.get_mut(seat) {
+            Some(p) => {
+                p.player = post.player;
+                p.amount = post.amount;
+                p.span = None;
+                if p.blind != blind {
+                    p.blind = blind.into();
+                }
+            }
+            None => r.posts.push(Post {
+                blind: blind.into(),
+                ..post
+            }),
+        }
+    }
+}
+
+/// A record holding nothing (no allocation): a seat's record before its first hand.
 fn vacant_record() -> GameRecord {
     GameRecord {
         bb: 0.0,
@@ -235,7 +256,7 @@ pub fn play_hand(setup: &HandSetup, recorders: HandRecorders) -> Result<HandOutc
     let bot_of = |seat: usize| if seat == 0 { button } else { 1 - button };
     let Stakes { sb, bb, stack } = stakes;
     let posted = [sb.min(stack), bb.min(stack)];
-    buffers.start(stakes, posted, deal, setup);
+    buffers.start(posted, setup);
     let HandBuffers {
         records,
         spare_rounds,
@@ -272,23 +293,24 @@ pub fn play_hand(setup: &HandSetup, recorders: HandRecorders) -> Result<HandOutc
             let min_raise = betting.min_raise();
             let behind = betting.behind(player);
 
-            // The record moves into the state and back: validated afresh, never cloned.
-            let record = std::mem::replace(&mut records[seat], vacant_record());
-            let (state, _warnings) =
-                GameState::from_record_or_back(record).map_err(|(e, record)| {
-                    MatchError::InvalidState {
+            // Validated for what was added since this seat's last decision.
+            let state = match records[seat].decide() {
+                Ok((state, _warnings)) => state,
+                Err(e) => {
+                    return Err(MatchError::InvalidState {
                         hand,
                         decision: decision_no,
-                        xml: crate::game::xml::write(&record),
+                        xml: crate::game::xml::write(records[seat].record()),
                         diagnostics: e.diagnostics,
-                    }
-                })?;
+                    })
+                }
+            };
             let seed = seeds.next_u64();
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             let bot = bot_of(seat);
             let decision =
                 bots[bot]
-                    .decide(&state, &mut rng)
+                    .decide(state, &mut rng)
                     .map_err(|message| MatchError::Bot {
                         bot,
                         hand,
@@ -309,13 +331,12 @@ pub fn play_hand(setup: &HandSetup, recorders: HandRecorders) -> Result<HandOutc
                     no: decision_no,
                     bot,
                     seat,
-                    state: &state,
+                    state,
                     seed,
                     decision,
                     played,
                 })?;
             }
-            records[seat] = state.into_record();
 
             let (act, amount) = match played {
                 Move::Fold => (Act::Fold, 0.0),
@@ -332,19 +353,18 @@ pub fn play_hand(setup: &HandSetup, recorders: HandRecorders) -> Result<HandOutc
                 })?;
             decision_no += 1;
             for (s, r) in records.iter_mut().enumerate() {
-                if let Some(round) = r.rounds.last_mut() {
-                    round.actions.push(ActionRecord {
-                        no: round.actions.len() as i64,
-                        player: if s == seat {
-                            Player::Hero
-                        } else {
-                            Player::Villain
-                        },
-                        act,
-                        amount,
-                        span: None,
-                    });
-                }
+                let no = r.record().rounds.last().map_or(0, |r| r.actions.len()) as i64;
+                r.push_action(ActionRecord {
+                    no,
+                    player: if s == seat {
+                        Player::Hero
+                    } else {
+                        Player::Villain
+                    },
+                    act,
+                    amount,
+                    span: None,
+                });
             }
         }
         if betting.folded().is_some() {
@@ -354,13 +374,13 @@ pub fn play_hand(setup: &HandSetup, recorders: HandRecorders) -> Result<HandOutc
 
     let contrib = [0, 1].map(|seat| betting.put_in(player_at(seat)) as i64);
     let out = settle(&betting, contrib, deal, button, stats);
-    check_conservation(&out, contrib, &records[0], stakes, hand)?;
+    check_conservation(&out, contrib, records[0].record(), stakes, hand)?;
     Ok(out)
 }
 
 /// Adds the round `phase` with its board cards to both seats' records.
 fn open_round(
-    records: &mut [GameRecord; 2],
+    records: &mut [GrowingState; 2],
     spare_rounds: &mut Vec<Round>,
     phase: Phase,
     deal: &Deal,
@@ -380,7 +400,7 @@ fn open_round(
         });
         round.phase = phase;
         round.cards.extend_from_slice(cards);
-        r.rounds.push(round);
+        r.push_round(round);
     }
 }
 

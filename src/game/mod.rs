@@ -5,10 +5,12 @@
 pub mod betting;
 pub mod chips;
 pub mod constant;
+mod growing;
 pub mod opponent;
 pub mod xml;
 
 pub use constant::{Constant, Stat};
+pub use growing::GrowingState;
 pub use opponent::{OpponentStat, OpponentStats};
 
 use crate::cards::{Card, CardSet};

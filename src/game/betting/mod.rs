@@ -3,12 +3,14 @@
 //! the machine rejects or tolerates becomes diagnostics ([`report`]), and every constant of
 //! reference §7 is derived ([`Derived`]).
 
+mod incremental;
 mod machine;
 mod records;
 mod report;
 #[cfg(test)]
 pub(crate) mod tests;
 
+pub use incremental::Incremental;
 pub use machine::{Betting, Over, Tolerated, Violation};
 
 use super::xml::SourceSpans;
@@ -51,7 +53,7 @@ impl RoundStats {
 }
 
 /// What the betting model derives from a record.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Derived {
     pub board: CardSet,
     pub pot: f64,
@@ -205,6 +207,32 @@ pub fn derive_spanned(
     r: &GameRecord,
     spans: &SourceSpans,
 ) -> Result<(Derived, Vec<Diagnostic>), InvalidGame> {
+    let (board, mut replay) = start_replay(r, spans)?;
+    let finished = r.rounds.iter().all(|round| replay.round(round));
+    if finished && replay.errors.is_empty() {
+        replay.decision();
+    }
+    let Replay {
+        tally,
+        errors,
+        warnings,
+        ..
+    } = replay;
+    if !errors.is_empty() {
+        return Err(InvalidGame {
+            diagnostics: errors,
+        });
+    }
+    let chip = init_value(r, "chip").unwrap_or(1.0);
+    Ok((tally.derived(board, chip), warnings))
+}
+
+/// The checks before any betting (`<init>`, the cards, the posts), and a replay ready for
+/// the rounds with the errors found so far; `Err` when the betting cannot even start.
+fn start_replay<'r>(
+    r: &'r GameRecord,
+    spans: &'r SourceSpans,
+) -> Result<(CardSet, Replay<'r>), InvalidGame> {
     let mut errors = Vec::new();
     records::check_init(r, spans, &mut errors);
     if !errors.is_empty() {
@@ -223,9 +251,13 @@ pub fn derive_spanned(
         posted[pi(p.player)] = p.amount;
     }
     let stacks = [r.hero_stack, r.villain_stack];
-    let mut replay = Replay {
-        betting: Betting::new(stacks, posted, r.bb, button),
-        stats: [[RoundStats::default(); 4]; 2],
+    let replay = Replay {
+        tally: Tally {
+            betting: Betting::new(stacks, posted, r.bb, button),
+            stats: [[RoundStats::default(); 4]; 2],
+            last_aggressor: None,
+            villain_bet_added: 0.0,
+        },
         errors_before_round: errors.len(),
         errors,
         warnings: Vec::new(),
@@ -233,153 +265,25 @@ pub fn derive_spanned(
         previous: None,
         round_span: spans.posts.as_ref(),
         phase: None,
-        last_aggressor: None,
-        villain_bet_added: 0.0,
     };
-    let finished = r.rounds.iter().all(|round| replay.round(round));
-    if finished && replay.errors.is_empty() {
-        replay.decision();
-    }
-    let Replay {
-        betting: b,
-        stats,
-        errors,
-        warnings,
-        last_aggressor,
-        villain_bet_added,
-        ..
-    } = replay;
-    if !errors.is_empty() {
-        return Err(InvalidGame {
-            diagnostics: errors,
-        });
-    }
-    let hero_stack = b.behind(Player::Hero);
-    let to_call = b.to_call(Player::Hero);
-    Ok((
-        Derived {
-            board,
-            pot: b.pot(),
-            hero_in: b.put_in(Player::Hero),
-            villain_in: b.put_in(Player::Villain),
-            hero_stack,
-            villain_stack: b.behind(Player::Villain),
-            to_call,
-            min_raise: b.min_raise(),
-            hero_can_raise: b.can_raise(Player::Hero),
-            villain_acted_this_round: b.has_acted(Player::Villain),
-            chip: init_value(r, "chip").unwrap_or(1.0),
-            phase: b.phase(),
-            hero_is_button: button == Player::Hero,
-            stats,
-            hero_round: b.round_in(Player::Hero),
-            villain_round: b.round_in(Player::Villain),
-            last_aggressor,
-            villain_bet_added,
-        },
-        warnings,
-    ))
+    Ok((board, replay))
 }
 
-/// A record's acts replayed through the machine, with what it found so far.
-struct Replay<'r> {
+/// The betting so far and the history it gives (the constants of reference §7): what a
+/// replay keeps besides its diagnostics, whole records ([`derive`]) or a step at a time
+/// ([`Incremental`]) alike.
+#[derive(Clone, Debug)]
+struct Tally {
     betting: Betting,
     stats: [[RoundStats; 4]; 2],
-    errors: Vec<Diagnostic>,
-    warnings: Vec<Diagnostic>,
-    /// Errors before this round: an unfinished round after an error in it is noise.
-    errors_before_round: usize,
-    /// The fold that ended the hand.
-    fold: Option<&'r ActionRecord>,
-    /// The last act replayed in this round.
-    previous: Option<&'r ActionRecord>,
-    /// The current round's element (the posts before any round).
-    round_span: Option<&'r Span>,
-    /// The last round replayed.
-    phase: Option<Phase>,
     last_aggressor: Option<Player>,
     villain_bet_added: f64,
 }
 
-impl<'r> Replay<'r> {
-    /// Replays one round; false when nothing after it can be checked.
-    fn round(&mut self, round: &'r Round) -> bool {
-        let prev_round_clean = self.errors.len() == self.errors_before_round;
-        let order_error = records::round_order(self.phase, round.phase);
-        let order_ok = order_error.is_none();
-        if let Some(m) = order_error {
-            self.errors.push(
-                report::at(Diagnostic::error(Code::RoundOrder, m), round.span.as_ref())
-                    .with_label("out of order"),
-            );
-        }
-        // The blinds are posted in the preflop: only a later (or repeated) round opens anew.
-        if self.phase.is_some() || round.phase != Phase::Preflop {
-            if let Err(v) = self.betting.start_round(round.phase) {
-                let report = v.ends_replay() || (order_ok && prev_round_clean);
-                if report {
-                    let stopped_at = self
-                        .previous
-                        .and_then(|a| a.span.clone())
-                        .or_else(|| self.round_span.cloned());
-                    self.errors.push(report::round_violation(
-                        &v,
-                        round.phase,
-                        round.span.as_ref(),
-                        self.phase.unwrap_or(Phase::Preflop),
-                        stopped_at,
-                        self.fold,
-                    ));
-                }
-                if v.ends_replay() {
-                    return false;
-                }
-            }
-        }
-        self.phase = Some(round.phase);
-        self.villain_bet_added = 0.0;
-        self.errors_before_round = self.errors.len();
-        self.round_span = round.span.as_ref();
-        self.previous = None;
-
-        // Actions in `no` order (as read); a record built in code may need sorting.
-        let acts = &round.actions;
-        if acts.windows(2).all(|w| w[0].no <= w[1].no) {
-            acts.iter().all(|a| self.act(a))
-        } else {
-            let mut sorted: Vec<&ActionRecord> = acts.iter().collect();
-            sorted.sort_by_key(|a| a.no);
-            sorted.into_iter().all(|a| self.act(a))
-        }
-    }
-
-    /// Replays one act; false when nothing after it can be checked.
-    fn act(&mut self, a: &'r ActionRecord) -> bool {
-        if let Some(prev) = self.previous.filter(|prev| prev.no == a.no) {
-            self.errors
-                .push(duplicate_no(a, prev, self.betting.phase()));
-        }
-        let pot_before = self.betting.pot();
-        let round_before = self.betting.round_in(a.player);
-        let mut violations = Vec::new();
-        let tolerated = self
-            .betting
-            .apply_reporting(a.player, a.act, a.amount, &mut |v| violations.push(v));
-        let mut ends = false;
-        for v in &violations {
-            self.errors
-                .push(report::act_violation(v, a, self.previous, self.fold));
-            ends |= v.ends_replay();
-        }
-        if ends {
-            return false;
-        }
-        if let Some(t) = tolerated {
-            self.warnings.push(report::tolerated_act(&t, a));
-        }
-        if self.fold.is_none() && self.betting.folded().is_some() {
-            self.fold = Some(a);
-        }
+impl Tally {
+    /// Counts an act the machine has just applied: `pot_before` is the pot and
+    /// `round_before` the player's chips in the round from before it.
+    fn count(&mut self, a: &ActionRecord, pot_before: f64, round_before: f64) {
         let round_after = self.betting.round_in(a.player);
         let added = round_after - round_before;
         let raised = matches!(a.act, Act::Raise | Act::Bet);
@@ -401,6 +305,131 @@ impl<'r> Replay<'r> {
         if a.player == Player::Villain {
             self.villain_bet_added = if raised { added } else { 0.0 };
         }
+    }
+
+    /// The constants at the hero's decision now.
+    fn derived(&self, board: CardSet, chip: f64) -> Derived {
+        let b = &self.betting;
+        Derived {
+            board,
+            pot: b.pot(),
+            hero_in: b.put_in(Player::Hero),
+            villain_in: b.put_in(Player::Villain),
+            hero_stack: b.behind(Player::Hero),
+            villain_stack: b.behind(Player::Villain),
+            to_call: b.to_call(Player::Hero),
+            min_raise: b.min_raise(),
+            hero_can_raise: b.can_raise(Player::Hero),
+            villain_acted_this_round: b.has_acted(Player::Villain),
+            chip,
+            phase: b.phase(),
+            hero_is_button: b.button() == Player::Hero,
+            stats: self.stats,
+            hero_round: b.round_in(Player::Hero),
+            villain_round: b.round_in(Player::Villain),
+            last_aggressor: self.last_aggressor,
+            villain_bet_added: self.villain_bet_added,
+        }
+    }
+}
+
+/// A record's acts replayed through the machine, with what it found so far.
+struct Replay<'r> {
+    tally: Tally,
+    errors: Vec<Diagnostic>,
+    warnings: Vec<Diagnostic>,
+    /// Errors before this round: an unfinished round after an error in it is noise.
+    errors_before_round: usize,
+    /// The fold that ended the hand.
+    fold: Option<&'r ActionRecord>,
+    /// The last act replayed in this round.
+    previous: Option<&'r ActionRecord>,
+    /// The current round's element (the posts before any round).
+    round_span: Option<&'r Span>,
+    /// The last round replayed.
+    phase: Option<Phase>,
+}
+
+impl<'r> Replay<'r> {
+    /// Replays one round; false when nothing after it can be checked.
+    fn round(&mut self, round: &'r Round) -> bool {
+        let prev_round_clean = self.errors.len() == self.errors_before_round;
+        let order_error = records::round_order(self.phase, round.phase);
+        let order_ok = order_error.is_none();
+        if let Some(m) = order_error {
+            self.errors.push(
+                report::at(Diagnostic::error(Code::RoundOrder, m), round.span.as_ref())
+                    .with_label("out of order"),
+            );
+        }
+        // The blinds are posted in the preflop: only a later (or repeated) round opens anew.
+        if self.phase.is_some() || round.phase != Phase::Preflop {
+            if let Err(v) = self.tally.betting.start_round(round.phase) {
+                let report = v.ends_replay() || (order_ok && prev_round_clean);
+                if report {
+                    let stopped_at = self
+                        .previous
+                        .and_then(|a| a.span.clone())
+                        .or_else(|| self.round_span.cloned());
+                    self.errors.push(report::round_violation(
+                        &v,
+                        round.phase,
+                        round.span.as_ref(),
+                        self.phase.unwrap_or(Phase::Preflop),
+                        stopped_at,
+                        self.fold,
+                    ));
+                }
+                if v.ends_replay() {
+                    return false;
+                }
+            }
+        }
+        self.phase = Some(round.phase);
+        self.tally.villain_bet_added = 0.0;
+        self.errors_before_round = self.errors.len();
+        self.round_span = round.span.as_ref();
+        self.previous = None;
+
+        // Actions in `no` order (as read); a record built in code may need sorting.
+        let acts = &round.actions;
+        if acts.windows(2).all(|w| w[0].no <= w[1].no) {
+            acts.iter().all(|a| self.act(a))
+        } else {
+            let mut sorted: Vec<&ActionRecord> = acts.iter().collect();
+            sorted.sort_by_key(|a| a.no);
+            sorted.into_iter().all(|a| self.act(a))
+        }
+    }
+
+    /// Replays one act; false when nothing after it can be checked.
+    fn act(&mut self, a: &'r ActionRecord) -> bool {
+        if let Some(prev) = self.previous.filter(|prev| prev.no == a.no) {
+            self.errors
+                .push(duplicate_no(a, prev, self.tally.betting.phase()));
+        }
+        let betting = &mut self.tally.betting;
+        let pot_before = betting.pot();
+        let round_before = betting.round_in(a.player);
+        let mut violations = Vec::new();
+        let tolerated =
+            betting.apply_reporting(a.player, a.act, a.amount, &mut |v| violations.push(v));
+        let mut ends = false;
+        for v in &violations {
+            self.errors
+                .push(report::act_violation(v, a, self.previous, self.fold));
+            ends |= v.ends_replay();
+        }
+        if ends {
+            return false;
+        }
+        if let Some(t) = tolerated {
+            self.warnings.push(report::tolerated_act(&t, a));
+        }
+        if self.fold.is_none() && self.tally.betting.folded().is_some() {
+            self.fold = Some(a);
+        }
+        self.tally.count(a, pot_before, round_before);
         self.previous = Some(a);
         true
     }
@@ -411,7 +440,7 @@ impl<'r> Replay<'r> {
             .previous
             .and_then(|a| a.span.as_ref())
             .or(self.round_span);
-        match self.betting.can_decide(Player::Hero) {
+        match self.tally.betting.can_decide(Player::Hero) {
             Ok(None) => {}
             Ok(Some(t)) => self
                 .warnings

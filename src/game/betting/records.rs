@@ -102,11 +102,7 @@ pub(super) fn check_cards(
     let mut seen = CardSet::EMPTY;
     let mut board = CardSet::EMPTY;
     for round in &r.rounds {
-        let want = match round.phase {
-            Phase::Preflop => 0,
-            Phase::Flop => 3,
-            Phase::Turn | Phase::River => 1,
-        };
+        let want = cards_dealt(round.phase);
         if round.cards.len() != want {
             let tag = round.phase.xml_tag();
             let message = if want == 0 {
@@ -155,6 +151,15 @@ pub(super) fn check_cards(
         seen.insert(card);
     }
     board
+}
+
+/// How many board cards a round deals: 3 on the flop, 1 on the turn and river.
+pub(super) fn cards_dealt(phase: Phase) -> usize {
+    match phase {
+        Phase::Preflop => 0,
+        Phase::Flop => 3,
+        Phase::Turn | Phase::River => 1,
+    }
 }
 
 /// Checks the blind posts; returns the button (who posted the small blind).

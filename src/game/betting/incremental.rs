@@ -1,0 +1,125 @@
+//! Validation of a record that grows a round or an act at a time (the dealer's records): each
+//! step is checked for what it adds, with the guarantees of [`derive`](super::derive) on the
+//! whole record. A step [`derive`](super::derive) would report anything about (an error or a
+//! warning) is not followed: the caller then validates the record in full, which gives the
+//! diagnostics.
+
+use super::{records, start_replay, Derived, Tally};
+use crate::cards::CardSet;
+use crate::game::xml::SourceSpans;
+use crate::game::{ActionRecord, GameRecord, Phase, Player, Round};
+
+/// The spans of a record built in code: none.
+static NO_SPANS: SourceSpans = SourceSpans {
+    game: None,
+    init: None,
+    bb: None,
+    sb: None,
+    hero_stack: None,
+    villain_stack: None,
+    hero_cards: [None, None],
+    posts: None,
+    round_cards: Vec::new(),
+};
+
+/// What replaying a clean record left: enough to check what is added to it.
+#[derive(Clone, Debug)]
+pub struct Incremental {
+    tally: Tally,
+    board: CardSet,
+    /// The hero's cards and the board: no card may be dealt again.
+    dealt: CardSet,
+    /// The last round present.
+    phase: Option<Phase>,
+    /// The largest `no` in the current round: a later act must have a larger one to be
+    /// replayed last (the full validation replays a round in `no` order).
+    last_no: Option<i64>,
+    /// `<init><chip>`, default 1.
+    chip: f64,
+}
+
+impl Incremental {
+    /// Validates `r` as [`derive`](super::derive) does, short of the decision (the hero need
+    /// not be the one to act). `None` when anything would be reported, an error or a warning.
+    pub fn new(r: &GameRecord) -> Option<Incremental> {
+        let (board, mut replay) = start_replay(r, &NO_SPANS).ok()?;
+        let clean = replay.errors.is_empty()
+            && r.rounds.iter().all(|round| replay.round(round))
+            && replay.errors.is_empty()
+            && replay.warnings.is_empty();
+        if !clean {
+            return None;
+        }
+        let mut dealt = board;
+        for c in r.hero_cards {
+            dealt.insert(c);
+        }
+        Some(Incremental {
+            phase: replay.phase,
+            tally: replay.tally,
+            board,
+            dealt,
+            last_no: r
+                .rounds
+                .last()
+                .and_then(|round| round.actions.iter().map(|a| a.no).max()),
+            chip: super::init_value(r, "chip").unwrap_or(1.0),
+        })
+    }
+
+    /// Follows a round (and its acts) added after the last one; false when the whole record
+    /// would not replay cleanly with it (then this is no longer meaningful).
+    pub fn round(&mut self, round: &Round) -> bool {
+        if round.cards.len() != records::cards_dealt(round.phase)
+            || records::round_order(self.phase, round.phase).is_some()
+        {
+            return false;
+        }
+        for &c in &round.cards {
+            if self.dealt.contains(c) {
+                return false;
+            }
+            self.dealt.insert(c);
+            self.board.insert(c);
+        }
+        // The blinds are posted in the preflop: only a later round opens anew (as in `derive`).
+        if (self.phase.is_some() || round.phase != Phase::Preflop)
+            && self.tally.betting.start_round(round.phase).is_err()
+        {
+            return false;
+        }
+        self.phase = Some(round.phase);
+        self.tally.villain_bet_added = 0.0;
+        self.last_no = None;
+        round.actions.iter().all(|a| self.act(a))
+    }
+
+    /// Follows an act added at the end of the last round; false as for [`Self::round`].
+    pub fn act(&mut self, a: &ActionRecord) -> bool {
+        if self.phase.is_none() || self.last_no.is_some_and(|no| a.no <= no) {
+            return false;
+        }
+        let pot_before = self.tally.betting.pot();
+        let round_before = self.tally.betting.round_in(a.player);
+        if !matches!(
+            self.tally.betting.apply(a.player, a.act, a.amount),
+            Ok(None)
+        ) {
+            return false;
+        }
+        self.tally.count(a, pot_before, round_before);
+        self.last_no = Some(a.no);
+        true
+    }
+
+    /// When the hero can decide now and nothing would be reported (no tolerated
+    /// irregularity either), writes the derived state to `out` (in place: it is large) and
+    /// says true; false otherwise, leaving `out` as it was.
+    pub fn decision(&self, out: &mut Derived) -> bool {
+        let clean = matches!(self.tally.betting.can_decide(Player::Hero), Ok(None));
+        if clean {
+            *out = self.tally.derived(self.board, self.chip);
+        }
+        clean
+    }
+}

@@ -1,0 +1,92 @@
+//! A game state extended a round or an act at a time, as the dealer of `hus match` plays a
+//! hand: every decision's state is validated, but only for what was added since the last
+//! one, so a decision costs the same late in a hand as early. The state a bot sees is
+//! exactly what [`GameState::from_record`] builds from the record, and accepted exactly when
+//! it accepts it: anything the incremental check does not follow (any error or warning) is
+//! validated in full, and debug builds compare every state with a full validation.
+
+use super::betting::{self, Incremental};
+use super::{ActionRecord, GameRecord, GameState, InvalidGame, Round};
+use crate::diag::Diagnostic;
+
+/// A record that grows, with its validation kept up to date.
+#[derive(Clone, Debug)]
+pub struct GrowingState {
+    /// The record; `derived` is the last decision's.
+    state: GameState,
+    /// `None` when the record has something the incremental check does not follow: each
+    /// decision is then validated in full.
+    check: Option<Incremental>,
+}
+
+impl GrowingState {
+    pub fn new(record: GameRecord) -> GrowingState {
+        GrowingState {
+            check: Incremental::new(&record),
+            state: GameState {
+                record,
+                xml: None,
+                derived: betting::Derived::default(),
+            },
+        }
+    }
+
+    pub fn record(&self) -> &GameRecord {
+        &self.state.record
+    }
+
+    pub fn into_record(self) -> GameRecord {
+        self.state.record
+    }
+
+    /// Changes the record in any way (a new hand in reused buffers); it is validated afresh.
+    pub fn edit(&mut self, f: impl FnOnce(&mut GameRecord)) {
+        f(&mut self.state.record);
+        self.check = Incremental::new(&self.state.record);
+    }
+
+    /// Adds a round (normally with its cards and no acts yet) after the last one.
+    pub fn push_round(&mut self, round: Round) {
+        if let Some(c) = &mut self.check {
+            if !c.round(&round) {
+                self.check = None;
+            }
+        }
+        self.state.record.rounds.push(round);
+    }
+
+    /// Adds an act at the end of the last round; false (and nothing added) when there is no
+    /// round yet.
+    pub fn push_action(&mut self, action: ActionRecord) -> bool {
+        let Some(round) = self.state.record.rounds.last_mut() else {
+            return false;
+        };
+        if let Some(c) = &mut self.check {
+            if !c.act(&action) {
+                self.check = None;
+            }
+        }
+        round.actions.push(action);
+        true
+    }
+
+    /// The state at the hero's decision now, validated: what
+    /// `GameState::from_record(record.clone())` gives, without the clone.
+    pub fn decide(&mut self) -> Result<(&GameState, Vec<Diagnostic>), InvalidGame> {
+        let derived = &mut self.state.derived;
+        if self.check.as_ref().is_some_and(|c| c.decision(derived)) {
+            debug_assert!(
+                matches!(betting::derive(&self.state.record),
+                    Ok((full, w)) if full == self.state.derived && w.is_empty()),
+                "the incremental validation differs from the full one"
+            );
+            return Ok((&self.state, Vec::new()));
+        }
+        let (derived, warnings) = betting::derive(&self.state.record)?;
+        self.state.derived = derived;
+        Ok((&self.state, warnings))
+    }
+}
+
+#[cfg(test)]
+mod tests;

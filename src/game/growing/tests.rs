@@ -1,0 +1,283 @@
+//! The incremental validation against the full one, on many random hands: mostly legal play
+//! (the path the dealer takes), with now and then a wrong player, amount, act, `no`, round or
+//! card, and records that are invalid from the start.
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::GrowingState;
+use crate::cards::{Card, Rank, Suit};
+use crate::game::betting::Betting;
+use crate::game::{Act, ActionRecord, GameRecord, GameState, Phase, Player, Post, Round};
+
+/// A shuffled deck.
+fn deck(rng: &mut ChaCha8Rng) -> Vec<Card> {
+    let mut d: Vec<Card> = (0..52)
+        .map(|i| Card::new(Rank((i % 13) as u8), Suit::ALL[i / 13]))
+        .collect();
+    for i in 0..d.len() {
+        let j = rng.random_range(i..d.len());
+        d.swap(i, j);
+    }
+    d
+}
+
+/// A record at the start of a hand (blinds posted, no round), invalid now and then.
+fn start(rng: &mut ChaCha8Rng, deck: &mut Vec<Card>) -> (GameRecord, Player) {
+    let bb = [2.0, 100.0, 0.5][rng.random_range(0..3)];
+    let sb = if rng.random_bool(0.9) { bb / 2.0 } else { bb };
+    let stack = |rng: &mut ChaCha8Rng| match rng.random_range(0..10) {
+        0 => sb / 2.0,
+        1 => bb * 3.0,
+        _ => bb * rng.random_range(5..200) as f64,
+    };
+    let (hero_stack, villain_stack) = (stack(rng), stack(rng));
+    let button = if rng.random_bool(0.5) {
+        Player::Hero
+    } else {
+        Player::Villain
+    };
+    let stack_of = |p: Player| {
+        if p == Player::Hero {
+            hero_stack
+        } else {
+            villain_stack
+        }
+    };
+    let mut hero_cards = [deck.pop().unwrap(), deck.pop().unwrap()];
+    if rng.random_ratio(1, 50) {
+        hero_cards[1] = hero_cards[0];
+    }
+    let mut extras = Vec::new();
+    match rng.random_range(0..20) {
+        0 => extras.push(("chip".to_string(), 0.5)),
+        1 => extras.push(("chip".to_string(), -1.0)),
+        2 => extras.push(("level".to_string(), 3.0)),
+        _ => {}
+    }
+    let mut posts = vec![
+        Post {
+            player: button,
+            amount: sb.min(stack_of(button)),
+            blind: "SB".into(),
+            span: None,
+        },
+        Post {
+            player: button.other(),
+            amount: bb.min(stack_of(button.other())),
+            blind: "BB".into(),
+            span: None,
+        },
+    ];
+    if rng.random_ratio(1, 50) {
+        posts[1].amount += 1.0;
+    }
+    let record = GameRecord {
+        bb,
+        sb: if rng.random_ratio(1, 50) {
+            bb * 2.0
+        } else {
+            sb
+        },
+        hero_stack,
+        villain_stack,
+        hero_cards,
+        extras,
+        posts,
+        rounds: Vec::new(),
+        stats: None,
+    };
+    (record, button)
+}
+
+/// The next round, its cards mostly right.
+fn next_round(rng: &mut ChaCha8Rng, deck: &mut Vec<Card>, phase: Phase) -> Round {
+    let phase = if rng.random_ratio(1, 40) {
+        Phase::ALL[rng.random_range(0..4)]
+    } else {
+        phase
+    };
+    let mut n = [0, 3, 1, 1][phase as usize];
+    if rng.random_ratio(1, 40) {
+        n = rng.random_range(0..4);
+    }
+    let mut cards: Vec<Card> = (0..n).map(|_| deck.pop().unwrap()).collect();
+    if !cards.is_empty() && rng.random_ratio(1, 40) {
+        cards[0] = Card::new(
+            Rank(rng.random_range(0..13)),
+            Suit::ALL[rng.random_range(0..4)],
+        );
+    }
+    Round {
+        phase,
+        cards,
+        actions: Vec::new(),
+        span: None,
+    }
+}
+
+/// The next act: mostly a legal one by the player to act, sometimes anything.
+fn next_act(rng: &mut ChaCha8Rng, b: &Betting, no: i64) -> ActionRecord {
+    let mut player = b.to_act().unwrap_or(Player::Hero);
+    let to_call = b.to_call(player);
+    let behind = b.behind(player);
+    let (mut act, mut amount) = if to_call > 0.0 {
+        match rng.random_range(0..10) {
+            0 => (Act::Fold, 0.0),
+            1..=5 => (Act::Call, to_call),
+            _ => (Act::Raise, raise(rng, b, player)),
+        }
+    } else {
+        match rng.random_range(0..10) {
+            0..=5 => (Act::Check, 0.0),
+            6 => (Act::Bet, raise(rng, b, player)),
+            _ => (Act::Raise, raise(rng, b, player)),
+        }
+    };
+    if !b.can_raise(player) && matches!(act, Act::Raise | Act::Bet) {
+        (act, amount) = (Act::Call, to_call);
+    }
+    let mut no = no;
+    match rng.random_range(0..60) {
+        0 => player = player.other(),
+        1 => amount += 1.0,
+        2 => amount = behind - to_call + 1.0,
+        3 => act = [Act::Check, Act::Call, Act::Raise, Act::Bet, Act::Fold][rng.random_range(0..5)],
+        4 => no -= 1,
+        5 => no += 3,
+        6 => amount += 1e-12,
+        7 => amount = -1.0,
+        _ => {}
+    }
+    ActionRecord {
+        no,
+        player,
+        act,
+        amount,
+        span: None,
+    }
+}
+
+/// A raise increment from the minimum to all in.
+fn raise(rng: &mut ChaCha8Rng, b: &Betting, p: Player) -> f64 {
+    let most = b.behind(p) - b.to_call(p);
+    let least = b.min_raise().min(most);
+    match rng.random_range(0..4) {
+        0 => most,
+        1 => least,
+        _ => (least + rng.random_range(0.0..1.0) * (most - least))
+            .round()
+            .max(least),
+    }
+}
+
+/// Both validations of the record now, which must agree exactly.
+fn compare(g: &mut GrowingState) -> bool {
+    let full = GameState::from_record(g.record().clone());
+    match (g.decide(), full) {
+        (Ok((state, warnings)), Ok((expected, expected_warnings))) => {
+            assert_eq!(state.derived(), expected.derived());
+            assert_eq!(state.record(), expected.record());
+            assert_eq!(warnings, expected_warnings);
+            assert!(state.xml.is_none());
+            true
+        }
+        (Err(e), Err(expected)) => {
+            assert_eq!(e.diagnostics, expected.diagnostics);
+            false
+        }
+        (got, expected) => panic!(
+            "incremental {:?} but full {:?} for {:?}",
+            got.map(|s| s.1),
+            expected.map(|s| s.1),
+            g.record()
+        ),
+    }
+}
+
+#[test]
+fn every_state_is_the_full_validations() {
+    let mut rng = ChaCha8Rng::seed_from_u64(16);
+    let (mut accepted, mut rejected, mut incremental) = (0, 0, 0);
+    for _ in 0..3000 {
+        let mut deck = deck(&mut rng);
+        let (record, button) = start(&mut rng, &mut deck);
+        let mut shadow = Betting::new(
+            [record.hero_stack, record.villain_stack],
+            [
+                record
+                    .posts
+                    .iter()
+                    .find(|p| p.player == Player::Hero)
+                    .unwrap()
+                    .amount,
+                record
+                    .posts
+                    .iter()
+                    .find(|p| p.player == Player::Villain)
+                    .unwrap()
+                    .amount,
+            ],
+            record.bb,
+            button,
+        );
+        let mut g = GrowingState::new(record);
+        if rng.random_ratio(1, 10) {
+            // A record reused for another hand, as the dealer does.
+            g.edit(|r| r.hero_stack += 1.0);
+        }
+        let mut phase = Some(Phase::Preflop);
+        let mut no = 0;
+        for _ in 0..rng.random_range(1..16) {
+            let open = g.record().rounds.is_empty() || shadow.to_act().is_none();
+            if open {
+                let Some(p) = phase else { break };
+                let round = next_round(&mut rng, &mut deck, p);
+                if p != Phase::Preflop {
+                    let _ = shadow.start_round(p);
+                }
+                phase = p.next();
+                no = 0;
+                g.push_round(round);
+            } else {
+                let a = next_act(&mut rng, &shadow, no);
+                let _ = shadow.apply(a.player, a.act, a.amount);
+                no = a.no + 1;
+                assert!(g.push_action(a));
+            }
+            let followed = g.check.is_some();
+            if compare(&mut g) {
+                accepted += 1;
+                incremental += followed as usize;
+            } else {
+                rejected += 1;
+            }
+        }
+    }
+    // Both outcomes, the states accepted mostly along the incremental path.
+    assert!(
+        accepted > 3000 && rejected > 3000,
+        "{accepted} / {rejected}"
+    );
+    assert!(
+        incremental * 4 > accepted * 3,
+        "{incremental} of {accepted}"
+    );
+}
+
+#[test]
+fn an_act_without_a_round_is_not_added() {
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut deck = deck(&mut rng);
+    let (record, _) = start(&mut rng, &mut deck);
+    let mut g = GrowingState::new(record);
+    let a = ActionRecord {
+        no: 0,
+        player: Player::Hero,
+        act: Act::Call,
+        amount: 1.0,
+        span: None,
+    };
+    assert!(!g.push_action(a));
+    assert!(g.record().rounds.is_empty());
+}
