@@ -1,0 +1,334 @@
+//! The flop outlook with the unseen cards as SIMD lanes: each of the C(47,3) three-card
+//! prefixes of a four-card subset is handled for every fourth card at once, 16 lanes (one
+//! suit's ranks) at a time, with no data-dependent branches in the hot loop.
+//!
+//! A lane is a card's [`CardSet`] bit index (suit x 16 + rank). The villain's final rank for
+//! the subset {i, j, k, l} is its non-flush rank (a function of the ranks alone, so one row of
+//! 16 per rank multiset of i, j, k: 455 rows) raised to the flush rank when a suit of board,
+//! i, j, k holds four cards or more (one row per such suit mask, cached). Ranks are stored
+//! as `i16` with the top bit flipped so signed SIMD compares order them; lanes that are not
+//! cards to come hold [`DEAD`], which no hero rank reaches or equals.
+
+use super::{state, Outlook, AHEAD, BEHIND, TIED};
+use crate::cards::{CardSet, DECK_MASK};
+use crate::strength::eval7::{Evaluator, HandRank, IncrementalHand};
+use std::sync::OnceLock;
+
+/// One suit's 16 lanes (ranks 13 to 15 are never cards).
+type Row = [i16; 16];
+
+/// A lane that is not a card to come: above every rank.
+const DEAD: i16 = i16::MAX;
+/// Below every rank: the flush row's value where no flush is made.
+const NONE: i16 = i16::MIN;
+
+fn biased(r: HandRank) -> i16 {
+    (r.0 ^ 0x8000) as i16
+}
+
+/// Dense ids of rank multisets of three, by the three ranks in any order (13^3 entries), and
+/// each id's sorted ranks.
+struct Triples {
+    id: Vec<u16>,
+    ranks: Vec<[u8; 3]>,
+}
+
+fn triples() -> &'static Triples {
+    static T: OnceLock<Triples> = OnceLock::new();
+    T.get_or_init(|| {
+        let mut ranks = Vec::new();
+        let mut dense = vec![u16::MAX; 13 * 13 * 13];
+        for a in 0..13u8 {
+            for b in a..13 {
+                for c in b..13 {
+                    dense[a as usize * 169 + b as usize * 13 + c as usize] = ranks.len() as u16;
+                    ranks.push([a, b, c]);
+                }
+            }
+        }
+        let mut id = vec![0u16; 13 * 13 * 13];
+        for (code, slot) in id.iter_mut().enumerate() {
+            let mut r = [code / 169, code / 13 % 13, code % 13];
+            r.sort_unstable();
+            *slot = dense[r[0] * 169 + r[1] * 13 + r[2]];
+        }
+        Triples { id, ranks }
+    })
+}
+
+/// The non-flush rank of the board's ranks plus `extra` and each rank 0..13 (lanes), with
+/// suits chosen so that no flush is made ([`NONE`] where a rank would have a fifth card).
+fn non_flush_row(ev: &Evaluator, board_ranks: &[u8; 3], extra: &[u8; 3]) -> Row {
+    let mut six = [0u8; 6];
+    six[..3].copy_from_slice(board_ranks);
+    six[3..].copy_from_slice(extra);
+    six.sort_unstable();
+    // Sorted, suit = position mod 4: equal ranks get distinct suits, no suit more than two.
+    let mut used = [0u8; 13];
+    let mut h = IncrementalHand::EMPTY;
+    for (p, &r) in six.iter().enumerate() {
+        let s = p as u32 % 4;
+        used[r as usize] |= 1 << s;
+        h = h.with(s * 16 + r as u32);
+    }
+    let mut row = [NONE; 16];
+    for (r, lane) in row.iter_mut().enumerate().take(13) {
+        let free = !used[r] & 0xf;
+        if free != 0 {
+            *lane = biased(ev.rank_hand(h.with(free.trailing_zeros() * 16 + r as u32)));
+        }
+    }
+    row
+}
+
+/// The flush row of suit `s` holding `mask` (13 bits, four cards or more): lane r the flush
+/// rank with rank r added (where that card is to come), lane 13 the flush already made (five
+/// or more cards), [`NONE`] elsewhere.
+fn flush_row(ev: &Evaluator, s: u32, mask: u64, unseen: u64) -> Row {
+    let h = IncrementalHand::of(CardSet(mask << (16 * s)));
+    let mut row = [NONE; 16];
+    for (r, lane) in row.iter_mut().enumerate().take(13) {
+        let bit = s * 16 + r as u32;
+        if unseen >> bit & 1 != 0 && mask >> r & 1 == 0 {
+            *lane = biased(ev.rank_hand(h.with(bit)));
+        }
+    }
+    if mask.count_ones() >= 5 {
+        row[13] = biased(ev.rank_hand(h));
+    }
+    row
+}
+
+/// Everything the hot loop reads and writes, by lane.
+struct Work {
+    /// The unseen cards' bit indexes, lowest first.
+    cards: Vec<u32>,
+    unseen: u64,
+    board: u64,
+    /// `hero[x][b]`: the hero's final rank with run-out {x, lane} for lanes of suit b.
+    hero: Vec<[Row; 4]>,
+    /// Per fourth-card-lane counts: holding {x, lane} (x < lane) wins / ties.
+    wins: Vec<[Row; 4]>,
+    ties: Vec<[Row; 4]>,
+    /// Holding {y, z} (y < z) wins and ties counted by prefix, at y * 64 + z.
+    pair_wins: Vec<u32>,
+    pair_ties: Vec<u32>,
+    /// Lanes not to come per suit block, and with the lanes up to card k dead as well.
+    dead: [Row; 4],
+    dead_after: Vec<Row>,
+    /// Suit blocks holding a card to come above card k.
+    live_blocks: Vec<u8>,
+    nf: Vec<Row>,
+    /// Flush rows by suit * 8192 + mask (index into `flush`).
+    flush_index: Vec<u16>,
+    flush: Vec<Row>,
+}
+
+/// The outlook with two cards to come (`board` is the three-card flop).
+pub fn flop(hole: CardSet, board: CardSet) -> Outlook {
+    let ev = Evaluator::get();
+    let seen = hole.0 | board.0;
+    let unseen = DECK_MASK & !seen;
+    let cards = super::unseen(hole.union(board));
+    let hero_base = IncrementalHand::of(hole.union(board));
+    let mut hero = vec![[[NONE; 16]; 4]; 64];
+    for (p, &x) in cards.iter().enumerate() {
+        let hx = hero_base.with(x);
+        for &l in &cards[p + 1..] {
+            let r = biased(ev.rank_hand(hx.with(l)));
+            hero[x as usize][l as usize >> 4][l as usize & 15] = r;
+            hero[l as usize][x as usize >> 4][x as usize & 15] = r;
+        }
+    }
+    let mut dead = [[DEAD; 16]; 4];
+    for (b, row) in dead.iter_mut().enumerate() {
+        for (r, lane) in row.iter_mut().enumerate() {
+            if unseen >> (16 * b + r) & 1 != 0 {
+                *lane = NONE;
+            }
+        }
+    }
+    let mut dead_after = vec![[DEAD; 16]; 64];
+    let mut live_blocks = vec![0u8; 64];
+    for &k in &cards {
+        let (sk, rk) = (k as usize >> 4, k as usize & 15);
+        for (r, lane) in dead_after[k as usize].iter_mut().enumerate() {
+            if r > rk {
+                *lane = dead[sk][r];
+            }
+        }
+        let above = unseen & !((2u64 << k) - 1);
+        for b in sk..4 {
+            if above >> (16 * b) & 0xffff != 0 {
+                live_blocks[k as usize] |= 1 << b;
+            }
+        }
+    }
+    let mut board_ranks = [0u8; 3];
+    for (slot, c) in board_ranks.iter_mut().zip(board.cards()) {
+        *slot = (c.index() & 15) as u8;
+    }
+    let t = triples();
+    let nf = t
+        .ranks
+        .iter()
+        .map(|extra| non_flush_row(ev, &board_ranks, extra))
+        .collect();
+    let mut w = Work {
+        cards,
+        unseen,
+        board: board.0,
+        hero,
+        wins: vec![[[0; 16]; 4]; 64],
+        ties: vec![[[0; 16]; 4]; 64],
+        pair_wins: vec![0; 64 * 64],
+        pair_ties: vec![0; 64 * 64],
+        dead,
+        dead_after,
+        live_blocks,
+        nf,
+        flush_index: vec![u16::MAX; 4 * 8192],
+        flush: Vec::new(),
+    };
+    run(&mut w);
+    // Each holding's counts against its state now.
+    let hero_now = ev.rank_hand(hero_base);
+    let base = IncrementalHand::of(board);
+    let runouts = ((w.cards.len() - 2) * (w.cards.len() - 3) / 2) as u64;
+    let mut hp = [[0u64; 3]; 3];
+    for (p, &a) in w.cards.iter().enumerate() {
+        let va = base.with(a);
+        for &b in &w.cards[p + 1..] {
+            let now = state(hero_now, ev.rank_hand(va.with(b)));
+            let (a, bi) = (a as usize, b as usize);
+            let lane = |t: &[[Row; 4]]| t[a][bi >> 4][bi & 15] as u64;
+            let wins = lane(&w.wins) + w.pair_wins[a * 64 + bi] as u64;
+            let ties = lane(&w.ties) + w.pair_ties[a * 64 + bi] as u64;
+            hp[now][AHEAD] += wins;
+            hp[now][TIED] += ties;
+            hp[now][BEHIND] += runouts - wins - ties;
+        }
+    }
+    Outlook { hp }
+}
+
+/// The hot loop, compiled for AVX2 where the CPU has it (same arithmetic, wider lanes).
+fn run(w: &mut Work) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU supports AVX2 (checked just above).
+            unsafe { run_avx2(w) };
+            return;
+        }
+    }
+    run_lanes(w)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn run_avx2(w: &mut Work) {
+    run_lanes(w)
+}
+
+#[inline(always)]
+fn max_row(a: &mut Row, b: &Row) {
+    for (x, &y) in a.iter_mut().zip(b) {
+        *x = (*x).max(y);
+    }
+}
+
+/// Every prefix i < j < k of cards to come, against every fourth card l > k by lanes.
+#[inline(always)]
+fn run_lanes(w: &mut Work) {
+    let ev = Evaluator::get();
+    let t = triples();
+    let n = w.cards.len();
+    for ii in 0..n {
+        let i = w.cards[ii];
+        for jj in ii + 1..n {
+            let j = w.cards[jj];
+            let m_ij = w.board | 1 << i | 1 << j;
+            let rij = (i as usize & 15) * 169 + (j as usize & 15) * 13;
+            for kk in jj + 1..n {
+                let k = w.cards[kk];
+                let live = w.live_blocks[k as usize];
+                if live == 0 {
+                    continue;
+                }
+                let m = m_ij | 1 << k;
+                // A suit with four cards or more among board, i, j, k (at most one).
+                let mut c = m - ((m >> 1) & 0x5555_5555_5555_5555);
+                c = (c & 0x3333_3333_3333_3333) + ((c >> 2) & 0x3333_3333_3333_3333);
+                c = (c + (c >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
+                c = (c + (c >> 8)) & 0x00ff_00ff_00ff_00ff;
+                let f = (c + 0x000c_000c_000c_000c) & 0x0010_0010_0010_0010;
+                let fs = if f != 0 { f.trailing_zeros() / 16 } else { 4 };
+                let fl = if fs < 4 {
+                    let mask = (m >> (16 * fs)) & 0x1fff;
+                    let slot = (fs as usize) * 8192 + mask as usize;
+                    if w.flush_index[slot] == u16::MAX {
+                        w.flush_index[slot] = w.flush.len() as u16;
+                        w.flush.push(flush_row(ev, fs, mask, w.unseen));
+                    }
+                    w.flush[w.flush_index[slot] as usize]
+                } else {
+                    [NONE; 16]
+                };
+                let made = [fl[13]; 16];
+                let nf = w.nf[t.id[rij + (k as usize & 15)] as usize];
+                let (iu, ju, ku) = (i as usize, j as usize, k as usize);
+                let f_yz = [
+                    w.hero[ju][ku >> 4][ku & 15],
+                    w.hero[iu][ku >> 4][ku & 15],
+                    w.hero[iu][ju >> 4][ju & 15],
+                ];
+                let xs = [iu, ju, ku];
+                let mut comb = [[0i16; 16]; 3];
+                let sk = ku >> 4;
+                for b in sk..4 {
+                    if live >> b & 1 == 0 {
+                        continue;
+                    }
+                    let mut v = nf;
+                    if b as u32 == fs {
+                        max_row(&mut v, &fl);
+                    } else {
+                        max_row(&mut v, &made);
+                    }
+                    max_row(
+                        &mut v,
+                        if b == sk {
+                            &w.dead_after[ku]
+                        } else {
+                            &w.dead[b]
+                        },
+                    );
+                    for s in 0..3 {
+                        let x = xs[s];
+                        let f = f_yz[s];
+                        let h = &w.hero[x][b];
+                        let wr = &mut w.wins[x][b];
+                        for l in 0..16 {
+                            wr[l] += (f > v[l]) as i16;
+                        }
+                        let tr = &mut w.ties[x][b];
+                        for l in 0..16 {
+                            tr[l] += (f == v[l]) as i16;
+                        }
+                        let cb = &mut comb[s];
+                        for l in 0..16 {
+                            cb[l] += (h[l] > v[l]) as i16 | ((h[l] == v[l]) as i16) << 8;
+                        }
+                    }
+                }
+                let yz = [ju * 64 + ku, iu * 64 + ku, iu * 64 + ju];
+                for s in 0..3 {
+                    let sum = comb[s].iter().fold(0u16, |a, &x| a.wrapping_add(x as u16));
+                    w.pair_wins[yz[s]] += (sum & 0xff) as u32;
+                    w.pair_ties[yz[s]] += (sum >> 8) as u32;
+                }
+            }
+        }
+    }
+}
