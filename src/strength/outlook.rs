@@ -7,6 +7,8 @@
 //! directly, on the flop by SIMD lanes over the fourth card ([`lanes`]).
 
 mod lanes;
+#[cfg(test)]
+pub(crate) use lanes::flop_portable;
 
 use super::eval7::{Evaluator, HandRank, IncrementalHand};
 use crate::cards::{CardSet, DECK_MASK};

@@ -172,6 +172,16 @@ fn flops_match_the_reference(n: usize, seed: u64) {
 }
 
 #[test]
+fn portable_flop_outlooks_match_the_reference() {
+    for (hole, flop) in random_flops(20, 18) {
+        assert_eq!(
+            outlook::flop_portable(hole, flop),
+            outlook::flop_reference(hole, flop)
+        );
+    }
+}
+
+#[test]
 fn random_flop_outlooks_match_the_reference() {
     flops_match_the_reference(1_000, 16);
 }

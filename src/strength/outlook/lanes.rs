@@ -106,10 +106,10 @@ struct Work {
     unseen: u64,
     board: u64,
     /// `hero[x][b]`: the hero's final rank with run-out {x, lane} for lanes of suit b.
-    hero: Vec<[Row; 4]>,
+    hero: Box<Lanes>,
     /// Per fourth-card-lane counts: holding {x, lane} (x < lane) wins / ties.
-    wins: Vec<[Row; 4]>,
-    ties: Vec<[Row; 4]>,
+    wins: Box<Lanes>,
+    ties: Box<Lanes>,
     /// Holding {y, z} (y < z) wins and ties counted by prefix, at y * 64 + z.
     pair_wins: Vec<u32>,
     pair_ties: Vec<u32>,
@@ -126,12 +126,16 @@ struct Work {
 
 /// The outlook with two cards to come (`board` is the three-card flop).
 pub fn flop(hole: CardSet, board: CardSet) -> Outlook {
+    flop_with(hole, board, false)
+}
+
+fn flop_with(hole: CardSet, board: CardSet, portable: bool) -> Outlook {
     let ev = Evaluator::get();
     let seen = hole.0 | board.0;
     let unseen = DECK_MASK & !seen;
     let cards = super::unseen(hole.union(board));
     let hero_base = IncrementalHand::of(hole.union(board));
-    let mut hero = vec![[[NONE; 16]; 4]; 64];
+    let mut hero = Box::new([[[NONE; 16]; 4]; 64]);
     for (p, &x) in cards.iter().enumerate() {
         let hx = hero_base.with(x);
         for &l in &cards[p + 1..] {
@@ -179,8 +183,8 @@ pub fn flop(hole: CardSet, board: CardSet) -> Outlook {
         unseen,
         board: board.0,
         hero,
-        wins: vec![[[0; 16]; 4]; 64],
-        ties: vec![[[0; 16]; 4]; 64],
+        wins: Box::new([[[0; 16]; 4]; 64]),
+        ties: Box::new([[[0; 16]; 4]; 64]),
         pair_wins: vec![0; 64 * 64],
         pair_ties: vec![0; 64 * 64],
         dead,
@@ -190,7 +194,11 @@ pub fn flop(hole: CardSet, board: CardSet) -> Outlook {
         flush_index: vec![u16::MAX; 4 * 8192],
         flush: Vec::new(),
     };
-    run(&mut w);
+    if portable {
+        run_lanes(&mut w, triple_portable);
+    } else {
+        run(&mut w);
+    }
     // Each holding's counts against its state now.
     let hero_now = ev.rank_hand(hero_base);
     let base = IncrementalHand::of(board);
@@ -201,7 +209,7 @@ pub fn flop(hole: CardSet, board: CardSet) -> Outlook {
         for &b in &w.cards[p + 1..] {
             let now = state(hero_now, ev.rank_hand(va.with(b)));
             let (a, bi) = (a as usize, b as usize);
-            let lane = |t: &[[Row; 4]]| t[a][bi >> 4][bi & 15] as u64;
+            let lane = |t: &Lanes| t[a][bi >> 4][bi & 15] as u64;
             let wins = lane(&w.wins) + w.pair_wins[a * 64 + bi] as u64;
             let ties = lane(&w.ties) + w.pair_ties[a * 64 + bi] as u64;
             hp[now][AHEAD] += wins;
@@ -212,7 +220,7 @@ pub fn flop(hole: CardSet, board: CardSet) -> Outlook {
     Outlook { hp }
 }
 
-/// The hot loop, compiled for AVX2 where the CPU has it (same arithmetic, wider lanes).
+/// The hot loop, with AVX2 where the CPU has it (the same arithmetic, 16 lanes at once).
 fn run(w: &mut Work) {
     #[cfg(target_arch = "x86_64")]
     {
@@ -222,13 +230,20 @@ fn run(w: &mut Work) {
             return;
         }
     }
-    run_lanes(w)
+    run_lanes(w, triple_portable)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 unsafe fn run_avx2(w: &mut Work) {
-    run_lanes(w)
+    // SAFETY: this function runs only where AVX2 is present.
+    run_lanes(w, |t, h, wi, ti| unsafe { avx2::triple(t, h, wi, ti) })
+}
+
+/// The flop outlook computed without AVX2 (for tests of the portable path).
+#[cfg(test)]
+pub(crate) fn flop_portable(hole: CardSet, board: CardSet) -> Outlook {
+    flop_with(hole, board, true)
 }
 
 #[inline(always)]
@@ -238,9 +253,139 @@ fn max_row(a: &mut Row, b: &Row) {
     }
 }
 
+/// One prefix {i, j, k} against every fourth card: what the villain's final ranks by suit
+/// block are made of, and the hero's final ranks with the run-outs {j, k}, {i, k}, {i, j}
+/// (`f_yz`), for x = i, j, k.
+struct Triple<'a> {
+    /// The non-flush row of the ranks of i, j, k.
+    nf: &'a Row,
+    /// The flush row of suit `fs` (4: none), and the flush made without the fourth card.
+    fl: &'a Row,
+    fs: usize,
+    made: i16,
+    /// Dead lanes: block `first` (k's suit, lanes up to k dead too), then the others.
+    dead_first: &'a Row,
+    dead: &'a [Row; 4],
+    f_yz: [i16; 3],
+    xs: [usize; 3],
+    first: usize,
+    /// Suit blocks with a card to come above k.
+    live: u8,
+}
+
+impl Triple<'_> {
+    /// The villain's final ranks in block b ([`DEAD`] where no card is to come).
+    #[inline(always)]
+    fn villain(&self, b: usize) -> Row {
+        let mut v = *self.nf;
+        if b == self.fs {
+            max_row(&mut v, self.fl);
+        } else {
+            max_row(&mut v, &[self.made; 16]);
+        }
+        max_row(
+            &mut v,
+            if b == self.first {
+                self.dead_first
+            } else {
+                &self.dead[b]
+            },
+        );
+        v
+    }
+}
+
+type Lanes = [[Row; 4]; 64];
+
+/// Counts the prefix's six splits: holdings {x, l} into `wins`/`ties` lanes; holdings {y, z}
+/// returned as wins + 256 x ties per split.
+fn triple_portable(t: &Triple, hero: &Lanes, wins: &mut Lanes, ties: &mut Lanes) -> [u32; 3] {
+    let mut out = [0u32; 3];
+    for b in (t.first..4).filter(|&b| t.live >> b & 1 != 0) {
+        let v = &t.villain(b);
+        for s in 0..3 {
+            let (x, f) = (t.xs[s] & 63, t.f_yz[s]);
+            let h = &hero[x][b];
+            for l in 0..16 {
+                wins[x][b][l] += (f > v[l]) as i16;
+                ties[x][b][l] += (f == v[l]) as i16;
+                out[s] += (h[l] > v[l]) as u32 + (((h[l] == v[l]) as u32) << 8);
+            }
+        }
+    }
+    out
+}
+
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    use super::{Lanes, Row, Triple};
+    use std::arch::x86_64::*;
+
+    /// [`super::triple_portable`] with one 256-bit register per suit block.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn triple(
+        t: &Triple,
+        hero: &Lanes,
+        wins: &mut Lanes,
+        ties: &mut Lanes,
+    ) -> [u32; 3] {
+        let mut comb = [_mm256_setzero_si256(); 3];
+        let tie_weight = _mm256_set1_epi16(256);
+        let load = |r: &Row| unsafe { _mm256_loadu_si256(r.as_ptr().cast()) };
+        let nf = load(t.nf);
+        let fl = load(t.fl);
+        let made = _mm256_set1_epi16(t.made);
+        for b in t.first..4 {
+            if t.live >> b & 1 == 0 {
+                continue;
+            }
+            // SAFETY (all loads and stores): rows are 16 i16 = 32 bytes, unaligned access.
+            let v = _mm256_max_epi16(nf, if b == t.fs { fl } else { made });
+            let dead = if b == t.first {
+                t.dead_first
+            } else {
+                &t.dead[b]
+            };
+            let v = _mm256_max_epi16(v, load(dead));
+            for s in 0..3 {
+                let x = t.xs[s] & 63;
+                let f = _mm256_set1_epi16(t.f_yz[s]);
+                unsafe {
+                    let wp = wins[x][b].as_mut_ptr().cast();
+                    let tp = ties[x][b].as_mut_ptr().cast();
+                    let wr = _mm256_sub_epi16(_mm256_loadu_si256(wp), _mm256_cmpgt_epi16(f, v));
+                    _mm256_storeu_si256(wp, wr);
+                    let tr = _mm256_sub_epi16(_mm256_loadu_si256(tp), _mm256_cmpeq_epi16(f, v));
+                    _mm256_storeu_si256(tp, tr);
+                }
+                let gt = _mm256_cmpgt_epi16(h_of(hero, x, b), v);
+                let eq = _mm256_and_si256(_mm256_cmpeq_epi16(h_of(hero, x, b), v), tie_weight);
+                comb[s] = _mm256_add_epi16(_mm256_sub_epi16(comb[s], gt), eq);
+            }
+        }
+        let ones = _mm256_set1_epi16(1);
+        let mut out = [0u32; 3];
+        for s in 0..3 {
+            // Lanes hold at most 4 x 256; the sum at most 47 + 47 x 256: no overflow.
+            let d = _mm256_madd_epi16(comb[s], ones);
+            let q = _mm_add_epi32(_mm256_castsi256_si128(d), _mm256_extracti128_si256(d, 1));
+            let q = _mm_add_epi32(q, _mm_shuffle_epi32(q, 0b01_00_11_10));
+            let q = _mm_add_epi32(q, _mm_shuffle_epi32(q, 0b10_11_00_01));
+            out[s] = _mm_cvtsi128_si32(q) as u32;
+        }
+        out
+    }
+
+    #[inline(always)]
+    unsafe fn h_of(hero: &Lanes, x: usize, b: usize) -> __m256i {
+        // SAFETY: a 32-byte row, unaligned load.
+        unsafe { _mm256_loadu_si256(hero[x][b].as_ptr().cast()) }
+    }
+}
+
 /// Every prefix i < j < k of cards to come, against every fourth card l > k by lanes.
 #[inline(always)]
-fn run_lanes(w: &mut Work) {
+fn run_lanes(w: &mut Work, triple: impl Fn(&Triple, &Lanes, &mut Lanes, &mut Lanes) -> [u32; 3]) {
     let ev = Evaluator::get();
     let t = triples();
     let n = w.cards.len();
@@ -275,58 +420,31 @@ fn run_lanes(w: &mut Work) {
                 } else {
                     [NONE; 16]
                 };
-                let made = [fl[13]; 16];
-                let nf = w.nf[t.id[rij + (k as usize & 15)] as usize];
-                let (iu, ju, ku) = (i as usize, j as usize, k as usize);
-                let f_yz = [
-                    w.hero[ju][ku >> 4][ku & 15],
-                    w.hero[iu][ku >> 4][ku & 15],
-                    w.hero[iu][ju >> 4][ju & 15],
-                ];
-                let xs = [iu, ju, ku];
-                let mut comb = [[0i16; 16]; 3];
+                let made = fl[13];
+                let nf = &w.nf[t.id[rij + (k as usize & 15)] as usize];
+                let (iu, ju, ku) = (i as usize & 63, j as usize & 63, k as usize & 63);
                 let sk = ku >> 4;
-                for b in sk..4 {
-                    if live >> b & 1 == 0 {
-                        continue;
-                    }
-                    let mut v = nf;
-                    if b as u32 == fs {
-                        max_row(&mut v, &fl);
-                    } else {
-                        max_row(&mut v, &made);
-                    }
-                    max_row(
-                        &mut v,
-                        if b == sk {
-                            &w.dead_after[ku]
-                        } else {
-                            &w.dead[b]
-                        },
-                    );
-                    for s in 0..3 {
-                        let x = xs[s];
-                        let f = f_yz[s];
-                        let h = &w.hero[x][b];
-                        let wr = &mut w.wins[x][b];
-                        for l in 0..16 {
-                            wr[l] += (f > v[l]) as i16;
-                        }
-                        let tr = &mut w.ties[x][b];
-                        for l in 0..16 {
-                            tr[l] += (f == v[l]) as i16;
-                        }
-                        let cb = &mut comb[s];
-                        for l in 0..16 {
-                            cb[l] += (h[l] > v[l]) as i16 | ((h[l] == v[l]) as i16) << 8;
-                        }
-                    }
-                }
+                let tr = Triple {
+                    nf,
+                    fl: &fl,
+                    fs: fs as usize,
+                    made,
+                    dead_first: &w.dead_after[ku],
+                    dead: &w.dead,
+                    f_yz: [
+                        w.hero[ju][sk][ku & 15],
+                        w.hero[iu][sk][ku & 15],
+                        w.hero[iu][ju >> 4][ju & 15],
+                    ],
+                    xs: [iu, ju, ku],
+                    first: sk,
+                    live,
+                };
+                let sums = triple(&tr, &w.hero, &mut w.wins, &mut w.ties);
                 let yz = [ju * 64 + ku, iu * 64 + ku, iu * 64 + ju];
                 for s in 0..3 {
-                    let sum = comb[s].iter().fold(0u16, |a, &x| a.wrapping_add(x as u16));
-                    w.pair_wins[yz[s]] += (sum & 0xff) as u32;
-                    w.pair_ties[yz[s]] += (sum >> 8) as u32;
+                    w.pair_wins[yz[s]] += sums[s] & 0xff;
+                    w.pair_ties[yz[s]] += sums[s] >> 8;
                 }
             }
         }
