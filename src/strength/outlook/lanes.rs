@@ -395,6 +395,11 @@ fn run_lanes(w: &mut Work, triple: impl Fn(&Triple, &Lanes, &mut Lanes, &mut Lan
             let j = w.cards[jj];
             let m_ij = w.board | 1 << i | 1 << j;
             let rij = (i as usize & 15) * 169 + (j as usize & 15) * 13;
+            // Cards per suit among board, i, j: one 16-bit lane per suit.
+            let mut c_ij = m_ij - ((m_ij >> 1) & 0x5555_5555_5555_5555);
+            c_ij = (c_ij & 0x3333_3333_3333_3333) + ((c_ij >> 2) & 0x3333_3333_3333_3333);
+            c_ij = (c_ij + (c_ij >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
+            c_ij = (c_ij + (c_ij >> 8)) & 0x00ff_00ff_00ff_00ff;
             for kk in jj + 1..n {
                 let k = w.cards[kk];
                 let live = w.live_blocks[k as usize];
@@ -403,10 +408,7 @@ fn run_lanes(w: &mut Work, triple: impl Fn(&Triple, &Lanes, &mut Lanes, &mut Lan
                 }
                 let m = m_ij | 1 << k;
                 // A suit with four cards or more among board, i, j, k (at most one).
-                let mut c = m - ((m >> 1) & 0x5555_5555_5555_5555);
-                c = (c & 0x3333_3333_3333_3333) + ((c >> 2) & 0x3333_3333_3333_3333);
-                c = (c + (c >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
-                c = (c + (c >> 8)) & 0x00ff_00ff_00ff_00ff;
+                let c = c_ij + (1 << (k & !15));
                 let f = (c + 0x000c_000c_000c_000c) & 0x0010_0010_0010_0010;
                 let fs = if f != 0 { f.trailing_zeros() / 16 } else { 4 };
                 let fl = if fs < 4 {
