@@ -303,13 +303,13 @@ fn triple_portable(t: &Triple, hero: &Lanes, wins: &mut Lanes, ties: &mut Lanes)
     let mut out = [0u32; 3];
     for b in (t.first..4).filter(|&b| t.live >> b & 1 != 0) {
         let v = &t.villain(b);
-        for s in 0..3 {
+        for (s, acc) in out.iter_mut().enumerate() {
             let (x, f) = (t.xs[s] & 63, t.f_yz[s]);
             let h = &hero[x][b];
             for l in 0..16 {
                 wins[x][b][l] += (f > v[l]) as i16;
                 ties[x][b][l] += (f == v[l]) as i16;
-                out[s] += (h[l] > v[l]) as u32 + (((h[l] == v[l]) as u32) << 8);
+                *acc += (h[l] > v[l]) as u32 + (((h[l] == v[l]) as u32) << 8);
             }
         }
     }
@@ -347,7 +347,7 @@ mod avx2 {
                 &t.dead[b]
             };
             let v = _mm256_max_epi16(v, load(dead));
-            for s in 0..3 {
+            for (s, acc) in comb.iter_mut().enumerate() {
                 let x = t.xs[s] & 63;
                 let f = _mm256_set1_epi16(t.f_yz[s]);
                 unsafe {
@@ -360,7 +360,7 @@ mod avx2 {
                 }
                 let gt = _mm256_cmpgt_epi16(h_of(hero, x, b), v);
                 let eq = _mm256_and_si256(_mm256_cmpeq_epi16(h_of(hero, x, b), v), tie_weight);
-                comb[s] = _mm256_add_epi16(_mm256_sub_epi16(comb[s], gt), eq);
+                *acc = _mm256_add_epi16(_mm256_sub_epi16(*acc, gt), eq);
             }
         }
         let ones = _mm256_set1_epi16(1);
