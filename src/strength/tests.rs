@@ -201,3 +201,13 @@ fn reference_flop_outlook_matches_the_definition() {
         brute_outlook(hole, flop)
     );
 }
+
+/// A fixed workload for instruction counts (`valgrind --tool=callgrind` on the release test
+/// binary with `--ignored flop_outlook_workload`): 20 random flops.
+#[test]
+#[ignore]
+fn flop_outlook_workload() {
+    for (hole, flop) in random_flops(20, 19) {
+        std::hint::black_box(outlook::flop(hole, flop));
+    }
+}

@@ -110,9 +110,9 @@ struct Work {
     /// Per fourth-card-lane counts: holding {x, lane} (x < lane) wins / ties.
     wins: Box<Lanes>,
     ties: Box<Lanes>,
-    /// Holding {y, z} (y < z) wins and ties counted by prefix, at y * 64 + z.
-    pair_wins: Vec<u32>,
-    pair_ties: Vec<u32>,
+    /// Holding {y, z} (positions p < q in `cards`) counted by prefix, at [`pair`] (p, q): per
+    /// lane wins + 256 x ties (wrapping `u16`), summed over lanes only once at the end.
+    pairs: Vec<Row>,
     /// Lanes not to come per suit block, and with the lanes up to card k dead as well.
     dead: [Row; 4],
     dead_after: Vec<Row>,
@@ -185,8 +185,7 @@ fn flop_with(hole: CardSet, board: CardSet, portable: bool) -> Outlook {
         hero,
         wins: Box::new([[[0; 16]; 4]; 64]),
         ties: Box::new([[[0; 16]; 4]; 64]),
-        pair_wins: vec![0; 64 * 64],
-        pair_ties: vec![0; 64 * 64],
+        pairs: vec![[0; 16]; pair(0, 52)],
         dead,
         dead_after,
         live_blocks,
@@ -206,18 +205,27 @@ fn flop_with(hole: CardSet, board: CardSet, portable: bool) -> Outlook {
     let mut hp = [[0u64; 3]; 3];
     for (p, &a) in w.cards.iter().enumerate() {
         let va = base.with(a);
-        for &b in &w.cards[p + 1..] {
+        for (q, &b) in w.cards.iter().enumerate().skip(p + 1) {
             let now = state(hero_now, ev.rank_hand(va.with(b)));
             let (a, bi) = (a as usize, b as usize);
             let lane = |t: &Lanes| t[a][bi >> 4][bi & 15] as u64;
-            let wins = lane(&w.wins) + w.pair_wins[a * 64 + bi] as u64;
-            let ties = lane(&w.ties) + w.pair_ties[a * 64 + bi] as u64;
+            let (pw, pt) = w.pairs[pair(p, q)].iter().fold((0, 0), |(pw, pt), &v| {
+                (pw + (v as u16 & 0xff) as u64, pt + (v as u16 >> 8) as u64)
+            });
+            let wins = lane(&w.wins) + pw;
+            let ties = lane(&w.ties) + pt;
             hp[now][AHEAD] += wins;
             hp[now][TIED] += ties;
             hp[now][BEHIND] += runouts - wins - ties;
         }
     }
     Outlook { hp }
+}
+
+/// The slot of holding {cards[p], cards[q]} (p < q) in [`Work::pairs`].
+#[inline(always)]
+fn pair(p: usize, q: usize) -> usize {
+    q * (q - 1) / 2 + p
 }
 
 /// The hot loop, with AVX2 where the CPU has it (the same arithmetic, 16 lanes at once).
@@ -237,7 +245,9 @@ fn run(w: &mut Work) {
 #[target_feature(enable = "avx2")]
 unsafe fn run_avx2(w: &mut Work) {
     // SAFETY: this function runs only where AVX2 is present.
-    run_lanes(w, |t, h, wi, ti| unsafe { avx2::triple(t, h, wi, ti) })
+    run_lanes(w, |t, h, wi, ti, pa| unsafe {
+        avx2::triple(t, h, wi, ti, pa)
+    })
 }
 
 /// The flop outlook computed without AVX2 (for tests of the portable path).
@@ -268,6 +278,8 @@ struct Triple<'a> {
     dead: &'a [Row; 4],
     f_yz: [i16; 3],
     xs: [usize; 3],
+    /// The holdings {y, z}' slots in [`Work::pairs`].
+    yz: [usize; 3],
     first: usize,
     /// Suit blocks with a card to come above k.
     live: u8,
@@ -298,22 +310,29 @@ impl Triple<'_> {
 type Lanes = [[Row; 4]; 64];
 
 /// Counts the prefix's six splits: holdings {x, l} into `wins`/`ties` lanes; holdings {y, z}
-/// returned as wins + 256 x ties per split.
-fn triple_portable(t: &Triple, hero: &Lanes, wins: &mut Lanes, ties: &mut Lanes) -> [u32; 3] {
-    let mut out = [0u32; 3];
+/// into `pairs` lanes as wins + 256 x ties (each lane's wins and ties stay below 256: at most
+/// 45 third cards x 4 suit blocks).
+fn triple_portable(
+    t: &Triple,
+    hero: &Lanes,
+    wins: &mut Lanes,
+    ties: &mut Lanes,
+    pairs: &mut [Row],
+) {
     for b in (t.first..4).filter(|&b| t.live >> b & 1 != 0) {
         let v = &t.villain(b);
-        for (s, acc) in out.iter_mut().enumerate() {
+        for s in 0..3 {
             let (x, f) = (t.xs[s] & 63, t.f_yz[s]);
             let h = &hero[x][b];
+            let acc = &mut pairs[t.yz[s]];
             for l in 0..16 {
                 wins[x][b][l] += (f > v[l]) as i16;
                 ties[x][b][l] += (f == v[l]) as i16;
-                *acc += (h[l] > v[l]) as u32 + (((h[l] == v[l]) as u32) << 8);
+                let add = (h[l] > v[l]) as i16 + (((h[l] == v[l]) as i16) << 8);
+                acc[l] = acc[l].wrapping_add(add);
             }
         }
     }
-    out
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -328,7 +347,8 @@ mod avx2 {
         hero: &Lanes,
         wins: &mut Lanes,
         ties: &mut Lanes,
-    ) -> [u32; 3] {
+        pairs: &mut [Row],
+    ) {
         let mut comb = [_mm256_setzero_si256(); 3];
         let tie_weight = _mm256_set1_epi16(256);
         let load = |r: &Row| unsafe { _mm256_loadu_si256(r.as_ptr().cast()) };
@@ -363,17 +383,11 @@ mod avx2 {
                 *acc = _mm256_add_epi16(_mm256_sub_epi16(*acc, gt), eq);
             }
         }
-        let ones = _mm256_set1_epi16(1);
-        let mut out = [0u32; 3];
-        for s in 0..3 {
-            // Lanes hold at most 4 x 256; the sum at most 47 + 47 x 256: no overflow.
-            let d = _mm256_madd_epi16(comb[s], ones);
-            let q = _mm_add_epi32(_mm256_castsi256_si128(d), _mm256_extracti128_si256(d, 1));
-            let q = _mm_add_epi32(q, _mm_shuffle_epi32(q, 0b01_00_11_10));
-            let q = _mm_add_epi32(q, _mm_shuffle_epi32(q, 0b10_11_00_01));
-            out[s] = _mm_cvtsi128_si32(q) as u32;
+        for (s, acc) in comb.iter().enumerate() {
+            let p = pairs[t.yz[s]].as_mut_ptr().cast();
+            // SAFETY: a 32-byte row, unaligned access.
+            unsafe { _mm256_storeu_si256(p, _mm256_add_epi16(_mm256_loadu_si256(p), *acc)) };
         }
-        out
     }
 
     #[inline(always)]
@@ -385,7 +399,7 @@ mod avx2 {
 
 /// Every prefix i < j < k of cards to come, against every fourth card l > k by lanes.
 #[inline(always)]
-fn run_lanes(w: &mut Work, triple: impl Fn(&Triple, &Lanes, &mut Lanes, &mut Lanes) -> [u32; 3]) {
+fn run_lanes(w: &mut Work, triple: impl Fn(&Triple, &Lanes, &mut Lanes, &mut Lanes, &mut [Row])) {
     let ev = Evaluator::get();
     let t = triples();
     let n = w.cards.len();
@@ -439,15 +453,11 @@ fn run_lanes(w: &mut Work, triple: impl Fn(&Triple, &Lanes, &mut Lanes, &mut Lan
                         w.hero[iu][ju >> 4][ju & 15],
                     ],
                     xs: [iu, ju, ku],
+                    yz: [pair(jj, kk), pair(ii, kk), pair(ii, jj)],
                     first: sk,
                     live,
                 };
-                let sums = triple(&tr, &w.hero, &mut w.wins, &mut w.ties);
-                let yz = [ju * 64 + ku, iu * 64 + ku, iu * 64 + ju];
-                for s in 0..3 {
-                    w.pair_wins[yz[s]] += sums[s] & 0xff;
-                    w.pair_ties[yz[s]] += sums[s] >> 8;
-                }
+                triple(&tr, &w.hero, &mut w.wins, &mut w.ties, &mut w.pairs);
             }
         }
     }
