@@ -124,6 +124,20 @@ struct Work {
     flush: Vec<Row>,
 }
 
+impl Work {
+    /// The index in `flush` of suit `fs`'s flush row for the cards `m` (board and prefix).
+    #[inline(always)]
+    fn flush_slot(&mut self, ev: &Evaluator, fs: u32, m: u64) -> usize {
+        let mask = (m >> (16 * fs)) & 0x1fff;
+        let slot = (fs as usize & 3) * 8192 + mask as usize;
+        if self.flush_index[slot] == u16::MAX {
+            self.flush_index[slot] = self.flush.len() as u16;
+            self.flush.push(flush_row(ev, fs, mask, self.unseen));
+        }
+        self.flush_index[slot] as usize
+    }
+}
+
 /// The outlook with two cards to come (`board` is the three-card flop).
 pub fn flop(hole: CardSet, board: CardSet) -> Outlook {
     flop_with(hole, board, false)
@@ -245,9 +259,7 @@ fn run(w: &mut Work) {
 #[target_feature(enable = "avx2")]
 unsafe fn run_avx2(w: &mut Work) {
     // SAFETY: this function runs only where AVX2 is present.
-    run_lanes(w, |t, h, wi, ti, pa| unsafe {
-        avx2::triple(t, h, wi, ti, pa)
-    })
+    unsafe { avx2::run(w) }
 }
 
 /// The flop outlook computed without AVX2 (for tests of the portable path).
@@ -337,63 +349,96 @@ fn triple_portable(
 
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
-    use super::{Lanes, Row, Triple};
+    use super::{pair, triples, Evaluator, Row, Work, NONE};
     use std::arch::x86_64::*;
 
-    /// [`super::triple_portable`] with one 256-bit register per suit block.
+    /// [`super::run_lanes`] with [`super::triple_portable`] written out with one 256-bit
+    /// register per suit block: per-(i, j) values hoisted out of the k loop, and the counts
+    /// of holding {i, j} kept in a register across it.
     #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn triple(
-        t: &Triple,
-        hero: &Lanes,
-        wins: &mut Lanes,
-        ties: &mut Lanes,
-        pairs: &mut [Row],
-    ) {
-        let mut comb = [_mm256_setzero_si256(); 3];
+    pub(super) unsafe fn run(w: &mut Work) {
+        let ev = Evaluator::get();
+        let t = triples();
         let tie_weight = _mm256_set1_epi16(256);
+        // SAFETY (all loads and stores): rows are 16 i16 = 32 bytes, unaligned access.
         let load = |r: &Row| unsafe { _mm256_loadu_si256(r.as_ptr().cast()) };
-        let nf = load(t.nf);
-        let fl = load(t.fl);
-        let made = _mm256_set1_epi16(t.made);
-        for b in t.first..4 {
-            if t.live >> b & 1 == 0 {
-                continue;
-            }
-            // SAFETY (all loads and stores): rows are 16 i16 = 32 bytes, unaligned access.
-            let v = _mm256_max_epi16(nf, if b == t.fs { fl } else { made });
-            let dead = if b == t.first {
-                t.dead_first
-            } else {
-                &t.dead[b]
-            };
-            let v = _mm256_max_epi16(v, load(dead));
-            for (s, acc) in comb.iter_mut().enumerate() {
-                let x = t.xs[s] & 63;
-                let f = _mm256_set1_epi16(t.f_yz[s]);
-                unsafe {
-                    let wp = wins[x][b].as_mut_ptr().cast();
-                    let tp = ties[x][b].as_mut_ptr().cast();
-                    let wr = _mm256_sub_epi16(_mm256_loadu_si256(wp), _mm256_cmpgt_epi16(f, v));
-                    _mm256_storeu_si256(wp, wr);
-                    let tr = _mm256_sub_epi16(_mm256_loadu_si256(tp), _mm256_cmpeq_epi16(f, v));
-                    _mm256_storeu_si256(tp, tr);
+        let add_to = |r: &mut Row, x: __m256i| unsafe {
+            let p = r.as_mut_ptr().cast();
+            _mm256_storeu_si256(p, _mm256_add_epi16(_mm256_loadu_si256(p), x));
+        };
+        let sub_from = |r: &mut Row, x: __m256i| unsafe {
+            let p = r.as_mut_ptr().cast();
+            _mm256_storeu_si256(p, _mm256_sub_epi16(_mm256_loadu_si256(p), x));
+        };
+        // Wins + 256 x ties of the hero's row h against the villain's v.
+        let split = |h: __m256i, v: __m256i| {
+            let gt = _mm256_cmpgt_epi16(h, v);
+            let eq = _mm256_and_si256(_mm256_cmpeq_epi16(h, v), tie_weight);
+            _mm256_sub_epi16(eq, gt)
+        };
+        let cards = w.cards.clone();
+        for (ii, &i) in cards.iter().enumerate() {
+            let iu = i as usize & 63;
+            for (jj, &j) in cards.iter().enumerate().skip(ii + 1) {
+                let ju = j as usize & 63;
+                let m_ij = w.board | 1 << i | 1 << j;
+                let rij = (iu & 15) * 169 + (ju & 15) * 13;
+                // Cards per suit among board, i, j: one 16-bit lane per suit.
+                let mut c_ij = m_ij - ((m_ij >> 1) & 0x5555_5555_5555_5555);
+                c_ij = (c_ij & 0x3333_3333_3333_3333) + ((c_ij >> 2) & 0x3333_3333_3333_3333);
+                c_ij = (c_ij + (c_ij >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
+                c_ij = (c_ij + (c_ij >> 8)) & 0x00ff_00ff_00ff_00ff;
+                let f_ij = _mm256_set1_epi16(w.hero[iu][ju >> 4][ju & 15]);
+                let mut acc_ij = _mm256_setzero_si256();
+                for (kk, &k) in cards.iter().enumerate().skip(jj + 1) {
+                    let ku = k as usize & 63;
+                    let live = w.live_blocks[ku];
+                    if live == 0 {
+                        continue;
+                    }
+                    // A suit with four cards or more among board, i, j, k (at most one).
+                    let c = c_ij + (1 << (k & !15));
+                    let f = (c + 0x000c_000c_000c_000c) & 0x0010_0010_0010_0010;
+                    let (fs, fl, made) = if f != 0 {
+                        let fs = f.trailing_zeros() / 16;
+                        let slot = w.flush_slot(ev, fs, m_ij | 1 << k);
+                        let row = &w.flush[slot];
+                        (fs as usize, load(row), _mm256_set1_epi16(row[13]))
+                    } else {
+                        (4, _mm256_setzero_si256(), _mm256_set1_epi16(NONE))
+                    };
+                    let nf = load(&w.nf[t.id[rij + (ku & 15)] as usize]);
+                    let (sk, rk) = (ku >> 4, ku & 15);
+                    let f_jk = _mm256_set1_epi16(w.hero[ju][sk][rk]);
+                    let f_ik = _mm256_set1_epi16(w.hero[iu][sk][rk]);
+                    let mut acc_jk = _mm256_setzero_si256();
+                    let mut acc_ik = _mm256_setzero_si256();
+                    for b in sk..4 {
+                        if live >> b & 1 == 0 {
+                            continue;
+                        }
+                        let b = b & 3;
+                        let v = _mm256_max_epi16(nf, if b == fs { fl } else { made });
+                        let dead = if b == sk {
+                            &w.dead_after[ku]
+                        } else {
+                            &w.dead[b]
+                        };
+                        let v = _mm256_max_epi16(v, load(dead));
+                        for (x, f) in [(iu, f_jk), (ju, f_ik), (ku, f_ij)] {
+                            sub_from(&mut w.wins[x][b], _mm256_cmpgt_epi16(f, v));
+                            sub_from(&mut w.ties[x][b], _mm256_cmpeq_epi16(f, v));
+                        }
+                        acc_jk = _mm256_add_epi16(acc_jk, split(load(&w.hero[iu][b]), v));
+                        acc_ik = _mm256_add_epi16(acc_ik, split(load(&w.hero[ju][b]), v));
+                        acc_ij = _mm256_add_epi16(acc_ij, split(load(&w.hero[ku][b]), v));
+                    }
+                    add_to(&mut w.pairs[pair(jj, kk)], acc_jk);
+                    add_to(&mut w.pairs[pair(ii, kk)], acc_ik);
                 }
-                let gt = _mm256_cmpgt_epi16(h_of(hero, x, b), v);
-                let eq = _mm256_and_si256(_mm256_cmpeq_epi16(h_of(hero, x, b), v), tie_weight);
-                *acc = _mm256_add_epi16(_mm256_sub_epi16(*acc, gt), eq);
+                add_to(&mut w.pairs[pair(ii, jj)], acc_ij);
             }
         }
-        for (s, acc) in comb.iter().enumerate() {
-            let p = pairs[t.yz[s]].as_mut_ptr().cast();
-            // SAFETY: a 32-byte row, unaligned access.
-            unsafe { _mm256_storeu_si256(p, _mm256_add_epi16(_mm256_loadu_si256(p), *acc)) };
-        }
-    }
-
-    #[inline(always)]
-    unsafe fn h_of(hero: &Lanes, x: usize, b: usize) -> __m256i {
-        // SAFETY: a 32-byte row, unaligned load.
-        unsafe { _mm256_loadu_si256(hero[x][b].as_ptr().cast()) }
     }
 }
 
@@ -426,13 +471,8 @@ fn run_lanes(w: &mut Work, triple: impl Fn(&Triple, &Lanes, &mut Lanes, &mut Lan
                 let f = (c + 0x000c_000c_000c_000c) & 0x0010_0010_0010_0010;
                 let fs = if f != 0 { f.trailing_zeros() / 16 } else { 4 };
                 let fl = if fs < 4 {
-                    let mask = (m >> (16 * fs)) & 0x1fff;
-                    let slot = (fs as usize) * 8192 + mask as usize;
-                    if w.flush_index[slot] == u16::MAX {
-                        w.flush_index[slot] = w.flush.len() as u16;
-                        w.flush.push(flush_row(ev, fs, mask, w.unseen));
-                    }
-                    w.flush[w.flush_index[slot] as usize]
+                    let slot = w.flush_slot(ev, fs, m);
+                    w.flush[slot]
                 } else {
                     [NONE; 16]
                 };
