@@ -377,6 +377,8 @@ mod avx2 {
             _mm256_sub_epi16(eq, gt)
         };
         let cards = w.cards.clone();
+        // The first slot of holdings {cards[p], cards[q]} (p < q) in `pairs`, by q.
+        let tri: [usize; 64] = std::array::from_fn(|q| pair(0, q.max(1)));
         for (ii, &i) in cards.iter().enumerate() {
             let iu = i as usize & 63;
             for (jj, &j) in cards.iter().enumerate().skip(ii + 1) {
@@ -433,8 +435,9 @@ mod avx2 {
                         acc_ik = _mm256_add_epi16(acc_ik, split(load(&w.hero[ju][b]), v));
                         acc_ij = _mm256_add_epi16(acc_ij, split(load(&w.hero[ku][b]), v));
                     }
-                    add_to(&mut w.pairs[pair(jj, kk)], acc_jk);
-                    add_to(&mut w.pairs[pair(ii, kk)], acc_ik);
+                    let tk = tri[kk & 63];
+                    add_to(&mut w.pairs[tk + jj], acc_jk);
+                    add_to(&mut w.pairs[tk + ii], acc_ik);
                 }
                 add_to(&mut w.pairs[pair(ii, jj)], acc_ij);
             }
