@@ -1,5 +1,6 @@
-//! The strength constants' cost: the exact flop enumeration (equity and ppot/npot share it),
-//! the turn, handStrength, and reading the preflop table.
+//! The strength constants' cost: the exact flop enumeration (equity and ppot/npot share it)
+//! beside the straightforward one (every holding against every run-out), the turn,
+//! handStrength, and reading the preflop table.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use hus::cards::CardSet;
@@ -23,6 +24,17 @@ fn bench(c: &mut Criterion) {
     g.bench_function("flop equity+ppot+npot, monotone flop", |b| {
         b.iter(|| outlook::flop(black_box(cards("7s 6s")), black_box(cards("5s 8s As"))))
     });
+    g.bench_function("flop equity+ppot+npot, straightforward enumeration", |b| {
+        b.iter(|| outlook::flop_reference(black_box(hole), black_box(flop)))
+    });
+    g.bench_function(
+        "flop equity+ppot+npot, monotone, straightforward enumeration",
+        |b| {
+            b.iter(|| {
+                outlook::flop_reference(black_box(cards("7s 6s")), black_box(cards("5s 8s As")))
+            })
+        },
+    );
     g.bench_function("turn equity+ppot+npot", |b| {
         b.iter(|| outlook::turn(black_box(hole), black_box(turn)))
     });

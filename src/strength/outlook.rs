@@ -3,8 +3,12 @@
 //!
 //! The villain's final seven cards are the board plus a (k+2)-subset of the unseen cards (k =
 //! cards to come); each subset splits into a run-out and a villain holding in C(k+2, 2) ways.
-//! So on the flop each of the C(47,4) = 178,365 four-card subsets is ranked once and serves
-//! six (run-out, holding) pairs, and the hero's final ranks come from a 47x47 table.
+//! So each subset is ranked once and serves all its (run-out, holding) pairs: on the turn
+//! directly, on the flop by SIMD lanes over the fourth card ([`lanes`]).
+
+mod lanes;
+#[cfg(test)]
+pub(crate) use lanes::flop_portable;
 
 use super::eval7::{Evaluator, HandRank, IncrementalHand};
 use crate::cards::{CardSet, DECK_MASK};
@@ -100,74 +104,40 @@ fn unpack(ahead: u64, tied: u64, totals: [u64; 3]) -> Outlook {
     Outlook { hp }
 }
 
-/// The outlook with two cards to come (`board` is the three-card flop).
+/// The outlook with two cards to come (`board` is the three-card flop): see [`lanes`].
 pub fn flop(hole: CardSet, board: CardSet) -> Outlook {
     debug_assert_eq!(board.len(), 3);
+    lanes::flop(hole, board)
+}
+
+/// The flop outlook by its definition, for tests and benchmarks: every villain holding
+/// against every run-out, both hands ranked (the hero's once per run-out).
+#[doc(hidden)]
+pub fn flop_reference(hole: CardSet, board: CardSet) -> Outlook {
     let ev = Evaluator::get();
     let cards = unseen(hole.union(board));
     let n = cards.len();
-    let base = IncrementalHand::of(board);
     let hero_base = IncrementalHand::of(hole.union(board));
-    // The hero's final rank per run-out (i, j) of unseen cards; row-major, symmetric.
-    let mut hero_final = vec![0u16; n * n];
-    for i in 0..n {
-        let hi = hero_base.with(cards[i]);
-        for j in i + 1..n {
-            let h = ev.rank_hand(hi.with(cards[j])).0;
-            hero_final[i * n + j] = h;
-            hero_final[j * n + i] = h;
-        }
-    }
-    // Per villain holding (a, b), a < b, at [a * n + b]: run-outs the hero wins / ties.
-    let mut wins = vec![0u16; n * n];
-    let mut ties = vec![0u16; n * n];
-    let mut villain = [0u16; 52];
-    for i in 0..n {
-        let hi = base.with(cards[i]);
-        for j in i + 1..n {
-            let hj = hi.with(cards[j]);
-            for k in j + 1..n {
-                let hk = hj.with(cards[k]);
-                let rest = &cards[k + 1..];
-                let m = rest.len();
-                let v = &mut villain[..m];
-                for (v, &c) in v.iter_mut().zip(rest) {
-                    *v = ev.rank_hand(hk.with(c)).0;
-                }
-                let v = &villain[..m];
-                // The six splits of {i, j, k, l}: for x in {i, j, k} and {y, z} the other
-                // two, (run-out yz, holding xl) and (run-out xl, holding yz).
-                for (x, y, z) in [(i, j, k), (j, i, k), (k, i, j)] {
-                    let f_yz = hero_final[y * n + z];
-                    let f_xl = &hero_final[x * n + k + 1..x * n + n];
-                    let w_xl = &mut wins[x * n + k + 1..x * n + n];
-                    let (mut w_yz, mut t_yz) = (0u16, 0u16);
-                    for l in 0..m {
-                        w_xl[l] += (f_yz > v[l]) as u16;
-                        w_yz += (f_xl[l] > v[l]) as u16;
-                        t_yz += (f_xl[l] == v[l]) as u16;
-                    }
-                    let t_xl = &mut ties[x * n + k + 1..x * n + n];
-                    for l in 0..m {
-                        t_xl[l] += (f_yz == v[l]) as u16;
-                    }
-                    wins[y * n + z] += w_yz;
-                    ties[y * n + z] += t_yz;
-                }
-            }
-        }
-    }
     let hero_now = ev.rank_hand(hero_base);
-    let runouts = ((n - 2) * (n - 3) / 2) as u64;
+    let mut hero_final = vec![HandRank(0); n * n];
+    for c in 0..n {
+        for d in c + 1..n {
+            hero_final[c * n + d] = ev.rank_hand(hero_base.with(cards[c]).with(cards[d]));
+        }
+    }
+    let base = IncrementalHand::of(board);
     let mut hp = [[0u64; 3]; 3];
     for a in 0..n {
-        let va = base.with(cards[a]);
         for b in a + 1..n {
-            let now = state(hero_now, ev.rank_hand(va.with(cards[b])));
-            let (w, t) = (wins[a * n + b] as u64, ties[a * n + b] as u64);
-            hp[now][AHEAD] += w;
-            hp[now][TIED] += t;
-            hp[now][BEHIND] += runouts - w - t;
+            let villain = base.with(cards[a]).with(cards[b]);
+            let now = state(hero_now, ev.rank_hand(villain));
+            for c in (0..n).filter(|&c| c != a && c != b) {
+                let vc = villain.with(cards[c]);
+                for d in (c + 1..n).filter(|&d| d != a && d != b) {
+                    let fin = state(hero_final[c * n + d], ev.rank_hand(vc.with(cards[d])));
+                    hp[now][fin] += 1;
+                }
+            }
         }
     }
     Outlook { hp }

@@ -140,3 +140,74 @@ fn cached_outlook_is_per_hand() {
 fn overlapping_cards_are_a_caller_bug() {
     equity(cards("Ad Qc"), cards("Ad 4c Jh"));
 }
+
+/// `n` random (hole, flop) deals from `seed`.
+fn random_flops(n: usize, seed: u64) -> Vec<(CardSet, CardSet)> {
+    use rand::seq::SliceRandom;
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut deck: Vec<u32> = outlook::unseen(CardSet::EMPTY);
+    (0..n)
+        .map(|_| {
+            deck.shuffle(&mut rng);
+            let set = |c: &[u32]| CardSet(c.iter().fold(0, |m, &b| m | 1 << b));
+            (set(&deck[..2]), set(&deck[2..5]))
+        })
+        .collect()
+}
+
+fn flops_match_the_reference(n: usize, seed: u64) {
+    use rayon::prelude::*;
+    let deals = random_flops(n, seed);
+    let bad: Vec<_> = deals
+        .par_iter()
+        .filter(|&&(hole, flop)| outlook::flop(hole, flop) != outlook::flop_reference(hole, flop))
+        .collect();
+    assert!(
+        bad.is_empty(),
+        "{} of {n} flops differ, e.g. {:?}",
+        bad.len(),
+        bad[0]
+    );
+}
+
+#[test]
+fn portable_flop_outlooks_match_the_reference() {
+    for (hole, flop) in random_flops(20, 18) {
+        assert_eq!(
+            outlook::flop_portable(hole, flop),
+            outlook::flop_reference(hole, flop)
+        );
+    }
+}
+
+#[test]
+fn random_flop_outlooks_match_the_reference() {
+    flops_match_the_reference(1_000, 16);
+}
+
+/// Ten times as many flops: run with `cargo test --release -- --ignored`.
+#[test]
+#[ignore]
+fn many_random_flop_outlooks_match_the_reference() {
+    flops_match_the_reference(10_000, 17);
+}
+
+#[test]
+fn reference_flop_outlook_matches_the_definition() {
+    let (hole, flop) = (cards("Ad Qc"), cards("3h 4c Jh"));
+    assert_eq!(
+        outlook::flop_reference(hole, flop),
+        brute_outlook(hole, flop)
+    );
+}
+
+/// A fixed workload for instruction counts (`valgrind --tool=callgrind` on the release test
+/// binary with `--ignored flop_outlook_workload`): 20 random flops.
+#[test]
+#[ignore]
+fn flop_outlook_workload() {
+    for (hole, flop) in random_flops(20, 19) {
+        std::hint::black_box(outlook::flop(hole, flop));
+    }
+}
