@@ -85,8 +85,12 @@ pub(crate) const RANK_MULT: [u32; 13] = [
 pub(crate) const ROW_SHIFT: u32 = 12;
 const ROW_MASK: u32 = (1 << ROW_SHIFT) - 1;
 
-/// The rank-key sum of one suit's 13-bit mask; a hand's key is the sum over its four suits.
+/// The rank-key sum of one suit's 13-bit mask, plus [`SUIT_FLUSH`] when it holds five cards
+/// or more; a hand's key is the sum over its four suits.
 static SUIT_KEY: [u32; 8192] = suit_keys();
+
+/// Flags a suit of five or more cards in [`SUIT_KEY`] (the rank sums stay below 2^26).
+const SUIT_FLUSH: u32 = 1 << 31;
 
 const fn suit_keys() -> [u32; 8192] {
     let mut t = [0u32; 8192];
@@ -99,6 +103,9 @@ const fn suit_keys() -> [u32; 8192] {
                 k += RANK_MULT[r];
             }
             r += 1;
+        }
+        if (m as u32).count_ones() >= 5 {
+            k |= SUIT_FLUSH;
         }
         t[m] = k;
         m += 1;
@@ -188,6 +195,8 @@ impl IncrementalHand {
 /// [`IncrementalHand::card`].
 impl std::ops::Add for IncrementalHand {
     type Output = IncrementalHand;
+    // The masks of disjoint hands add by union.
+    #[allow(clippy::suspicious_arithmetic_impl)]
     #[inline(always)]
     fn add(self, other: IncrementalHand) -> IncrementalHand {
         IncrementalHand {
@@ -227,23 +236,31 @@ impl Evaluator {
     #[inline(always)]
     pub fn rank(&self, cards: CardSet) -> HandRank {
         let x = cards.0;
-        // Cards per suit lane, by a SWAR popcount; a lane of five or more (seven at most)
-        // sets bit 3 once 3 is added.
-        let mut c = x - ((x >> 1) & 0x5555_5555_5555_5555);
-        c = (c & 0x3333_3333_3333_3333) + ((c >> 2) & 0x3333_3333_3333_3333);
-        c = (c + (c >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
-        c = (c + (c >> 8)) & 0x00ff_00ff_00ff_00ff;
-        let f = (c + 0x0003_0003_0003_0003) & 0x0008_0008_0008_0008;
-        let slot = if f == 0 {
-            let key = SUIT_KEY[(x & 0x1fff) as usize]
-                + SUIT_KEY[((x >> 16) & 0x1fff) as usize]
-                + SUIT_KEY[((x >> 32) & 0x1fff) as usize]
-                + SUIT_KEY[((x >> 48) & 0x1fff) as usize];
+        let s = [
+            SUIT_KEY[(x & 0x1fff) as usize],
+            SUIT_KEY[((x >> 16) & 0x1fff) as usize],
+            SUIT_KEY[((x >> 32) & 0x1fff) as usize],
+            SUIT_KEY[((x >> 48) & 0x1fff) as usize],
+        ];
+        let key = s[0]
+            .wrapping_add(s[1])
+            .wrapping_add(s[2])
+            .wrapping_add(s[3]);
+        let slot = if key & SUIT_FLUSH == 0 {
             // More than seven cards can push the key past 25 bits: keep it in range.
             hash_slot(key & KEY_MASK)
         } else {
             cold();
-            let lane = f.trailing_zeros() & !15;
+            // The suit with five or more cards (the first, after misuse).
+            let lane = if s[0] & SUIT_FLUSH != 0 {
+                0
+            } else if s[1] & SUIT_FLUSH != 0 {
+                16
+            } else if s[2] & SUIT_FLUSH != 0 {
+                32
+            } else {
+                48
+            };
             FLUSH_BASE + ((x >> lane) & 0x1fff) as usize
         };
         HandRank(table(slot))

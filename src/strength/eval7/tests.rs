@@ -54,6 +54,18 @@ fn every_row_lies_inside_the_lookup() {
 }
 
 #[test]
+fn suit_keys_flag_five_or_more_cards() {
+    for m in 0..8192u32 {
+        assert_eq!(
+            SUIT_KEY[m as usize] & SUIT_FLUSH != 0,
+            m.count_ones() >= 5,
+            "{m:#x}"
+        );
+        assert!(SUIT_KEY[m as usize] & !SUIT_FLUSH < 1 << 26);
+    }
+}
+
+#[test]
 fn flush_table_follows_the_rules() {
     for m in 0..8192u16 {
         if m.count_ones() >= 5 {
