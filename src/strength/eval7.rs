@@ -85,8 +85,12 @@ pub(crate) const RANK_MULT: [u32; 13] = [
 pub(crate) const ROW_SHIFT: u32 = 12;
 const ROW_MASK: u32 = (1 << ROW_SHIFT) - 1;
 
-/// The rank-key sum of one suit's 13-bit mask; a hand's key is the sum over its four suits.
+/// The rank-key sum of one suit's 13-bit mask, plus [`SUIT_FLUSH`] when it holds five cards
+/// or more; a hand's key is the sum over its four suits.
 static SUIT_KEY: [u32; 8192] = suit_keys();
+
+/// Flags a suit of five or more cards in [`SUIT_KEY`] (the rank sums stay below 2^26).
+const SUIT_FLUSH: u32 = 1 << 31;
 
 const fn suit_keys() -> [u32; 8192] {
     let mut t = [0u32; 8192];
@@ -99,6 +103,9 @@ const fn suit_keys() -> [u32; 8192] {
                 k += RANK_MULT[r];
             }
             r += 1;
+        }
+        if (m as u32).count_ones() >= 5 {
+            k |= SUIT_FLUSH;
         }
         t[m] = k;
         m += 1;
@@ -163,13 +170,39 @@ impl IncrementalHand {
     #[inline(always)]
     pub fn with(self, bit: u32) -> IncrementalHand {
         IncrementalHand {
-            key: self.key + CARD_KEY[bit as usize & 63],
-            mask: self.mask | 1 << bit,
+            key: self.key.wrapping_add(CARD_KEY[bit as usize & 63]),
+            mask: self.mask | 1 << (bit & 63),
         }
     }
 
     pub fn cards(self) -> CardSet {
         CardSet(self.mask)
+    }
+
+    /// The card at a [`CardSet`] bit index on its own, to add to a hand (one started from
+    /// [`EMPTY`](Self::EMPTY)) with `+`: a per-card table of these makes adding a card one
+    /// 16-byte add, as in OMPEval. `EMPTY + card(b)` is `EMPTY.with(b)`.
+    pub fn card(bit: u32) -> IncrementalHand {
+        IncrementalHand {
+            key: CARD_KEY[bit as usize & 63],
+            mask: 1 << (bit & 63),
+        }
+    }
+}
+
+/// The union of two disjoint hands (at most seven cards in all); at most one side may have
+/// started from [`IncrementalHand::EMPTY`], the other being cards from
+/// [`IncrementalHand::card`].
+impl std::ops::Add for IncrementalHand {
+    type Output = IncrementalHand;
+    // The masks of disjoint hands add by union.
+    #[allow(clippy::suspicious_arithmetic_impl)]
+    #[inline(always)]
+    fn add(self, other: IncrementalHand) -> IncrementalHand {
+        IncrementalHand {
+            key: self.key.wrapping_add(other.key),
+            mask: self.mask | other.mask,
+        }
     }
 }
 
@@ -186,6 +219,12 @@ pub fn evaluate(cards: CardSet) -> HandRank {
     Evaluator.rank(cards)
 }
 
+/// Marks the branch that calls it as unlikely (stable stand-in for `std::hint::cold_path`),
+/// so the non-flush path is laid out straight through.
+#[cold]
+#[inline(always)]
+fn cold() {}
+
 impl Evaluator {
     /// The shared evaluator.
     #[inline]
@@ -197,64 +236,140 @@ impl Evaluator {
     #[inline(always)]
     pub fn rank(&self, cards: CardSet) -> HandRank {
         let x = cards.0;
-        // Cards per suit lane, by a SWAR popcount; a lane of five or more (seven at most)
-        // sets bit 3 once 3 is added.
-        let mut c = x - ((x >> 1) & 0x5555_5555_5555_5555);
-        c = (c & 0x3333_3333_3333_3333) + ((c >> 2) & 0x3333_3333_3333_3333);
-        c = (c + (c >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
-        c = (c + (c >> 8)) & 0x00ff_00ff_00ff_00ff;
-        let f = (c + 0x0003_0003_0003_0003) & 0x0008_0008_0008_0008;
-        if f != 0 {
-            let lane = f.trailing_zeros() & !15;
-            return HandRank(FLUSH[((x >> lane) & 0x1fff) as usize]);
-        }
-        let key = SUIT_KEY[(x & 0x1fff) as usize]
-            + SUIT_KEY[((x >> 16) & 0x1fff) as usize]
-            + SUIT_KEY[((x >> 32) & 0x1fff) as usize]
-            + SUIT_KEY[((x >> 48) & 0x1fff) as usize];
-        HandRank(lookup_key(key))
+        let s = [
+            SUIT_KEY[(x & 0x1fff) as usize],
+            SUIT_KEY[((x >> 16) & 0x1fff) as usize],
+            SUIT_KEY[((x >> 32) & 0x1fff) as usize],
+            SUIT_KEY[((x >> 48) & 0x1fff) as usize],
+        ];
+        let key = s[0]
+            .wrapping_add(s[1])
+            .wrapping_add(s[2])
+            .wrapping_add(s[3]);
+        let slot = if key & SUIT_FLUSH == 0 {
+            // More than seven cards can push the key past 25 bits: keep it in range.
+            hash_slot(key & KEY_MASK)
+        } else {
+            cold();
+            // The suit with five or more cards (the first, after misuse).
+            let lane = if s[0] & SUIT_FLUSH != 0 {
+                0
+            } else if s[1] & SUIT_FLUSH != 0 {
+                16
+            } else if s[2] & SUIT_FLUSH != 0 {
+                32
+            } else {
+                48
+            };
+            FLUSH_BASE + ((x >> lane) & 0x1fff) as usize
+        };
+        HandRank(table(slot))
     }
 
     /// The rank of an incrementally built [`IncrementalHand`].
     #[inline(always)]
     pub fn rank_hand(&self, h: IncrementalHand) -> HandRank {
-        let f = h.key & FLUSH_BITS;
-        if f != 0 {
-            let lane = (f.trailing_zeros() - SUIT_COUNTER_SHIFT - 3) * 4;
-            return HandRank(FLUSH[((h.mask >> lane) & 0x1fff) as usize]);
-        }
-        HandRank(lookup_key(h.key as u32))
+        let slot = if h.key & SLOW_BITS == 0 {
+            // No flush and a key below 2^25 (as any hand of up to seven cards has).
+            hash_slot(opaque(h.key) as u32)
+        } else {
+            cold();
+            let f = h.key & FLUSH_BITS;
+            // No flush bit (only after misuse: over seven cards): any lane, still in range.
+            let lane = (f.trailing_zeros().wrapping_sub(SUIT_COUNTER_SHIFT + 3) * 4) & 63;
+            FLUSH_BASE + ((h.mask >> lane) & 0x1fff) as usize
+        };
+        HandRank(table(slot))
     }
 
     /// The size of the non-flush table (entries).
     pub fn lookup_len(&self) -> usize {
-        LOOKUP.len()
+        LOOKUP_LEN
     }
 }
 
+/// A rank key below 2^25 has its row below 8192, so its biased slot lies in that row's
+/// 4096 slots, inside [`LOOKUP_LEN`].
+const KEY_MASK: u32 = (1 << 25) - 1;
+
+/// Key bits that send [`Evaluator::rank_hand`] off the hashed path: a flush, or a rank key of
+/// 2^25 or more (only possible with more than seven cards).
+const SLOW_BITS: u64 = FLUSH_BITS | (!(KEY_MASK as u64) & 0xffff_ffff);
+
+/// `x`, hidden from the optimiser: knowing the key's top bits clear after the `SLOW_BITS`
+/// test, LLVM masks the row index with an extra instruction instead of a plain shift.
 #[inline(always)]
-fn lookup_key(key: u32) -> u16 {
-    let offset = ROW_OFFSETS[(key >> ROW_SHIFT) as usize & (ROW_OFFSETS.len() - 1)];
-    let slot = ((key & ROW_MASK) + offset) as usize;
-    debug_assert!(slot < LOOKUP.len());
-    // SAFETY: every row offset plus ROW_MASK is below LOOKUP.len() (gen-tables sizes the
-    // table so; the unit test `every_row_lies_inside_the_lookup` checks it), and the row
-    // index is masked into ROW_OFFSETS.
-    unsafe { *LOOKUP.get_unchecked(slot) }
+fn opaque(mut x: u64) -> u64 {
+    #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+    // SAFETY: an empty template: the value passes through unchanged.
+    unsafe {
+        std::arch::asm!("/* {0} */", inout(reg) x, options(pure, nomem, nostack, preserves_flags));
+    }
+    x
 }
 
-/// Non-flush hand ranks by perfect-hash slot, computed at compile time from [`ROW_OFFSETS`]
-/// (76,155 rank multisets: a few seconds of constant evaluation, hence the allowed lint).
-#[allow(long_running_const_eval)]
-pub(crate) static LOOKUP: [u16; LOOKUP_LEN] = lookup_table();
+/// The hash slot of a rank key below 2^25: the key plus its row's bias.
+#[inline(always)]
+fn hash_slot(key: u32) -> usize {
+    debug_assert!(key <= KEY_MASK);
+    // SAFETY: key < 2^25, so the row index is below 8192 = ROW_BIAS.len().
+    let bias = unsafe { *ROW_BIAS.get_unchecked((key >> ROW_SHIFT) as usize) };
+    key.wrapping_add(bias) as usize
+}
 
-/// Flush and straight-flush ranks by a suit's 13-bit mask (0 below five cards), computed at
-/// compile time.
+/// The entry at a slot from `hash_slot` or a flush slot.
+#[inline(always)]
+fn table(slot: usize) -> u16 {
+    debug_assert!(slot < TABLE.len());
+    // SAFETY: a hashed slot is its row's displacement plus a column below 4096, which
+    // LOOKUP_LEN covers (the unit test `every_row_lies_inside_the_lookup` checks it); a flush
+    // slot is FLUSH_BASE plus a 13-bit mask.
+    unsafe { *TABLE.get_unchecked(slot) }
+}
+
+#[cfg(test)]
+fn lookup_key(key: u32) -> u16 {
+    table(hash_slot(key & KEY_MASK))
+}
+
+/// The row displacements biased by the row's first key (wrapping), so that a key's slot is
+/// `key + ROW_BIAS[key >> ROW_SHIFT]` with no masking of the column (as OMPEval stores them).
+static ROW_BIAS: [u32; 8192] = {
+    let mut t = [0u32; 8192];
+    let mut i = 0;
+    while i < 8192 {
+        t[i] = ROW_OFFSETS[i].wrapping_sub((i as u32) << ROW_SHIFT);
+        i += 1;
+    }
+    t
+};
+
+/// Non-flush hand ranks by perfect-hash slot, then flush and straight-flush ranks by a suit's
+/// 13-bit mask (0 below five cards) from [`FLUSH_BASE`]: one table, so both paths end in the
+/// same load. Computed at compile time from [`ROW_OFFSETS`] (76,155 rank multisets: a few
+/// seconds of constant evaluation, hence the allowed lint).
 #[allow(long_running_const_eval)]
-pub(crate) static FLUSH: [u16; 8192] = flush_table();
+pub(crate) static TABLE: [u16; LOOKUP_LEN + 8192] = {
+    let lookup = lookup_table();
+    let flush = flush_table();
+    let mut t = [0u16; LOOKUP_LEN + 8192];
+    let mut i = 0;
+    while i < LOOKUP_LEN {
+        t[i] = lookup[i];
+        i += 1;
+    }
+    while i < LOOKUP_LEN + 8192 {
+        t[i] = flush[i - LOOKUP_LEN];
+        i += 1;
+    }
+    t
+};
+
+/// Where the flush ranks start in [`TABLE`].
+const FLUSH_BASE: usize = LOOKUP_LEN;
 
 /// Every row's 4096 slots lie inside the table (which makes the unchecked lookup in
-/// `lookup_key` sound for any key): the largest displacement plus a row.
+/// `table` sound for any key below 2^25): the largest displacement plus a row.
 const LOOKUP_LEN: usize = {
     let mut max = 0;
     let mut i = 0;
@@ -321,7 +436,7 @@ pub fn compute_tables() -> Tables {
         lookup[slot] = counts_value(counts);
     });
     // Not truncated: every row's 4096 slots lie inside the table, which makes the unchecked
-    // lookup in `lookup_key` sound for any key.
+    // lookup in `table` sound for any key below 2^25.
     let flush = (0..8192u16)
         .map(|m| {
             if m.count_ones() >= 5 {
@@ -356,19 +471,18 @@ pub(crate) fn for_each_rank_multiset(mut f: impl FnMut(&[u8; 13], u32)) {
 }
 
 /// The perfect-hash row displacements for the rank keys (what `gen-tables` writes into
-/// `eval7_tables.rs`): rows with most keys placed first, each at the lowest displacement
-/// where its keys land on free slots. Strict: no two keys share a slot.
+/// `eval7_tables.rs`): rows in key order, each at the lowest displacement where its keys land
+/// on free slots. Strict: no two keys share a slot. Key order keeps displacements rising with
+/// the key, so hands that differ in a card or two (as in an enumeration) hit nearby slots:
+/// placing the fullest rows first packs a little tighter but scatters them.
 pub fn compute_row_offsets() -> Vec<u32> {
     let rows_n = (max_key() >> ROW_SHIFT) as usize + 1;
     let mut rows: Vec<Vec<u32>> = vec![Vec::new(); rows_n];
     for_each_rank_multiset(|_, key| rows[(key >> ROW_SHIFT) as usize].push(key & ROW_MASK));
-    let mut order: Vec<usize> = (0..rows_n).collect();
-    order.sort_by_key(|&r| std::cmp::Reverse(rows[r].len()));
     let mut used: Vec<bool> = Vec::new();
     let mut first_free = 0;
     let mut offsets = vec![0u32; rows_n];
-    for r in order {
-        let cols = &mut rows[r];
+    for (r, cols) in rows.iter_mut().enumerate() {
         if cols.is_empty() {
             continue;
         }

@@ -49,7 +49,19 @@ fn every_rank_multiset_hashes_to_its_own_value() {
 fn every_row_lies_inside_the_lookup() {
     assert_eq!(ROW_OFFSETS.len(), 8192);
     for &o in &ROW_OFFSETS {
-        assert!((o + ROW_MASK) < LOOKUP.len() as u32);
+        assert!((o + ROW_MASK) < LOOKUP_LEN as u32);
+    }
+}
+
+#[test]
+fn suit_keys_flag_five_or_more_cards() {
+    for m in 0..8192u32 {
+        assert_eq!(
+            SUIT_KEY[m as usize] & SUIT_FLUSH != 0,
+            m.count_ones() >= 5,
+            "{m:#x}"
+        );
+        assert!(SUIT_KEY[m as usize] & !SUIT_FLUSH < 1 << 26);
     }
 }
 
@@ -57,7 +69,7 @@ fn every_row_lies_inside_the_lookup() {
 fn flush_table_follows_the_rules() {
     for m in 0..8192u16 {
         if m.count_ones() >= 5 {
-            assert_eq!(FLUSH[m as usize], flush_value(m), "{m:#x}");
+            assert_eq!(TABLE[FLUSH_BASE + m as usize], flush_value(m), "{m:#x}");
         }
     }
 }
@@ -136,6 +148,47 @@ fn incremental_hand_agrees_with_card_sets() {
         for h in random_hands(500, size, 100 + size as u64) {
             assert_eq!(ev.rank_hand(IncrementalHand::of(h)), ev.rank(h), "{h:?}");
         }
+    }
+}
+
+#[test]
+fn adding_cards_matches_with() {
+    let ev = Evaluator::get();
+    for h in random_hands(500, 7, 300) {
+        let mut by_with = IncrementalHand::EMPTY;
+        let mut by_add = IncrementalHand::EMPTY;
+        for c in h.cards() {
+            let b = c.index();
+            by_with = by_with.with(b);
+            by_add = by_add + IncrementalHand::card(b);
+        }
+        assert_eq!(by_add, by_with);
+        assert_eq!(by_add, IncrementalHand::of(h));
+        assert_eq!(ev.rank_hand(by_add), ev.rank(h), "{h:?}");
+    }
+}
+
+/// Over seven cards (or a card added twice) is misuse: any rank may come back, but no panic
+/// and no lookup outside the tables.
+#[test]
+fn oversized_hands_stay_in_bounds() {
+    let ev = Evaluator::get();
+    let mut h = IncrementalHand::EMPTY;
+    for round in 0..40 {
+        for b in deck() {
+            h = h.with(b);
+            let _ = ev.rank_hand(h);
+            let _ = ev.rank_hand(h + IncrementalHand::card(b + round));
+        }
+    }
+    for x in [
+        u64::MAX,
+        0x1fff_1fff_1fff_1fff,
+        0x0fff_0fff_0fff_0fff,
+        0x000f_00ff_0fff_1fff,
+    ] {
+        let _ = ev.rank(CardSet(x));
+        let _ = ev.rank_hand(IncrementalHand::of(CardSet(x)));
     }
 }
 
