@@ -4,11 +4,11 @@
 //! view (it is "Hero"), so a bot plays here exactly as `hus decide` would make it play. The
 //! records grow act by act as [`GrowingState`]s, validated for what each act adds.
 
-use rand::{Rng, RngExt, SeedableRng};
+use rand::{Rng, RngExt};
 use rand_chacha::ChaCha8Rng;
 
 use super::stats::BotStats;
-use super::{Bot, BotDecision, MatchError};
+use super::{Bot, BotDecision, DecisionRng, MatchError};
 use crate::cards::{Card, CardSet, Rank, Suit};
 use crate::eval::action::{make_legal, Facing, Intent};
 use crate::game::betting::Betting;
@@ -306,7 +306,7 @@ pub fn play_hand(setup: &HandSetup, recorders: HandRecorders) -> Result<HandOutc
                 }
             };
             let seed = seeds.next_u64();
-            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut rng = DecisionRng::new(seed);
             let bot = bot_of(seat);
             let decision =
                 bots[bot]
