@@ -2,8 +2,7 @@
 //! cards, results and names, then a `SCORE:` line), and `hus replay`: every decision one
 //! player made, rebuilt as the game state `hus decide` reads and put to a bot.
 
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use rand::Rng;
 
 use super::seat::{take_turn, SeatError, Turn};
 use super::{parse, progress, replay, to_record, AcpcAction, MatchState, NoLimitGame};
@@ -299,7 +298,7 @@ pub fn replay_player(
                 })
             })?;
             let decision_seed = seeds.next_u64();
-            let mut rng = ChaCha8Rng::seed_from_u64(decision_seed);
+            let mut rng = crate::dealer::DecisionRng::new(decision_seed);
             let Turn {
                 state,
                 decision,

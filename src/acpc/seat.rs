@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use rand::{Rng, SeedableRng};
+use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
 use super::{
@@ -159,7 +159,7 @@ impl Seat {
             return Ok(None);
         }
         let seed = current.seeds.next_u64();
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut rng = crate::dealer::DecisionRng::new(seed);
         self.bot.options.external.deadline = Some(Instant::now() + self.config.external_budget);
         let hand = current.state.hand;
         let position = current.state.position;
@@ -294,7 +294,7 @@ pub fn take_turn(
     progress: &Progress,
     game: &NoLimitGame,
     stats: Option<&OpponentStats>,
-    rng: &mut ChaCha8Rng,
+    rng: &mut crate::dealer::DecisionRng,
     line: &str,
 ) -> Result<Turn, SeatError> {
     let mut record = to_record(state, game).map_err(|e| SeatError::Protocol {

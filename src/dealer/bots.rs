@@ -3,8 +3,6 @@
 
 use std::path::{Path, PathBuf};
 
-use rand_chacha::ChaCha8Rng;
-
 use super::{Bot, BotDecision};
 use crate::check::{check, CheckOptions};
 use crate::diag::{Diagnostic, SourceFile};
@@ -60,7 +58,11 @@ pub struct ScriptBot {
 }
 
 impl Bot for ScriptBot {
-    fn decide(&self, state: &GameState, rng: &mut ChaCha8Rng) -> Result<BotDecision, String> {
+    fn decide(
+        &self,
+        state: &GameState,
+        rng: &mut super::DecisionRng,
+    ) -> Result<BotDecision, String> {
         match decide(&self.program, state, rng, &self.options) {
             Ok(d) => Ok(BotDecision {
                 mv: d.action,

@@ -4,11 +4,11 @@
 //! view (it is "Hero"), so a bot plays here exactly as `hus decide` would make it play. The
 //! records grow act by act as [`GrowingState`]s, validated for what each act adds.
 
-use rand::{Rng, RngExt, SeedableRng};
+use rand::{Rng, RngExt};
 use rand_chacha::ChaCha8Rng;
 
 use super::stats::BotStats;
-use super::{Bot, BotDecision, MatchError};
+use super::{Bot, BotDecision, DecisionRng, MatchError};
 use crate::cards::{Card, CardSet, Rank, Suit};
 use crate::eval::action::{make_legal, Facing, Intent};
 use crate::game::betting::Betting;
@@ -306,7 +306,7 @@ pub fn play_hand(setup: &HandSetup, recorders: HandRecorders) -> Result<HandOutc
                 }
             };
             let seed = seeds.next_u64();
-            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut rng = DecisionRng::new(seed);
             let bot = bot_of(seat);
             let decision =
                 bots[bot]
@@ -344,8 +344,8 @@ pub fn play_hand(setup: &HandSetup, recorders: HandRecorders) -> Result<HandOutc
                 Move::Call => (Act::Call, to_call),
                 Move::Raise(r) => (Act::Raise, (r as i64) as f64),
             };
-            betting
-                .apply(player, act, amount)
+            let applied = betting
+                .apply_noted(player, act, amount)
                 .map_err(|violation| MatchError::IllegalAct {
                     hand,
                     decision: decision_no,
@@ -354,7 +354,7 @@ pub fn play_hand(setup: &HandSetup, recorders: HandRecorders) -> Result<HandOutc
             decision_no += 1;
             for (s, r) in records.iter_mut().enumerate() {
                 let no = r.record().rounds.last().map_or(0, |r| r.actions.len()) as i64;
-                r.push_action(ActionRecord {
+                let action = ActionRecord {
                     no,
                     player: if s == seat {
                         Player::Hero
@@ -364,7 +364,12 @@ pub fn play_hand(setup: &HandSetup, recorders: HandRecorders) -> Result<HandOutc
                     act,
                     amount,
                     span: None,
-                });
+                };
+                // The seats' machines follow the dealer's instead of applying the act again.
+                match &applied {
+                    Some(applied) => r.push_applied(action, applied),
+                    None => r.push_action(action),
+                };
             }
         }
         if betting.folded().is_some() {

@@ -11,6 +11,7 @@ pub mod bots;
 pub mod hand;
 pub mod history;
 pub mod plot;
+pub mod rng;
 pub mod stats;
 
 use std::fmt;
@@ -23,13 +24,15 @@ use crate::diag::Diagnostic;
 use crate::game::{GameState, Move};
 pub use bots::{load_bot, BotLoadError, LoadedBot, ScriptBot, BUILTINS};
 pub use hand::{Deal, DecisionInfo, HandOutcome, Stakes};
+pub use rng::DecisionRng;
 pub use stats::{ActionCounts, BotStats, ResultSums};
 
 /// A player at the table: anything that turns a game state into a move.
 pub trait Bot: Send + Sync {
     /// Decides from `state` (the bot is "Hero"). `rng` is this decision's own generator,
-    /// `ChaCha8Rng::seed_from_u64(seed)` with the seed `--histories` records.
-    fn decide(&self, state: &GameState, rng: &mut ChaCha8Rng) -> Result<BotDecision, String>;
+    /// `ChaCha8Rng::seed_from_u64(seed)` with the seed `--histories` records (seeded on the
+    /// first draw).
+    fn decide(&self, state: &GameState, rng: &mut DecisionRng) -> Result<BotDecision, String>;
 
     /// Whether the bot reads statistics of its opponent over past hands: the match then
     /// keeps them, and plays its hands in order on one thread.
@@ -449,21 +452,21 @@ mod tests {
     /// Raises by the pot (as it stands) every time.
     struct Raiser;
     impl Bot for Raiser {
-        fn decide(&self, s: &GameState, _: &mut ChaCha8Rng) -> Result<BotDecision, String> {
+        fn decide(&self, s: &GameState, _: &mut DecisionRng) -> Result<BotDecision, String> {
             Ok(BotDecision::plain(Move::Raise(s.derived().pot)))
         }
     }
     /// Folds whenever something is owed (and says FOLD otherwise too: made legal).
     struct Folder;
     impl Bot for Folder {
-        fn decide(&self, _: &GameState, _: &mut ChaCha8Rng) -> Result<BotDecision, String> {
+        fn decide(&self, _: &GameState, _: &mut DecisionRng) -> Result<BotDecision, String> {
             Ok(BotDecision::plain(Move::Fold))
         }
     }
     /// Any move at random, amounts included, legal or not: the table must cope.
     struct Chaos;
     impl Bot for Chaos {
-        fn decide(&self, s: &GameState, rng: &mut ChaCha8Rng) -> Result<BotDecision, String> {
+        fn decide(&self, s: &GameState, rng: &mut DecisionRng) -> Result<BotDecision, String> {
             let mv = match rng.random_range(0..10) {
                 0 => Move::Fold,
                 1 | 2 => Move::Check,
@@ -478,7 +481,7 @@ mod tests {
     /// Raises by the pot, reads statistics, and keeps the ones each decision was given.
     struct Probe(std::sync::Mutex<Vec<Option<crate::game::OpponentStats>>>);
     impl Bot for Probe {
-        fn decide(&self, s: &GameState, _: &mut ChaCha8Rng) -> Result<BotDecision, String> {
+        fn decide(&self, s: &GameState, _: &mut DecisionRng) -> Result<BotDecision, String> {
             self.0
                 .lock()
                 .unwrap()

@@ -70,6 +70,21 @@ impl GrowingState {
         true
     }
 
+    /// [`Self::push_action`] of an act another machine of the same hand (the dealer's)
+    /// applied cleanly: followed without applying it again when it is the same act.
+    pub fn push_applied(&mut self, action: ActionRecord, applied: &betting::Applied) -> bool {
+        let Some(round) = self.state.record.rounds.last_mut() else {
+            return false;
+        };
+        if let Some(c) = &mut self.check {
+            if !c.act_applied(&action, applied) {
+                self.check = None;
+            }
+        }
+        round.actions.push(action);
+        true
+    }
+
     /// The state at the hero's decision now, validated: what
     /// `GameState::from_record(record.clone())` gives, without the clone.
     pub fn decide(&mut self) -> Result<(&GameState, Vec<Diagnostic>), InvalidGame> {

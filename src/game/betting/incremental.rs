@@ -4,7 +4,7 @@
 //! warning) is not followed: the caller then validates the record in full, which gives the
 //! diagnostics.
 
-use super::{records, start_replay, Derived, Tally};
+use super::{records, start_replay, Applied, Derived, Tally};
 use crate::cards::CardSet;
 use crate::game::xml::SourceSpans;
 use crate::game::{ActionRecord, GameRecord, Phase, Player, Round};
@@ -96,12 +96,27 @@ impl Incremental {
 
     /// Follows an act added at the end of the last round; false as for [`Self::round`].
     pub fn act(&mut self, a: &ActionRecord) -> bool {
+        self.act_after(a, None)
+    }
+
+    /// [`Self::act`] when another machine of the same hand applied the act cleanly: when it
+    /// is this act from a state identical to this one's (or its mirror), its result is taken
+    /// instead of applying the act again.
+    pub fn act_applied(&mut self, a: &ActionRecord, applied: &Applied) -> bool {
+        self.act_after(a, Some(applied))
+    }
+
+    fn act_after(&mut self, a: &ActionRecord, applied: Option<&Applied>) -> bool {
         if self.phase.is_none() || self.last_no.is_some_and(|no| a.no <= no) {
             return false;
         }
         let pot_before = self.tally.betting.pot();
         let round_before = self.tally.betting.round_in(a.player);
-        if !matches!(
+        let followed =
+            applied.and_then(|ap| ap.follow(&self.tally.betting, a.player, a.act, a.amount));
+        if let Some(after) = followed {
+            self.tally.betting = after;
+        } else if !matches!(
             self.tally.betting.apply(a.player, a.act, a.amount),
             Ok(None)
         ) {

@@ -40,6 +40,41 @@ pub struct Betting {
     folded: Option<Player>,
 }
 
+/// An act a machine applied cleanly (no violation, nothing tolerated), with its states
+/// before and after: [`Betting::apply`] is a function of the state and the act, so a machine
+/// equal to `before` (or its mirror) would reach `after` (or its mirror) by the same act.
+#[derive(Clone, Debug)]
+pub struct Applied {
+    before: Betting,
+    after: Betting,
+    player: Player,
+    act: Act,
+    amount: f64,
+}
+
+impl Applied {
+    /// The state `betting` reaches by the act `(player, act, amount)`, when that is this
+    /// clean act seen from the same seat or the other one; `None` when it is not.
+    pub fn follow(
+        &self,
+        betting: &Betting,
+        player: Player,
+        act: Act,
+        amount: f64,
+    ) -> Option<Betting> {
+        if act != self.act || amount.to_bits() != self.amount.to_bits() {
+            return None;
+        }
+        if player == self.player {
+            betting.identical(&self.before).then(|| self.after.clone())
+        } else {
+            betting
+                .identical(&self.before.mirrored())
+                .then(|| self.after.mirrored())
+        }
+    }
+}
+
 /// Why nothing more can be bet in this hand.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Over {
@@ -140,6 +175,40 @@ impl Betting {
     pub fn phase(&self) -> Phase {
         self.phase
     }
+    /// The same hand seen from the other seat: the hero and the villain swapped.
+    pub fn mirrored(&self) -> Betting {
+        let swap = |[h, v]: [f64; 2]| [v, h];
+        Betting {
+            stack: swap(self.stack),
+            total: swap(self.total),
+            round_in: swap(self.round_in),
+            acted: [self.acted[1], self.acted[0]],
+            last_actor: self.last_actor.map(Player::other),
+            last_incr: self.last_incr,
+            bb: self.bb,
+            button: self.button.other(),
+            phase: self.phase,
+            folded: self.folded.map(Player::other),
+        }
+    }
+    /// [`Self::apply`], noting a clean act (nothing violated or tolerated) as an [`Applied`]
+    /// that lets a validator of the same hand follow it without applying it again.
+    pub fn apply_noted(
+        &mut self,
+        player: Player,
+        act: Act,
+        amount: f64,
+    ) -> Result<Option<Applied>, Violation> {
+        let before = self.clone();
+        let tolerated = self.apply(player, act, amount)?;
+        Ok(tolerated.is_none().then(|| Applied {
+            before,
+            after: self.clone(),
+            player,
+            act,
+            amount,
+        }))
+    }
     pub fn button(&self) -> Player {
         self.button
     }
@@ -226,6 +295,22 @@ impl Betting {
         [Player::Hero, Player::Villain]
             .into_iter()
             .find(|p| self.all_in(*p))
+    }
+
+    /// The same state to the bit (a zero's sign included), so that the same act leads to
+    /// the same state to the bit.
+    fn identical(&self, o: &Betting) -> bool {
+        let bits = |a: [f64; 2], b: [f64; 2]| a.map(f64::to_bits) == b.map(f64::to_bits);
+        bits(self.stack, o.stack)
+            && bits(self.total, o.total)
+            && bits(self.round_in, o.round_in)
+            && self.acted == o.acted
+            && self.last_actor == o.last_actor
+            && self.last_incr.to_bits() == o.last_incr.to_bits()
+            && self.bb.to_bits() == o.bb.to_bits()
+            && self.button == o.button
+            && self.phase == o.phase
+            && self.folded == o.folded
     }
 
     fn put(&mut self, p: Player, x: f64) {
@@ -437,6 +522,31 @@ mod tests {
     /// Blinds 10/20, stacks 1000 (hero) and 300 (villain), the hero on the button.
     fn hand() -> Betting {
         Betting::new([1000.0, 300.0], [10.0, 20.0], 20.0, H)
+    }
+
+    #[test]
+    fn a_clean_act_is_followed_from_either_seat_and_nothing_else() {
+        let mut dealer = hand();
+        let mut seat0 = hand();
+        let mut seat1 = Betting::new([300.0, 1000.0], [20.0, 10.0], 20.0, V);
+        assert!(seat1.identical(&dealer.mirrored()));
+        for (p, act, amount) in [(H, Act::Raise, 40.0), (V, Act::Call, 40.0)] {
+            let applied = dealer.apply_noted(p, act, amount).unwrap().unwrap();
+            // Another act, or a state that is not the one the dealer acted from: not followed.
+            assert!(applied.follow(&seat0, p, act, amount + 1.0).is_none());
+            assert!(applied.follow(&seat1, p, act, amount).is_none());
+            seat0 = applied.follow(&seat0, p, act, amount).unwrap();
+            seat1 = applied.follow(&seat1, p.other(), act, amount).unwrap();
+            assert!(seat0.identical(&dealer));
+            assert!(seat1.identical(&dealer.mirrored()));
+            assert!(dealer.mirrored().mirrored().identical(&dealer));
+        }
+        assert_eq!(seat1.to_act(), None);
+        // A tolerated act is not noted: the followers apply it themselves.
+        let mut small = dealer.clone();
+        small.start_round(Phase::Flop).unwrap();
+        small.apply(V, Act::Bet, 40.0).unwrap();
+        assert!(small.apply_noted(H, Act::Raise, 20.0).unwrap().is_none());
     }
 
     #[test]
