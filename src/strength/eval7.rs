@@ -471,10 +471,10 @@ pub(crate) fn for_each_rank_multiset(mut f: impl FnMut(&[u8; 13], u32)) {
 }
 
 /// The perfect-hash row displacements for the rank keys (what `gen-tables` writes into
-/// `eval7_tables.rs`): rows in key order, each at the lowest displacement where its keys land
-/// on free slots. Strict: no two keys share a slot. Key order keeps displacements rising with
-/// the key, so hands that differ in a card or two (as in an enumeration) hit nearby slots:
-/// placing the fullest rows first packs a little tighter but scatters them.
+/// `eval7_tables.rs`): rows with most keys placed first, each at the lowest displacement where
+/// its keys land on free slots. Strict: no two keys share a slot. Placing rows in key order
+/// instead keeps nearby keys on nearby slots (enumeration order 1.3x faster) but grows the table
+/// by 13 % and made random hands 25 % slower (same run): the fuller table serves both.
 pub fn compute_row_offsets() -> Vec<u32> {
     let rows_n = (max_key() >> ROW_SHIFT) as usize + 1;
     let mut rows: Vec<Vec<u32>> = vec![Vec::new(); rows_n];
@@ -482,7 +482,10 @@ pub fn compute_row_offsets() -> Vec<u32> {
     let mut used: Vec<bool> = Vec::new();
     let mut first_free = 0;
     let mut offsets = vec![0u32; rows_n];
-    for (r, cols) in rows.iter_mut().enumerate() {
+    let mut order: Vec<usize> = (0..rows_n).collect();
+    order.sort_by_key(|&r| std::cmp::Reverse(rows[r].len()));
+    for r in order {
+        let cols = &mut rows[r];
         if cols.is_empty() {
             continue;
         }
