@@ -59,31 +59,40 @@ pub fn check(source: &SourceFile, options: &CheckOptions) -> Checked {
 /// run's start-up.
 pub fn compile(source: &SourceFile, options: &CheckOptions) -> Checked {
     let (script, syntax_errors) = crate::syntax::parse(&source.text);
-    if syntax_errors.iter().any(Diagnostic::is_error) {
-        return check_tree(&script, syntax_errors, source, options);
-    }
-    let (included, mut diagnostics) = include::resolve(&script, source, &options.base_dir);
-    if diagnostics.iter().any(Diagnostic::is_error) {
-        return check_tree(&script, syntax_errors, source, options);
-    }
-    let (program, lowering) = lower::lower(&script, &included, source, options);
-    if lowering.iter().any(Diagnostic::is_error) {
-        return check_tree(&script, syntax_errors, source, options);
-    }
-    diagnostics.extend(syntax_errors);
-    diagnostics.extend(lowering);
-    Checked {
-        program: Some(program),
-        diagnostics,
-    }
+    check_parsed(
+        &script,
+        syntax_errors,
+        source,
+        options,
+        Lints::OnlyWithErrors,
+    )
 }
 
 /// Lowers and lints an already parsed tree; `diagnostics` holds the parser's.
 pub fn check_tree(
     script: &ast::Script,
+    diagnostics: Vec<Diagnostic>,
+    source: &SourceFile,
+    options: &CheckOptions,
+) -> Checked {
+    check_parsed(script, diagnostics, source, options, Lints::Always)
+}
+
+/// When the lints run: [`check`] always; [`compile`] only to report a script with errors.
+#[derive(Clone, Copy, PartialEq)]
+enum Lints {
+    Always,
+    OnlyWithErrors,
+}
+
+/// Resolves the includes, lowers, and (as `when` says) lints a parsed tree; `diagnostics`
+/// holds the parser's. Every diagnostic comes back in source order.
+fn check_parsed(
+    script: &ast::Script,
     mut diagnostics: Vec<Diagnostic>,
     source: &SourceFile,
     options: &CheckOptions,
+    when: Lints,
 ) -> Checked {
     let syntax_ok = !diagnostics.iter().any(Diagnostic::is_error);
     let (included, include_diags) = include::resolve(script, source, &options.base_dir);
@@ -92,20 +101,24 @@ pub fn check_tree(
     // lowering when the script is large (an editor re-checks it on every edit).
     let large = script.blocks.iter().map(|b| b.rules.len()).sum::<usize>() >= 256;
     let lower = || lower::lower(script, &included, source, options);
-    let ((program, lowering), spelling) = if large {
-        rayon::join(lower, || lints::lint_tree(script))
+    let ((program, lowering), spelling) = if when == Lints::Always && large {
+        let (lowered, spelling) = rayon::join(lower, || lints::lint_tree(script));
+        (lowered, Some(spelling))
     } else {
-        (lower(), lints::lint_tree(script))
+        (lower(), None)
     };
     diagnostics.extend(lowering);
-    diagnostics.extend(lints::no_rules(script, &program, syntax_ok));
-    diagnostics.extend(spelling);
-    diagnostics.extend(lints::lint_program(
-        &program,
-        source,
-        syntax_ok,
-        &options.defines,
-    ));
+    if when == Lints::Always || diagnostics.iter().any(Diagnostic::is_error) {
+        let spelling = spelling.unwrap_or_else(|| lints::lint_tree(script));
+        diagnostics.extend(lints::no_rules(script, &program, syntax_ok));
+        diagnostics.extend(spelling);
+        diagnostics.extend(lints::lint_program(
+            &program,
+            source,
+            syntax_ok,
+            &options.defines,
+        ));
+    }
     // Source order, the script's own first; a whole-file problem first; at one place,
     // errors before warnings.
     diagnostics.sort_by_key(|d| {
