@@ -73,19 +73,27 @@ pub fn bytes(n: u64) -> String {
 /// Reads a text file of at most `max` bytes. With `regular_only`, anything but a regular
 /// file is refused before it is opened (a FIFO would block, `/dev/zero` never end).
 pub fn read_text(path: &Path, max: u64, regular_only: bool) -> Result<String, ReadError> {
+    let mut size = 0;
     if regular_only {
         let meta = std::fs::metadata(path).map_err(ReadError::Io)?;
         if !meta.is_file() {
             return Err(ReadError::NotAFile);
         }
+        size = meta.len();
     }
     let file = std::fs::File::open(path).map_err(ReadError::Io)?;
-    read_text_from(file, max)
+    read_sized(file, max, size)
 }
 
 /// Reads UTF-8 text of at most `max` bytes from a stream (standard input).
 pub fn read_text_from(reader: impl Read, max: u64) -> Result<String, ReadError> {
-    let mut buf = Vec::new();
+    read_sized(reader, max, 0)
+}
+
+/// [`read_text_from`] with room for `size` bytes made first, so a file of known size is read
+/// in one call instead of a doubling buffer's ten.
+fn read_sized(reader: impl Read, max: u64, size: u64) -> Result<String, ReadError> {
+    let mut buf = Vec::with_capacity(size.min(max) as usize + 1);
     reader
         .take(max + 1)
         .read_to_end(&mut buf)
