@@ -73,15 +73,15 @@ pub fn bytes(n: u64) -> String {
 /// Reads a text file of at most `max` bytes. With `regular_only`, anything but a regular
 /// file is refused before it is opened (a FIFO would block, `/dev/zero` never end).
 pub fn read_text(path: &Path, max: u64, regular_only: bool) -> Result<String, ReadError> {
-    let mut size = 0;
     if regular_only {
         let meta = std::fs::metadata(path).map_err(ReadError::Io)?;
         if !meta.is_file() {
             return Err(ReadError::NotAFile);
         }
-        size = meta.len();
     }
     let file = std::fs::File::open(path).map_err(ReadError::Io)?;
+    // The open file's size (0 for a pipe or device, which are read as streams).
+    let size = file.metadata().map_or(0, |m| m.len());
     read_sized(file, max, size)
 }
 
