@@ -4,7 +4,8 @@
 //! gives each one's median and 10th percentile and its ratio to the no-op processes.
 //!
 //! The no-ops are built here: a C `main` returning 0, linked statically (`cc -static`), and a
-//! Rust `fn main() {}` built by the same `rustc` as hus (dynamically linked, as hus is).
+//! Rust `fn main() {}` built by the same `rustc` as hus, dynamically linked as hus is and
+//! statically linked as the static build is.
 //! `HUS_STATIC_BIN=path` adds a statically linked hus build (README, "Speed") to the table.
 //!
 //! Run with `cargo bench --bench process` (`-- ROUNDS` to change the 400 rounds).
@@ -101,6 +102,22 @@ fn main() {
     )
     .expect("rustc builds a no-op");
     cases.push(Case::new("no-op, Rust", rust_noop, &[]));
+    // The baseline of a static hus build: the same no-op linked as that build is.
+    if let Some(bin) = build(
+        &rustc,
+        &[
+            "-C",
+            "opt-level=3",
+            "-C",
+            "target-feature=+crt-static",
+            "--edition",
+            "2021",
+        ],
+        &rust_source,
+        &dir.join("noop-rust-static"),
+    ) {
+        cases.push(Case::new("no-op, Rust, static", bin, &[]));
+    }
 
     let hus = env!("CARGO_BIN_EXE_hus");
     let tag = root.join("examples/tag.hus");
@@ -139,7 +156,7 @@ fn main() {
     println!("{rounds} interleaved rounds; ratios are of medians");
     print!("{:<36} {:>9} {:>9}", "command", "median", "p10");
     for (name, _) in &base {
-        print!("  {:>18}", format!("÷ {name}"));
+        print!("  {:>21}", format!("÷ {name}"));
     }
     println!();
     for case in &cases {
@@ -151,7 +168,7 @@ fn main() {
             case.quantile(0.1).as_secs_f64() * 1e3
         );
         for (_, b) in &base {
-            print!("  {:>18.2}", median.as_secs_f64() / b.as_secs_f64());
+            print!("  {:>21.2}", median.as_secs_f64() / b.as_secs_f64());
         }
         println!();
     }
