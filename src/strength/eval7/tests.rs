@@ -45,6 +45,18 @@ fn every_rank_multiset_hashes_to_its_own_value() {
     assert_eq!(n, 76_155);
 }
 
+/// The committed displacements are what the generator computes (what `gen-tables --check
+/// eval` tells; here so that `cargo test` covers it without another build of the crate).
+#[test]
+fn tables_source_is_committed() {
+    let committed = include_str!("../eval7_tables.rs");
+    assert!(
+        tables_source() == committed,
+        "src/strength/eval7_tables.rs differs from what gen-tables computes; regenerate it: \
+         cargo run --release --features gen-tables --bin gen-tables -- eval"
+    );
+}
+
 #[test]
 fn every_row_lies_inside_the_lookup() {
     assert_eq!(ROW_OFFSETS.len(), 8192);
