@@ -149,7 +149,7 @@ impl Incremental {
     pub fn decision(&self, out: &mut Derived) -> bool {
         let clean = matches!(self.tally.betting.can_decide(Player::Hero), Ok(None));
         if clean {
-            *out = self.tally.derived(self.board, self.chip);
+            self.tally.derive_into(self.board, self.chip, out);
         }
         clean
     }
