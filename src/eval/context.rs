@@ -225,12 +225,35 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
         let holds = match &cond.test {
             Test::Cards { classes, negated } => classes.contains(self.class) != *negated,
             Test::Predicate { predicate, negated } => self.predicate(*predicate) != *negated,
+            Test::Compare { lhs, op, rhs } => match (self.plain(lhs), self.plain(rhs)) {
+                (Some(l), Some(r)) => {
+                    return Ok(Outcome {
+                        holds: compare(l, *op, r),
+                        values: Some((l, r)),
+                    })
+                }
+                _ => return self.test(cond),
+            },
             _ => return self.test(cond),
         };
         Ok(Outcome {
             holds,
             values: None,
         })
+    }
+
+    /// The value of a number or of a game constant read from the state, which
+    /// [`Self::operand`] gives with no side effect and no error; `None` for anything else
+    /// (`random`, the hand-strength family, statistics, arithmetic, a missing `<init>` name).
+    #[inline(always)]
+    fn plain(&self, op: &Operand) -> Option<f64> {
+        match op {
+            Operand::Number(x) => Some(*x),
+            Operand::Constant {
+                factor, constant, ..
+            } if !constant.is_opponent() => Some(factor * self.state.constant(constant)?),
+            _ => None,
+        }
     }
 
     /// Tests one condition.
