@@ -33,11 +33,27 @@ pub struct Deal {
     pub board: [Card; 5],
 }
 
+/// The deck before a shuffle: the ranks of each suit in turn, built once at compile time.
+const FRESH_DECK: [Card; 52] = {
+    let mut deck = [Card {
+        rank: Rank(0),
+        suit: Suit::Hearts,
+    }; 52];
+    let mut i = 0;
+    while i < 52 {
+        deck[i] = Card {
+            rank: Rank((i % 13) as u8),
+            suit: Suit::ALL[i / 13],
+        };
+        i += 1;
+    }
+    deck
+};
+
 impl Deal {
     /// Shuffles a fresh deck with the generator and deals two hands and a board.
     pub fn shuffle(rng: &mut impl Rng) -> Deal {
-        let mut deck: [Card; 52] =
-            std::array::from_fn(|i| Card::new(Rank((i % 13) as u8), Suit::ALL[i / 13]));
+        let mut deck = FRESH_DECK;
         // A partial Fisher-Yates: only the nine cards dealt need to be drawn.
         for i in 0..9 {
             // u32, not usize: the same seed deals the same cards on every platform.
@@ -84,6 +100,9 @@ pub struct HandOutcome {
 pub struct HandBuffers {
     records: [GrowingState; 2],
     spare_rounds: Vec<Round>,
+    /// The blinds, stakes and `<init>` values the records were last reset for: a hand with
+    /// the same ones only deals new cards into them (see [`GrowingState::restart`]).
+    reset_for: Option<([i64; 2], Stakes)>,
 }
 
 impl Default for HandBuffers {
@@ -94,6 +113,7 @@ impl Default for HandBuffers {
                 GrowingState::new(vacant_record()),
             ],
             spare_rounds: Vec::new(),
+            reset_for: None,
         }
     }
 }
@@ -108,9 +128,18 @@ impl HandBuffers {
     /// being "Hero" in `records[s]`.
     fn start(&mut self, posted: [i64; 2], setup: &HandSetup) {
         let spare_rounds = &mut self.spare_rounds;
+        let same = self.reset_for == Some((posted, setup.stakes))
+            && self.records[0].record().extras.as_slice() == setup.init;
         for (s, grown) in self.records.iter_mut().enumerate() {
-            grown.edit(|r| reset_record(r, s, posted, setup, spare_rounds));
+            if same {
+                // Only the cards and the statistics differ from the last hand's start.
+                grown.restart(setup.deal.hole[s], spare_rounds);
+                set_stats(grown.stats_mut(), setup, s);
+            } else {
+                grown.edit(|r| reset_record(r, s, posted, setup, spare_rounds));
+            }
         }
+        self.reset_for = Some((posted, setup.stakes));
     }
 }
 
@@ -126,15 +155,7 @@ fn reset_record(
     let HandSetup {
         stakes, deal, init, ..
     } = *setup;
-    let bot = if s == 0 {
-        setup.button
-    } else {
-        1 - setup.button
-    };
-    match (&mut r.stats, setup.opponents) {
-        (Some(s), Some(o)) => **s = o[bot],
-        (slot, o) => *slot = o.map(|o| Box::new(o[bot])),
-    }
+    set_stats(&mut r.stats, setup, s);
     let player = |seat: usize| {
         if seat == s {
             Player::Hero
@@ -179,6 +200,19 @@ fn reset_record(
                 ..post
             }),
         }
+    }
+}
+
+/// Gives seat `s`'s record its bot's statistics of the opponent (none when not kept).
+fn set_stats(stats: &mut Option<Box<crate::game::OpponentStats>>, setup: &HandSetup, s: usize) {
+    let bot = if s == 0 {
+        setup.button
+    } else {
+        1 - setup.button
+    };
+    match (stats, setup.opponents) {
+        (Some(s), Some(o)) => **s = o[bot],
+        (slot, o) => *slot = o.map(|o| Box::new(o[bot])),
     }
 }
 
@@ -260,6 +294,7 @@ pub fn play_hand(setup: &HandSetup, recorders: HandRecorders) -> Result<HandOutc
     let HandBuffers {
         records,
         spare_rounds,
+        ..
     } = buffers;
     // The machine sees the hand from the button's seat: Hero is seat 0.
     let mut betting = Betting::new(

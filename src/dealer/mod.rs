@@ -258,7 +258,12 @@ struct ChunkOut {
 /// The deal of a hand: the deck of deal `key` (the hand, or the duplicate pair), shuffled
 /// by ChaCha8 from the match seed on stream `2 key`.
 pub fn deal_for(seed: u64, key: u64) -> Deal {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    deal_on(&ChaCha8Rng::seed_from_u64(seed), key)
+}
+
+/// [`deal_for`] from the match seed's generator, seeded once (it is then only copied).
+fn deal_on(seeded: &ChaCha8Rng, key: u64) -> Deal {
+    let mut rng = seeded.clone();
     rng.set_stream(2 * key);
     Deal::shuffle(&mut rng)
 }
@@ -266,7 +271,12 @@ pub fn deal_for(seed: u64, key: u64) -> Deal {
 /// The generator of a hand's decision seeds: stream `2 key + 1` of the match seed; the k-th
 /// decision of the hand uses its k-th `u64`.
 pub fn decision_seeds(seed: u64, key: u64) -> ChaCha8Rng {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    seeds_on(&ChaCha8Rng::seed_from_u64(seed), key)
+}
+
+/// [`decision_seeds`] from the match seed's generator, seeded once.
+fn seeds_on(seeded: &ChaCha8Rng, key: u64) -> ChaCha8Rng {
+    let mut rng = seeded.clone();
     rng.set_stream(2 * key + 1);
     rng
 }
@@ -390,10 +400,11 @@ fn play_chunk(
     let mut opponents: Option<[crate::game::OpponentStats; 2]> = track.then(Default::default);
     let mut pair = 0i64;
     let mut buffers = hand::HandBuffers::default();
+    let seeded = ChaCha8Rng::seed_from_u64(config.seed);
     for h in start..end {
         let key = if config.duplicate { h / 2 } else { h };
-        let deal = deal_for(config.seed, key);
-        let mut seeds = decision_seeds(config.seed, key);
+        let deal = deal_on(&seeded, key);
+        let mut seeds = seeds_on(&seeded, key);
         let button = (h % 2) as usize;
         let index = &mut out.index;
         let mut write = config.histories.as_ref().map(|hist| {

@@ -81,34 +81,38 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
     }
 
     /// A predicate's value, computed at most once per decision (thesis 5.1).
+    #[inline]
     pub fn predicate(&mut self, p: Predicate) -> bool {
         let bit = 1u64 << (p as u32);
         if self.pred_known & bit == 0 {
-            self.pred_known |= bit;
-            let d = self.state.derived();
-            let holds = match p {
-                Predicate::FacingBet => d.to_call > 0.0,
-                Predicate::InPosition | Predicate::Button => d.hero_is_button,
-                Predicate::FirstToAct => {
-                    d.hero_is_button == (d.phase == crate::game::Phase::Preflop)
-                }
-                Predicate::HeroAggressor => d.last_aggressor == Some(crate::game::Player::Hero),
-                Predicate::VillainAggressor => {
-                    d.last_aggressor == Some(crate::game::Player::Villain)
-                }
-                Predicate::CheckedTo => {
-                    d.to_call == 0.0
-                        && d.round_stats(crate::game::Player::Villain, d.phase)
-                            .check_times
-                            > 0
-                }
-                _ => p.holds(self.hole, self.board),
-            };
-            if holds {
-                self.pred_value |= bit;
-            }
+            self.compute_predicate(p);
         }
         self.pred_value & bit != 0
+    }
+
+    /// Computes a predicate into the cache: out of line, so the cached case stays small.
+    #[inline(never)]
+    fn compute_predicate(&mut self, p: Predicate) {
+        let bit = 1u64 << (p as u32);
+        self.pred_known |= bit;
+        let d = self.state.derived();
+        let holds = match p {
+            Predicate::FacingBet => d.to_call > 0.0,
+            Predicate::InPosition | Predicate::Button => d.hero_is_button,
+            Predicate::FirstToAct => d.hero_is_button == (d.phase == crate::game::Phase::Preflop),
+            Predicate::HeroAggressor => d.last_aggressor == Some(crate::game::Player::Hero),
+            Predicate::VillainAggressor => d.last_aggressor == Some(crate::game::Player::Villain),
+            Predicate::CheckedTo => {
+                d.to_call == 0.0
+                    && d.round_stats(crate::game::Player::Villain, d.phase)
+                        .check_times
+                        > 0
+            }
+            _ => p.holds(self.hole, self.board),
+        };
+        if holds {
+            self.pred_value |= bit;
+        }
     }
 
     /// A constant's value. Game constants come from the state; `random` and the hand-strength
@@ -214,7 +218,46 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
         }
     }
 
+    /// [`Self::test`] with the card and predicate tests, most of a script's, inlined into
+    /// the rule loop: they cannot fail, so they need no `Result` from a call.
+    #[inline(always)]
+    pub fn test_quick(&mut self, cond: &Condition) -> Result<Outcome, ErrorKind> {
+        let holds = match &cond.test {
+            Test::Cards { classes, negated } => classes.contains(self.class) != *negated,
+            Test::Predicate { predicate, negated } => self.predicate(*predicate) != *negated,
+            Test::Compare { lhs, op, rhs } => match (self.plain(lhs), self.plain(rhs)) {
+                (Some(l), Some(r)) => {
+                    return Ok(Outcome {
+                        holds: compare(l, *op, r),
+                        values: Some((l, r)),
+                    })
+                }
+                _ => return self.test(cond),
+            },
+            _ => return self.test(cond),
+        };
+        Ok(Outcome {
+            holds,
+            values: None,
+        })
+    }
+
+    /// The value of a number or of a game constant read from the state, which
+    /// [`Self::operand`] gives with no side effect and no error; `None` for anything else
+    /// (`random`, the hand-strength family, statistics, arithmetic, a missing `<init>` name).
+    #[inline(always)]
+    fn plain(&self, op: &Operand) -> Option<f64> {
+        match op {
+            Operand::Number(x) => Some(*x),
+            Operand::Constant {
+                factor, constant, ..
+            } if !constant.is_opponent() => Some(factor * self.state.constant(constant)?),
+            _ => None,
+        }
+    }
+
     /// Tests one condition.
+    #[inline(never)]
     pub fn test(&mut self, cond: &Condition) -> Result<Outcome, ErrorKind> {
         Ok(match &cond.test {
             Test::Cards { classes, negated } => Outcome {

@@ -362,11 +362,8 @@ impl<'a, R: Rng + ?Sized> Run<'a, R> {
             .map(|&(ri, _)| program.rules[ri].priority)
             .max()
             .unwrap_or(0);
-        let best: SmallVec<[(usize, &'a Action); 4]> = matched
-            .iter()
-            .copied()
-            .filter(|&(ri, _)| program.rules[ri].priority == top)
-            .collect();
+        let at_top = |&(ri, _): &(usize, &'a Action)| program.rules[ri].priority == top;
+        let best_len = matched.iter().filter(|m| at_top(m)).count();
         let lines: SmallVec<[usize; 4]> = matched
             .iter()
             .map(|&(ri, _)| program.rules[ri].line)
@@ -378,15 +375,18 @@ impl<'a, R: Rng + ?Sized> Run<'a, R> {
                 all.push(format!("and {} more", lines.len() - max));
             }
             let mut s = format!("matched: line {}", all.join(", "));
-            if best.len() < matched.len() {
-                s += &format!(" (highest PRIORITY {top}: {} of them)", best.len());
+            if best_len < matched.len() {
+                s += &format!(" (highest PRIORITY {top}: {best_len} of them)");
             }
             s
         });
 
-        let (ri, action) = if best.len() == 1 {
-            best[0]
+        let (ri, action) = if let (1, Some(&only)) = (best_len, matched.iter().find(|m| at_top(m)))
+        {
+            only
         } else {
+            let best: SmallVec<[(usize, &'a Action); 4]> =
+                matched.iter().copied().filter(|m| at_top(m)).collect();
             self.random_tie = true;
             // A u32 draw, so the pick is the same on every platform (usize ranges are not).
             let pick = self.ctx.rng.random_range(0..best.len() as u32) as usize;
@@ -465,7 +465,7 @@ impl<'a, R: Rng + ?Sized> Run<'a, R> {
         for branch in branches {
             let mut failed = None;
             for cond in &branch.conditions {
-                let outcome = self.ctx.test(cond)?;
+                let outcome = self.ctx.test_quick(cond)?;
                 if !outcome.holds {
                     failed = Some((cond, outcome));
                     break;

@@ -7,6 +7,7 @@
 
 use super::betting::{self, Incremental};
 use super::{ActionRecord, GameRecord, GameState, InvalidGame, Round};
+use crate::cards::Card;
 use crate::diag::Diagnostic;
 
 /// A record that grows, with its validation kept up to date.
@@ -17,12 +18,17 @@ pub struct GrowingState {
     /// `None` when the record has something the incremental check does not follow: each
     /// decision is then validated in full.
     check: Option<Incremental>,
+    /// The validation of the record as the last [`Self::edit`] left it, when it had no round
+    /// yet and replayed cleanly: [`Self::restart`] starts the next hand from it.
+    start: Option<Incremental>,
 }
 
 impl GrowingState {
     pub fn new(record: GameRecord) -> GrowingState {
+        let check = Incremental::new(&record);
         GrowingState {
-            check: Incremental::new(&record),
+            start: check.clone().filter(|_| record.rounds.is_empty()),
+            check,
             state: GameState {
                 record,
                 xml: None,
@@ -43,6 +49,34 @@ impl GrowingState {
     pub fn edit(&mut self, f: impl FnOnce(&mut GameRecord)) {
         f(&mut self.state.record);
         self.check = Incremental::new(&self.state.record);
+        self.start = self
+            .check
+            .clone()
+            .filter(|_| self.state.record.rounds.is_empty());
+    }
+
+    /// Starts another hand in the same record: its rounds go to `spare` emptied, the hero's cards
+    /// become `hero_cards`, and everything else stays as the last [`Self::edit`] (or
+    /// [`Self::new`]) left it. Only the cards are validated anew when that record, without
+    /// rounds, was clean; otherwise the whole record is.
+    pub fn restart(&mut self, hero_cards: [Card; 2], spare: &mut Vec<Round>) {
+        let record = &mut self.state.record;
+        record.hero_cards = hero_cards;
+        for mut round in record.rounds.drain(..) {
+            round.cards.clear();
+            round.actions.clear();
+            round.span = None;
+            spare.push(round);
+        }
+        self.check = match &self.start {
+            Some(start) => start.with_hero_cards(hero_cards),
+            None => Incremental::new(record),
+        };
+    }
+
+    /// The record's `<stats>`, which no validation reads: replaced without validating anew.
+    pub fn stats_mut(&mut self) -> &mut Option<Box<crate::game::OpponentStats>> {
+        &mut self.state.record.stats
     }
 
     /// Adds a round (normally with its cards and no acts yet) after the last one.

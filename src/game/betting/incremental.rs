@@ -5,7 +5,7 @@
 //! diagnostics.
 
 use super::{records, start_replay, Applied, Derived, Tally};
-use crate::cards::CardSet;
+use crate::cards::{Card, CardSet};
 use crate::game::xml::SourceSpans;
 use crate::game::{ActionRecord, GameRecord, Phase, Player, Round};
 
@@ -65,6 +65,22 @@ impl Incremental {
                 .and_then(|round| round.actions.iter().map(|a| a.no).max()),
             chip: super::init_value(r, "chip").unwrap_or(1.0),
         })
+    }
+
+    /// This validation of a record without rounds, for the same record with the hero's
+    /// cards replaced: `None` when the two cards are the same (the full validation reports
+    /// it). Nothing else in such a record depends on the cards.
+    pub fn with_hero_cards(&self, hero_cards: [Card; 2]) -> Option<Incremental> {
+        if self.phase.is_some() || hero_cards[0] == hero_cards[1] {
+            return None;
+        }
+        let mut next = self.clone();
+        next.board = CardSet::EMPTY;
+        next.dealt = CardSet::EMPTY;
+        for c in hero_cards {
+            next.dealt.insert(c);
+        }
+        Some(next)
     }
 
     /// Follows a round (and its acts) added after the last one; false when the whole record
@@ -133,7 +149,7 @@ impl Incremental {
     pub fn decision(&self, out: &mut Derived) -> bool {
         let clean = matches!(self.tally.betting.can_decide(Player::Hero), Ok(None));
         if clean {
-            *out = self.tally.derived(self.board, self.chip);
+            self.tally.derive_into(self.board, self.chip, out);
         }
         clean
     }

@@ -309,27 +309,33 @@ impl Tally {
 
     /// The constants at the hero's decision now.
     fn derived(&self, board: CardSet, chip: f64) -> Derived {
+        let mut d = Derived::default();
+        self.derive_into(board, chip, &mut d);
+        d
+    }
+
+    /// [`Self::derived`] written over `d` field by field: a decision's state is large, and
+    /// building it aside to move it in costs a copy.
+    fn derive_into(&self, board: CardSet, chip: f64, d: &mut Derived) {
         let b = &self.betting;
-        Derived {
-            board,
-            pot: b.pot(),
-            hero_in: b.put_in(Player::Hero),
-            villain_in: b.put_in(Player::Villain),
-            hero_stack: b.behind(Player::Hero),
-            villain_stack: b.behind(Player::Villain),
-            to_call: b.to_call(Player::Hero),
-            min_raise: b.min_raise(),
-            hero_can_raise: b.can_raise(Player::Hero),
-            villain_acted_this_round: b.has_acted(Player::Villain),
-            chip,
-            phase: b.phase(),
-            hero_is_button: b.button() == Player::Hero,
-            stats: self.stats,
-            hero_round: b.round_in(Player::Hero),
-            villain_round: b.round_in(Player::Villain),
-            last_aggressor: self.last_aggressor,
-            villain_bet_added: self.villain_bet_added,
-        }
+        d.board = board;
+        d.pot = b.pot();
+        d.hero_in = b.put_in(Player::Hero);
+        d.villain_in = b.put_in(Player::Villain);
+        d.hero_stack = b.behind(Player::Hero);
+        d.villain_stack = b.behind(Player::Villain);
+        d.to_call = b.to_call(Player::Hero);
+        d.min_raise = b.min_raise();
+        d.hero_can_raise = b.can_raise(Player::Hero);
+        d.villain_acted_this_round = b.has_acted(Player::Villain);
+        d.chip = chip;
+        d.phase = b.phase();
+        d.hero_is_button = b.button() == Player::Hero;
+        d.stats = self.stats;
+        d.hero_round = b.round_in(Player::Hero);
+        d.villain_round = b.round_in(Player::Villain);
+        d.last_aggressor = self.last_aggressor;
+        d.villain_bet_added = self.villain_bet_added;
     }
 }
 

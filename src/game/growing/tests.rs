@@ -195,64 +195,74 @@ fn compare(g: &mut GrowingState) -> bool {
     }
 }
 
+/// The betting machine of a record at the start of a hand, to play legal acts from.
+fn shadow_of(record: &GameRecord) -> Betting {
+    let posted = |p: Player| record.posts.iter().find(|x| x.player == p).unwrap().amount;
+    let button = record.posts[0].player;
+    Betting::new(
+        [record.hero_stack, record.villain_stack],
+        [posted(Player::Hero), posted(Player::Villain)],
+        record.bb,
+        button,
+    )
+}
+
+/// Plays a random hand into `g` (at the start of a hand), comparing every state with the full
+/// validation: (accepted, rejected, accepted along the incremental path).
+fn play(
+    rng: &mut ChaCha8Rng,
+    deck: &mut Vec<Card>,
+    g: &mut GrowingState,
+    mut shadow: Betting,
+) -> (usize, usize, usize) {
+    let (mut accepted, mut rejected, mut incremental) = (0, 0, 0);
+    let mut phase = Some(Phase::Preflop);
+    let mut no = 0;
+    for _ in 0..rng.random_range(1..16) {
+        let open = g.record().rounds.is_empty() || shadow.to_act().is_none();
+        if open {
+            let Some(p) = phase else { break };
+            let round = next_round(rng, deck, p);
+            if p != Phase::Preflop {
+                let _ = shadow.start_round(p);
+            }
+            phase = p.next();
+            no = 0;
+            g.push_round(round);
+        } else {
+            let a = next_act(rng, &shadow, no);
+            let _ = shadow.apply(a.player, a.act, a.amount);
+            no = a.no + 1;
+            assert!(g.push_action(a));
+        }
+        let followed = g.check.is_some();
+        if compare(g) {
+            accepted += 1;
+            incremental += followed as usize;
+        } else {
+            rejected += 1;
+        }
+    }
+    (accepted, rejected, incremental)
+}
+
 #[test]
 fn every_state_is_the_full_validations() {
     let mut rng = ChaCha8Rng::seed_from_u64(16);
     let (mut accepted, mut rejected, mut incremental) = (0, 0, 0);
     for _ in 0..3000 {
         let mut deck = deck(&mut rng);
-        let (record, button) = start(&mut rng, &mut deck);
-        let mut shadow = Betting::new(
-            [record.hero_stack, record.villain_stack],
-            [
-                record
-                    .posts
-                    .iter()
-                    .find(|p| p.player == Player::Hero)
-                    .unwrap()
-                    .amount,
-                record
-                    .posts
-                    .iter()
-                    .find(|p| p.player == Player::Villain)
-                    .unwrap()
-                    .amount,
-            ],
-            record.bb,
-            button,
-        );
+        let (record, _) = start(&mut rng, &mut deck);
+        let shadow = shadow_of(&record);
         let mut g = GrowingState::new(record);
         if rng.random_ratio(1, 10) {
             // A record reused for another hand, as the dealer does.
             g.edit(|r| r.hero_stack += 1.0);
         }
-        let mut phase = Some(Phase::Preflop);
-        let mut no = 0;
-        for _ in 0..rng.random_range(1..16) {
-            let open = g.record().rounds.is_empty() || shadow.to_act().is_none();
-            if open {
-                let Some(p) = phase else { break };
-                let round = next_round(&mut rng, &mut deck, p);
-                if p != Phase::Preflop {
-                    let _ = shadow.start_round(p);
-                }
-                phase = p.next();
-                no = 0;
-                g.push_round(round);
-            } else {
-                let a = next_act(&mut rng, &shadow, no);
-                let _ = shadow.apply(a.player, a.act, a.amount);
-                no = a.no + 1;
-                assert!(g.push_action(a));
-            }
-            let followed = g.check.is_some();
-            if compare(&mut g) {
-                accepted += 1;
-                incremental += followed as usize;
-            } else {
-                rejected += 1;
-            }
-        }
+        let (a, r, i) = play(&mut rng, &mut deck, &mut g, shadow);
+        accepted += a;
+        rejected += r;
+        incremental += i;
     }
     // Both outcomes, the states accepted mostly along the incremental path.
     assert!(
@@ -262,6 +272,40 @@ fn every_state_is_the_full_validations() {
     assert!(
         incremental * 4 > accepted * 3,
         "{incremental} of {accepted}"
+    );
+}
+
+#[test]
+fn a_restarted_hand_is_validated_as_a_new_one() {
+    let mut rng = ChaCha8Rng::seed_from_u64(17);
+    let (mut accepted, mut rejected) = (0, 0);
+    for _ in 0..300 {
+        let mut deck = deck(&mut rng);
+        let (record, _) = start(&mut rng, &mut deck);
+        let shadow = shadow_of(&record);
+        let mut g = GrowingState::new(record);
+        for _ in 0..10 {
+            let mut deck = self::deck(&mut rng);
+            let mut cards = [deck.pop().unwrap(), deck.pop().unwrap()];
+            if rng.random_ratio(1, 20) {
+                cards[1] = cards[0];
+            }
+            let mut spare = Vec::new();
+            g.restart(cards, &mut spare);
+            assert!(g.record().rounds.is_empty());
+            assert_eq!(g.record().hero_cards, cards);
+            assert!(spare
+                .iter()
+                .all(|r| r.cards.is_empty() && r.actions.is_empty()));
+            compare(&mut g);
+            let (a, r, _) = play(&mut rng, &mut deck, &mut g, shadow.clone());
+            accepted += a;
+            rejected += r;
+        }
+    }
+    assert!(
+        accepted > 1000 && rejected > 1000,
+        "{accepted} / {rejected}"
     );
 }
 
