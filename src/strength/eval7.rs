@@ -81,7 +81,12 @@ pub(crate) const RANK_MULT: [u32; 13] = [
 ];
 
 /// Row width of the perfect hash: `key >> ROW_SHIFT` picks the row, whose displacement plus
-/// `key & ROW_MASK` is the slot.
+/// `key & ROW_MASK` is the slot. Measured alternatives (callgrind cache simulation, 32 KB L1d):
+/// enumeration order misses L1 on about 1 % of hands, so it is bound by instruction count and
+/// the flush branch; random hands miss about 1.3 times per hand (row bias plus table). Wider rows
+/// (13, 14 bits) halve the bias table but grow the table to 249 / 389 KB; 16-bit displacements
+/// (even slots) cut random misses by 15 % but add two instructions (`and`, `lea`) and made
+/// enumeration about 8 % slower: neither beat this layout on both.
 pub(crate) const ROW_SHIFT: u32 = 12;
 const ROW_MASK: u32 = (1 << ROW_SHIFT) - 1;
 
