@@ -218,23 +218,24 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
         }
     }
 
-    /// [`Self::test`] with the card and predicate tests, most of a script's, inlined into
-    /// the rule loop: they cannot fail, so they need no `Result` from a call.
+    /// Tests one condition. The card, predicate and plain comparison tests, most of a
+    /// script's, run inline in the rule loop (they cannot fail); the rest out of line.
     #[inline(always)]
-    pub fn test_quick(&mut self, cond: &Condition) -> Result<Outcome, ErrorKind> {
+    pub fn test(&mut self, cond: &Condition) -> Result<Outcome, ErrorKind> {
         let holds = match &cond.test {
             Test::Cards { classes, negated } => classes.contains(self.class) != *negated,
             Test::Predicate { predicate, negated } => self.predicate(*predicate) != *negated,
             Test::Compare { lhs, op, rhs } => match (self.plain(lhs), self.plain(rhs)) {
                 (Some(l), Some(r)) => {
                     return Ok(Outcome {
+                        // NaN (undefined) never compares true, `!=` included.
                         holds: compare(l, *op, r),
                         values: Some((l, r)),
-                    })
+                    });
                 }
-                _ => return self.test(cond),
+                _ => return self.test_rest(cond),
             },
-            _ => return self.test(cond),
+            _ => return self.test_rest(cond),
         };
         Ok(Outcome {
             holds,
@@ -256,18 +257,13 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
         }
     }
 
-    /// Tests one condition.
+    /// The conditions [`Self::test`] keeps out of line: comparisons of computed values,
+    /// `DEFINE`d conditions and external programs.
     #[inline(never)]
-    pub fn test(&mut self, cond: &Condition) -> Result<Outcome, ErrorKind> {
+    fn test_rest(&mut self, cond: &Condition) -> Result<Outcome, ErrorKind> {
         Ok(match &cond.test {
-            Test::Cards { classes, negated } => Outcome {
-                holds: classes.contains(self.class) != *negated,
-                values: None,
-            },
-            Test::Predicate { predicate, negated } => Outcome {
-                holds: self.predicate(*predicate) != *negated,
-                values: None,
-            },
+            // Answered inline; here only for completeness.
+            Test::Cards { .. } | Test::Predicate { .. } => return self.test(cond),
             Test::Compare { lhs, op, rhs } => {
                 let l = self.operand(lhs)?;
                 let r = self.operand(rhs)?;

@@ -465,7 +465,7 @@ impl<'a, R: Rng + ?Sized> Run<'a, R> {
         for branch in branches {
             let mut failed = None;
             for cond in &branch.conditions {
-                let outcome = self.ctx.test_quick(cond)?;
+                let outcome = self.ctx.test(cond)?;
                 if !outcome.holds {
                     failed = Some((cond, outcome));
                     break;
