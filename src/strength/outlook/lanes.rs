@@ -79,23 +79,19 @@ fn triples() -> &'static Triples {
 /// The non-flush rank of the board's ranks plus `extra` and each rank 0..13 (lanes), with
 /// suits chosen so that no flush is made ([`NONE`] where a rank would have a fifth card).
 fn non_flush_row(ev: &Evaluator, board_ranks: &[u8; 3], extra: &[u8; 3]) -> Row {
-    let mut six = [0u8; 6];
-    six[..3].copy_from_slice(board_ranks);
-    six[3..].copy_from_slice(extra);
-    six.sort_unstable();
-    // Sorted, suit = position mod 4: equal ranks get distinct suits, no suit more than two.
-    let mut used = [0u8; 13];
+    // Suits 0, 1, 2 get two of the six cards each and the seventh is suit 3: no suit reaches
+    // five, so `rank_hand` ranks the rank key alone, which is right even where two equal
+    // ranks land on the same card (the key sums per card; only flushes read the mask).
+    let mut count = [0u8; 13];
     let mut h = IncrementalHand::EMPTY;
-    for (p, &r) in six.iter().enumerate() {
-        let s = p as u32 % 4;
-        used[r as usize] |= 1 << s;
-        h = h.with(s * 16 + r as u32);
+    for (p, &r) in board_ranks.iter().chain(extra).enumerate() {
+        count[r as usize] += 1;
+        h = h.with(p as u32 % 3 * 16 + r as u32);
     }
     let mut row = [NONE; 16];
     for (r, lane) in row.iter_mut().enumerate().take(13) {
-        let free = !used[r] & 0xf;
-        if free != 0 {
-            *lane = biased(ev.rank_hand(h.with(free.trailing_zeros() * 16 + r as u32)));
+        if count[r] < 4 {
+            *lane = biased(ev.rank_hand(h.with(48 + r as u32)));
         }
     }
     row
