@@ -156,8 +156,8 @@ impl Work {
         self.flush_index[slot] as usize
     }
 
-    /// The suit blocks whose fourth card k makes a suit of board, i, j, k reach four cards
-    /// (bit 4 and up: the suit), as a mask over k's suit: at most one suit can.
+    /// For the cards `m_ij` (board, i, j): the suits of a card k that give a suit of board,
+    /// i, j, k four cards or more (as a mask), and that suit (4: none; at most one can).
     fn flush_suits(&self, m_ij: u64) -> (u8, u32) {
         for s in 0..4u32 {
             match (m_ij >> (16 * s) & 0x1fff).count_ones() {
@@ -359,11 +359,10 @@ fn run_portable(w: &mut Work) {
                     let v: Row = std::array::from_fn(|l| nf[l].max(sel[l]).min(alive[l]));
                     count(&mut acc_i[b], &v, &[f_jk; 16]);
                     count(&mut acc_j[b], &v, &[f_ik; 16]);
-                    for l in 0..16 {
-                        let wins = &mut w.wins[ku][b][l];
-                        *wins = wins.wrapping_sub((v[l] > f_ij) as i16);
-                        let ties = &mut w.ties[ku][b][l];
-                        *ties = ties.wrapping_sub((v[l] == f_ij) as i16);
+                    let wins = w.wins[ku][b].iter_mut().zip(w.ties[ku][b].iter_mut());
+                    for ((wins, ties), &v) in wins.zip(&v) {
+                        *wins = wins.wrapping_sub((v > f_ij) as i16);
+                        *ties = ties.wrapping_sub((v == f_ij) as i16);
                     }
                     count(&mut acc_jk, &v, &w.hero[iu][b]);
                     count(&mut acc_ik, &v, &w.hero[ju][b]);

@@ -84,6 +84,9 @@ pub(super) unsafe fn run(w: &mut Work) {
                     acc_ik = _mm256_sub_epi8(acc_ik, split(v, load(&hero_j[b])));
                     acc_ij = _mm256_sub_epi8(acc_ij, split(v, load(&hero_k[b])));
                 };
+                // A plain range: b indexes the accumulators too, and an iterator here costs
+                // instructions in the hottest loop.
+                #[allow(clippy::needless_range_loop)]
                 if !flush {
                     for b in first..4 {
                         block(b, _mm256_min_epi16(nf, load(&alive_k[b])));
