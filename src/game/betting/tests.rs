@@ -535,7 +535,8 @@ fn several_errors_are_all_reported() {
 fn card(s: &str) -> crate::cards::Card {
     s.parse().unwrap()
 }
-fn action(no: i64, player: Player, act: Act, amount: f64) -> ActionRecord {
+/// A record's act without a source span (also used by the growing-state tests).
+pub(crate) fn action(no: i64, player: Player, act: Act, amount: f64) -> ActionRecord {
     ActionRecord {
         no,
         player,

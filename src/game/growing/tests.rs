@@ -149,13 +149,7 @@ fn next_act(rng: &mut ChaCha8Rng, b: &Betting, no: i64) -> ActionRecord {
         7 => amount = -1.0,
         _ => {}
     }
-    ActionRecord {
-        no,
-        player,
-        act,
-        amount,
-        span: None,
-    }
+    crate::game::betting::tests::action(no, player, act, amount)
 }
 
 /// A raise increment from the minimum to all in.
