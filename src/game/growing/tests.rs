@@ -309,13 +309,7 @@ fn an_act_without_a_round_is_not_added() {
     let mut deck = deck(&mut rng);
     let (record, _) = start(&mut rng, &mut deck);
     let mut g = GrowingState::new(record);
-    let a = ActionRecord {
-        no: 0,
-        player: Player::Hero,
-        act: Act::Call,
-        amount: 1.0,
-        span: None,
-    };
+    let a = crate::game::betting::tests::action(0, Player::Hero, Act::Call, 1.0);
     assert!(!g.push_action(a));
     assert!(g.record().rounds.is_empty());
 }
