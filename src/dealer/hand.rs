@@ -401,10 +401,7 @@ pub fn play_hand(setup: &HandSetup, recorders: HandRecorders) -> Result<HandOutc
                     span: None,
                 };
                 // The seats' machines follow the dealer's instead of applying the act again.
-                match &applied {
-                    Some(applied) => r.push_applied(action, applied),
-                    None => r.push_action(action),
-                };
+                r.push_action(action, applied.as_ref());
             }
         }
         if betting.folded().is_some() {

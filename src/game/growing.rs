@@ -90,28 +90,18 @@ impl GrowingState {
     }
 
     /// Adds an act at the end of the last round; false (and nothing added) when there is no
-    /// round yet.
-    pub fn push_action(&mut self, action: ActionRecord) -> bool {
+    /// round yet. `applied`: the act as another machine of the same hand (the dealer's)
+    /// applied it cleanly, followed without applying it again when it is the same act.
+    pub fn push_action(
+        &mut self,
+        action: ActionRecord,
+        applied: Option<&betting::Applied>,
+    ) -> bool {
         let Some(round) = self.state.record.rounds.last_mut() else {
             return false;
         };
         if let Some(c) = &mut self.check {
-            if !c.act(&action) {
-                self.check = None;
-            }
-        }
-        round.actions.push(action);
-        true
-    }
-
-    /// [`Self::push_action`] of an act another machine of the same hand (the dealer's)
-    /// applied cleanly: followed without applying it again when it is the same act.
-    pub fn push_applied(&mut self, action: ActionRecord, applied: &betting::Applied) -> bool {
-        let Some(round) = self.state.record.rounds.last_mut() else {
-            return false;
-        };
-        if let Some(c) = &mut self.check {
-            if !c.act_applied(&action, applied) {
+            if !c.act(&action, applied) {
                 self.check = None;
             }
         }

@@ -107,22 +107,14 @@ impl Incremental {
         self.phase = Some(round.phase);
         self.tally.villain_bet_added = 0.0;
         self.last_no = None;
-        round.actions.iter().all(|a| self.act(a))
+        round.actions.iter().all(|a| self.act(a, None))
     }
 
-    /// Follows an act added at the end of the last round; false as for [`Self::round`].
-    pub fn act(&mut self, a: &ActionRecord) -> bool {
-        self.act_after(a, None)
-    }
-
-    /// [`Self::act`] when another machine of the same hand applied the act cleanly: when it
-    /// is this act from a state identical to this one's (or its mirror), its result is taken
-    /// instead of applying the act again.
-    pub fn act_applied(&mut self, a: &ActionRecord, applied: &Applied) -> bool {
-        self.act_after(a, Some(applied))
-    }
-
-    fn act_after(&mut self, a: &ActionRecord, applied: Option<&Applied>) -> bool {
+    /// Follows an act added at the end of the last round; false as for [`Self::round`]. With
+    /// `applied`, another machine of the same hand applied the act cleanly: when it is this
+    /// act from a state identical to this one's (or its mirror), its result is taken instead
+    /// of applying the act again.
+    pub fn act(&mut self, a: &ActionRecord, applied: Option<&Applied>) -> bool {
         if self.phase.is_none() || self.last_no.is_some_and(|no| a.no <= no) {
             return false;
         }

@@ -227,7 +227,7 @@ fn play(
             let a = next_act(rng, &shadow, no);
             let _ = shadow.apply(a.player, a.act, a.amount);
             no = a.no + 1;
-            assert!(g.push_action(a));
+            assert!(g.push_action(a, None));
         }
         let followed = g.check.is_some();
         if compare(g) {
@@ -310,6 +310,6 @@ fn an_act_without_a_round_is_not_added() {
     let (record, _) = start(&mut rng, &mut deck);
     let mut g = GrowingState::new(record);
     let a = crate::game::betting::tests::action(0, Player::Hero, Act::Call, 1.0);
-    assert!(!g.push_action(a));
+    assert!(!g.push_action(a, None));
     assert!(g.record().rounds.is_empty());
 }
