@@ -172,12 +172,7 @@ fn reset_record(
         r.extras.clear();
         r.extras.extend_from_slice(init);
     }
-    for mut round in r.rounds.drain(..) {
-        round.cards.clear();
-        round.actions.clear();
-        round.span = None;
-        spare_rounds.push(round);
-    }
+    r.clear_rounds(spare_rounds);
     r.posts.truncate(2);
     for (seat, blind) in ["SB", "BB"].into_iter().enumerate() {
         let post = Post {

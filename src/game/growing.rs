@@ -62,12 +62,7 @@ impl GrowingState {
     pub fn restart(&mut self, hero_cards: [Card; 2], spare: &mut Vec<Round>) {
         let record = &mut self.state.record;
         record.hero_cards = hero_cards;
-        for mut round in record.rounds.drain(..) {
-            round.cards.clear();
-            round.actions.clear();
-            round.span = None;
-            spare.push(round);
-        }
+        record.clear_rounds(spare);
         self.check = match &self.start {
             Some(start) => start.with_hero_cards(hero_cards),
             None => Incremental::new(record),

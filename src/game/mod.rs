@@ -147,6 +147,19 @@ pub struct GameRecord {
     pub stats: Option<Box<OpponentStats>>,
 }
 
+impl GameRecord {
+    /// Moves every round to `spare`, emptied but with its buffers kept: a dealer reuses them
+    /// for the next hand's rounds instead of allocating.
+    pub fn clear_rounds(&mut self, spare: &mut Vec<Round>) {
+        for mut round in self.rounds.drain(..) {
+            round.cards.clear();
+            round.actions.clear();
+            round.span = None;
+            spare.push(round);
+        }
+    }
+}
+
 /// A validated game state at the hero's turn, with the constants of reference §7 derived.
 #[derive(Clone, Debug)]
 pub struct GameState {
