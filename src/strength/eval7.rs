@@ -421,43 +421,6 @@ const fn lookup_table() -> [u16; LOOKUP_LEN] {
     t
 }
 
-/// The evaluator's tables as `gen-tables` computes them: the
-/// perfect-hash row displacements (8192, the last rows unused), the non-flush ranks by slot,
-/// and the flush ranks by suit mask.
-pub struct Tables {
-    pub row_offsets: Vec<u32>,
-    pub lookup: Vec<u16>,
-    pub flush: Vec<u16>,
-}
-
-/// Computes the evaluator's tables from scratch (about 1.5 s, for `gen-tables`).
-pub fn compute_tables() -> Tables {
-    let mut row_offsets = compute_row_offsets();
-    row_offsets.resize(8192, 0);
-    let size = *row_offsets.iter().max().unwrap_or(&0) as usize + (ROW_MASK as usize + 1);
-    let mut lookup = vec![0u16; size];
-    for_each_rank_multiset(|counts, key| {
-        let slot = ((key & ROW_MASK) + row_offsets[(key >> ROW_SHIFT) as usize]) as usize;
-        lookup[slot] = counts_value(counts);
-    });
-    // Not truncated: every row's 4096 slots lie inside the table, which makes the unchecked
-    // lookup in `table` sound for any key below 2^25.
-    let flush = (0..8192u16)
-        .map(|m| {
-            if m.count_ones() >= 5 {
-                flush_value(m)
-            } else {
-                0
-            }
-        })
-        .collect();
-    Tables {
-        row_offsets,
-        lookup,
-        flush,
-    }
-}
-
 /// Calls `f(counts, key)` for every multiset of at most seven ranks with at most four of each
 /// (76,155 of them, including the empty one).
 pub(crate) fn for_each_rank_multiset(mut f: impl FnMut(&[u8; 13], u32)) {
