@@ -94,10 +94,10 @@ impl Emitter {
                 let rhs = self.value(r);
                 return ast::Condition {
                     kind: ast::ConditionKind::Compare {
-                        lhs,
+                        lhs: Box::new(lhs),
                         op: op.1,
                         op_span,
-                        rhs,
+                        rhs: Box::new(rhs),
                     },
                     span: start..self.text.len(),
                 };

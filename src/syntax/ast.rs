@@ -142,12 +142,13 @@ pub enum ConditionKind {
         name: String,
         name_span: Span,
     },
-    /// `value OP value`.
+    /// `value OP value` (the values boxed: this variant would otherwise make every
+    /// condition, and every parser stack slot, twice the size).
     Compare {
-        lhs: Value,
+        lhs: Box<Value>,
         op: CmpOp,
         op_span: Span,
-        rhs: Value,
+        rhs: Box<Value>,
     },
     /// `external "..."` alone: holds when the number it prints is not 0.
     External(External),

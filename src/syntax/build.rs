@@ -45,7 +45,7 @@ impl<'s> Ctx<'s> {
     pub fn block(
         &mut self,
         (kind, open_span): (BlockKind, Span),
-        rules: Vec<Option<Rule>>,
+        rules: Vec<Option<Box<Rule>>>,
         close: Option<(BlockKind, Span)>,
         span: Span,
     ) -> Block {
@@ -78,7 +78,7 @@ impl<'s> Ctx<'s> {
         Block {
             kind,
             open_span,
-            rules: rules.into_iter().flatten().collect(),
+            rules: rules.into_iter().flatten().map(|rule| *rule).collect(),
             span,
         }
     }
@@ -96,10 +96,10 @@ impl<'s> Ctx<'s> {
             Option<Vec<Branch>>,
         ),
         action: Option<Action>,
-        reactions: Vec<Option<Reaction>>,
-        unclosed: Option<((Span, Option<Reaction>), Span)>,
+        reactions: Vec<Option<Box<Reaction>>>,
+        unclosed: Option<((Span, Option<Box<Reaction>>), Span)>,
         villain_end: Option<Span>,
-    ) -> Option<Rule> {
+    ) -> Option<Box<Rule>> {
         if let Some(end) = villain_end {
             self.diags.push(
                 Diagnostic::error(Code::EndMismatch, "`ENDVILLAIN` closes a `RULE`")
@@ -110,7 +110,8 @@ impl<'s> Ctx<'s> {
                     .with_help("close the rule with `ENDRULE`"),
             );
         }
-        let mut reactions: Option<Vec<Reaction>> = reactions.into_iter().collect();
+        let mut reactions: Option<Vec<Reaction>> =
+            reactions.into_iter().map(|r| r.map(|r| *r)).collect();
         if let Some(((villain_span, last), end)) = unclosed {
             let (at, insert) = super::errors::insert_end_line(
                 self.source,
@@ -127,7 +128,7 @@ impl<'s> Ctx<'s> {
                     .with_help("close the reaction with `ENDVILLAIN`"),
             );
             match (&mut reactions, last) {
-                (Some(rs), Some(last)) => rs.push(last),
+                (Some(rs), Some(last)) => rs.push(*last),
                 _ => reactions = None,
             }
         }
@@ -135,14 +136,14 @@ impl<'s> Ctx<'s> {
             None => None,
             Some(p) => Some(p?),
         };
-        Some(Rule {
+        Some(Box::new(Rule {
             span,
             keyword_span,
             priority,
             branches: branches?,
             action: action?,
             reactions: reactions?,
-        })
+        }))
     }
 
     /// A value standing alone as a condition: a name is a predicate (or a DEFINE), two
