@@ -198,7 +198,7 @@ impl Predicate {
     ];
 
     /// The canonical spelling (`flushDraw`).
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             Predicate::Pair => "pair",
             Predicate::HighPair => "highPair",
@@ -255,17 +255,15 @@ impl Predicate {
         }
     }
 
-    /// Looks a predicate up by name, case-insensitively (reference §1).
+    /// Looks a predicate up by name, case-insensitively (reference §1): a binary search of
+    /// [`BY_FOLDED_HASH`], built at compile time, so the first lookup builds nothing.
     pub fn from_name(name: &str) -> Option<Predicate> {
-        use crate::game::constant::{lookup_folded, NameMap};
-        static BY_NAME: std::sync::OnceLock<NameMap<Predicate>> = std::sync::OnceLock::new();
-        let by_name = BY_NAME.get_or_init(|| {
-            Predicate::ALL
-                .into_iter()
-                .map(|p| (p.name().to_ascii_lowercase(), p))
-                .collect()
-        });
-        lookup_folded(by_name, name).copied()
+        let hash = folded_hash(name.as_bytes());
+        let i = BY_FOLDED_HASH
+            .binary_search_by_key(&hash, |&(h, _)| h)
+            .ok()?;
+        let p = BY_FOLDED_HASH[i].1;
+        p.name().eq_ignore_ascii_case(name).then_some(p)
     }
 
     /// True for the predicates that need a board to be true at all (all `desk*`, `rainbow`,
@@ -598,6 +596,48 @@ fn open_ended(hole: CardSet, board: CardSet) -> bool {
         && straight_starts(all) == 0
         && run4_starts(all) & !run4_starts(desk) & OPEN_RUN_STARTS != 0
 }
+
+/// FNV-1a over the ASCII-lower-cased bytes of a name: equal for spellings that differ only
+/// in case.
+const fn folded_hash(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut i = 0;
+    while i < bytes.len() {
+        h = (h ^ bytes[i].to_ascii_lowercase() as u64).wrapping_mul(0x0100_0000_01b3);
+        i += 1;
+    }
+    h
+}
+
+/// Every predicate by the [`folded_hash`] of its name, sorted by hash (the hashes are
+/// distinct: checked here at compile time).
+static BY_FOLDED_HASH: [(u64, Predicate); Predicate::ALL.len()] = {
+    let mut t = [(0u64, Predicate::Pair); Predicate::ALL.len()];
+    let mut i = 0;
+    while i < t.len() {
+        let p = Predicate::ALL[i];
+        t[i] = (folded_hash(p.name().as_bytes()), p);
+        i += 1;
+    }
+    // Insertion sort (a const context has no `sort`).
+    let mut i = 1;
+    while i < t.len() {
+        let mut j = i;
+        while j > 0 && t[j - 1].0 > t[j].0 {
+            let x = t[j - 1];
+            t[j - 1] = t[j];
+            t[j] = x;
+            j -= 1;
+        }
+        i += 1;
+    }
+    let mut i = 1;
+    while i < t.len() {
+        assert!(t[i - 1].0 != t[i].0, "two predicate names share a hash");
+        i += 1;
+    }
+    t
+};
 
 #[cfg(test)]
 mod tests {
@@ -1613,3 +1653,4 @@ mod tests {
         assert_eq!(Predicate::from_name("flush_draw"), None);
     }
 }
+
