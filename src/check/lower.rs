@@ -5,6 +5,7 @@
 //! because a program with errors is never run.
 
 use crate::diag::Code;
+use crate::game::constant::{lookup_folded, NameMap};
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -32,7 +33,7 @@ pub fn lower(
         diags: Vec::new(),
         tables: HashMap::new(),
         defines: Vec::new(),
-        by_name: HashMap::new(),
+        by_name: NameMap::default(),
         file: None,
         depth: 0,
     };
@@ -116,7 +117,7 @@ struct Lowerer<'a> {
     /// Every DEFINE, the script's own first, then the included files' in include order.
     defines: Vec<DefineSlot>,
     /// Index into `defines` by lower-cased name.
-    by_name: HashMap<String, usize>,
+    by_name: NameMap<usize>,
     /// The included file being lowered (its DEFINEs' diagnostics point into it).
     file: Option<Arc<SourceFile>>,
     /// DEFINEs being lowered, one inside another.
@@ -357,7 +358,7 @@ impl Lowerer<'_> {
     }
 
     fn define_index(&self, name: &str) -> Option<usize> {
-        self.by_name.get(&name.to_ascii_lowercase()).copied()
+        lookup_folded(&self.by_name, name).copied()
     }
 
     /// Registers a DEFINE, reporting a name given twice or one the language already has.

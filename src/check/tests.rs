@@ -732,6 +732,23 @@ fn no_case_warning_for_a_name_already_in_error() {
     );
 }
 
+/// DEFINE names of any length resolve in any case, including those longer than the stack
+/// buffer names are folded in.
+#[test]
+fn long_define_names_resolve_in_any_case() {
+    let long = "aVeryLongDefineNameThatKeepsGoingPastFortyEightBytesOfText";
+    assert!(long.len() > 48);
+    let text = format!(
+        "DEFINE {long} = 3BB\nPREFLOP\nRULE pot > {}\n  THEN RAISE {}\nENDRULE\nENDPREFLOP\n",
+        long.to_uppercase(),
+        long.to_lowercase()
+    );
+    let file = SourceFile::new("long.hus", text);
+    let c = check(&file, &CheckOptions::default());
+    assert_eq!(codes(&c), Vec::<Code>::new());
+    assert!(c.program.is_some());
+}
+
 /// A large script's lints run on two threads, and its tree's beside the lowering: the
 /// diagnostics are exactly those of the sequential order.
 #[test]

@@ -32,12 +32,12 @@ impl Hasher for Fnv {
 pub(crate) type NameMap<V> = HashMap<String, V, BuildHasherDefault<Fnv>>;
 
 /// Looks `name` up in `map` case-insensitively, lower-casing it on the stack (a name longer
-/// than any of the language's is in no map).
+/// than the buffer, such as a long DEFINE, on the heap).
 pub(crate) fn lookup_folded<'m, V>(map: &'m NameMap<V>, name: &str) -> Option<&'m V> {
     let mut buf = [0u8; 48];
     let bytes = name.as_bytes();
     if bytes.len() > buf.len() {
-        return None;
+        return map.get(&name.to_ascii_lowercase());
     }
     let folded = &mut buf[..bytes.len()];
     folded.copy_from_slice(bytes);
