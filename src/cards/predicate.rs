@@ -1653,4 +1653,3 @@ mod tests {
         assert_eq!(Predicate::from_name("flush_draw"), None);
     }
 }
-
