@@ -9,7 +9,11 @@ fn main() {
     // A position-independent executable has ~3,000 pointers in its tables that the dynamic
     // loader patches at every start, on pages it must then copy: about 5 % of `hus decide`'s
     // wall time (README, "Speed"). Linked at a fixed address, the linker resolves them once.
-    if std::env::var("CARGO_CFG_TARGET_OS").as_deref() == Ok("linux") {
+    // Not for a static build (`+crt-static`): rustc links that as a static PIE, whose start-up
+    // code breaks when linked at a fixed address.
+    let linux = std::env::var("CARGO_CFG_TARGET_OS").as_deref() == Ok("linux");
+    let features = std::env::var("CARGO_CFG_TARGET_FEATURE").unwrap_or_default();
+    if linux && !features.split(',').any(|f| f == "crt-static") {
         println!("cargo:rustc-link-arg-bins=-no-pie");
     }
 }
