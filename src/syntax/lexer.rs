@@ -590,30 +590,35 @@ fn poker_habit(
     at_line_start: bool,
     after_raise: bool,
 ) -> Option<(Vec<Tok<'static>>, String, String)> {
-    let upper = name.to_ascii_uppercase();
-    match upper.as_str() {
-        "BET" if at_line_start => Some((
+    // Compared in place: this runs for every name in the script.
+    let is = |word: &str| name.eq_ignore_ascii_case(word);
+    if at_line_start && is("BET") {
+        Some((
             vec![Tok::Raise],
             format!("`{name}`: in HUS a bet is a `RAISE`"),
             "write `RAISE 3BB`: it raises by 3BB above the call, which is a bet when nothing is owed"
                 .into(),
-        )),
-        "ALLIN" | "SHOVE" | "JAM" if at_line_start => Some((
+        ))
+    } else if at_line_start && (is("ALLIN") || is("SHOVE") || is("JAM")) {
+        Some((
             vec![Tok::Raise, Tok::Name("allIn")],
             format!("`{name}`: going all in is `RAISE allIn`"),
             "write `RAISE allIn`".into(),
-        )),
-        "TO" if after_raise => Some((
+        ))
+    } else if after_raise && is("TO") {
+        Some((
             Vec::new(),
             "`RAISE TO`: a RAISE names the increment above the call, not the total".into(),
             "to raise to 3BB when 1BB is owed, write `RAISE 2BB`".into(),
-        )),
-        "NOT" if name == "NOT" => Some((
+        ))
+    } else if name == "NOT" {
+        Some((
             vec![Tok::Not],
             "`NOT`: a condition is negated with `!`".into(),
             "write `!pair`".into(),
-        )),
-        _ => None,
+        ))
+    } else {
+        None
     }
 }
 
