@@ -622,31 +622,40 @@ fn poker_habit(
     }
 }
 
+/// Reports a pending run of stray characters. Called for every token: the common case
+/// (nothing stray) is inline, the report is not.
+#[inline(always)]
 fn flush_bad_chars(source: &str, bad: &mut Option<Span>, diags: &mut Vec<Diagnostic>) {
     if let Some(span) = bad.take() {
-        let text = &source[span.clone()];
-        let (msg, help) = if text.starts_with('=') {
-            (
-                format!("unexpected `{text}`"),
-                "compare with `==`, `!=`, `<`, `<=`, `>` or `>=`",
-            )
-        } else if text.starts_with('/') {
-            (
-                format!("unexpected `{text}`"),
-                "a comment starts with `//` and runs to the end of the line",
-            )
-        } else {
-            (
-                format!("unexpected character `{text}`"),
-                "remove it: HUS has no such symbol",
-            )
-        };
-        diags.push(
-            Diagnostic::error(Code::StrayCharacter, msg)
-                .at(span)
-                .with_help(help),
-        );
+        report_bad_chars(source, span, diags);
     }
+}
+
+#[cold]
+#[inline(never)]
+fn report_bad_chars(source: &str, span: Span, diags: &mut Vec<Diagnostic>) {
+    let text = &source[span.clone()];
+    let (msg, help) = if text.starts_with('=') {
+        (
+            format!("unexpected `{text}`"),
+            "compare with `==`, `!=`, `<`, `<=`, `>` or `>=`",
+        )
+    } else if text.starts_with('/') {
+        (
+            format!("unexpected `{text}`"),
+            "a comment starts with `//` and runs to the end of the line",
+        )
+    } else {
+        (
+            format!("unexpected character `{text}`"),
+            "remove it: HUS has no such symbol",
+        )
+    };
+    diags.push(
+        Diagnostic::error(Code::StrayCharacter, msg)
+            .at(span)
+            .with_help(help),
+    );
 }
 
 fn outside_block(at: Span, first: Tok<'_>) -> Diagnostic {
