@@ -190,12 +190,27 @@ pub fn decide<R: Rng + ?Sized>(
     rng: &mut R,
     options: &DecideOptions,
 ) -> Result<Decision, DecideError> {
-    let mut run = Run {
+    if options.explain {
+        decide_as::<R, true>(program, state, rng, options)
+    } else {
+        decide_as::<R, false>(program, state, rng, options)
+    }
+}
+
+/// [`decide`] with the trace built (`EXPLAIN`) or not: without it every note compiles away,
+/// and a match's decisions pay nothing for `--explain`.
+fn decide_as<R: Rng + ?Sized, const EXPLAIN: bool>(
+    program: &Program,
+    state: &GameState,
+    rng: &mut R,
+    options: &DecideOptions,
+) -> Result<Decision, DecideError> {
+    let mut run = Run::<R, EXPLAIN> {
         ctx: Context::new(program, state, rng, &options.external),
         warnings: Vec::new(),
         made_legal: None,
         random_tie: false,
-        trace: options.explain.then(Trace::default),
+        trace: EXPLAIN.then(Trace::default),
         draw: None,
     };
     let result = run.decide();
@@ -219,8 +234,8 @@ pub fn decide<R: Rng + ?Sized>(
     }
 }
 
-/// One decision in progress.
-struct Run<'a, R: Rng + ?Sized> {
+/// One decision in progress; `EXPLAIN`: `trace` is kept.
+struct Run<'a, R: Rng + ?Sized, const EXPLAIN: bool> {
     ctx: Context<'a, R>,
     warnings: Vec<Diagnostic>,
     made_legal: Option<action::Change>,
@@ -231,7 +246,7 @@ struct Run<'a, R: Rng + ?Sized> {
 
 type Outcome = (Move, RuleRef, SmallVec<[usize; 4]>);
 
-impl<'a, R: Rng + ?Sized> Run<'a, R> {
+impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
     /// One `undefined-value` warning for each place a value was undefined, and one
     /// `missing-stats` warning when opponent statistics were read but not given.
     fn report_undefined(&mut self) {
@@ -260,7 +275,11 @@ impl<'a, R: Rng + ?Sized> Run<'a, R> {
         }
     }
 
+    #[inline(always)]
     fn note(&mut self, line: impl FnOnce() -> String) {
+        if !EXPLAIN {
+            return;
+        }
         if let Some(t) = &mut self.trace {
             t.push(line());
         }
@@ -461,6 +480,18 @@ impl<'a, R: Rng + ?Sized> Run<'a, R> {
         if branches.is_empty() {
             self.note(|| format!("{:indent$}no conditions: holds", ""));
             return Ok(true);
+        }
+        if !EXPLAIN {
+            // The same evaluation, with nothing kept for the trace.
+            'branch: for branch in branches {
+                for cond in &branch.conditions {
+                    if !self.ctx.test(cond)?.holds {
+                        continue 'branch;
+                    }
+                }
+                return Ok(true);
+            }
+            return Ok(false);
         }
         for branch in branches {
             let mut failed = None;

@@ -121,13 +121,13 @@ impl Incremental {
         let pot_before = self.tally.betting.pot();
         let round_before = self.tally.betting.round_in(a.player);
         let followed =
-            applied.and_then(|ap| ap.follow(&self.tally.betting, a.player, a.act, a.amount));
-        if let Some(after) = followed {
-            self.tally.betting = after;
-        } else if !matches!(
-            self.tally.betting.apply(a.player, a.act, a.amount),
-            Ok(None)
-        ) {
+            applied.is_some_and(|ap| ap.follow(&mut self.tally.betting, a.player, a.act, a.amount));
+        if !followed
+            && !matches!(
+                self.tally.betting.apply(a.player, a.act, a.amount),
+                Ok(None)
+            )
+        {
             return false;
         }
         self.tally.count(a, pot_before, round_before);
