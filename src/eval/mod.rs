@@ -197,6 +197,52 @@ pub fn decide<R: Rng + ?Sized>(
     }
 }
 
+/// What a table needs of a decision: the move, and how it was reached ([`Decision`] without
+/// what only a person reads: the rules, the warnings, the trace).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Brief {
+    pub action: Move,
+    /// [`Decision::made_legal`] is set.
+    pub made_legal: bool,
+    pub random_tie: bool,
+    /// [`Decision::draw`] is set.
+    pub drawn: bool,
+}
+
+/// [`decide`] without the trace, for a table that plays many decisions: the same move from
+/// the same draws, and nothing built that only a person reads.
+pub fn decide_brief<R: Rng + ?Sized>(
+    program: &Program,
+    state: &GameState,
+    rng: &mut R,
+    external: &ExternalPolicy,
+) -> Result<Brief, DecideError> {
+    let mut run = Run::<R, false> {
+        ctx: Context::new(program, state, rng, external),
+        warnings: Vec::new(),
+        made_legal: None,
+        random_tie: false,
+        trace: None,
+        draw: None,
+    };
+    match run.decide() {
+        Ok((action, ..)) => Ok(Brief {
+            action,
+            made_legal: run.made_legal.is_some(),
+            random_tie: run.random_tie,
+            drawn: run.draw.is_some(),
+        }),
+        Err(kind) => {
+            run.report_undefined();
+            Err(DecideError {
+                kind,
+                warnings: run.warnings,
+                trace: None,
+            })
+        }
+    }
+}
+
 /// [`decide`] with the trace built (`EXPLAIN`) or not: without it every note compiles away,
 /// and a match's decisions pay nothing for `--explain`.
 fn decide_as<R: Rng + ?Sized, const EXPLAIN: bool>(

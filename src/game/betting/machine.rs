@@ -38,6 +38,9 @@ pub struct Betting {
     button: Player,
     phase: Phase,
     folded: Option<Player>,
+    /// [`Self::all_in`] of each player, kept as `total` changes (every question about who
+    /// acts asks it, and it costs a tolerant comparison).
+    all_in: [bool; 2],
 }
 
 /// An act a machine applied cleanly (no violation, nothing tolerated), with its states
@@ -164,7 +167,9 @@ impl Betting {
             button,
             phase: Phase::Preflop,
             folded: None,
+            all_in: [false; 2],
         };
+        b.all_in = [0, 1].map(|i| !more(b.stack[i], b.total[i]));
         for p in [Player::Hero, Player::Villain] {
             let x = posted[pi(p)].max(0.0).min(b.behind(p));
             b.put(p, x);
@@ -189,6 +194,7 @@ impl Betting {
             button: self.button.other(),
             phase: self.phase,
             folded: self.folded.map(Player::other),
+            all_in: [self.all_in[1], self.all_in[0]],
         }
     }
     /// [`Self::apply`], noting a clean act (nothing violated or tolerated) as an [`Applied`]
@@ -229,8 +235,13 @@ impl Betting {
         self.total[0] + self.total[1]
     }
     /// Nothing behind: the chips put in are the stack, within the tolerance of the stack.
+    #[inline]
     pub fn all_in(&self, p: Player) -> bool {
-        !more(self.stack[pi(p)], self.total[pi(p)])
+        debug_assert_eq!(
+            self.all_in[pi(p)],
+            !more(self.stack[pi(p)], self.total[pi(p)])
+        );
+        self.all_in[pi(p)]
     }
     /// The player owes chips: the other put in more this round, beyond the tolerance of the
     /// amounts themselves (so an amount accepted as equal never leaves a remainder owed).
@@ -320,8 +331,10 @@ impl Betting {
     }
 
     fn put(&mut self, p: Player, x: f64) {
-        self.total[pi(p)] += x;
-        self.round_in[pi(p)] += x;
+        let i = pi(p);
+        self.total[i] += x;
+        self.round_in[i] += x;
+        self.all_in[i] = !more(self.stack[i], self.total[i]);
     }
 
     /// Opens the next round (`phase`). A violation when the hand is over (nothing changes)
