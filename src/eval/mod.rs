@@ -521,23 +521,34 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
 
     /// Evaluates branches in order (OR), each a list of conditions (AND), stopping at the
     /// first branch that holds and at the first condition that fails. No branch: holds.
+    /// Without the trace, inlined into the rule loop: a rule costs its conditions only.
+    #[inline(always)]
     fn branches(&mut self, branches: &[Branch], indent: usize) -> Result<bool, ErrorKind> {
+        if EXPLAIN {
+            return self.branches_explained(branches, indent);
+        }
+        'branch: for branch in branches {
+            for cond in &branch.conditions {
+                if !self.ctx.test(cond)?.holds {
+                    continue 'branch;
+                }
+            }
+            return Ok(true);
+        }
+        Ok(branches.is_empty())
+    }
+
+    /// [`Self::branches`] noting each branch in the trace.
+    #[inline(never)]
+    fn branches_explained(
+        &mut self,
+        branches: &[Branch],
+        indent: usize,
+    ) -> Result<bool, ErrorKind> {
         let program: &'a Program = self.ctx.program;
         if branches.is_empty() {
             self.note(|| format!("{:indent$}no conditions: holds", ""));
             return Ok(true);
-        }
-        if !EXPLAIN {
-            // The same evaluation, with nothing kept for the trace.
-            'branch: for branch in branches {
-                for cond in &branch.conditions {
-                    if !self.ctx.test(cond)?.holds {
-                        continue 'branch;
-                    }
-                }
-                return Ok(true);
-            }
-            return Ok(false);
         }
         for branch in branches {
             let mut failed = None;
