@@ -224,6 +224,7 @@ pub fn decide_brief<R: Rng + ?Sized>(
         random_tie: false,
         trace: None,
         draw: None,
+        keep_lines: false,
     };
     match run.decide() {
         Ok((action, ..)) => Ok(Brief {
@@ -258,6 +259,7 @@ fn decide_as<R: Rng + ?Sized, const EXPLAIN: bool>(
         random_tie: false,
         trace: EXPLAIN.then(Trace::default),
         draw: None,
+        keep_lines: true,
     };
     let result = run.decide();
     run.report_undefined();
@@ -288,6 +290,8 @@ struct Run<'a, R: Rng + ?Sized, const EXPLAIN: bool> {
     random_tie: bool,
     trace: Option<Trace>,
     draw: Option<Draw>,
+    /// Give the lines of the matched rules ([`Decision::matched`]); a [`Brief`] has none.
+    keep_lines: bool,
 }
 
 type Outcome = (Move, RuleRef, SmallVec<[usize; 4]>);
@@ -429,10 +433,14 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
             .unwrap_or(0);
         let at_top = |&(ri, _): &(usize, &'a Action)| program.rules[ri].priority == top;
         let best_len = matched.iter().filter(|m| at_top(m)).count();
-        let lines: SmallVec<[usize; 4]> = matched
-            .iter()
-            .map(|&(ri, _)| program.rules[ri].line)
-            .collect();
+        let lines: SmallVec<[usize; 4]> = if self.keep_lines || EXPLAIN {
+            matched
+                .iter()
+                .map(|&(ri, _)| program.rules[ri].line)
+                .collect()
+        } else {
+            SmallVec::new()
+        };
         self.note(|| {
             let max = crate::limits::MAX_LISTED;
             let mut all: Vec<String> = lines.iter().take(max).map(|l| l.to_string()).collect();
