@@ -41,6 +41,8 @@ pub struct Betting {
     /// [`Self::all_in`] of each player, kept as `total` changes (every question about who
     /// acts asks it, and it costs a tolerant comparison).
     all_in: [bool; 2],
+    /// [`Self::owes`] of each player, kept as `round_in` changes.
+    owes: [bool; 2],
 }
 
 /// An act a machine applied cleanly (no violation, nothing tolerated), with its states
@@ -168,6 +170,7 @@ impl Betting {
             phase: Phase::Preflop,
             folded: None,
             all_in: [false; 2],
+            owes: [false; 2],
         };
         b.all_in = [0, 1].map(|i| !more(b.stack[i], b.total[i]));
         for p in [Player::Hero, Player::Villain] {
@@ -195,6 +198,7 @@ impl Betting {
             phase: self.phase,
             folded: self.folded.map(Player::other),
             all_in: [self.all_in[1], self.all_in[0]],
+            owes: [self.owes[1], self.owes[0]],
         }
     }
     /// [`Self::apply`], noting a clean act (nothing violated or tolerated) as an [`Applied`]
@@ -245,8 +249,13 @@ impl Betting {
     }
     /// The player owes chips: the other put in more this round, beyond the tolerance of the
     /// amounts themselves (so an amount accepted as equal never leaves a remainder owed).
+    #[inline]
     pub fn owes(&self, p: Player) -> bool {
-        more(self.round_in[pi(p.other())], self.round_in[pi(p)])
+        debug_assert_eq!(
+            self.owes[pi(p)],
+            more(self.round_in[pi(p.other())], self.round_in[pi(p)])
+        );
+        self.owes[pi(p)]
     }
     /// What the player must add to match the other's chips this round (not capped).
     pub fn owed(&self, p: Player) -> f64 {
@@ -335,6 +344,10 @@ impl Betting {
         self.total[i] += x;
         self.round_in[i] += x;
         self.all_in[i] = !more(self.stack[i], self.total[i]);
+        self.owes = [
+            more(self.round_in[1], self.round_in[0]),
+            more(self.round_in[0], self.round_in[1]),
+        ];
     }
 
     /// Opens the next round (`phase`). A violation when the hand is over (nothing changes)
@@ -358,6 +371,7 @@ impl Betting {
                 },
             });
         self.round_in = [0.0; 2];
+        self.owes = [false; 2];
         self.acted = [false; 2];
         self.last_actor = None;
         self.last_incr = 0.0;
