@@ -211,7 +211,7 @@ impl Betting {
     ) -> Result<Option<Applied>, Violation> {
         let before = *self;
         let tolerated = self.apply(player, act, amount)?;
-        Ok(tolerated.is_none().then(|| Applied {
+        Ok(tolerated.is_none().then_some(Applied {
             before,
             after: *self,
             player,
@@ -580,7 +580,7 @@ mod tests {
         }
         assert_eq!(seat1.to_act(), None);
         // A tolerated act is not noted: the followers apply it themselves.
-        let mut small = dealer.clone();
+        let mut small = dealer;
         small.start_round(Phase::Flop).unwrap();
         small.apply(V, Act::Bet, 40.0).unwrap();
         assert!(small.apply_noted(H, Act::Raise, 20.0).unwrap().is_none());
