@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use super::{Bot, BotDecision};
 use crate::check::{check, CheckOptions};
 use crate::diag::{Diagnostic, SourceFile};
-use crate::eval::{decide, DecideOptions, ErrorKind};
+use crate::eval::{decide, decide_brief, Brief, DecideOptions, ErrorKind};
 use crate::external::ExternalPolicy;
 use crate::game::{GameState, Move};
 use crate::ir::Program;
@@ -63,13 +63,23 @@ impl Bot for ScriptBot {
         state: &GameState,
         rng: &mut super::DecisionRng,
     ) -> Result<BotDecision, String> {
-        match decide(&self.program, state, rng, &self.options) {
-            Ok(d) => Ok(BotDecision {
-                mv: d.action,
-                no_rule_matched: false,
+        let brief = if self.options.explain {
+            decide(&self.program, state, rng, &self.options).map(|d| Brief {
+                action: d.action,
                 made_legal: d.made_legal.is_some(),
                 random_tie: d.random_tie,
                 drawn: d.draw.is_some(),
+            })
+        } else {
+            decide_brief(&self.program, state, rng, &self.options.external)
+        };
+        match brief {
+            Ok(d) => Ok(BotDecision {
+                mv: d.action,
+                no_rule_matched: false,
+                made_legal: d.made_legal,
+                random_tie: d.random_tie,
+                drawn: d.drawn,
             }),
             // `hus decide` exits 3 here; at a table the bot checks, or folds when it owes.
             Err(e) if matches!(e.kind, ErrorKind::NoRuleMatched { .. }) => Ok(BotDecision {

@@ -5,9 +5,9 @@
 //! records grow act by act as [`GrowingState`]s, validated for what each act adds.
 
 use rand::{Rng, RngExt};
-use rand_chacha::ChaCha8Rng;
 
 use super::stats::BotStats;
+use super::stream::ChaCha8Stream;
 use super::{Bot, BotDecision, DecisionRng, MatchError};
 use crate::cards::{Card, CardSet, Rank, Suit};
 use crate::eval::action::{make_legal, Facing, Intent};
@@ -249,7 +249,7 @@ pub struct HandSetup<'a> {
 /// What a hand writes to as it is played: the decision seeds (drawn in decision order), both
 /// bots' statistics, the history callback, and the buffers reused from hand to hand.
 pub struct HandRecorders<'a, 'w> {
-    pub seeds: &'a mut ChaCha8Rng,
+    pub seeds: &'a mut ChaCha8Stream,
     pub stats: &'a mut [BotStats; 2],
     pub on_decision: Option<&'a mut OnDecision<'w>>,
     pub buffers: &'a mut HandBuffers,

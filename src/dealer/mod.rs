@@ -13,6 +13,7 @@ pub mod history;
 pub mod plot;
 pub mod rng;
 pub mod stats;
+pub mod stream;
 
 use std::fmt;
 
@@ -26,6 +27,7 @@ pub use bots::{load_bot, BotLoadError, LoadedBot, ScriptBot, BUILTINS};
 pub use hand::{Deal, DecisionInfo, HandOutcome, Stakes};
 pub use rng::DecisionRng;
 pub use stats::{ActionCounts, BotStats, ResultSums};
+pub use stream::ChaCha8Stream;
 
 /// A player at the table: anything that turns a game state into a move.
 pub trait Bot: Send + Sync {
@@ -258,27 +260,25 @@ struct ChunkOut {
 /// The deal of a hand: the deck of deal `key` (the hand, or the duplicate pair), shuffled
 /// by ChaCha8 from the match seed on stream `2 key`.
 pub fn deal_for(seed: u64, key: u64) -> Deal {
-    deal_on(&ChaCha8Rng::seed_from_u64(seed), key)
+    deal_on(&ChaCha8Rng::seed_from_u64(seed).get_seed(), key)
 }
 
-/// [`deal_for`] from the match seed's generator, seeded once (it is then only copied).
-fn deal_on(seeded: &ChaCha8Rng, key: u64) -> Deal {
-    let mut rng = seeded.clone();
-    rng.set_stream(2 * key);
-    Deal::shuffle(&mut rng)
+/// [`deal_for`] from the match seed's ChaCha key, a block at a time.
+fn deal_on(key_of_seed: &[u8; 32], key: u64) -> Deal {
+    Deal::shuffle(&mut ChaCha8Stream::new(key_of_seed, 2 * key))
 }
 
 /// The generator of a hand's decision seeds: stream `2 key + 1` of the match seed; the k-th
 /// decision of the hand uses its k-th `u64`.
 pub fn decision_seeds(seed: u64, key: u64) -> ChaCha8Rng {
-    seeds_on(&ChaCha8Rng::seed_from_u64(seed), key)
-}
-
-/// [`decision_seeds`] from the match seed's generator, seeded once.
-fn seeds_on(seeded: &ChaCha8Rng, key: u64) -> ChaCha8Rng {
-    let mut rng = seeded.clone();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
     rng.set_stream(2 * key + 1);
     rng
+}
+
+/// [`decision_seeds`] from the match seed's ChaCha key, a block at a time: the same words.
+fn seeds_on(key_of_seed: &[u8; 32], key: u64) -> ChaCha8Stream {
+    ChaCha8Stream::new(key_of_seed, 2 * key + 1)
 }
 
 /// Plays a match of `config.hands` hands between A (`bots[0]`) and B (`bots[1]`).
@@ -400,7 +400,7 @@ fn play_chunk(
     let mut opponents: Option<[crate::game::OpponentStats; 2]> = track.then(Default::default);
     let mut pair = 0i64;
     let mut buffers = hand::HandBuffers::default();
-    let seeded = ChaCha8Rng::seed_from_u64(config.seed);
+    let seeded = ChaCha8Rng::seed_from_u64(config.seed).get_seed();
     for h in start..end {
         let key = if config.duplicate { h / 2 } else { h };
         let deal = deal_on(&seeded, key);

@@ -190,13 +190,76 @@ pub fn decide<R: Rng + ?Sized>(
     rng: &mut R,
     options: &DecideOptions,
 ) -> Result<Decision, DecideError> {
-    let mut run = Run {
+    if options.explain {
+        decide_as::<R, true>(program, state, rng, options)
+    } else {
+        decide_as::<R, false>(program, state, rng, options)
+    }
+}
+
+/// What a table needs of a decision: the move, and how it was reached ([`Decision`] without
+/// what only a person reads: the rules, the warnings, the trace).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Brief {
+    pub action: Move,
+    /// [`Decision::made_legal`] is set.
+    pub made_legal: bool,
+    pub random_tie: bool,
+    /// [`Decision::draw`] is set.
+    pub drawn: bool,
+}
+
+/// [`decide`] without the trace, for a table that plays many decisions: the same move from
+/// the same draws, and nothing built that only a person reads.
+pub fn decide_brief<R: Rng + ?Sized>(
+    program: &Program,
+    state: &GameState,
+    rng: &mut R,
+    external: &ExternalPolicy,
+) -> Result<Brief, DecideError> {
+    let mut run = Run::<R, false> {
+        ctx: Context::new(program, state, rng, external),
+        warnings: Vec::new(),
+        made_legal: None,
+        random_tie: false,
+        trace: None,
+        draw: None,
+        keep_lines: false,
+    };
+    match run.decide() {
+        Ok((action, ..)) => Ok(Brief {
+            action,
+            made_legal: run.made_legal.is_some(),
+            random_tie: run.random_tie,
+            drawn: run.draw.is_some(),
+        }),
+        Err(kind) => {
+            run.report_undefined();
+            Err(DecideError {
+                kind,
+                warnings: run.warnings,
+                trace: None,
+            })
+        }
+    }
+}
+
+/// [`decide`] with the trace built (`EXPLAIN`) or not: without it every note compiles away,
+/// and a match's decisions pay nothing for `--explain`.
+fn decide_as<R: Rng + ?Sized, const EXPLAIN: bool>(
+    program: &Program,
+    state: &GameState,
+    rng: &mut R,
+    options: &DecideOptions,
+) -> Result<Decision, DecideError> {
+    let mut run = Run::<R, EXPLAIN> {
         ctx: Context::new(program, state, rng, &options.external),
         warnings: Vec::new(),
         made_legal: None,
         random_tie: false,
-        trace: options.explain.then(Trace::default),
+        trace: EXPLAIN.then(Trace::default),
         draw: None,
+        keep_lines: true,
     };
     let result = run.decide();
     run.report_undefined();
@@ -219,19 +282,21 @@ pub fn decide<R: Rng + ?Sized>(
     }
 }
 
-/// One decision in progress.
-struct Run<'a, R: Rng + ?Sized> {
+/// One decision in progress; `EXPLAIN`: `trace` is kept.
+struct Run<'a, R: Rng + ?Sized, const EXPLAIN: bool> {
     ctx: Context<'a, R>,
     warnings: Vec<Diagnostic>,
     made_legal: Option<action::Change>,
     random_tie: bool,
     trace: Option<Trace>,
     draw: Option<Draw>,
+    /// Give the lines of the matched rules ([`Decision::matched`]); a [`Brief`] has none.
+    keep_lines: bool,
 }
 
 type Outcome = (Move, RuleRef, SmallVec<[usize; 4]>);
 
-impl<'a, R: Rng + ?Sized> Run<'a, R> {
+impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
     /// One `undefined-value` warning for each place a value was undefined, and one
     /// `missing-stats` warning when opponent statistics were read but not given.
     fn report_undefined(&mut self) {
@@ -260,7 +325,11 @@ impl<'a, R: Rng + ?Sized> Run<'a, R> {
         }
     }
 
+    #[inline(always)]
     fn note(&mut self, line: impl FnOnce() -> String) {
+        if !EXPLAIN {
+            return;
+        }
         if let Some(t) = &mut self.trace {
             t.push(line());
         }
@@ -364,10 +433,14 @@ impl<'a, R: Rng + ?Sized> Run<'a, R> {
             .unwrap_or(0);
         let at_top = |&(ri, _): &(usize, &'a Action)| program.rules[ri].priority == top;
         let best_len = matched.iter().filter(|m| at_top(m)).count();
-        let lines: SmallVec<[usize; 4]> = matched
-            .iter()
-            .map(|&(ri, _)| program.rules[ri].line)
-            .collect();
+        let lines: SmallVec<[usize; 4]> = if self.keep_lines || EXPLAIN {
+            matched
+                .iter()
+                .map(|&(ri, _)| program.rules[ri].line)
+                .collect()
+        } else {
+            SmallVec::new()
+        };
         self.note(|| {
             let max = crate::limits::MAX_LISTED;
             let mut all: Vec<String> = lines.iter().take(max).map(|l| l.to_string()).collect();
@@ -456,7 +529,30 @@ impl<'a, R: Rng + ?Sized> Run<'a, R> {
 
     /// Evaluates branches in order (OR), each a list of conditions (AND), stopping at the
     /// first branch that holds and at the first condition that fails. No branch: holds.
+    /// Without the trace, inlined into the rule loop: a rule costs its conditions only.
+    #[inline(always)]
     fn branches(&mut self, branches: &[Branch], indent: usize) -> Result<bool, ErrorKind> {
+        if EXPLAIN {
+            return self.branches_explained(branches, indent);
+        }
+        'branch: for branch in branches {
+            for cond in &branch.conditions {
+                if !self.ctx.test(cond)?.holds {
+                    continue 'branch;
+                }
+            }
+            return Ok(true);
+        }
+        Ok(branches.is_empty())
+    }
+
+    /// [`Self::branches`] noting each branch in the trace.
+    #[inline(never)]
+    fn branches_explained(
+        &mut self,
+        branches: &[Branch],
+        indent: usize,
+    ) -> Result<bool, ErrorKind> {
         let program: &'a Program = self.ctx.program;
         if branches.is_empty() {
             self.note(|| format!("{:indent$}no conditions: holds", ""));

@@ -8,21 +8,28 @@
 //! (reference: "The game state", chip amounts).
 
 /// The largest difference at which `a` and `b` count as the same amount.
+#[inline]
 pub fn tolerance(a: f64, b: f64) -> f64 {
     1e-9 + 64.0 * f64::EPSILON * a.abs().max(b.abs())
 }
 
 /// `a` and `b` are the same amount.
+#[inline]
 pub fn same(a: f64, b: f64) -> bool {
-    (a - b).abs() <= tolerance(a, b)
+    // Equal amounts first (the common case), without the tolerance: the same answer.
+    let d = a - b;
+    d == 0.0 || d.abs() <= tolerance(a, b)
 }
 
 /// `a` is more than `b`, by more than the tolerance.
+#[inline]
 pub fn more(a: f64, b: f64) -> bool {
-    a > b + tolerance(a, b)
+    // `b + tolerance` is never below `b`: not more than `b` is not more, tolerance or not.
+    a > b && a > b + tolerance(a, b)
 }
 
 /// `a` is less than `b`, by more than the tolerance.
+#[inline]
 pub fn less(a: f64, b: f64) -> bool {
     more(b, a)
 }

@@ -27,7 +27,7 @@ impl GrowingState {
     pub fn new(record: GameRecord) -> GrowingState {
         let check = Incremental::new(&record);
         GrowingState {
-            start: check.clone().filter(|_| record.rounds.is_empty()),
+            start: check.filter(|_| record.rounds.is_empty()),
             check,
             state: GameState {
                 record,
@@ -49,10 +49,7 @@ impl GrowingState {
     pub fn edit(&mut self, f: impl FnOnce(&mut GameRecord)) {
         f(&mut self.state.record);
         self.check = Incremental::new(&self.state.record);
-        self.start = self
-            .check
-            .clone()
-            .filter(|_| self.state.record.rounds.is_empty());
+        self.start = self.check.filter(|_| self.state.record.rounds.is_empty());
     }
 
     /// Starts another hand in the same record: its rounds go to `spare` emptied, the hero's cards
@@ -63,10 +60,10 @@ impl GrowingState {
         let record = &mut self.state.record;
         record.hero_cards = hero_cards;
         record.clear_rounds(spare);
-        self.check = match &self.start {
-            Some(start) => start.with_hero_cards(hero_cards),
-            None => Incremental::new(record),
-        };
+        match &self.start {
+            Some(start) => start.restart_into(hero_cards, &mut self.check),
+            None => self.check = Incremental::new(record),
+        }
     }
 
     /// The record's `<stats>`, which no validation reads: replaced without validating anew.

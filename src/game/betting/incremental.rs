@@ -23,7 +23,7 @@ static NO_SPANS: SourceSpans = SourceSpans {
 };
 
 /// What replaying a clean record left: enough to check what is added to it.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct Incremental {
     tally: Tally,
     board: CardSet,
@@ -70,17 +70,25 @@ impl Incremental {
     /// This validation of a record without rounds, for the same record with the hero's
     /// cards replaced: `None` when the two cards are the same (the full validation reports
     /// it). Nothing else in such a record depends on the cards.
-    pub fn with_hero_cards(&self, hero_cards: [Card; 2]) -> Option<Incremental> {
+    ///
+    /// Written over `into` in place (it is large: a hand's start costs one copy, not two).
+    pub fn restart_into(&self, hero_cards: [Card; 2], into: &mut Option<Incremental>) {
         if self.phase.is_some() || hero_cards[0] == hero_cards[1] {
-            return None;
+            *into = None;
+            return;
         }
-        let mut next = self.clone();
+        let next = match into {
+            Some(next) => {
+                *next = *self;
+                next
+            }
+            None => into.insert(*self),
+        };
         next.board = CardSet::EMPTY;
         next.dealt = CardSet::EMPTY;
         for c in hero_cards {
             next.dealt.insert(c);
         }
-        Some(next)
     }
 
     /// Follows a round (and its acts) added after the last one; false when the whole record
@@ -121,13 +129,13 @@ impl Incremental {
         let pot_before = self.tally.betting.pot();
         let round_before = self.tally.betting.round_in(a.player);
         let followed =
-            applied.and_then(|ap| ap.follow(&self.tally.betting, a.player, a.act, a.amount));
-        if let Some(after) = followed {
-            self.tally.betting = after;
-        } else if !matches!(
-            self.tally.betting.apply(a.player, a.act, a.amount),
-            Ok(None)
-        ) {
+            applied.is_some_and(|ap| ap.follow(&mut self.tally.betting, a.player, a.act, a.amount));
+        if !followed
+            && !matches!(
+                self.tally.betting.apply(a.player, a.act, a.amount),
+                Ok(None)
+            )
+        {
             return false;
         }
         self.tally.count(a, pot_before, round_before);

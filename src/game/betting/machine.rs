@@ -21,7 +21,7 @@ pub(crate) fn pi(p: Player) -> usize {
 }
 
 /// The betting of one hand: blinds, then rounds of acts.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct Betting {
     /// Stacks at the start of the hand, `[hero, villain]`.
     stack: [f64; 2],
@@ -38,6 +38,11 @@ pub struct Betting {
     button: Player,
     phase: Phase,
     folded: Option<Player>,
+    /// [`Self::all_in`] of each player, kept as `total` changes (every question about who
+    /// acts asks it, and it costs a tolerant comparison).
+    all_in: [bool; 2],
+    /// [`Self::owes`] of each player, kept as `round_in` changes.
+    owes: [bool; 2],
 }
 
 /// An act a machine applied cleanly (no violation, nothing tolerated), with its states
@@ -53,25 +58,25 @@ pub struct Applied {
 }
 
 impl Applied {
-    /// The state `betting` reaches by the act `(player, act, amount)`, when that is this
-    /// clean act seen from the same seat or the other one; `None` when it is not.
-    pub fn follow(
-        &self,
-        betting: &Betting,
-        player: Player,
-        act: Act,
-        amount: f64,
-    ) -> Option<Betting> {
+    /// Moves `betting` to the state it reaches by the act `(player, act, amount)` and says
+    /// true, when that is this clean act seen from the same seat or the other one; false
+    /// (and `betting` unchanged) when it is not.
+    pub fn follow(&self, betting: &mut Betting, player: Player, act: Act, amount: f64) -> bool {
         if act != self.act || amount.to_bits() != self.amount.to_bits() {
-            return None;
+            return false;
         }
         if player == self.player {
-            betting.identical(&self.before).then(|| self.after.clone())
+            if !betting.identical(&self.before, false) {
+                return false;
+            }
+            *betting = self.after;
         } else {
-            betting
-                .identical(&self.before.mirrored())
-                .then(|| self.after.mirrored())
+            if !betting.identical(&self.before, true) {
+                return false;
+            }
+            *betting = self.after.mirrored();
         }
+        true
     }
 }
 
@@ -164,7 +169,10 @@ impl Betting {
             button,
             phase: Phase::Preflop,
             folded: None,
+            all_in: [false; 2],
+            owes: [false; 2],
         };
+        b.all_in = [0, 1].map(|i| !more(b.stack[i], b.total[i]));
         for p in [Player::Hero, Player::Villain] {
             let x = posted[pi(p)].max(0.0).min(b.behind(p));
             b.put(p, x);
@@ -189,6 +197,8 @@ impl Betting {
             button: self.button.other(),
             phase: self.phase,
             folded: self.folded.map(Player::other),
+            all_in: [self.all_in[1], self.all_in[0]],
+            owes: [self.owes[1], self.owes[0]],
         }
     }
     /// [`Self::apply`], noting a clean act (nothing violated or tolerated) as an [`Applied`]
@@ -199,11 +209,11 @@ impl Betting {
         act: Act,
         amount: f64,
     ) -> Result<Option<Applied>, Violation> {
-        let before = self.clone();
+        let before = *self;
         let tolerated = self.apply(player, act, amount)?;
-        Ok(tolerated.is_none().then(|| Applied {
+        Ok(tolerated.is_none().then_some(Applied {
             before,
-            after: self.clone(),
+            after: *self,
             player,
             act,
             amount,
@@ -229,13 +239,23 @@ impl Betting {
         self.total[0] + self.total[1]
     }
     /// Nothing behind: the chips put in are the stack, within the tolerance of the stack.
+    #[inline]
     pub fn all_in(&self, p: Player) -> bool {
-        !more(self.stack[pi(p)], self.total[pi(p)])
+        debug_assert_eq!(
+            self.all_in[pi(p)],
+            !more(self.stack[pi(p)], self.total[pi(p)])
+        );
+        self.all_in[pi(p)]
     }
     /// The player owes chips: the other put in more this round, beyond the tolerance of the
     /// amounts themselves (so an amount accepted as equal never leaves a remainder owed).
+    #[inline]
     pub fn owes(&self, p: Player) -> bool {
-        more(self.round_in[pi(p.other())], self.round_in[pi(p)])
+        debug_assert_eq!(
+            self.owes[pi(p)],
+            more(self.round_in[pi(p.other())], self.round_in[pi(p)])
+        );
+        self.owes[pi(p)]
     }
     /// What the player must add to match the other's chips this round (not capped).
     pub fn owed(&self, p: Player) -> f64 {
@@ -297,25 +317,37 @@ impl Betting {
             .find(|p| self.all_in(*p))
     }
 
-    /// The same state to the bit (a zero's sign included), so that the same act leads to
-    /// the same state to the bit.
-    fn identical(&self, o: &Betting) -> bool {
-        let bits = |a: [f64; 2], b: [f64; 2]| a.map(f64::to_bits) == b.map(f64::to_bits);
+    /// The same state to the bit (a zero's sign included) as `o`, or with `mirror` as
+    /// `o.mirrored()` (compared in place, without building it), so that the same act leads
+    /// to the same state to the bit.
+    #[inline]
+    fn identical(&self, o: &Betting, mirror: bool) -> bool {
+        let (h, v) = if mirror { (1, 0) } else { (0, 1) };
+        let seat = |p: Option<Player>| if mirror { p.map(Player::other) } else { p };
+        let bits = |a: [f64; 2], b: [f64; 2]| {
+            a[0].to_bits() == b[h].to_bits() && a[1].to_bits() == b[v].to_bits()
+        };
         bits(self.stack, o.stack)
             && bits(self.total, o.total)
             && bits(self.round_in, o.round_in)
-            && self.acted == o.acted
-            && self.last_actor == o.last_actor
+            && self.acted == [o.acted[h], o.acted[v]]
+            && self.last_actor == seat(o.last_actor)
             && self.last_incr.to_bits() == o.last_incr.to_bits()
             && self.bb.to_bits() == o.bb.to_bits()
-            && self.button == o.button
+            && Some(self.button) == seat(Some(o.button))
             && self.phase == o.phase
-            && self.folded == o.folded
+            && self.folded == seat(o.folded)
     }
 
     fn put(&mut self, p: Player, x: f64) {
-        self.total[pi(p)] += x;
-        self.round_in[pi(p)] += x;
+        let i = pi(p);
+        self.total[i] += x;
+        self.round_in[i] += x;
+        self.all_in[i] = !more(self.stack[i], self.total[i]);
+        self.owes = [
+            more(self.round_in[1], self.round_in[0]),
+            more(self.round_in[0], self.round_in[1]),
+        ];
     }
 
     /// Opens the next round (`phase`). A violation when the hand is over (nothing changes)
@@ -339,6 +371,7 @@ impl Betting {
                 },
             });
         self.round_in = [0.0; 2];
+        self.owes = [false; 2];
         self.acted = [false; 2];
         self.last_actor = None;
         self.last_incr = 0.0;
@@ -529,21 +562,25 @@ mod tests {
         let mut dealer = hand();
         let mut seat0 = hand();
         let mut seat1 = Betting::new([300.0, 1000.0], [20.0, 10.0], 20.0, V);
-        assert!(seat1.identical(&dealer.mirrored()));
+        assert!(seat1.identical(&dealer.mirrored(), false));
+        assert!(seat1.identical(&dealer, true) && !seat1.identical(&dealer, false));
         for (p, act, amount) in [(H, Act::Raise, 40.0), (V, Act::Call, 40.0)] {
             let applied = dealer.apply_noted(p, act, amount).unwrap().unwrap();
             // Another act, or a state that is not the one the dealer acted from: not followed.
-            assert!(applied.follow(&seat0, p, act, amount + 1.0).is_none());
-            assert!(applied.follow(&seat1, p, act, amount).is_none());
-            seat0 = applied.follow(&seat0, p, act, amount).unwrap();
-            seat1 = applied.follow(&seat1, p.other(), act, amount).unwrap();
-            assert!(seat0.identical(&dealer));
-            assert!(seat1.identical(&dealer.mirrored()));
-            assert!(dealer.mirrored().mirrored().identical(&dealer));
+            let (was0, was1) = (seat0, seat1);
+            assert!(!applied.follow(&mut seat0, p, act, amount + 1.0));
+            assert!(!applied.follow(&mut seat1, p, act, amount));
+            assert!(seat0.identical(&was0, false) && seat1.identical(&was1, false));
+            assert!(applied.follow(&mut seat0, p, act, amount));
+            assert!(applied.follow(&mut seat1, p.other(), act, amount));
+            assert!(seat0.identical(&dealer, false));
+            assert!(seat1.identical(&dealer.mirrored(), false));
+            assert!(seat1.identical(&dealer, true));
+            assert!(dealer.mirrored().mirrored().identical(&dealer, false));
         }
         assert_eq!(seat1.to_act(), None);
         // A tolerated act is not noted: the followers apply it themselves.
-        let mut small = dealer.clone();
+        let mut small = dealer;
         small.start_round(Phase::Flop).unwrap();
         small.apply(V, Act::Bet, 40.0).unwrap();
         assert!(small.apply_noted(H, Act::Raise, 20.0).unwrap().is_none());

@@ -272,7 +272,7 @@ fn start_replay<'r>(
 /// The betting so far and the history it gives (the constants of reference §7): what a
 /// replay keeps besides its diagnostics, whole records ([`derive`]) or a step at a time
 /// ([`Incremental`]) alike.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 struct Tally {
     betting: Betting,
     stats: [[RoundStats; 4]; 2],

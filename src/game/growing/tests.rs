@@ -292,7 +292,7 @@ fn a_restarted_hand_is_validated_as_a_new_one() {
                 .iter()
                 .all(|r| r.cards.is_empty() && r.actions.is_empty()));
             compare(&mut g);
-            let (a, r, _) = play(&mut rng, &mut deck, &mut g, shadow.clone());
+            let (a, r, _) = play(&mut rng, &mut deck, &mut g, shadow);
             accepted += a;
             rejected += r;
         }
