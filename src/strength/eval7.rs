@@ -4,8 +4,9 @@
 //! Non-flush hands: every rank has a multiplier chosen so that the sum over up to seven cards
 //! (at most four of a rank) is unique; the sum is perfect-hashed (row displacement) into a
 //! table of ranks. Flushes: with at most seven cards a flush excludes quads and full houses, so
-//! the suit's 13-bit mask indexes an 8192-entry table directly. Only the hash's row
-//! displacements are committed (`eval7_tables.rs`, written by `gen-tables`: placing the hash
+//! the suit's 13-bit mask indexes an 8192-entry table directly. Incremental hands of exactly
+//! seven cards (what enumerations rank) use a second hash holding only the 49,205 seven-card
+//! multisets, smaller and so more often in cache. Only the hashes' row displacements are committed (`eval7_tables.rs`, written by `gen-tables`: placing the hash
 //! takes about 1.5 s); the rank and flush tables are computed from them at compile time by the
 //! `const fn`s below, so there is no start-up cost and no generated table to keep in step.
 
@@ -75,6 +76,10 @@ const CATEGORY_SHIFT: u32 = 12;
 
 /// Per-rank multipliers (OMPEval's): the sum over any multiset of up to seven ranks with at
 /// most four of each is unique, and the sums cluster so that 4096-wide rows pack well.
+/// Smaller sums (to halve the bias table) were searched and rejected: the greedy smallest
+/// unique multipliers (1, 5, 24, 112, ..., 3453520) reach only 18.4 M, but their even spread
+/// packs 4096-wide rows into 244 K slots (88 K here); a greedy search keeping OMPEval's low
+/// 12 bits grows the range (77 M).
 pub(crate) const RANK_MULT: [u32; 13] = [
     0x2000, 0x8001, 0x11000, 0x3a000, 0x91000, 0x176005, 0x366000, 0x41a013, 0x47802e, 0x479068,
     0x48c0e4, 0x48f211, 0x494493,
@@ -86,7 +91,8 @@ pub(crate) const RANK_MULT: [u32; 13] = [
 /// the flush branch; random hands miss about 1.3 times per hand (row bias plus table). Wider rows
 /// (13, 14 bits) halve the bias table but grow the table to 249 / 389 KB; 16-bit displacements
 /// (even slots) cut random misses by 15 % but add two instructions (`and`, `lea`) and made
-/// enumeration about 8 % slower: neither beat this layout on both.
+/// enumeration about 8 % slower: neither beat this layout on both. (Seven-card incremental
+/// hands use their own hash, [`ROW_SHIFT7`]; this one serves card sets and partial hands.)
 pub(crate) const ROW_SHIFT: u32 = 12;
 const ROW_MASK: u32 = (1 << ROW_SHIFT) - 1;
 
@@ -124,6 +130,13 @@ const SUIT_COUNTER_SHIFT: u32 = 48;
 const SUIT_COUNTER_START: u64 = 0x3333 << SUIT_COUNTER_SHIFT;
 const FLUSH_BITS: u64 = 0x8888 << SUIT_COUNTER_SHIFT;
 
+/// The card counter of an [`IncrementalHand`]: a nibble at bit 32 starting at 9, so that it
+/// reads 0 (carrying into bit 36) at exactly seven cards: one test of [`SLOW_BITS`] then tells
+/// a seven-card hand without a flush.
+const COUNT_SHIFT: u32 = 32;
+const COUNT_START: u64 = 9 << COUNT_SHIFT;
+const COUNT_BITS: u64 = 0xf << COUNT_SHIFT;
+
 /// The incremental key of each card by its [`CardSet`] bit index (0 for unused bits).
 static CARD_KEY: [u64; 64] = card_keys();
 
@@ -133,7 +146,9 @@ const fn card_keys() -> [u64; 64] {
     while i < 64 {
         let (lane, rank) = (i / 16, i % 16);
         if rank < 13 {
-            t[i] = RANK_MULT[rank] as u64 | 1 << (SUIT_COUNTER_SHIFT + 4 * lane as u32);
+            t[i] = RANK_MULT[rank] as u64
+                | 1 << COUNT_SHIFT
+                | 1 << (SUIT_COUNTER_SHIFT + 4 * lane as u32);
         }
         i += 1;
     }
@@ -156,7 +171,7 @@ impl Default for IncrementalHand {
 
 impl IncrementalHand {
     pub const EMPTY: IncrementalHand = IncrementalHand {
-        key: SUIT_COUNTER_START,
+        key: SUIT_COUNTER_START | COUNT_START,
         mask: 0,
     };
 
@@ -271,18 +286,24 @@ impl Evaluator {
         HandRank(table(slot))
     }
 
-    /// The rank of an incrementally built [`IncrementalHand`].
+    /// The rank of an incrementally built [`IncrementalHand`]. The flush branch stays: a
+    /// branchless select of the hashed and flush slots (both computed, about ten more
+    /// instructions) measured half the speed on enumeration and 0.65x on random hands.
     #[inline(always)]
     pub fn rank_hand(&self, h: IncrementalHand) -> HandRank {
         let slot = if h.key & SLOW_BITS == 0 {
-            // No flush and a key below 2^25 (as any hand of up to seven cards has).
-            hash_slot(opaque(h.key) as u32)
+            // Seven cards, no flush, and a key below 2^25 (as any hand of seven cards has).
+            hash7_slot(opaque(h.key) as u32)
         } else {
             cold();
             let f = h.key & FLUSH_BITS;
-            // No flush bit (only after misuse: over seven cards): any lane, still in range.
-            let lane = (f.trailing_zeros().wrapping_sub(SUIT_COUNTER_SHIFT + 3) * 4) & 63;
-            FLUSH_BASE + ((h.mask >> lane) & 0x1fff) as usize
+            if f == 0 {
+                // Fewer than seven cards (or misuse: over seven, kept in range by the mask).
+                hash_slot(h.key as u32 & KEY_MASK)
+            } else {
+                let lane = (f.trailing_zeros() - (SUIT_COUNTER_SHIFT + 3)) * 4;
+                FLUSH_BASE + ((h.mask >> (lane & 63)) & 0x1fff) as usize
+            }
         };
         HandRank(table(slot))
     }
@@ -297,9 +318,9 @@ impl Evaluator {
 /// 4096 slots, inside [`LOOKUP_LEN`].
 const KEY_MASK: u32 = (1 << 25) - 1;
 
-/// Key bits that send [`Evaluator::rank_hand`] off the hashed path: a flush, or a rank key of
-/// 2^25 or more (only possible with more than seven cards).
-const SLOW_BITS: u64 = FLUSH_BITS | (!(KEY_MASK as u64) & 0xffff_ffff);
+/// Key bits that send [`Evaluator::rank_hand`] off the seven-card hash: a flush, a card count
+/// other than seven, or a rank key of 2^25 or more (only possible with more than seven cards).
+const SLOW_BITS: u64 = FLUSH_BITS | COUNT_BITS | (!(KEY_MASK as u64) & 0xffff_ffff);
 
 /// `x`, hidden from the optimiser: knowing the key's top bits clear after the `SLOW_BITS`
 /// test, LLVM masks the row index with an extra instruction instead of a plain shift.
@@ -311,6 +332,15 @@ fn opaque(mut x: u64) -> u64 {
         std::arch::asm!("/* {0} */", inout(reg) x, options(pure, nomem, nostack, preserves_flags));
     }
     x
+}
+
+/// The seven-card hash slot of the rank key of seven cards: the key plus its row's bias.
+#[inline(always)]
+fn hash7_slot(key: u32) -> usize {
+    debug_assert!(key <= KEY_MASK);
+    // SAFETY: key < 2^25, so the row index is below ROW_BIAS7.len().
+    let bias = unsafe { *ROW_BIAS7.get_unchecked((key >> ROW_SHIFT7) as usize) };
+    key.wrapping_add(bias) as usize
 }
 
 /// The hash slot of a rank key below 2^25: the key plus its row's bias.
@@ -326,9 +356,9 @@ fn hash_slot(key: u32) -> usize {
 #[inline(always)]
 fn table(slot: usize) -> u16 {
     debug_assert!(slot < TABLE.len());
-    // SAFETY: a hashed slot is its row's displacement plus a column below 4096, which
-    // LOOKUP_LEN covers (the unit test `every_row_lies_inside_the_lookup` checks it); a flush
-    // slot is FLUSH_BASE plus a 13-bit mask.
+    // SAFETY: a hashed slot is its row's displacement plus a column of the row, which
+    // LOOKUP7_LEN or LOOKUP_LEN covers (the unit test `every_row_lies_inside_the_lookup` checks
+    // it); a flush slot is FLUSH_BASE plus a 13-bit mask.
     unsafe { *TABLE.get_unchecked(slot) }
 }
 
@@ -337,41 +367,92 @@ fn lookup_key(key: u32) -> u16 {
     table(hash_slot(key & KEY_MASK))
 }
 
+#[cfg(test)]
+fn lookup7_key(key: u32) -> u16 {
+    table(hash7_slot(key & KEY_MASK))
+}
+
 /// The row displacements biased by the row's first key (wrapping), so that a key's slot is
-/// `key + ROW_BIAS[key >> ROW_SHIFT]` with no masking of the column (as OMPEval stores them).
+/// `key + ROW_BIAS[key >> ROW_SHIFT]` with no masking of the column (as OMPEval stores them);
+/// the full hash's rows start at [`FULL_BASE`].
 static ROW_BIAS: [u32; 8192] = {
     let mut t = [0u32; 8192];
     let mut i = 0;
     while i < 8192 {
-        t[i] = ROW_OFFSETS[i].wrapping_sub((i as u32) << ROW_SHIFT);
+        t[i] = (ROW_OFFSETS[i] + FULL_BASE as u32).wrapping_sub((i as u32) << ROW_SHIFT);
         i += 1;
     }
     t
 };
 
-/// Non-flush hand ranks by perfect-hash slot, then flush and straight-flush ranks by a suit's
-/// 13-bit mask (0 below five cards) from [`FLUSH_BASE`]: one table, so both paths end in the
-/// same load. Computed at compile time from [`ROW_OFFSETS`] (76,155 rank multisets: a few
-/// seconds of constant evaluation, hence the allowed lint).
+/// Row width of the seven-card hash. With only its 49,205 keys, 13-bit rows pack into 69 K
+/// slots (138 KB) with a 16 KB bias table: simulated L1 misses per random hand 1.26, from 1.53
+/// with the full hash (bias 0.39 -> 0.16, table 0.87 -> 0.82). Measured against pokers,
+/// interleaved in one process: random hands 1.02x -> 1.07x, enumeration unchanged. 12-bit rows
+/// (106 KB, 32 KB bias) simulate 1.46 misses; 14-bit (210 KB, 8 KB) 1.19, but measured the same
+/// as 13 within noise, for 64 KB more.
+pub(crate) const ROW_SHIFT7: u32 = 13;
+const ROW_MASK7: u32 = (1 << ROW_SHIFT7) - 1;
+
+/// [`ROW_BIAS`] for the seven-card hash ([`ROW_OFFSETS7`]), whose rows start at slot 0.
+static ROW_BIAS7: [u32; ROWS7] = {
+    let mut t = [0u32; ROWS7];
+    let mut i = 0;
+    while i < ROWS7 {
+        t[i] = ROW_OFFSETS7[i].wrapping_sub((i as u32) << ROW_SHIFT7);
+        i += 1;
+    }
+    t
+};
+
+/// Rows of the seven-card hash: every key below 2^25 has one.
+const ROWS7: usize = 1 << (25 - ROW_SHIFT7);
+
+/// Seven-card non-flush ranks by their hash slot, then all non-flush ranks (up to seven cards)
+/// by theirs from [`FULL_BASE`], then flush and straight-flush ranks by a suit's 13-bit mask
+/// (0 below five cards) from [`FLUSH_BASE`]: one table, so all paths end in the same load.
+/// Computed at compile time from [`ROW_OFFSETS7`] and [`ROW_OFFSETS`] (76,155 rank multisets:
+/// a few seconds of constant evaluation, hence the allowed lint).
 #[allow(long_running_const_eval)]
-pub(crate) static TABLE: [u16; LOOKUP_LEN + 8192] = {
+pub(crate) static TABLE: [u16; FLUSH_BASE + 8192] = {
+    let seven = lookup7_table();
     let lookup = lookup_table();
     let flush = flush_table();
-    let mut t = [0u16; LOOKUP_LEN + 8192];
+    let mut t = [0u16; FLUSH_BASE + 8192];
     let mut i = 0;
-    while i < LOOKUP_LEN {
-        t[i] = lookup[i];
+    while i < LOOKUP7_LEN {
+        t[i] = seven[i];
         i += 1;
     }
-    while i < LOOKUP_LEN + 8192 {
-        t[i] = flush[i - LOOKUP_LEN];
+    while i < FLUSH_BASE {
+        t[i] = lookup[i - FULL_BASE];
+        i += 1;
+    }
+    while i < FLUSH_BASE + 8192 {
+        t[i] = flush[i - FLUSH_BASE];
         i += 1;
     }
     t
 };
 
+/// Where the full hash's slots start in [`TABLE`].
+const FULL_BASE: usize = LOOKUP7_LEN;
+
 /// Where the flush ranks start in [`TABLE`].
-const FLUSH_BASE: usize = LOOKUP_LEN;
+const FLUSH_BASE: usize = FULL_BASE + LOOKUP_LEN;
+
+/// The seven-card hash's extent: its largest displacement plus a row.
+const LOOKUP7_LEN: usize = {
+    let mut max = 0;
+    let mut i = 0;
+    while i < ROW_OFFSETS7.len() {
+        if ROW_OFFSETS7[i] > max {
+            max = ROW_OFFSETS7[i];
+        }
+        i += 1;
+    }
+    max as usize + (ROW_MASK7 as usize + 1)
+};
 
 /// Every row's 4096 slots lie inside the table (which makes the unchecked lookup in
 /// `table` sound for any key below 2^25): the largest displacement plus a row.
@@ -396,6 +477,30 @@ const fn flush_table() -> [u16; 8192] {
         }
         m += 1;
     }
+    t
+}
+
+const fn lookup7_table() -> [u16; LOOKUP7_LEN] {
+    /// Every multiset of ranks `r..13` with exactly `left` more cards, four of a rank at most.
+    const fn fill(r: usize, left: u8, key: u32, counts: &mut [u8; 13], t: &mut [u16; LOOKUP7_LEN]) {
+        if r == 13 {
+            if left == 0 {
+                let slot = (key & ROW_MASK7) + ROW_OFFSETS7[(key >> ROW_SHIFT7) as usize];
+                t[slot as usize] = counts_value(counts);
+            }
+            return;
+        }
+        let most = if left < 4 { left } else { 4 };
+        let mut c = 0;
+        while c <= most {
+            counts[r] = c;
+            fill(r + 1, left - c, key + c as u32 * RANK_MULT[r], counts, t);
+            c += 1;
+        }
+        counts[r] = 0;
+    }
+    let mut t = [0u16; LOOKUP7_LEN];
+    fill(0, 7, 0, &mut [0; 13], &mut t);
     t
 }
 
@@ -442,37 +547,49 @@ pub(crate) fn for_each_rank_multiset(mut f: impl FnMut(&[u8; 13], u32)) {
 /// as Rust source (the unit test `tables_source_is_committed` compares it with the file).
 pub fn tables_source() -> String {
     use std::fmt::Write as _;
-    let mut offsets = compute_row_offsets();
+    let mut offsets = compute_row_offsets(ROW_SHIFT, false);
     offsets.resize(8192, 0);
+    let mut offsets7 = compute_row_offsets(ROW_SHIFT7, true);
+    offsets7.resize(ROWS7, 0);
     let mut s = String::new();
     s.push_str("// Generated by `cargo run --release --features gen-tables --bin gen-tables -- eval`; do not edit.\n");
     s.push_str(
         "// The 7-card evaluator's hash displacements (see eval7.rs); the rank and flush tables\n",
     );
     s.push_str("// are computed from them at compile time.\n");
-    s.push_str("/// Perfect-hash row displacements of the non-flush rank keys.\n");
-    let _ = writeln!(
-        s,
-        "pub(crate) static ROW_OFFSETS: [u32; {}] = [",
-        offsets.len()
-    );
-    for chunk in offsets.chunks(16) {
-        let line: Vec<String> = chunk.iter().map(|o| o.to_string()).collect();
-        let _ = writeln!(s, "    {},", line.join(", "));
+    for (doc, name, offsets) in [
+        ("the non-flush rank keys", "ROW_OFFSETS", offsets),
+        (
+            "the seven-card non-flush rank keys",
+            "ROW_OFFSETS7",
+            offsets7,
+        ),
+    ] {
+        let _ = writeln!(s, "/// Perfect-hash row displacements of {doc}.");
+        let _ = writeln!(s, "pub(crate) static {name}: [u32; {}] = [", offsets.len());
+        for chunk in offsets.chunks(16) {
+            let line: Vec<String> = chunk.iter().map(|o| o.to_string()).collect();
+            let _ = writeln!(s, "    {},", line.join(", "));
+        }
+        s.push_str("];\n");
     }
-    s.push_str("];\n");
     s
 }
 
 /// The perfect-hash row displacements for the rank keys (what `gen-tables` writes into
-/// `eval7_tables.rs`): rows with most keys placed first, each at the lowest displacement where
+/// `eval7_tables.rs`), rows `2^row_shift` keys wide, of all rank multisets or of the seven-card
+/// ones only: rows with most keys placed first, each at the lowest displacement where
 /// its keys land on free slots. Strict: no two keys share a slot. Placing rows in key order
 /// instead keeps nearby keys on nearby slots (enumeration order 1.3x faster) but grows the table
 /// by 13 % and made random hands 25 % slower (same run): the fuller table serves both.
-pub fn compute_row_offsets() -> Vec<u32> {
-    let rows_n = (max_key() >> ROW_SHIFT) as usize + 1;
+pub fn compute_row_offsets(row_shift: u32, seven_only: bool) -> Vec<u32> {
+    let rows_n = (max_key() >> row_shift) as usize + 1;
     let mut rows: Vec<Vec<u32>> = vec![Vec::new(); rows_n];
-    for_each_rank_multiset(|_, key| rows[(key >> ROW_SHIFT) as usize].push(key & ROW_MASK));
+    for_each_rank_multiset(|counts, key| {
+        if !seven_only || counts.iter().sum::<u8>() == 7 {
+            rows[(key >> row_shift) as usize].push(key & ((1 << row_shift) - 1));
+        }
+    });
     let mut used: Vec<bool> = Vec::new();
     let mut first_free = 0;
     let mut offsets = vec![0u32; rows_n];
@@ -502,7 +619,7 @@ pub fn compute_row_offsets() -> Vec<u32> {
             }
             used[slot] = true;
         }
-        // slot = (key & ROW_MASK) + offset.
+        // slot = (key & row mask) + offset.
         offsets[r] = base as u32;
     }
     offsets

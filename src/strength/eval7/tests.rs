@@ -45,6 +45,25 @@ fn every_rank_multiset_hashes_to_its_own_value() {
     assert_eq!(n, 76_155);
 }
 
+#[test]
+fn every_seven_card_rank_multiset_hashes_to_its_own_value() {
+    let mut seen = std::collections::HashMap::new();
+    let mut n = 0;
+    for_each_rank_multiset(|counts, key| {
+        if counts.iter().sum::<u8>() != 7 {
+            return;
+        }
+        n += 1;
+        let slot = (key & ROW_MASK7) + ROW_OFFSETS7[(key >> ROW_SHIFT7) as usize];
+        assert!(
+            seen.insert(slot, key).is_none(),
+            "two rank keys share slot {slot}"
+        );
+        assert_eq!(lookup7_key(key), counts_value(counts));
+    });
+    assert_eq!(n, 49_205);
+}
+
 /// The committed displacements are what the generator computes (what `gen-tables --check
 /// eval` tells; here so that `cargo test` covers it without another build of the crate).
 #[test]
@@ -62,6 +81,10 @@ fn every_row_lies_inside_the_lookup() {
     assert_eq!(ROW_OFFSETS.len(), 8192);
     for &o in &ROW_OFFSETS {
         assert!((o + ROW_MASK) < LOOKUP_LEN as u32);
+    }
+    assert_eq!(ROW_OFFSETS7.len() << ROW_SHIFT7, 1 << 25);
+    for &o in &ROW_OFFSETS7 {
+        assert!((o + ROW_MASK7) < LOOKUP7_LEN as u32);
     }
 }
 
