@@ -6,9 +6,10 @@
 //! table of ranks. Flushes: with at most seven cards a flush excludes quads and full houses, so
 //! the suit's 13-bit mask indexes an 8192-entry table directly. Incremental hands of exactly
 //! seven cards (what enumerations rank) use a second hash holding only the 49,205 seven-card
-//! multisets, smaller and so more often in cache. Only the hashes' row displacements are committed (`eval7_tables.rs`, written by `gen-tables`: placing the hash
-//! takes about 1.5 s); the rank and flush tables are computed from them at compile time by the
-//! `const fn`s below, so there is no start-up cost and no generated table to keep in step.
+//! multisets, smaller and so more often in cache. Only the hashes' row displacements are
+//! committed (`eval7_tables.rs`, written by `gen-tables`: placing the hashes takes a few
+//! seconds); the rank and flush tables are computed from them at compile time by the `const
+//! fn`s below, so there is no start-up cost and no generated table to keep in step.
 
 use crate::cards::CardSet;
 
@@ -411,29 +412,52 @@ const ROWS7: usize = 1 << (25 - ROW_SHIFT7);
 /// Seven-card non-flush ranks by their hash slot, then all non-flush ranks (up to seven cards)
 /// by theirs from [`FULL_BASE`], then flush and straight-flush ranks by a suit's 13-bit mask
 /// (0 below five cards) from [`FLUSH_BASE`]: one table, so all paths end in the same load.
-/// Computed at compile time from [`ROW_OFFSETS7`] and [`ROW_OFFSETS`] (76,155 rank multisets:
-/// a few seconds of constant evaluation, hence the allowed lint).
+/// Computed at compile time from [`ROW_OFFSETS7`] and [`ROW_OFFSETS`] (76,155 rank multisets,
+/// each ranked once and written in place: constant evaluation is slow, hence also the
+/// allowed lint).
 #[allow(long_running_const_eval)]
 pub(crate) static TABLE: [u16; FLUSH_BASE + 8192] = {
-    let seven = lookup7_table();
-    let lookup = lookup_table();
-    let flush = flush_table();
     let mut t = [0u16; FLUSH_BASE + 8192];
-    let mut i = 0;
-    while i < LOOKUP7_LEN {
-        t[i] = seven[i];
-        i += 1;
-    }
-    while i < FLUSH_BASE {
-        t[i] = lookup[i - FULL_BASE];
-        i += 1;
-    }
-    while i < FLUSH_BASE + 8192 {
-        t[i] = flush[i - FLUSH_BASE];
-        i += 1;
+    fill_hashed(0, 7, 0, &mut [0; 13], &mut t);
+    let mut m = 0;
+    while m < 8192 {
+        if (m as u16).count_ones() >= 5 {
+            t[FLUSH_BASE + m] = flush_value(m as u16);
+        }
+        m += 1;
     }
     t
 };
+
+/// Writes the rank of every multiset of ranks `r..13` with at most `left` more cards (four of a
+/// rank at most) into its slot of the full hash, and a multiset of exactly seven cards into its
+/// slot of the seven-card hash too.
+const fn fill_hashed(
+    r: usize,
+    left: u8,
+    key: u32,
+    counts: &mut [u8; 13],
+    t: &mut [u16; FLUSH_BASE + 8192],
+) {
+    if r == 13 {
+        let value = counts_value(counts);
+        let slot = (key & ROW_MASK) + ROW_OFFSETS[(key >> ROW_SHIFT) as usize];
+        t[FULL_BASE + slot as usize] = value;
+        if left == 0 {
+            let slot7 = (key & ROW_MASK7) + ROW_OFFSETS7[(key >> ROW_SHIFT7) as usize];
+            t[slot7 as usize] = value;
+        }
+        return;
+    }
+    let most = if left < 4 { left } else { 4 };
+    let mut c = 0;
+    while c <= most {
+        counts[r] = c;
+        fill_hashed(r + 1, left - c, key + c as u32 * RANK_MULT[r], counts, t);
+        c += 1;
+    }
+    counts[r] = 0;
+}
 
 /// Where the full hash's slots start in [`TABLE`].
 const FULL_BASE: usize = LOOKUP7_LEN;
@@ -467,64 +491,6 @@ const LOOKUP_LEN: usize = {
     }
     max as usize + (ROW_MASK as usize + 1)
 };
-
-const fn flush_table() -> [u16; 8192] {
-    let mut t = [0u16; 8192];
-    let mut m = 0;
-    while m < 8192 {
-        if (m as u16).count_ones() >= 5 {
-            t[m] = flush_value(m as u16);
-        }
-        m += 1;
-    }
-    t
-}
-
-const fn lookup7_table() -> [u16; LOOKUP7_LEN] {
-    /// Every multiset of ranks `r..13` with exactly `left` more cards, four of a rank at most.
-    const fn fill(r: usize, left: u8, key: u32, counts: &mut [u8; 13], t: &mut [u16; LOOKUP7_LEN]) {
-        if r == 13 {
-            if left == 0 {
-                let slot = (key & ROW_MASK7) + ROW_OFFSETS7[(key >> ROW_SHIFT7) as usize];
-                t[slot as usize] = counts_value(counts);
-            }
-            return;
-        }
-        let most = if left < 4 { left } else { 4 };
-        let mut c = 0;
-        while c <= most {
-            counts[r] = c;
-            fill(r + 1, left - c, key + c as u32 * RANK_MULT[r], counts, t);
-            c += 1;
-        }
-        counts[r] = 0;
-    }
-    let mut t = [0u16; LOOKUP7_LEN];
-    fill(0, 7, 0, &mut [0; 13], &mut t);
-    t
-}
-
-const fn lookup_table() -> [u16; LOOKUP_LEN] {
-    /// Every multiset of ranks `r..13` with at most `left` more cards, four of a rank at most.
-    const fn fill(r: usize, left: u8, key: u32, counts: &mut [u8; 13], t: &mut [u16; LOOKUP_LEN]) {
-        if r == 13 {
-            let slot = (key & ROW_MASK) + ROW_OFFSETS[(key >> ROW_SHIFT) as usize];
-            t[slot as usize] = counts_value(counts);
-            return;
-        }
-        let most = if left < 4 { left } else { 4 };
-        let mut c = 0;
-        while c <= most {
-            counts[r] = c;
-            fill(r + 1, left - c, key + c as u32 * RANK_MULT[r], counts, t);
-            c += 1;
-        }
-        counts[r] = 0;
-    }
-    let mut t = [0u16; LOOKUP_LEN];
-    fill(0, 7, 0, &mut [0; 13], &mut t);
-    t
-}
 
 /// Calls `f(counts, key)` for every multiset of at most seven ranks with at most four of each
 /// (76,155 of them, including the empty one).
