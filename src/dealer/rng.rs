@@ -48,10 +48,30 @@ impl TryRng for DecisionRng {
     }
 }
 
+/// Asserts that two generators give the same values for `rounds` mixed draws (words, double
+/// words, a 13-byte fill, floats and a range), which straddle block boundaries at every offset.
+#[cfg(test)]
+pub(crate) fn assert_same_draws(a: &mut impl Rng, b: &mut impl Rng, rounds: usize) {
+    use rand::RngExt;
+    for i in 0..rounds {
+        match i % 5 {
+            0 => assert_eq!(a.next_u32(), b.next_u32()),
+            1 => assert_eq!(a.next_u64(), b.next_u64()),
+            2 => {
+                let (mut x, mut y) = ([0u8; 13], [0u8; 13]);
+                a.fill_bytes(&mut x);
+                b.fill_bytes(&mut y);
+                assert_eq!(x, y);
+            }
+            3 => assert_eq!(a.random_range(0.0..1.0f64), b.random_range(0.0..1.0f64)),
+            _ => assert_eq!(a.random_range(3u32..52), b.random_range(3u32..52)),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rand::RngExt;
 
     #[test]
     fn draws_the_stream_of_the_seeded_chacha() {
@@ -59,22 +79,7 @@ mod tests {
             let mut lazy = DecisionRng::new(seed);
             let mut eager = ChaCha8Rng::seed_from_u64(seed);
             assert_eq!(lazy.seed(), seed);
-            for i in 0..200 {
-                match i % 4 {
-                    0 => assert_eq!(lazy.next_u32(), eager.next_u32()),
-                    1 => assert_eq!(lazy.next_u64(), eager.next_u64()),
-                    2 => {
-                        let (mut a, mut b) = ([0u8; 13], [0u8; 13]);
-                        lazy.fill_bytes(&mut a);
-                        eager.fill_bytes(&mut b);
-                        assert_eq!(a, b);
-                    }
-                    _ => assert_eq!(
-                        lazy.random_range(0.0..1.0f64),
-                        eager.random_range(0.0..1.0f64)
-                    ),
-                }
-            }
+            assert_same_draws(&mut lazy, &mut eager, 200);
         }
     }
 }

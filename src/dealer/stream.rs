@@ -198,7 +198,7 @@ fn block_scalar(key: &[u32; 8], counter: u64, stream: u64) -> [u32; BLOCK_WORDS]
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rand::{Rng, RngExt, SeedableRng};
+    use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
     #[test]
@@ -214,20 +214,7 @@ mod tests {
             let mut eager = ChaCha8Rng::seed_from_u64(seed);
             eager.set_stream(stream);
             let mut ours = ChaCha8Stream::new(&eager.get_seed(), stream);
-            // Mixed draws straddle block boundaries at every offset.
-            for i in 0..300 {
-                match i % 5 {
-                    0 | 3 => assert_eq!(ours.next_u32(), eager.next_u32()),
-                    1 => assert_eq!(ours.next_u64(), eager.next_u64()),
-                    2 => {
-                        let (mut a, mut b) = ([0u8; 7], [0u8; 7]);
-                        ours.fill_bytes(&mut a);
-                        eager.fill_bytes(&mut b);
-                        assert_eq!(a, b);
-                    }
-                    _ => assert_eq!(ours.random_range(3u32..52), eager.random_range(3u32..52)),
-                }
-            }
+            crate::dealer::rng::assert_same_draws(&mut ours, &mut eager, 300);
         }
     }
 

@@ -217,15 +217,7 @@ pub fn decide_brief<R: Rng + ?Sized>(
     rng: &mut R,
     external: &ExternalPolicy,
 ) -> Result<Brief, DecideError> {
-    let mut run = Run::<R, false> {
-        ctx: Context::new(program, state, rng, external),
-        warnings: Vec::new(),
-        made_legal: None,
-        random_tie: false,
-        trace: None,
-        draw: None,
-        keep_lines: false,
-    };
+    let mut run = Run::<R, false>::new(Context::new(program, state, rng, external), false);
     match run.decide() {
         Ok((action, ..)) => Ok(Brief {
             action,
@@ -252,15 +244,8 @@ fn decide_as<R: Rng + ?Sized, const EXPLAIN: bool>(
     rng: &mut R,
     options: &DecideOptions,
 ) -> Result<Decision, DecideError> {
-    let mut run = Run::<R, EXPLAIN> {
-        ctx: Context::new(program, state, rng, &options.external),
-        warnings: Vec::new(),
-        made_legal: None,
-        random_tie: false,
-        trace: EXPLAIN.then(Trace::default),
-        draw: None,
-        keep_lines: true,
-    };
+    let mut run =
+        Run::<R, EXPLAIN>::new(Context::new(program, state, rng, &options.external), true);
     let result = run.decide();
     run.report_undefined();
     match result {
@@ -297,6 +282,19 @@ struct Run<'a, R: Rng + ?Sized, const EXPLAIN: bool> {
 type Outcome = (Move, RuleRef, SmallVec<[usize; 4]>);
 
 impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
+    /// A decision about to start; the trace is kept when `EXPLAIN`.
+    fn new(ctx: Context<'a, R>, keep_lines: bool) -> Self {
+        Run {
+            ctx,
+            warnings: Vec::new(),
+            made_legal: None,
+            random_tie: false,
+            trace: EXPLAIN.then(Trace::default),
+            draw: None,
+            keep_lines,
+        }
+    }
+
     /// One `undefined-value` warning for each place a value was undefined, and one
     /// `missing-stats` warning when opponent statistics were read but not given.
     fn report_undefined(&mut self) {

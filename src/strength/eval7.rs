@@ -465,32 +465,25 @@ const FULL_BASE: usize = LOOKUP7_LEN;
 /// Where the flush ranks start in [`TABLE`].
 const FLUSH_BASE: usize = FULL_BASE + LOOKUP_LEN;
 
-/// The seven-card hash's extent: its largest displacement plus a row.
-const LOOKUP7_LEN: usize = {
-    let mut max = 0;
-    let mut i = 0;
-    while i < ROW_OFFSETS7.len() {
-        if ROW_OFFSETS7[i] > max {
-            max = ROW_OFFSETS7[i];
-        }
-        i += 1;
-    }
-    max as usize + (ROW_MASK7 as usize + 1)
-};
+/// The seven-card hash's extent: every row's 8192 slots lie inside it.
+const LOOKUP7_LEN: usize = extent(&ROW_OFFSETS7, ROW_MASK7 + 1);
 
 /// Every row's 4096 slots lie inside the table (which makes the unchecked lookup in
-/// `table` sound for any key below 2^25): the largest displacement plus a row.
-const LOOKUP_LEN: usize = {
+/// `table` sound for any key below 2^25).
+const LOOKUP_LEN: usize = extent(&ROW_OFFSETS, ROW_MASK + 1);
+
+/// A hash's extent: its largest row displacement plus a row of `width` slots.
+const fn extent(offsets: &[u32], width: u32) -> usize {
     let mut max = 0;
     let mut i = 0;
-    while i < ROW_OFFSETS.len() {
-        if ROW_OFFSETS[i] > max {
-            max = ROW_OFFSETS[i];
+    while i < offsets.len() {
+        if offsets[i] > max {
+            max = offsets[i];
         }
         i += 1;
     }
-    max as usize + (ROW_MASK as usize + 1)
-};
+    max as usize + width as usize
+}
 
 /// Calls `f(counts, key)` for every multiset of at most seven ranks with at most four of each
 /// (76,155 of them, including the empty one).
