@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use super::{Bot, BotDecision};
 use crate::check::{check, CheckOptions};
 use crate::diag::{Diagnostic, SourceFile};
-use crate::eval::{decide, decide_brief, Brief, DecideOptions, ErrorKind};
+use crate::eval::{decide_brief, DecideOptions, ErrorKind};
 use crate::external::ExternalPolicy;
 use crate::game::{GameState, Move};
 use crate::ir::Program;
@@ -63,17 +63,9 @@ impl Bot for ScriptBot {
         state: &GameState,
         rng: &mut super::DecisionRng,
     ) -> Result<BotDecision, String> {
-        let brief = if self.options.explain {
-            decide(&self.program, state, rng, &self.options).map(|d| Brief {
-                action: d.action,
-                made_legal: d.made_legal.is_some(),
-                random_tie: d.random_tie,
-                drawn: d.draw.is_some(),
-            })
-        } else {
-            decide_brief(&self.program, state, rng, &self.options.external)
-        };
-        match brief {
+        // The brief decision whatever `options.explain` says: a table keeps no trace, and the
+        // move, its flags and any error are those of `decide`.
+        match decide_brief(&self.program, state, rng, &self.options.external) {
             Ok(d) => Ok(BotDecision {
                 mv: d.action,
                 no_rule_matched: false,

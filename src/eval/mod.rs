@@ -275,7 +275,8 @@ struct Run<'a, R: Rng + ?Sized, const EXPLAIN: bool> {
     random_tie: bool,
     trace: Option<Trace>,
     draw: Option<Draw>,
-    /// Give the lines of the matched rules ([`Decision::matched`]); a [`Brief`] has none.
+    /// Give the lines of the matched rules ([`Decision::matched`], which the trace lists
+    /// too); a [`Brief`] has none.
     keep_lines: bool,
 }
 
@@ -431,7 +432,7 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
             .unwrap_or(0);
         let at_top = |&(ri, _): &(usize, &'a Action)| program.rules[ri].priority == top;
         let best_len = matched.iter().filter(|m| at_top(m)).count();
-        let lines: SmallVec<[usize; 4]> = if self.keep_lines || EXPLAIN {
+        let lines: SmallVec<[usize; 4]> = if self.keep_lines {
             matched
                 .iter()
                 .map(|&(ri, _)| program.rules[ri].line)

@@ -600,3 +600,71 @@ fn arithmetic_and_undefined_values() {
     let codes: Vec<Code> = d.warnings.iter().map(|w| w.code).collect();
     assert!(codes.contains(&Code::UndefinedValue), "{codes:?}");
 }
+
+/// `decide_brief` (what a table's script bots use) gives `decide`'s move and flags, with the
+/// trace or without, from the same draws: the built-in bots and `examples/tag.hus` on every
+/// example game, over many seeds.
+#[test]
+fn the_brief_decision_is_the_full_one() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let options = crate::check::CheckOptions {
+        base_dir: root.join("examples"),
+        ..Default::default()
+    };
+    let tag = std::fs::read_to_string(root.join("examples/tag.hus")).unwrap();
+    let scripts = crate::dealer::BUILTINS
+        .iter()
+        .map(|b| b.2.to_string())
+        .chain([tag]);
+    let mut games: Vec<_> = std::fs::read_dir(root.join("examples/games"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    games.sort();
+    let mut compared = 0;
+    for source in scripts {
+        let file = SourceFile::new("bot.hus", source);
+        let program = crate::check::check(&file, &options)
+            .program
+            .expect("a valid bot");
+        for game in &games {
+            let s = state(&std::fs::read_to_string(game).unwrap());
+            for seed in 0..20 {
+                let brief = decide_brief(
+                    &program,
+                    &s,
+                    &mut ChaCha8Rng::seed_from_u64(seed),
+                    &ExternalPolicy::default(),
+                );
+                for explain in [false, true] {
+                    let full = decide(
+                        &program,
+                        &s,
+                        &mut ChaCha8Rng::seed_from_u64(seed),
+                        &DecideOptions {
+                            explain,
+                            ..DecideOptions::default()
+                        },
+                    );
+                    match (&brief, full) {
+                        (Ok(b), Ok(d)) => assert_eq!(
+                            *b,
+                            Brief {
+                                action: d.action,
+                                made_legal: d.made_legal.is_some(),
+                                random_tie: d.random_tie,
+                                drawn: d.draw.is_some(),
+                            },
+                            "{} seed {seed}",
+                            game.display()
+                        ),
+                        (Err(b), Err(d)) => assert_eq!(b.to_string(), d.to_string()),
+                        (b, d) => panic!("{}: {b:?} against {d:?}", game.display()),
+                    }
+                    compared += 1;
+                }
+            }
+        }
+    }
+    assert!(compared >= 2 * 20 * 10 * 2, "{compared}");
+}
