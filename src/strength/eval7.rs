@@ -309,7 +309,8 @@ impl Evaluator {
         HandRank(table(slot))
     }
 
-    /// The size of the non-flush table (entries).
+    /// The size of the non-flush table that serves hands of any size (entries); incremental
+    /// hands of exactly seven cards use their own, smaller one.
     pub fn lookup_len(&self) -> usize {
         LOOKUP_LEN
     }
