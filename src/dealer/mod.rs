@@ -239,7 +239,7 @@ impl std::error::Error for MatchError {}
 /// Hands are dealt in chunks of this many (even, so duplicate pairs never straddle two).
 const CHUNK: u64 = 512;
 /// Chunks played per thread before their results are summed.
-const BATCH_PER_THREAD: u64 = 16;
+const BATCH_PER_THREAD: u64 = 64;
 /// Threads per core at most, whatever `--threads` asks.
 pub const MAX_THREADS_PER_CORE: usize = 4;
 /// The most hands one match plays.
@@ -331,7 +331,9 @@ pub fn play_match(
         .min(usize::try_from(chunks).unwrap_or(usize::MAX))
         .min(MAX_THREADS_PER_CORE * cores)
         .max(1);
-    let pool = if threads > 1 {
+    // rayon's global pool when it has the threads asked for (as it has by default, one per
+    // core): a program playing many matches then starts its threads once.
+    let pool = if threads > 1 && threads != rayon::current_num_threads() {
         Some(
             rayon::ThreadPoolBuilder::new()
                 .num_threads(threads)
@@ -340,6 +342,9 @@ pub fn play_match(
         )
     } else {
         None
+    };
+    let parallel = |first: u64, last: u64| -> Result<Vec<ChunkOut>, MatchError> {
+        (first..last).into_par_iter().map(run).collect()
     };
 
     let mut result = MatchResult {
@@ -361,13 +366,9 @@ pub fn play_match(
     while first < chunks {
         let last = (first + batch).min(chunks);
         let outs: Vec<ChunkOut> = match &pool {
-            None => (first..last).map(run).collect::<Result<_, _>>()?,
-            Some(pool) => pool.install(|| {
-                (first..last)
-                    .into_par_iter()
-                    .map(run)
-                    .collect::<Result<_, _>>()
-            })?,
+            _ if threads == 1 => (first..last).map(run).collect::<Result<_, _>>()?,
+            None => parallel(first, last)?,
+            Some(pool) => pool.install(|| parallel(first, last))?,
         };
         for o in outs {
             result.net_a += o.net_a;
