@@ -431,7 +431,10 @@ fn open_round(
             span: None,
         });
         round.phase = phase;
-        round.cards.extend_from_slice(cards);
+        // Pushed one by one: at most three cards, where `extend_from_slice` calls `memcpy`.
+        for &c in cards {
+            round.cards.push(c);
+        }
         r.push_round(round);
     }
 }
