@@ -81,6 +81,9 @@ fn run() -> u8 {
     // The binary runs nothing but external programs: whatever they detach (`setsid`) is
     // handed to it and killed once they end (reference §8).
     hus::external::contain_detached();
+    if let Some(args) = plain_decide(std::env::args_os().skip(1)) {
+        return cli::decide::run(args);
+    }
     match Command::parse() {
         Command::Acpc(args) => cli::acpc::run(args),
         Command::Check(args) => cli::check::run(args),
@@ -91,5 +94,54 @@ fn run() -> u8 {
         Command::Names(args) => cli::names::run(args),
         Command::Replay(args) => cli::replay::run(args),
         Command::Show(args) => cli::show::run(args),
+    }
+}
+
+/// `hus decide SCRIPT GAME` and nothing else, the form a program driving a bot runs at every
+/// decision: read without building clap's parser, a twentieth of such a run. Anything else,
+/// an option or a value clap would refuse (empty, or starting with `-`), goes to clap.
+fn plain_decide(mut args: impl Iterator<Item = std::ffi::OsString>) -> Option<cli::decide::Args> {
+    let (command, script, game) = (args.next()?, args.next()?, args.next()?);
+    let plain = |a: &std::ffi::OsStr| !a.is_empty() && !a.as_encoded_bytes().starts_with(b"-");
+    (command == "decide" && args.next().is_none() && plain(&script) && plain(&game))
+        .then(|| cli::decide::Args::plain(script.into(), game.into()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn os(args: &[&str]) -> Vec<std::ffi::OsString> {
+        args.iter().map(Into::into).collect()
+    }
+
+    /// The plain form gives what clap gives; every other form is left to clap.
+    #[test]
+    fn plain_decide_is_what_clap_reads() {
+        let fast = plain_decide(os(&["decide", "bot.hus", "game.xml"]).into_iter()).unwrap();
+        let Command::Decide(slow) = Command::parse_from(["hus", "decide", "bot.hus", "game.xml"])
+        else {
+            panic!("not decide")
+        };
+        assert_eq!((&fast.script, &fast.game), (&slow.script, &slow.game));
+        assert_eq!(
+            (fast.seed, fast.json, fast.explain, fast.allow_external),
+            (slow.seed, slow.json, slow.explain, slow.allow_external)
+        );
+        assert_eq!(
+            fast.external_timeout.to_bits(),
+            slow.external_timeout.to_bits()
+        );
+        assert_eq!(fast.table_dirs, slow.table_dirs);
+        for other in [
+            &["decide", "bot.hus"][..],
+            &["decide", "bot.hus", "game.xml", "--json"],
+            &["decide", "--json", "bot.hus"],
+            &["decide", "bot.hus", "-"],
+            &["decide", "", "game.xml"],
+            &["check", "bot.hus", "game.xml"],
+        ] {
+            assert!(plain_decide(os(other).into_iter()).is_none(), "{other:?}");
+        }
     }
 }

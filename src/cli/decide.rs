@@ -34,11 +34,30 @@ pub struct Args {
     #[arg(long)]
     pub allow_external: bool,
     /// Time limit for each external program, in seconds.
-    #[arg(long, value_name = "SECS", default_value_t = 5.0)]
+    #[arg(long, value_name = "SECS", default_value_t = DEFAULT_EXTERNAL_TIMEOUT)]
     pub external_timeout: f64,
     /// A directory `USE TABLE` may read tables from, besides the script's own (repeatable).
     #[arg(long = "table-dir", value_name = "DIR")]
     pub table_dirs: Vec<PathBuf>,
+}
+
+/// `--external-timeout` when not given, in seconds.
+const DEFAULT_EXTERNAL_TIMEOUT: f64 = 5.0;
+
+impl Args {
+    /// The arguments of `hus decide SCRIPT GAME` with no options: what clap gives for them.
+    pub fn plain(script: PathBuf, game: PathBuf) -> Args {
+        Args {
+            script,
+            game,
+            seed: None,
+            json: false,
+            explain: false,
+            allow_external: false,
+            external_timeout: DEFAULT_EXTERNAL_TIMEOUT,
+            table_dirs: Vec::new(),
+        }
+    }
 }
 
 fn read(path: &Path, what: &str, max: u64) -> Result<String, u8> {
@@ -105,7 +124,9 @@ fn decide(args: Args) -> Result<u8, u8> {
     };
     // Lints only warn and a decision shows no warnings of the script: they run only when the
     // script has errors, whose report is then `hus check`'s.
-    let checked = check::compile(&script_file, &options);
+    let (checked, tree) = check::compile_keeping_tree(&script_file, &options);
+    // The process exits after this decision: freeing the tree would only cost time.
+    std::mem::forget(tree);
     let program = match checked.program {
         Some(p) if checked.diagnostics.iter().all(|d| !d.is_error()) => p,
         _ => {
