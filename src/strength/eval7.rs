@@ -290,23 +290,33 @@ impl Evaluator {
     /// The rank of an incrementally built [`IncrementalHand`]. The flush branch stays: a
     /// branchless select of the hashed and flush slots (both computed, about ten more
     /// instructions) measured half the speed on enumeration and 0.65x on random hands.
+    ///
+    /// Both paths end in one load of `base[index]`: for a seven-card hand `base` is its row's
+    /// pointer ([`ROW_PTR7`]) and `index` the key, so the address adds them (`movzx eax, word
+    /// [base + key*2]`) where a row bias would need an `add`: one ALU operation fewer, which
+    /// the enumeration loop (ALU-bound between its loop-exit mispredicts) runs faster for.
     #[inline(always)]
     pub fn rank_hand(&self, h: IncrementalHand) -> HandRank {
-        let slot = if h.key & SLOW_BITS == 0 {
+        let (base, index) = if h.key & SLOW_BITS == 0 {
             // Seven cards, no flush, and a key below 2^25 (as any hand of seven cards has).
-            hash7_slot(opaque(h.key) as u32)
+            let key = opaque(h.key) as u32;
+            (row7(key), key as usize)
         } else {
             cold();
             let f = h.key & FLUSH_BITS;
-            if f == 0 {
+            let slot = if f == 0 {
                 // Fewer than seven cards (or misuse: over seven, kept in range by the mask).
                 hash_slot(h.key as u32 & KEY_MASK)
             } else {
                 let lane = (f.trailing_zeros() - (SUIT_COUNTER_SHIFT + 3)) * 4;
                 FLUSH_BASE + ((h.mask >> (lane & 63)) & 0x1fff) as usize
-            }
+            };
+            debug_assert!(slot < TABLE.len());
+            (TABLE.as_ptr(), slot)
         };
-        HandRank(table(slot))
+        // SAFETY: a row pointer plus a key of its row is the key's slot in TABLE (see
+        // `row7`); TABLE.as_ptr() plus a hashed or flush slot is in TABLE (see `table`).
+        HandRank(unsafe { *base.wrapping_add(index) })
     }
 
     /// The size of the non-flush table that serves hands of any size (entries); incremental
@@ -336,13 +346,13 @@ fn opaque(mut x: u64) -> u64 {
     x
 }
 
-/// The seven-card hash slot of the rank key of seven cards: the key plus its row's bias.
+/// The row pointer of a seven-card rank key: the key's slot in [`TABLE`] is
+/// `row7(key).wrapping_add(key)`.
 #[inline(always)]
-fn hash7_slot(key: u32) -> usize {
+fn row7(key: u32) -> *const u16 {
     debug_assert!(key <= KEY_MASK);
-    // SAFETY: key < 2^25, so the row index is below ROW_BIAS7.len().
-    let bias = unsafe { *ROW_BIAS7.get_unchecked((key >> ROW_SHIFT7) as usize) };
-    key.wrapping_add(bias) as usize
+    // SAFETY: key < 2^25, so the row index is below ROW_PTR7.len().
+    unsafe { ROW_PTR7.0.get_unchecked((key >> ROW_SHIFT7) as usize) }.0
 }
 
 /// The hash slot of a rank key below 2^25: the key plus its row's bias.
@@ -371,7 +381,10 @@ fn lookup_key(key: u32) -> u16 {
 
 #[cfg(test)]
 fn lookup7_key(key: u32) -> u16 {
-    table(hash7_slot(key & KEY_MASK))
+    let key = key & KEY_MASK;
+    let slot = (row7(key).wrapping_add(key as usize) as usize - TABLE.as_ptr() as usize) / 2;
+    assert!(slot < LOOKUP7_LEN);
+    table(slot)
 }
 
 /// The row displacements biased by the row's first key (wrapping), so that a key's slot is
@@ -391,21 +404,40 @@ static ROW_BIAS: [u32; 8192] = {
 /// slots (138 KB) with a 16 KB bias table: simulated L1 misses per random hand 1.26, from 1.53
 /// with the full hash (bias 0.39 -> 0.16, table 0.87 -> 0.82). Measured against pokers,
 /// interleaved in one process: random hands 1.02x -> 1.07x, enumeration unchanged. 12-bit rows
-/// (106 KB, 32 KB bias) simulate 1.46 misses; 14-bit (210 KB, 8 KB) 1.19, but measured the same
-/// as 13 within noise, for 64 KB more.
-pub(crate) const ROW_SHIFT7: u32 = 13;
+/// (106 KB, 32 KB bias) simulate 1.46 misses; 14-bit (210 KB, 8 KB) 1.19.
+///
+/// Rows are 14 bits since the row table holds 8-byte pointers ([`ROW_PTR7`]): 2048 rows make
+/// it 16 KB, the size of the 13-bit `u32` biases it replaced. Cachegrind (32 KB L1d, 512 KB
+/// L2), L1 misses per random hand beside the hands' own stream: 13-bit biases 1.06, 13-bit
+/// pointers (32 KB) 1.31, 14-bit pointers 1.11, 15-bit pointers (8 KB, 318 KB table) 1.02 but
+/// 0.065 L2 misses, which measured 0.95x pokers on random hands. Interleaved against pokers in
+/// one process (same load), 13-bit biases -> 14-bit pointers: enumeration 1.10-1.13x ->
+/// 1.18x, random hands 1.08-1.10x -> 1.09-1.12x.
+pub(crate) const ROW_SHIFT7: u32 = 14;
 const ROW_MASK7: u32 = (1 << ROW_SHIFT7) - 1;
 
-/// [`ROW_BIAS`] for the seven-card hash ([`ROW_OFFSETS7`]), whose rows start at slot 0.
-static ROW_BIAS7: [u32; ROWS7] = {
-    let mut t = [0u32; ROWS7];
+/// The seven-card hash's rows as pointers: [`TABLE`]'s start plus the row's displacement
+/// minus its first key (wrapping: outside TABLE until a key of the row is added). Pointers
+/// (8 bytes a row, relocated at load) rather than `u32` biases let the final load's address
+/// add the key, as [`Evaluator::rank_hand`] describes.
+static ROW_PTR7: RowPtrs = {
+    let mut t = [RowPtr(std::ptr::null()); ROWS7];
     let mut i = 0;
     while i < ROWS7 {
-        t[i] = ROW_OFFSETS7[i].wrapping_sub((i as u32) << ROW_SHIFT7);
+        let bias = ROW_OFFSETS7[i] as isize - ((i as isize) << ROW_SHIFT7);
+        t[i] = RowPtr(TABLE.as_ptr().wrapping_offset(bias));
         i += 1;
     }
-    t
+    RowPtrs(t)
 };
+
+#[derive(Clone, Copy)]
+struct RowPtr(*const u16);
+
+struct RowPtrs([RowPtr; ROWS7]);
+
+// SAFETY: the pointers only ever read the immutable static TABLE.
+unsafe impl Sync for RowPtrs {}
 
 /// Rows of the seven-card hash: every key below 2^25 has one.
 const ROWS7: usize = 1 << (25 - ROW_SHIFT7);
