@@ -277,6 +277,10 @@ fn item06_devices_fifos_and_huge_tables_are_refused_without_reading() {
         .unwrap()
         .success());
     std::os::unix::fs::symlink("/dev/zero", dir.join("zero.tsv")).unwrap();
+    // A directory on the way that leads out (the file itself is no link).
+    let elsewhere = temp_dir("item06-elsewhere");
+    write(&elsewhere, "t.tsv", "F\t");
+    std::os::unix::fs::symlink(&elsewhere, dir.join("up")).unwrap();
     write(&dir, "huge.tsv", "F\t".repeat(40_000));
     for (table, message) in [
         (
@@ -290,6 +294,10 @@ fn item06_devices_fifos_and_huge_tables_are_refused_without_reading() {
         (
             "/dev/zero",
             "table `/dev/zero` is outside the script's directory",
+        ),
+        (
+            "up/t.tsv",
+            "table `up/t.tsv` is outside the script's directory",
         ),
         (
             "/dev/stdin",

@@ -25,6 +25,10 @@ pub fn resolve(
         diags: Vec::new(),
         seen: Vec::new(),
     };
+    if script.includes.is_empty() {
+        // Nothing to walk, so no path to resolve (a file system call per directory).
+        return (walk.defines, walk.diags);
+    }
     let main = Link {
         path: std::fs::canonicalize(&source.name).ok(),
         name: source.name.clone(),

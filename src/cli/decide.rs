@@ -151,8 +151,10 @@ fn decide(args: Args) -> Result<u8, u8> {
     };
     print_all(&game_file, &game_warnings);
 
-    let seed = args.seed.unwrap_or_else(rand::random::<u64>);
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut rng = SeededOnUse {
+        seed: args.seed,
+        rng: None,
+    };
     let options = DecideOptions {
         external: ExternalPolicy {
             allow: args.allow_external,
@@ -201,7 +203,7 @@ fn decide(args: Args) -> Result<u8, u8> {
             "rule": { "file": script_file.name, "line": decision.rule.line },
             "matched": decision.matched.as_slice(),
             "warnings": warnings,
-            "seed": seed,
+            "seed": rng.seed(),
             "draw": decision.draw.as_ref().map(|d| serde_json::json!({
                 "choice": d.choice(&program),
                 "weight": json_amount(d.weight),
@@ -250,6 +252,46 @@ fn json_amount(x: f64) -> serde_json::Value {
     match text.parse::<i64>() {
         Ok(n) => serde_json::Value::from(n),
         Err(_) => serde_json::Value::from(text.parse::<f64>().unwrap_or(x)),
+    }
+}
+
+/// The decision's random generator, seeded when first drawn from: most scripts never draw,
+/// and the operating system's entropy costs system calls (six in a static build) at every
+/// start.
+struct SeededOnUse {
+    /// `--seed`, or the seed drawn for the first use.
+    seed: Option<u64>,
+    rng: Option<ChaCha8Rng>,
+}
+
+impl SeededOnUse {
+    /// The seed the decision used, or would have used: drawn now when there is none yet.
+    fn seed(&mut self) -> u64 {
+        *self.seed.get_or_insert_with(rand::random::<u64>)
+    }
+
+    fn rng(&mut self) -> &mut ChaCha8Rng {
+        if self.rng.is_none() {
+            self.rng = Some(ChaCha8Rng::seed_from_u64(self.seed()));
+        }
+        self.rng.as_mut().expect("seeded just above")
+    }
+}
+
+impl rand::TryRng for SeededOnUse {
+    type Error = std::convert::Infallible;
+
+    fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+        Ok(rand::Rng::next_u32(self.rng()))
+    }
+
+    fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+        Ok(rand::Rng::next_u64(self.rng()))
+    }
+
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+        rand::Rng::fill_bytes(self.rng(), dst);
+        Ok(())
     }
 }
 
