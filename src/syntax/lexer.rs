@@ -678,8 +678,8 @@ fn outside_block(at: Span, first: Tok<'_>) -> Diagnostic {
 /// all-capitals word one or two letters from a keyword (`THN`, `ENDRUL`) where a keyword is
 /// expected (first on its line or after `THEN`, and not used as a value).
 fn keyword_look_alike(name: &str, at_line_start: bool, rest: &str) -> Option<Tok<'static>> {
-    if let Some(kw) = KEYWORDS.iter().find(|k| k.eq_ignore_ascii_case(name)) {
-        return Tok::keyword(kw);
+    if let Some(kw) = keyword_any_case(name) {
+        return Some(kw);
     }
     if !at_line_start || name.len() < 3 || !name.bytes().all(|b| b.is_ascii_uppercase()) {
         return None;
@@ -690,6 +690,27 @@ fn keyword_look_alike(name: &str, at_line_start: bool, rest: &str) -> Option<Tok
         return None;
     }
     did_you_mean(name, KEYWORDS.iter().copied()).and_then(Tok::keyword)
+}
+
+/// The keyword `name` spells in any case (`Rule` is RULE, `EXTERNAL` is `external`). This runs
+/// for every name in a script: one match on the name in capitals, not a search of the list.
+fn keyword_any_case(name: &str) -> Option<Tok<'static>> {
+    // The shortest and longest keywords (`USE`, `ENDPREFLOP`); a test checks them.
+    const SHORTEST: usize = 3;
+    const LONGEST: usize = 10;
+    let bytes = name.as_bytes();
+    if !(SHORTEST..=LONGEST).contains(&bytes.len()) {
+        return None;
+    }
+    let mut buf = [0u8; LONGEST];
+    let upper = &mut buf[..bytes.len()];
+    upper.copy_from_slice(bytes);
+    upper.make_ascii_uppercase();
+    match std::str::from_utf8(upper).ok()? {
+        // The one keyword written in small letters.
+        "EXTERNAL" => Some(Tok::External),
+        upper => Tok::keyword(upper),
+    }
 }
 
 /// One piece of a script exactly as written, for tools that rewrite it (`hus fmt`): see
@@ -986,6 +1007,20 @@ mod tests {
             vec![Use, Table, Path("C:\\x\\y z.tsv")]
         );
         assert_eq!(inner("USE TABLE\nFOLD"), vec![Use, Table, Newline, Fold]);
+    }
+
+    #[test]
+    fn keywords_are_found_in_any_case() {
+        for kw in KEYWORDS {
+            let tok = Tok::keyword(kw);
+            assert!(tok.is_some());
+            for spelling in [kw.to_string(), kw.to_lowercase(), kw.to_uppercase()] {
+                assert_eq!(keyword_any_case(&spelling), tok, "{spelling}");
+            }
+        }
+        for name in ["pair", "RULES", "ENDPREFLOPS", "US", "", "ruleé"] {
+            assert_eq!(keyword_any_case(name), None, "{name}");
+        }
     }
 
     #[test]
