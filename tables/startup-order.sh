@@ -39,11 +39,13 @@ done
 {
     echo "# The functions \`hus decide\` runs, for build.rs to place first (made by startup-order.sh)."
     echo "# Rust names (_ZN, _R) become linker-script patterns; C names a symbol ordering (lld)."
-    # The first run's functions first (the common path), then what the others add.
-    for f in "$work/1.cg" $(ls "$work"/*.cg | sort -V); do
-        grep -ohP '^c?fn=\(\d+\) \K.+' "$f"
-    done | grep -v -e '^0x' -e '^(' |
+    # The first run's functions first (the common path), then what the others add; each
+    # group sorted, so that a regenerated list differs only where the code did.
+    names() { grep -ohP '^c?fn=\(\d+\) \K.+' "$@" | grep -v -e '^0x' -e '^(' |
         sed -E '/^_(ZN|R)/ { s/\.(llvm\.)?[0-9]+$/*/; s/17h[0-9a-f]{16}E/17h*E/; s/Cs[0-9A-Za-z]+_([0-9])/Cs*_\1/g; }' |
-        awk '!seen[$0]++'
+        LC_ALL=C sort -u; }
+    names "$work/1.cg" >"$work/first"
+    cat "$work/first"
+    names "$work"/*.cg | LC_ALL=C comm -23 - "$work/first"
 } >"$out"
 echo "$out: $(grep -vc '^#' "$out") functions"
