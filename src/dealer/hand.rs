@@ -299,6 +299,9 @@ pub fn play_hand(setup: &HandSetup, recorders: HandRecorders) -> Result<HandOutc
         Player::Hero,
     );
     let mut decision_no = 0usize;
+    // The dealer's last clean act, for the seats' machines to follow (one slot, written in
+    // place by every act).
+    let mut applied = None;
 
     for phase in Phase::ALL {
         if phase != Phase::Preflop {
@@ -374,8 +377,8 @@ pub fn play_hand(setup: &HandSetup, recorders: HandRecorders) -> Result<HandOutc
                 Move::Call => (Act::Call, to_call),
                 Move::Raise(r) => (Act::Raise, (r as i64) as f64),
             };
-            let applied = betting
-                .apply_noted(player, act, amount)
+            betting
+                .apply_noted(player, act, amount, &mut applied)
                 .map_err(|violation| MatchError::IllegalAct {
                     hand,
                     decision: decision_no,
