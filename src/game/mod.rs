@@ -151,11 +151,15 @@ impl GameRecord {
     /// Moves every round to `spare`, emptied but with its buffers kept: a dealer reuses them
     /// for the next hand's rounds instead of allocating.
     pub fn clear_rounds(&mut self, spare: &mut Vec<Round>) {
-        for mut round in self.rounds.drain(..) {
+        // Moved first and emptied in place after: emptying each round on its way read back
+        // 16 bytes over a fresh 8-byte store, a store-forwarding stall per round (4 % of
+        // `hus match`).
+        let first = spare.len();
+        spare.append(&mut self.rounds);
+        for round in &mut spare[first..] {
             round.cards.clear();
             round.actions.clear();
             round.span = None;
-            spare.push(round);
         }
     }
 }
