@@ -398,7 +398,13 @@ impl Betting {
         let tolerated = self.apply_reporting(player, act, amount, &mut |v| {
             first.get_or_insert(v);
         });
-        first.map_or(Ok(tolerated), Err)
+        // Two returns, not `first.map_or(Ok(tolerated), Err)`: that built both results on
+        // the stack and copied the chosen one out 16 bytes at a time over the bytes just
+        // stored, a store-forwarding stall on every act (a third of `apply`'s time).
+        if let Some(v) = first {
+            return Err(v);
+        }
+        Ok(tolerated)
     }
 
     // A little over 100 lines: the rules of one act in the order a violation is looked for
