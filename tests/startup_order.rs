@@ -1,7 +1,7 @@
 //! The `hus` binary has the functions `hus decide` runs packed together (build.rs, from
 //! `tables/startup-order.txt`; README, "Speed"), and that list still names the code: a list
 //! gone stale would cost start-up time and nothing else, so only this test would notice.
-#![cfg(target_os = "linux")]
+#![cfg(all(feature = "cli", target_os = "linux"))]
 
 use std::path::Path;
 
