@@ -1,7 +1,17 @@
-//! Generates the parser from `grammar/hus.lalrpop` into OUT_DIR, and links the `hus` binary as
-//! a fixed-address executable on Linux with its start-up functions packed together.
+//! Generates the parser from `grammar/hus.lalrpop` and the 7-card evaluator's rank table into
+//! OUT_DIR, and links the `hus` binary as a fixed-address executable on Linux with its start-up
+//! functions packed together.
+
+/// The evaluator's table layout and ranking (`src/strength/eval7.rs` includes the same files).
+#[allow(dead_code)]
+mod eval7 {
+    include!("src/strength/eval7_tables.rs");
+    include!("src/strength/eval7_ranks.rs");
+}
+
 fn main() {
     println!("cargo:rerun-if-changed=grammar");
+    eval7_table();
     lalrpop::Configuration::new()
         .set_in_dir("grammar")
         .process()
@@ -20,6 +30,31 @@ fn main() {
     if linux {
         startup_order(crt_static);
     }
+}
+
+/// Writes the evaluator's rank table (`TABLE` in `src/strength/eval7.rs`) as the target's
+/// `u16`s, for the library to include: ranking the 76,155 rank multisets takes milliseconds
+/// here and took 13 s as constant evaluation.
+fn eval7_table() {
+    for file in [
+        "src/strength/eval7_tables.rs",
+        "src/strength/eval7_ranks.rs",
+    ] {
+        println!("cargo:rerun-if-changed={file}");
+    }
+    let big_endian = std::env::var("CARGO_CFG_TARGET_ENDIAN").as_deref() == Ok("big");
+    let bytes: Vec<u8> = eval7::table_values()
+        .into_iter()
+        .flat_map(|v| {
+            if big_endian {
+                v.to_be_bytes()
+            } else {
+                v.to_le_bytes()
+            }
+        })
+        .collect();
+    let out = std::path::PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
+    std::fs::write(out.join("eval7_table.bin"), bytes).expect("OUT_DIR must be writable");
 }
 
 /// Has the linker place the functions `hus decide` runs (`tables/startup-order.txt`, made by

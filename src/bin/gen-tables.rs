@@ -1,5 +1,6 @@
 //! Generates the committed tables of the strength module:
-//! `src/strength/eval7_tables.rs` (the evaluator's perfect hash, rank and flush tables) and
+//! `src/strength/eval7_tables.rs` (the evaluator's perfect-hash row displacements, from which `build.rs`
+//! computes its rank and flush table) and
 //! `tables/preflop-equity.tsv` (exact preflop equity of the 169 classes against a random hand).
 //!
 //! `cargo run --release --features gen-tables --bin gen-tables -- [--check] [eval|preflop]`

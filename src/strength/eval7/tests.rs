@@ -110,6 +110,16 @@ fn suit_keys_flag_five_or_more_cards() {
 }
 
 #[test]
+fn the_included_table_is_what_the_ranking_gives() {
+    // build.rs wrote it with the same functions; a mismatch means OUT_DIR's file is not this
+    // build's (or the byte order is wrong).
+    let fresh = table_values();
+    assert_eq!(fresh.len(), TABLE.len());
+    let differ = (0..TABLE.len()).filter(|&i| TABLE[i] != fresh[i]).count();
+    assert_eq!(differ, 0, "entries differing");
+}
+
+#[test]
 fn flush_table_follows_the_rules() {
     for m in 0..8192u16 {
         if m.count_ones() >= 5 {
