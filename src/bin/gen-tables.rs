@@ -1,7 +1,7 @@
-//! Generates the committed tables of the strength module:
-//! `src/strength/eval7_tables.rs` (the evaluator's perfect-hash row displacements, from which `build.rs`
-//! computes its rank and flush table) and
-//! `tables/preflop-equity.tsv` (exact preflop equity of the 169 classes against a random hand).
+//! Generates the committed tables of the strength module: `src/strength/eval7_tables.rs` (the
+//! evaluator's perfect-hash row displacements, from which `build.rs` computes its rank and flush
+//! table) and `tables/preflop-equity.tsv` (exact preflop equity of the 169 classes against a
+//! random hand).
 //!
 //! `cargo run --release --features gen-tables --bin gen-tables -- [--check] [eval|preflop]`
 //! (both tables when none is named). Paths are the crate's own, wherever it runs from.
