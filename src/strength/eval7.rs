@@ -406,23 +406,6 @@ pub(crate) static TABLE: [u16; TABLE_LEN] = {
     }
 };
 
-/// Calls `f(counts, key)` for every multiset of at most seven ranks with at most four of each
-/// (76,155 of them, including the empty one).
-pub(crate) fn for_each_rank_multiset(mut f: impl FnMut(&[u8; 13], u32)) {
-    fn go(r: usize, left: u8, key: u32, counts: &mut [u8; 13], f: &mut impl FnMut(&[u8; 13], u32)) {
-        if r == 13 {
-            f(counts, key);
-            return;
-        }
-        for c in 0..=left.min(4) {
-            counts[r] = c;
-            go(r + 1, left - c, key + c as u32 * RANK_MULT[r], counts, f);
-        }
-        counts[r] = 0;
-    }
-    go(0, 7, 0, &mut [0; 13], &mut f);
-}
-
 /// The text of `eval7_tables.rs` as `gen-tables` writes it: the computed row displacements
 /// as Rust source (the unit test `tables_source_is_committed` compares it with the file).
 pub fn tables_source() -> String {

@@ -2,7 +2,7 @@
 // multipliers, the two hashes' row widths and places in the table, and the ranking of a rank
 // multiset and of a flush. Included by `eval7.rs` (after `eval7_tables.rs`, whose row
 // displacements it reads) and by `build.rs`, which computes the table with it once per build
-// (as constant evaluation the same work took 13 s of every build of the crate and printed a
+// (as constant evaluation the same work took 7-13 s of every build of the crate and printed a
 // warning that cannot be turned off); so one text serves both, and nothing here may name
 // anything outside these two files.
 
@@ -65,7 +65,16 @@ const ROW_MASK7: u32 = (1 << ROW_SHIFT7) - 1;
 #[cfg_attr(not(test), allow(dead_code))]
 pub(crate) fn table_values() -> Vec<u16> {
     let mut t = vec![0u16; TABLE_LEN];
-    fill_hashed(0, 7, 0, &mut [0; 13], &mut t);
+    for_each_rank_multiset(|counts, key| {
+        let value = counts_value(counts);
+        let slot = (key & ROW_MASK) + ROW_OFFSETS[(key >> ROW_SHIFT) as usize];
+        t[FULL_BASE + slot as usize] = value;
+        // A multiset of exactly seven cards has a slot in the seven-card hash too.
+        if counts.iter().sum::<u8>() == 7 {
+            let slot7 = (key & ROW_MASK7) + ROW_OFFSETS7[(key >> ROW_SHIFT7) as usize];
+            t[slot7 as usize] = value;
+        }
+    });
     for m in 0..8192u16 {
         if m.count_ones() >= 5 {
             t[FLUSH_BASE + m as usize] = flush_value(m);
@@ -77,26 +86,21 @@ pub(crate) fn table_values() -> Vec<u16> {
 /// [`TABLE`]'s length: the two hashes and the flush ranks.
 pub(crate) const TABLE_LEN: usize = FLUSH_BASE + 8192;
 
-/// Writes the rank of every multiset of ranks `r..13` with at most `left` more cards (four of a
-/// rank at most) into its slot of the full hash, and a multiset of exactly seven cards into its
-/// slot of the seven-card hash too.
-#[cfg_attr(not(test), allow(dead_code))]
-fn fill_hashed(r: usize, left: u8, key: u32, counts: &mut [u8; 13], t: &mut [u16]) {
-    if r == 13 {
-        let value = counts_value(counts);
-        let slot = (key & ROW_MASK) + ROW_OFFSETS[(key >> ROW_SHIFT) as usize];
-        t[FULL_BASE + slot as usize] = value;
-        if left == 0 {
-            let slot7 = (key & ROW_MASK7) + ROW_OFFSETS7[(key >> ROW_SHIFT7) as usize];
-            t[slot7 as usize] = value;
+/// Calls `f(counts, key)` for every multiset of at most seven ranks with at most four of each
+/// (76,155 of them, including the empty one).
+pub(crate) fn for_each_rank_multiset(mut f: impl FnMut(&[u8; 13], u32)) {
+    fn go(r: usize, left: u8, key: u32, counts: &mut [u8; 13], f: &mut impl FnMut(&[u8; 13], u32)) {
+        if r == 13 {
+            f(counts, key);
+            return;
         }
-        return;
+        for c in 0..=left.min(4) {
+            counts[r] = c;
+            go(r + 1, left - c, key + c as u32 * RANK_MULT[r], counts, f);
+        }
+        counts[r] = 0;
     }
-    for c in 0..=left.min(4) {
-        counts[r] = c;
-        fill_hashed(r + 1, left - c, key + c as u32 * RANK_MULT[r], counts, t);
-    }
-    counts[r] = 0;
+    go(0, 7, 0, &mut [0; 13], &mut f);
 }
 
 /// Where the full hash's slots start in [`TABLE`].
