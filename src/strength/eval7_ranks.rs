@@ -109,7 +109,7 @@ const FULL_BASE: usize = LOOKUP7_LEN;
 /// Where the flush ranks start in [`TABLE`].
 const FLUSH_BASE: usize = FULL_BASE + LOOKUP_LEN;
 
-/// The seven-card hash's extent: every row's 8192 slots lie inside it.
+/// The seven-card hash's extent: every row's 16,384 slots (`ROW_SHIFT7` bits) lie inside it.
 const LOOKUP7_LEN: usize = extent(&ROW_OFFSETS7, ROW_MASK7 + 1);
 
 /// Every row's 4096 slots lie inside the table (which makes the unchecked lookup in
