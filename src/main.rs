@@ -1,7 +1,4 @@
 //! The `hus` command line: a thin layer over the library.
-// On glibc Linux, `main` is ours rather than std's (see `main` below; the test harness keeps
-// its own): std captures the arguments before `main` whoever defines it.
-#![cfg_attr(all(target_os = "linux", target_env = "gnu", not(test)), no_main)]
 
 mod cli;
 
@@ -37,41 +34,9 @@ enum Command {
     Show(cli::show::Args),
 }
 
-/// The program's entry on glibc Linux, in place of std's: std's start-up also finds the main
-/// thread's stack bounds (for its stack-overflow message) by reading and parsing
-/// `/proc/self/maps`, about 8 % of a `hus decide`'s instructions and a dozen system calls.
-/// What else it does is done here: closed standard descriptors are opened on `/dev/null` (so
-/// no file a command opens becomes its output), SIGPIPE is ignored (a closed pipe is an error
-/// the command reports), and `process::exit` flushes stdout. A stack overflow, which the
-/// language's depth limits rule out, would end the process with SIGSEGV and no message.
-#[cfg(all(target_os = "linux", target_env = "gnu", not(test)))]
-#[no_mangle]
-extern "C" fn main(
-    _argc: std::ffi::c_int,
-    _argv: *const *const std::ffi::c_char,
-) -> std::ffi::c_int {
-    // SAFETY: `poll` reads and writes the local array of three entries it is given; `open`
-    // gets a constant NUL-terminated path; `signal` installs the library's SIG_IGN.
-    unsafe {
-        let mut fds = [0, 1, 2].map(|fd| libc::pollfd {
-            fd,
-            events: 0,
-            revents: 0,
-        });
-        if libc::poll(fds.as_mut_ptr(), 3, 0) != -1 {
-            for f in fds {
-                if f.revents & libc::POLLNVAL != 0 {
-                    // The lowest free descriptor: the closed one.
-                    libc::open(c"/dev/null".as_ptr(), libc::O_RDWR);
-                }
-            }
-        }
-        libc::signal(libc::SIGPIPE, libc::SIG_IGN);
-    }
-    std::process::exit(run().into())
-}
-
-#[cfg(not(all(target_os = "linux", target_env = "gnu", not(test))))]
+/// std's entry: a panic exits 101 with its message, a stack overflow is reported as one, and
+/// std has already ignored SIGPIPE (a closed pipe is an error the command reports) and opened
+/// closed standard descriptors on `/dev/null` (so no file a command opens becomes its output).
 fn main() -> std::process::ExitCode {
     std::process::ExitCode::from(run())
 }
