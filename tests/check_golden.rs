@@ -1,18 +1,19 @@
-//! Golden tests of `hus check`: every `tests/cases/check/NAME.hus` is checked by the real
-//! binary, run from the repository root with the case's path relative (so file names in the
-//! output are stable), and its stdout compared exactly with `NAME.expected`.
+//! Golden tests of `hus check`, one test each: every `tests/cases/check/NAME.hus` is checked
+//! by the real binary, run from the repository root with the case's path relative (so file
+//! names in the output are stable), and its exit code, stdout and stderr compared exactly with
+//! `NAME.code`, `NAME.expected` and `NAME.stderr`.
 //!
 //! Arguments: `--format text`, unless `NAME.args` exists; then its words (whitespace
-//! separated) replace it, e.g. `--format json` or `--define ante`. The exit code is recorded
-//! beside it in `NAME.code` and compared exactly.
-//!
-//! To regenerate every expectation after an intended change, run
-//! `UPDATE_GOLDEN=1 cargo test --test check_golden` and review the diff.
-// The real binary exists only with the `cli` feature.
-#![cfg(feature = "cli")]
+//! separated) replace it, e.g. `--format json` or `--define ante`. `cargo test
+//! check_golden::NAME` runs one case; `tests/cases/README.md` says how to add and update them.
+
+#[path = "support/golden.rs"]
+mod golden;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+
+use libtest_mimic::{Arguments, Failed, Trial};
 
 const CASES: &str = "tests/cases/check";
 
@@ -29,6 +30,7 @@ fn hus(args: &[&str]) -> Output {
         .expect("the hus binary runs")
 }
 
+/// Every `NAME.hus` case, sorted.
 fn cases() -> Vec<PathBuf> {
     let mut out: Vec<PathBuf> = std::fs::read_dir(root().join(CASES))
         .expect("the cases directory exists")
@@ -39,55 +41,57 @@ fn cases() -> Vec<PathBuf> {
     out
 }
 
-#[test]
-fn golden_cases() {
-    let update = std::env::var_os("UPDATE_GOLDEN").is_some();
-    let mut failures = Vec::new();
-    let all = cases();
-    assert!(all.len() >= 30, "only {} cases", all.len());
-    for case in &all {
-        let stem = case.file_stem().unwrap().to_str().unwrap();
-        let relative = format!("{CASES}/{stem}.hus");
-        let args_file = case.with_extension("args");
-        let mut args: Vec<String> = match std::fs::read_to_string(&args_file) {
-            Ok(s) => s.split_whitespace().map(String::from).collect(),
-            Err(_) => vec!["--format".into(), "text".into()],
-        };
-        args.insert(0, "check".into());
-        args.push(relative.clone());
-        let argv: Vec<&str> = args.iter().map(String::as_str).collect();
-        let out = hus(&argv);
-        let stdout = String::from_utf8(out.stdout).unwrap();
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        let code = out.status.code();
-        let code_file = case.with_extension("code");
-        let expected_file = case.with_extension("expected");
-        if update {
-            std::fs::write(&expected_file, &stdout).unwrap();
-            let code = code.expect("hus exits with a code");
-            std::fs::write(&code_file, format!("{code}\n")).unwrap();
-            continue;
-        }
-        let want_code = std::fs::read_to_string(&code_file)
-            .ok()
-            .and_then(|s| s.trim().parse::<i32>().ok());
-        if want_code.is_none() || code != want_code {
-            failures.push(format!(
-                "{relative}: exit {code:?}, expected {want_code:?} (from {})\nstderr: {stderr}",
-                code_file.display()
-            ));
-        }
-        let expected = std::fs::read_to_string(&expected_file).unwrap_or_default();
-        if stdout != expected {
-            failures.push(format!(
-                "{relative}: output differs\n--- expected\n{expected}--- actual\n{stdout}---"
-            ));
-        }
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+/// Checks one case and compares all three outputs.
+fn run_case(case: &Path) -> Result<(), Failed> {
+    let stem = case.file_stem().unwrap().to_string_lossy().into_owned();
+    let mut args: Vec<String> = match std::fs::read_to_string(case.with_extension("args")) {
+        Ok(s) => s.split_whitespace().map(String::from).collect(),
+        Err(_) => vec!["--format".into(), "text".into()],
+    };
+    args.insert(0, "check".into());
+    args.push(format!("{CASES}/{stem}.hus"));
+    let got = golden::run_hus(root(), &args);
+    golden::compare(
+        &stem,
+        &[
+            (case.with_extension("expected"), &got.stdout),
+            (case.with_extension("stderr"), &got.stderr),
+            (case.with_extension("code"), &got.code),
+        ],
+    )
 }
 
-#[test]
+/// Runs a check written as a plain function with assertions, as a trial.
+fn plain(name: &str, test: fn()) -> Trial {
+    Trial::test(name, move || {
+        test();
+        Ok(())
+    })
+}
+
+fn main() {
+    let mut trials: Vec<Trial> = cases()
+        .into_iter()
+        .map(|case| {
+            let stem = case.file_stem().unwrap().to_string_lossy().into_owned();
+            Trial::test(format!("check_golden::{stem}"), move || run_case(&case))
+        })
+        .collect();
+    assert!(trials.len() >= 30, "only {} check cases", trials.len());
+    trials.extend([
+        plain(
+            "unreadable_file_is_an_io_error",
+            unreadable_file_is_an_io_error,
+        ),
+        plain(
+            "every_file_is_checked_and_the_worst_exit_code_wins",
+            every_file_is_checked_and_the_worst_exit_code_wins,
+        ),
+        plain("usage_errors_exit_2", usage_errors_exit_2),
+    ]);
+    libtest_mimic::run(&Arguments::from_args(), trials).exit();
+}
+
 fn unreadable_file_is_an_io_error() {
     let out = hus(&["check", "tests/cases/check/no-such-file.hus"]);
     assert_eq!(out.status.code(), Some(2));
@@ -98,7 +102,6 @@ fn unreadable_file_is_an_io_error() {
     );
 }
 
-#[test]
 fn every_file_is_checked_and_the_worst_exit_code_wins() {
     let clean = format!("{CASES}/clean_thesis.hus");
     let bad = format!("{CASES}/three_errors.hus");
@@ -113,7 +116,6 @@ fn every_file_is_checked_and_the_worst_exit_code_wins() {
     assert!(stdout.contains("three_errors.hus: 3 errors, 0 warnings"));
 }
 
-#[test]
 fn usage_errors_exit_2() {
     assert_eq!(hus(&["check"]).status.code(), Some(2));
     let out = hus(&["check", "--format", "xml", "a.hus"]);

@@ -1,87 +1,67 @@
-//! Golden tests of `hus decide`: each directory in `tests/cases/decide/` holds `args` (the
-//! command line after `hus`, split on white space), the files it names, and the expected
-//! `stdout`, `stderr` and `code`. The binary runs with the case directory as its working
-//! directory and without colour. `UPDATE_GOLDEN=1 cargo test --test decide_golden` rewrites
-//! the expected files from what the binary prints.
-// The real binary exists only with the `cli` feature.
-#![cfg(feature = "cli")]
+//! Golden tests of `hus decide`, one test each: every directory in `tests/cases/decide/` that
+//! holds `args` (the command line after `hus`, split on white space) is a case, run with that
+//! directory as the working directory and without colour, its exit code, stdout and stderr
+//! compared exactly with `code`, `stdout` and `stderr` beside it. `cargo test
+//! decide_golden::NAME` runs one; `tests/cases/README.md` says how to add and update them.
+
+#[path = "support/golden.rs"]
+mod golden;
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+
+use libtest_mimic::{Arguments, Failed, Trial};
 
 fn cases_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/decide")
 }
 
-struct Outcome {
-    stdout: String,
-    stderr: String,
-    code: String,
-}
-
-fn run_case(dir: &Path) -> Outcome {
-    let args = std::fs::read_to_string(dir.join("args")).expect("args file");
-    let out = Command::new(env!("CARGO_BIN_EXE_hus"))
-        .args(args.split_whitespace())
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .env_remove("CLICOLOR_FORCE")
-        .output()
-        .expect("run hus");
-    Outcome {
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-        code: format!("{}\n", out.status.code().unwrap_or(-1)),
-    }
-}
-
-#[test]
-fn decide_golden() {
-    let update = std::env::var_os("UPDATE_GOLDEN").is_some();
+/// Every case directory, sorted by name.
+fn cases() -> Vec<PathBuf> {
     let mut dirs: Vec<PathBuf> = std::fs::read_dir(cases_dir())
         .expect("tests/cases/decide")
         .map(|e| e.unwrap().path())
         .filter(|p| p.join("args").is_file())
         .collect();
     dirs.sort();
-    assert!(!dirs.is_empty());
-    let mut failures = Vec::new();
-    for dir in &dirs {
-        let name = dir.file_name().unwrap().to_string_lossy().into_owned();
-        let got = run_case(dir);
-        for (file, text) in [
-            ("stdout", &got.stdout),
-            ("stderr", &got.stderr),
-            ("code", &got.code),
-        ] {
-            let path = dir.join(file);
-            if update {
-                std::fs::write(&path, text).unwrap();
-                continue;
-            }
-            match std::fs::read_to_string(&path) {
-                Ok(want) if &want == text => {}
-                Ok(want) => failures.push(format!(
-                    "{name}/{file} differs\n--- expected\n{want}\n--- got\n{text}"
-                )),
-                Err(_) => failures.push(format!(
-                    "{name}/{file} missing (UPDATE_GOLDEN=1 writes it)\n--- got\n{text}"
-                )),
-            }
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "{} of {} cases failed:\n\n{}",
-        failures.len(),
-        dirs.len(),
-        failures.join("\n\n")
-    );
+    dirs
+}
+
+/// Runs one case and compares all three outputs.
+fn run_case(dir: &Path) -> Result<(), Failed> {
+    let name = dir.file_name().unwrap().to_string_lossy().into_owned();
+    let args =
+        std::fs::read_to_string(dir.join("args")).map_err(|e| format!("{name}/args: {e}"))?;
+    let args: Vec<String> = args.split_whitespace().map(String::from).collect();
+    let got = golden::run_hus(dir, &args);
+    golden::compare(
+        &name,
+        &[
+            (dir.join("stdout"), &got.stdout),
+            (dir.join("stderr"), &got.stderr),
+            (dir.join("code"), &got.code),
+        ],
+    )
+}
+
+fn main() {
+    let mut trials: Vec<Trial> = cases()
+        .into_iter()
+        .map(|dir| {
+            let name = dir.file_name().unwrap().to_string_lossy().into_owned();
+            Trial::test(format!("decide_golden::{name}"), move || run_case(&dir))
+        })
+        .collect();
+    assert!(trials.len() >= 90, "only {} decide cases", trials.len());
+    trials.push(Trial::test(
+        "deciding_a_rule_only_script_does_not_allocate",
+        deciding_a_rule_only_script_does_not_allocate,
+    ));
+    libtest_mimic::run(&Arguments::from_args(), trials).exit();
 }
 
 /// Counts heap allocations, to show that deciding a rule-only script allocates nothing. Only
-/// the allocations of the thread that asked are counted: the golden test runs beside it in the
-/// same process and allocates all the time.
+/// the allocations of the thread that asked are counted: the golden cases run beside it in the
+/// same process and allocate all the time.
 struct Counting;
 
 static ALLOCATIONS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
@@ -107,8 +87,7 @@ static GLOBAL: Counting = Counting;
 
 /// `examples/tag.hus` decided on every example game: no allocation once checked and read
 /// (the decisions there draw no warning; `--explain` traces and warnings do allocate).
-#[test]
-fn deciding_a_rule_only_script_does_not_allocate() {
+fn deciding_a_rule_only_script_does_not_allocate() -> Result<(), Failed> {
     use hus::check::{check, CheckOptions};
     use hus::diag::SourceFile;
     use hus::eval::{decide, DecideOptions};
@@ -146,5 +125,8 @@ fn deciding_a_rule_only_script_does_not_allocate() {
     }
     let after = ALLOCATIONS.load(std::sync::atomic::Ordering::Relaxed);
     COUNTED.with(|c| c.set(false));
-    assert_eq!(after - before, 0, "allocations while deciding");
+    match after - before {
+        0 => Ok(()),
+        n => Err(format!("{n} allocations while deciding").into()),
+    }
 }
