@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use hus::check::{check, CheckOptions};
-use hus::diag::{escape_controls, Diagnostic, SourceFile};
+use hus::diag::{escape_controls, Code, Diagnostic, SourceFile};
 
 use super::exit;
 
@@ -92,13 +92,14 @@ fn file(path: &Path, args: &Args) -> Result<Outcome, String> {
         base_dir: base_dir.clone(),
         table_dirs: args.table_dirs.clone(),
     };
-    let checked = check(&source, &options);
-    if checked.errors() > 0 {
-        let errors: Vec<Diagnostic> = checked
-            .diagnostics
-            .into_iter()
-            .filter(Diagnostic::is_error)
-            .collect();
+    let diagnostics = check(&source, &options).diagnostics;
+    // A name the unread file may define is not known to be wrong either.
+    let include_missing = diagnostics.iter().any(|d| d.code == Code::IncludeMissing);
+    let errors: Vec<Diagnostic> = diagnostics
+        .into_iter()
+        .filter(|d| blocks_formatting(d, include_missing))
+        .collect();
+    if !errors.is_empty() {
         err!("{}", super::render_all(&source, &errors));
         return Ok(Outcome::Errors);
     }
@@ -126,6 +127,23 @@ fn file(path: &Path, args: &Args) -> Result<Outcome, String> {
     } else {
         Outcome::Same
     })
+}
+
+/// Whether an error keeps a script from being formatted. Formatting reads only the script, as
+/// rustfmt and black do: an action table or included file that cannot be read or is malformed
+/// (`hus fmt -` run away from the script, say) is `hus check`'s business, not a layout error,
+/// and so is an unknown name while an included file is unread.
+fn blocks_formatting(d: &Diagnostic, include_missing: bool) -> bool {
+    let about_other_files = matches!(
+        d.code,
+        Code::TableMissing
+            | Code::TableOutside
+            | Code::TableSmall
+            | Code::TableCell
+            | Code::IncludeMissing
+    );
+    let maybe_included = include_missing && d.code == Code::UnknownName;
+    d.is_error() && !about_other_files && !maybe_included
 }
 
 /// Replaces the file's contents with `text`: written to a new file beside it, then renamed
