@@ -130,10 +130,13 @@ fn unknown(name: &str, span: Span, label: &str) -> Diagnostic {
         Some(s) => d
             .with_help(format!("did you mean `{s}`?"))
             .with_replacement(span, s),
-        None if label.contains("constant") => d.with_help(format!(
-            "a name that is not built in must be an <init> constant of the game state; \
-             declare `{name}` as one to the checker"
-        )),
+        None if label.contains("constant") => Diagnostic {
+            undeclared_constant: true,
+            ..d.with_help(format!(
+                "a name that is not built in must be an <init> constant of the game state; \
+                 declare `{name}` as one to the checker"
+            ))
+        },
         None => d,
     }
 }

@@ -25,10 +25,7 @@ pub mod show;
 /// the commands replace with how *they* learn such names (`--define` for `hus check`, the game
 /// state's `<init>` for `hus decide`).
 pub(crate) fn is_undeclared_constant(d: &hus::diag::Diagnostic) -> bool {
-    d.code == hus::diag::Code::UnknownName
-        && d.help
-            .as_deref()
-            .is_some_and(|h| h.starts_with("a name that is not built in"))
+    d.undeclared_constant
 }
 
 /// Exit codes (reference §9).

@@ -52,6 +52,10 @@ pub struct Diagnostic {
     /// END word, removing a rule that never plays); an editor offers them as quick fixes.
     /// Their spans point into the same file as [`Diagnostic::span`].
     pub fixes: Vec<Fix>,
+    /// Set on an `unknown-name` the checker took for an `<init>` constant nobody declared
+    /// (no built-in name is near it): each command says how *it* declares one, so it matches
+    /// on this, never on the help text.
+    pub undeclared_constant: bool,
 }
 
 /// A suggested edit: replace `span` with `replacement` (an empty span inserts, an empty
@@ -65,9 +69,10 @@ pub struct Fix {
 }
 
 impl Diagnostic {
-    pub fn error(code: Code, message: impl Into<String>) -> Diagnostic {
+    /// A diagnostic of `code`, with the severity its definition gives.
+    pub fn new(code: Code, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
-            severity: Severity::Error,
+            severity: code.severity(),
             code,
             message: message.into(),
             span: None,
@@ -76,13 +81,26 @@ impl Diagnostic {
             related: Vec::new(),
             file: None,
             fixes: Vec::new(),
+            undeclared_constant: false,
         }
     }
+    /// [`Diagnostic::new`] of a code defined as an error (said at the call for the reader).
+    pub fn error(code: Code, message: impl Into<String>) -> Diagnostic {
+        debug_assert_eq!(
+            code.severity(),
+            Severity::Error,
+            "{code} is defined as a warning"
+        );
+        Diagnostic::new(code, message)
+    }
+    /// [`Diagnostic::new`] of a code defined as a warning.
     pub fn warning(code: Code, message: impl Into<String>) -> Diagnostic {
-        Diagnostic {
-            severity: Severity::Warning,
-            ..Diagnostic::error(code, message)
-        }
+        debug_assert_eq!(
+            code.severity(),
+            Severity::Warning,
+            "{code} is defined as an error"
+        );
+        Diagnostic::new(code, message)
     }
     pub fn at(mut self, span: Span) -> Diagnostic {
         self.span = Some(span);
