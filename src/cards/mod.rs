@@ -6,6 +6,7 @@
 pub mod hole;
 pub mod predicate;
 pub mod query;
+pub mod rank;
 
 use std::fmt;
 

@@ -359,10 +359,9 @@ impl Predicate {
             Predicate::DeskStraightFlush => {
                 Suit::ALL.iter().any(|&s| is_straight(board.suit_mask(s)))
             }
-            // The evaluator ranks the best five of the cards it is given.
+            // The best five of the hero's cards and the board are the board's five.
             Predicate::BoardPlays => {
-                board.len() == 5
-                    && crate::strength::evaluate(all) == crate::strength::evaluate(board)
+                board.len() == 5 && super::rank::best_five(all) == super::rank::best_five(board)
             }
             Predicate::OverPair => overcards(hole, board) && hole.rank_mask().count_ones() == 1,
             Predicate::TopPair => top_pair(hole, board),
