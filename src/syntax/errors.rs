@@ -168,8 +168,8 @@ fn starts_condition(t: Tok<'_>) -> bool {
     )
 }
 
-// Long on purpose: one match over the parser's error situations, each arm the message for one
-// kind of mistake; they share the scan of what is open.
+/// The diagnostic for one parse error: the first of the situations below that fits, else
+/// "expected ..., found ...".
 fn describe(e: &Error<'_>, tokens: &[Spanned<'_>], open: &OpenScan, source: &str) -> Diagnostic {
     let ((l, t, r), expected) = match e {
         ParseError::UnrecognizedToken { token, expected } => (*token, expected.as_slice()),
@@ -182,188 +182,236 @@ fn describe(e: &Error<'_>, tokens: &[Spanned<'_>], open: &OpenScan, source: &str
     };
     let span = l..r;
     let expects = |name: &str| expected.iter().any(|e| e.trim_matches('"') == name);
+    let (then, comma) = (expects("THEN"), expects(","));
+    let before = &tokens[..tokens.partition_point(|tok| tok.0 < l)];
+    eof_inside_block(t, &span, open, source)
+        .or_else(|| structural_mismatch(t, &span, open, source, then))
+        .or_else(|| action_without_then(t, &span, then))
+        .or_else(|| missing_comma(t, &span, before, comma))
+        .or_else(|| negated_comparison(t, r, before, comma))
+        .or_else(|| misspelt_keyword(t, &span))
+        .unwrap_or_else(|| unexpected(t, span, expected, open))
+}
 
-    // The end of the file inside a block, rule or reaction.
-    if t == Tok::Eof {
-        if let Some((open_tok, open_span)) = open.block().cloned() {
-            let mut d = Diagnostic::error(
-                Code::UnexpectedEof,
+/// The end of the file inside a block, rule or reaction: the END words that close them all.
+fn eof_inside_block(t: Tok<'_>, span: &Span, open: &OpenScan, source: &str) -> Option<Diagnostic> {
+    if t != Tok::Eof {
+        return None;
+    }
+    let (open_tok, open_span) = open.block().cloned()?;
+    let mut d = Diagnostic::error(
+        Code::UnexpectedEof,
+        format!(
+            "unexpected end of file inside the `{}` block",
+            open_tok.text()
+        ),
+    )
+    .at(span.clone())
+    .with_label("the file ends here")
+    .with_related(
+        open_span,
+        format!("the `{}` block opens here", open_tok.text()),
+    );
+    let ends: Vec<String> = open
+        .stack
+        .iter()
+        .rev()
+        .map(|(t, _)| format!("`{}`", end_word(*t)))
+        .collect();
+    for (t, s) in open.stack.iter().skip(1) {
+        d = d.with_related(s.clone(), format!("{} is still open", construct(*t)));
+    }
+    // The END words at the end of the file, each on its line at its opener's indent.
+    let mut insert = String::new();
+    if !source.is_empty() && !source.ends_with(['\n', '\r']) {
+        insert.push('\n');
+    }
+    for (t, s) in open.stack.iter().rev() {
+        insert.push_str(&format!("{}{}\n", indent_of(source, s.start), end_word(*t)));
+    }
+    let at = source.len();
+    let title = format!("Close with {}", join(&ends, "then"));
+    Some(
+        d.with_help(format!("close it with {}", join(&ends, "then")))
+            .with_fix(title, at..at, insert),
+    )
+}
+
+/// A structural keyword while a RULE or VILLAIN still wants something: its `THEN`, its END
+/// word, or an END word that closes nothing open.
+fn structural_mismatch(
+    t: Tok<'_>,
+    span: &Span,
+    open: &OpenScan,
+    source: &str,
+    expects_then: bool,
+) -> Option<Diagnostic> {
+    if !is_structural(t) {
+        return None;
+    }
+    let (open_tok, open_span) = open.innermost().cloned()?;
+    let span = span.clone();
+    let inner = matches!(open_tok, Tok::Rule | Tok::Villain);
+    if inner && !open.seen_then && expects_then {
+        return Some(
+            Diagnostic::error(
+                Code::MissingThen,
                 format!(
-                    "unexpected end of file inside the `{}` block",
-                    open_tok.text()
+                    "missing `THEN`: {} has no action before {}",
+                    construct(open_tok),
+                    t.describe()
                 ),
             )
             .at(span)
-            .with_label("the file ends here")
-            .with_related(
-                open_span,
-                format!("the `{}` block opens here", open_tok.text()),
-            );
-            let ends: Vec<String> = open
-                .stack
-                .iter()
-                .rev()
-                .map(|(t, _)| format!("`{}`", end_word(*t)))
-                .collect();
-            for (t, s) in open.stack.iter().skip(1) {
-                d = d.with_related(s.clone(), format!("{} is still open", construct(*t)));
-            }
-            // The END words at the end of the file, each on its line at its opener's indent.
-            let mut insert = String::new();
-            if !source.is_empty() && !source.ends_with(['\n', '\r']) {
-                insert.push('\n');
-            }
-            for (t, s) in open.stack.iter().rev() {
-                insert.push_str(&format!("{}{}\n", indent_of(source, s.start), end_word(*t)));
-            }
-            let at = source.len();
-            let title = format!("Close with {}", join(&ends, "then"));
-            return d
-                .with_help(format!("close it with {}", join(&ends, "then")))
-                .with_fix(title, at..at, insert);
-        }
+            .with_related(open_span, format!("{} starts here", construct(open_tok)))
+            .with_help("add a line such as `THEN CALL` after the conditions"),
+        );
     }
-
-    // A structural keyword while a RULE or VILLAIN still wants something.
-    if is_structural(t) {
-        if let Some((open_tok, open_span)) = open.innermost().cloned() {
-            let inner = matches!(open_tok, Tok::Rule | Tok::Villain);
-            if inner && !open.seen_then && expects("THEN") {
-                return Diagnostic::error(
-                    Code::MissingThen,
-                    format!(
-                        "missing `THEN`: {} has no action before {}",
-                        construct(open_tok),
-                        t.describe()
-                    ),
-                )
-                .at(span)
-                .with_related(open_span, format!("{} starts here", construct(open_tok)))
-                .with_help("add a line such as `THEN CALL` after the conditions");
-            }
-            let end = end_word(open_tok);
-            if inner && t.text() != end {
-                let closes_outer = t.closes_block()
-                    || t.opens_block()
-                    || matches!(t, Tok::Rule | Tok::Villain)
-                    || (t == Tok::EndRule && open_tok == Tok::Villain);
-                return if closes_outer {
-                    let fix = insert_end_line(source, open_span.start, span.start, end);
-                    Diagnostic::error(
-                        Code::MissingEnd,
-                        format!("missing `{end}` before {}", t.describe()),
-                    )
-                    .with_fix(format!("Insert `{end}`"), fix.0, fix.1)
-                    .at(span)
-                    .with_label(format!("`{end}` expected before this"))
-                    .with_related(open_span, format!("{} is not closed", construct(open_tok)))
-                    .with_help(format!("close {} with `{end}`", construct(open_tok)))
-                } else {
-                    Diagnostic::error(
-                        Code::EndMismatch,
-                        format!("`{}` closes {}", t.text(), construct(open_tok)),
-                    )
-                    .at(span.clone())
-                    .with_replacement(span, end)
-                    .with_label(format!("expected `{end}`"))
-                    .with_related(open_span, format!("{} opens here", construct(open_tok)))
-                    .with_help(format!("close {} with `{end}`", construct(open_tok)))
-                };
-            }
-            if !inner && matches!(t, Tok::EndRule | Tok::EndVillain) {
-                let what = if t == Tok::EndRule {
-                    "`RULE`"
-                } else {
-                    "`VILLAIN` reaction"
-                };
-                return Diagnostic::error(
-                    Code::EndMismatch,
-                    format!("`{}` closes no open {what}", t.text()),
-                )
-                .at(span)
-                .with_related(open_span, format!("{} opens here", construct(open_tok)))
-                .with_help(format!(
-                    "remove it, or close {} with `{end}`",
-                    construct(open_tok)
-                ));
-            }
-        }
+    let end = end_word(open_tok);
+    if inner && t.text() != end {
+        let closes_outer = t.closes_block()
+            || t.opens_block()
+            || matches!(t, Tok::Rule | Tok::Villain)
+            || (t == Tok::EndRule && open_tok == Tok::Villain);
+        return Some(if closes_outer {
+            let fix = insert_end_line(source, open_span.start, span.start, end);
+            Diagnostic::error(
+                Code::MissingEnd,
+                format!("missing `{end}` before {}", t.describe()),
+            )
+            .with_fix(format!("Insert `{end}`"), fix.0, fix.1)
+            .at(span)
+            .with_label(format!("`{end}` expected before this"))
+            .with_related(open_span, format!("{} is not closed", construct(open_tok)))
+            .with_help(format!("close {} with `{end}`", construct(open_tok)))
+        } else {
+            Diagnostic::error(
+                Code::EndMismatch,
+                format!("`{}` closes {}", t.text(), construct(open_tok)),
+            )
+            .at(span.clone())
+            .with_replacement(span, end)
+            .with_label(format!("expected `{end}`"))
+            .with_related(open_span, format!("{} opens here", construct(open_tok)))
+            .with_help(format!("close {} with `{end}`", construct(open_tok)))
+        });
     }
+    if inner || !matches!(t, Tok::EndRule | Tok::EndVillain) {
+        return None;
+    }
+    let what = if t == Tok::EndRule {
+        "`RULE`"
+    } else {
+        "`VILLAIN` reaction"
+    };
+    Some(
+        Diagnostic::error(
+            Code::EndMismatch,
+            format!("`{}` closes no open {what}", t.text()),
+        )
+        .at(span)
+        .with_related(open_span, format!("{} opens here", construct(open_tok)))
+        .with_help(format!(
+            "remove it, or close {} with `{end}`",
+            construct(open_tok)
+        )),
+    )
+}
 
-    // An action where THEN belongs.
-    if matches!(
+/// An action where THEN belongs.
+fn action_without_then(t: Tok<'_>, span: &Span, expects_then: bool) -> Option<Diagnostic> {
+    let action = matches!(
         t,
         Tok::Fold | Tok::Check | Tok::Call | Tok::Raise | Tok::Use
-    ) && expects("THEN")
-    {
-        return Diagnostic::error(
+    );
+    (action && expects_then).then(|| {
+        Diagnostic::error(
             Code::MissingThen,
             format!("missing `THEN` before `{}`", t.text()),
         )
-        .at(span)
+        .at(span.clone())
         .with_help(format!(
             "write the action on its own line after `THEN`: `THEN {}`",
             t.text()
-        ));
-    }
+        ))
+    })
+}
 
-    // Two conditions (or raise choices) side by side.
-    if starts_condition(t) && expects(",") {
-        let index = tokens.partition_point(|tok| tok.0 < l);
-        let in_raise = tokens[..index]
-            .iter()
-            .rev()
-            .take_while(|tok| tok.1 != Tok::Newline)
-            .any(|tok| tok.1 == Tok::Raise);
-        let d = Diagnostic::error(
-            Code::MissingComma,
-            if in_raise {
-                "missing comma between raise choices"
-            } else {
-                "missing comma between conditions"
-            },
-        )
-        .at(span)
-        .with_label("a new item starts here");
-        return if in_raise {
-            d.with_help("separate the choices with a comma: `RAISE 0.5 3BB, 0.5 6BB`")
+/// Two conditions (or raise choices) side by side; `before` is the tokens before `t`.
+fn missing_comma(
+    t: Tok<'_>,
+    span: &Span,
+    before: &[Spanned<'_>],
+    expects_comma: bool,
+) -> Option<Diagnostic> {
+    if !starts_condition(t) || !expects_comma {
+        return None;
+    }
+    let in_raise = before
+        .iter()
+        .rev()
+        .take_while(|tok| tok.1 != Tok::Newline)
+        .any(|tok| tok.1 == Tok::Raise);
+    let d = Diagnostic::error(
+        Code::MissingComma,
+        if in_raise {
+            "missing comma between raise choices"
         } else {
-            d.with_help("separate conditions with a comma")
-        };
-    }
+            "missing comma between conditions"
+        },
+    )
+    .at(span.clone())
+    .with_label("a new item starts here");
+    Some(if in_raise {
+        d.with_help("separate the choices with a comma: `RAISE 0.5 3BB, 0.5 6BB`")
+    } else {
+        d.with_help("separate conditions with a comma")
+    })
+}
 
-    // `!pot > 3`: negation applies to card queries and predicates only.
-    if matches!(
+/// `!pot > 3`: negation applies to card queries and predicates only. `end` is where the
+/// comparison operator ends.
+fn negated_comparison(
+    t: Tok<'_>,
+    end: usize,
+    before: &[Spanned<'_>],
+    expects_comma: bool,
+) -> Option<Diagnostic> {
+    let comparison = matches!(
         t,
         Tok::Lt | Tok::Le | Tok::Gt | Tok::Ge | Tok::EqEq | Tok::Ne
-    ) && expects(",")
-    {
-        let index = tokens.partition_point(|tok| tok.0 < l);
-        if index >= 2 && tokens[index - 2].1 == Tok::Not {
-            return Diagnostic::error(
-                Code::UnexpectedToken,
-                "a comparison cannot be negated with `!`",
-            )
-            .at(tokens[index - 2].0..r)
-            .with_help("`!` negates a card query or a predicate; for a comparison use the opposite operator (`!=`, or `<=` for `!... >`)");
-        }
-    }
+    );
+    let index = before.len();
+    (comparison && expects_comma && index >= 2 && before[index - 2].1 == Tok::Not).then(|| {
+        Diagnostic::error(
+            Code::UnexpectedToken,
+            "a comparison cannot be negated with `!`",
+        )
+        .at(before[index - 2].0..end)
+        .with_help("`!` negates a card query or a predicate; for a comparison use the opposite operator (`!=`, or `<=` for `!... >`)")
+    })
+}
 
-    // A name that looks like a keyword (`THN CALL`, `RAISE 3BB ENDRUL`).
-    if let Tok::Name(name) = t {
-        if name.len() >= 3 && name.bytes().all(|b| b.is_ascii_uppercase()) {
-            if let Some(kw) = did_you_mean(name, KEYWORDS.iter().copied()) {
-                return Diagnostic::error(
-                    Code::UnknownKeyword,
-                    format!("unknown keyword `{name}`; did you mean `{kw}`?"),
-                )
-                .at(span.clone())
-                .with_replacement(span, kw)
-                .with_help(format!("keywords are case-sensitive: write `{kw}` exactly"));
-            }
-        }
+/// A name that looks like a keyword (`THN CALL`, `RAISE 3BB ENDRUL`).
+fn misspelt_keyword(t: Tok<'_>, span: &Span) -> Option<Diagnostic> {
+    let Tok::Name(name) = t else { return None };
+    if name.len() < 3 || !name.bytes().all(|b| b.is_ascii_uppercase()) {
+        return None;
     }
+    let kw = did_you_mean(name, KEYWORDS.iter().copied())?;
+    Some(
+        Diagnostic::error(
+            Code::UnknownKeyword,
+            format!("unknown keyword `{name}`; did you mean `{kw}`?"),
+        )
+        .at(span.clone())
+        .with_replacement(span.clone(), kw)
+        .with_help(format!("keywords are case-sensitive: write `{kw}` exactly")),
+    )
+}
 
+/// "expected ..., found ...", with help for a few tokens in context.
+fn unexpected(t: Tok<'_>, span: Span, expected: &[String], open: &OpenScan) -> Diagnostic {
     let words = expected_words(expected, open);
     let mut d = Diagnostic::error(
         Code::UnexpectedToken,
