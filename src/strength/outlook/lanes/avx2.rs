@@ -117,20 +117,23 @@ pub(super) unsafe fn run(w: &mut Work) {
 /// Adds byte counters to an [`super::Acc`].
 ///
 /// # Safety
-/// `to` must point to an `Acc`.
-#[inline(always)]
+/// `to` must point to an `Acc`, and the CPU must support AVX2.
+#[inline]
+#[target_feature(enable = "avx2")]
 unsafe fn add_to(to: *mut super::Acc, x: __m256i) {
-    // SAFETY: an Acc is 32 bytes; AVX2 is enabled in the only caller.
+    // SAFETY: an Acc is 32 bytes.
     unsafe {
         let p = to.cast();
         _mm256_storeu_si256(p, _mm256_add_epi8(_mm256_loadu_si256(p), x));
     }
 }
 
-/// Adds byte counters (minus counts of at most 127) to per-lane `wins` and `ties` rows.
-#[inline(always)]
+/// Adds byte counters (minus counts of at most 127) to per-lane `wins` and `ties` rows. Callable
+/// only where AVX2 is enabled (in [`run`], after its check).
+#[inline]
+#[target_feature(enable = "avx2")]
 fn spill(acc: __m256i, wins: &mut Row, ties: &mut Row) {
-    // SAFETY: rows are 32 bytes; AVX2 is enabled in the only caller.
+    // SAFETY: rows are 32 bytes.
     unsafe {
         // Each byte twice in a 16-bit lane, shifted down: sign-extended.
         let w = _mm256_srai_epi16(_mm256_unpacklo_epi8(acc, acc), 8);
