@@ -139,15 +139,6 @@ fn normalize(p: &Path) -> PathBuf {
     out
 }
 
-/// The reason of an I/O error without the "(os error 2)" tail.
-pub fn io_reason(e: &std::io::Error) -> String {
-    let s = e.to_string();
-    match s.find(" (os error") {
-        Some(i) => s[..i].to_string(),
-        None => s,
-    }
-}
-
 fn is_rank(cell: &str, rank: char) -> bool {
     let mut chars = cell.chars();
     chars.next().is_some_and(|c| c.eq_ignore_ascii_case(&rank)) && chars.next().is_none()
