@@ -1,6 +1,6 @@
 //! Decisions per second: `examples/tag.hus` checked once, then decided over a few hundred
 //! prepared game states of every round (criterion reports the throughput in decisions/s).
-//! The whole `hus decide` process is measured separately (see the README: hyperfine).
+//! The whole `hus decide` process is measured separately, by `benches/process.rs`.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use hus::cards::{Card, CardSet};

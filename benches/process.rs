@@ -6,7 +6,7 @@
 //! The no-ops are built here: a C `main` returning 0, linked statically (`cc -static`), and a
 //! Rust `fn main() {}` built by the same `rustc` as hus, dynamically linked as hus is and
 //! statically linked as the static build is.
-//! `HUS_STATIC_BIN=path` adds a statically linked hus build (README, "Speed") to the table.
+//! `HUS_STATIC_BIN=path` adds a statically linked hus build (docs/performance.md) to the table.
 //!
 //! Run with `cargo bench --bench process` (`-- ROUNDS` to change the 400 rounds).
 

@@ -258,8 +258,8 @@ ENDFLOP
 ";
 
 #[test]
-fn an_editor_session() {
-    let dir = workdir("session");
+fn an_editor_works_on_a_script_from_initialize_to_exit() {
+    let dir = workdir("editor");
     std::fs::write(dir.join("open.tsv"), table()).unwrap();
     let path = dir.join("bot.hus");
     std::fs::write(&path, BOT).unwrap();

@@ -313,7 +313,7 @@ fn random_tie_breaks_are_counted() {
     assert_eq!(v["bots"]["B"]["random_ties"], 0);
 }
 
-/// Issue 13: `builtin:exploit` reads the villain's statistics, which the match keeps for each
+/// `builtin:exploit` reads the villain's statistics, which the match keeps for each
 /// bot from its own seat; against a player who folds to continuation bets it wins more than
 /// the same script without the statistics rules, in a duplicate match with a fixed seed.
 #[test]
@@ -367,7 +367,7 @@ fn match_json_untimed(args: &[&str]) -> serde_json::Value {
 }
 
 /// The result of a seeded match is pinned, to the last count: how the dealer plays and checks
-/// a hand may get faster, but never change what is played (issue 16).
+/// a hand may get faster, but never change what is played.
 #[test]
 fn seeded_matches_give_exactly_the_pinned_results() {
     let tag = match_json_untimed(&[
