@@ -5,7 +5,7 @@
 //! own highlight group, and nothing else. A keyword or a name added to the language without
 //! its editors fails here.
 //!
-//! The lists are generated: `UPDATE_GOLDEN=1 cargo test --test editors` rewrites them in
+//! The lists are generated: `HUS_UPDATE_GOLDEN=1 cargo test --test editors` rewrites them in
 //! place (between the `generated` markers of the Vim file, and the `match` of the grammar's
 //! word entries) and then checks them as usual. Review the diff.
 
@@ -442,7 +442,7 @@ fn drift(file: &str, lists: &Lists, expected: &Expected) -> Vec<String> {
     problems
 }
 
-// ---- Regeneration (UPDATE_GOLDEN=1).
+// ---- Regeneration (HUS_UPDATE_GOLDEN=1).
 
 fn vim_block(expected: &Expected) -> String {
     let mut s = String::new();
@@ -537,7 +537,7 @@ fn update_textmate(text: &str, expected: &Expected) -> String {
 #[test]
 fn the_highlighting_grammars_list_exactly_the_languages_words() {
     let expected = expected();
-    let update = std::env::var_os("UPDATE_GOLDEN").is_some();
+    let update = std::env::var_os("HUS_UPDATE_GOLDEN").is_some();
     let mut problems = Vec::new();
 
     let vim_text = std::fs::read_to_string(path(VIM_FILE)).unwrap();
@@ -577,7 +577,7 @@ fn the_highlighting_grammars_list_exactly_the_languages_words() {
 
     assert!(
         problems.is_empty(),
-        "the editors' grammars drifted from the language (UPDATE_GOLDEN=1 cargo test --test \
+        "the editors' grammars drifted from the language (HUS_UPDATE_GOLDEN=1 cargo test --test \
          editors regenerates them):\n{}",
         problems.join("\n")
     );
