@@ -71,6 +71,7 @@ pub mod diag;
 pub mod eval;
 pub mod external;
 pub mod fmt;
+mod front;
 pub mod game;
 pub mod ide;
 pub mod ir;
@@ -79,3 +80,10 @@ pub mod limits;
 pub mod lsp;
 pub mod strength;
 pub mod syntax;
+
+pub use diag::Severity;
+pub use front::{
+    check, check_in, play_match, Action, Bot, BotOptions, DecideError, DecideErrorKind, Decision,
+    Diagnostic, Draw, Fix, MatchOptions, ScriptError,
+};
+pub use game::{GameBuilder, GameState, Play, Player};
