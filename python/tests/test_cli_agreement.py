@@ -88,3 +88,19 @@ def test_a_built_state_equals_the_one_read_from_its_own_xml():
     assert (built.phase, built.pot, built.to_call) == ("flop", 120, 0)
     assert built.legal_actions == ["check", "raise"]
     assert built.min_raise_to == 20
+
+
+def test_a_match_equals_hus_match_json():
+    out = run_hus(
+        "match", "builtin:equity", "builtin:random", "--hands", "300", "--seed", "4",
+        "--json", "--threads", "1",
+    )
+    assert out.returncode == 0, out.stderr
+    cli = json.loads(out.stdout)
+    r = hus.match(hus.Bot.builtin("equity"), hus.Bot.builtin("random"), hands=300, seed=4)
+    assert (r.net_a, r.mbb_per_hand, list(r.ci95)) == (
+        cli["net_chips"],
+        cli["mbb_per_hand"],
+        cli["ci95"],
+    )
+    assert r.bots[0]["actions"] == cli["bots"]["A"]["actions"]
