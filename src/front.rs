@@ -254,7 +254,8 @@ pub enum DecideErrorKind {
 #[derive(Clone, Debug)]
 pub struct DecideError {
     pub kind: DecideErrorKind,
-    pub diagnostic: Diagnostic,
+    /// Boxed: a decision's `Result` stays small on the path that succeeds.
+    pub diagnostic: Box<Diagnostic>,
     pub warnings: Vec<Diagnostic>,
     pub explain: Option<String>,
 }
@@ -382,7 +383,7 @@ impl Bot {
                 ErrorKind::External { .. } => DecideErrorKind::External,
                 ErrorKind::InvalidProgram { .. } => DecideErrorKind::InvalidProgram,
             },
-            diagnostic: Diagnostic::located(&self.source, &e.diagnostic()),
+            diagnostic: Box::new(Diagnostic::located(&self.source, &e.diagnostic())),
             warnings: locate_all(&self.source, &e.warnings),
             explain: e.trace.as_ref().map(|t| t.to_string()),
         })?;
@@ -460,6 +461,8 @@ pub struct MatchOptions {
     pub big_blind: i64,
     /// Both stacks at the start of every hand.
     pub stack: i64,
+    /// Keep A's result of every hand ([`MatchResult::hand_results`]).
+    pub keep_hands: bool,
 }
 
 impl MatchOptions {
@@ -474,6 +477,7 @@ impl MatchOptions {
             small_blind: c.stakes.sb,
             big_blind: c.stakes.bb,
             stack: c.stakes.stack,
+            keep_hands: false,
         }
     }
 }
@@ -483,6 +487,7 @@ pub fn play_match(a: &Bot, b: &Bot, options: &MatchOptions) -> Result<MatchResul
     let mut config = MatchConfig::new(options.hands, options.seed);
     config.threads = options.threads;
     config.duplicate = options.duplicate;
+    config.keep_hands = options.keep_hands;
     config.stakes = Stakes {
         sb: options.small_blind,
         bb: options.big_blind,

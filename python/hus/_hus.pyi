@@ -164,6 +164,7 @@ class MatchResult:
     ci95: Optional[Tuple[float, float]]
     bots: List[dict]
     threads: int
+    hand_results: Optional[List[int]]  # A's chips per hand, with keep_hands=True
 
 def check(
     source: str,
@@ -184,4 +185,5 @@ def play_match(
     small_blind: int = 50,
     big_blind: int = 100,
     stack: int = 10000,
+    keep_hands: bool = False,
 ) -> MatchResult: ...

@@ -714,6 +714,8 @@ struct MatchResult {
     /// actions_made_legal, random_ties, showdowns, showdowns_won, showdowns_split.
     bots: Vec<Py<PyDict>>,
     threads: usize,
+    /// A's chips won in every hand, when the match was played with keep_hands=True.
+    hand_results: Option<Vec<i64>>,
 }
 
 #[pymethods]
@@ -751,7 +753,7 @@ fn bot_stats(py: Python<'_>, s: &hus::dealer::BotStats) -> PyResult<Py<PyDict>> 
 
 /// Plays bot `a` against bot `b` as `hus match` does, without holding the GIL.
 #[pyfunction]
-#[pyo3(signature = (a, b, *, hands, seed, threads=1, duplicate=false, small_blind=50, big_blind=100, stack=10000))]
+#[pyo3(signature = (a, b, *, hands, seed, threads=1, duplicate=false, small_blind=50, big_blind=100, stack=10000, keep_hands=false))]
 #[allow(clippy::too_many_arguments)]
 fn play_match(
     py: Python<'_>,
@@ -764,6 +766,7 @@ fn play_match(
     small_blind: i64,
     big_blind: i64,
     stack: i64,
+    keep_hands: bool,
 ) -> PyResult<MatchResult> {
     let options = MatchOptions {
         hands,
@@ -773,6 +776,7 @@ fn play_match(
         small_blind,
         big_blind,
         stack,
+        keep_hands,
     };
     let result = py
         .detach(|| {
@@ -794,6 +798,7 @@ fn play_match(
                 bot_stats(py, &result.bots[1])?,
             ],
             threads: result.threads,
+            hand_results: result.hand_results.clone(),
         })
     })
 }

@@ -84,7 +84,7 @@ impl GameBuilder {
                 "heroCards: the hero holds 2 cards, not {} (`{cards}`)",
                 c.len()
             ))),
-            Err(e) => self.errors.push(e),
+            Err(e) => self.errors.push(*e),
         }
         self
     }
@@ -99,7 +99,7 @@ impl GameBuilder {
                 "board: a board has 0, 3, 4 or 5 cards, not {} (`{cards}`)",
                 c.len()
             ))),
-            Err(e) => self.errors.push(e),
+            Err(e) => self.errors.push(*e),
         }
         self
     }
@@ -163,7 +163,7 @@ impl GameBuilder {
             extras: self.extras.clone(),
             posts,
             rounds,
-            stats: self.stats.clone().map(Box::new),
+            stats: self.stats.map(Box::new),
         })
     }
 
@@ -283,10 +283,10 @@ fn bad_card(message: String) -> Diagnostic {
 }
 
 /// Cards written one after another (`"AsKd"`, `"As Kd"`), in the order given.
-fn parse_cards(text: &str, field: &str) -> Result<Vec<Card>, Diagnostic> {
+fn parse_cards(text: &str, field: &str) -> Result<Vec<Card>, Box<Diagnostic>> {
     let set: CardSet = text
         .parse()
-        .map_err(|e| bad_card(format!("{field}: {e}")))?;
+        .map_err(|e| Box::new(bad_card(format!("{field}: {e}"))))?;
     let mut cards = Vec::with_capacity(set.len() as usize);
     let mut rest = text.trim();
     while !rest.is_empty() {
@@ -295,7 +295,7 @@ fn parse_cards(text: &str, field: &str) -> Result<Vec<Card>, Diagnostic> {
         let (card, tail) = rest.split_at(len.min(rest.len()));
         cards.push(
             card.parse::<Card>()
-                .map_err(|e| bad_card(format!("{field}: {e}")))?,
+                .map_err(|e| Box::new(bad_card(format!("{field}: {e}"))))?,
         );
         rest = tail.trim_start();
     }
