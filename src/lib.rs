@@ -12,28 +12,27 @@
 //! plays two bots ([`MatchOptions`]).
 //!
 //! ```
-//! use hus::{Action, Bot, BotOptions, GameState, Play, Player};
+//! use hus::{Action, Bot, BotOptions, GameState, Player};
 //!
 //! let bot = Bot::from_source(
 //!     "bot.hus",
 //!     "PREFLOP\n\
-//!      RULE\n  QQ+, AK\n  THEN RAISE 3BB\nENDRULE\n\
+//!      RULE\n  AK\n  THEN RAISE 3BB\nENDRULE\n\
 //!      RULE PRIORITY -1\n  THEN FOLD\nENDRULE\n\
 //!      ENDPREFLOP\n",
 //!     &BotOptions::default(),
 //! )
 //! .expect("the script has no errors");
 //!
-//! // The villain on the button raised to 60; the hero, in the big blind, holds AK.
+//! // The hero on the button (the small blind, first to act) holds AK; nobody has acted.
 //! let (state, _warnings) = GameState::builder(10.0, 20.0)
-//!     .button(Player::Villain)
+//!     .button(Player::Hero)
 //!     .hero_cards("AsKs")
-//!     .play(Player::Villain, Play::RaiseTo(60.0))
 //!     .build()
 //!     .expect("a valid game state");
 //! let decision = bot.decide(&state, 7).expect("a rule matches");
-//! // 40 to call, then 3 big blinds more: a raise by 60, to 120.
-//! assert_eq!(decision.action, Action::Raise { by: 60.0, to: 120.0 });
+//! // 10 to call, then 3 big blinds more: a raise by 60, to 80.
+//! assert_eq!(decision.action, Action::Raise { by: 60.0, to: 80.0 });
 //! assert_eq!(decision.rule, 2);
 //! // The same state as the XML `hus decide` reads.
 //! let (again, _) = GameState::from_xml(&state.xml()).unwrap();
