@@ -1,13 +1,58 @@
 //! Heads Up Script (HUS): a rule-based language for heads-up no-limit Texas Hold'em bots.
 //!
+//! # The front door
+//!
+//! A [`Bot`] is compiled once from a file or a string ([`BotOptions`]: table directories,
+//! external programs, `<init>` names); its errors are a [`ScriptError`] carrying every
+//! [`Diagnostic`] with file, line, column and fixes. [`Bot::decide`] takes a [`GameState`],
+//! read from XML or built with [`GameState::builder`], and a seed (or
+//! [`Bot::decide_with`] the caller's generator) and gives a [`Decision`]: the [`Action`]
+//! with both "raise by" and "raise to", the rule that chose it, the draw, the warnings and,
+//! on request, the explain trace. [`check()`] lists a script's diagnostics; [`play_match`]
+//! plays two bots ([`MatchOptions`]).
+//!
+//! ```
+//! use hus::{Action, Bot, BotOptions, GameState, Player};
+//!
+//! let bot = Bot::from_source(
+//!     "bot.hus",
+//!     "PREFLOP\n\
+//!      RULE\n  AK\n  THEN RAISE 3BB\nENDRULE\n\
+//!      RULE PRIORITY -1\n  THEN FOLD\nENDRULE\n\
+//!      ENDPREFLOP\n",
+//!     &BotOptions::default(),
+//! )
+//! .expect("the script has no errors");
+//!
+//! // The hero on the button (the small blind, first to act) holds AK; nobody has acted.
+//! let (state, _warnings) = GameState::builder(10.0, 20.0)
+//!     .button(Player::Hero)
+//!     .hero_cards("AsKs")
+//!     .build()
+//!     .expect("a valid game state");
+//! let decision = bot.decide(&state, 7).expect("a rule matches");
+//! // 10 to call, then 3 big blinds more: a raise by 60, to 80.
+//! assert_eq!(decision.action, Action::Raise { by: 60.0, to: 80.0 });
+//! assert_eq!(decision.rule, 2);
+//! // The same state as the XML `hus decide` reads.
+//! let (again, _) = GameState::from_xml(&state.xml()).unwrap();
+//! assert_eq!(bot.decide(&again, 7).unwrap().action, decision.action);
+//!
+//! let errors = Bot::from_source("bad.hus", "PREFLOP\nRULE\n", &BotOptions::default())
+//!     .expect_err("an unfinished rule");
+//! assert_eq!(errors.diagnostics[0].line, 3);
+//! ```
+//!
+//! # Advanced modules
+//!
 //! The module tree follows the pipeline: the poker domain ([`cards`], [`game`],
-//! [`strength`]), then the language front end ([`syntax`] → [`check`] → [`ir`]), then the
+//! [`strength`]), then the language front end ([`syntax`] → [`check`](mod@check) → [`ir`]), then the
 //! [`eval`]uator that turns a checked program and a game state into a decision. [`fmt`]
 //! writes a script in its canonical layout (`hus fmt`), token by token beside that pipeline.
 //! [`external`] runs helper programs safely; [`dealer`] plays bots against each other; [`acpc`]
 //! plays a seat of the competition dealer and replays its logs.
 //!
-//! # Deciding from a program
+//! # Deciding with the advanced modules
 //!
 //! Check a script once, then decide as often as you like; the caller owns the random
 //! generator, so the same seed gives the same decisions on every platform.
@@ -71,6 +116,7 @@ pub mod diag;
 pub mod eval;
 pub mod external;
 pub mod fmt;
+mod front;
 pub mod game;
 pub mod ide;
 pub mod ir;
@@ -79,3 +125,10 @@ pub mod limits;
 pub mod lsp;
 pub mod strength;
 pub mod syntax;
+
+pub use diag::Severity;
+pub use front::{
+    check, check_in, play_match, Action, Bot, BotOptions, DecideError, DecideErrorKind, Decision,
+    Diagnostic, Draw, Fix, MatchOptions, ScriptError,
+};
+pub use game::{GameBuilder, GameState, Play, Player};

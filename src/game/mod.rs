@@ -3,12 +3,14 @@
 //! heads-up no-limit betting model ([`betting`]).
 
 pub mod betting;
+mod builder;
 pub mod chips;
 pub mod constant;
 mod growing;
 pub mod opponent;
 pub mod xml;
 
+pub use builder::{GameBuilder, Play};
 pub use constant::{Constant, Stat};
 pub use growing::GrowingState;
 pub use opponent::{OpponentStat, OpponentStats};

@@ -1,0 +1,91 @@
+"""Speed of the Python package, as ratios to what it is compared with in the same run.
+
+    python python/benches/bench.py [HUS_BIN]
+
+1. `bot.decide` on a prepared state: calls per second (one core).
+2. A PokerKit state turned into a hus state and decided: microseconds per decision.
+3. `hus.match` against the `hus match` command on the same bots, seed and hands: hands per
+   second, and the ratio. Build both the same way (`maturin develop --release` beside
+   `cargo build --release`) for a fair ratio.
+Not a test: figures depend on the machine; the README quotes one run.
+"""
+
+import pathlib
+import subprocess
+import sys
+import time
+
+import hus
+import hus.pokerkit as hp
+from pokerkit import Automation, NoLimitTexasHoldem
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+def best_of(runs, f):
+    """The fastest of `runs` timings of f(), in seconds."""
+    best = float("inf")
+    for _ in range(runs):
+        t = time.perf_counter()
+        f()
+        best = min(best, time.perf_counter() - t)
+    return best
+
+
+def decide_rate():
+    bot = hus.Bot.from_file(str(ROOT / "examples" / "tag.hus"))
+    state = hus.GameState.from_xml((ROOT / "examples" / "games" / "flop-cbet.xml").read_text())
+    n = 100_000
+
+    def run():
+        decide = bot.decide
+        for k in range(n):
+            decide(state, seed=k)
+
+    return n / best_of(3, run)
+
+
+def pokerkit_decision_us():
+    automations = tuple(Automation)
+    automations = tuple(a for a in automations if a.name not in ("RUNOUT_COUNT_SELECTION",))
+    st = NoLimitTexasHoldem.create_state(
+        automations, True, 0, (50, 100), 100, (10000, 10000), 2
+    )
+    st.complete_bet_or_raise_to(300)
+    st.check_or_call()
+    st.check_or_call()  # the big blind checks the flop: the button is to act
+    bot = hus.Bot.builtin("equity")
+    n = 5_000
+
+    def run():
+        for k in range(n):
+            bot.decide(hp.state_of(st), seed=k)
+
+    return best_of(3, run) / n * 1e6
+
+
+def match_rates(hus_bin, hands=5_000):
+    a, b = hus.Bot.builtin("equity"), hus.Bot.builtin("random")
+    py = best_of(3, lambda: hus.match(a, b, hands=hands, seed=1, threads=1))
+    cli = best_of(
+        3,
+        lambda: subprocess.run(
+            [hus_bin, "match", "builtin:equity", "builtin:random", "--hands", str(hands),
+             "--seed", "1", "--threads", "1"],
+            check=True,
+            capture_output=True,
+        ),
+    )
+    return hands / py, hands / cli
+
+
+def main():
+    hus_bin = sys.argv[1] if len(sys.argv) > 1 else str(ROOT / "target" / "release" / "hus")
+    print(f"bot.decide on a prepared state: {decide_rate():,.0f} calls/s")
+    print(f"PokerKit state -> hus state -> decision: {pokerkit_decision_us():.1f} µs")
+    py, cli = match_rates(hus_bin)
+    print(f"hus.match {py:,.0f} hands/s, hus match {cli:,.0f} hands/s: ratio {py / cli:.3f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,54 @@
+"""Heads Up Script (HUS) bots from Python.
+
+Compile a bot once, then decide on game states built with keyword arguments or read from
+the XML ``hus decide`` reads::
+
+    import hus
+
+    bot = hus.Bot.from_file("examples/tag.hus")
+    state = hus.GameState(small_blind=10, big_blind=20, hero_cards="AcKd")
+    decision = bot.decide(state, seed=42)
+    print(decision)                 # "raise 40", as `hus decide` prints it
+    print(decision.raise_to)        # 60: the total the hero's chips come to
+
+``hus.pokerkit`` plays a bot inside a PokerKit state.
+"""
+
+from ._hus import (
+    Bot,
+    DecideError,
+    Decision,
+    Diagnostic,
+    Fix,
+    GameState,
+    GameStateError,
+    HusError,
+    InternalError,
+    MatchError,
+    MatchResult,
+    ScriptError,
+    check,
+    play_match,
+)
+
+#: ``hus.match(a, b, hands=..., seed=..., threads=...)``: plays two bots as ``hus match``
+#: does, releasing the GIL while the hands are played.
+match = play_match
+
+__all__ = [
+    "Bot",
+    "DecideError",
+    "Decision",
+    "Diagnostic",
+    "Fix",
+    "GameState",
+    "GameStateError",
+    "HusError",
+    "InternalError",
+    "MatchError",
+    "MatchResult",
+    "ScriptError",
+    "check",
+    "match",
+    "play_match",
+]

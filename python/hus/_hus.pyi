@@ -1,0 +1,189 @@
+"""Type stubs of the compiled module hus._hus (re-exported by `hus`)."""
+
+import os
+from typing import Iterable, List, Optional, Sequence, Tuple, Union
+
+_Act = Union[Tuple[str, str], Tuple[str, str, float]]
+_Path = Union[str, os.PathLike]
+
+class HusError(Exception):
+    """Every error the package raises."""
+
+class ScriptError(HusError):
+    """A script with errors."""
+
+    diagnostics: List[Diagnostic]
+
+class GameStateError(HusError):
+    """An invalid game state."""
+
+    field: str
+    diagnostics: List[Diagnostic]
+
+class DecideError(HusError):
+    """A bot could not decide."""
+
+    kind: str  # "no-rule-matched", "missing-constant", "external", "invalid-program"
+    diagnostic: Diagnostic
+    warnings: List[Diagnostic]
+    explain: Optional[str]
+
+class MatchError(HusError):
+    """A match could not be played."""
+
+class InternalError(HusError):
+    """A bug in hus (a Rust panic), raised instead of ending the interpreter."""
+
+class Fix:
+    """A suggested edit: replace (line, column)..(end_line, end_column) with replacement."""
+
+    title: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    replacement: str
+    def to_dict(self) -> dict: ...
+
+class Diagnostic:
+    """An error or warning, located by 1-based line and column."""
+
+    code: str
+    severity: str  # "error" or "warning"
+    message: str
+    help: Optional[str]
+    file: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    fixes: List[Fix]
+    def to_dict(self) -> dict:
+        """The fields as `hus check --format json` writes them."""
+
+class GameState:
+    """A game state at the hero's turn."""
+
+    def __init__(
+        self,
+        *,
+        small_blind: float,
+        big_blind: float,
+        hero_cards: str,
+        hero_stack: Optional[float] = None,
+        villain_stack: Optional[float] = None,
+        button: str = "hero",
+        board: str = "",
+        actions: Optional[Iterable[_Act]] = None,
+        defines: Optional[Sequence[Tuple[str, float]]] = None,
+    ) -> None:
+        """Builds a state: acts are (player, act) or (player, "bet"|"raise", total raised
+        to), player "hero" or "villain"; raises GameStateError naming the field."""
+    @staticmethod
+    def from_xml(xml: str) -> GameState:
+        """Reads and validates game-state XML, as `hus decide` does."""
+    def to_xml(self) -> str:
+        """The XML `hus decide` reads."""
+    @property
+    def phase(self) -> str: ...
+    @property
+    def pot(self) -> float: ...
+    @property
+    def to_call(self) -> float: ...
+    @property
+    def hero_stack(self) -> float: ...
+    @property
+    def villain_stack(self) -> float: ...
+    @property
+    def hero_in_round(self) -> float: ...
+    @property
+    def min_raise_to(self) -> Optional[float]: ...
+    @property
+    def max_raise_to(self) -> Optional[float]: ...
+    @property
+    def legal_actions(self) -> List[str]: ...
+    @property
+    def hero_cards(self) -> str: ...
+    @property
+    def board(self) -> str: ...
+
+class Decision:
+    """What a bot does now and why."""
+
+    action: str  # "fold", "check", "call", "raise"
+    amount: Optional[float]  # a raise: chips above the call (`hus decide` prints it)
+    raise_to: Optional[float]  # a raise: the total the hero's chips in the round come to
+    rule: int
+    matched: List[int]
+    draw: Optional[dict]
+    made_legal: bool
+    random_tie: bool
+    warnings: List[Diagnostic]
+    explain: Optional[str]
+    seed: int
+
+class Bot:
+    """A HUS script compiled once, ready to decide any number of times."""
+
+    @staticmethod
+    def from_file(
+        path: _Path,
+        *,
+        table_dirs: Sequence[_Path] = ...,
+        allow_external: bool = False,
+        external_timeout: float = 5.0,
+        defines: Sequence[str] = ...,
+    ) -> Bot: ...
+    @staticmethod
+    def from_source(
+        source: str,
+        *,
+        name: str = "bot.hus",
+        table_dirs: Sequence[_Path] = ...,
+        allow_external: bool = False,
+        external_timeout: float = 5.0,
+        defines: Sequence[str] = ...,
+    ) -> Bot: ...
+    @staticmethod
+    def builtin(name: str) -> Bot: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def warnings(self) -> List[Diagnostic]: ...
+    def decide(
+        self, state: GameState, *, seed: Optional[int] = None, explain: bool = False
+    ) -> Decision: ...
+
+class MatchResult:
+    """The outcome of a match, from bot A's side."""
+
+    hands: int
+    seed: int
+    net_a: int
+    mbb_per_hand: float
+    ci95: Optional[Tuple[float, float]]
+    bots: List[dict]
+    threads: int
+    hand_results: Optional[List[int]]  # A's chips per hand, with keep_hands=True
+
+def check(
+    source: str,
+    *,
+    name: str = "bot.hus",
+    base_dir: Optional[_Path] = None,
+    table_dirs: Sequence[_Path] = ...,
+    defines: Sequence[str] = ...,
+) -> List[Diagnostic]: ...
+def play_match(
+    a: Bot,
+    b: Bot,
+    *,
+    hands: int,
+    seed: int,
+    threads: int = 1,
+    duplicate: bool = False,
+    small_blind: int = 50,
+    big_blind: int = 100,
+    stack: int = 10000,
+    keep_hands: bool = False,
+) -> MatchResult: ...

@@ -1,0 +1,76 @@
+"""Errors are typed exceptions carrying what went wrong and where."""
+
+import pytest
+
+import hus
+
+
+def test_a_script_error_carries_every_diagnostic():
+    with pytest.raises(hus.ScriptError) as e:
+        hus.Bot.from_source("PREFLOP\nRULE\n  AK\n  THEN RAISE\nENDRULE\n", name="bad.hus")
+    ds = e.value.diagnostics
+    assert [(d.code, d.line, d.column) for d in ds][0] == ("raise-without-amount", 4, 8)
+    assert all(d.file == "bad.hus" for d in ds)
+    assert isinstance(e.value, hus.HusError)
+
+
+def test_an_unreadable_script_is_a_script_error():
+    with pytest.raises(hus.ScriptError) as e:
+        hus.Bot.from_file("/nonexistent/bot.hus")
+    assert e.value.diagnostics[0].code == "script-unreadable"
+
+
+@pytest.mark.parametrize(
+    "kwargs, field",
+    [
+        (dict(hero_cards="AcXd"), "hero_cards"),
+        (dict(hero_cards="AcKd", board="9h5s"), "board"),
+        (dict(hero_cards="AcKd", actions=[("hero", "call")]), "actions"),
+        (dict(hero_cards="AcKd", actions=[("nobody", "call")]), "actions"),
+        (dict(hero_cards="AcKd", button="dealer"), "button"),
+        (dict(hero_cards="AcKd", actions=[("hero", "raise")]), "actions"),
+    ],
+)
+def test_a_bad_state_names_its_field(kwargs, field):
+    with pytest.raises(hus.GameStateError) as e:
+        hus.GameState(small_blind=10, big_blind=20, **kwargs)
+    assert e.value.field == field
+
+
+def test_bad_xml_is_a_game_state_error_with_diagnostics():
+    with pytest.raises(hus.GameStateError) as e:
+        hus.GameState.from_xml("<game><init></init></game>")
+    assert e.value.diagnostics and all(d.severity == "error" for d in e.value.diagnostics)
+
+
+def test_no_rule_matched_is_a_decide_error():
+    bot = hus.Bot.from_source("FLOP\nRULE\nTHEN CALL\nENDRULE\nENDFLOP\n")
+    state = hus.GameState(small_blind=10, big_blind=20, hero_cards="As2d")
+    with pytest.raises(hus.DecideError) as e:
+        bot.decide(state, seed=1)
+    assert e.value.kind == "no-rule-matched"
+    assert e.value.diagnostic.code == "no-rule-matched"
+
+
+def test_explain_gives_the_trace():
+    bot = hus.Bot.builtin("caller")
+    state = hus.GameState(small_blind=10, big_blind=20, hero_cards="As2d")
+    d = bot.decide(state, seed=1, explain=True)
+    assert d.action == "call" and d.explain and "line" in d.explain
+
+
+def test_a_match_gives_mbb_interval_and_statistics():
+    a, b = hus.Bot.builtin("equity"), hus.Bot.builtin("caller")
+    r = hus.match(a, b, hands=2000, seed=11, threads=2)
+    again = hus.match(a, b, hands=2000, seed=11, threads=1)
+    assert (r.net_a, r.mbb_per_hand) == (again.net_a, again.mbb_per_hand)
+    low, high = r.ci95
+    assert low < r.mbb_per_hand < high
+    assert r.bots[0]["decisions"] > 0 and set(r.bots[1]["actions"]) == {
+        "preflop",
+        "flop",
+        "turn",
+        "river",
+    }
+    with pytest.raises(hus.MatchError):
+        hus.match(a, b, hands=10, seed=1, small_blind=0)

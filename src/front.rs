@@ -1,0 +1,569 @@
+//! The front door: a [`Bot`] compiled once from a script, a [`Decision`] on a
+//! [`GameState`], [`check`] of a source, and [`play_match`] of two bots. Errors are values
+//! carrying every [`Diagnostic`] with its file, line and column.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::game::{GameState, Move};
+
+use crate::check::CheckOptions;
+use crate::diag::{Severity, SourceFile};
+use crate::eval::{DecideOptions, ErrorKind};
+use crate::ir::Program;
+
+use crate::dealer::{MatchConfig, MatchError, MatchResult, ScriptBot, Stakes};
+use crate::external::ExternalPolicy;
+
+/// What a bot is compiled with: where tables may be read, whether `external` programs may
+/// run, and the `<init>` names its game states will define.
+#[derive(Clone, Debug)]
+pub struct BotOptions {
+    /// Directories `USE TABLE` may read from besides the script's own (`--table-dir`).
+    pub table_dirs: Vec<PathBuf>,
+    /// Whether the script may run `external` programs (`--allow-external`).
+    pub allow_external: bool,
+    /// The time limit of each external program.
+    pub external_timeout: Duration,
+    /// Names the game states define in `<init>` (`--define NAME`).
+    pub defines: Vec<String>,
+}
+
+impl Default for BotOptions {
+    /// No tables beyond the script's directory, no external programs (5 s limit if allowed),
+    /// no extra names: what `hus decide` does without options.
+    fn default() -> Self {
+        BotOptions {
+            table_dirs: Vec::new(),
+            allow_external: false,
+            external_timeout: Duration::from_secs(5),
+            defines: Vec::new(),
+        }
+    }
+}
+
+/// A suggested edit of a diagnostic: replace lines/columns `start..end` (1-based) with
+/// `replacement`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fix {
+    pub title: String,
+    pub line: usize,
+    pub column: usize,
+    pub end_line: usize,
+    pub end_column: usize,
+    pub replacement: String,
+}
+
+/// An error or warning about a script or game state, located by 1-based line and column
+/// (`hus check --format json` gives the same fields).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// A stable kebab-case name: `unknown-name`, `no-rule-matched` (reference §10).
+    pub code: &'static str,
+    pub severity: Severity,
+    pub message: String,
+    pub help: Option<String>,
+    pub file: String,
+    pub line: usize,
+    pub column: usize,
+    pub end_line: usize,
+    pub end_column: usize,
+    pub fixes: Vec<Fix>,
+}
+
+impl Diagnostic {
+    /// Locates a diagnostic of `file` (or of the included file it names).
+    pub fn located(file: &SourceFile, d: &crate::diag::Diagnostic) -> Diagnostic {
+        let file = d.source_or(file);
+        let (line, column) = d.span.as_ref().map_or((1, 1), |s| file.line_col(s.start));
+        let (end_line, end_column) = d.span.as_ref().map_or((1, 1), |s| file.line_col(s.end));
+        let fixes = d
+            .fixes
+            .iter()
+            .map(|f| {
+                let (line, column) = file.line_col(f.span.start);
+                let (end_line, end_column) = file.line_col(f.span.end);
+                Fix {
+                    title: f.title.clone(),
+                    line,
+                    column,
+                    end_line,
+                    end_column,
+                    replacement: f.replacement.clone(),
+                }
+            })
+            .collect();
+        Diagnostic {
+            code: d.code.as_str(),
+            severity: d.severity,
+            message: d.message.clone(),
+            help: d.help.clone(),
+            file: file.name.clone(),
+            line,
+            column,
+            end_line,
+            end_column,
+            fixes,
+        }
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+/// `FILE:LINE:COL: severity: message`, as `hus check --format short` prints it.
+impl std::fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}:{}:{}: {}: {}",
+            self.file, self.line, self.column, self.severity, self.message
+        )
+    }
+}
+
+fn locate_all(file: &SourceFile, ds: &[crate::diag::Diagnostic]) -> Vec<Diagnostic> {
+    ds.iter().map(|d| Diagnostic::located(file, d)).collect()
+}
+
+/// A script that cannot be compiled: every diagnostic (errors and warnings), in source order.
+#[derive(Clone, Debug)]
+pub struct ScriptError {
+    pub file: String,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// The first error and how many more there are.
+impl std::fmt::Display for ScriptError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut errors = self.diagnostics.iter().filter(|d| d.is_error());
+        match errors.next() {
+            Some(first) => write!(f, "{first}")?,
+            None => write!(f, "{}: the script cannot be compiled", self.file)?,
+        }
+        match errors.count() {
+            0 => Ok(()),
+            n => write!(f, " (and {n} more error{})", if n == 1 { "" } else { "s" }),
+        }
+    }
+}
+
+impl std::error::Error for ScriptError {}
+
+/// What the hero does, with both ways of writing a raise.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Action {
+    Fold,
+    Check,
+    Call,
+    /// `by`: chips above the call (what `hus decide` prints, reference §5); `to`: the total
+    /// the hero's chips in this round come to, as poker software records a raise.
+    Raise {
+        by: f64,
+        to: f64,
+    },
+}
+
+impl Action {
+    /// The action of a [`Move`] in `state`.
+    pub fn of(mv: Move, state: &GameState) -> Action {
+        match mv {
+            Move::Fold => Action::Fold,
+            Move::Check => Action::Check,
+            Move::Call => Action::Call,
+            Move::Raise(by) => {
+                let d = state.derived();
+                Action::Raise {
+                    by,
+                    to: d.hero_round + d.to_call + by,
+                }
+            }
+        }
+    }
+
+    /// `fold`, `check`, `call`, `raise`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Action::Fold => "fold",
+            Action::Check => "check",
+            Action::Call => "call",
+            Action::Raise { .. } => "raise",
+        }
+    }
+}
+
+/// `fold`, `call`, `raise 60`: what `hus decide` prints.
+impl std::fmt::Display for Action {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Action::Raise { by, .. } => write!(f, "{}", Move::Raise(*by)),
+            other => f.write_str(other.name()),
+        }
+    }
+}
+
+/// The weighted choice an action was drawn from (a mixed strategy or a weighted RAISE list).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Draw {
+    /// The choice as written: `RAISE 3BB`, `4BB`.
+    pub choice: String,
+    pub weight: f64,
+    /// The sum of the weights.
+    pub total: f64,
+    /// Its position among the choices, from 0.
+    pub index: usize,
+}
+
+/// What the bot does now and why.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decision {
+    pub action: Action,
+    /// The line of the rule whose action was taken.
+    pub rule: usize,
+    /// The line of every rule that gave an action, in file order.
+    pub matched: Vec<usize>,
+    pub draw: Option<Draw>,
+    /// The action as written was not legal and was made legal (reference §5).
+    pub made_legal: bool,
+    /// Several rules gave an action at the highest priority; one was picked at random.
+    pub random_tie: bool,
+    /// Evaluation warnings (several rules matched, an action made legal).
+    pub warnings: Vec<Diagnostic>,
+    /// The evaluation trace (`--explain`), when asked for.
+    pub explain: Option<String>,
+}
+
+/// Why a bot could not decide.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DecideErrorKind {
+    /// No rule gives an action here (`hus decide` exits 3; at a table the bot checks or folds).
+    NoRuleMatched,
+    /// The script reads an `<init>` constant the state does not define.
+    MissingConstant,
+    /// An `external` program failed, timed out or was not allowed.
+    External,
+    /// An external action program answered something that is not an action.
+    InvalidProgram,
+}
+
+/// A failed decision: the reason as a diagnostic, and the warnings and trace up to it.
+#[derive(Clone, Debug)]
+pub struct DecideError {
+    pub kind: DecideErrorKind,
+    /// Boxed: a decision's `Result` stays small on the path that succeeds.
+    pub diagnostic: Box<Diagnostic>,
+    pub warnings: Vec<Diagnostic>,
+    pub explain: Option<String>,
+}
+
+impl std::fmt::Display for DecideError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.diagnostic)
+    }
+}
+
+impl std::error::Error for DecideError {}
+
+/// A HUS script, compiled once, ready to decide any number of times.
+#[derive(Clone, Debug)]
+pub struct Bot {
+    source: SourceFile,
+    script: ScriptBot,
+    warnings: Vec<Diagnostic>,
+}
+
+impl Bot {
+    /// Reads and compiles a script file; tables are read from its directory.
+    pub fn from_file(path: impl AsRef<Path>, options: &BotOptions) -> Result<Bot, ScriptError> {
+        let path = path.as_ref();
+        let name = path.display().to_string();
+        let text = crate::limits::read_text(path, crate::limits::MAX_SCRIPT_BYTES, false)
+            .map_err(|e| unreadable(&name, &e.to_string()))?;
+        let base = match path.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        Bot::compile(SourceFile::new(name, text), base, options)
+    }
+
+    /// Compiles a script given as text; `name` is the file name its diagnostics carry, and
+    /// tables are read relative to the current directory.
+    pub fn from_source(name: &str, text: &str, options: &BotOptions) -> Result<Bot, ScriptError> {
+        Bot::compile(SourceFile::new(name, text), PathBuf::from("."), options)
+    }
+
+    /// A built-in bot by name (`random`, `caller`, `raiser`, `equity`, `bluffer`,
+    /// `exploit`), as `hus match builtin:NAME` plays it.
+    pub fn builtin(name: &str) -> Result<Bot, ScriptError> {
+        let text = crate::dealer::bots::builtin_source(name).ok_or_else(|| {
+            let known: Vec<&str> = crate::dealer::BUILTINS.iter().map(|b| b.0).collect();
+            unreadable(
+                &format!("builtin:{name}"),
+                &format!(
+                    "no such built-in bot; the built-ins are {}",
+                    known.join(", ")
+                ),
+            )
+        })?;
+        let options = BotOptions::default();
+        Bot::compile(
+            SourceFile::new(format!("builtin:{name}"), text),
+            PathBuf::from("."),
+            &options,
+        )
+    }
+
+    fn compile(source: SourceFile, base_dir: PathBuf, o: &BotOptions) -> Result<Bot, ScriptError> {
+        let checked = crate::check::check(&source, &check_options(base_dir, o));
+        let diagnostics = locate_all(&source, &checked.diagnostics);
+        match checked.program {
+            Some(program) if checked.errors() == 0 => Ok(Bot {
+                script: ScriptBot {
+                    program,
+                    options: DecideOptions {
+                        external: ExternalPolicy {
+                            allow: o.allow_external,
+                            timeout: o.external_timeout,
+                            deadline: None,
+                        },
+                        explain: false,
+                    },
+                },
+                source,
+                warnings: diagnostics,
+            }),
+            _ => Err(ScriptError {
+                file: source.name.clone(),
+                diagnostics,
+            }),
+        }
+    }
+
+    /// The script's file name (or `builtin:NAME`).
+    pub fn name(&self) -> &str {
+        &self.source.name
+    }
+
+    /// The checker's warnings about the script.
+    pub fn warnings(&self) -> &[Diagnostic] {
+        &self.warnings
+    }
+
+    /// The compiled program, for the advanced modules ([`crate::eval`]).
+    pub fn program(&self) -> &Program {
+        &self.script.program
+    }
+
+    /// Decides with `ChaCha8Rng::seed_from_u64(seed)`: the same seed gives the same
+    /// decision as `hus decide --seed SEED` on every platform.
+    pub fn decide(&self, state: &GameState, seed: u64) -> Result<Decision, DecideError> {
+        self.decide_with(state, &mut ChaCha8Rng::seed_from_u64(seed), false)
+    }
+
+    /// Decides with the caller's generator; `explain` also builds the evaluation trace.
+    pub fn decide_with<R: Rng + ?Sized>(
+        &self,
+        state: &GameState,
+        rng: &mut R,
+        explain: bool,
+    ) -> Result<Decision, DecideError> {
+        let options = DecideOptions {
+            explain,
+            ..self.script.options.clone()
+        };
+        let program = &self.script.program;
+        let d = crate::eval::decide(program, state, rng, &options).map_err(|e| DecideError {
+            kind: match e.kind {
+                ErrorKind::NoRuleMatched { .. } => DecideErrorKind::NoRuleMatched,
+                ErrorKind::MissingConstant { .. } => DecideErrorKind::MissingConstant,
+                ErrorKind::External { .. } => DecideErrorKind::External,
+                ErrorKind::InvalidProgram { .. } => DecideErrorKind::InvalidProgram,
+            },
+            diagnostic: Box::new(Diagnostic::located(&self.source, &e.diagnostic())),
+            warnings: locate_all(&self.source, &e.warnings),
+            explain: e.trace.as_ref().map(|t| t.to_string()),
+        })?;
+        Ok(Decision {
+            action: Action::of(d.action, state),
+            rule: d.rule.line,
+            matched: d.matched.to_vec(),
+            draw: d.draw.as_ref().map(|w| Draw {
+                choice: w.choice(program),
+                weight: w.weight,
+                total: w.total,
+                index: w.index,
+            }),
+            made_legal: d.made_legal.is_some(),
+            random_tie: d.random_tie,
+            warnings: locate_all(&self.source, &d.warnings),
+            explain: d.trace.as_ref().map(|t| t.to_string()),
+        })
+    }
+}
+
+fn check_options(base_dir: PathBuf, o: &BotOptions) -> CheckOptions {
+    CheckOptions {
+        defines: o.defines.clone(),
+        allow_unknown_names: false,
+        base_dir,
+        table_dirs: o.table_dirs.clone(),
+    }
+}
+
+/// A script that could not be read, as a [`ScriptError`] with one whole-file diagnostic whose
+/// code, `script-unreadable`, only the library gives (the CLI reports it as a usage error).
+fn unreadable(name: &str, why: &str) -> ScriptError {
+    let d = Diagnostic {
+        code: "script-unreadable",
+        severity: Severity::Error,
+        message: format!("cannot read {}: {why}", crate::diag::escape_controls(name)),
+        help: None,
+        file: name.to_string(),
+        line: 1,
+        column: 1,
+        end_line: 1,
+        end_column: 1,
+        fixes: Vec::new(),
+    };
+    ScriptError {
+        file: name.to_string(),
+        diagnostics: vec![d],
+    }
+}
+
+/// Checks a script given as text without compiling a bot: every diagnostic, as
+/// `hus check --format json` lists them (without the command's flag advice).
+pub fn check(name: &str, text: &str, options: &BotOptions) -> Vec<Diagnostic> {
+    check_in(name, text, Path::new("."), options)
+}
+
+/// [`check`] with tables and includes resolved from `base_dir` (the script's directory).
+pub fn check_in(name: &str, text: &str, base_dir: &Path, options: &BotOptions) -> Vec<Diagnostic> {
+    let source = SourceFile::new(name, text);
+    let checked = crate::check::check(&source, &check_options(base_dir.to_path_buf(), options));
+    locate_all(&source, &checked.diagnostics)
+}
+
+/// How a match is played: `hus match`'s options.
+#[derive(Clone, Debug)]
+pub struct MatchOptions {
+    pub hands: u64,
+    pub seed: u64,
+    /// Worker threads; 0 = one per core.
+    pub threads: usize,
+    /// Each deal played twice with the seats swapped.
+    pub duplicate: bool,
+    pub small_blind: i64,
+    pub big_blind: i64,
+    /// Both stacks at the start of every hand.
+    pub stack: i64,
+    /// Keep A's result of every hand ([`MatchResult::hand_results`]).
+    pub keep_hands: bool,
+}
+
+impl MatchOptions {
+    /// `hus match`'s defaults: blinds 50/100, stacks of 10,000, one thread, not duplicate.
+    pub fn new(hands: u64, seed: u64) -> MatchOptions {
+        let c = MatchConfig::new(hands, seed);
+        MatchOptions {
+            hands,
+            seed,
+            threads: c.threads,
+            duplicate: c.duplicate,
+            small_blind: c.stakes.sb,
+            big_blind: c.stakes.bb,
+            stack: c.stakes.stack,
+            keep_hands: false,
+        }
+    }
+}
+
+/// Plays `a` against `b` as `hus match` does; the result is A's (see [`MatchResult`]).
+pub fn play_match(a: &Bot, b: &Bot, options: &MatchOptions) -> Result<MatchResult, MatchError> {
+    let mut config = MatchConfig::new(options.hands, options.seed);
+    config.threads = options.threads;
+    config.duplicate = options.duplicate;
+    config.keep_hands = options.keep_hands;
+    config.stakes = Stakes {
+        sb: options.small_blind,
+        bb: options.big_blind,
+        stack: options.stack,
+    };
+    crate::dealer::play_match([&a.script, &b.script], &config, None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Play, Player};
+
+    const FOLD_OR_RAISE: &str = "PREFLOP\nRULE\n  AA\n  THEN RAISE 3BB\nENDRULE\n\
+                                 RULE PRIORITY -1\n  THEN FOLD\nENDRULE\nENDPREFLOP\n";
+
+    #[test]
+    fn a_raise_is_given_both_by_and_to() {
+        let bot = Bot::from_source("bot.hus", FOLD_OR_RAISE, &BotOptions::default()).unwrap();
+        let (state, _) = GameState::builder(10.0, 20.0)
+            .hero_cards("AsAd")
+            .build()
+            .unwrap();
+        let d = bot.decide(&state, 1).unwrap();
+        // In the small blind with 10 in: call 10 more, then raise by 60 to 80.
+        assert_eq!(d.action, Action::Raise { by: 60.0, to: 80.0 });
+        assert_eq!(d.rule, 2);
+        assert_eq!(d.to_string_action(), "raise 60");
+    }
+
+    impl Decision {
+        fn to_string_action(&self) -> String {
+            self.action.to_string()
+        }
+    }
+
+    #[test]
+    fn a_script_error_carries_every_diagnostic_located() {
+        let e = Bot::from_source(
+            "bad.hus",
+            "PREFLOP\nRULE\n  AK\n  THEN RAISE\nENDRULE\n",
+            &BotOptions::default(),
+        )
+        .expect_err("errors");
+        assert!(e.diagnostics.len() >= 2, "{e:?}");
+        assert!(e.diagnostics.iter().all(|d| d.file == "bad.hus"));
+        assert_eq!(e.diagnostics[0].code, "raise-without-amount");
+        assert_eq!((e.diagnostics[0].line, e.diagnostics[0].column), (4, 8));
+    }
+
+    #[test]
+    fn no_rule_matched_is_a_typed_error() {
+        let bot = Bot::from_source(
+            "b.hus",
+            "FLOP\nRULE\nTHEN CALL\nENDRULE\nENDFLOP\n",
+            &BotOptions::default(),
+        )
+        .unwrap();
+        let (state, _) = GameState::builder(10.0, 20.0)
+            .hero_cards("As2d")
+            .button(Player::Villain)
+            .play(Player::Villain, Play::RaiseTo(60.0))
+            .build()
+            .unwrap();
+        let e = bot.decide(&state, 1).expect_err("no preflop rule");
+        assert_eq!(e.kind, DecideErrorKind::NoRuleMatched);
+        assert_eq!(e.diagnostic.code, "no-rule-matched");
+    }
+
+    #[test]
+    fn a_match_of_two_builtins_is_the_dealers() {
+        let a = Bot::builtin("equity").unwrap();
+        let b = Bot::builtin("caller").unwrap();
+        let r = play_match(&a, &b, &MatchOptions::new(200, 7)).unwrap();
+        let again = play_match(&a, &b, &MatchOptions::new(200, 7)).unwrap();
+        assert_eq!(r.hands, 200);
+        assert_eq!(r.net_a, again.net_a);
+    }
+}

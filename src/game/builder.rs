@@ -1,0 +1,376 @@
+//! Game states built in a program instead of read from XML (reference §6): blinds, stacks,
+//! the button, the cards, and the acts in order with bets and raises given as the total they
+//! raise to, as poker software records them. [`GameBuilder::build`] validates exactly as the
+//! XML reader does, and [`GameState::xml`] writes the state as `hus decide` reads it.
+
+use super::{Act, ActionRecord, GameRecord, GameState, InvalidGame, OpponentStats, Phase};
+use super::{Player, Post, Round};
+use crate::cards::{Card, CardSet};
+use crate::diag::{Code, Diagnostic};
+
+/// One act as a player makes it: bets and raises carry the total the player's chips in this
+/// round come to (`raise to 300`), not the increment the XML records.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Play {
+    Fold,
+    Check,
+    Call,
+    /// A bet when nothing is owed, to this total for the round.
+    BetTo(f64),
+    /// A raise, to this total for the round.
+    RaiseTo(f64),
+}
+
+/// Builds a [`GameState`] at the hero's turn. Errors found while building (a card that is no
+/// card) are reported by [`GameBuilder::build`] together with the game model's own.
+#[derive(Clone, Debug)]
+pub struct GameBuilder {
+    sb: f64,
+    bb: f64,
+    hero_stack: f64,
+    villain_stack: f64,
+    /// The player in the small blind, who acts first before the flop.
+    button: Player,
+    hero_cards: Option<[Card; 2]>,
+    board: Vec<Card>,
+    posts: Option<Vec<Post>>,
+    plays: Vec<(Player, Play)>,
+    extras: Vec<(String, f64)>,
+    stats: Option<OpponentStats>,
+    errors: Vec<Diagnostic>,
+}
+
+impl GameState {
+    /// A builder for a hand with these blinds; stacks default to 100 big blinds and the hero
+    /// to the button (the small blind).
+    pub fn builder(small_blind: f64, big_blind: f64) -> GameBuilder {
+        GameBuilder {
+            sb: small_blind,
+            bb: big_blind,
+            hero_stack: 100.0 * big_blind,
+            villain_stack: 100.0 * big_blind,
+            button: Player::Hero,
+            hero_cards: None,
+            board: Vec::new(),
+            posts: None,
+            plays: Vec::new(),
+            extras: Vec::new(),
+            stats: None,
+            errors: Vec::new(),
+        }
+    }
+}
+
+impl GameBuilder {
+    /// Both stacks at the start of the hand, before the blinds.
+    pub fn stacks(mut self, hero: f64, villain: f64) -> Self {
+        self.hero_stack = hero;
+        self.villain_stack = villain;
+        self
+    }
+
+    /// Who has the button: in heads-up the button posts the small blind and acts first
+    /// before the flop, last after it.
+    pub fn button(mut self, player: Player) -> Self {
+        self.button = player;
+        self
+    }
+
+    /// The hero's two cards, written `"AsKd"` or `"As Kd"`.
+    pub fn hero_cards(mut self, cards: &str) -> Self {
+        match parse_cards(cards, "heroCards") {
+            Ok(c) if c.len() == 2 => self.hero_cards = Some([c[0], c[1]]),
+            Ok(c) => self.errors.push(bad_card(format!(
+                "heroCards: the hero holds 2 cards, not {} (`{cards}`)",
+                c.len()
+            ))),
+            Err(e) => self.errors.push(*e),
+        }
+        self
+    }
+
+    /// The board as dealt so far: 0, 3, 4 or 5 cards (`"9h5s2d"`, `"9h 5s 2d Td"`). The
+    /// acts are split into rounds where each round's betting ends; a round whose cards are
+    /// out and in which nobody has acted yet is the current one.
+    pub fn board(mut self, cards: &str) -> Self {
+        match parse_cards(cards, "board") {
+            Ok(c) if matches!(c.len(), 0 | 3 | 4 | 5) => self.board = c,
+            Ok(c) => self.errors.push(bad_card(format!(
+                "board: a board has 0, 3, 4 or 5 cards, not {} (`{cards}`)",
+                c.len()
+            ))),
+            Err(e) => self.errors.push(*e),
+        }
+        self
+    }
+
+    /// A blind post, instead of the ones [`GameBuilder::button`] implies (a short stack's
+    /// partial blind). `blind` is `SB` or `BB`.
+    pub fn post(mut self, player: Player, blind: &str, amount: f64) -> Self {
+        self.posts.get_or_insert_with(Vec::new).push(Post {
+            player,
+            amount,
+            blind: blind.to_string(),
+            span: None,
+        });
+        self
+    }
+
+    /// The next act of the hand, in the order played.
+    pub fn play(mut self, player: Player, play: Play) -> Self {
+        self.plays.push((player, play));
+        self
+    }
+
+    /// An `<init>` constant the script may read (`tournamentStage`).
+    pub fn define(mut self, name: &str, value: f64) -> Self {
+        self.extras.push((name.to_string(), value));
+        self
+    }
+
+    /// The villain's statistics over past hands.
+    pub fn stats(mut self, stats: OpponentStats) -> Self {
+        self.stats = Some(stats);
+        self
+    }
+
+    /// The record the XML would hold: posts, rounds with their cards, acts as increments.
+    pub fn record(&self) -> Result<GameRecord, InvalidGame> {
+        let mut errors = self.errors.clone();
+        let Some(hero_cards) = self.hero_cards else {
+            if errors.is_empty() {
+                errors.push(bad_card(
+                    "heroCards: the hero's two cards are not given".into(),
+                ));
+            }
+            return Err(InvalidGame {
+                diagnostics: errors,
+            });
+        };
+        if !errors.is_empty() {
+            return Err(InvalidGame {
+                diagnostics: errors,
+            });
+        }
+        let posts = self.posts.clone().unwrap_or_else(|| self.blind_posts());
+        let rounds = Rounds::split(&posts, &self.plays, &self.board);
+        Ok(GameRecord {
+            bb: self.bb,
+            sb: self.sb,
+            hero_stack: self.hero_stack,
+            villain_stack: self.villain_stack,
+            hero_cards,
+            extras: self.extras.clone(),
+            posts,
+            rounds,
+            stats: self.stats.map(Box::new),
+        })
+    }
+
+    /// Validates the state exactly as [`GameState::from_xml`] does; on success also returns
+    /// the warnings (tolerated irregularities).
+    pub fn build(&self) -> Result<(GameState, Vec<Diagnostic>), InvalidGame> {
+        GameState::from_record(self.record()?)
+    }
+
+    /// The blinds the button implies: the button posts the small blind.
+    fn blind_posts(&self) -> Vec<Post> {
+        let post = |player: Player, blind: &str, amount: f64| Post {
+            player,
+            amount,
+            blind: blind.to_string(),
+            span: None,
+        };
+        vec![
+            post(self.button, "SB", self.sb),
+            post(self.button.other(), "BB", self.bb),
+        ]
+    }
+}
+
+/// The split of a hand's acts into betting rounds, tracking what each player put in.
+struct Rounds {
+    rounds: Vec<Round>,
+    /// Chips in this round: `[hero, villain]`.
+    put_in: [f64; 2],
+    acted: [bool; 2],
+    over: bool,
+}
+
+fn seat(p: Player) -> usize {
+    match p {
+        Player::Hero => 0,
+        Player::Villain => 1,
+    }
+}
+
+impl Rounds {
+    /// The rounds of `plays`: a round ends when a check or call answers the other player's
+    /// act; the next act opens the next round with its board cards. Rounds whose cards are
+    /// dealt after the last act are opened empty. Inconsistent acts are recorded as given,
+    /// for the game model to report.
+    fn split(posts: &[Post], plays: &[(Player, Play)], board: &[Card]) -> Vec<Round> {
+        let mut r = Rounds {
+            rounds: vec![empty_round(Phase::Preflop, Vec::new())],
+            put_in: [0.0; 2],
+            acted: [false; 2],
+            over: false,
+        };
+        for p in posts {
+            r.put_in[seat(p.player)] += p.amount;
+        }
+        for &(player, play) in plays {
+            if r.over {
+                r.open_next(board);
+            }
+            r.record(player, play);
+        }
+        while r.rounds.len() < 4 && board.len() >= Phase::ALL[r.rounds.len()].board_len() {
+            r.open_next(board);
+        }
+        r.rounds
+    }
+
+    fn open_next(&mut self, board: &[Card]) {
+        let phase = Phase::ALL[self.rounds.len().min(3)];
+        let from = self.rounds.last().map_or(0, |r| r.phase.board_len());
+        let cards = board
+            .get(from..phase.board_len())
+            .map(<[Card]>::to_vec)
+            .unwrap_or_default();
+        self.rounds.push(empty_round(phase, cards));
+        self.put_in = [0.0; 2];
+        self.acted = [false; 2];
+        self.over = false;
+    }
+
+    fn record(&mut self, player: Player, play: Play) {
+        let me = seat(player);
+        let high = self.put_in[0].max(self.put_in[1]);
+        let (act, amount, added) = match play {
+            Play::Fold => (Act::Fold, 0.0, 0.0),
+            Play::Check => (Act::Check, 0.0, 0.0),
+            Play::Call => (Act::Call, high - self.put_in[me], high - self.put_in[me]),
+            Play::BetTo(to) => (Act::Bet, to - high, to - self.put_in[me]),
+            Play::RaiseTo(to) => (Act::Raise, to - high, to - self.put_in[me]),
+        };
+        self.put_in[me] += added;
+        self.acted[me] = true;
+        self.over = matches!(act, Act::Check | Act::Call) && self.acted[1 - me];
+        let round = self.rounds.last_mut().expect("the preflop is always open");
+        round.actions.push(ActionRecord {
+            no: round.actions.len() as i64,
+            player,
+            act,
+            amount,
+            span: None,
+        });
+    }
+}
+
+fn empty_round(phase: Phase, cards: Vec<Card>) -> Round {
+    Round {
+        phase,
+        cards,
+        actions: Vec::new(),
+        span: None,
+    }
+}
+
+fn bad_card(message: String) -> Diagnostic {
+    Diagnostic::error(Code::BadCard, message)
+        .with_help("write cards as rank then suit letter: `As Kd`, `Th 9c`, `2s`")
+}
+
+/// Cards written one after another (`"AsKd"`, `"As Kd"`), in the order given.
+fn parse_cards(text: &str, field: &str) -> Result<Vec<Card>, Box<Diagnostic>> {
+    let set: CardSet = text
+        .parse()
+        .map_err(|e| Box::new(bad_card(format!("{field}: {e}"))))?;
+    let mut cards = Vec::with_capacity(set.len() as usize);
+    let mut rest = text.trim();
+    while !rest.is_empty() {
+        // Ranks are 1 or 2 characters (`T`, `10`), then a suit letter.
+        let len = if rest.starts_with("10") { 3 } else { 2 };
+        let (card, tail) = rest.split_at(len.min(rest.len()));
+        cards.push(
+            card.parse::<Card>()
+                .map_err(|e| Box::new(bad_card(format!("{field}: {e}"))))?,
+        );
+        rest = tail.trim_start();
+    }
+    Ok(cards)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn unspanned(mut r: GameRecord) -> GameRecord {
+        for p in &mut r.posts {
+            p.span = None;
+        }
+        for round in &mut r.rounds {
+            round.span = None;
+            for a in &mut round.actions {
+                a.span = None;
+            }
+        }
+        r
+    }
+
+    #[test]
+    fn a_built_state_equals_the_one_read_from_its_own_xml() {
+        let (built, _) = GameState::builder(10.0, 20.0)
+            .stacks(2000.0, 2000.0)
+            .hero_cards("AcKd")
+            .board("9h5s2d")
+            .play(Player::Hero, Play::RaiseTo(60.0))
+            .play(Player::Villain, Play::Call)
+            .play(Player::Villain, Play::Check)
+            .build()
+            .expect("a valid state");
+        let (read, _) = GameState::from_xml(&built.xml()).expect("its XML reads back");
+        assert_eq!(unspanned(read.record().clone()), *built.record());
+        assert_eq!(read.derived(), built.derived());
+        // The raise to 60 is recorded as the XML's increment: 40 above the 20 called.
+        assert_eq!(built.record().rounds[0].actions[0].amount, 40.0);
+        assert_eq!(built.derived().pot, 120.0);
+        assert_eq!(built.phase(), Phase::Flop);
+    }
+
+    #[test]
+    fn a_board_dealt_after_the_last_act_opens_its_round() {
+        let (s, _) = GameState::builder(1.0, 2.0)
+            .button(Player::Villain)
+            .hero_cards("7h 2c")
+            .board("AsKsQs")
+            .play(Player::Villain, Play::Call)
+            .play(Player::Hero, Play::Check)
+            .build()
+            .expect("a valid state");
+        assert_eq!(s.phase(), Phase::Flop);
+        assert_eq!(s.derived().to_call, 0.0);
+        assert!(!s.derived().hero_is_button);
+    }
+
+    #[test]
+    fn a_state_that_is_not_the_heros_turn_gets_the_readers_error() {
+        let e = GameState::builder(10.0, 20.0)
+            .hero_cards("AcKd")
+            .play(Player::Hero, Play::Call)
+            .build()
+            .expect_err("the villain is to act");
+        assert_eq!(e.diagnostics[0].code, Code::NotHeroTurn);
+    }
+
+    #[test]
+    fn a_card_that_is_no_card_names_its_field() {
+        let e = GameState::builder(10.0, 20.0)
+            .hero_cards("AcXd")
+            .build()
+            .expect_err("not a card");
+        assert!(e.diagnostics[0].message.starts_with("heroCards: "));
+        assert_eq!(e.diagnostics[0].code, Code::BadCard);
+    }
+}
