@@ -102,6 +102,7 @@ codes! {
     DefineKind "define-kind" "a DEFINEd name used as what it is not: a number as a condition, a condition as a number, a condition in a range",
     IncludeMissing "include-missing" "an INCLUDEd file cannot be read",
     IncludeCycle "include-cycle" "a file INCLUDEs itself, directly or through other files",
+    IncludeOutside "include-outside" "an INCLUDE path leads outside the script's directory",
     IncludeRules "include-rules" "an INCLUDEd file holds blocks of rules (it may hold only DEFINEs and INCLUDEs)",
     UnusedDefine "unused-define" "(warning) a script's DEFINE that no rule or DEFINE uses",
     ValueAsCondition "value-as-condition" "a number (`3BB`, `pot / 2`) stands where a condition is expected",
