@@ -764,6 +764,7 @@ fn operand_text(program: &Program, op: &Operand) -> String {
         Operand::External(cmd) => explain::snippet(&program.source, &cmd.span),
         Operand::Binary { span, .. } => explain::snippet(&program.source, span),
         Operand::Negate(x) => format!("-{}", operand_text(program, x)),
+        Operand::Defined { span, .. } => explain::snippet(&program.source, span),
     }
 }
 

@@ -149,6 +149,7 @@ fn program(rules: Vec<RuleSpec>) -> Program {
         base_dir: ".".into(),
         rules,
         candidates,
+        definitions: Vec::new(),
     }
 }
 
