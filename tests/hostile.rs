@@ -881,3 +881,28 @@ fn item23_deep_values_and_define_chains_are_errors_not_crashes() {
     assert_eq!(code(&out), 1, "{}", stderr(&out));
     assert!(stdout(&out).contains("is DEFINEd through more than 64 other DEFINEs"));
 }
+
+#[cfg(unix)]
+#[test]
+fn plot_refuses_to_write_through_a_link() {
+    let dir = temp_dir("plot_link");
+    let target = write(&dir, "precious.txt", "keep me\n");
+    let link = dir.join("m.svg");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    let dangling = dir.join("d.svg");
+    std::os::unix::fs::symlink(dir.join("nowhere.txt"), &dangling).unwrap();
+    for path in [&link, &dangling] {
+        let out = hus(&[
+            "match",
+            "builtin:caller",
+            "builtin:caller",
+            "--hands",
+            "10",
+            "--plot",
+            path.to_str().unwrap(),
+        ]);
+        ends_with(&out, 2, "symbolic link");
+    }
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "keep me\n");
+    assert!(!dir.join("nowhere.txt").exists());
+}

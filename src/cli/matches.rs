@@ -158,7 +158,7 @@ pub fn run(args: Args) -> u8 {
 
     // Outputs are opened before the match, so an unwritable path costs nothing.
     let plot_file = match &args.plot {
-        Some(path) => match std::fs::File::create(path) {
+        Some(path) => match plot_output(path) {
             Ok(f) => Some(f),
             Err(e) => {
                 errln!("hus match: cannot write {}: {e}", path.display());
@@ -484,4 +484,34 @@ fn to_json(r: &MatchResult, bots: &[LoadedBot], seconds: f64, threads: usize) ->
         },
     })
     .to_string()
+}
+
+/// Opens the `--plot` file for writing: a new file, or a regular file replaced. A symbolic
+/// link (dangling or not) or a device there is refused, so the plot never lands where a link
+/// planted in its place leads.
+fn plot_output(path: &std::path::Path) -> std::io::Result<std::fs::File> {
+    use std::io::{Error, ErrorKind};
+    if let Ok(m) = std::fs::symlink_metadata(path) {
+        if m.file_type().is_symlink() {
+            return Err(Error::new(
+                ErrorKind::InvalidInput,
+                "it is a symbolic link (remove it, or give the path it leads to)",
+            ));
+        }
+        if !m.is_file() {
+            return Err(Error::new(
+                ErrorKind::InvalidInput,
+                "it is not a regular file",
+            ));
+        }
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        // A link planted between the look above and the open is not followed either.
+        options.custom_flags(libc::O_NOFOLLOW);
+    }
+    options.open(path)
 }
