@@ -143,6 +143,12 @@ fn read_state(rest: &str, game: &NoLimitGame) -> Result<LoggedHand, String> {
     };
     let state = parse(&format!("MATCHSTATE:0:{head}")).map_err(|e| e.0)?;
     let names = pair(names, "names")?.map(str::to_string);
+    if names[0] == names[1] {
+        return Err(format!(
+            "both seats are named `{}`: a log names two different players",
+            crate::diag::escape_controls(&names[0])
+        ));
+    }
     let values = pair(values, "values")?;
     let values = [values[0], values[1]].map(|v| v.parse::<f64>().ok().filter(|x| x.is_finite()));
     let [Some(v0), Some(v1)] = values else {
