@@ -527,6 +527,16 @@ fn a_dealer_log_reads_and_its_errors_name_the_line() {
             4,
             "hands add up to 200",
         ),
+        (
+            text.replace("KsKd|AsAd", "KsKd|AsKd"),
+            3,
+            "the card Kd is dealt twice",
+        ),
+        (
+            text.replace(":Alice|Bob\nSCORE", ":Bob|Bob\nSCORE"),
+            3,
+            "both seats are named `Bob`",
+        ),
     ] {
         let e = log::read(&bad, &game).expect_err(says);
         assert_eq!(e.line, line, "{says}: {e}");
