@@ -906,3 +906,30 @@ fn plot_refuses_to_write_through_a_link() {
     assert_eq!(std::fs::read_to_string(&target).unwrap(), "keep me\n");
     assert!(!dir.join("nowhere.txt").exists());
 }
+
+#[test]
+fn stakes_beyond_exact_chips_are_refused() {
+    for (blinds, stack) in [
+        ("3/4294967295", "2000000000"),
+        ("1/100000000", "1000000000"),
+    ] {
+        let out = hus(&[
+            "match",
+            "builtin:caller",
+            "builtin:caller",
+            "--hands",
+            "10",
+            "--blinds",
+            blinds,
+            "--stack",
+            stack,
+        ]);
+        assert_eq!(code(&out), 2, "{}", stderr(&out));
+        assert!(
+            stderr(&out).contains("stacks are at most 2147483647 chips"),
+            "{}",
+            stderr(&out)
+        );
+        assert!(!stderr(&out).contains("internal error"));
+    }
+}

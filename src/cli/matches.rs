@@ -129,6 +129,15 @@ pub fn run(args: Args) -> u8 {
         }
     }
     let (sb, bb) = args.blinds;
+    let chips = u64::from(args.stack) * u64::from(bb);
+    if chips > hus::limits::MAX_STACK_CHIPS {
+        errln!(
+            "hus match: a stack of {} big blinds of {bb} chips is {chips} chips; stacks are at most {} chips (the competition dealer's limit), so every result is exact: use smaller blinds or a shorter stack",
+            args.stack,
+            hus::limits::MAX_STACK_CHIPS
+        );
+        return exit::USAGE;
+    }
     let seed = args.seed.unwrap_or_else(rand::random);
     let mut config = MatchConfig::new(args.hands, seed);
     config.stakes = Stakes {
