@@ -119,7 +119,8 @@ fn check_score(score: &Score, hands: &[LoggedHand]) -> Result<(), LogError> {
             .flat_map(|h| h.names.iter().zip(h.values))
             .filter(|(n, _)| *n == name)
             .map(|(_, v)| v)
-            .sum();
+            .sum::<f64>()
+            + 0.0; // No hands: 0, not -0.
         if sum != *total {
             return Err(LogError {
                 line: score.line,

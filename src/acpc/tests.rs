@@ -528,6 +528,11 @@ fn a_dealer_log_reads_and_its_errors_name_the_line() {
             "hands add up to 200",
         ),
         (
+            text.replace("SCORE:200|-200:Alice|Bob", "SCORE:200|-200:Alice|Carol"),
+            4,
+            "Carol's hands add up to 0",
+        ),
+        (
             text.replace("KsKd|AsAd", "KsKd|AsKd"),
             3,
             "the card Kd is dealt twice",
