@@ -933,3 +933,18 @@ fn stakes_beyond_exact_chips_are_refused() {
         assert!(!stderr(&out).contains("internal error"));
     }
 }
+
+#[test]
+fn a_time_limit_below_a_millisecond_is_refused_briefly() {
+    let out = hus(&[
+        "acpc",
+        "builtin:caller",
+        "127.0.0.1",
+        "1",
+        "--time-limit",
+        "1e-300",
+    ]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(stderr(&out).contains("at least 0.001"), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("00000000"), "{}", stderr(&out));
+}
