@@ -948,3 +948,12 @@ fn a_time_limit_below_a_millisecond_is_refused_briefly() {
     assert!(stderr(&out).contains("at least 0.001"), "{}", stderr(&out));
     assert!(!stderr(&out).contains("00000000"), "{}", stderr(&out));
 }
+
+#[test]
+fn defines_given_twice_or_naming_the_language_are_refused() {
+    let base = ["match", "builtin:caller", "builtin:caller", "--hands", "10"];
+    let twice = [&base[..], &["--define", "x=1", "--define", "X=2"]].concat();
+    ends_with(&hus(&twice), 2, "--define X is given twice (first as 1)");
+    let pot = [&base[..], &["--define", "pot=5000"]].concat();
+    ends_with(&hus(&pot), 2, "`pot` is already a name of the language");
+}

@@ -257,3 +257,29 @@ fn an_included_division_by_zero_is_reported_at_its_use() {
         .collect();
     assert_eq!(at, vec!["odd"]);
 }
+
+#[test]
+fn a_define_named_like_an_init_constant_says_it_wins() {
+    let dir = temp_dir("init_name");
+    let text =
+        "DEFINE ante = 5\nPREFLOP\nRULE\n  toCall < ante\n  THEN CALL\nENDRULE\nENDPREFLOP\n";
+    let source = SourceFile::new("bot.hus", text);
+    let options = CheckOptions {
+        defines: vec!["Ante".into()],
+        ..options(&dir)
+    };
+    let checked = check(&source, &options);
+    let said: Vec<(Code, &str)> = checked
+        .diagnostics
+        .iter()
+        .map(|d| (d.code, d.message.as_str()))
+        .collect();
+    assert_eq!(
+        said,
+        [(
+            Code::DefineShadows,
+            "`ante` is also an <init> constant of the game state; the DEFINE wins"
+        )]
+    );
+    assert!(checked.program.is_some());
+}

@@ -391,6 +391,27 @@ impl Lowerer<'_> {
                 .with_label("built in")
                 .with_help("choose another name (`hus names` lists the built-in ones)"),
             );
+        } else if !self.by_name.contains_key(&key)
+            && self
+                .options
+                .defines
+                .iter()
+                .any(|n| n.eq_ignore_ascii_case(&define.name))
+        {
+            // The script's meaning is the one its author wrote beside the rules.
+            self.push(
+                Diagnostic::warning(
+                    Code::DefineShadows,
+                    format!(
+                        "`{}` is also an <init> constant of the game state; the DEFINE wins",
+                        define.name
+                    ),
+                )
+                .at(define.name_span.clone())
+                .with_label("used instead of the game state's value")
+                .with_help("rename the DEFINE to read the game state's value"),
+            );
+            self.by_name.insert(key, self.defines.len());
         } else if let Some(&first) = self.by_name.get(&key) {
             let mut d = Diagnostic::error(
                 Code::DefineTwice,

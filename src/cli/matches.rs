@@ -68,6 +68,15 @@ fn parse_define(s: &str) -> Result<(String, f64), String> {
     if !word || !value.is_finite() {
         return Err(err());
     }
+    let options = hus::check::CheckOptions::default();
+    if !matches!(
+        hus::check::names::meaning(name, &options),
+        hus::check::names::Meaning::Unknown
+    ) {
+        return Err(format!(
+            "`{name}` is already a name of the language, which every hand computes (set the stakes with --blinds and --stack); --define gives <init> names the language does not have"
+        ));
+    }
     Ok((name.to_string(), value))
 }
 
@@ -91,6 +100,15 @@ pub fn run(args: Args) -> u8 {
         allow: args.allow_external,
         ..ExternalPolicy::default()
     };
+    for (i, (name, _)) in args.defines.iter().enumerate() {
+        if let Some((_, v)) = args.defines[..i]
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        {
+            errln!("hus match: --define {name} is given twice (first as {v}): give each name once");
+            return exit::USAGE;
+        }
+    }
     let mut bots = Vec::new();
     for spec in [&args.a, &args.b] {
         let names: Vec<String> = args.defines.iter().map(|(n, _)| n.clone()).collect();
