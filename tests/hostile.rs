@@ -957,3 +957,28 @@ fn defines_given_twice_or_naming_the_language_are_refused() {
     let pot = [&base[..], &["--define", "pot=5000"]].concat();
     ends_with(&hus(&pot), 2, "`pot` is already a name of the language");
 }
+
+#[test]
+fn terminal_escapes_in_file_names_are_shown_escaped() {
+    let dir = temp_dir("escapes");
+    let bot = write(&dir, "evil\x1b]0;owned\x07.hus", CALLER);
+    let out = hus(&["check", "--format", "text", &bot]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let text = stdout(&out) + &stderr(&out);
+    assert!(!text.contains('\x1b') && !text.contains('\x07'), "{text:?}");
+    assert!(
+        text.contains("evil\\x1b]0;owned\\x07.hus: 0 errors, 0 warnings"),
+        "{text:?}"
+    );
+    let out = hus(&[
+        "match",
+        &bot,
+        "builtin:caller",
+        "--hands",
+        "10",
+        "--seed",
+        "1",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(!stdout(&out).contains('\x1b'), "{}", stdout(&out));
+}

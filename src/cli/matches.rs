@@ -137,7 +137,10 @@ pub fn run(args: Args) -> u8 {
                     ));
                 }
                 super::to_stderr(&super::render_all(&source, &diagnostics));
-                errln!("hus match: {} has errors", source.name);
+                errln!(
+                    "hus match: {} has errors",
+                    hus::diag::escape_controls(&source.name)
+                );
                 return exit::SCRIPT;
             }
             Err(e) => {
@@ -346,8 +349,8 @@ fn signed(x: f64) -> String {
 fn to_text(r: &MatchResult, bots: &[LoadedBot]) -> String {
     use std::fmt::Write;
     let mut s = String::new();
-    let _ = writeln!(s, "A: {}", bots[0].name);
-    let _ = writeln!(s, "B: {}", bots[1].name);
+    let _ = writeln!(s, "A: {}", hus::diag::escape_controls(&bots[0].name));
+    let _ = writeln!(s, "B: {}", hus::diag::escape_controls(&bots[1].name));
     let _ = writeln!(
         s,
         "hands: {}{}, seed {}, blinds {}/{}, stacks {} big blinds",
@@ -420,7 +423,12 @@ pub(crate) fn result_lines(
 pub(crate) fn bot_section(label: &str, name: &str, b: &BotStats) -> String {
     use std::fmt::Write;
     let mut s = String::new();
-    let _ = writeln!(s, "\n{label} ({name}): {} decisions", b.decisions);
+    let _ = writeln!(
+        s,
+        "\n{label} ({}): {} decisions",
+        hus::diag::escape_controls(name),
+        b.decisions
+    );
     let _ = writeln!(
         s,
         "  {:<8} {:>7} {:>7} {:>7} {:>7} {:>10}",
