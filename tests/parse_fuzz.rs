@@ -159,7 +159,11 @@ fn define_text(i: usize, kind: u8, uses: &[usize]) -> String {
 
 /// A script of generated DEFINEs, split between the script and files it includes (one of
 /// them outside its directory, one missing), and a rule using a few of them.
-fn define_graph() -> impl Strategy<Value = (Vec<(u8, Vec<usize>, u8)>, Vec<usize>)> {
+/// Each DEFINE's kind, the DEFINEs it uses and the file it is in (0: the script; 1, 2: two
+/// included files; 3: a file outside the script's directory).
+type GraphDefine = (u8, Vec<usize>, u8);
+
+fn define_graph() -> impl Strategy<Value = (Vec<GraphDefine>, Vec<usize>)> {
     (1usize..40).prop_flat_map(|n| {
         (
             prop::collection::vec((any::<u8>(), prop::collection::vec(0..n, 0..4), 0u8..4), n),
@@ -169,7 +173,7 @@ fn define_graph() -> impl Strategy<Value = (Vec<(u8, Vec<usize>, u8)>, Vec<usize
 }
 
 /// Writes the graph's files into `dir/bots` (and one beside it), and returns the script.
-fn write_graph(dir: &std::path::Path, defines: &[(u8, Vec<usize>, u8)], used: &[usize]) -> String {
+fn write_graph(dir: &std::path::Path, defines: &[GraphDefine], used: &[usize]) -> String {
     let bots = dir.join("bots");
     std::fs::create_dir_all(bots.join("lib")).unwrap();
     let mut files = [String::new(), String::new(), String::new(), String::new()];

@@ -369,7 +369,7 @@ fn define_items(a: &Analysis, replace: &Span, keep: impl Fn(&str) -> bool, out: 
         if !seen.insert(d.name.to_ascii_lowercase()) {
             continue;
         }
-        let kind = super::hover::define_kind(a, &d);
+        let kind = super::hover::define_kind(a, d);
         if !keep(kind) {
             continue;
         }
