@@ -195,6 +195,19 @@ fn err<T>(message: impl Into<String>) -> Result<T, ProtocolError> {
     Err(ProtocolError(message.into()))
 }
 
+/// A deck holds each card once: a card shown twice (`|KdKd`, a board card in a hand) is the
+/// dealer's error, not a hand to play or score.
+fn distinct_cards<'c>(cards: impl Iterator<Item = &'c Card>) -> Result<(), ProtocolError> {
+    let mut seen = crate::cards::CardSet::default();
+    for &c in cards {
+        if seen.contains(c) {
+            return err(format!("the card {c} is dealt twice"));
+        }
+        seen = seen.union([c].into_iter().collect());
+    }
+    Ok(())
+}
+
 /// Parses `MATCHSTATE:<position>:<hand>:<betting>:<cards>` (without the line end).
 pub fn parse(line: &str) -> Result<MatchState, ProtocolError> {
     let Some(rest) = line.strip_prefix("MATCHSTATE:") else {
@@ -253,6 +266,12 @@ pub fn parse(line: &str) -> Result<MatchState, ProtocolError> {
             ));
         }
     }
+    distinct_cards(
+        hole.iter()
+            .flatten()
+            .flatten()
+            .chain(board.iter().flatten()),
+    )?;
     Ok(MatchState {
         position,
         hand,

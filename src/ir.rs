@@ -22,18 +22,74 @@ pub struct Program {
     /// For each phase (indexed by `Phase as usize`), the candidate rules: that phase's rules
     /// and the ALWAYS rules, pooled in file order (indices into `rules`).
     pub candidates: [Vec<usize>; 4],
+    /// Every DEFINEd condition and computed number, once, by [`Shared::id`]: the rules and
+    /// other definitions refer to these, so the program grows with the script's text and
+    /// not with how often a DEFINE is used (reference §10).
+    pub definitions: Vec<Definition>,
+}
+
+/// A DEFINE's lowered body, held once and referred to by every use.
+#[derive(Clone, Debug)]
+pub enum Definition {
+    Condition(Shared<[Vec<Condition>]>),
+    Number(Shared<DefinedNumber>),
+}
+
+/// A DEFINEd number that is computed (`DEFINE half = pot / 2`), with what a walk over the
+/// program needs to know of it without walking it again at every use.
+#[derive(Debug)]
+pub struct DefinedNumber {
+    pub value: Operand,
+    /// It reads a statistic over past hands (`villainVPIP`), through other DEFINEs too.
+    pub reads_stats: bool,
+}
+
+/// A definition's body behind a shared pointer, with the definition's number: its slot in
+/// [`Program::definitions`] and in one decision's cache of values. Its `Debug` shows only
+/// the number, so a dump of the program stays as long as the script.
+pub struct Shared<T: ?Sized> {
+    pub id: usize,
+    /// From an included file: the spans inside point into that file, so what is reported
+    /// inside is reported at the use instead.
+    pub included: bool,
+    body: Arc<T>,
+}
+
+impl<T: ?Sized> Shared<T> {
+    pub fn new(id: usize, included: bool, body: Arc<T>) -> Self {
+        Shared { id, included, body }
+    }
+}
+
+impl<T: ?Sized> Clone for Shared<T> {
+    fn clone(&self) -> Self {
+        Shared {
+            id: self.id,
+            included: self.included,
+            body: self.body.clone(),
+        }
+    }
+}
+
+impl<T: ?Sized> std::ops::Deref for Shared<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.body
+    }
+}
+
+impl<T: ?Sized> std::fmt::Debug for Shared<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "definition #{}", self.id)
+    }
 }
 
 impl Program {
     /// Whether a condition or an amount reads a statistic over past hands (`villainVPIP`).
     pub fn reads_stats(&self) -> bool {
-        fn condition(c: &Condition) -> bool {
-            match &c.test {
-                Test::Compare { lhs, rhs, .. } => lhs.reads_stats() || rhs.reads_stats(),
-                Test::All { branches, .. } => branches.iter().flatten().any(condition),
-                _ => false,
-            }
-        }
+        // Each definition is looked into once (`seen`), so the walk is linear.
+        let mut seen = vec![false; self.definitions.len()];
+        let mut condition = |c: &Condition| condition_reads_stats(c, &mut seen);
         fn action(a: &Action) -> bool {
             match &a.kind {
                 ActionKind::Raise(items) | ActionKind::RaiseTo(items) => {
@@ -48,7 +104,7 @@ impl Program {
                 std::iter::once(&r.branches).chain(r.reactions.iter().map(|x| &x.branches));
             branches
                 .flatten()
-                .any(|b| b.conditions.iter().any(condition))
+                .any(|b| b.conditions.iter().any(&mut condition))
                 || action(&r.action)
                 || r.reactions.iter().any(|x| action(&x.action))
         })
@@ -56,9 +112,16 @@ impl Program {
 
     /// The program's rules as text, without a span or a line number: two programs of the
     /// same shape decide alike in every game state (used to show that a reformatted script
-    /// is the same program).
+    /// is the same program). Each definition is written once, after the rules.
     pub fn shape(&self) -> String {
-        let dump = format!("{:#?}\n{:?}", self.rules, self.candidates);
+        let mut dump = format!("{:#?}\n{:?}", self.rules, self.candidates);
+        for d in &self.definitions {
+            let body = match d {
+                Definition::Condition(c) => format!("{:#?}", &**c),
+                Definition::Number(n) => format!("{:#?}", n.value),
+            };
+            dump.push_str(&format!("\n{d:?}: {body}"));
+        }
         dump.lines()
             .filter(|l| {
                 let field = l.trim_start();
@@ -66,6 +129,62 @@ impl Program {
             })
             .collect::<Vec<_>>()
             .join("\n")
+    }
+
+    /// The number of nodes of the program (rules, conditions, values, actions), each
+    /// definition counted once: a measure of its size that grows with the script's text.
+    pub fn size(&self) -> usize {
+        fn operand(op: &Operand) -> usize {
+            match op {
+                Operand::Binary { lhs, rhs, .. } => 1 + operand(lhs) + operand(rhs),
+                Operand::Negate(x) => 1 + operand(x),
+                _ => 1,
+            }
+        }
+        fn condition(c: &Condition) -> usize {
+            match &c.test {
+                Test::Compare { lhs, rhs, .. } => 1 + operand(lhs) + operand(rhs),
+                _ => 1,
+            }
+        }
+        fn action(a: &Action) -> usize {
+            1 + match &a.kind {
+                ActionKind::Raise(items) | ActionKind::RaiseTo(items) => {
+                    items.iter().map(|w| operand(&w.amount)).sum()
+                }
+                ActionKind::Mixed(items) => items.iter().map(|w| action(&w.action)).sum(),
+                _ => 0,
+            }
+        }
+        let branches = |bs: &[Branch]| -> usize {
+            bs.iter()
+                .map(|b| 1 + b.conditions.iter().map(condition).sum::<usize>())
+                .sum()
+        };
+        let rules: usize = self
+            .rules
+            .iter()
+            .map(|r| {
+                1 + branches(&r.branches)
+                    + action(&r.action)
+                    + r.reactions
+                        .iter()
+                        .map(|x| 1 + branches(&x.branches) + action(&x.action))
+                        .sum::<usize>()
+            })
+            .sum();
+        let definitions: usize = self
+            .definitions
+            .iter()
+            .map(|d| match d {
+                Definition::Condition(bs) => bs
+                    .iter()
+                    .map(|b| 1 + b.iter().map(condition).sum::<usize>())
+                    .sum(),
+                Definition::Number(n) => operand(&n.value),
+            })
+            .sum();
+        rules + definitions
     }
 
     pub fn candidates(&self, phase: Phase) -> impl Iterator<Item = &Rule> {
@@ -131,9 +250,27 @@ pub enum Test {
     /// must all hold (negated: none of the branches holds).
     All {
         name: String,
-        branches: Arc<[Vec<Condition>]>,
+        branches: Shared<[Vec<Condition>]>,
         negated: bool,
     },
+}
+
+/// Whether a condition reads a statistic over past hands; `seen` marks the definitions
+/// already looked into (and found not to).
+fn condition_reads_stats(c: &Condition, seen: &mut [bool]) -> bool {
+    match &c.test {
+        Test::Compare { lhs, rhs, .. } => lhs.reads_stats() || rhs.reads_stats(),
+        Test::All { branches, .. } => {
+            if std::mem::replace(&mut seen[branches.id], true) {
+                return false;
+            }
+            branches
+                .iter()
+                .flatten()
+                .any(|c| condition_reads_stats(c, seen))
+        }
+        _ => false,
+    }
 }
 
 /// A number in a comparison or a raise amount.
@@ -157,11 +294,18 @@ pub enum Operand {
     },
     /// `-x`.
     Negate(Box<Operand>),
+    /// A DEFINEd number that is computed, used at `span`.
+    Defined {
+        name: String,
+        number: Shared<DefinedNumber>,
+        span: Span,
+    },
 }
 
 impl Operand {
-    /// The leaves of the operand's arithmetic (numbers, constants, external programs), left
-    /// to right; the operand itself when it has no arithmetic.
+    /// The leaves of the operand's arithmetic (numbers, constants, external programs, DEFINEd
+    /// numbers, which are not looked into), left to right; the operand itself when it has no
+    /// arithmetic.
     pub fn leaves<'o>(&'o self, f: &mut impl FnMut(&'o Operand)) {
         match self {
             Operand::Binary { lhs, rhs, .. } => {
@@ -177,7 +321,11 @@ impl Operand {
     pub fn reads_stats(&self) -> bool {
         let mut found = false;
         self.leaves(&mut |leaf| {
-            found |= matches!(leaf, Operand::Constant { constant, .. } if constant.is_opponent())
+            found |= match leaf {
+                Operand::Constant { constant, .. } => constant.is_opponent(),
+                Operand::Defined { number, .. } => number.reads_stats,
+                _ => false,
+            }
         });
         found
     }

@@ -29,6 +29,9 @@ pub const MAX_LISTED: usize = 10;
 pub const MAX_LINE_OPERATORS: usize = 256;
 /// How deeply DEFINEs may be defined through one another.
 pub const MAX_DEFINE_DEPTH: usize = 64;
+/// The largest stack `hus match` deals, in chips (`--stack` × the big blind): the
+/// competition dealer's own 32-bit limit, far inside what sums of results hold exactly.
+pub const MAX_STACK_CHIPS: u64 = i32::MAX as u64;
 /// The longest `--external-timeout`, in seconds (a day).
 pub const MAX_EXTERNAL_TIMEOUT_SECS: f64 = 86_400.0;
 

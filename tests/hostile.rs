@@ -1,4 +1,4 @@
-//! Hostile and huge input (issue 11): the real binary on inputs an attacker or a buggy
+//! Hostile and huge input: the real binary on inputs an attacker or a buggy
 //! producer writes. Each test is named for the defect it pins down; each must exit with a
 //! documented code, never a panic (101), an abort (134) or a hang.
 // The real binary exists only with the `cli` feature.
@@ -69,8 +69,8 @@ const CALLER: &str =
     "FLOP\nRULE\n  THEN CALL\n  VILLAIN\n    THEN CALL\n  ENDVILLAIN\nENDRULE\nENDFLOP\n";
 
 #[test]
-fn item01_diagnostic_past_column_65536_is_clipped_not_a_panic() {
-    let dir = temp_dir("item01");
+fn diagnostic_past_column_65536_is_clipped_not_a_panic() {
+    let dir = temp_dir("case01");
     let bot = write(&dir, "bot.hus", CALLER);
     let short = write(&dir, "short.xml", game_with_small_raise(""));
     let long = write(&dir, "long.xml", game_with_small_raise(&" ".repeat(70_000)));
@@ -122,8 +122,8 @@ fn decide_thesis(dir: &Path, name: &str, from: &str, to: &str) -> Output {
 }
 
 #[test]
-fn item02_deeply_nested_elements_are_an_error_not_a_stack_overflow() {
-    let dir = temp_dir("item02");
+fn deeply_nested_elements_are_an_error_not_a_stack_overflow() {
+    let dir = temp_dir("case02");
     for newline in ["", "\n"] {
         let deep = format!(
             "{}{}",
@@ -136,8 +136,8 @@ fn item02_deeply_nested_elements_are_an_error_not_a_stack_overflow() {
 }
 
 #[test]
-fn item21_lone_cr_line_ends_and_character_columns() {
-    let dir = temp_dir("item21");
+fn lone_cr_line_ends_and_character_columns() {
+    let dir = temp_dir("case21");
     // Line 3 holds the error, after a two-byte character on the same line.
     let script = write(
         &dir,
@@ -158,8 +158,8 @@ fn item21_lone_cr_line_ends_and_character_columns() {
 }
 
 #[test]
-fn item22_unknown_elements_and_text_inside_leaf_elements_are_errors() {
-    let dir = temp_dir("item22");
+fn unknown_elements_and_text_inside_leaf_elements_are_errors() {
+    let dir = temp_dir("case22");
     let cases = [
         (
             r#"<action no="0" player="Hero" act="check" amount="0"></action>"#,
@@ -216,7 +216,7 @@ fn closed_pipe() -> Stdio {
 
 #[cfg(unix)]
 #[test]
-fn item03_closed_pipe_or_full_disk_is_exit_2_not_a_panic() {
+fn closed_pipe_or_full_disk_is_exit_2_not_a_panic() {
     let decide = [
         "decide",
         "examples/thesis-situation1.hus",
@@ -245,7 +245,7 @@ fn item03_closed_pipe_or_full_disk_is_exit_2_not_a_panic() {
 }
 
 #[test]
-fn item04_huge_external_timeout_is_a_usage_error() {
+fn huge_external_timeout_is_a_usage_error() {
     for t in ["1e20", "18446744073709551615", "inf", "0", "-1"] {
         let out = hus(&[
             "decide",
@@ -269,8 +269,8 @@ fn table_bot(path: &str) -> String {
 
 #[cfg(unix)]
 #[test]
-fn item06_devices_fifos_and_huge_tables_are_refused_without_reading() {
-    let dir = temp_dir("item06");
+fn devices_fifos_and_huge_tables_are_refused_without_reading() {
+    let dir = temp_dir("case06");
     assert!(Command::new("mkfifo")
         .arg(dir.join("fifo.tsv"))
         .status()
@@ -278,7 +278,7 @@ fn item06_devices_fifos_and_huge_tables_are_refused_without_reading() {
         .success());
     std::os::unix::fs::symlink("/dev/zero", dir.join("zero.tsv")).unwrap();
     // A directory on the way that leads out (the file itself is no link).
-    let elsewhere = temp_dir("item06-elsewhere");
+    let elsewhere = temp_dir("case06-elsewhere");
     write(&elsewhere, "t.tsv", "F\t");
     std::os::unix::fs::symlink(&elsewhere, dir.join("up")).unwrap();
     write(&dir, "huge.tsv", "F\t".repeat(40_000));
@@ -316,8 +316,8 @@ fn item06_devices_fifos_and_huge_tables_are_refused_without_reading() {
 }
 
 #[test]
-fn item07_huge_game_files_end_in_a_clear_limit() {
-    let dir = temp_dir("item07");
+fn huge_game_files_end_in_a_clear_limit() {
+    let dir = temp_dir("case07");
     let constants: String = (0..160_000).map(|i| format!("<c{i}>1</c{i}>")).collect();
     let attributes: String = (0..160_000).map(|i| format!(" a{i}=\"1\"")).collect();
     let cards = r#"<card rank="2" color="Clubs"/>"#.repeat(400_000);
@@ -351,8 +351,8 @@ fn item07_huge_game_files_end_in_a_clear_limit() {
 }
 
 #[test]
-fn item11_table_paths_stay_inside_the_script_directory() {
-    let dir = temp_dir("item11/scripts");
+fn table_paths_stay_inside_the_script_directory() {
+    let dir = temp_dir("case11/scripts");
     let outside = dir.parent().unwrap();
     write(outside, "secret.tsv", "F\tF\n");
     for table in [
@@ -385,7 +385,7 @@ fn item11_table_paths_stay_inside_the_script_directory() {
         stdout(&out)
     );
     // A cell is quoted short and escaped, never the whole line.
-    let sub = temp_dir("item11/cells");
+    let sub = temp_dir("case11/cells");
     let mut grid = vec![vec!["F".to_string(); 13]; 13];
     grid[0][0] = format!("\u{1b}[31m{}", "x".repeat(500));
     let text: String = grid.iter().map(|r| r.join("\t") + "\n").collect();
@@ -398,8 +398,8 @@ fn item11_table_paths_stay_inside_the_script_directory() {
 }
 
 #[test]
-fn item12_control_characters_from_inputs_are_escaped() {
-    let dir = temp_dir("item12");
+fn control_characters_from_inputs_are_escaped() {
+    let dir = temp_dir("case12");
     let out = decide_thesis(&dir, "g.xml", "<BB>20</BB>", "<BB>2\u{1b}[2J0</BB>");
     assert_eq!(code(&out), 4);
     assert!(!stderr(&out).contains('\u{1b}'), "{}", stderr(&out));
@@ -418,7 +418,7 @@ fn item12_control_characters_from_inputs_are_escaped() {
 }
 
 #[test]
-fn item05_absurd_hand_counts_are_refused_not_allocated() {
+fn absurd_hand_counts_are_refused_not_allocated() {
     let out = hus(&[
         "match",
         "builtin:caller",
@@ -440,7 +440,7 @@ fn item05_absurd_hand_counts_are_refused_not_allocated() {
 }
 
 #[test]
-fn item09_threads_are_capped_at_the_work_and_the_cores() {
+fn threads_are_capped_at_the_work_and_the_cores() {
     let out = hus(&[
         "match",
         "builtin:caller",
@@ -459,8 +459,8 @@ fn item09_threads_are_capped_at_the_work_and_the_cores() {
 }
 
 #[test]
-fn item10_unwritable_outputs_fail_before_the_match() {
-    let dir = temp_dir("item10");
+fn unwritable_outputs_fail_before_the_match() {
+    let dir = temp_dir("case10");
     let missing = dir.join("no-such-dir/plot.svg");
     // A match this long would take minutes: the path is checked first.
     let out = hus(&[
@@ -478,8 +478,8 @@ fn item10_unwritable_outputs_fail_before_the_match() {
 
 #[cfg(unix)]
 #[test]
-fn item13_histories_never_write_through_links_or_beside_old_files() {
-    let dir = temp_dir("item13");
+fn histories_never_write_through_links_or_beside_old_files() {
+    let dir = temp_dir("case13");
     let victim = write(&dir, "victim.txt", "keep me");
     let hist = dir.join("h");
     std::fs::create_dir_all(&hist).unwrap();
@@ -519,8 +519,8 @@ fn item13_histories_never_write_through_links_or_beside_old_files() {
 }
 
 #[test]
-fn item08_long_lists_are_cut_and_many_errors_are_counted() {
-    let dir = temp_dir("item08");
+fn long_lists_are_cut_and_many_errors_are_counted() {
+    let dir = temp_dir("case08");
     // 20,000 rules that all match at one priority.
     let mut many = String::from("FLOP\n");
     for _ in 0..20_000 {
@@ -567,8 +567,8 @@ fn item08_long_lists_are_cut_and_many_errors_are_counted() {
 }
 
 #[test]
-fn item14_weights_whose_sum_overflows_still_pick_by_weight() {
-    let dir = temp_dir("item14");
+fn weights_whose_sum_overflows_still_pick_by_weight() {
+    let dir = temp_dir("case14");
     let huge = format!("17{}", "0".repeat(307));
     let bot = write(
         &dir,
@@ -611,8 +611,8 @@ fn game_calling(sb: &str, bb: &str, stack: &str, call: &str) -> String {
 }
 
 #[test]
-fn item15_one_tolerance_relative_to_the_amounts() {
-    let dir = temp_dir("item15");
+fn one_tolerance_relative_to_the_amounts() {
+    let dir = temp_dir("case15");
     let bot = write(
         &dir,
         "bot.hus",
@@ -643,8 +643,8 @@ fn item15_one_tolerance_relative_to_the_amounts() {
 }
 
 #[test]
-fn item16_small_blind_above_big_blind_is_invalid() {
-    let dir = temp_dir("item16");
+fn small_blind_above_big_blind_is_invalid() {
+    let dir = temp_dir("case16");
     let bot = write(
         &dir,
         "bot.hus",
@@ -662,8 +662,8 @@ fn item16_small_blind_above_big_blind_is_invalid() {
 }
 
 #[test]
-fn item22_smaller_things() {
-    let dir = temp_dir("item22b");
+fn smaller_things() {
+    let dir = temp_dir("case22b");
     // Huge amounts are written in scientific notation, not 300 digits.
     let out = decide_thesis(
         &dir,
@@ -706,8 +706,8 @@ fn item22_smaller_things() {
 }
 
 #[test]
-fn item20_a_byte_order_mark_is_skipped_in_scripts_and_tables() {
-    let dir = temp_dir("item20");
+fn a_byte_order_mark_is_skipped_in_scripts_and_tables() {
+    let dir = temp_dir("case20");
     let bot = write(
         &dir,
         "bot.hus",
@@ -725,7 +725,7 @@ fn item20_a_byte_order_mark_is_skipped_in_scripts_and_tables() {
 }
 
 #[test]
-fn item17_no_verdict_from_a_handful_of_hands() {
+fn no_verdict_from_a_handful_of_hands() {
     for extra in [
         &["--hands", "2"][..],
         &["--hands", "4", "--duplicate"][..],
@@ -759,8 +759,8 @@ fn item17_no_verdict_from_a_handful_of_hands() {
 
 #[cfg(unix)]
 #[test]
-fn item18_ambiguous_numbers_from_programs_are_refused_accurately() {
-    let dir = temp_dir("item18");
+fn ambiguous_numbers_from_programs_are_refused_accurately() {
+    let dir = temp_dir("case18");
     let game = write(&dir, "g.xml", game_with_small_raise(""));
     for (printed, message) in [
         ("0,9", "with a decimal comma"),
@@ -802,8 +802,8 @@ fn processes_running(words: &[&str]) -> Vec<u32> {
 
 #[cfg(target_os = "linux")]
 #[test]
-fn item19_a_process_detached_with_setsid_does_not_outlive_the_program() {
-    let dir = temp_dir("item19");
+fn a_process_detached_with_setsid_does_not_outlive_the_program() {
+    let dir = temp_dir("case19");
     let marker = dir.join("started");
     let unique = format!("1234.{}", std::process::id());
     // The program returns only once its helper has left the process group.
@@ -827,8 +827,8 @@ fn item19_a_process_detached_with_setsid_does_not_outlive_the_program() {
 }
 
 #[test]
-fn item22_whole_game_over_128_kib_is_refused_with_its_size() {
-    let dir = temp_dir("item22c");
+fn whole_game_over_128_kib_is_refused_with_its_size() {
+    let dir = temp_dir("case22c");
     let game = write(&dir, "g.xml", game_with_small_raise(&" ".repeat(140_000)));
     let bot = write(
         &dir,
@@ -843,8 +843,8 @@ fn item22_whole_game_over_128_kib_is_refused_with_its_size() {
 /// or in parentheses) and a chain of 100,000 DEFINEs end in clear errors, never in a stack
 /// overflow.
 #[test]
-fn item23_deep_values_and_define_chains_are_errors_not_crashes() {
-    let dir = temp_dir("item23");
+fn deep_values_and_define_chains_are_errors_not_crashes() {
+    let dir = temp_dir("case23");
     let n = 100_000;
     let sum = vec!["1"; n].join(" + ");
     let sum = write(
@@ -879,5 +879,106 @@ fn item23_deep_values_and_define_chains_are_errors_not_crashes() {
     );
     let out = hus(&["check", &chain]);
     assert_eq!(code(&out), 1, "{}", stderr(&out));
-    assert!(stdout(&out).contains("is DEFINEd through more than 64 other DEFINEs"));
+    assert!(stdout(&out).contains("is DEFINEd through a chain of more than 64 DEFINEs"));
+}
+
+#[cfg(unix)]
+#[test]
+fn plot_refuses_to_write_through_a_link() {
+    let dir = temp_dir("plot_link");
+    let target = write(&dir, "precious.txt", "keep me\n");
+    let link = dir.join("m.svg");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    let dangling = dir.join("d.svg");
+    std::os::unix::fs::symlink(dir.join("nowhere.txt"), &dangling).unwrap();
+    for path in [&link, &dangling] {
+        let out = hus(&[
+            "match",
+            "builtin:caller",
+            "builtin:caller",
+            "--hands",
+            "10",
+            "--plot",
+            path.to_str().unwrap(),
+        ]);
+        ends_with(&out, 2, "symbolic link");
+    }
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "keep me\n");
+    assert!(!dir.join("nowhere.txt").exists());
+}
+
+#[test]
+fn stakes_beyond_exact_chips_are_refused() {
+    for (blinds, stack) in [
+        ("3/4294967295", "2000000000"),
+        ("1/100000000", "1000000000"),
+    ] {
+        let out = hus(&[
+            "match",
+            "builtin:caller",
+            "builtin:caller",
+            "--hands",
+            "10",
+            "--blinds",
+            blinds,
+            "--stack",
+            stack,
+        ]);
+        assert_eq!(code(&out), 2, "{}", stderr(&out));
+        assert!(
+            stderr(&out).contains("stacks are at most 2147483647 chips"),
+            "{}",
+            stderr(&out)
+        );
+        assert!(!stderr(&out).contains("internal error"));
+    }
+}
+
+#[test]
+fn a_time_limit_below_a_millisecond_is_refused_briefly() {
+    let out = hus(&[
+        "acpc",
+        "builtin:caller",
+        "127.0.0.1",
+        "1",
+        "--time-limit",
+        "1e-300",
+    ]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(stderr(&out).contains("at least 0.001"), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("00000000"), "{}", stderr(&out));
+}
+
+#[test]
+fn defines_given_twice_or_naming_the_language_are_refused() {
+    let base = ["match", "builtin:caller", "builtin:caller", "--hands", "10"];
+    let twice = [&base[..], &["--define", "x=1", "--define", "X=2"]].concat();
+    ends_with(&hus(&twice), 2, "--define X is given twice (first as 1)");
+    let pot = [&base[..], &["--define", "pot=5000"]].concat();
+    ends_with(&hus(&pot), 2, "`pot` is already a name of the language");
+}
+
+#[test]
+fn terminal_escapes_in_file_names_are_shown_escaped() {
+    let dir = temp_dir("escapes");
+    let bot = write(&dir, "evil\x1b]0;owned\x07.hus", CALLER);
+    let out = hus(&["check", "--format", "text", &bot]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let text = stdout(&out) + &stderr(&out);
+    assert!(!text.contains('\x1b') && !text.contains('\x07'), "{text:?}");
+    assert!(
+        text.contains("evil\\x1b]0;owned\\x07.hus: 0 errors, 0 warnings"),
+        "{text:?}"
+    );
+    let out = hus(&[
+        "match",
+        &bot,
+        "builtin:caller",
+        "--hands",
+        "10",
+        "--seed",
+        "1",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(!stdout(&out).contains('\x1b'), "{}", stdout(&out));
 }

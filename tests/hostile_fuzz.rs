@@ -1,4 +1,4 @@
-//! The real binary over generated and mutated inputs (issue 11): `hus decide` reading mutated
+//! The real binary over generated and mutated inputs: `hus decide` reading mutated
 //! game states and `hus check` reading mutated scripts never panic, exit only with documented
 //! codes, and take time roughly linear in the size of their input.
 // The real binary exists only with the `cli` feature.

@@ -119,7 +119,8 @@ fn check_score(score: &Score, hands: &[LoggedHand]) -> Result<(), LogError> {
             .flat_map(|h| h.names.iter().zip(h.values))
             .filter(|(n, _)| *n == name)
             .map(|(_, v)| v)
-            .sum();
+            .sum::<f64>()
+            + 0.0; // No hands: 0, not -0.
         if sum != *total {
             return Err(LogError {
                 line: score.line,
@@ -143,6 +144,12 @@ fn read_state(rest: &str, game: &NoLimitGame) -> Result<LoggedHand, String> {
     };
     let state = parse(&format!("MATCHSTATE:0:{head}")).map_err(|e| e.0)?;
     let names = pair(names, "names")?.map(str::to_string);
+    if names[0] == names[1] {
+        return Err(format!(
+            "both seats are named `{}`: a log names two different players",
+            crate::diag::escape_controls(&names[0])
+        ));
+    }
     let values = pair(values, "values")?;
     let values = [values[0], values[1]].map(|v| v.parse::<f64>().ok().filter(|x| x.is_finite()));
     let [Some(v0), Some(v1)] = values else {

@@ -101,6 +101,8 @@ pub struct SeatConfig {
 /// The hand being played: its last state and where its betting stands.
 struct Current {
     state: MatchState,
+    /// The acts this seat sent in the hand, in order.
+    sent: Vec<AcpcAction>,
     decisions: usize,
     seeds: ChaCha8Rng,
     over: bool,
@@ -146,6 +148,7 @@ impl Seat {
         let Some(current) = self.current.as_mut() else {
             return Ok(None);
         };
+        own_acts(&state, &self.config.game, &current.sent).map_err(protocol)?;
         current.state = state;
         if progress.to_act.is_none() {
             current.over = true;
@@ -197,6 +200,7 @@ impl Seat {
                 .push(h.write_decision(hand, &info).map_err(SeatError::Io)?);
         }
         current.decisions += 1;
+        current.sent.push(act);
         Ok(Some(format!("{line}:{act}")))
     }
 
@@ -232,6 +236,7 @@ impl Seat {
         }
         self.current = Some(Current {
             state: state.clone(),
+            sent: Vec::new(),
             decisions: 0,
             seeds: decision_seeds(self.config.seed, state.hand),
             over: false,
@@ -321,6 +326,40 @@ pub fn take_turn(
         act,
         played,
     })
+}
+
+/// Checks the seat's acts in `state` against the acts it `sent`: the dealer may turn an act
+/// it finds invalid into a call, but never play another act for the seat, nor one the seat
+/// was never asked for.
+fn own_acts(
+    state: &MatchState,
+    game: &NoLimitGame,
+    sent: &[AcpcAction],
+) -> Result<(), ProtocolError> {
+    let mut played = Vec::new();
+    super::replay(state, game, |_, p, act, _, _| {
+        if p == state.position {
+            played.push(act);
+        }
+    })?;
+    if played.len() > sent.len() {
+        return err(format!(
+            "hand {} shows the seat acting {} times, but it was asked {} times",
+            state.hand,
+            played.len(),
+            sent.len()
+        ));
+    }
+    for (k, (p, s)) in played.iter().zip(sent).enumerate() {
+        if p != s && *p != AcpcAction::Call {
+            return err(format!(
+                "hand {} shows the seat's act {} as `{p}`, but it sent `{s}`",
+                state.hand,
+                k + 1
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Whether `new` is `old` with more acts or cards: same seat and cards, a betting that

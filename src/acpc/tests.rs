@@ -135,6 +135,15 @@ fn malformed_states_are_clear_errors() {
         ("MATCHSTATE:0:1:cc/:AhKd|/2c3c", "board cards"),
         ("MATCHSTATE:0:1::Zz2c|", "is not a card"),
         ("MATCHSTATE:0:1:", "four fields"),
+        ("MATCHSTATE:0:1::KdKd|", "the card Kd is dealt twice"),
+        (
+            "MATCHSTATE:0:1:cc/:AsKd|/Kd2c3c",
+            "the card Kd is dealt twice",
+        ),
+        (
+            "MATCHSTATE:0:1:cc/cc/cc/cc:AsKd|AsQd/2c3c4c/5c/6c",
+            "the card As is dealt twice",
+        ),
     ] {
         let e = parse(line).expect_err(line);
         assert!(e.0.contains(says), "{line}: {e}");
@@ -370,6 +379,43 @@ fn a_seat_answers_its_turns_only_and_counts_the_hands() {
 }
 
 #[test]
+fn a_dealer_that_changes_or_invents_the_seat_s_acts_is_refused() {
+    for (lines, says) in [
+        // The seat (the button, first to act) called; the dealer says it raised.
+        (
+            &["MATCHSTATE:1:0::|AsAd", "MATCHSTATE:1:0:r400:|AsAd"][..],
+            "as `r400`, but it sent `c`",
+        ),
+        // It called; the dealer says it folded.
+        (
+            &["MATCHSTATE:1:0::|AsAd", "MATCHSTATE:1:0:f:|AsAd"][..],
+            "as `f`, but it sent `c`",
+        ),
+        // An act of the seat's it was never asked for.
+        (
+            &["MATCHSTATE:1:0:c:|AsAd"][..],
+            "acting 1 times, but it was asked 0 times",
+        ),
+    ] {
+        let mut seat = caller_seat();
+        let mut result = Ok(None);
+        for l in lines {
+            result = seat.on_line(l);
+            if result.is_err() {
+                break;
+            }
+        }
+        let e = result.expect_err(says);
+        assert!(matches!(e, seat::SeatError::Protocol { .. }), "{e:?}");
+        assert!(e.to_string().contains(says), "{lines:?}: {e}");
+    }
+    // The dealer turning the seat's act into a call is its right.
+    let mut seat = caller_seat();
+    seat.on_line("MATCHSTATE:1:0::|AsAd").unwrap();
+    seat.on_line("MATCHSTATE:1:0:cc/:|AsAd/2c3d4h").unwrap();
+}
+
+#[test]
 fn a_state_that_contradicts_the_last_one_is_refused() {
     for (lines, says) in [
         (
@@ -377,7 +423,7 @@ fn a_state_that_contradicts_the_last_one_is_refused() {
             "hole cards changed",
         ),
         (
-            &["MATCHSTATE:1:0:r300:|AsAd", "MATCHSTATE:1:0:r400r900:|AsAd"][..],
+            &["MATCHSTATE:0:0:r300:AsAd|", "MATCHSTATE:0:0:r400r900:AsAd|"][..],
             "does not continue",
         ),
         (
@@ -385,11 +431,11 @@ fn a_state_that_contradicts_the_last_one_is_refused() {
             "starts before hand 0 is over",
         ),
         (
-            &["MATCHSTATE:1:3:f:|AsAd", "MATCHSTATE:1:2::|AsAd"][..],
+            &["MATCHSTATE:0:3:f:AsAd|", "MATCHSTATE:0:2::AsAd|"][..],
             "hands go up",
         ),
         (
-            &["MATCHSTATE:1:0:f:|AsAd", "MATCHSTATE:1:0:fc:|AsAd"][..],
+            &["MATCHSTATE:0:0:f:AsAd|", "MATCHSTATE:0:0:fc:AsAd|"][..],
             "after it was over",
         ),
         (
@@ -398,8 +444,9 @@ fn a_state_that_contradicts_the_last_one_is_refused() {
         ),
         (
             &[
-                "MATCHSTATE:1:0:cc/:|AsAd/2c3d4h",
-                "MATCHSTATE:1:0:cc/c:|AsAd/2c3d5h",
+                "MATCHSTATE:0:0:c:AsAd|",
+                "MATCHSTATE:0:0:cc/:AsAd|/2c3d4h",
+                "MATCHSTATE:0:0:cc/c:AsAd|/2c3d5h",
             ][..],
             "board of hand 0 changed",
         ),
@@ -418,7 +465,7 @@ fn a_state_that_contradicts_the_last_one_is_refused() {
     }
     // The connection ends in the middle of a hand.
     let mut seat = caller_seat();
-    seat.on_line("MATCHSTATE:1:4:c:|AsAd").unwrap();
+    seat.on_line("MATCHSTATE:0:4:c:AsAd|").unwrap();
     let e = seat.finish().expect_err("cut off");
     // A dropped connection (`hus acpc` exit 7), not a bad line.
     assert!(
@@ -479,6 +526,21 @@ fn a_dealer_log_reads_and_its_errors_name_the_line() {
             text.replace("SCORE:200|-200", "SCORE:250|-250"),
             4,
             "hands add up to 200",
+        ),
+        (
+            text.replace("SCORE:200|-200:Alice|Bob", "SCORE:200|-200:Alice|Carol"),
+            4,
+            "Carol's hands add up to 0",
+        ),
+        (
+            text.replace("KsKd|AsAd", "KsKd|AsKd"),
+            3,
+            "the card Kd is dealt twice",
+        ),
+        (
+            text.replace(":Alice|Bob\nSCORE", ":Bob|Bob\nSCORE"),
+            3,
+            "both seats are named `Bob`",
         ),
     ] {
         let e = log::read(&bad, &game).expect_err(says);

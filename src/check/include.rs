@@ -4,17 +4,22 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::diag::{Code, Diagnostic, SourceFile};
+use crate::diag::{escape_controls, Code, Diagnostic, SourceFile};
 use crate::syntax::ast;
 
 /// How deep includes may nest: deeper is surely a mistake (and a cycle is reported anyway).
 const MAX_DEPTH: usize = 32;
 
+/// The most text all of a script's included files may hold together (a file included twice,
+/// under any name or link, counts once).
+pub const MAX_INCLUDED_BYTES: u64 = crate::limits::MAX_SCRIPT_BYTES;
+
 /// A DEFINE from an included file, with that file.
 pub type IncludedDefine = (ast::Define, Arc<SourceFile>);
 
 /// The DEFINEs of every file `script` includes (each file once, in include order), and the
-/// problems found on the way (spans into the file that holds them).
+/// problems found on the way (spans into the file that holds them). Only files inside
+/// `base_dir`, the script's directory, are read (after following links), as for tables.
 pub fn resolve(
     script: &ast::Script,
     source: &SourceFile,
@@ -24,6 +29,8 @@ pub fn resolve(
         defines: Vec::new(),
         diags: Vec::new(),
         seen: Vec::new(),
+        root: base_dir.to_path_buf(),
+        bytes: 0,
     };
     if script.includes.is_empty() {
         // Nothing to walk, so no path to resolve (a file system call per directory).
@@ -49,8 +56,13 @@ struct Link {
 struct Walk {
     defines: Vec<IncludedDefine>,
     diags: Vec<Diagnostic>,
-    /// Files already read (a file included twice is read once).
+    /// Files already read (a file included twice is read once), by where links lead and by
+    /// file identity (hard links to one file are one file).
     seen: Vec<PathBuf>,
+    /// The script's directory: includes are read only from inside it.
+    root: PathBuf,
+    /// Bytes read from included files so far.
+    bytes: u64,
 }
 
 impl Walk {
@@ -103,18 +115,41 @@ impl Walk {
                 return;
             }
         }
-        let text = match crate::limits::read_text(&path, crate::limits::MAX_SCRIPT_BYTES, true) {
-            Ok(t) => t,
+        if !super::table::inside(&path, &[&self.root]) {
+            let d = Diagnostic::error(
+                Code::IncludeOutside,
+                format!(
+                    "the included file `{}` is outside the script's directory",
+                    escape_controls(&inc.path)
+                ),
+            )
+            .at(inc.path_span.clone())
+            .with_label("not read")
+            .with_help(
+                "an included file must be beside the script or below it (after following links), so a script never reads other files",
+            );
+            self.push(d, &here);
+            return;
+        }
+        let text = match self.read(&path) {
+            Ok(Some(t)) => t,
+            Ok(None) => return,
             Err(e) => {
                 let d = Diagnostic::error(
                     Code::IncludeMissing,
-                    format!("cannot read the included file `{}`: {e}", inc.path),
+                    format!(
+                        "cannot read the included file `{}`: {e}",
+                        escape_controls(&inc.path)
+                    ),
                 )
                 .at(inc.path_span.clone())
-                .with_label(format!("looked for {}", path.display()))
+                .with_label(format!(
+                    "looked for {}",
+                    escape_controls(&path.display().to_string())
+                ))
                 .with_help(format!(
                     "an INCLUDE path is relative to the file that includes it; the chain: {}",
-                    shown(chain, &inc.path)
+                    escape_controls(&shown(chain, &inc.path))
                 ));
                 self.push(d, &here);
                 return;
@@ -158,4 +193,39 @@ impl Walk {
         self.includes(&script.includes, &sub_dir, chain);
         chain.pop();
     }
+
+    /// The text of an included file; `None` when the same file (a hard link to one read
+    /// before) was read already. Refused past [`MAX_INCLUDED_BYTES`] in all.
+    fn read(&mut self, path: &Path) -> Result<Option<String>, String> {
+        if let Some(id) = identity(path) {
+            if self.seen.contains(&id) {
+                return Ok(None);
+            }
+            self.seen.push(id);
+        }
+        let left = MAX_INCLUDED_BYTES.saturating_sub(self.bytes);
+        let text = crate::limits::read_text(path, left, true).map_err(|e| match e {
+            crate::limits::ReadError::TooLarge(_) => format!(
+                "the included files together are larger than {}",
+                crate::limits::bytes(MAX_INCLUDED_BYTES)
+            ),
+            e => e.to_string(),
+        })?;
+        self.bytes += text.len() as u64;
+        Ok(Some(text))
+    }
+}
+
+/// A file's identity (device and inode), the same for every hard link to it, as a path
+/// that no real path can be (so it shares the `seen` list).
+#[cfg(unix)]
+fn identity(path: &Path) -> Option<PathBuf> {
+    use std::os::unix::fs::MetadataExt;
+    let m = std::fs::metadata(path).ok()?;
+    Some(PathBuf::from(format!("\0inode:{}:{}", m.dev(), m.ino())))
+}
+
+#[cfg(not(unix))]
+fn identity(_path: &Path) -> Option<PathBuf> {
+    None
 }

@@ -36,6 +36,8 @@ pub fn lower(
         by_name: NameMap::default(),
         file: None,
         depth: 0,
+        heights: Vec::new(),
+        definitions: Vec::new(),
     };
     let own = script.defines.iter().map(|d| (d.clone(), None));
     let other = included.iter().map(|(d, f)| (d.clone(), Some(f.clone())));
@@ -81,6 +83,7 @@ pub fn lower(
         base_dir: options.base_dir.clone(),
         rules,
         candidates,
+        definitions: l.definitions,
     };
     (program, l.diags)
 }
@@ -122,6 +125,10 @@ struct Lowerer<'a> {
     file: Option<Arc<SourceFile>>,
     /// DEFINEs being lowered, one inside another.
     depth: usize,
+    /// For each DEFINE being lowered, the greatest height of the DEFINEs its body uses.
+    heights: Vec<usize>,
+    /// The shared bodies of DEFINEd conditions and computed numbers, by id.
+    definitions: Vec<ir::Definition>,
 }
 
 /// One DEFINE and what lowering made of it.
@@ -132,6 +139,9 @@ struct DefineSlot {
     state: DefineState,
     /// Used by a rule or another DEFINE.
     used: bool,
+    /// How many DEFINEs deep its body reaches, itself included (`DEFINE a = pot` is 1,
+    /// `DEFINE b = a + 1` 2); at most [`crate::limits::MAX_DEFINE_DEPTH`].
+    height: usize,
 }
 
 enum DefineState {
@@ -146,8 +156,8 @@ enum DefineState {
 enum Lowered {
     /// A union of card queries (`QQ+ | AK`, or one query).
     Range(HoleClassSet),
-    /// Branches (one must hold) of conditions (all must hold).
-    Condition(Arc<[Vec<ir::Condition>]>),
+    /// Branches (one must hold) of conditions (all must hold), shared by every use.
+    Condition(ir::Shared<[Vec<ir::Condition>]>),
     /// A number.
     Number(Operand),
     /// It had errors (already reported).
@@ -381,6 +391,27 @@ impl Lowerer<'_> {
                 .with_label("built in")
                 .with_help("choose another name (`hus names` lists the built-in ones)"),
             );
+        } else if !self.by_name.contains_key(&key)
+            && self
+                .options
+                .defines
+                .iter()
+                .any(|n| n.eq_ignore_ascii_case(&define.name))
+        {
+            // The script's meaning is the one its author wrote beside the rules.
+            self.push(
+                Diagnostic::warning(
+                    Code::DefineOverInit,
+                    format!(
+                        "`{}` is also an <init> constant of the game state; the DEFINE wins",
+                        define.name
+                    ),
+                )
+                .at(define.name_span.clone())
+                .with_label("used instead of the game state's value")
+                .with_help("rename the DEFINE to read the game state's value"),
+            );
+            self.by_name.insert(key, self.defines.len());
         } else if let Some(&first) = self.by_name.get(&key) {
             let mut d = Diagnostic::error(
                 Code::DefineTwice,
@@ -407,6 +438,7 @@ impl Lowerer<'_> {
             file,
             state: DefineState::Pending,
             used: false,
+            height: 0,
         });
         self.file = None;
     }
@@ -437,36 +469,91 @@ impl Lowerer<'_> {
                 return Lowered::Failed;
             }
             DefineState::Pending if self.depth >= crate::limits::MAX_DEFINE_DEPTH => {
-                let name = self.defines[i].define.name.clone();
-                self.push(
-                    Diagnostic::error(
-                        Code::DefineCycle,
-                        format!(
-                            "`{name}` is DEFINEd through more than {} other DEFINEs",
-                            crate::limits::MAX_DEFINE_DEPTH
-                        ),
-                    )
-                    .at(span)
-                    .with_help("define it more directly: DEFINEs nest at most this deep"),
-                );
-                return Lowered::Failed;
+                // Lowering would recurse deeper: the chain is too deep wherever it starts.
+                return self.too_deep(i);
             }
             DefineState::Pending => {
                 self.defines[i].state = DefineState::Busy;
                 self.depth += 1;
+                self.heights.push(0);
                 let outer = std::mem::replace(&mut self.file, self.defines[i].file.clone());
                 let body = self.defines[i].define.body.clone();
-                let l = self.define_body(&body);
+                let mut l = self.define_body(&body);
+                let height = self.heights.pop().unwrap_or(0) + 1;
+                if height > crate::limits::MAX_DEFINE_DEPTH && !matches!(l, Lowered::Failed) {
+                    l = self.too_deep(i);
+                }
+                let l = self.share(l, self.defines[i].file.is_some());
                 self.file = outer;
                 self.depth -= 1;
+                self.defines[i].height = height;
                 self.defines[i].state = DefineState::Done(l.clone());
                 l
             }
         };
+        // The DEFINE whose body uses this one reaches one deeper.
+        if let Some(top) = self.heights.last_mut() {
+            *top = (*top).max(self.defines[i].height);
+        }
         if self.defines[i].file.is_some() {
             respan(lowered, &span)
         } else {
             lowered
+        }
+    }
+
+    /// `define-cycle` for a DEFINE reached through more than the documented depth of others,
+    /// at its name (its body is not looked at again: the chain's other DEFINEs fail quietly).
+    fn too_deep(&mut self, i: usize) -> Lowered {
+        let max = crate::limits::MAX_DEFINE_DEPTH;
+        let slot = &self.defines[i];
+        let d = Diagnostic::error(
+            Code::DefineCycle,
+            format!(
+                "`{}` is DEFINEd through a chain of more than {max} DEFINEs",
+                slot.define.name
+            ),
+        )
+        .at(slot.define.name_span.clone())
+        .with_label(format!("more than {max} DEFINEs deep"))
+        .with_help(format!(
+            "DEFINEs nest at most {max} deep (one using another); define it more directly"
+        ));
+        let outer = std::mem::replace(&mut self.file, slot.file.clone());
+        self.push(d);
+        self.file = outer;
+        Lowered::Failed
+    }
+
+    /// A lowered DEFINE made shareable: a condition or a computed number gets its own
+    /// definition, which every use refers to; a range, a plain number or a constant is small
+    /// and stays a value.
+    fn share(&mut self, l: Lowered, included: bool) -> Lowered {
+        let id = self.definitions.len();
+        match l {
+            // New (not an alias of another DEFINE's, which has its definition already).
+            Lowered::Condition(c) if c.id == id => {
+                self.definitions.push(ir::Definition::Condition(c.clone()));
+                Lowered::Condition(c)
+            }
+            Lowered::Number(op @ (Operand::Binary { .. } | Operand::Negate(_))) => {
+                let number = ir::Shared::new(
+                    id,
+                    included,
+                    Arc::new(ir::DefinedNumber {
+                        reads_stats: op.reads_stats(),
+                        value: op,
+                    }),
+                );
+                self.definitions
+                    .push(ir::Definition::Number(number.clone()));
+                Lowered::Number(Operand::Defined {
+                    name: String::new(),
+                    number,
+                    span: 0..0,
+                })
+            }
+            other => other,
         }
     }
 
@@ -491,7 +578,9 @@ impl Lowerer<'_> {
             }
             out.push(conditions);
         }
-        Lowered::Condition(out.into())
+        let id = self.definitions.len();
+        let included = self.file.is_some();
+        Lowered::Condition(ir::Shared::new(id, included, out.into()))
     }
 
     /// A one-line body that names a number, a range or another DEFINE (an alias); `None` when
@@ -591,6 +680,22 @@ impl Lowerer<'_> {
     fn constant(&mut self, factor: f64, name: &str, span: Span) -> Option<Operand> {
         if let Some(i) = self.define_index(name) {
             return match self.use_define(i, span.clone()) {
+                Lowered::Number(Operand::Defined { number, .. }) => {
+                    let op = Operand::Defined {
+                        name: self.defines[i].define.name.clone(),
+                        number,
+                        span: span.clone(),
+                    };
+                    Some(match factor == 1.0 {
+                        true => op,
+                        false => Operand::Binary {
+                            op: ArithOp::Mul,
+                            lhs: Box::new(Operand::Number(factor)),
+                            rhs: Box::new(op),
+                            span,
+                        },
+                    })
+                }
                 Lowered::Number(op) if factor == 1.0 => Some(op),
                 Lowered::Number(op) => Some(fold(Operand::Binary {
                     op: ArithOp::Mul,
@@ -796,55 +901,13 @@ pub fn fold(op: Operand) -> Operand {
     }
 }
 
-/// A DEFINE from an included file with every span moved to where it is used.
+/// A DEFINE from an included file with its spans moved to where it is used. A shared
+/// definition is not copied: what is reported inside one is moved to its use when the
+/// program runs.
 fn respan(l: Lowered, span: &Span) -> Lowered {
     match l {
         Lowered::Number(op) => Lowered::Number(respan_operand(op, span)),
-        Lowered::Condition(bs) => Lowered::Condition(
-            bs.iter()
-                .map(|b| {
-                    b.iter()
-                        .map(|c| respan_condition(c.clone(), span))
-                        .collect()
-                })
-                .collect(),
-        ),
         other => other,
-    }
-}
-
-fn respan_condition(c: ir::Condition, span: &Span) -> ir::Condition {
-    let test = match c.test {
-        Test::Compare { lhs, op, rhs } => Test::Compare {
-            lhs: respan_operand(lhs, span),
-            op,
-            rhs: respan_operand(rhs, span),
-        },
-        Test::External(cmd) => Test::External(ir::ExternalCommand {
-            span: span.clone(),
-            ..cmd
-        }),
-        Test::All {
-            name,
-            branches,
-            negated,
-        } => Test::All {
-            name,
-            branches: branches
-                .iter()
-                .map(|b| {
-                    b.iter()
-                        .map(|c| respan_condition(c.clone(), span))
-                        .collect()
-                })
-                .collect(),
-            negated,
-        },
-        other => other,
-    };
-    ir::Condition {
-        test,
-        span: span.clone(),
     }
 }
 
@@ -869,5 +932,10 @@ fn respan_operand(op: Operand, span: &Span) -> Operand {
             span: span.clone(),
         },
         Operand::Negate(x) => Operand::Negate(Box::new(respan_operand(*x, span))),
+        Operand::Defined { name, number, .. } => Operand::Defined {
+            name,
+            number,
+            span: span.clone(),
+        },
     }
 }

@@ -76,6 +76,19 @@ fn locate(base_dir: &Path, shown: &str, allowed: &[PathBuf]) -> Result<PathBuf, 
     if below_without_links(base_dir, Path::new(shown)) {
         return Ok(path);
     }
+    let roots: Vec<&Path> = std::iter::once(base_dir)
+        .chain(allowed.iter().map(PathBuf::as_path))
+        .collect();
+    if !inside(&path, &roots) {
+        return Err(outside());
+    }
+    Ok(path)
+}
+
+/// Whether `path` is inside one of `roots`: first by the words of the path alone (`..`,
+/// absolute paths), so nothing outside is ever touched, then where symbolic links lead (a
+/// missing file passes, to be reported when it is read). Shared by tables and INCLUDEs.
+pub fn inside(path: &Path, roots: &[&Path]) -> bool {
     let absolute = |p: &Path| -> PathBuf {
         if p.is_absolute() {
             p.to_path_buf()
@@ -83,26 +96,18 @@ fn locate(base_dir: &Path, shown: &str, allowed: &[PathBuf]) -> Result<PathBuf, 
             std::env::current_dir().unwrap_or_default().join(p)
         }
     };
-    let roots: Vec<PathBuf> = std::iter::once(base_dir)
-        .chain(allowed.iter().map(PathBuf::as_path))
-        .map(|r| normalize(&absolute(r)))
-        .collect();
-    // First by the words of the path alone, so nothing outside is ever touched.
-    let lexical = normalize(&absolute(&path));
+    let roots: Vec<PathBuf> = roots.iter().map(|r| normalize(&absolute(r))).collect();
+    let lexical = normalize(&absolute(path));
     if !roots.iter().any(|r| lexical.starts_with(r)) {
-        return Err(outside());
+        return false;
     }
-    // Then where symbolic links lead (a missing file is reported when it is read).
-    if let Ok(real) = std::fs::canonicalize(&path) {
-        let real_roots: Vec<PathBuf> = roots
+    match std::fs::canonicalize(path) {
+        Ok(real) => roots
             .iter()
             .filter_map(|r| std::fs::canonicalize(r).ok())
-            .collect();
-        if !real_roots.iter().any(|r| real.starts_with(r)) {
-            return Err(outside());
-        }
+            .any(|r| real.starts_with(r)),
+        Err(_) => true,
     }
-    Ok(path)
 }
 
 /// Whether `rel` leads down from `base` by plain names (no `.`, `..` or root) through no

@@ -94,11 +94,13 @@ pub(crate) fn load(
 /// Seconds from an option: above 0 and at most a day.
 pub(crate) fn seconds(name: &str, x: f64) -> Result<Duration, String> {
     let max = hus::limits::MAX_EXTERNAL_TIMEOUT_SECS;
-    if x.is_finite() && x > 0.0 && x <= max {
+    // Below a millisecond no program or dealer can answer, and such a number prints as a
+    // wall of zeros in the messages that quote it.
+    if x.is_finite() && (0.001..=max).contains(&x) {
         Ok(Duration::from_secs_f64(x))
     } else {
         Err(format!(
-            "{name} must be a number of seconds above 0 and at most {max} (a day)"
+            "{name} must be a number of seconds, at least 0.001 (a millisecond) and at most {max} (a day)"
         ))
     }
 }

@@ -142,7 +142,8 @@ fn render(source: &SourceFile, checked: &Checked, format: Format, colour: bool) 
 fn summary(name: &str, checked: &Checked) -> String {
     let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
     format!(
-        "{name}: {}, {}",
+        "{}: {}, {}",
+        hus::diag::escape_controls(name),
         plural(checked.errors(), "error"),
         plural(checked.warnings(), "warning")
     )

@@ -68,6 +68,15 @@ fn parse_define(s: &str) -> Result<(String, f64), String> {
     if !word || !value.is_finite() {
         return Err(err());
     }
+    let options = hus::check::CheckOptions::default();
+    if !matches!(
+        hus::check::names::meaning(name, &options),
+        hus::check::names::Meaning::Unknown
+    ) {
+        return Err(format!(
+            "`{name}` is already a name of the language, which every hand computes (set the stakes with --blinds and --stack); --define gives <init> names the language does not have"
+        ));
+    }
     Ok((name.to_string(), value))
 }
 
@@ -91,6 +100,15 @@ pub fn run(args: Args) -> u8 {
         allow: args.allow_external,
         ..ExternalPolicy::default()
     };
+    for (i, (name, _)) in args.defines.iter().enumerate() {
+        if let Some((_, v)) = args.defines[..i]
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        {
+            errln!("hus match: --define {name} is given twice (first as {v}): give each name once");
+            return exit::USAGE;
+        }
+    }
     let mut bots = Vec::new();
     for spec in [&args.a, &args.b] {
         let names: Vec<String> = args.defines.iter().map(|(n, _)| n.clone()).collect();
@@ -119,7 +137,10 @@ pub fn run(args: Args) -> u8 {
                     ));
                 }
                 super::to_stderr(&super::render_all(&source, &diagnostics));
-                errln!("hus match: {} has errors", source.name);
+                errln!(
+                    "hus match: {} has errors",
+                    hus::diag::escape_controls(&source.name)
+                );
                 return exit::SCRIPT;
             }
             Err(e) => {
@@ -129,6 +150,15 @@ pub fn run(args: Args) -> u8 {
         }
     }
     let (sb, bb) = args.blinds;
+    let chips = u64::from(args.stack) * u64::from(bb);
+    if chips > hus::limits::MAX_STACK_CHIPS {
+        errln!(
+            "hus match: a stack of {} big blinds of {bb} chips is {chips} chips; stacks are at most {} chips (the competition dealer's limit), so every result is exact: use smaller blinds or a shorter stack",
+            args.stack,
+            hus::limits::MAX_STACK_CHIPS
+        );
+        return exit::USAGE;
+    }
     let seed = args.seed.unwrap_or_else(rand::random);
     let mut config = MatchConfig::new(args.hands, seed);
     config.stakes = Stakes {
@@ -158,7 +188,7 @@ pub fn run(args: Args) -> u8 {
 
     // Outputs are opened before the match, so an unwritable path costs nothing.
     let plot_file = match &args.plot {
-        Some(path) => match std::fs::File::create(path) {
+        Some(path) => match plot_output(path) {
             Ok(f) => Some(f),
             Err(e) => {
                 errln!("hus match: cannot write {}: {e}", path.display());
@@ -319,8 +349,8 @@ fn signed(x: f64) -> String {
 fn to_text(r: &MatchResult, bots: &[LoadedBot]) -> String {
     use std::fmt::Write;
     let mut s = String::new();
-    let _ = writeln!(s, "A: {}", bots[0].name);
-    let _ = writeln!(s, "B: {}", bots[1].name);
+    let _ = writeln!(s, "A: {}", hus::diag::escape_controls(&bots[0].name));
+    let _ = writeln!(s, "B: {}", hus::diag::escape_controls(&bots[1].name));
     let _ = writeln!(
         s,
         "hands: {}{}, seed {}, blinds {}/{}, stacks {} big blinds",
@@ -393,7 +423,12 @@ pub(crate) fn result_lines(
 pub(crate) fn bot_section(label: &str, name: &str, b: &BotStats) -> String {
     use std::fmt::Write;
     let mut s = String::new();
-    let _ = writeln!(s, "\n{label} ({name}): {} decisions", b.decisions);
+    let _ = writeln!(
+        s,
+        "\n{label} ({}): {} decisions",
+        hus::diag::escape_controls(name),
+        b.decisions
+    );
     let _ = writeln!(
         s,
         "  {:<8} {:>7} {:>7} {:>7} {:>7} {:>10}",
@@ -484,4 +519,28 @@ fn to_json(r: &MatchResult, bots: &[LoadedBot], seconds: f64, threads: usize) ->
         },
     })
     .to_string()
+}
+
+/// Opens the `--plot` file for writing: a new file, or one replaced. A symbolic link
+/// (dangling or not) there is refused, so the plot never lands where a link planted in its
+/// place leads (a device named directly, `/dev/null`, is the user's choice).
+fn plot_output(path: &std::path::Path) -> std::io::Result<std::fs::File> {
+    use std::io::{Error, ErrorKind};
+    if let Ok(m) = std::fs::symlink_metadata(path) {
+        if m.file_type().is_symlink() {
+            return Err(Error::new(
+                ErrorKind::InvalidInput,
+                "it is a symbolic link (remove it, or give the path it leads to)",
+            ));
+        }
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        // A link planted between the look above and the open is not followed either.
+        options.custom_flags(libc::O_NOFOLLOW);
+    }
+    options.open(path)
 }

@@ -7,6 +7,7 @@ use super::ErrorKind;
 use crate::cards::hole::HoleClass;
 use crate::cards::predicate::Predicate;
 use crate::cards::CardSet;
+use crate::diag::Span;
 use crate::external::{self, ExternalPolicy, Placeholders};
 use crate::game::{Constant, GameState};
 use crate::ir::{CmpOp, Condition, ExternalCommand, Operand, Program, Test};
@@ -47,6 +48,24 @@ pub struct Context<'a, R: Rng + ?Sized> {
     pub undefined: Vec<crate::diag::Span>,
     /// An opponent statistic was read and the game state gives none.
     pub stats_missing: bool,
+    /// Each definition's value in this decision, by id, once computed: a DEFINE used many
+    /// times (or through many others) is evaluated once (reference §10).
+    defined: Vec<Defined>,
+    /// Inside a definition from an included file: where it is used in the script, the
+    /// place for whatever is reported inside it.
+    at_use: Option<Span>,
+    /// Conditions, arithmetic and definitions evaluated out of line: a measure of a
+    /// decision's work that does not depend on the machine.
+    pub steps: u64,
+}
+
+/// A definition's value in one decision.
+#[derive(Clone, Copy, PartialEq)]
+enum Defined {
+    Unknown,
+    Number(f64),
+    /// Whether one of its branches holds (before a `!`).
+    Holds(bool),
 }
 
 // Every predicate has a bit in the per-decision cache.
@@ -77,7 +96,46 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
             external_numbers: Vec::new(),
             undefined: Vec::new(),
             stats_missing: false,
+            defined: Vec::new(),
+            at_use: None,
+            steps: 0,
         }
+    }
+
+    /// The value of definition `id` in this decision, if computed.
+    fn cached(&mut self, id: usize) -> Defined {
+        if self.defined.len() <= id {
+            self.defined
+                .resize(self.program.definitions.len().max(id + 1), Defined::Unknown);
+        }
+        self.defined[id]
+    }
+
+    /// Evaluates a definition's body once: `body` computes it; a definition from an included
+    /// file is evaluated with its use as the place of anything reported inside it.
+    fn define_once(
+        &mut self,
+        id: usize,
+        included: bool,
+        use_span: &Span,
+        body: impl FnOnce(&mut Self) -> Result<Defined, ErrorKind>,
+    ) -> Result<Defined, ErrorKind> {
+        let known = self.cached(id);
+        if known != Defined::Unknown {
+            return Ok(known);
+        }
+        self.steps += 1;
+        let moved = included && self.at_use.is_none();
+        if moved {
+            self.at_use = Some(use_span.clone());
+        }
+        let value = body(self);
+        if moved {
+            self.at_use = None;
+        }
+        let value = value.map_err(|e| moved_error(e, moved.then_some(use_span)))?;
+        self.defined[id] = value;
+        Ok(value)
     }
 
     /// A predicate's value, computed at most once per decision (thesis 5.1).
@@ -194,6 +252,7 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
     /// `a op b` and `-x`: out of line, so the common operands above stay inlined.
     #[inline(never)]
     fn arithmetic(&mut self, op: &Operand) -> Result<f64, ErrorKind> {
+        self.steps += 1;
         match op {
             Operand::Binary { op, lhs, rhs, span } => {
                 let (l, r) = (self.operand(lhs)?, self.operand(rhs)?);
@@ -208,11 +267,21 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
                 Ok(f64::NAN)
             }
             Operand::Negate(x) => Ok(-self.operand(x)?),
+            Operand::Defined { number, span, .. } => {
+                let value = self.define_once(number.id, number.included, span, |ctx| {
+                    Ok(Defined::Number(ctx.operand(&number.value)?))
+                })?;
+                Ok(match value {
+                    Defined::Number(x) => x,
+                    _ => f64::NAN,
+                })
+            }
             _ => self.operand(op),
         }
     }
 
     fn undefined_at(&mut self, span: &crate::diag::Span) {
+        let span = self.at_use.as_ref().unwrap_or(span);
         if !self.undefined.contains(span) {
             self.undefined.push(span.clone());
         }
@@ -261,6 +330,7 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
     /// `DEFINE`d conditions and external programs.
     #[inline(never)]
     fn test_rest(&mut self, cond: &Condition) -> Result<Outcome, ErrorKind> {
+        self.steps += 1;
         Ok(match &cond.test {
             // Answered inline; here only for completeness.
             Test::Cards { .. } | Test::Predicate { .. } => return self.test(cond),
@@ -275,7 +345,16 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
             }
             Test::All {
                 branches, negated, ..
-            } => self.test_define(branches, *negated)?,
+            } => {
+                let holds =
+                    self.define_once(branches.id, branches.included, &cond.span, |ctx| {
+                        ctx.test_define(branches).map(Defined::Holds)
+                    })?;
+                Outcome {
+                    holds: (holds == Defined::Holds(true)) != *negated,
+                    values: None,
+                }
+            }
             Test::External(cmd) => {
                 let v = self.external_number(cmd)?;
                 Outcome {
@@ -289,11 +368,7 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
     /// A DEFINEd condition: one branch whose conditions all hold. Kept out of line so that
     /// [`Self::test`], which it calls back, stays small enough to inline into the rule loop.
     #[inline(never)]
-    fn test_define(
-        &mut self,
-        branches: &[Vec<Condition>],
-        negated: bool,
-    ) -> Result<Outcome, ErrorKind> {
+    fn test_define(&mut self, branches: &[Vec<Condition>]) -> Result<bool, ErrorKind> {
         let mut any = false;
         for branch in branches {
             let mut all = true;
@@ -308,10 +383,7 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
                 break;
             }
         }
-        Ok(Outcome {
-            holds: any != negated,
-            values: None,
-        })
+        Ok(any)
     }
 
     /// Computes the lazily evaluated constants a command names, so the placeholders can be
@@ -372,6 +444,29 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
             }
             _ => self.state.constant(c),
         }
+    }
+}
+
+/// An error met inside a definition from an included file, moved to `to`, its use in the
+/// script (its own span points into the other file).
+fn moved_error(e: ErrorKind, to: Option<&Span>) -> ErrorKind {
+    let Some(to) = to else {
+        return e;
+    };
+    match e {
+        ErrorKind::MissingConstant { name, .. } => ErrorKind::MissingConstant {
+            name,
+            span: Some(to.clone()),
+        },
+        ErrorKind::External { error, .. } => ErrorKind::External {
+            error,
+            span: to.clone(),
+        },
+        ErrorKind::InvalidProgram { message, .. } => ErrorKind::InvalidProgram {
+            message,
+            span: to.clone(),
+        },
+        other => other,
     }
 }
 

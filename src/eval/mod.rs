@@ -207,6 +207,9 @@ pub struct Brief {
     pub random_tie: bool,
     /// [`Decision::draw`] is set.
     pub drawn: bool,
+    /// Conditions, arithmetic and DEFINEs evaluated out of the rule loop: the decision's
+    /// work, counted the same on every machine.
+    pub steps: u64,
 }
 
 /// [`decide`] without the trace, for a table that plays many decisions: the same move from
@@ -224,6 +227,7 @@ pub fn decide_brief<R: Rng + ?Sized>(
             made_legal: run.made_legal.is_some(),
             random_tie: run.random_tie,
             drawn: run.draw.is_some(),
+            steps: run.ctx.steps,
         }),
         Err(kind) => {
             run.report_undefined();
@@ -764,6 +768,7 @@ fn operand_text(program: &Program, op: &Operand) -> String {
         Operand::External(cmd) => explain::snippet(&program.source, &cmd.span),
         Operand::Binary { span, .. } => explain::snippet(&program.source, span),
         Operand::Negate(x) => format!("-{}", operand_text(program, x)),
+        Operand::Defined { span, .. } => explain::snippet(&program.source, span),
     }
 }
 

@@ -149,6 +149,7 @@ fn program(rules: Vec<RuleSpec>) -> Program {
         base_dir: ".".into(),
         rules,
         candidates,
+        definitions: Vec::new(),
     }
 }
 
@@ -654,6 +655,7 @@ fn the_brief_decision_is_the_full_one() {
                                 made_legal: d.made_legal.is_some(),
                                 random_tie: d.random_tie,
                                 drawn: d.draw.is_some(),
+                                steps: b.steps,
                             },
                             "{} seed {seed}",
                             game.display()

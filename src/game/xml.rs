@@ -670,15 +670,23 @@ fn count_attr(node: &Node, name: &str, errors: &mut Vec<Diagnostic>) -> Option<u
         ));
         return None;
     };
-    match a.value.trim().parse::<u32>() {
+    let text = a.value.trim();
+    match text.parse::<u32>() {
         Ok(n) => Some(n),
         Err(_) => {
+            let whole = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+            let expected = match whole {
+                // A whole number past the counter's range: say so, not that it is no number.
+                true => format!("at most {}", u32::MAX),
+                false => "a whole number, 0 or more".to_string(),
+            };
             errors.push(
                 Diagnostic::error(
                     Code::BadNumber,
                     format!(
-                        "the `{name}` of <{}> must be a whole number, 0 or more, found `{}`",
-                        node.name, a.value
+                        "the `{name}` of <{}> must be {expected}, found `{}`",
+                        node.name,
+                        crate::diag::escape_controls(&a.value)
                     ),
                 )
                 .at(a.span.clone())
@@ -1235,6 +1243,17 @@ mod tests {
         assert_eq!(
             &THESIS[spans.round_cards[1][2].clone()],
             r#"<card rank="8" color="Clubs"></card>"#
+        );
+    }
+
+    #[test]
+    fn a_count_past_the_counter_s_range_says_so() {
+        let xml = THESIS.replace("</init>", "</init><stats hands=\"4294967296\"></stats>");
+        let e = read(&xml).expect_err("too many hands");
+        let messages: Vec<&str> = e.diagnostics.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(
+            messages,
+            ["the `hands` of <stats> must be at most 4294967295, found `4294967296`"]
         );
     }
 

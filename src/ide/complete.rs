@@ -364,14 +364,12 @@ fn constant_items(replace: &Span, out: &mut Vec<Item>) {
 /// The script's DEFINEs (and its included files') whose kind (`a range`, `a number`, `a
 /// condition`) passes `keep`.
 fn define_items(a: &Analysis, replace: &Span, keep: impl Fn(&str) -> bool, out: &mut Vec<Item>) {
-    let own = a.script.defines.iter().map(|d| (d.clone(), None));
-    let included = a.included_defines().into_iter().map(|(d, f)| (d, Some(f)));
     let mut seen = std::collections::HashSet::new();
-    for (d, file) in own.chain(included) {
+    for (d, file) in &a.defines().list {
         if !seen.insert(d.name.to_ascii_lowercase()) {
             continue;
         }
-        let kind = super::hover::define_kind(a, &d);
+        let kind = super::hover::define_kind(a, d);
         if !keep(kind) {
             continue;
         }

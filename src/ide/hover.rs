@@ -147,77 +147,9 @@ fn is_query_in_tree(script: &ast::Script, span: &Span) -> bool {
     })
 }
 
-/// What a DEFINE names, when it is a range: its classes (following other DEFINEs).
-fn define_range(a: &Analysis, define: &ast::Define, depth: usize) -> Option<HoleClassSet> {
-    if depth > crate::limits::MAX_DEFINE_DEPTH {
-        return None;
-    }
-    let [branch] = define.body.as_slice() else {
-        return None;
-    };
-    let [one] = branch.conditions.as_slice() else {
-        return None;
-    };
-    let item = |text: &str, is_name: bool| -> Option<HoleClassSet> {
-        if is_name {
-            let (d, _) = a.find_define(text)?;
-            define_range(a, &d, depth + 1)
-        } else {
-            CardQuery::parse(text).ok().map(|q| q.classes)
-        }
-    };
-    match &one.kind {
-        ast::ConditionKind::Query {
-            negated: false,
-            text,
-            ..
-        } => item(text, false),
-        ast::ConditionKind::Name {
-            negated: false,
-            name,
-            ..
-        } => item(name, true),
-        ast::ConditionKind::Range(items) => {
-            let mut all = HoleClassSet::EMPTY;
-            for i in items {
-                all = all.union(&item(&i.text, i.is_name)?);
-            }
-            Some(all)
-        }
-        _ => None,
-    }
-}
-
 /// What a DEFINE is: "a range", "a number" or "a condition" (as the checker reads it).
 pub fn define_kind(a: &Analysis, define: &ast::Define) -> &'static str {
-    if define_range(a, define, 0).is_some() {
-        return "a range";
-    }
-    match define.body.as_slice() {
-        [b] => match b.conditions.as_slice() {
-            [c] => match &c.kind {
-                ast::ConditionKind::Value(_) => "a number",
-                ast::ConditionKind::Name {
-                    negated: false,
-                    name,
-                    ..
-                } if Constant::from_name(name).is_some() => "a number",
-                ast::ConditionKind::Name {
-                    negated: false,
-                    name,
-                    ..
-                } => match a.find_define(name) {
-                    Some((d, _)) if !d.name.eq_ignore_ascii_case(&define.name) => {
-                        define_kind(a, &d)
-                    }
-                    _ => "a condition",
-                },
-                _ => "a condition",
-            },
-            _ => "a condition",
-        },
-        _ => "a condition",
-    }
+    a.defines().kind(&define.name)
 }
 
 /// A DEFINEd name's hover: its DEFINE as written (and a range's classes).
@@ -246,7 +178,7 @@ pub fn define_hover(a: &Analysis, name: &str) -> Option<String> {
         define_kind(a, &define),
         lines.join("\n")
     );
-    if let Some(set) = define_range(a, &define, 0) {
+    if let Some(set) = a.defines().range(&define.name) {
         s.push_str(&format!("\n\n{}", classes_summary(&set)));
     }
     Some(s)

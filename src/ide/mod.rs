@@ -7,6 +7,7 @@
 //! [`position`] converts them to and from the protocol's UTF-16 positions.
 
 pub mod complete;
+pub mod defines;
 pub mod hover;
 pub mod outline;
 pub mod position;
@@ -34,6 +35,8 @@ pub struct Analysis {
     pub script: ast::Script,
     /// Exactly what `hus check` reports, in its order.
     pub diagnostics: Vec<Diagnostic>,
+    /// The DEFINEs, indexed on first use.
+    defines: std::sync::OnceLock<defines::Defines>,
 }
 
 impl Analysis {
@@ -47,6 +50,7 @@ impl Analysis {
             options,
             script,
             diagnostics: checked.diagnostics,
+            defines: std::sync::OnceLock::new(),
         }
     }
 
@@ -55,21 +59,23 @@ impl Analysis {
         check::include::resolve(&self.script, &self.source, &self.options.base_dir).0
     }
 
+    /// Every DEFINE, the script's own then the included files', with what each is; worked
+    /// out once (included files are read once).
+    pub fn defines(&self) -> &defines::Defines {
+        self.defines.get_or_init(|| {
+            let own = self.script.defines.iter().map(|d| (d.clone(), None));
+            let included = self
+                .included_defines()
+                .into_iter()
+                .map(|(d, f)| (d, Some(f)));
+            defines::Defines::new(own.chain(included).collect())
+        })
+    }
+
     /// A DEFINE by name (case-insensitive): the script's own first, then the included files'
     /// (`None` for the file: the script itself).
     pub fn find_define(&self, name: &str) -> Option<(ast::Define, Option<Arc<SourceFile>>)> {
-        if let Some(d) = self
-            .script
-            .defines
-            .iter()
-            .find(|d| d.name.eq_ignore_ascii_case(name))
-        {
-            return Some((d.clone(), None));
-        }
-        self.included_defines()
-            .into_iter()
-            .find(|(d, _)| d.name.eq_ignore_ascii_case(name))
-            .map(|(d, f)| (d, Some(f)))
+        self.defines().find(name).cloned()
     }
 
     /// The token at `offset`: the one that contains it, else the one that ends there (the

@@ -1,0 +1,203 @@
+//! The script's DEFINEs (its own, then its included files') as the editor needs them: found by
+//! name, each with what it is (a range, a number, a condition) and a range's classes, all
+//! worked out once per analysis, so completion and hover stay linear in the number of
+//! DEFINEs however they use one another.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use crate::cards::hole::HoleClassSet;
+use crate::cards::query::CardQuery;
+use crate::diag::SourceFile;
+use crate::game::Constant;
+use crate::syntax::ast;
+
+/// A DEFINE and its file (`None`: the script itself).
+pub type Entry = (ast::Define, Option<Arc<SourceFile>>);
+
+/// Every DEFINE of a script and what each is.
+#[derive(Debug, Default)]
+pub struct Defines {
+    /// The script's own, then its included files' in include order.
+    pub list: Vec<Entry>,
+    /// The first DEFINE of each lower-cased name.
+    by_name: HashMap<String, usize>,
+    kinds: Vec<&'static str>,
+    ranges: Vec<Option<HoleClassSet>>,
+}
+
+/// A DEFINE's range while the index is built.
+#[derive(Clone, Copy, PartialEq)]
+enum Seen {
+    No,
+    Busy,
+    Done,
+}
+
+impl Defines {
+    pub fn new(list: Vec<Entry>) -> Defines {
+        let mut by_name = HashMap::new();
+        for (i, (d, _)) in list.iter().enumerate() {
+            by_name.entry(d.name.to_ascii_lowercase()).or_insert(i);
+        }
+        let n = list.len();
+        let mut index = Defines {
+            list,
+            by_name,
+            kinds: vec!["a condition"; n],
+            ranges: vec![None; n],
+        };
+        let mut seen = vec![Seen::No; n];
+        for i in 0..n {
+            index.range_of(i, 0, &mut seen);
+        }
+        let mut kinds_seen = vec![Seen::No; n];
+        for i in 0..n {
+            index.kind_of(i, 0, &mut kinds_seen);
+        }
+        index
+    }
+
+    /// The first DEFINE of `name` (case-insensitive).
+    pub fn find(&self, name: &str) -> Option<&Entry> {
+        self.index(name).map(|i| &self.list[i])
+    }
+
+    fn index(&self, name: &str) -> Option<usize> {
+        self.by_name.get(&name.to_ascii_lowercase()).copied()
+    }
+
+    /// "a range", "a number" or "a condition" (as the checker reads it), for the DEFINE of
+    /// `name`.
+    pub fn kind(&self, name: &str) -> &'static str {
+        self.index(name).map_or("a condition", |i| self.kinds[i])
+    }
+
+    /// The classes of the range `name` DEFINEs, when it is one.
+    pub fn range(&self, name: &str) -> Option<HoleClassSet> {
+        self.index(name).and_then(|i| self.ranges[i])
+    }
+
+    /// Works out DEFINE `i`'s range once, through at most the checker's depth of others.
+    fn range_of(&mut self, i: usize, depth: usize, seen: &mut [Seen]) -> Option<HoleClassSet> {
+        match seen[i] {
+            Seen::Done => return self.ranges[i],
+            Seen::Busy => return None,
+            Seen::No if depth > crate::limits::MAX_DEFINE_DEPTH => return None,
+            Seen::No => {}
+        }
+        seen[i] = Seen::Busy;
+        let items: Vec<(String, bool)> = match single(&self.list[i].0) {
+            Some(ast::ConditionKind::Query {
+                negated: false,
+                text,
+                ..
+            }) => vec![(text.clone(), false)],
+            Some(ast::ConditionKind::Name {
+                negated: false,
+                name,
+                ..
+            }) => vec![(name.clone(), true)],
+            Some(ast::ConditionKind::Range(items)) => items
+                .iter()
+                .map(|it| (it.text.clone(), it.is_name))
+                .collect(),
+            _ => Vec::new(),
+        };
+        let mut all = (!items.is_empty()).then_some(HoleClassSet::EMPTY);
+        for (text, is_name) in items {
+            let classes = if is_name {
+                self.index(&text)
+                    .and_then(|j| self.range_of(j, depth + 1, seen))
+            } else {
+                CardQuery::parse(&text).ok().map(|q| q.classes)
+            };
+            all = match (all, classes) {
+                (Some(a), Some(c)) => Some(a.union(&c)),
+                _ => None,
+            };
+        }
+        seen[i] = Seen::Done;
+        self.ranges[i] = all;
+        all
+    }
+
+    /// Works out DEFINE `i`'s kind once (after the ranges).
+    fn kind_of(&mut self, i: usize, depth: usize, seen: &mut [Seen]) -> &'static str {
+        match seen[i] {
+            Seen::Done => return self.kinds[i],
+            Seen::Busy => return "a condition",
+            Seen::No if depth > crate::limits::MAX_DEFINE_DEPTH => return "a condition",
+            Seen::No => {}
+        }
+        seen[i] = Seen::Busy;
+        let kind = if self.ranges[i].is_some() {
+            "a range"
+        } else {
+            match single(&self.list[i].0) {
+                Some(ast::ConditionKind::Value(_)) => "a number",
+                Some(ast::ConditionKind::Name {
+                    negated: false,
+                    name,
+                    ..
+                }) if Constant::from_name(name).is_some() => "a number",
+                Some(ast::ConditionKind::Name {
+                    negated: false,
+                    name,
+                    ..
+                }) => match self.index(name) {
+                    Some(j) if j != i => self.kind_of(j, depth + 1, seen),
+                    _ => "a condition",
+                },
+                _ => "a condition",
+            }
+        };
+        seen[i] = Seen::Done;
+        self.kinds[i] = kind;
+        kind
+    }
+}
+
+/// A one-line, one-condition DEFINE's condition.
+fn single(d: &ast::Define) -> Option<&ast::ConditionKind> {
+    let [branch] = d.body.as_slice() else {
+        return None;
+    };
+    let [one] = branch.conditions.as_slice() else {
+        return None;
+    };
+    Some(&one.kind)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn index(text: &str) -> Defines {
+        let (script, _) = crate::syntax::parse(text);
+        Defines::new(script.defines.into_iter().map(|d| (d, None)).collect())
+    }
+
+    #[test]
+    fn kinds_and_ranges_follow_other_defines() {
+        let d = index("DEFINE a = QQ+\nDEFINE b = a | AK\nDEFINE c = b\nDEFINE n = pot / 2\nDEFINE m = n\nDEFINE x = flushDraw, a\n");
+        assert_eq!(d.kind("C"), "a range");
+        assert_eq!(d.range("c").unwrap().len(), d.range("b").unwrap().len());
+        assert_eq!(d.kind("m"), "a number");
+        assert_eq!(d.kind("x"), "a condition");
+        assert_eq!(d.range("x"), None);
+    }
+
+    #[test]
+    fn doubling_ranges_are_worked_out_once_each() {
+        // 2^200 paths through the ranges, 200 DEFINEs: finishes only if each is done once.
+        let mut text = String::from("DEFINE r0 = AA\n");
+        for i in 1..200 {
+            text.push_str(&format!("DEFINE r{i} = r{} | r{}\n", i - 1, i - 1));
+        }
+        let d = index(&text);
+        assert_eq!(d.kind("r10"), "a range");
+        assert_eq!(d.range("r10").unwrap().len(), 1);
+        assert_eq!(d.range("r199").unwrap().len(), 1);
+    }
+}
