@@ -2,11 +2,9 @@
 //! cards, results and names, then a `SCORE:` line), and `hus replay`: every decision one
 //! player made, rebuilt as the game state `hus decide` reads and put to a bot.
 
-use rand::Rng;
-
 use super::seat::{take_turn, SeatError, Turn};
 use super::{parse, progress, replay, to_record, AcpcAction, MatchState, NoLimitGame};
-use crate::dealer::{decision_seeds, Bot, ScriptBot};
+use crate::dealer::{Bot, ScriptBot};
 use crate::game::{GameState, Move, OpponentStats, Phase};
 
 /// One finished hand of the log.
@@ -250,9 +248,9 @@ impl Replayed {
 }
 
 /// Puts every decision of the player named `player` in the log to `bot`, in hand order,
-/// calling `each` with it. Decision `k` of hand `h` draws its random choices from
-/// [`decision_seeds`]`(seed, h)` as `hus acpc --seed` does, so the seed a seat played with
-/// reproduces its random choices too. The bot's statistics of its opponent are kept across
+/// calling `each` with it. A decision after `k` acts of hand `h` draws its random choices
+/// from the `k`-th number of `decision_seeds(seed, h)` as `hus acpc --seed` does, so the seed
+/// a seat played with reproduces its random choices too. The bot's statistics of its opponent are kept across
 /// the hands as in play.
 pub fn replay_player(
     log: &Log,
@@ -270,7 +268,6 @@ pub fn replay_player(
         };
         let line = format!("log line {}", hand.line);
         let seen = hand.seen_by(p);
-        let mut seeds = decision_seeds(seed, hand.state.hand);
         // Every act of this player, with where it stands in the betting.
         let mut at = Vec::new();
         let mut counts = vec![0usize; seen.rounds.len()];
@@ -297,7 +294,7 @@ pub fn replay_player(
                     message: e.0,
                 })
             })?;
-            let decision_seed = seeds.next_u64();
+            let decision_seed = super::seat::seed_after(seed, hand.state.hand, &before);
             let mut rng = crate::dealer::DecisionRng::new(decision_seed);
             let Turn {
                 state,
