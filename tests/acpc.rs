@@ -649,3 +649,234 @@ fn replaying_a_log_with_a_line_that_does_not_parse_names_the_line() {
     );
     assert_code(&out, 6, &["line 3", "bad.log"]);
 }
+
+// ---------------------------------------------------------------------------------------
+// The dealer side's error paths, against small bash programs speaking the protocol.
+
+/// Writes a bash program that connects to the port it is given, sends the version and
+/// runs `body` with each line the dealer sends in `$line` (its `\r` removed).
+fn bash_program(dir: &Path, name: &str, body: &str) -> String {
+    let path = dir.join(name);
+    let text = format!(
+        "exec 3<>/dev/tcp/$1/$2\nprintf 'VERSION:2.0.0\\r\\n' >&3\n\
+         while IFS= read -r line <&3; do\nline=${{line%$'\\r'}}\n{body}\ndone\n"
+    );
+    std::fs::write(&path, text).unwrap();
+    format!("acpc:bash {} {{host}} {{port}}", path.display())
+}
+
+#[test]
+fn invalid_answers_of_a_program_are_played_as_calls_and_counted() {
+    let work = work_dir("invalid-answers");
+    // A raise to 1 chip is never valid: every answer becomes a call (or a check).
+    let program = bash_program(&work, "raise1.sh", r#"printf '%s:r1\r\n' "$line" >&3"#);
+    let out = run_hus(
+        &work,
+        "match",
+        &[
+            "match",
+            "builtin:raiser",
+            &program,
+            "--hands",
+            "20",
+            "--seed",
+            "3",
+            "--json",
+        ],
+    );
+    let j = out.json();
+    let b = &j["bots"]["B"];
+    assert_eq!(j["hands"], 20);
+    assert_eq!(b["acpc"]["invalid"], b["decisions"], "{j}");
+    assert_eq!(b["acpc"]["late"], 0);
+    assert_eq!(b["actions_made_legal"], b["decisions"]);
+    for round in ["preflop", "flop", "turn", "river"] {
+        assert_eq!(b["actions"][round]["raise"], 0, "{round}: {j}");
+        assert_eq!(b["actions"][round]["fold"], 0, "{round}: {j}");
+    }
+}
+
+#[test]
+fn a_program_that_dies_ends_the_match_and_the_hands_played_are_reported() {
+    let work = work_dir("dying-program");
+    // Answers `c` to every state (only its turns count), and exits at hand 5.
+    let program = bash_program(
+        &work,
+        "dies.sh",
+        r#"case $line in MATCHSTATE:?:5:*) exit 0;; esac
+printf '%s:c\r\n' "$line" >&3"#,
+    );
+    let out = run_hus(
+        &work,
+        "match",
+        &[
+            "match",
+            "builtin:caller",
+            &program,
+            "--hands",
+            "50",
+            "--seed",
+            "3",
+            "--json",
+            "--log",
+            "m.log",
+        ],
+    );
+    assert_eq!(out.code(), Some(7), "{}", out.stderr);
+    assert!(
+        out.stderr
+            .contains("the ACPC program closed the connection in hand 5 of the protocol"),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr.contains("the match stopped after 5 hands"),
+        "{}",
+        out.stderr
+    );
+    let j: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(j["hands"], 5);
+    assert!(j["stopped"]
+        .as_str()
+        .unwrap()
+        .contains("closed the connection"));
+    let log = std::fs::read_to_string(work.join("m.log")).unwrap();
+    assert_eq!(
+        log.lines().count(),
+        5,
+        "five hands and no SCORE line:\n{log}"
+    );
+}
+
+#[test]
+fn a_program_that_never_connects_is_a_clear_error() {
+    let work = work_dir("no-connect");
+    let out = run_hus(
+        &work,
+        "match",
+        &[
+            "match",
+            "builtin:caller",
+            "acpc:bash -c 'exit 4'",
+            "--hands",
+            "2",
+        ],
+    );
+    assert_eq!(out.code(), Some(7), "{}", out.stderr);
+    assert!(
+        out.stderr
+            .contains("`bash` ended (exit status: 4) before connecting"),
+        "{}",
+        out.stderr
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// Logs in the forms the competition published.
+
+#[test]
+fn a_log_without_score_with_an_all_in_reported_at_expected_value_replays() {
+    let work = work_dir("competition-form");
+    let log = work.join("c.log");
+    std::fs::write(
+        &log,
+        "STATE:0:r300c/r600r20000c//:KsKd|2c7h/Kh5d9c/3h/4s:18181.818182|-18181.818182:Hit|Slum\n\
+         STATE:1:r200f:3d7c|Jd6h:-100|100:Slum|Hit\n",
+    )
+    .unwrap();
+    let log = log.display().to_string();
+    let j = run_hus(
+        &work,
+        "replay",
+        &[
+            "replay",
+            "builtin:caller",
+            &log,
+            "--player",
+            "Hit",
+            "--json",
+        ],
+    )
+    .json();
+    assert_eq!(
+        j["log_summary"],
+        serde_json::json!({
+            "hands": 2,
+            "score_line": false,
+            "all_in_expected_value_hands": 1,
+            "players": [
+                {"name": "Hit", "hands": 2, "net_chips": 20100, "mbb_per_hand": 100500.0,
+                 "ci95": null, "showdowns": 1},
+                {"name": "Slum", "hands": 2, "net_chips": -20100, "mbb_per_hand": -100500.0,
+                 "ci95": null, "showdowns": 1},
+            ],
+        })
+    );
+}
+
+/// `../shared/data/acpc2017/` beside the repository, when it is there.
+fn competition_logs() -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/acpc2017");
+    if dir.is_dir() {
+        return Some(dir);
+    }
+    let _ = writeln!(
+        std::io::stderr(),
+        "skipped: the 2017 competition logs are not in {}",
+        dir.display()
+    );
+    None
+}
+
+#[test]
+fn the_2017_competition_logs_replay_without_an_error() {
+    let Some(dir) = competition_logs() else {
+        return;
+    };
+    let work = work_dir("acpc2017");
+    for (file, player, hands, expected_value_hands) in [
+        ("HITSZ.Slumbot.71.0.log", "Slumbot_2pn_2017", 2999, 8),
+        (
+            "Intermission.PokerCNN.1.0.log",
+            "PokerCNN_2pn_2017",
+            3000,
+            0,
+        ),
+        (
+            "Intermission.Rembrant6.1.0.log",
+            "Rembrant6_2pn_2017",
+            3000,
+            0,
+        ),
+    ] {
+        let log = dir.join(file).display().to_string();
+        let j = run_hus(
+            &work,
+            file,
+            &[
+                "replay",
+                &example("tag.hus"),
+                &log,
+                "--player",
+                player,
+                "--json",
+            ],
+        )
+        .json();
+        assert_eq!(j["hands"], hands, "{file}");
+        let s = &j["log_summary"];
+        assert_eq!(
+            s["all_in_expected_value_hands"], expected_value_hands,
+            "{file}"
+        );
+        assert_eq!(s["score_line"], false, "{file}");
+        let nets: Vec<i64> = s["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["net_chips"].as_i64().unwrap())
+            .collect();
+        assert_eq!(nets.len(), 2, "{file}");
+        assert_eq!(nets[0] + nets[1], 0, "{file}");
+    }
+}

@@ -253,10 +253,10 @@ mod tests {
 
     #[test]
     fn an_all_in_before_the_river_is_dealt_out_in_the_final_state() {
-        let v = final_state(&record(), &deal(), 1, 7, true, false);
+        let v = final_state(&record(), &deal(), 0, 7, true, false);
         assert_eq!(
-            v.matchstate(0),
-            "MATCHSTATE:0:7:r300c/r700r10000c//:QdQc|AhKh/2c3d4h/5s/6d"
+            v.matchstate(1),
+            "MATCHSTATE:1:7:r300c/r700r10000c//:QdQc|AhKh/2c3d4h/5s/6d"
         );
     }
 
