@@ -2,8 +2,14 @@
 //! on one thread and on two. Each iteration plays 32,768 hands (64 chunks of 512: with 8, as
 //! before, each iteration's last chunk left one thread idle for a tenth of it, which a long
 //! match does not see); criterion reports elements/s = hands/s.
+//!
+//! Beside them, the same match with builtin:caller played by a second process over loopback
+//! (`hus acpc builtin:caller`, an `acpc:` bot: hus deals to it as to any ACPC program), 4,096
+//! hands an iteration, starting the program included: its ratio to `tag_vs_caller/1_thread`
+//! is what the protocol and the process boundary cost.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use hus::dealer::program::{AcpcProgram, TimeLimits};
 use hus::dealer::{load_bot, play_match, Bot, MatchConfig};
 use hus::external::ExternalPolicy;
 
@@ -25,6 +31,33 @@ fn bench_match(c: &mut Criterion) {
             b.iter(|| play_match(bots, &config, None).unwrap())
         });
     }
+    group.finish();
+    bench_acpc_program(c, &tag.bot);
+}
+
+/// Hands of one iteration against the ACPC program.
+const PROGRAM_HANDS: u64 = 4096;
+
+fn bench_acpc_program(c: &mut Criterion, tag: &dyn Bot) {
+    // The binary exists only with the `cli` feature.
+    let Some(hus) = option_env!("CARGO_BIN_EXE_hus") else {
+        eprintln!("match/tag_vs_acpc_caller skipped: built without the hus binary");
+        return;
+    };
+    let command = format!("{hus} acpc builtin:caller {{host}} {{port}} --game {{game}}");
+    let config = MatchConfig::new(PROGRAM_HANDS, 1);
+    let mut group = c.benchmark_group("match");
+    group.throughput(Throughput::Elements(PROGRAM_HANDS));
+    group.sample_size(10);
+    group.bench_function("tag_vs_acpc_caller/loopback", |b| {
+        b.iter(|| {
+            let program = AcpcProgram::start(&command, config.stakes, TimeLimits::default())
+                .unwrap_or_else(|e| panic!("{command}: {e}"));
+            let r = play_match([tag, &program], &config, None).unwrap();
+            program.finish();
+            r
+        })
+    });
     group.finish();
 }
 

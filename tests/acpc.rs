@@ -1,13 +1,8 @@
-//! End-to-end tests of `hus acpc` and `hus replay` against the Annual Computer Poker
-//! Competition's own dealer (`dealer` and `example_player` of the ACPC server code), and
-//! against a fake dealer written here for the error paths.
-//!
-//! The real dealer is found in `HUS_ACPC_DEALER` (a directory holding the built `dealer`,
-//! `example_player` and `holdem.nolimit.2p.reverse_blinds.game`), else built once from its
-//! source in `HUS_ACPC_SOURCE` or `../shared/acpc-server` beside the repository (copied under
-//! the target directory and built there with `make`, which needs gcc). Without
-//! either, the tests that need it print why and pass, unless `HUS_REQUIRE_ACPC` is set (CI
-//! sets it, see .ci/run): then they fail.
+//! End-to-end tests of `hus acpc`, `hus replay` and `hus match` with ACPC programs: hus
+//! deals (`hus match` with an `acpc:` bot) to a second `hus acpc` process over loopback, a fake
+//! dealer written here plays the error paths of `hus acpc`, and small shell programs play the
+//! error paths of the dealer side. The 2017 competition logs are replayed when
+//! `../shared/data/acpc2017/` is beside the repository (the tests say when they skip).
 //!
 //! Every process is waited for with a deadline and killed after it: a broken dealer or client
 //! fails a test, never hangs it.
@@ -20,14 +15,12 @@ use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver};
-use std::sync::{Arc, Once, OnceLock};
+use std::sync::{Arc, OnceLock};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 const HUS: &str = env!("CARGO_BIN_EXE_hus");
-const GAME: &str = "holdem.nolimit.2p.reverse_blinds.game";
-/// Hands of each match against the real dealer.
+/// Hands of the match against a `hus acpc` program.
 const HANDS: usize = 1000;
 /// How long one test's processes may take in all before they are killed and the test fails:
 /// a guard against hangs, far above the second or so a match takes.
@@ -45,105 +38,6 @@ fn work_dir(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d
-}
-
-// ---------------------------------------------------------------------------------------
-// Finding (or building) the dealer.
-
-static DEALER: OnceLock<Result<PathBuf, String>> = OnceLock::new();
-
-/// The directory of the built dealer, or `None` when the tests that need it are skipped.
-fn dealer() -> Option<&'static Path> {
-    match DEALER.get_or_init(find_dealer) {
-        Ok(dir) => Some(dir),
-        Err(why) => {
-            let required = std::env::var_os("HUS_REQUIRE_ACPC").is_some_and(|v| !v.is_empty());
-            if required {
-                panic!("HUS_REQUIRE_ACPC is set, but the ACPC dealer is not available: {why}");
-            }
-            // Once, and past the harness's capture of `eprintln!`, so a passing run shows it.
-            static NOTED: Once = Once::new();
-            NOTED.call_once(|| {
-                let _ = writeln!(
-                    std::io::stderr(),
-                    "ACPC dealer tests skipped: {why}. Set HUS_ACPC_DEALER to a directory with \
-                     the built dealer, example_player and {GAME} (or HUS_ACPC_SOURCE to its \
-                     source), or HUS_REQUIRE_ACPC=1 to make this an error."
-                );
-            });
-            None
-        }
-    }
-}
-
-fn find_dealer() -> Result<PathBuf, String> {
-    let needed = ["dealer", "example_player", GAME];
-    if let Some(dir) = std::env::var_os("HUS_ACPC_DEALER").filter(|v| !v.is_empty()) {
-        let dir = PathBuf::from(dir);
-        // Asked for explicitly: a wrong directory is an error, never a skip.
-        for f in needed {
-            assert!(
-                dir.join(f).is_file(),
-                "HUS_ACPC_DEALER={} has no {f} (it must hold the built dealer, example_player and {GAME})",
-                dir.display()
-            );
-        }
-        return Ok(std::fs::canonicalize(&dir).unwrap_or(dir));
-    }
-    // The source: HUS_ACPC_SOURCE (as .ci/run reads it), else beside the repository.
-    let source = match std::env::var_os("HUS_ACPC_SOURCE").filter(|v| !v.is_empty()) {
-        Some(dir) => PathBuf::from(dir),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/acpc-server"),
-    };
-    if !source.join("dealer.c").is_file() {
-        return Err(format!(
-            "HUS_ACPC_DEALER is not set and there is no ACPC source (dealer.c) in {}",
-            source.display()
-        ));
-    }
-    // Built in a copy: never inside the source directory.
-    let build = Path::new(env!("CARGO_TARGET_TMPDIR")).join("acpc-dealer");
-    let _ = std::fs::remove_dir_all(&build);
-    copy_dir(&source, &build).map_err(|e| {
-        format!(
-            "cannot copy {} to {}: {e}",
-            source.display(),
-            build.display()
-        )
-    })?;
-    let out = Command::new("make")
-        .current_dir(&build)
-        .stdin(Stdio::null())
-        .output()
-        .map_err(|e| format!("cannot run make in {}: {e}", build.display()))?;
-    if !out.status.success() {
-        return Err(format!(
-            "make failed in {} ({}):\n{}",
-            build.display(),
-            out.status,
-            String::from_utf8_lossy(&out.stderr)
-        ));
-    }
-    for f in needed {
-        if !build.join(f).is_file() {
-            return Err(format!("make in {} did not build {f}", build.display()));
-        }
-    }
-    Ok(build)
-}
-
-fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
-    std::fs::create_dir_all(to)?;
-    for entry in std::fs::read_dir(from)? {
-        let entry = entry?;
-        let target = to.join(entry.file_name());
-        if entry.file_type()?.is_dir() {
-            copy_dir(&entry.path(), &target)?;
-        } else {
-            std::fs::copy(entry.path(), target)?;
-        }
-    }
-    Ok(())
 }
 
 // ---------------------------------------------------------------------------------------
@@ -271,230 +165,106 @@ fn run_hus(dir: &Path, name: &str, args: &[&str]) -> Finished {
 }
 
 // ---------------------------------------------------------------------------------------
-// The real dealer.
+// hus as the dealer: `hus match` with an `acpc:` bot that is a second `hus acpc` process.
 
-/// A dealer started for one match: its process, the two seats' ports and its stdout lines.
-struct Dealer {
-    index: usize,
-    ports: [u16; 2],
-    stdout: Receiver<String>,
-}
-
-/// Starts `dealer m GAME HANDS SEED Alice Bob` in the working directory (it writes `m.log`
-/// there) and reads the two ports from its first line.
-fn start_dealer(procs: &mut Procs, dir: &Path, seed: u32) -> Dealer {
-    let err = File::create(procs.dir.join("dealer.err")).unwrap();
-    let mut child = Command::new(dir.join("dealer"))
-        .args(["m", &dir.join(GAME).display().to_string()])
-        .args([HANDS.to_string(), seed.to_string()])
-        .args(["Alice", "Bob", "--start_timeout", "60000"])
-        .current_dir(&procs.dir)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(err)
-        .spawn()
-        .expect("the dealer starts");
-    // The dealer prints two lines on stdout (the ports, the score): read on a thread so a
-    // dealer that never prints cannot block the test past its deadline.
-    let out = child.stdout.take().unwrap();
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(out).lines() {
-            let Ok(line) = line else { break };
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    procs.children.push(("dealer".into(), child));
-    let index = procs.children.len() - 1;
-    let wait = procs.deadline.saturating_duration_since(Instant::now());
-    let first = rx
-        .recv_timeout(wait.min(Duration::from_secs(60)))
-        .unwrap_or_else(|e| panic!("the dealer printed no ports ({e})"));
-    let ports: Vec<u16> = first
-        .split_whitespace()
-        .map(|p| p.parse().unwrap_or_else(|_| panic!("ports line `{first}`")))
-        .collect();
-    let [a, b] = ports[..] else {
-        panic!("expected two ports from the dealer, got `{first}`");
-    };
-    Dealer {
-        index,
-        ports: [a, b],
-        stdout: rx,
-    }
-}
-
-/// The score line `SCORE:<a>|<b>:<name a>|<name b>`: each name with its total.
-fn parse_score(line: &str) -> Vec<(String, f64)> {
-    let rest = line
-        .strip_prefix("SCORE:")
-        .unwrap_or_else(|| panic!("not a SCORE line: `{line}`"));
-    let (values, names) = rest.split_once(':').expect("SCORE values:names");
-    let values: Vec<f64> = values.split('|').map(|v| v.parse().unwrap()).collect();
-    let names: Vec<String> = names.split('|').map(str::to_string).collect();
-    assert_eq!(values.len(), names.len(), "{line}");
-    names.into_iter().zip(values).collect()
-}
-
-/// Waits for the dealer and checks the match it ran: exit 0, no warning or error on its
-/// stderr, a STATE line in `m.log` for every hand 0..HANDS-1 in order, then a SCORE line,
-/// the one it printed. Returns Alice's and Bob's totals.
-fn finish_dealer(procs: &mut Procs, dealer: Dealer) -> [f64; 2] {
-    let done = procs.wait(dealer.index);
-    let stderr = std::fs::read_to_string(procs.dir.join("dealer.err")).unwrap();
-    assert!(
-        done.status.success(),
-        "the dealer failed ({}):\n{stderr}",
-        done.status
-    );
-    let bad: Vec<&str> = stderr
-        .lines()
-        .filter(|l| l.contains("WARNING") || l.contains("ERROR"))
-        .collect();
-    assert!(bad.is_empty(), "the dealer complained:\n{}", bad.join("\n"));
-    // The dealer has exited: its stdout reaches its end as soon as the reading thread gets
-    // there.
-    let mut printed = Vec::new();
-    while let Ok(line) = dealer.stdout.recv_timeout(Duration::from_secs(30)) {
-        printed.push(line);
-    }
-    let log = std::fs::read_to_string(procs.dir.join("m.log")).expect("the dealer wrote m.log");
-    let lines: Vec<&str> = log.lines().filter(|l| !l.starts_with('#')).collect();
-    assert_eq!(lines.len(), HANDS + 1, "a STATE line per hand, then SCORE");
-    for (k, line) in lines[..HANDS].iter().enumerate() {
-        let prefix = format!("STATE:{k}:");
-        assert!(line.starts_with(&prefix), "hand {k}: `{line}`");
-    }
-    let score = lines[HANDS];
-    assert_eq!(
-        printed.last().map(String::as_str),
-        Some(score),
-        "the dealer printed the log's score"
-    );
-    let score = parse_score(score);
-    let names: Vec<&str> = score.iter().map(|(n, _)| n.as_str()).collect();
-    assert_eq!(names, ["Alice", "Bob"]);
-    [score[0].1, score[1].1]
-}
-
-/// Checks one `hus acpc --json` result against the dealer's score for its seat.
-fn assert_seat(result: &serde_json::Value, score: f64, who: &str) {
-    assert_eq!(result["hands"], HANDS as u64, "{who}: {result}");
-    assert_eq!(
-        result["net_chips"].as_f64(),
-        Some(score),
-        "{who}'s net_chips is the dealer's score: {result}"
-    );
-}
-
-#[test]
-fn a_script_plays_a_whole_match_against_the_dealer_s_example_player() {
-    let Some(dir) = dealer() else { return };
-    let work = work_dir("example-player");
-    let mut procs = Procs::new(&work);
-    let d = start_dealer(&mut procs, dir, 7);
-    let port = d.ports[0].to_string();
-    let alice = procs.hus(
-        "alice",
-        &[
-            "acpc",
-            &example("tag.hus"),
-            "localhost",
-            &port,
-            "--seed",
-            "11",
-            "--json",
-        ],
-    );
-    let bob = procs.spawn(
-        "bob",
-        Command::new(dir.join("example_player"))
-            .arg(dir.join(GAME))
-            .args(["localhost", &d.ports[1].to_string()]),
-    );
-    // The players first: when one fails, its own message says why the dealer did.
-    let j = procs.wait(alice).json();
-    procs.wait(bob).assert_ok();
-    let score = finish_dealer(&mut procs, d);
-    assert_seat(&j, score[0], "Alice");
-    assert_eq!(j["seed"], 11);
-    assert!(j["bots"]["A"]["decisions"].as_u64().unwrap() >= HANDS as u64 / 2);
-}
-
-/// The match of two `hus acpc` seats that the next tests read: `examples/tag.hus` as Alice
-/// (seed 21), `examples/hud.hus` (which reads its opponent's statistics) as Bob (seed 22).
+/// The match the next tests read: `examples/tag.hus` as A against `examples/hud.hus` (which
+/// reads its opponent's statistics) played by `hus acpc` as B, and the same two bots played
+/// by `hus match` alone, both with seed [`SEED`].
 struct HusMatch {
     work: PathBuf,
-    alice: serde_json::Value,
-    bob: serde_json::Value,
-    score: [f64; 2],
+    dealt: serde_json::Value,
+    alone: serde_json::Value,
 }
 
-const ALICE_SEED: &str = "21";
-const BOB_SEED: &str = "22";
+const SEED: &str = "21";
 
 static HUS_MATCH: OnceLock<HusMatch> = OnceLock::new();
 
-fn hus_match(dir: &Path) -> &'static HusMatch {
+fn hus_match() -> &'static HusMatch {
     HUS_MATCH.get_or_init(|| {
         let work = work_dir("hus-vs-hus");
-        let mut procs = Procs::new(&work);
-        let d = start_dealer(&mut procs, dir, 8);
-        let seat = |name: &str, bot: &str, port: u16, seed: &str| {
-            let port = port.to_string();
-            let args = [
-                "acpc",
-                &example(bot),
-                "127.0.0.1",
-                &port,
-                "--seed",
-                seed,
-                "--json",
-            ];
-            (name.to_string(), args.map(str::to_string))
-        };
-        let seats = [
-            seat("alice", "tag.hus", d.ports[0], ALICE_SEED),
-            seat("bob", "hud.hus", d.ports[1], BOB_SEED),
+        let hands = HANDS.to_string();
+        let program = format!(
+            "acpc:{HUS} acpc {} {{host}} {{port}} --game {{game}} --seed {SEED}",
+            example("hud.hus")
+        );
+        let common = [
+            "--hands",
+            &hands,
+            "--seed",
+            SEED,
+            "--json",
+            "--threads",
+            "1",
         ];
-        let ids: Vec<usize> = seats
-            .iter()
-            .map(|(name, args)| {
-                let args: Vec<&str> = args.iter().map(String::as_str).collect();
-                procs.hus(name, &args)
-            })
-            .collect();
-        let alice = procs.wait(ids[0]).json();
-        let bob = procs.wait(ids[1]).json();
-        let score = finish_dealer(&mut procs, d);
-        HusMatch {
-            work,
-            alice,
-            bob,
-            score,
-        }
+        let mut dealt = vec!["match", "--log", "m.log"];
+        let tag = example("tag.hus");
+        dealt.extend([tag.as_str(), program.as_str()]);
+        dealt.extend(common);
+        let dealt = run_hus(&work, "dealt", &dealt).json();
+        let hud = example("hud.hus");
+        let mut alone = vec!["match", tag.as_str(), hud.as_str()];
+        alone.extend(common);
+        let alone = run_hus(&work, "alone", &alone).json();
+        HusMatch { work, dealt, alone }
     })
 }
 
 #[test]
-fn two_hus_seats_play_a_whole_match_and_agree_with_the_dealer() {
-    let Some(dir) = dealer() else { return };
-    let m = hus_match(dir);
-    assert_seat(&m.alice, m.score[0], "Alice");
-    assert_seat(&m.bob, m.score[1], "Bob");
+fn a_match_against_a_hus_acpc_program_equals_the_match_played_in_process() {
+    let m = hus_match();
+    for key in [
+        "hands",
+        "seed",
+        "blinds",
+        "stack",
+        "net_chips",
+        "mbb_per_hand",
+        "ci95",
+    ] {
+        assert_eq!(
+            m.dealt[key], m.alone[key],
+            "{key}: {} / {}",
+            m.dealt, m.alone
+        );
+    }
+    assert_eq!(m.dealt["hands"], HANDS as u64);
+    assert_eq!(m.dealt["bots"]["A"], m.alone["bots"]["A"]);
+    let mut b = m.dealt["bots"]["B"].clone();
+    let faults = b
+        .as_object_mut()
+        .unwrap()
+        .remove("acpc")
+        .expect("the program's faults");
     assert_eq!(
-        m.alice["net_chips"].as_i64().unwrap() + m.bob["net_chips"].as_i64().unwrap(),
-        0
+        faults,
+        serde_json::json!({"invalid": 0, "late": 0, "ignored": 0})
     );
-    // Both seats saw the same showdowns.
-    let (a, b) = (&m.alice["bots"]["A"], &m.bob["bots"]["A"]);
-    assert_eq!(a["showdowns"], b["showdowns"]);
-    assert_eq!(a["showdowns_split"], b["showdowns_split"]);
+    for key in [
+        "decisions",
+        "actions",
+        "showdowns",
+        "showdowns_won",
+        "showdowns_split",
+    ] {
+        assert_eq!(b[key], m.alone["bots"]["B"][key], "B's {key}");
+    }
 }
 
-/// `hus replay ... --json` on the hus-vs-hus log.
+#[test]
+fn the_match_log_has_a_state_per_hand_and_the_score() {
+    let m = hus_match();
+    let log = std::fs::read_to_string(m.work.join("m.log")).unwrap();
+    let lines: Vec<&str> = log.lines().collect();
+    assert_eq!(lines.len(), HANDS + 1);
+    for (k, line) in lines[..HANDS].iter().enumerate() {
+        assert!(line.starts_with(&format!("STATE:{k}:")), "{line}");
+    }
+    let net = m.dealt["net_chips"].as_i64().unwrap();
+    assert_eq!(lines[HANDS], format!("SCORE:{net}|{}:tag.hus|hus", -net));
+}
+
+/// `hus replay ... --json` on the match's log.
 fn replay(
     m: &HusMatch,
     name: &str,
@@ -506,19 +276,27 @@ fn replay(
     let log = m.work.join("m.log").display().to_string();
     let bot = example(bot);
     let mut args = vec![
-        "replay", &bot, &log, "--player", player, "--seed", seed, "--json",
+        "replay", &bot, &log, "--player", player, "--seed", seed, "--json", "--game",
     ];
+    let game = m.work.join("m.game");
+    std::fs::write(&game, GAME_DEFINITION).unwrap();
+    let game = game.display().to_string();
+    args.push(&game);
     args.extend_from_slice(extra);
     run_hus(&m.work, name, &args).json()
 }
 
+/// The game `hus match` deals by default: blinds 50/100, stacks of 100 big blinds.
+const GAME_DEFINITION: &str = "GAMEDEF\nnolimit\nnumPlayers = 2\nnumRounds = 4\n\
+    stack = 10000 10000\nblind = 100 50\nfirstPlayer = 2 1 1 1\nnumSuits = 4\n\
+    numRanks = 13\nnumHoleCards = 2\nnumBoardCards = 0 3 1 1\nEND GAMEDEF\n";
+
 #[test]
 fn replaying_a_seat_with_its_seed_makes_every_decision_it_made() {
-    let Some(dir) = dealer() else { return };
-    let m = hus_match(dir);
-    let same = replay(m, "replay-alice", "tag.hus", "Alice", ALICE_SEED, &[]);
+    let m = hus_match();
+    let same = replay(m, "replay-a", "tag.hus", "tag.hus", SEED, &[]);
     assert_eq!(same["hands"], HANDS as u64);
-    assert_eq!(same["decisions"], m.alice["bots"]["A"]["decisions"]);
+    assert_eq!(same["decisions"], m.dealt["bots"]["A"]["decisions"]);
     assert_eq!(same["agreement"], 1.0, "{same}");
     assert_eq!(same["differing_hands"], serde_json::json!([]), "{same}");
     // tag.hus draws its raise sizes (`RAISE 2 0.66 pot, 1 1 pot`): the same seed draws the
@@ -527,7 +305,7 @@ fn replaying_a_seat_with_its_seed_makes_every_decision_it_made() {
     assert_eq!(same["raise_sizes_within_10pct"], 1.0, "{same}");
 
     // Another seed: every decision without a random choice is still the same.
-    let other = replay(m, "replay-alice-other", "tag.hus", "Alice", "999", &[]);
+    let other = replay(m, "replay-a-other", "tag.hus", "tag.hus", "999", &[]);
     assert_eq!(other["agreement_without_random"], 1.0, "{other}");
     assert!(
         other["raise_sizes_within_10pct"].as_f64().unwrap() < 1.0,
@@ -536,16 +314,15 @@ fn replaying_a_seat_with_its_seed_makes_every_decision_it_made() {
 
     // hud.hus reads its opponent's statistics: the replay keeps them across hands as the
     // seat did.
-    let bob = replay(m, "replay-bob", "hud.hus", "Bob", BOB_SEED, &[]);
-    assert_eq!(bob["decisions"], m.bob["bots"]["A"]["decisions"]);
+    let bob = replay(m, "replay-b", "hud.hus", "hus", SEED, &[]);
+    assert_eq!(bob["decisions"], m.dealt["bots"]["B"]["decisions"]);
     assert_eq!(bob["agreement"], 1.0, "{bob}");
     assert_eq!(bob["differing_hands"], serde_json::json!([]), "{bob}");
 }
 
 #[test]
 fn replayed_decisions_written_as_xml_replay_with_hus_decide() {
-    let Some(dir) = dealer() else { return };
-    let m = hus_match(dir);
+    let m = hus_match();
     let xml = m.work.join("xml");
     let _ = std::fs::remove_dir_all(&xml);
     let xml_arg = xml.display().to_string();
@@ -553,8 +330,8 @@ fn replayed_decisions_written_as_xml_replay_with_hus_decide() {
         m,
         "replay-xml",
         "tag.hus",
-        "Alice",
-        ALICE_SEED,
+        "tag.hus",
+        SEED,
         &["--to-xml", &xml_arg],
     );
     let index = std::fs::read_to_string(xml.join("index.tsv")).unwrap();
@@ -871,4 +648,235 @@ fn replaying_a_log_with_a_line_that_does_not_parse_names_the_line() {
         &["replay", "builtin:caller", &log_arg, "--player", "Alice"],
     );
     assert_code(&out, 6, &["line 3", "bad.log"]);
+}
+
+// ---------------------------------------------------------------------------------------
+// The dealer side's error paths, against small bash programs speaking the protocol.
+
+/// Writes a bash program that connects to the port it is given, sends the version and
+/// runs `body` with each line the dealer sends in `$line` (its `\r` removed).
+fn bash_program(dir: &Path, name: &str, body: &str) -> String {
+    let path = dir.join(name);
+    let text = format!(
+        "exec 3<>/dev/tcp/$1/$2\nprintf 'VERSION:2.0.0\\r\\n' >&3\n\
+         while IFS= read -r line <&3; do\nline=${{line%$'\\r'}}\n{body}\ndone\n"
+    );
+    std::fs::write(&path, text).unwrap();
+    format!("acpc:bash {} {{host}} {{port}}", path.display())
+}
+
+#[test]
+fn invalid_answers_of_a_program_are_played_as_calls_and_counted() {
+    let work = work_dir("invalid-answers");
+    // A raise to 1 chip is never valid: every answer becomes a call (or a check).
+    let program = bash_program(&work, "raise1.sh", r#"printf '%s:r1\r\n' "$line" >&3"#);
+    let out = run_hus(
+        &work,
+        "match",
+        &[
+            "match",
+            "builtin:raiser",
+            &program,
+            "--hands",
+            "20",
+            "--seed",
+            "3",
+            "--json",
+        ],
+    );
+    let j = out.json();
+    let b = &j["bots"]["B"];
+    assert_eq!(j["hands"], 20);
+    assert_eq!(b["acpc"]["invalid"], b["decisions"], "{j}");
+    assert_eq!(b["acpc"]["late"], 0);
+    assert_eq!(b["actions_made_legal"], b["decisions"]);
+    for round in ["preflop", "flop", "turn", "river"] {
+        assert_eq!(b["actions"][round]["raise"], 0, "{round}: {j}");
+        assert_eq!(b["actions"][round]["fold"], 0, "{round}: {j}");
+    }
+}
+
+#[test]
+fn a_program_that_dies_ends_the_match_and_the_hands_played_are_reported() {
+    let work = work_dir("dying-program");
+    // Answers `c` to every state (only its turns count), and exits at hand 5.
+    let program = bash_program(
+        &work,
+        "dies.sh",
+        r#"case $line in MATCHSTATE:?:5:*) exit 0;; esac
+printf '%s:c\r\n' "$line" >&3"#,
+    );
+    let out = run_hus(
+        &work,
+        "match",
+        &[
+            "match",
+            "builtin:caller",
+            &program,
+            "--hands",
+            "50",
+            "--seed",
+            "3",
+            "--json",
+            "--log",
+            "m.log",
+        ],
+    );
+    assert_eq!(out.code(), Some(7), "{}", out.stderr);
+    assert!(
+        out.stderr
+            .contains("the ACPC program closed the connection in hand 5 of the protocol"),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr.contains("the match stopped after 5 hands"),
+        "{}",
+        out.stderr
+    );
+    let j: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(j["hands"], 5);
+    assert!(j["stopped"]
+        .as_str()
+        .unwrap()
+        .contains("closed the connection"));
+    let log = std::fs::read_to_string(work.join("m.log")).unwrap();
+    assert_eq!(
+        log.lines().count(),
+        5,
+        "five hands and no SCORE line:\n{log}"
+    );
+}
+
+#[test]
+fn a_program_that_never_connects_is_a_clear_error() {
+    let work = work_dir("no-connect");
+    let out = run_hus(
+        &work,
+        "match",
+        &[
+            "match",
+            "builtin:caller",
+            "acpc:bash -c 'exit 4'",
+            "--hands",
+            "2",
+        ],
+    );
+    assert_eq!(out.code(), Some(7), "{}", out.stderr);
+    assert!(
+        out.stderr
+            .contains("`bash` ended (exit status: 4) before connecting"),
+        "{}",
+        out.stderr
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// Logs in the forms the competition published.
+
+#[test]
+fn a_log_without_score_with_an_all_in_reported_at_expected_value_replays() {
+    let work = work_dir("competition-form");
+    let log = work.join("c.log");
+    std::fs::write(
+        &log,
+        "STATE:0:r300c/r600r20000c//:KsKd|2c7h/Kh5d9c/3h/4s:18181.818182|-18181.818182:Hit|Slum\n\
+         STATE:1:r200f:3d7c|Jd6h:-100|100:Slum|Hit\n",
+    )
+    .unwrap();
+    let log = log.display().to_string();
+    let j = run_hus(
+        &work,
+        "replay",
+        &[
+            "replay",
+            "builtin:caller",
+            &log,
+            "--player",
+            "Hit",
+            "--json",
+        ],
+    )
+    .json();
+    assert_eq!(
+        j["log_summary"],
+        serde_json::json!({
+            "hands": 2,
+            "score_line": false,
+            "all_in_expected_value_hands": 1,
+            "players": [
+                {"name": "Hit", "hands": 2, "net_chips": 20100, "mbb_per_hand": 100500.0,
+                 "ci95": null, "showdowns": 1},
+                {"name": "Slum", "hands": 2, "net_chips": -20100, "mbb_per_hand": -100500.0,
+                 "ci95": null, "showdowns": 1},
+            ],
+        })
+    );
+}
+
+/// `../shared/data/acpc2017/` beside the repository, when it is there.
+fn competition_logs() -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/acpc2017");
+    if dir.is_dir() {
+        return Some(dir);
+    }
+    let _ = writeln!(
+        std::io::stderr(),
+        "skipped: the 2017 competition logs are not in {}",
+        dir.display()
+    );
+    None
+}
+
+#[test]
+fn the_2017_competition_logs_replay_without_an_error() {
+    let Some(dir) = competition_logs() else {
+        return;
+    };
+    let work = work_dir("acpc2017");
+    for (file, player, hands, expected_value_hands) in [
+        ("HITSZ.Slumbot.71.0.log", "Slumbot_2pn_2017", 2999, 8),
+        (
+            "Intermission.PokerCNN.1.0.log",
+            "PokerCNN_2pn_2017",
+            3000,
+            0,
+        ),
+        (
+            "Intermission.Rembrant6.1.0.log",
+            "Rembrant6_2pn_2017",
+            3000,
+            0,
+        ),
+    ] {
+        let log = dir.join(file).display().to_string();
+        let j = run_hus(
+            &work,
+            file,
+            &[
+                "replay",
+                &example("tag.hus"),
+                &log,
+                "--player",
+                player,
+                "--json",
+            ],
+        )
+        .json();
+        assert_eq!(j["hands"], hands, "{file}");
+        let s = &j["log_summary"];
+        assert_eq!(
+            s["all_in_expected_value_hands"], expected_value_hands,
+            "{file}"
+        );
+        assert_eq!(s["score_line"], false, "{file}");
+        let nets: Vec<i64> = s["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["net_chips"].as_i64().unwrap())
+            .collect();
+        assert_eq!(nets.len(), 2, "{file}");
+        assert_eq!(nets[0] + nets[1], 0, "{file}");
+    }
 }

@@ -2,11 +2,9 @@
 //! cards, results and names, then a `SCORE:` line), and `hus replay`: every decision one
 //! player made, rebuilt as the game state `hus decide` reads and put to a bot.
 
-use rand::Rng;
-
 use super::seat::{take_turn, SeatError, Turn};
 use super::{parse, progress, replay, to_record, AcpcAction, MatchState, NoLimitGame};
-use crate::dealer::{decision_seeds, Bot, ScriptBot};
+use crate::dealer::{Bot, ScriptBot};
 use crate::game::{GameState, Move, OpponentStats, Phase};
 
 /// One finished hand of the log.
@@ -17,8 +15,14 @@ pub struct LoggedHand {
     /// The hand with every player's cards (`position` is 0; [`LoggedHand::seen_by`] gives a
     /// player's view).
     pub state: MatchState,
-    /// What each position won, in chips.
+    /// What each position won, in chips, by the betting and the cards (the run-out of an
+    /// all-in).
     pub values: [f64; 2],
+    /// The values the log reports when they are not those: the competition reports a hand
+    /// that went all in before the river at each player's expected value.
+    pub reported: Option<[f64; 2]>,
+    /// The hand ended at a showdown.
+    pub showdown: bool,
     /// Each position's player name.
     pub names: [String; 2],
 }
@@ -55,11 +59,56 @@ impl std::fmt::Display for LogError {
 
 impl std::error::Error for LogError {}
 
-/// A whole log: its hands in order, and the score when the match finished.
+/// A whole log: its hands in order, and the score when the match finished (the
+/// competition's published logs have none).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Log {
     pub hands: Vec<LoggedHand>,
     pub score: Option<Score>,
+}
+
+impl Log {
+    /// The hands reported at their all-in expected value rather than their run-out.
+    pub fn expected_value_hands(&self) -> usize {
+        self.hands.iter().filter(|h| h.reported.is_some()).count()
+    }
+
+    /// Each player's results over the log, by the run-out chips, in order of appearance.
+    pub fn players(&self) -> Vec<PlayerResult> {
+        let mut out: Vec<PlayerResult> = Vec::new();
+        for h in &self.hands {
+            for (p, name) in h.names.iter().enumerate() {
+                let i = match out.iter().position(|r| &r.name == name) {
+                    Some(i) => i,
+                    None => {
+                        out.push(PlayerResult {
+                            name: name.clone(),
+                            ..PlayerResult::default()
+                        });
+                        out.len() - 1
+                    }
+                };
+                let r = &mut out[i];
+                let v = h.values[p] as i64;
+                r.hands += 1;
+                r.net += v;
+                r.tally.push(v);
+                r.showdowns += h.showdown as u64;
+            }
+        }
+        out
+    }
+}
+
+/// One player's results over a log.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PlayerResult {
+    pub name: String,
+    pub hands: u64,
+    /// Chips won (negative: lost), by the run-out of every hand.
+    pub net: i64,
+    pub tally: crate::dealer::ResultSums,
+    pub showdowns: u64,
 }
 
 /// Reads a dealer's log. Comment lines (`#`) and empty lines are skipped; every `STATE:` line
@@ -116,12 +165,12 @@ fn check_score(score: &Score, hands: &[LoggedHand]) -> Result<(), LogError> {
     for (name, total) in &score.values {
         let sum: f64 = hands
             .iter()
-            .flat_map(|h| h.names.iter().zip(h.values))
+            .flat_map(|h| h.names.iter().zip(h.reported.unwrap_or(h.values)))
             .filter(|(n, _)| *n == name)
             .map(|(_, v)| v)
             .sum::<f64>()
             + 0.0; // No hands: 0, not -0.
-        if sum != *total {
+        if (sum - total).abs() > 1e-6 * total.abs().max(1.0) {
             return Err(LogError {
                 line: score.line,
                 message: format!(
@@ -167,18 +216,53 @@ fn read_state(rest: &str, game: &NoLimitGame) -> Result<LoggedHand, String> {
         ));
     }
     let expected = super::outcome(&state, &p).map_err(|e| e.0)?;
-    if expected != [v0, v1].map(|v| v as i64) || v0.fract() != 0.0 || v1.fract() != 0.0 {
+    let exact = expected == [v0, v1].map(|v| v as i64) && v0.fract() == 0.0 && v1.fract() == 0.0;
+    let reported = if exact {
+        None
+    } else if all_in_expected_value(&state, &p, [v0, v1]) {
+        Some([v0, v1])
+    } else {
         return Err(format!(
-            "the values {v0}|{v1} are not what hand {} gives ({}|{})",
-            state.hand, expected[0], expected[1]
+            "the values {v0}|{v1} are not what hand {} gives ({}|{}){}",
+            state.hand,
+            expected[0],
+            expected[1],
+            if p.showdown() && all_in_before_river(&state) {
+                ", nor an all-in expected value (the values must add up to 0 and neither may exceed the chips at stake)"
+            } else {
+                ""
+            }
         ));
-    }
+    };
     Ok(LoggedHand {
         line: 0,
         state,
-        values: [v0, v1],
+        values: expected.map(|v| v as f64),
+        reported,
+        showdown: p.showdown(),
         names,
     })
+}
+
+/// The betting ended all in before the river: the last act is in an earlier round, the
+/// later ones dealt out without betting.
+fn all_in_before_river(state: &MatchState) -> bool {
+    state
+        .rounds
+        .iter()
+        .rposition(|r| !r.is_empty())
+        .is_some_and(|last| last < 3)
+}
+
+/// Whether `values` can be a hand's all-in expected value, as the competition reports such
+/// hands: a showdown after the betting went all in before the river, values adding up to 0,
+/// neither beyond the chips at stake.
+fn all_in_expected_value(state: &MatchState, p: &super::Progress, values: [f64; 2]) -> bool {
+    let at_stake = p.spent[0].min(p.spent[1]) as f64;
+    p.showdown()
+        && all_in_before_river(state)
+        && (values[0] + values[1]).abs() <= 1e-3
+        && values.iter().all(|v| v.abs() <= at_stake + 1e-3)
 }
 
 fn pair<'a>(text: &'a str, what: &str) -> Result<[&'a str; 2], String> {
@@ -257,9 +341,9 @@ impl Replayed {
 }
 
 /// Puts every decision of the player named `player` in the log to `bot`, in hand order,
-/// calling `each` with it. Decision `k` of hand `h` draws its random choices from
-/// [`decision_seeds`]`(seed, h)` as `hus acpc --seed` does, so the seed a seat played with
-/// reproduces its random choices too. The bot's statistics of its opponent are kept across
+/// calling `each` with it. A decision after `k` acts of hand `h` draws its random choices
+/// from the `k`-th number of `decision_seeds(seed, h)` as `hus acpc --seed` does, so the seed
+/// a seat played with reproduces its random choices too. The bot's statistics of its opponent are kept across
 /// the hands as in play.
 pub fn replay_player(
     log: &Log,
@@ -277,7 +361,6 @@ pub fn replay_player(
         };
         let line = format!("log line {}", hand.line);
         let seen = hand.seen_by(p);
-        let mut seeds = decision_seeds(seed, hand.state.hand);
         // Every act of this player, with where it stands in the betting.
         let mut at = Vec::new();
         let mut counts = vec![0usize; seen.rounds.len()];
@@ -304,7 +387,7 @@ pub fn replay_player(
                     message: e.0,
                 })
             })?;
-            let decision_seed = seeds.next_u64();
+            let decision_seed = super::seat::seed_after(seed, hand.state.hand, &before);
             let mut rng = crate::dealer::DecisionRng::new(decision_seed);
             let Turn {
                 state,

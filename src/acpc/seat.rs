@@ -6,7 +6,6 @@
 use std::time::{Duration, Instant};
 
 use rand::Rng;
-use rand_chacha::ChaCha8Rng;
 
 use super::{
     answer, err, parse, progress, to_record, AcpcAction, MatchState, NoLimitGame, Progress,
@@ -90,8 +89,10 @@ pub struct SeatSummary {
 /// writes histories.
 pub struct SeatConfig {
     pub game: NoLimitGame,
-    /// Decision `k` of the dealer's hand `h` uses the `k`-th number of
-    /// [`decision_seeds`]`(seed, h)`, as in `hus match`.
+    /// A decision after `k` acts of the dealer's hand `h` (by either player) uses the
+    /// `k`-th number of [`decision_seeds`]`(seed, h)`, as the decision `hus match` takes at
+    /// that point of its hand `h` (counted from 0) does: the same seed makes the same
+    /// random choices at either table.
     pub seed: u64,
     /// The time all external programs of one decision may take together.
     pub external_budget: Duration,
@@ -104,7 +105,6 @@ struct Current {
     /// The acts this seat sent in the hand, in order.
     sent: Vec<AcpcAction>,
     decisions: usize,
-    seeds: ChaCha8Rng,
     over: bool,
 }
 
@@ -161,7 +161,7 @@ impl Seat {
         if progress.to_act != Some(current.state.position) {
             return Ok(None);
         }
-        let seed = current.seeds.next_u64();
+        let seed = seed_after(self.config.seed, current.state.hand, &current.state);
         let mut rng = crate::dealer::DecisionRng::new(seed);
         self.bot.options.external.deadline = Some(Instant::now() + self.config.external_budget);
         let hand = current.state.hand;
@@ -238,7 +238,6 @@ impl Seat {
             state: state.clone(),
             sent: Vec::new(),
             decisions: 0,
-            seeds: decision_seeds(self.config.seed, state.hand),
             over: false,
         });
         Ok(())
@@ -278,6 +277,17 @@ impl Seat {
         }
         Ok(self.summary)
     }
+}
+
+/// The seed of the decision at `state`: the word of [`decision_seeds`]`(seed, hand)` whose
+/// index is the number of acts so far in the hand.
+pub fn seed_after(seed: u64, hand: u64, state: &MatchState) -> u64 {
+    let acts: usize = state.rounds.iter().map(Vec::len).sum();
+    let mut seeds = decision_seeds(seed, hand);
+    for _ in 0..acts {
+        seeds.next_u64();
+    }
+    seeds.next_u64()
 }
 
 /// One decision at a match state where it is the seat's turn.

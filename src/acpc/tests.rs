@@ -548,3 +548,52 @@ fn a_dealer_log_reads_and_its_errors_name_the_line() {
         assert!(e.message.contains(says), "{e}");
     }
 }
+
+#[test]
+fn a_log_without_a_score_reads_and_sums_each_player() {
+    let game = NoLimitGame::standard();
+    let text = "STATE:0:r200c/cc/cc/r400c:AhTd|Jd7d/2sTh3s/2h/Qc:400|-400:Hit|Slum\n\
+                STATE:1:r200f:3d7c|Jd6h:-100|100:Slum|Hit\n";
+    let l = log::read(text, &game).unwrap();
+    assert_eq!(l.score, None);
+    assert_eq!(l.expected_value_hands(), 0);
+    let players = l.players();
+    let by = |n: &str| players.iter().find(|p| p.name == n).unwrap().clone();
+    assert_eq!(
+        (by("Hit").hands, by("Hit").net, by("Hit").showdowns),
+        (2, 500, 1)
+    );
+    assert_eq!((by("Slum").net, by("Slum").showdowns), (-500, 1));
+}
+
+#[test]
+fn an_all_in_hand_reported_at_its_expected_value_reads_with_its_run_out() {
+    let game = NoLimitGame::standard();
+    // All in on the flop, called; the cards give the big blind (position 0) all 20,000.
+    let text =
+        "STATE:0:r300c/r600r20000c//:KsKd|2c7h/Kh5d9c/3h/4s:18181.818182|-18181.818182:A|B\n\
+                SCORE:18181.818182|-18181.818182:A|B\n";
+    let l = log::read(text, &game).unwrap();
+    assert_eq!(l.expected_value_hands(), 1);
+    assert_eq!(l.hands[0].values, [20000.0, -20000.0]);
+    assert_eq!(l.hands[0].reported, Some([18181.818182, -18181.818182]));
+    assert_eq!(l.players()[0].net, 20000);
+    // Not an all-in before the river, or not a value the hand can have: an error.
+    for (bad, says) in [
+        (
+            "STATE:0:r300c/r600c/cc/cc:KsKd|2c7h/Kh5d9c/3h/4s:300.5|-300.5:A|B\n",
+            "not what hand 0 gives (600|-600)",
+        ),
+        (
+            "STATE:0:r300c/r600r20000c//:KsKd|2c7h/Kh5d9c/3h/4s:18181|-18000:A|B\n",
+            "nor an all-in expected value",
+        ),
+        (
+            "STATE:0:r300c/r600r20000c//:KsKd|2c7h/Kh5d9c/3h/4s:20001|-20001:A|B\n",
+            "nor an all-in expected value",
+        ),
+    ] {
+        let e = log::read(bad, &game).expect_err(says);
+        assert!(e.message.contains(says), "{e}");
+    }
+}

@@ -6,6 +6,8 @@ use std::time::Instant;
 
 use hus::dealer::bots::{load_bot, BotLoadError, LoadedBot};
 use hus::dealer::history::Histories;
+use hus::dealer::log::HandLog;
+use hus::dealer::program::{AcpcProgram, Faults, TimeLimits};
 use hus::dealer::{play_match, plot, Bot, BotStats, MatchConfig, MatchError, MatchResult, Stakes};
 use hus::external::ExternalPolicy;
 use hus::game::Phase;
@@ -15,9 +17,10 @@ use super::exit;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Bot A: a script, or builtin:NAME (random, caller, raiser, equity, bluffer).
+    /// Bot A: a script, builtin:NAME (random, caller, raiser, equity, bluffer), or an ACPC
+    /// program, acpc:"./bot {game} {host} {port}" (hus deals to it over loopback).
     pub a: String,
-    /// Bot B: a script, or builtin:NAME.
+    /// Bot B: a script, builtin:NAME, or acpc:"COMMAND".
     pub b: String,
     /// How many hands to play.
     #[arg(long, default_value_t = 10_000)]
@@ -52,6 +55,16 @@ pub struct Args {
     /// A directory `USE TABLE` may read tables from, besides the script's own (repeatable).
     #[arg(long = "table-dir", value_name = "DIR")]
     pub table_dirs: Vec<PathBuf>,
+    /// Write every hand to this file in the ACPC dealer's log format (`hus replay` reads it).
+    #[arg(long, value_name = "FILE.log")]
+    pub log: Option<PathBuf>,
+    /// An ACPC program's time to answer one action, in seconds: past it, it checks or folds.
+    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
+    pub action_time: f64,
+    /// An ACPC program's time for all its answers in one hand, in seconds: past it, the
+    /// program is taken to hang and the match ends (the hands played are reported).
+    #[arg(long, default_value_t = 60.0, value_name = "SECONDS")]
+    pub hand_time: f64,
     /// An `<init>` constant every decision's game state holds, as NAME=VALUE (repeatable).
     #[arg(long = "define", value_name = "NAME=VALUE", value_parser = parse_define)]
     pub defines: Vec<(String, f64)>,
@@ -93,9 +106,91 @@ fn parse_blinds(s: &str) -> Result<(u32, u32), String> {
     Ok((sb, bb))
 }
 
-// Long on purpose: option checks, loading both bots, playing and printing, in the order the
-// command's output appears, each step returning its exit code early.
-pub fn run(args: Args) -> u8 {
+/// A player of the match: a checked script (or built-in), or an ACPC program hus deals to.
+enum Seated {
+    Script(LoadedBot),
+    Program(AcpcProgram),
+}
+
+impl Seated {
+    fn name(&self) -> &str {
+        match self {
+            Seated::Script(b) => &b.name,
+            Seated::Program(p) => &p.command,
+        }
+    }
+
+    fn bot(&self) -> &dyn Bot {
+        match self {
+            Seated::Script(b) => &b.bot,
+            Seated::Program(p) => p,
+        }
+    }
+
+    /// The name without its directory (a script's file name, a program's first word).
+    fn short(&self) -> String {
+        let full = match self {
+            Seated::Script(b) => b.name.clone(),
+            Seated::Program(p) => p.command.split_whitespace().next().unwrap_or("acpc").into(),
+        };
+        let full = full.trim_start_matches("acpc:").to_string();
+        std::path::Path::new(&full)
+            .file_name()
+            .map_or(full.clone(), |f| f.to_string_lossy().into_owned())
+    }
+
+    fn faults(&self) -> Option<Faults> {
+        match self {
+            Seated::Script(_) => None,
+            Seated::Program(p) => Some(p.faults()),
+        }
+    }
+}
+
+/// Loads a script or built-in, printing its diagnostics; `Err` is the exit code.
+fn load_script(spec: &str, args: &Args, policy: &ExternalPolicy) -> Result<LoadedBot, u8> {
+    let names: Vec<String> = args.defines.iter().map(|(n, _)| n.clone()).collect();
+    match load_bot(spec, policy, &args.table_dirs, &names) {
+        Ok(b) => {
+            super::to_stderr(&super::render_all(&b.source, &b.warnings));
+            Ok(b)
+        }
+        Err(BotLoadError::Script {
+            source,
+            mut diagnostics,
+        }) => {
+            // `match` has no game file: an <init> constant gets its value from --define.
+            for d in diagnostics
+                .iter_mut()
+                .filter(|d| super::is_undeclared_constant(d))
+            {
+                let name = d
+                    .span
+                    .clone()
+                    .and_then(|s| source.text.get(s))
+                    .unwrap_or("NAME")
+                    .to_string();
+                d.help = Some(format!(
+                    "if the script reads `{name}` from the game state's <init>, give it a value: `hus match --define {name}=VALUE`"
+                ));
+            }
+            super::to_stderr(&super::render_all(&source, &diagnostics));
+            errln!(
+                "hus match: {} has errors",
+                hus::diag::escape_controls(&source.name)
+            );
+            Err(exit::SCRIPT)
+        }
+        Err(e) => {
+            errln!("hus match: {e}");
+            Err(exit::USAGE)
+        }
+    }
+}
+
+/// Loads both scripts first (a script error starts no program), then starts the ACPC
+/// programs; `Err` is the exit code.
+fn seat_bots(args: &Args, stakes: Stakes) -> Result<Vec<Seated>, u8> {
     let policy = ExternalPolicy {
         allow: args.allow_external,
         ..ExternalPolicy::default()
@@ -106,49 +201,47 @@ pub fn run(args: Args) -> u8 {
             .find(|(n, _)| n.eq_ignore_ascii_case(name))
         {
             errln!("hus match: --define {name} is given twice (first as {v}): give each name once");
-            return exit::USAGE;
+            return Err(exit::USAGE);
         }
     }
-    let mut bots = Vec::new();
-    for spec in [&args.a, &args.b] {
-        let names: Vec<String> = args.defines.iter().map(|(n, _)| n.clone()).collect();
-        match load_bot(spec, &policy, &args.table_dirs, &names) {
-            Ok(b) => {
-                super::to_stderr(&super::render_all(&b.source, &b.warnings));
-                bots.push(b);
-            }
-            Err(BotLoadError::Script {
-                source,
-                mut diagnostics,
-            }) => {
-                // `match` has no game file: an <init> constant gets its value from --define.
-                for d in diagnostics
-                    .iter_mut()
-                    .filter(|d| super::is_undeclared_constant(d))
-                {
-                    let name = d
-                        .span
-                        .clone()
-                        .and_then(|s| source.text.get(s))
-                        .unwrap_or("NAME")
-                        .to_string();
-                    d.help = Some(format!(
-                        "if the script reads `{name}` from the game state's <init>, give it a value: `hus match --define {name}=VALUE`"
-                    ));
+    let specs = [&args.a, &args.b];
+    let mut scripts = Vec::new();
+    for spec in specs {
+        if spec.starts_with("acpc:") {
+            scripts.push(None);
+        } else {
+            scripts.push(Some(load_script(spec, args, &policy)?));
+        }
+    }
+    let usage = |m: String| {
+        errln!("hus match: {m}");
+        exit::USAGE
+    };
+    let limits = TimeLimits {
+        action: super::acpc::seconds("--action-time", args.action_time).map_err(usage)?,
+        hand: super::acpc::seconds("--hand-time", args.hand_time).map_err(usage)?,
+        ..TimeLimits::default()
+    };
+    let mut seated = Vec::new();
+    for (spec, script) in specs.into_iter().zip(scripts) {
+        match (script, spec.strip_prefix("acpc:")) {
+            (Some(s), _) => seated.push(Seated::Script(s)),
+            (None, Some(command)) => match AcpcProgram::start(command, stakes, limits) {
+                Ok(p) => seated.push(Seated::Program(p)),
+                Err(e) => {
+                    errln!("hus match: {spec}: {e}");
+                    return Err(exit::CONNECTION);
                 }
-                super::to_stderr(&super::render_all(&source, &diagnostics));
-                errln!(
-                    "hus match: {} has errors",
-                    hus::diag::escape_controls(&source.name)
-                );
-                return exit::SCRIPT;
-            }
-            Err(e) => {
-                errln!("hus match: {e}");
-                return exit::USAGE;
-            }
+            },
+            (None, None) => unreachable!("only acpc: specs have no script"),
         }
     }
+    Ok(seated)
+}
+
+// Long on purpose: option checks, loading both bots, playing and printing, in the order the
+// command's output appears, each step returning its exit code early.
+pub fn run(args: Args) -> u8 {
     let (sb, bb) = args.blinds;
     let chips = u64::from(args.stack) * u64::from(bb);
     if chips > hus::limits::MAX_STACK_CHIPS {
@@ -159,13 +252,18 @@ pub fn run(args: Args) -> u8 {
         );
         return exit::USAGE;
     }
-    let seed = args.seed.unwrap_or_else(rand::random);
-    let mut config = MatchConfig::new(args.hands, seed);
-    config.stakes = Stakes {
+    let stakes = Stakes {
         sb: sb as i64,
         bb: bb as i64,
         stack: args.stack as i64 * bb as i64,
     };
+    let bots = match seat_bots(&args, stakes) {
+        Ok(b) => b,
+        Err(code) => return code,
+    };
+    let seed = args.seed.unwrap_or_else(rand::random);
+    let mut config = MatchConfig::new(args.hands, seed);
+    config.stakes = stakes;
     config.duplicate = args.duplicate;
     config.init = args.defines.clone();
     config.threads = args
@@ -177,7 +275,14 @@ pub fn run(args: Args) -> u8 {
     }
     config.keep_hands = args.plot.is_some();
     if let Some(dir) = &args.histories {
-        match histories(dir, &bots, args.hands) {
+        let named: Vec<(String, Option<&LoadedBot>)> = bots
+            .iter()
+            .map(|b| match b {
+                Seated::Script(s) => (s.name.clone(), Some(s)),
+                Seated::Program(p) => (format!("acpc:{}", p.command), None),
+            })
+            .collect();
+        match histories_named(dir, &named, args.hands) {
             Ok(h) => config.histories = Some(h),
             Err(e) => {
                 errln!("hus match: {e}");
@@ -188,7 +293,7 @@ pub fn run(args: Args) -> u8 {
 
     // Outputs are opened before the match, so an unwritable path costs nothing.
     let plot_file = match &args.plot {
-        Some(path) => match plot_output(path) {
+        Some(path) => match new_output(path) {
             Ok(f) => Some(f),
             Err(e) => {
                 errln!("hus match: cannot write {}: {e}", path.display());
@@ -197,6 +302,19 @@ pub fn run(args: Args) -> u8 {
         },
         None => None,
     };
+    if let Some(path) = &args.log {
+        match new_output(path) {
+            Ok(f) => {
+                let names = [bots[0].short(), bots[1].short()];
+                let out = Box::new(std::io::BufWriter::new(f));
+                config.log = Some(HandLog::new([&names[0], &names[1]], out));
+            }
+            Err(e) => {
+                errln!("hus match: cannot write {}: {e}", path.display());
+                return exit::USAGE;
+            }
+        }
+    }
 
     let bar = progress_bar(args.hands);
     let tick = |n: u64| {
@@ -205,74 +323,101 @@ pub fn run(args: Args) -> u8 {
         }
     };
     let start = Instant::now();
-    let pair: [&dyn Bot; 2] = [&bots[0].bot, &bots[1].bot];
+    let pair: [&dyn Bot; 2] = [bots[0].bot(), bots[1].bot()];
     let result = play_match(pair, &config, Some(&tick));
     let seconds = start.elapsed().as_secs_f64();
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
-    let result = match result {
-        Ok(r) => r,
-        Err(e) => {
-            errln!("hus match: {e}");
-            return match e {
-                MatchError::Config(_) | MatchError::Io(_) => exit::USAGE,
-                MatchError::Bot { .. } => exit::EXTERNAL,
-                MatchError::InvalidState { .. }
-                | MatchError::IllegalAct { .. }
-                | MatchError::Conservation { .. } => exit::GAME,
-            };
-        }
-    };
-
-    if let Some(path) = &args.plot {
-        // The bots by file name: a plot is shared, a path is noise in its title.
-        let short = |b: &LoadedBot| {
-            std::path::Path::new(&b.name)
-                .file_name()
-                .map_or(b.name.clone(), |f| f.to_string_lossy().into_owned())
-        };
-        let title = format!(
-            "{} vs {}: {} mbb/hand over {} hands",
-            short(&bots[0]),
-            short(&bots[1]),
-            signed(result.mbb_per_hand()),
-            result.hands
-        );
-        let subtitle = match result.ci95() {
-            Some((lo, hi)) => format!(
-                "95% CI [{}, {}] mbb/hand, seed {}",
-                signed(lo),
-                signed(hi),
-                result.seed
-            ),
-            None => format!("too few hands for an interval, seed {}", result.seed),
-        };
-        let svg = plot::svg(
-            result.hand_results.as_deref().unwrap_or(&[]),
-            result.stakes.bb,
-            if result.duplicate { 2 } else { 1 },
-            &title,
-            &subtitle,
-        );
-        let written = plot_file.map(|mut f| std::io::Write::write_all(&mut f, svg.as_bytes()));
-        if let Some(Err(e)) = written {
-            errln!("hus match: cannot write {}: {e}", path.display());
-            return exit::USAGE;
+    for b in &bots {
+        if let Seated::Program(p) = b {
+            p.finish();
         }
     }
+    let (result, stopped) = match result {
+        Ok(r) => (r, None),
+        Err(MatchError::Stopped { partial, cause }) => (*partial, Some(*cause)),
+        Err(e) => {
+            errln!("hus match: {e}");
+            return error_code(&e, &bots);
+        }
+    };
+    if let Some(code) = write_plot(&args, plot_file, &result, &bots) {
+        return code;
+    }
     let printed = if args.json {
-        super::to_stdout(&format!(
-            "{}\n",
-            to_json(&result, &bots, seconds, result.threads)
-        ))
+        let mut o = to_json(&result, &bots, seconds, result.threads);
+        if let (Some(e), Some(m)) = (&stopped, o.as_object_mut()) {
+            m.insert("stopped".into(), json!(e.to_string()));
+        }
+        super::to_stdout(&format!("{o}\n"))
     } else {
         super::to_stdout(&to_text(&result, &bots))
     };
+    if let Some(e) = stopped {
+        errln!(
+            "hus match: {e}: the match stopped after {} hands (their result is above)",
+            result.hands
+        );
+        return error_code(&e, &bots);
+    }
     match printed {
         Ok(()) => exit::OK,
         Err(code) => code,
     }
+}
+
+/// The exit code of a match that failed.
+fn error_code(e: &MatchError, bots: &[Seated]) -> u8 {
+    match e.cause() {
+        MatchError::Config(_) | MatchError::Io(_) => exit::USAGE,
+        MatchError::Bot { bot, .. } if matches!(bots[*bot], Seated::Program(_)) => exit::CONNECTION,
+        MatchError::Bot { .. } => exit::EXTERNAL,
+        MatchError::InvalidState { .. }
+        | MatchError::IllegalAct { .. }
+        | MatchError::Conservation { .. }
+        | MatchError::Stopped { .. } => exit::GAME,
+    }
+}
+
+/// Draws `--plot`; `Some` is the exit code of a failure.
+fn write_plot(
+    args: &Args,
+    plot_file: Option<std::fs::File>,
+    result: &MatchResult,
+    bots: &[Seated],
+) -> Option<u8> {
+    let path = args.plot.as_ref()?;
+    // The bots by file name: a plot is shared, a path is noise in its title.
+    let title = format!(
+        "{} vs {}: {} mbb/hand over {} hands",
+        bots[0].short(),
+        bots[1].short(),
+        signed(result.mbb_per_hand()),
+        result.hands
+    );
+    let subtitle = match result.ci95() {
+        Some((lo, hi)) => format!(
+            "95% CI [{}, {}] mbb/hand, seed {}",
+            signed(lo),
+            signed(hi),
+            result.seed
+        ),
+        None => format!("too few hands for an interval, seed {}", result.seed),
+    };
+    let svg = plot::svg(
+        result.hand_results.as_deref().unwrap_or(&[]),
+        result.stakes.bb,
+        if result.duplicate { 2 } else { 1 },
+        &title,
+        &subtitle,
+    );
+    let written = plot_file.map(|mut f| std::io::Write::write_all(&mut f, svg.as_bytes()));
+    if let Some(Err(e)) = written {
+        errln!("hus match: cannot write {}: {e}", path.display());
+        return Some(exit::USAGE);
+    }
+    None
 }
 
 /// Prepares `--histories DIR`: the directory, and a copy of each built-in's script in it so
@@ -283,9 +428,25 @@ pub(crate) fn histories(
     bots: &[LoadedBot],
     hands: u64,
 ) -> Result<Histories, String> {
+    let named: Vec<(String, Option<&LoadedBot>)> =
+        bots.iter().map(|b| (b.name.clone(), Some(b))).collect();
+    histories_named(dir, &named, hands)
+}
+
+/// [`histories`] of players by name, each with its script when it has one (an ACPC program
+/// has none: its command stands in the index's script column).
+fn histories_named(
+    dir: &PathBuf,
+    bots: &[(String, Option<&LoadedBot>)],
+    hands: u64,
+) -> Result<Histories, String> {
     new_empty_dir(dir)?;
     let mut scripts = [String::new(), String::new()];
-    for (i, b) in bots.iter().enumerate() {
+    for (i, (name, bot)) in bots.iter().enumerate() {
+        let Some(b) = bot else {
+            scripts[i] = name.clone();
+            continue;
+        };
         let path = match &b.path {
             Some(p) => p.clone(),
             None => {
@@ -302,10 +463,7 @@ pub(crate) fn histories(
             .display()
             .to_string();
     }
-    let name = |i: usize| {
-        bots.get(i)
-            .map_or("opponent".to_string(), |b| b.name.clone())
-    };
+    let name = |i: usize| bots.get(i).map_or("opponent".to_string(), |b| b.0.clone());
     Ok(Histories::new(
         dir.clone(),
         [name(0), name(1)],
@@ -346,11 +504,11 @@ fn signed(x: f64) -> String {
     format!("{x:+.1}")
 }
 
-fn to_text(r: &MatchResult, bots: &[LoadedBot]) -> String {
+fn to_text(r: &MatchResult, bots: &[Seated]) -> String {
     use std::fmt::Write;
     let mut s = String::new();
-    let _ = writeln!(s, "A: {}", hus::diag::escape_controls(&bots[0].name));
-    let _ = writeln!(s, "B: {}", hus::diag::escape_controls(&bots[1].name));
+    let _ = writeln!(s, "A: {}", hus::diag::escape_controls(bots[0].name()));
+    let _ = writeln!(s, "B: {}", hus::diag::escape_controls(bots[1].name()));
     let _ = writeln!(
         s,
         "hands: {}{}, seed {}, blinds {}/{}, stacks {} big blinds",
@@ -370,7 +528,14 @@ fn to_text(r: &MatchResult, bots: &[LoadedBot]) -> String {
         r.stakes.bb,
     ));
     for (i, label) in ["A", "B"].iter().enumerate() {
-        s.push_str(&bot_section(label, &bots[i].name, &r.bots[i]));
+        s.push_str(&bot_section(label, bots[i].name(), &r.bots[i]));
+        if let Some(f) = bots[i].faults() {
+            let _ = writeln!(
+                s,
+                "  ACPC program: {} invalid actions (played as calls), {} late (checked or folded), {} stray lines ignored",
+                f.invalid, f.late, f.ignored
+            );
+        }
     }
     s
 }
@@ -499,8 +664,14 @@ pub(crate) fn bot_json(name: &str, b: &BotStats) -> serde_json::Value {
     })
 }
 
-fn to_json(r: &MatchResult, bots: &[LoadedBot], seconds: f64, threads: usize) -> String {
-    let bot = |i: usize| bot_json(&bots[i].name, &r.bots[i]);
+fn to_json(r: &MatchResult, bots: &[Seated], seconds: f64, threads: usize) -> serde_json::Value {
+    let bot = |i: usize| {
+        let mut b = bot_json(bots[i].name(), &r.bots[i]);
+        if let (Some(f), Some(m)) = (bots[i].faults(), b.as_object_mut()) {
+            m.insert("acpc".into(), json!(f));
+        }
+        b
+    };
     let ci = r.ci95().map(|(lo, hi)| vec![lo, hi]);
     json!({
         "hands": r.hands,
@@ -518,13 +689,12 @@ fn to_json(r: &MatchResult, bots: &[LoadedBot], seconds: f64, threads: usize) ->
             "threads": threads,
         },
     })
-    .to_string()
 }
 
-/// Opens the `--plot` file for writing: a new file, or one replaced. A symbolic link
-/// (dangling or not) there is refused, so the plot never lands where a link planted in its
+/// Opens a `--plot` or `--log` file for writing: a new file, or one replaced. A symbolic link
+/// (dangling or not) there is refused, so the output never lands where a link planted in its
 /// place leads (a device named directly, `/dev/null`, is the user's choice).
-fn plot_output(path: &std::path::Path) -> std::io::Result<std::fs::File> {
+fn new_output(path: &std::path::Path) -> std::io::Result<std::fs::File> {
     use std::io::{Error, ErrorKind};
     if let Ok(m) = std::fs::symlink_metadata(path) {
         if m.file_type().is_symlink() {

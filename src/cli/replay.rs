@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use hus::acpc::log::{self, ReplayError, Replayed};
 use hus::acpc::seat::SeatError;
+use hus::dealer::{MatchResult, Stakes};
 use hus::game::Phase;
 use serde_json::json;
 
@@ -95,6 +96,82 @@ fn percent(n: u64, d: u64) -> String {
     }
 }
 
+/// Each player's result over the log (by the run-out chips), as `hus match` reports one:
+/// mbb/hand with its 95% interval, hands, showdowns.
+fn player_results(log: &log::Log, bb: i64) -> Vec<(log::PlayerResult, MatchResult)> {
+    log.players()
+        .into_iter()
+        .map(|p| {
+            let r = MatchResult {
+                hands: p.hands,
+                seed: 0,
+                stakes: Stakes {
+                    sb: 0,
+                    bb,
+                    stack: 0,
+                },
+                duplicate: false,
+                net_a: p.net,
+                tally: p.tally,
+                bots: Default::default(),
+                hand_results: None,
+                threads: 1,
+            };
+            (p, r)
+        })
+        .collect()
+}
+
+/// The log's own summary, as text.
+fn summary_text(log: &log::Log, bb: i64) -> String {
+    use std::fmt::Write;
+    let mut s = format!(
+        "the log: {} hands{}, {} reported at their all-in expected value (counted here by their run-out)\n",
+        log.hands.len(),
+        if log.score.is_some() { "" } else { " and no SCORE line" },
+        log.expected_value_hands()
+    );
+    for (p, r) in player_results(log, bb) {
+        let ci = match r.ci95() {
+            Some((lo, hi)) => format!("95% CI [{lo:+.1}, {hi:+.1}]"),
+            None => "too few hands for an interval".into(),
+        };
+        let _ = writeln!(
+            s,
+            "  {}: {:+.1} mbb/hand, {ci}, {} hands, {} showdowns, total {} chips",
+            p.name,
+            r.mbb_per_hand(),
+            p.hands,
+            p.showdowns,
+            p.net
+        );
+    }
+    s
+}
+
+/// The log's own summary, as JSON.
+fn summary_json(log: &log::Log, bb: i64) -> serde_json::Value {
+    let players: Vec<serde_json::Value> = player_results(log, bb)
+        .into_iter()
+        .map(|(p, r)| {
+            json!({
+                "name": p.name,
+                "hands": p.hands,
+                "net_chips": p.net,
+                "mbb_per_hand": r.mbb_per_hand(),
+                "ci95": r.ci95().map(|(lo, hi)| vec![lo, hi]),
+                "showdowns": p.showdowns,
+            })
+        })
+        .collect();
+    json!({
+        "hands": log.hands.len(),
+        "score_line": log.score.is_some(),
+        "all_in_expected_value_hands": log.expected_value_hands(),
+        "players": players,
+    })
+}
+
 pub fn run(args: Args) -> u8 {
     match replay(&args) {
         Ok(code) => code,
@@ -117,6 +194,7 @@ fn replay(args: &Args) -> Result<u8, (u8, String)> {
         .map_err(|e| usage(format!("cannot read {}: {e}", args.log.display())))?;
     let log = log::read(&text, &game)
         .map_err(|e| (exit::PROTOCOL, format!("{}: {e}", args.log.display())))?;
+    let bb = game.blinds[0].max(game.blinds[1]) as i64;
     let hands = log
         .hands
         .iter()
@@ -221,6 +299,7 @@ fn replay(args: &Args) -> Result<u8, (u8, String)> {
             m.insert("seed".into(), json!(args.seed));
             m.insert("rounds".into(), per_round.into());
             m.insert("differing_hands".into(), json!(differing));
+            m.insert("log_summary".into(), summary_json(&log, bb));
         }
         format!("{o}\n")
     } else {
@@ -236,6 +315,7 @@ fn replay(args: &Args) -> Result<u8, (u8, String)> {
             all.random,
             args.seed
         );
+        s.push_str(&summary_text(&log, bb));
         let _ = writeln!(
             s,
             "  {:<8} {:>9} {:>12} {:>16} {:>7} {:>16}",

@@ -83,6 +83,21 @@ pub struct DecisionInfo<'a> {
     pub played: Move,
 }
 
+/// A finished hand as one bot's seat saw it ([`Bot::hand_over`]).
+pub struct HandEnd<'a> {
+    /// The hand's number in the match, from 1.
+    pub hand: u64,
+    /// 0 = the button (small blind), 1 = the big blind.
+    pub seat: usize,
+    /// The hand's record from this seat (it is "Hero"): every act and the rounds reached.
+    pub record: &'a GameRecord,
+    /// Every card dealt, by seat: the other seat's cards are shown only at a showdown.
+    pub deal: &'a Deal,
+    pub showdown: bool,
+    /// What this bot won (negative: lost), in chips.
+    pub net: i64,
+}
+
 /// How a hand ended, per bot (index 0 = A, 1 = B).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct HandOutcome {
@@ -410,6 +425,25 @@ pub fn play_hand(setup: &HandSetup, recorders: HandRecorders) -> Result<HandOutc
     let contrib = [0, 1].map(|seat| betting.put_in(player_at(seat)) as i64);
     let out = settle(&betting, contrib, deal, button, stats);
     check_conservation(&out, contrib, records[0].record(), stakes, hand)?;
+    for (seat, record) in records.iter().enumerate() {
+        let bot = bot_of(seat);
+        let end = HandEnd {
+            hand,
+            seat,
+            record: record.record(),
+            deal,
+            showdown: out.showdown,
+            net: out.net[bot],
+        };
+        bots[bot]
+            .hand_over(&end)
+            .map_err(|message| MatchError::Bot {
+                bot,
+                hand,
+                decision: decision_no,
+                message,
+            })?;
+    }
     Ok(out)
 }
 

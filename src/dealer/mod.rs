@@ -7,10 +7,13 @@
 //! and results are combined in hand order, so a seed gives the same match on any number of
 //! threads.
 
+pub mod acpc_text;
 pub mod bots;
 pub mod hand;
 pub mod history;
+pub mod log;
 pub mod plot;
+pub mod program;
 pub mod rng;
 pub mod stats;
 pub mod stream;
@@ -24,7 +27,7 @@ use rayon::prelude::*;
 use crate::diag::Diagnostic;
 use crate::game::{GameState, Move};
 pub use bots::{load_bot, BotLoadError, LoadedBot, ScriptBot, BUILTINS};
-pub use hand::{Deal, DecisionInfo, HandOutcome, Stakes};
+pub use hand::{Deal, DecisionInfo, HandEnd, HandOutcome, Stakes};
 pub use rng::DecisionRng;
 pub use stats::{ActionCounts, BotStats, ResultSums};
 pub use stream::ChaCha8Stream;
@@ -40,6 +43,18 @@ pub trait Bot: Send + Sync {
     /// keeps them, and plays its hands in order on one thread.
     fn reads_stats(&self) -> bool {
         false
+    }
+
+    /// Whether the bot must see the hands one after another, in order (a program at the
+    /// other end of a connection): the match then plays on one thread.
+    fn plays_in_order(&self) -> bool {
+        false
+    }
+
+    /// Told how each hand ended, from the bot's seat, once it is settled: a program that
+    /// follows the whole match (an ACPC player) is sent the final state here.
+    fn hand_over(&self, _end: &HandEnd) -> Result<(), String> {
+        Ok(())
     }
 }
 
@@ -84,6 +99,8 @@ pub struct MatchConfig {
     pub keep_hands: bool,
     /// Write the game state of every decision here (see [`history`]).
     pub histories: Option<history::Histories>,
+    /// Write every hand in the competition dealer's log format (`--log`, see [`log`]).
+    pub log: Option<log::HandLog>,
     /// `<init>` constants every decision's game state carries (`hus match --define NAME=X`).
     pub init: Vec<(String, f64)>,
 }
@@ -105,6 +122,7 @@ impl MatchConfig {
             keep_hands: false,
             init: Vec::new(),
             histories: None,
+            log: None,
         }
     }
 }
@@ -181,6 +199,22 @@ pub enum MatchError {
     Conservation { hand: u64, what: String },
     /// Writing histories failed.
     Io(String),
+    /// A match whose hands are played in order stopped after `partial.hands` hands: their
+    /// result, and why it stopped.
+    Stopped {
+        partial: Box<MatchResult>,
+        cause: Box<MatchError>,
+    },
+}
+
+impl MatchError {
+    /// The error that stopped the match, whether or not hands were played before it.
+    pub fn cause(&self) -> &MatchError {
+        match self {
+            MatchError::Stopped { cause, .. } => cause,
+            e => e,
+        }
+    }
 }
 
 impl fmt::Display for MatchError {
@@ -230,6 +264,12 @@ impl fmt::Display for MatchError {
                 )
             }
             MatchError::Io(m) => f.write_str(m),
+            MatchError::Stopped { partial, cause } => write!(
+                f,
+                "{cause} (the match stopped after {} hand{})",
+                partial.hands,
+                if partial.hands == 1 { "" } else { "s" }
+            ),
         }
     }
 }
@@ -250,11 +290,13 @@ pub const MAX_KEPT_HANDS: u64 = 50_000_000;
 /// What one chunk of consecutive hands produced.
 #[derive(Default)]
 struct ChunkOut {
+    hands: u64,
     net_a: i64,
     tally: ResultSums,
     bots: [BotStats; 2],
     hand_results: Vec<i64>,
     index: Vec<String>,
+    log: Vec<String>,
 }
 
 /// The deal of a hand: the deck of deal `key` (the hand, or the duplicate pair), shuffled
@@ -314,11 +356,13 @@ pub fn play_match(
     }
     // Statistics over past hands make every hand depend on the ones before it: one chunk.
     let track = bots.iter().any(|b| b.reads_stats());
-    let chunk = if track { config.hands.max(1) } else { CHUNK };
+    // A program at the other end of a connection sees every hand, in order: one chunk too.
+    let in_order = track || bots.iter().any(|b| b.plays_in_order());
+    let chunk = if in_order { config.hands.max(1) } else { CHUNK };
     let chunks = config.hands.div_ceil(chunk);
     let run = |c: u64| -> Result<ChunkOut, MatchError> {
         let range = (c * chunk, ((c + 1) * chunk).min(config.hands));
-        let out = play_chunk(bots, config, range, track)?;
+        let out = play_chunk(bots, config, range, track, in_order)?;
         if let Some(p) = progress {
             p(range.1 - range.0);
         }
@@ -379,24 +423,73 @@ pub fn play_match(
                 h.extend_from_slice(&o.hand_results);
             }
             index.extend(o.index);
+            if let Some(log) = &config.log {
+                log.write(&o.log).map_err(MatchError::Io)?;
+            }
         }
         first = last;
     }
     if let Some(h) = &config.histories {
         h.write_index(&index).map_err(MatchError::Io)?;
     }
+    if let Some(log) = &config.log {
+        log.finish(result.net_a).map_err(MatchError::Io)?;
+    }
     Ok(result)
 }
 
 /// Plays hands `start..end` in order; with `track`, each bot's statistics of its opponent
 /// (reference §12.7) are kept from hand to hand and given in every decision's `<stats>`.
+/// With `in_order` (the chunk is the whole match), each hand's log line is written as soon as
+/// it is played, and a failure after some hands is [`MatchError::Stopped`] with their result.
 fn play_chunk(
+    bots: [&dyn Bot; 2],
+    config: &MatchConfig,
+    range: (u64, u64),
+    track: bool,
+    in_order: bool,
+) -> Result<ChunkOut, MatchError> {
+    let mut out = ChunkOut::default();
+    let Err(cause) = play_hands(bots, config, range, track, in_order, &mut out) else {
+        return Ok(out);
+    };
+    if let Some(log) = &config.log {
+        // The hands played stay in the log, without a SCORE line: the match did not finish.
+        let _ = log.flush();
+    }
+    let played = out.hands;
+    if !in_order || played == 0 {
+        return Err(cause);
+    }
+    if let Some(h) = &config.histories {
+        h.write_index(&out.index).map_err(MatchError::Io)?;
+    }
+    let partial = MatchResult {
+        hands: played,
+        seed: config.seed,
+        stakes: config.stakes,
+        duplicate: config.duplicate,
+        net_a: out.net_a,
+        tally: out.tally,
+        bots: out.bots,
+        hand_results: config.keep_hands.then_some(out.hand_results),
+        threads: 1,
+    };
+    Err(MatchError::Stopped {
+        partial: Box::new(partial),
+        cause: Box::new(cause),
+    })
+}
+
+/// Plays hands `start..end` into `out` (see [`play_chunk`]).
+fn play_hands(
     bots: [&dyn Bot; 2],
     config: &MatchConfig,
     (start, end): (u64, u64),
     track: bool,
-) -> Result<ChunkOut, MatchError> {
-    let mut out = ChunkOut::default();
+    in_order: bool,
+    out: &mut ChunkOut,
+) -> Result<(), MatchError> {
     // Indexed by bot: what it has seen of the other.
     let mut opponents: Option<[crate::game::OpponentStats; 2]> = track.then(Default::default);
     let mut pair = 0i64;
@@ -432,6 +525,14 @@ fn play_chunk(
                 buffers: &mut buffers,
             },
         )?;
+        if let Some(log) = &config.log {
+            out.log
+                .push(log.state_line(h, button, buffers.record(0), &deal, &outcome));
+            if in_order {
+                log.write(&out.log).map_err(MatchError::Io)?;
+                out.log.clear();
+            }
+        }
         if let Some(o) = &mut opponents {
             for seat in 0..2 {
                 let bot = if seat == 0 { button } else { 1 - button };
@@ -440,6 +541,7 @@ fn play_chunk(
         }
         let a = outcome.net[0];
         out.net_a += a;
+        out.hands += 1;
         if config.keep_hands {
             out.hand_results.push(a);
         }
@@ -453,7 +555,7 @@ fn play_chunk(
             out.tally.push(a);
         }
     }
-    Ok(out)
+    Ok(())
 }
 
 #[cfg(test)]
