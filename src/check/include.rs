@@ -4,6 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use super::supplied::{self, SuppliedFiles};
+use super::CheckOptions;
 use crate::diag::{Code, Diagnostic, SourceFile};
 use crate::syntax::ast;
 
@@ -20,17 +22,37 @@ pub fn resolve(
     source: &SourceFile,
     base_dir: &Path,
 ) -> (Vec<IncludedDefine>, Vec<Diagnostic>) {
+    walk(script, source, base_dir, None)
+}
+
+/// [`resolve`] as `options` say: from the supplied files when there are some
+/// ([`CheckOptions::files`]), else from the file system below `options.base_dir`.
+pub fn resolve_in(
+    script: &ast::Script,
+    source: &SourceFile,
+    options: &CheckOptions,
+) -> (Vec<IncludedDefine>, Vec<Diagnostic>) {
+    walk(script, source, &options.base_dir, options.files.clone())
+}
+
+fn walk(
+    script: &ast::Script,
+    source: &SourceFile,
+    base_dir: &Path,
+    files: Option<Arc<SuppliedFiles>>,
+) -> (Vec<IncludedDefine>, Vec<Diagnostic>) {
     let mut walk = Walk {
         defines: Vec::new(),
         diags: Vec::new(),
         seen: Vec::new(),
+        files,
     };
     if script.includes.is_empty() {
         // Nothing to walk, so no path to resolve (a file system call per directory).
         return (walk.defines, walk.diags);
     }
     let main = Link {
-        path: std::fs::canonicalize(&source.name).ok(),
+        path: walk.identity(Path::new(&source.name)),
         name: source.name.clone(),
         file: None,
     };
@@ -51,9 +73,28 @@ struct Walk {
     diags: Vec<Diagnostic>,
     /// Files already read (a file included twice is read once).
     seen: Vec<PathBuf>,
+    /// The supplied files, read instead of the file system when present.
+    files: Option<Arc<SuppliedFiles>>,
 }
 
 impl Walk {
+    /// What tells two paths to one file apart: the canonical path, or the supplied file's name.
+    fn identity(&self, path: &Path) -> Option<PathBuf> {
+        match &self.files {
+            Some(_) => supplied::key(path).map(PathBuf::from),
+            None => std::fs::canonicalize(path).ok(),
+        }
+    }
+
+    /// The text of an included file, or why it cannot be read.
+    fn read(&self, path: &Path) -> Result<String, String> {
+        let max = crate::limits::MAX_SCRIPT_BYTES;
+        match &self.files {
+            Some(files) => supplied::read(files, path, max).map(str::to_string),
+            None => crate::limits::read_text(path, max, true).map_err(|e| e.to_string()),
+        }
+    }
+
     fn push(&mut self, d: Diagnostic, file: &Option<Arc<SourceFile>>) {
         self.diags.push(d.in_file(file.clone()));
     }
@@ -82,7 +123,7 @@ impl Walk {
             self.push(d, &here);
             return;
         }
-        let canonical = std::fs::canonicalize(&path).ok();
+        let canonical = self.identity(&path);
         if let Some(c) = &canonical {
             if chain.iter().any(|l| l.path.as_ref() == Some(c)) {
                 let d = Diagnostic::error(
@@ -103,7 +144,7 @@ impl Walk {
                 return;
             }
         }
-        let text = match crate::limits::read_text(&path, crate::limits::MAX_SCRIPT_BYTES, true) {
+        let text = match self.read(&path) {
             Ok(t) => t,
             Err(e) => {
                 let d = Diagnostic::error(
