@@ -74,6 +74,30 @@ function showHelp() {
   $("help").textContent = h ? h.text : "";
 }
 
+// The offset under the mouse in the editor, from its monospace font's metrics (`null` off
+// the text): the mouse's hover help is the same as the cursor's.
+function offsetAt(e) {
+  const t = $("script");
+  const style = getComputedStyle(t);
+  offsetAt.ctx ??= document.createElement("canvas").getContext("2d");
+  offsetAt.ctx.font = `${style.fontSize} ${style.fontFamily}`;
+  const width = offsetAt.ctx.measureText("M").width;
+  const box = t.getBoundingClientRect();
+  const x = e.clientX - box.left - t.clientLeft - parseFloat(style.paddingLeft) + t.scrollLeft;
+  const y = e.clientY - box.top - t.clientTop - parseFloat(style.paddingTop) + t.scrollTop;
+  const lines = t.value.split("\n");
+  const line = Math.floor(y / parseFloat(style.lineHeight));
+  const col = Math.floor(x / width);
+  if (line < 0 || line >= lines.length || col < 0 || col >= lines[line].length) return null;
+  return lines.slice(0, line).reduce((n, l) => n + l.length + 1, 0) + col;
+}
+
+function hoverAt(e) {
+  const offset = offsetAt(e);
+  const h = offset === null ? null : JSON.parse(hus.hover($("script").value, filesJson(), offset));
+  $("script").title = h ? h.text : "";
+}
+
 function formatScript() {
   const r = JSON.parse(hus.format($("script").value));
   if (r.text !== undefined) {
@@ -303,6 +327,7 @@ async function main() {
     $("marks").scrollLeft = script.scrollLeft;
   });
   for (const ev of ["keyup", "click"]) script.addEventListener(ev, showHelp);
+  script.addEventListener("mousemove", hoverAt);
   ex.addEventListener("change", () => loadExample(ex.value));
   $("format").addEventListener("click", formatScript);
   $("files").addEventListener("change", async (e) => {

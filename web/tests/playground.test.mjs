@@ -147,6 +147,9 @@ test("a 10,000-hand match gives the result hus match gives with the same seed", 
   assert.equal(await page.locator("#plot svg").count(), 1);
   bench.match_10000_hands_ms = await page.evaluate(() => window.husTimings.play.at(-1));
   await page.screenshot({ path: join(root, "target/web-playground.png"), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: join(root, "target/web-playground-phone.png") });
+  await page.setViewportSize({ width: 1200, height: 1800 });
 });
 
 test("the page's download size is measured", () => {
@@ -160,4 +163,21 @@ test("the page's download size is measured", () => {
   bench.gzip_bytes = all.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0);
   bench.brotli_bytes = all.reduce((n, b) => n + brotliCompressSync(b).length, 0);
   assert.ok(bench.gzip_bytes > 0);
+});
+
+test("the mouse over a word shows its help", async () => {
+  await page.selectOption("#example", "first.hus");
+  const text = await page.locator("#script").inputValue();
+  const box = await page.locator("#script").boundingBox();
+  await page.locator("#script").evaluate((t) => { t.scrollTop = 0; t.scrollLeft = 0; });
+  const line = text.split("\n").findIndex((l) => /^\s*PREFLOP/.test(l));
+  const col = text.split("\n")[line].indexOf("PREFLOP") + 2;
+  const metrics = await page.evaluate(() => {
+    const s = getComputedStyle(document.getElementById("script"));
+    const c = document.createElement("canvas").getContext("2d");
+    c.font = `${s.fontSize} ${s.fontFamily}`;
+    return { w: c.measureText("M").width, h: parseFloat(s.lineHeight), pad: parseFloat(s.paddingLeft) + 1 };
+  });
+  await page.mouse.move(box.x + metrics.pad + (col + 0.5) * metrics.w, box.y + metrics.pad + (line + 0.5) * metrics.h);
+  assert.match(await page.locator("#script").getAttribute("title"), /^\*\*PREFLOP\*\*/);
 });
