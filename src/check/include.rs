@@ -4,6 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use super::supplied::{self, SuppliedFiles};
+use super::CheckOptions;
 use crate::diag::{escape_controls, Code, Diagnostic, SourceFile};
 use crate::syntax::ast;
 
@@ -25,19 +27,39 @@ pub fn resolve(
     source: &SourceFile,
     base_dir: &Path,
 ) -> (Vec<IncludedDefine>, Vec<Diagnostic>) {
+    walk(script, source, base_dir, None)
+}
+
+/// [`resolve`] as `options` say: from the supplied files when there are some
+/// ([`CheckOptions::files`]), else from the file system below `options.base_dir`.
+pub fn resolve_in(
+    script: &ast::Script,
+    source: &SourceFile,
+    options: &CheckOptions,
+) -> (Vec<IncludedDefine>, Vec<Diagnostic>) {
+    walk(script, source, &options.base_dir, options.files.clone())
+}
+
+fn walk(
+    script: &ast::Script,
+    source: &SourceFile,
+    base_dir: &Path,
+    files: Option<Arc<SuppliedFiles>>,
+) -> (Vec<IncludedDefine>, Vec<Diagnostic>) {
     let mut walk = Walk {
         defines: Vec::new(),
         diags: Vec::new(),
         seen: Vec::new(),
         root: base_dir.to_path_buf(),
         bytes: 0,
+        files,
     };
     if script.includes.is_empty() {
         // Nothing to walk, so no path to resolve (a file system call per directory).
         return (walk.defines, walk.diags);
     }
     let main = Link {
-        path: std::fs::canonicalize(&source.name).ok(),
+        path: walk.identity(Path::new(&source.name)),
         name: source.name.clone(),
         file: None,
     };
@@ -63,9 +85,19 @@ struct Walk {
     root: PathBuf,
     /// Bytes read from included files so far.
     bytes: u64,
+    /// The supplied files, read instead of the file system when present.
+    files: Option<Arc<SuppliedFiles>>,
 }
 
 impl Walk {
+    /// What tells two paths to one file apart: the canonical path, or the supplied file's name.
+    fn identity(&self, path: &Path) -> Option<PathBuf> {
+        match &self.files {
+            Some(_) => supplied::key(path).map(PathBuf::from),
+            None => std::fs::canonicalize(path).ok(),
+        }
+    }
+
     fn push(&mut self, d: Diagnostic, file: &Option<Arc<SourceFile>>) {
         self.diags.push(d.in_file(file.clone()));
     }
@@ -94,7 +126,7 @@ impl Walk {
             self.push(d, &here);
             return;
         }
-        let canonical = std::fs::canonicalize(&path).ok();
+        let canonical = self.identity(&path);
         if let Some(c) = &canonical {
             if chain.iter().any(|l| l.path.as_ref() == Some(c)) {
                 let d = Diagnostic::error(
@@ -115,7 +147,7 @@ impl Walk {
                 return;
             }
         }
-        if !super::table::inside(&path, &[&self.root]) {
+        if self.files.is_none() && !super::table::inside(&path, &[&self.root]) {
             let d = Diagnostic::error(
                 Code::IncludeOutside,
                 format!(
@@ -197,13 +229,18 @@ impl Walk {
     /// The text of an included file; `None` when the same file (a hard link to one read
     /// before) was read already. Refused past [`MAX_INCLUDED_BYTES`] in all.
     fn read(&mut self, path: &Path) -> Result<Option<String>, String> {
+        let left = MAX_INCLUDED_BYTES.saturating_sub(self.bytes);
+        if let Some(files) = &self.files {
+            let text = supplied::read(files, path, left)?.to_string();
+            self.bytes += text.len() as u64;
+            return Ok(Some(text));
+        }
         if let Some(id) = identity(path) {
             if self.seen.contains(&id) {
                 return Ok(None);
             }
             self.seen.push(id);
         }
-        let left = MAX_INCLUDED_BYTES.saturating_sub(self.bytes);
         let text = crate::limits::read_text(path, left, true).map_err(|e| match e {
             crate::limits::ReadError::TooLarge(_) => format!(
                 "the included files together are larger than {}",

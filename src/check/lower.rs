@@ -854,7 +854,7 @@ impl Lowerer<'_> {
         if let Some(done) = self.tables.get(&path) {
             return done.clone();
         }
-        let loaded = match table::load(&self.options.base_dir, shown, &self.options.table_dirs) {
+        let loaded = match table::load_for(self.options, shown) {
             Ok(t) => Some(Arc::new(t)),
             Err(problems) => {
                 for p in problems {

@@ -6,9 +6,11 @@ pub mod include;
 pub mod lints;
 pub mod lower;
 pub mod names;
+pub mod supplied;
 pub mod table;
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use crate::diag::{Diagnostic, SourceFile};
 use crate::ir::Program;
@@ -28,6 +30,10 @@ pub struct CheckOptions {
     pub base_dir: PathBuf,
     /// `--table-dir DIR`: further directories tables may be read from.
     pub table_dirs: Vec<PathBuf>,
+    /// Files supplied in memory (the browser playground's): when set, `USE TABLE` and
+    /// `INCLUDE` read only these, by their path from the script's directory, and never the
+    /// file system.
+    pub files: Option<Arc<supplied::SuppliedFiles>>,
 }
 
 /// The result of checking a script: the program when there were no errors, and every
@@ -103,7 +109,7 @@ fn check_parsed(
     when: Lints,
 ) -> Checked {
     let syntax_ok = !diagnostics.iter().any(Diagnostic::is_error);
-    let (included, include_diags) = include::resolve(script, source, &options.base_dir);
+    let (included, include_diags) = include::resolve_in(script, source, options);
     diagnostics.extend(include_diags);
     // What lints::lint gives, in its order; the lints of the tree alone run beside the
     // lowering when the script is large (an editor re-checks it on every edit).

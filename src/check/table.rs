@@ -54,6 +54,32 @@ pub fn load(
     parse(text, shown).map(|cells| ActionTable { path, cells })
 }
 
+/// [`load`] as `options` say: from the supplied files when there are some
+/// ([`CheckOptions::files`](crate::check::CheckOptions::files)), else from the file system.
+pub fn load_for(
+    options: &crate::check::CheckOptions,
+    shown: &str,
+) -> Result<ActionTable, Vec<TableProblem>> {
+    let Some(files) = &options.files else {
+        return load(&options.base_dir, shown, &options.table_dirs);
+    };
+    let max = crate::limits::MAX_TABLE_BYTES;
+    let text = crate::check::supplied::read(files, Path::new(shown), max).map_err(|why| {
+        vec![TableProblem {
+            code: Code::TableMissing,
+            message: format!("cannot read table `{}`: {why}", escape_controls(shown)),
+            help: Some(
+                "add the table's file beside the script, under the name USE TABLE gives".into(),
+            ),
+        }]
+    })?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    parse(text, shown).map(|cells| ActionTable {
+        path: PathBuf::from(shown),
+        cells,
+    })
+}
+
 /// The file a table path names, when it is inside `base_dir` or an allowed directory.
 fn locate(base_dir: &Path, shown: &str, allowed: &[PathBuf]) -> Result<PathBuf, TableProblem> {
     let outside = || {

@@ -68,6 +68,7 @@ pub fn run(args: Args) -> u8 {
             allow_unknown_names: false,
             base_dir: path.parent().unwrap_or(Path::new("")).to_path_buf(),
             table_dirs: args.table_dirs.clone(),
+            files: None,
         };
         let mut checked = check(&source, &options);
         for d in checked.diagnostics.iter_mut() {

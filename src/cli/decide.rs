@@ -121,6 +121,7 @@ fn decide(args: Args) -> Result<u8, u8> {
         allow_unknown_names: false,
         base_dir,
         table_dirs: args.table_dirs.clone(),
+        files: None,
     };
     // Lints only warn and a decision shows no warnings of the script: they run only when the
     // script has errors, whose report is then `hus check`'s.

@@ -91,6 +91,7 @@ fn file(path: &Path, args: &Args) -> Result<Outcome, String> {
         allow_unknown_names: true,
         base_dir: base_dir.clone(),
         table_dirs: args.table_dirs.clone(),
+        files: None,
     };
     let diagnostics = check(&source, &options).diagnostics;
     // A name the unread file may define is not known to be wrong either.

@@ -188,7 +188,7 @@ pub fn define_hover(a: &Analysis, name: &str) -> Option<String> {
 /// many classes have it), or why it cannot be used.
 fn table_hover(a: &Analysis, path: &str) -> String {
     let head = format!("**{path}** (action table)");
-    let table = match crate::check::table::load(&a.options.base_dir, path, &a.options.table_dirs) {
+    let table = match crate::check::table::load_for(&a.options, path) {
         Ok(t) => t,
         Err(problems) => {
             let why: Vec<String> = problems.into_iter().map(|p| p.message).collect();

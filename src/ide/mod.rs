@@ -56,7 +56,7 @@ impl Analysis {
 
     /// The DEFINEs of the files the script includes, each with its file.
     pub fn included_defines(&self) -> Vec<check::include::IncludedDefine> {
-        check::include::resolve(&self.script, &self.source, &self.options.base_dir).0
+        check::include::resolve_in(&self.script, &self.source, &self.options).0
     }
 
     /// Every DEFINE, the script's own then the included files', with what each is; worked

@@ -301,6 +301,11 @@ const SLOW_BITS: u64 = FLUSH_BITS | COUNT_BITS | (!(KEY_MASK as u64) & 0xffff_ff
 /// `x`, hidden from the optimiser: knowing the key's top bits clear after the `SLOW_BITS`
 /// test, LLVM masks the row index with an extra instruction instead of a plain shift.
 #[inline(always)]
+// Only the architectures with the barrier below write `x` (not wasm32).
+#[cfg_attr(
+    not(any(target_arch = "x86_64", target_arch = "aarch64")),
+    allow(unused_mut)
+)]
 fn opaque(mut x: u64) -> u64 {
     #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
     // SAFETY: an empty template: the value passes through unchanged.

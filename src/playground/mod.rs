@@ -1,0 +1,137 @@
+//! What the browser playground (`web/`) asks of the library, each answer a JSON value the
+//! page reads as it is: the checker's diagnostics, hover help, the canonical layout, a
+//! decision with its explanation, and a match. Scripts, game states and the files a script
+//! reads come as text; nothing here touches a file system, a clock or the operating system's
+//! entropy, so it runs the same on `wasm32-unknown-unknown` as natively.
+//!
+//! Offsets the page gives and gets (`from`, `to`, a hover's `offset`) count UTF-16 code units,
+//! as JavaScript strings do; lines and columns are those of `hus check --format json`.
+
+mod decide;
+mod play;
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use serde_json::{json, Value};
+
+use crate::check::supplied::SuppliedFiles;
+use crate::check::CheckOptions;
+use crate::diag::{Diagnostic, SourceFile};
+use crate::ide::Analysis;
+
+pub use decide::{decide, decision_json};
+pub use play::{play, PlayOptions};
+
+/// The name the page's script has in diagnostics and decisions.
+pub const SCRIPT_NAME: &str = "bot.hus";
+
+/// The checker's options for a script of the page: its added files in place of a file
+/// system, and the names `defines` (a game's `<init>` names) taken as constants.
+pub fn options(files: &SuppliedFiles, defines: Vec<String>) -> CheckOptions {
+    CheckOptions {
+        defines,
+        allow_unknown_names: false,
+        base_dir: PathBuf::new(),
+        table_dirs: Vec::new(),
+        files: Some(Arc::new(files.clone())),
+    }
+}
+
+/// A UTF-16 offset into `text` as a byte offset (the nearest character boundary at or
+/// before it; the end for an offset past it).
+pub fn byte_offset(text: &str, utf16: usize) -> usize {
+    let mut units = 0;
+    for (i, c) in text.char_indices() {
+        if units + c.len_utf16() > utf16 {
+            return i;
+        }
+        units += c.len_utf16();
+    }
+    text.len()
+}
+
+/// A byte offset into `text` as a UTF-16 offset.
+pub fn utf16_offset(text: &str, byte: usize) -> usize {
+    let byte = byte.min(text.len());
+    text.get(..byte)
+        .map_or(0, |s| s.chars().map(char::len_utf16).sum())
+}
+
+/// One diagnostic as `hus check --format json` prints it, plus `from` and `to` (UTF-16
+/// offsets into the script) when it is about the script itself rather than an included file.
+pub fn diagnostic_json(file: &SourceFile, d: &Diagnostic) -> Value {
+    let mut v: Value = serde_json::from_str(&crate::diag::render_json(file, d))
+        .unwrap_or_else(|_| json!({ "message": d.message }));
+    let here = d.file.is_none();
+    let (from, to) = match (&d.span, here) {
+        (Some(s), true) => (
+            json!(utf16_offset(&file.text, s.start)),
+            json!(utf16_offset(&file.text, s.end)),
+        ),
+        _ => (Value::Null, Value::Null),
+    };
+    v["from"] = from;
+    v["to"] = to;
+    v
+}
+
+/// Every diagnostic of a list, in order.
+pub fn diagnostics_json(file: &SourceFile, diagnostics: &[Diagnostic]) -> Vec<Value> {
+    diagnostics
+        .iter()
+        .map(|d| diagnostic_json(file, d))
+        .collect()
+}
+
+/// What `hus check` reports for the script: `{diagnostics, errors, warnings}`.
+pub fn check(script: &str, files: &SuppliedFiles) -> Value {
+    let source = SourceFile::new(SCRIPT_NAME, script);
+    let checked = crate::check::check(&source, &options(files, Vec::new()));
+    json!({
+        "diagnostics": diagnostics_json(&source, &checked.diagnostics),
+        "errors": checked.errors(),
+        "warnings": checked.warnings(),
+    })
+}
+
+/// The hover help at a UTF-16 offset (`hus lsp`'s, from the glossary): `{text, from, to}` with
+/// the text in Markdown, or `null` where there is nothing to say.
+pub fn hover(script: &str, files: &SuppliedFiles, offset: usize) -> Value {
+    let analysis = Analysis::new(
+        SourceFile::new(SCRIPT_NAME, script),
+        options(files, Vec::new()),
+    );
+    match crate::ide::hover::hover(&analysis, byte_offset(script, offset)) {
+        Some(h) => json!({
+            "text": h.text,
+            "from": utf16_offset(script, h.span.start),
+            "to": utf16_offset(script, h.span.end),
+        }),
+        None => Value::Null,
+    }
+}
+
+/// The script in the canonical layout (`hus fmt`): `{text}`, or `{diagnostics}` when it does
+/// not parse (a script that does not parse is never rewritten).
+pub fn format(script: &str) -> Value {
+    let source = SourceFile::new(SCRIPT_NAME, script);
+    match crate::fmt::format(&source) {
+        Ok(text) => json!({ "text": text }),
+        Err(diagnostics) => json!({ "diagnostics": diagnostics_json(&source, &diagnostics) }),
+    }
+}
+
+/// The shipped built-in bots: `[{name, about, source}]`, `name` as `hus match` takes it
+/// (`builtin:caller`).
+pub fn builtins() -> Value {
+    crate::dealer::BUILTINS
+        .iter()
+        .map(|(name, about, source)| {
+            json!({ "name": format!("builtin:{name}"), "about": about, "source": source })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests;

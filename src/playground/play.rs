@@ -1,0 +1,183 @@
+//! A match for the page: `hus match --json`'s result with the running-result plot, from texts.
+
+use serde_json::{json, Value};
+
+use super::{diagnostics_json, options};
+use crate::check::supplied::SuppliedFiles;
+use crate::dealer::{self, plot, Bot, BotStats, MatchConfig, MatchResult, ScriptBot, Stakes};
+use crate::diag::SourceFile;
+use crate::eval::DecideOptions;
+use crate::game::Phase;
+
+/// The most hands the page plays in one match: every hand's result is kept for the plot.
+pub const MAX_PAGE_HANDS: u64 = 1_000_000;
+
+/// How to play, as `hus match` takes it: `--hands`, `--seed`, `--blinds SB/BB`, `--stack`
+/// (in big blinds) and `--duplicate`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayOptions {
+    pub hands: u64,
+    pub seed: u64,
+    pub sb: i64,
+    pub bb: i64,
+    pub stack_bb: i64,
+    pub duplicate: bool,
+}
+
+impl Default for PlayOptions {
+    /// `hus match`'s defaults, with seed 1.
+    fn default() -> Self {
+        PlayOptions {
+            hands: 10_000,
+            seed: 1,
+            sb: 50,
+            bb: 100,
+            stack_bb: 100,
+            duplicate: false,
+        }
+    }
+}
+
+/// A bot of the page: `builtin:NAME`, or a script's text under a name.
+fn load(
+    name: &str,
+    text: &str,
+    files: &SuppliedFiles,
+) -> Result<(SourceFile, ScriptBot), (SourceFile, Value)> {
+    let text = match name.strip_prefix("builtin:") {
+        Some(b) => match dealer::bots::builtin_source(b) {
+            Some(t) => t,
+            None => {
+                let unknown = dealer::BotLoadError::UnknownBuiltin(b.to_string()).to_string();
+                return Err((SourceFile::new(name, ""), json!([{ "message": unknown }])));
+            }
+        },
+        None => text,
+    };
+    let source = SourceFile::new(name, text);
+    let checked = crate::check::check(&source, &options(files, Vec::new()));
+    match checked.program {
+        Some(program) => Ok((
+            source,
+            ScriptBot {
+                program,
+                options: DecideOptions::default(),
+            },
+        )),
+        None => {
+            let d = diagnostics_json(&source, &checked.diagnostics);
+            Err((source, Value::Array(d)))
+        }
+    }
+}
+
+/// Plays bot A against bot B (each `builtin:NAME` or a script's text under the name given)
+/// as `hus match A B --json` does with the same options, on one thread. The answer is `hus
+/// match --json`'s object without its timing, plus `summary` (the result lines `hus match`
+/// prints) and `plot` (the SVG of `--plot`); or `{error, bot, diagnostics}` when a script has
+/// errors (`bot` is `"A"` or `"B"`), or `{error}` when the options are out of range.
+pub fn play(a: (&str, &str), b: (&str, &str), files: &SuppliedFiles, opt: &PlayOptions) -> Value {
+    if opt.hands == 0 || opt.hands > MAX_PAGE_HANDS {
+        return json!({ "error": format!("play from 1 to {MAX_PAGE_HANDS} hands") });
+    }
+    let mut bots = Vec::new();
+    for (label, (name, text)) in [("A", a), ("B", b)] {
+        match load(name, text, files) {
+            Ok(bot) => bots.push(bot),
+            Err((_, diagnostics)) => {
+                return json!({
+                    "error": format!("{name} has errors"),
+                    "bot": label,
+                    "diagnostics": diagnostics,
+                })
+            }
+        }
+    }
+    let mut config = MatchConfig::new(opt.hands, opt.seed);
+    config.stakes = Stakes {
+        sb: opt.sb,
+        bb: opt.bb,
+        stack: opt.stack_bb.saturating_mul(opt.bb),
+    };
+    config.duplicate = opt.duplicate;
+    config.keep_hands = true;
+    let pair: [&dyn Bot; 2] = [&bots[0].1, &bots[1].1];
+    match dealer::play_match(pair, &config, None) {
+        Ok(r) => result_json(&r, [&bots[0].0.name, &bots[1].0.name]),
+        Err(e) => json!({ "error": e.to_string() }),
+    }
+}
+
+fn result_json(r: &MatchResult, names: [&str; 2]) -> Value {
+    let title = format!(
+        "{} vs {}: {:+.1} mbb/hand over {} hands",
+        names[0],
+        names[1],
+        r.mbb_per_hand(),
+        r.hands
+    );
+    let subtitle = match r.ci95() {
+        Some((lo, hi)) => format!("95% CI [{lo:+.1}, {hi:+.1}] mbb/hand, seed {}", r.seed),
+        None => format!("too few hands for an interval, seed {}", r.seed),
+    };
+    let unit = if r.duplicate { 2 } else { 1 };
+    let results = r.hand_results.as_deref().unwrap_or(&[]);
+    json!({
+        "hands": r.hands,
+        "seed": r.seed,
+        "blinds": [r.stakes.sb, r.stakes.bb],
+        "stack": r.stakes.stack,
+        "duplicate": r.duplicate,
+        "mbb_per_hand": r.mbb_per_hand(),
+        "ci95": r.ci95().map(|(lo, hi)| vec![lo, hi]),
+        "net_chips": r.net_a,
+        "bots": { "A": bot_json(names[0], &r.bots[0]), "B": bot_json(names[1], &r.bots[1]) },
+        "summary": summary(r),
+        "plot": plot::svg(results, r.stakes.bb, unit, &title, &subtitle),
+    })
+}
+
+/// A's result in words, as `hus match` prints it.
+fn summary(r: &MatchResult) -> String {
+    let mbb = r.mbb_per_hand();
+    let result = match r.ci95() {
+        Some((lo, hi)) => {
+            let verdict = if lo > 0.0 {
+                "A wins (95% confidence)"
+            } else if hi < 0.0 {
+                "B wins (95% confidence)"
+            } else {
+                "no significant difference"
+            };
+            format!("A's result: {mbb:+.1} mbb/hand, 95% CI [{lo:+.1}, {hi:+.1}]: {verdict}")
+        }
+        None => format!("A's result: {mbb:+.1} mbb/hand (too few hands for an interval)"),
+    };
+    let bbs = r.net_a as f64 / r.stakes.bb as f64;
+    let bbs = if bbs.fract() == 0.0 {
+        format!("{bbs:+.0}")
+    } else {
+        format!("{bbs:+.2}")
+    };
+    format!("{result}\nA's total: {} chips ({bbs} big blinds)", r.net_a)
+}
+
+/// One bot's counts (`bots.A` of `hus match --json`).
+fn bot_json(name: &str, b: &BotStats) -> Value {
+    let mut actions = serde_json::Map::new();
+    for ph in Phase::ALL {
+        let counts = serde_json::to_value(b.actions[ph as usize]).unwrap_or_default();
+        actions.insert(ph.xml_tag().to_string(), counts);
+    }
+    json!({
+        "name": name,
+        "decisions": b.decisions,
+        "actions": actions,
+        "showdowns": b.showdowns,
+        "showdowns_won": b.showdowns_won,
+        "showdowns_split": b.showdowns_split,
+        "no_rule_matched": b.no_rule_matched,
+        "actions_made_legal": b.actions_made_legal,
+        "random_ties": b.random_ties,
+    })
+}

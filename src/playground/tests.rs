@@ -1,0 +1,174 @@
+use super::*;
+use crate::dealer::MatchConfig;
+
+const GAME: &str = r#"<game><init><BB>20</BB><SB>10</SB><heroStack>1000</heroStack>
+<villainStack>1000</villainStack><heroCards><card rank="A" color="Spades"/>
+<card rank="K" color="Spades"/></heroCards></init><posts>
+<post player="Hero" amount="10">SB</post><post player="Villain" amount="20">BB</post>
+</posts><preflop></preflop></game>"#;
+
+fn table(cell: &str) -> String {
+    let ranks = "AKQJT98765432";
+    let mut t = String::new();
+    for r in ranks.chars() {
+        t.push(r);
+        for _ in 0..13 {
+            t.push('\t');
+            t.push_str(cell);
+        }
+        t.push('\n');
+    }
+    t
+}
+
+#[test]
+fn offsets_count_utf16_units() {
+    let text = "é😀x";
+    assert_eq!(utf16_offset(text, 0), 0);
+    assert_eq!(utf16_offset(text, 2), 1);
+    assert_eq!(utf16_offset(text, 6), 3);
+    assert_eq!(byte_offset(text, 3), 6);
+    assert_eq!(byte_offset(text, 2), 2);
+    assert_eq!(byte_offset(text, 99), 7);
+}
+
+#[test]
+fn a_mistake_is_reported_with_the_code_and_place_hus_check_gives() {
+    let v = check(
+        "// é\nPREFLOP\nRULE AK\n  THEN RAIS 3BB\nENDRULE\nENDPREFLOP\n",
+        &SuppliedFiles::new(),
+    );
+    assert_eq!(v["errors"], 1);
+    let d = &v["diagnostics"][0];
+    assert_eq!(d["severity"], "error");
+    assert_eq!(d["line"], 4);
+    assert_eq!(d["file"], "bot.hus");
+    let from = d["from"].as_u64().unwrap() as usize;
+    let source = SourceFile::new(SCRIPT_NAME, "// é\nPREFLOP\nRULE AK\n  THEN RAIS 3BB\n");
+    let span_start = source.line_start(3) + d["column"].as_u64().unwrap() as usize - 1;
+    assert_eq!(from, utf16_offset(&source.text, span_start));
+}
+
+#[test]
+fn a_table_comes_from_the_supplied_files_only() {
+    let script = "PREFLOP\nRULE\n  THEN USE TABLE open.tsv\nENDRULE\nENDPREFLOP\n";
+    let none = check(script, &SuppliedFiles::new());
+    assert_eq!(none["errors"], 1);
+    assert_eq!(none["diagnostics"][0]["code"], "table-missing");
+    assert_eq!(
+        none["diagnostics"][0]["message"],
+        "cannot read table `open.tsv`: no files were supplied beside the script"
+    );
+    let mut files = SuppliedFiles::new();
+    files.insert("open.tsv".into(), table("C"));
+    assert_eq!(check(script, &files)["errors"], 0);
+    let v = decide(script, GAME, &files, 1);
+    assert_eq!(v["decision"]["action"], "call", "{v}");
+}
+
+#[test]
+fn an_include_comes_from_the_supplied_files() {
+    let script = "INCLUDE \"lib/h.hus\"\nPREFLOP\nRULE good\n  THEN CALL\nENDRULE\nENDPREFLOP\n";
+    let mut files = SuppliedFiles::new();
+    files.insert("lib/h.hus".into(), "DEFINE good = AK\n".into());
+    assert_eq!(check(script, &files)["errors"], 0);
+    files.insert("lib/h.hus".into(), "INCLUDE \"../lib/h.hus\"\n".into());
+    let v = check(script, &files);
+    assert_eq!(v["diagnostics"][1]["code"], "include-cycle", "{v}");
+    assert_eq!(v["diagnostics"][1]["file"], "lib/h.hus");
+    assert_eq!(
+        v["diagnostics"][1]["message"],
+        "an include cycle: bot.hus → lib/h.hus → ../lib/h.hus (`../lib/h.hus` is already being included)"
+    );
+}
+
+#[test]
+fn a_decision_is_the_object_of_hus_decide_json_with_its_trace() {
+    let script = "PREFLOP\nRULE AK\n  THEN RAISE 1 3BB, 1 4BB\nENDRULE\nENDPREFLOP\n";
+    let v = decide(script, GAME, &SuppliedFiles::new(), 42);
+    let d = &v["decision"];
+    assert_eq!(d["action"], "raise");
+    assert!(d["amount"] == 60 || d["amount"] == 80, "{d}");
+    assert_eq!(d["rule"], json!({ "file": "bot.hus", "line": 2 }));
+    assert_eq!(d["seed"], 42);
+    assert_eq!(d["draw"]["total"], 2);
+    assert!(v["trace"].as_str().unwrap().contains("line 2"), "{v}");
+    assert_eq!(decide(script, GAME, &SuppliedFiles::new(), 42), v);
+}
+
+#[test]
+fn a_decision_says_what_stopped_it() {
+    let files = SuppliedFiles::new();
+    let v = decide(
+        "PREFLOP\nRULE AK\n  THEN CALL\nENDRULE\nENDPREFLOP\n",
+        "<game>",
+        &files,
+        1,
+    );
+    assert_eq!(v["error"], "game");
+    assert_eq!(v["diagnostics"][0]["file"], "game.xml");
+    let v = decide("PREFLOP\nRULE AK\n  THEN CAL\n", GAME, &files, 1);
+    assert_eq!(v["error"], "script");
+    let v = decide(
+        "FLOP\nRULE\n  THEN CALL\nENDRULE\nENDFLOP\n",
+        GAME,
+        &files,
+        1,
+    );
+    assert_eq!(v["error"], "decide");
+    assert_eq!(v["diagnostics"][0]["code"], "no-rule-matched");
+    let ext = "PREFLOP\nRULE\n  THEN external \"bot heroCards\"\nENDRULE\nENDPREFLOP\n";
+    let v = decide(ext, GAME, &files, 1);
+    assert_eq!(v["error"], "decide", "{v}");
+    assert_eq!(v["diagnostics"][0]["code"], "external-failed");
+}
+
+#[test]
+fn hover_help_is_the_glossary_at_the_offset() {
+    let script = "PREFLOP\nRULE pot > 3BB\n  THEN CALL\nENDRULE\nENDPREFLOP\n";
+    let v = hover(script, &SuppliedFiles::new(), 14);
+    assert_eq!(v["from"], 13);
+    assert_eq!(v["to"], 16);
+    assert!(v["text"].as_str().unwrap().starts_with("**pot**"), "{v}");
+    assert_eq!(hover("", &SuppliedFiles::new(), 0), Value::Null);
+}
+
+#[test]
+fn formatting_lays_out_or_reports() {
+    let v = format("PREFLOP\nRULE AK\nTHEN CALL\nENDRULE\nENDPREFLOP\n");
+    assert_eq!(
+        v["text"],
+        "PREFLOP\n  RULE AK\n    THEN CALL\n  ENDRULE\nENDPREFLOP\n"
+    );
+    assert!(format("PREFLOP\nRULE (\n")["diagnostics"][0]["code"].is_string());
+}
+
+#[test]
+fn a_match_is_the_dealer_s_with_the_same_seed() {
+    let opt = PlayOptions {
+        hands: 200,
+        seed: 7,
+        ..PlayOptions::default()
+    };
+    let files = SuppliedFiles::new();
+    let v = play(("builtin:raiser", ""), ("builtin:caller", ""), &files, &opt);
+    let bots = [
+        crate::dealer::load_bot("builtin:raiser", &Default::default(), &[], &[]).unwrap(),
+        crate::dealer::load_bot("builtin:caller", &Default::default(), &[], &[]).unwrap(),
+    ];
+    let config = MatchConfig::new(200, 7);
+    let r = crate::dealer::play_match([&bots[0].bot, &bots[1].bot], &config, None).unwrap();
+    assert_eq!(v["net_chips"], r.net_a);
+    assert_eq!(v["bots"]["A"]["decisions"], r.bots[0].decisions);
+    assert_eq!(v["bots"]["B"]["name"], "builtin:caller");
+    assert!(v["plot"].as_str().unwrap().starts_with("<svg"));
+    assert!(v["summary"].as_str().unwrap().starts_with("A's result: "));
+    let bad = play(("bot.hus", "PREFLOP\n"), ("builtin:nope", ""), &files, &opt);
+    assert_eq!(bad["bot"], "A");
+    let bad = play(("builtin:caller", ""), ("builtin:nope", ""), &files, &opt);
+    assert_eq!(bad["bot"], "B");
+    assert!(bad["diagnostics"][0]["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("unknown built-in bot `builtin:nope`"));
+}

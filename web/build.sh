@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Builds the playground page into target/web: the library for wasm32, its JavaScript bindings
+# (wasm-bindgen, installed under target/tools at the version the lock file pins), the static
+# files and the shipped examples. Serve the folder with any static file server, e.g.
+#   python3 -m http.server -d target/web 8000
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+version=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print }' Cargo.lock)
+bindgen=target/tools/bin/wasm-bindgen
+if ! "$bindgen" --version 2>/dev/null | grep -q " $version\$"; then
+  cargo install wasm-bindgen-cli --version "$version" --root target/tools
+fi
+
+cargo build --release --target wasm32-unknown-unknown -p hus-web
+rm -rf target/web
+mkdir -p target/web
+"$bindgen" --target web --no-typescript --out-dir target/web/pkg \
+  target/wasm32-unknown-unknown/release/hus_web.wasm
+cp web/static/* target/web/
+node web/examples.mjs > target/web/examples.json
+echo "built target/web"

@@ -1,0 +1,73 @@
+//! The playground page's bindings: each function takes texts and returns JSON text, and all
+//! the work is in [`hus::playground`]. Supplied files (tables, included scripts) come as one
+//! JSON object of file texts by name.
+
+use hus::check::supplied::SuppliedFiles;
+use hus::playground::{self, PlayOptions};
+use wasm_bindgen::prelude::*;
+
+/// The files object of the page (`{"tag-open.tsv": "..."}`); anything else is no files.
+fn files(json: &str) -> SuppliedFiles {
+    serde_json::from_str(json).unwrap_or_default()
+}
+
+/// `hus check`'s diagnostics of the script.
+#[wasm_bindgen]
+pub fn check(script: &str, files_json: &str) -> String {
+    playground::check(script, &files(files_json)).to_string()
+}
+
+/// The hover help at a UTF-16 offset, or `null`.
+#[wasm_bindgen]
+pub fn hover(script: &str, files_json: &str, offset: usize) -> String {
+    playground::hover(script, &files(files_json), offset).to_string()
+}
+
+/// The script in the canonical layout, or its syntax errors.
+#[wasm_bindgen]
+pub fn format(script: &str) -> String {
+    playground::format(script).to_string()
+}
+
+/// `hus decide --json --explain --seed SEED`.
+#[wasm_bindgen]
+pub fn decide(script: &str, xml: &str, files_json: &str, seed: u64) -> String {
+    playground::decide(script, xml, &files(files_json), seed).to_string()
+}
+
+/// `hus match A B --json` with the given options; a bot is `builtin:NAME` or a script's text.
+#[allow(clippy::too_many_arguments)] // one per `hus match` option, as the page passes them
+#[wasm_bindgen]
+pub fn play(
+    a_name: &str,
+    a_script: &str,
+    b_name: &str,
+    b_script: &str,
+    files_json: &str,
+    hands: u64,
+    seed: u64,
+    blinds: &[i64],
+    stack_bb: i64,
+    duplicate: bool,
+) -> String {
+    let (sb, bb) = match blinds {
+        [sb, bb] => (*sb, *bb),
+        _ => (50, 100),
+    };
+    let options = PlayOptions {
+        hands,
+        seed,
+        sb,
+        bb,
+        stack_bb,
+        duplicate,
+    };
+    let files = files(files_json);
+    playground::play((a_name, a_script), (b_name, b_script), &files, &options).to_string()
+}
+
+/// The built-in bots with their sources.
+#[wasm_bindgen]
+pub fn builtins() -> String {
+    playground::builtins().to_string()
+}

@@ -1,0 +1,358 @@
+// The playground page: the editor with diagnostics and help, the situation builder, the
+// decision and the match. Every answer comes from the HUS library built for the browser.
+import init, * as hus from "./pkg/hus_web.js";
+
+const $ = (id) => document.getElementById(id);
+const timings = { check: [], decide: [], play: [] };
+window.husTimings = timings;
+let files = {};
+let examples = [];
+let builtins = [];
+
+const escapeHtml = (s) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const filesJson = () => JSON.stringify(files);
+
+// ---- editor: diagnostics as you type, underlines, help at the cursor, formatting ----
+
+function renderMarks(text, diagnostics) {
+  const spans = diagnostics
+    .filter((d) => d.from !== null)
+    .map((d) => ({ from: d.from, to: Math.max(d.to, d.from + 1), sev: d.severity }))
+    .sort((a, b) => a.from - b.from);
+  let html = "";
+  let at = 0;
+  for (const s of spans) {
+    if (s.from < at) continue;
+    html += escapeHtml(text.slice(at, s.from));
+    html += `<mark class="${s.sev}">${escapeHtml(text.slice(s.from, s.to) || " ")}</mark>`;
+    at = s.to;
+  }
+  $("marks").innerHTML = html + escapeHtml(text.slice(at)) + "\n";
+}
+
+function renderDiagnostics(result) {
+  const list = $("diagnostics");
+  list.replaceChildren();
+  for (const d of result.diagnostics) {
+    const li = document.createElement("li");
+    li.className = d.severity;
+    const b = document.createElement("button");
+    b.type = "button";
+    const where = d.file === "bot.hus" ? "" : `${d.file}:`;
+    b.textContent = `${where}${d.line}:${d.column}: ${d.severity}[${d.code}]: ${d.message}` +
+      (d.help ? ` (help: ${d.help})` : "");
+    if (d.from !== null) b.addEventListener("click", () => select(d.from, d.to));
+    li.append(b);
+    list.append(li);
+  }
+  $("status").textContent = result.errors === 0 && result.warnings === 0
+    ? "No problems."
+    : `${result.errors} error(s), ${result.warnings} warning(s).`;
+}
+
+function select(from, to) {
+  const t = $("script");
+  t.focus();
+  t.setSelectionRange(from, to);
+  showHelp();
+}
+
+function checkNow() {
+  const text = $("script").value;
+  const t0 = performance.now();
+  const result = JSON.parse(hus.check(text, filesJson()));
+  renderDiagnostics(result);
+  renderMarks(text, result.diagnostics);
+  timings.check.push(performance.now() - t0);
+  return result;
+}
+
+function showHelp() {
+  const t = $("script");
+  const h = JSON.parse(hus.hover(t.value, filesJson(), t.selectionStart));
+  $("help").textContent = h ? h.text : "";
+}
+
+// The offset under the mouse in the editor, from its monospace font's metrics (`null` off
+// the text): the mouse's hover help is the same as the cursor's.
+function offsetAt(e) {
+  const t = $("script");
+  const style = getComputedStyle(t);
+  offsetAt.ctx ??= document.createElement("canvas").getContext("2d");
+  offsetAt.ctx.font = `${style.fontSize} ${style.fontFamily}`;
+  const width = offsetAt.ctx.measureText("M").width;
+  const box = t.getBoundingClientRect();
+  const x = e.clientX - box.left - t.clientLeft - parseFloat(style.paddingLeft) + t.scrollLeft;
+  const y = e.clientY - box.top - t.clientTop - parseFloat(style.paddingTop) + t.scrollTop;
+  const lines = t.value.split("\n");
+  const line = Math.floor(y / parseFloat(style.lineHeight));
+  const col = Math.floor(x / width);
+  if (line < 0 || line >= lines.length || col < 0 || col >= lines[line].length) return null;
+  return lines.slice(0, line).reduce((n, l) => n + l.length + 1, 0) + col;
+}
+
+function hoverAt(e) {
+  const offset = offsetAt(e);
+  const h = offset === null ? null : JSON.parse(hus.hover($("script").value, filesJson(), offset));
+  $("script").title = h ? h.text : "";
+}
+
+function formatScript() {
+  const r = JSON.parse(hus.format($("script").value));
+  if (r.text !== undefined) {
+    $("script").value = r.text;
+    checkNow();
+  } else {
+    renderDiagnostics({ diagnostics: r.diagnostics, errors: r.diagnostics.length, warnings: 0 });
+  }
+}
+
+// ---- the situation: blinds, stacks, cards and acts, as the game-state XML ----
+
+const RANKS = "AKQJT98765432";
+const SUITS = [["s", "Spades", "♠"], ["h", "Hearts", "♥"], ["d", "Diamonds", "♦"], ["c", "Clubs", "♣"]];
+const state = { cards: [], acts: [] };
+const ROUNDS = ["preflop", "flop", "turn", "river"];
+const cardName = (c) => c[0] + SUITS.find((s) => s[0] === c[1])[2];
+
+function buildDeck() {
+  const deck = $("deck");
+  for (const [s, suit] of SUITS) {
+    for (const r of RANKS) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = s;
+      b.id = `card-${r}${s}`;
+      b.textContent = `${r}${SUITS.find((x) => x[0] === s)[2]}`;
+      b.setAttribute("aria-label", `${r === "T" ? "10" : r} of ${suit}`);
+      b.setAttribute("aria-pressed", "false");
+      b.addEventListener("click", () => toggleCard(r + s));
+      deck.append(b);
+    }
+  }
+}
+
+function toggleCard(c) {
+  const i = state.cards.indexOf(c);
+  if (i >= 0) state.cards.splice(i, 1);
+  else if (state.cards.length < 7) state.cards.push(c);
+  refreshGame();
+}
+
+const round = () => {
+  const board = Math.max(0, state.cards.length - 2);
+  return board >= 5 ? 3 : board >= 4 ? 2 : board >= 3 ? 1 : 0;
+};
+
+// Who acts next and what they owe, from the posts and the acts of the round so far.
+function betting() {
+  const heroSb = $("hero-seat").value === "SB";
+  const sbPlayer = heroSb ? "Hero" : "Villain";
+  const bbPlayer = heroSb ? "Villain" : "Hero";
+  const r = round();
+  const put = { Hero: 0, Villain: 0 };
+  if (r === 0) {
+    put[sbPlayer] = Number($("sb").value);
+    put[bbPlayer] = Number($("bb").value);
+  }
+  let next = r === 0 ? sbPlayer : bbPlayer;
+  for (const a of state.acts.filter((a) => a.round === r)) {
+    put[a.player] += a.put;
+    next = a.player === "Hero" ? "Villain" : "Hero";
+  }
+  const other = next === "Hero" ? "Villain" : "Hero";
+  return { next, owed: Math.max(0, put[other] - put[next]), sbPlayer, bbPlayer };
+}
+
+function addAct(act) {
+  const b = betting();
+  // `amount` is what the XML says (a raise counts the increment above the call); `put` is
+  // what the player adds to the pot.
+  const by = Number($("act-amount").value);
+  const amount = act === "call" ? b.owed : act === "raise" ? by : 0;
+  const put = act === "raise" ? b.owed + by : amount;
+  state.acts.push({ round: round(), player: b.next, act, amount, put });
+  refreshGame();
+}
+
+function cardXml(c) {
+  const suit = SUITS.find((s) => s[0] === c[1])[1];
+  const rank = c[0];
+  return `<card rank="${rank}" color="${suit}"/>`;
+}
+
+function gameXml() {
+  const b = betting();
+  const hero = state.cards.slice(0, 2);
+  const board = state.cards.slice(2);
+  const lines = [
+    "<game>",
+    "  <init>",
+    `    <BB>${$("bb").value}</BB>`,
+    `    <SB>${$("sb").value}</SB>`,
+    `    <heroStack>${$("hero-stack").value}</heroStack>`,
+    `    <villainStack>${$("villain-stack").value}</villainStack>`,
+    `    <heroCards>${hero.map(cardXml).join("")}</heroCards>`,
+    "  </init>",
+    "  <posts>",
+    `    <post player="${b.sbPlayer}" amount="${$("sb").value}">SB</post>`,
+    `    <post player="${b.bbPlayer}" amount="${$("bb").value}">BB</post>`,
+    "  </posts>",
+  ];
+  const dealt = [0, 3, 4, 5];
+  for (let r = 0; r <= round(); r++) {
+    lines.push(`  <${ROUNDS[r]}>`);
+    if (r > 0) lines.push(`    <cards>${board.slice(dealt[r - 1], dealt[r]).map(cardXml).join("")}</cards>`);
+    state.acts
+      .filter((a) => a.round === r)
+      .forEach((a, no) =>
+        lines.push(`    <action no="${no}" player="${a.player}" act="${a.act}" amount="${a.amount}"/>`));
+    lines.push(`  </${ROUNDS[r]}>`);
+  }
+  lines.push("</game>");
+  return lines.join("\n") + "\n";
+}
+
+function refreshGame() {
+  for (const b of $("deck").querySelectorAll("button")) {
+    b.setAttribute("aria-pressed", String(state.cards.includes(b.id.slice(5))));
+  }
+  $("hero-cards").textContent = state.cards.slice(0, 2).map(cardName).join(" ") || "-";
+  $("board-cards").textContent = state.cards.slice(2).map(cardName).join(" ") || "-";
+  const b = betting();
+  $("to-act").textContent = `${ROUNDS[round()]}, ${b.next} to act` + (b.owed ? `, owes ${b.owed}` : "");
+  const list = $("acts");
+  list.replaceChildren(...state.acts.map((a) => {
+    const li = document.createElement("li");
+    li.textContent = `${ROUNDS[a.round]}: ${a.player} ${a.act}${a.amount ? " " + a.amount : ""}`;
+    return li;
+  }));
+  setXml(gameXml());
+}
+
+function setXml(xml) {
+  $("xml").value = xml;
+  $("xml-download").href = URL.createObjectURL(new Blob([xml], { type: "application/xml" }));
+}
+
+// ---- the decision ----
+
+function decideNow() {
+  const t0 = performance.now();
+  const r = JSON.parse(hus.decide($("script").value, $("xml").value, filesJson(), BigInt($("seed").value || 0)));
+  timings.decide.push(performance.now() - t0);
+  $("trace").textContent = r.trace || "";
+  if (r.decision) {
+    const d = r.decision;
+    $("decision-text").textContent =
+      `${d.action}${d.amount !== null ? " " + d.amount : ""} (rule at line ${d.rule.line})`;
+    $("decision").textContent = JSON.stringify(d, null, 2);
+  } else {
+    const where = { game: "The game state is invalid", script: "The script has errors", decide: "No decision" }[r.error];
+    $("decision-text").textContent = `${where}: ` +
+      r.diagnostics.map((d) => `${d.file}:${d.line}:${d.column}: ${d.message}`).join("; ");
+    $("decision").textContent = "";
+  }
+  return r;
+}
+
+// ---- the match ----
+
+function playNow() {
+  const opponent = $("opponent").value;
+  const [sb, bb] = $("match-blinds").value.split("/").map((x) => Number(x.trim()));
+  const bName = opponent === "second" ? "second.hus" : opponent;
+  $("match-summary").textContent = "Playing…";
+  const t0 = performance.now();
+  const r = JSON.parse(hus.play(
+    "bot.hus", $("script").value, bName, $("second").value, filesJson(),
+    BigInt($("hands").value || 0), BigInt($("match-seed").value || 0),
+    BigInt64Array.from([BigInt(sb || 0), BigInt(bb || 0)]),
+    BigInt($("match-stack").value || 0), $("duplicate").checked));
+  timings.play.push(performance.now() - t0);
+  if (r.error) {
+    $("match-summary").textContent = r.error + (r.diagnostics
+      ? ": " + r.diagnostics.map((d) => `${d.file ?? ""}:${d.line ?? ""}: ${d.message}`).join("; ") : "");
+    $("plot").replaceChildren();
+    $("match-json").textContent = "";
+    return r;
+  }
+  $("match-summary").textContent = `A: bot.hus  B: ${bName}\n${r.summary}`;
+  $("plot").innerHTML = r.plot;
+  const { summary, plot, ...json } = r;
+  $("match-json").textContent = JSON.stringify(json, null, 2);
+  return r;
+}
+
+// ---- loading ----
+
+function loadExample(name) {
+  const ex = examples.find((e) => e.name === name);
+  if (ex) {
+    files = { ...files, ...ex.files };
+    $("script").value = ex.source;
+  } else {
+    const b = builtins.find((x) => x.name === name);
+    if (b) $("script").value = b.source;
+  }
+  showFiles();
+  checkNow();
+}
+
+function showFiles() {
+  $("file-list").replaceChildren(...Object.keys(files).map((f) => {
+    const li = document.createElement("li");
+    li.textContent = f;
+    return li;
+  }));
+}
+
+async function main() {
+  await init();
+  builtins = JSON.parse(hus.builtins());
+  examples = await (await fetch("examples.json")).json();
+  const ex = $("example");
+  for (const e of examples) ex.add(new Option(e.name, e.name));
+  for (const b of builtins) ex.add(new Option(`${b.name} (${b.about})`, b.name));
+  const opp = $("opponent");
+  for (const b of builtins) opp.add(new Option(`${b.name}: ${b.about}`, b.name));
+  opp.add(new Option("second script (below)", "second"));
+  opp.value = "builtin:caller";
+  buildDeck();
+  const script = $("script");
+  script.addEventListener("input", checkNow);
+  script.addEventListener("scroll", () => {
+    $("marks").scrollTop = script.scrollTop;
+    $("marks").scrollLeft = script.scrollLeft;
+  });
+  for (const ev of ["keyup", "click"]) script.addEventListener(ev, showHelp);
+  script.addEventListener("mousemove", hoverAt);
+  ex.addEventListener("change", () => loadExample(ex.value));
+  $("format").addEventListener("click", formatScript);
+  $("files").addEventListener("change", async (e) => {
+    for (const f of e.target.files) files[f.name] = await f.text();
+    showFiles();
+    checkNow();
+  });
+  for (const id of ["sb", "bb", "hero-stack", "villain-stack", "hero-seat"]) {
+    $(id).addEventListener("change", refreshGame);
+  }
+  for (const act of ["fold", "check", "call", "raise"]) {
+    $(`act-${act}`).addEventListener("click", () => addAct(act));
+  }
+  $("act-undo").addEventListener("click", () => { state.acts.pop(); refreshGame(); });
+  $("clear").addEventListener("click", () => { state.cards = []; state.acts = []; refreshGame(); });
+  $("xml-use").addEventListener("click", () => { setXml($("xml").value); decideNow(); });
+  $("decide").addEventListener("click", decideNow);
+  $("play").addEventListener("click", () => setTimeout(playNow, 0));
+  ex.value = "tag.hus";
+  loadExample("tag.hus");
+  refreshGame();
+  document.body.dataset.ready = "true";
+}
+
+// For measurements from outside the page (the browser tests).
+window.hus = hus;
+window.husFilesJson = filesJson;
+main();
