@@ -146,8 +146,7 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
             Constant::Npot => self.potentials().1,
             Constant::Ehs => {
                 let hs = self.hand_strength();
-                let (ppot, npot) = self.potentials();
-                strength::ehs(hs, ppot, npot)
+                strength::ehs(hs, self.potentials().0)
             }
             c if c.is_opponent() && self.state.record().stats.is_none() => {
                 self.stats_missing = true;
@@ -418,8 +417,8 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
             Constant::Ppot => self.potentials.map(|p| p.0),
             Constant::Npot => self.potentials.map(|p| p.1),
             Constant::Ehs => {
-                let (ppot, npot) = self.potentials?;
-                Some(strength::ehs(self.hand_strength?, ppot, npot))
+                let (ppot, _) = self.potentials?;
+                Some(strength::ehs(self.hand_strength?, ppot))
             }
             _ => self.state.constant(c),
         }

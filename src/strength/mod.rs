@@ -59,9 +59,11 @@ pub fn potentials(hole: CardSet, board: CardSet) -> (f64, f64) {
     }
 }
 
-/// `ehs = hs × (1 − npot) + (1 − hs) × ppot`.
-pub fn ehs(hand_strength: f64, ppot: f64, npot: f64) -> f64 {
-    hand_strength * (1.0 - npot) + (1.0 - hand_strength) * ppot
+/// `ehs = hs + (1 − hs) × ppot`: Billings et al.'s optimistic effective hand strength. The
+/// form with `× (1 − npot)` on `hs` equals `equity` exactly when both potentials are counted
+/// over every run-out, so it would add nothing.
+pub fn ehs(hand_strength: f64, ppot: f64) -> f64 {
+    hand_strength + (1.0 - hand_strength) * ppot
 }
 
 /// `handStrengthVs(RANGE)`: [`hand_strength`] counted over the range's holdings that the
