@@ -107,7 +107,7 @@ fn range_outlooks_match_the_straightforward_enumeration() {
 }
 
 /// The full check: 1,000 random (range, board) pairs with ranges up to half the classes;
-/// about a minute in a release build (`cargo test --release -- --ignored range_outlooks`).
+/// two seconds in a release build (`cargo test --release --lib -- --ignored range_outlooks`).
 #[test]
 #[ignore]
 fn range_outlooks_match_on_a_thousand_random_pairs() {
