@@ -3,8 +3,10 @@
 //! handStrength, and reading the preflop table.
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use hus::cards::hole::HoleClassSet;
+use hus::cards::query::CardQuery;
 use hus::cards::CardSet;
-use hus::strength::{self, outlook, preflop};
+use hus::strength::{self, outlook, preflop, versus};
 use std::hint::black_box;
 
 fn cards(s: &str) -> CardSet {
@@ -34,6 +36,29 @@ fn bench(c: &mut Criterion) {
                 outlook::flop_reference(black_box(cards("7s 6s")), black_box(cards("5s 8s As")))
             })
         },
+    );
+    // A quarter of the holdings: 22+, A2s+, K9s+, Q9s+, J9s+, T9s, A9o+, KTo+, QTo+, JTo.
+    let quarter: HoleClassSet = [
+        "22+", "A2s+", "K9s+", "Q9s+", "J9s+", "T9s", "A9o+", "KTo+", "QTo+", "JTo",
+    ]
+    .iter()
+    .map(|q| CardQuery::parse(q).unwrap().classes)
+    .fold(HoleClassSet::EMPTY, |a, b| a.union(&b));
+    g.bench_function("flop equityVs, a 25% range", |b| {
+        b.iter(|| versus::versus(black_box(hole), black_box(flop), black_box(&quarter)))
+    });
+    g.bench_function("flop equityVs, a 25% range, monotone flop", |b| {
+        b.iter(|| {
+            versus::versus(
+                black_box(cards("7s 6s")),
+                black_box(cards("5s 8s As")),
+                &quarter,
+            )
+        })
+    });
+    g.bench_function(
+        "flop equityVs, a 25% range, straightforward enumeration",
+        |b| b.iter(|| versus::versus_reference(black_box(hole), black_box(flop), &quarter)),
     );
     g.bench_function("turn equity+ppot+npot", |b| {
         b.iter(|| outlook::turn(black_box(hole), black_box(turn)))

@@ -411,6 +411,7 @@ fn check_options(base_dir: PathBuf, o: &BotOptions) -> CheckOptions {
         allow_unknown_names: false,
         base_dir,
         table_dirs: o.table_dirs.clone(),
+        files: None,
     }
 }
 

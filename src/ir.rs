@@ -300,6 +300,38 @@ pub enum Operand {
         number: Shared<DefinedNumber>,
         span: Span,
     },
+    /// `equityVs(RANGE)` and its family: a strength against a range (reference §12.8).
+    Versus {
+        measure: VsMeasure,
+        range: HoleClassSet,
+        span: Span,
+    },
+}
+
+/// What a `...Vs(RANGE)` word measures against the range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VsMeasure {
+    Equity,
+    Ppot,
+    Npot,
+    HandStrength,
+}
+
+impl VsMeasure {
+    pub const ALL: [(&'static str, VsMeasure); 4] = [
+        ("equityVs", VsMeasure::Equity),
+        ("ppotVs", VsMeasure::Ppot),
+        ("npotVs", VsMeasure::Npot),
+        ("handStrengthVs", VsMeasure::HandStrength),
+    ];
+
+    /// The word's measure, by its name in any case.
+    pub fn from_name(name: &str) -> Option<VsMeasure> {
+        VsMeasure::ALL
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|&(_, m)| m)
+    }
 }
 
 impl Operand {

@@ -246,7 +246,7 @@ pub const ENTRIES: &[Entry] = &[
     e("npot", C, "the chance that a hand ahead now ends behind",
       "Billings' negative potential over the cards to come; 0 before the flop and on the river. Between 0 and 1.",
       "npot < 0.2", "Billings' NPot"),
-    e("ehs", C, "effective hand strength", "`handStrength x (1 - npot) + (1 - handStrength) x ppot`. Between 0 and 1.",
+    e("ehs", C, "effective hand strength", "`handStrength + (1 - handStrength) x ppot`: Billings et al.'s optimistic effective hand strength, the chance of being ahead now or of drawing ahead. The form with `(1 - npot)` is left out: counted over every run-out it equals `equity`. Between 0 and 1.",
       "ehs > 0.7", "Billings' EHS"),
     e("potAfterCall", C, "the pot once the hero has called", "`pot + toCall`. Chips. `RAISE potAfterCall` is a pot-sized raise, `RAISE 0.5 potAfterCall` a half-pot one.",
       "RAISE 0.75 potAfterCall", "not in the thesis"),

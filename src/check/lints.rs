@@ -216,7 +216,8 @@ fn value_name(v: &ast::Value, f: &mut impl FnMut(&str, Span, bool)) {
             value_name(rhs, f);
         }
         ast::ValueKind::Negate(x) => value_name(x, f),
-        ast::ValueKind::Number(_) | ast::ValueKind::External(_) => {}
+        ast::ValueKind::Number(_) | ast::ValueKind::External(_) | ast::ValueKind::Versus { .. } => {
+        }
     }
 }
 

@@ -674,7 +674,40 @@ impl Lowerer<'_> {
                 }))
             }
             ast::ValueKind::Negate(x) => Some(fold(Operand::Negate(Box::new(self.value(x)?)))),
+            ast::ValueKind::Versus {
+                word,
+                word_span,
+                range,
+            } => self.versus(word, word_span.clone(), range, v.span.clone()),
         }
+    }
+
+    /// `equityVs(RANGE)`: the word must be one of the family, the range any range a rule can
+    /// write (reference §12.8).
+    fn versus(
+        &mut self,
+        word: &str,
+        word_span: Span,
+        range: &[ast::RangeItem],
+        span: Span,
+    ) -> Option<Operand> {
+        let classes = self.range(range);
+        let Some(measure) = ir::VsMeasure::from_name(word) else {
+            return self.fail(
+                Diagnostic::error(
+                    Code::UnknownName,
+                    format!("`{word}(...)` is not a strength against a range"),
+                )
+                .at(word_span)
+                .with_label("no such word takes a range")
+                .with_help("the words that take a range are `equityVs`, `ppotVs`, `npotVs` and `handStrengthVs`: `equityVs(QQ+ | AK)`"),
+            );
+        };
+        Some(Operand::Versus {
+            measure,
+            range: classes?,
+            span,
+        })
     }
 
     fn constant(&mut self, factor: f64, name: &str, span: Span) -> Option<Operand> {
@@ -935,6 +968,11 @@ fn respan_operand(op: Operand, span: &Span) -> Operand {
         Operand::Defined { name, number, .. } => Operand::Defined {
             name,
             number,
+            span: span.clone(),
+        },
+        Operand::Versus { measure, range, .. } => Operand::Versus {
+            measure,
+            range,
             span: span.clone(),
         },
     }

@@ -4,13 +4,13 @@
 use rand::{Rng, RngExt};
 
 use super::ErrorKind;
-use crate::cards::hole::HoleClass;
+use crate::cards::hole::{HoleClass, HoleClassSet};
 use crate::cards::predicate::Predicate;
 use crate::cards::CardSet;
 use crate::diag::Span;
 use crate::external::{self, ExternalPolicy, Placeholders};
 use crate::game::{Constant, GameState};
-use crate::ir::{CmpOp, Condition, ExternalCommand, Operand, Program, Test};
+use crate::ir::{CmpOp, Condition, ExternalCommand, Operand, Program, Test, VsMeasure};
 use crate::strength;
 
 /// Absolute tolerance of `==` and `!=` in a script's comparisons.
@@ -57,6 +57,10 @@ pub struct Context<'a, R: Rng + ?Sized> {
     /// Conditions, arithmetic and definitions evaluated out of line: a measure of a
     /// decision's work that does not depend on the machine.
     pub steps: u64,
+    /// Strengths against ranges computed in this decision, by range (reference §12.8).
+    versus: Vec<(HoleClassSet, Option<strength::VsStrength>, Option<f64>)>,
+    /// Where a strength against a range was undefined: before the flop, or no holding left.
+    pub versus_undefined: Vec<crate::diag::Span>,
 }
 
 /// A definition's value in one decision.
@@ -99,6 +103,8 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
             defined: Vec::new(),
             at_use: None,
             steps: 0,
+            versus: Vec::new(),
+            versus_undefined: Vec::new(),
         }
     }
 
@@ -198,8 +204,7 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
             Constant::Npot => self.potentials().1,
             Constant::Ehs => {
                 let hs = self.hand_strength();
-                let (ppot, npot) = self.potentials();
-                strength::ehs(hs, ppot, npot)
+                strength::ehs(hs, self.potentials().0)
             }
             c if c.is_opponent() && self.state.record().stats.is_none() => {
                 self.stats_missing = true;
@@ -276,7 +281,52 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
                     _ => f64::NAN,
                 })
             }
+            Operand::Versus {
+                measure,
+                range,
+                span,
+            } => {
+                let x = self.versus(*measure, range);
+                if x.is_nan() && !self.versus_undefined.contains(span) {
+                    self.versus_undefined.push(span.clone());
+                }
+                Ok(x)
+            }
             _ => self.operand(op),
+        }
+    }
+
+    /// A strength against a range, each range computed once per decision; NaN (undefined)
+    /// before the flop or when the known cards leave none of its holdings.
+    fn versus(&mut self, measure: VsMeasure, range: &HoleClassSet) -> f64 {
+        let i = match self.versus.iter().position(|(r, ..)| r == range) {
+            Some(i) => i,
+            None => {
+                self.versus.push((*range, None, None));
+                self.versus.len() - 1
+            }
+        };
+        let (hole, board) = (self.hole, self.board);
+        let entry = &mut self.versus[i];
+        if measure == VsMeasure::HandStrength {
+            if entry.2.is_none() {
+                entry.2 = Some(strength::hand_strength_vs(hole, board, range).unwrap_or(f64::NAN));
+            }
+            return entry.2.unwrap_or(f64::NAN);
+        }
+        if entry.1.is_none() {
+            let nan = strength::VsStrength {
+                equity: f64::NAN,
+                ppot: f64::NAN,
+                npot: f64::NAN,
+            };
+            entry.1 = Some(strength::strength_vs(hole, board, range).unwrap_or(nan));
+        }
+        let v = entry.1.unwrap();
+        match measure {
+            VsMeasure::Equity => v.equity,
+            VsMeasure::Ppot => v.ppot,
+            _ => v.npot,
         }
     }
 
@@ -439,8 +489,8 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
             Constant::Ppot => self.potentials.map(|p| p.0),
             Constant::Npot => self.potentials.map(|p| p.1),
             Constant::Ehs => {
-                let (ppot, npot) = self.potentials?;
-                Some(strength::ehs(self.hand_strength?, ppot, npot))
+                let (ppot, _) = self.potentials?;
+                Some(strength::ehs(self.hand_strength?, ppot))
             }
             _ => self.state.constant(c),
         }

@@ -312,6 +312,20 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
                 .with_help("a program that keeps statistics writes them in <stats> (reference §6); `hus match` keeps them itself"),
             );
         }
+        for span in std::mem::take(&mut self.ctx.versus_undefined) {
+            let text = explain::snippet(&self.ctx.program.source, &span);
+            self.warnings.push(
+                Diagnostic::warning(
+                    Code::UndefinedValue,
+                    format!("`{text}` is undefined here: it is counted after the flop, over the range's holdings the known cards leave, and there are none"),
+                )
+                .at(span)
+                .with_label("no value")
+                .with_help(
+                    "a comparison with an undefined side does not hold; before the flop use `equity` or a card query, and keep a range wide enough to survive the board",
+                ),
+            );
+        }
         for span in std::mem::take(&mut self.ctx.undefined) {
             let text = explain::snippet(&self.ctx.program.source, &span);
             self.warnings.push(
@@ -769,6 +783,7 @@ fn operand_text(program: &Program, op: &Operand) -> String {
         Operand::Binary { span, .. } => explain::snippet(&program.source, span),
         Operand::Negate(x) => format!("-{}", operand_text(program, x)),
         Operand::Defined { span, .. } => explain::snippet(&program.source, span),
+        Operand::Versus { span, .. } => explain::snippet(&program.source, span),
     }
 }
 

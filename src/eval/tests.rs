@@ -670,3 +670,32 @@ fn the_brief_decision_is_the_full_one() {
     }
     assert!(compared >= 2 * 20 * 10 * 2, "{compared}");
 }
+
+/// `equityVs(RANGE)` reads the range's holdings the known cards leave: A♥K♦ on A♠7♣2♦ is far
+/// behind AA (only A♣A♦ is left, a set, which no run-out beats) and far ahead of KK and QQ
+/// (which a king turns around).
+#[test]
+fn strength_against_a_range_decides() {
+    let text = "FLOP\nRULE PRIORITY 3 equityVs(AA) > 0.5\nVILLAIN\nTHEN RAISE 100\nENDVILLAIN\nENDRULE\n\
+                RULE PRIORITY 2 equityVs(KK | QQ) > 0.8, handStrengthVs(KK) == 1, npotVs(KK) > 0, ppotVs(AA) == 0\n\
+                VILLAIN\nTHEN CALL\nENDVILLAIN\nENDRULE\nENDFLOP\n";
+    let source = SourceFile::new("versus.hus", text);
+    let checked = crate::check::check(&source, &Default::default());
+    let p = checked.program.expect("the script checks");
+    let d = run(&p, &state(FLOP_BET), 1).unwrap();
+    assert_eq!(d.action, Move::Call);
+    assert_eq!(d.rule.line, 7);
+    assert!(d.warnings.is_empty(), "{:?}", d.warnings);
+}
+
+/// A word that takes no range is an error at check time, with the family named.
+#[test]
+fn an_unknown_word_with_a_range_is_an_error() {
+    let text = "FLOP\nRULE potVs(AA) > 0.5\nTHEN CALL\nENDRULE\nENDFLOP\n";
+    let source = SourceFile::new("versus.hus", text);
+    let checked = crate::check::check(&source, &Default::default());
+    assert!(checked.program.is_none());
+    let d = &checked.diagnostics[0];
+    assert_eq!(d.code, Code::UnknownName);
+    assert_eq!(d.message, "`potVs(...)` is not a strength against a range");
+}

@@ -283,6 +283,13 @@ impl Evaluator {
         HandRank(unsafe { *base.wrapping_add(index) })
     }
 
+    /// The best hand of `h`'s ranks made without a flush (straights, pairs, high cards): the
+    /// same for every suit assignment of the ranks, so one lookup serves them all.
+    #[inline(always)]
+    pub fn rank_ignoring_flush(&self, h: IncrementalHand) -> HandRank {
+        HandRank(table(hash_slot(h.key as u32 & KEY_MASK)))
+    }
+
     /// The size of the non-flush table that serves hands of any size (entries); incremental
     /// hands of exactly seven cards use their own, smaller one.
     pub fn lookup_len(&self) -> usize {

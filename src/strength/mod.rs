@@ -10,13 +10,14 @@
 pub mod eval7;
 pub mod outlook;
 pub mod preflop;
+pub mod versus;
 
 use std::cell::Cell;
 
 pub use eval7::{evaluate, Category, Evaluator, HandRank, IncrementalHand};
 pub use outlook::Outlook;
 
-use crate::cards::hole::HoleClass;
+use crate::cards::hole::{HoleClass, HoleClassSet};
 use crate::cards::CardSet;
 
 /// `handStrength`: (wins + ties/2) / all, over every villain holding, as the cards are now.
@@ -58,9 +59,53 @@ pub fn potentials(hole: CardSet, board: CardSet) -> (f64, f64) {
     }
 }
 
-/// `ehs = hs × (1 − npot) + (1 − hs) × ppot`.
-pub fn ehs(hand_strength: f64, ppot: f64, npot: f64) -> f64 {
-    hand_strength * (1.0 - npot) + (1.0 - hand_strength) * ppot
+/// `ehs = hs + (1 − hs) × ppot`: Billings et al.'s optimistic effective hand strength. The
+/// form with `× (1 − npot)` on `hs` equals `equity` exactly when both potentials are counted
+/// over every run-out, so it would add nothing.
+pub fn ehs(hand_strength: f64, ppot: f64) -> f64 {
+    hand_strength + (1.0 - hand_strength) * ppot
+}
+
+/// `handStrengthVs(RANGE)`: [`hand_strength`] counted over the range's holdings that the
+/// known cards leave; `None` before the flop or when none is left.
+pub fn hand_strength_vs(hole: CardSet, board: CardSet, range: &HoleClassSet) -> Option<f64> {
+    check(hole, board);
+    if board.is_empty() {
+        return None;
+    }
+    let [w, t, l] = versus::showdown_now(hole, board, range)?;
+    Some((w as f64 + t as f64 / 2.0) / (w + t + l) as f64)
+}
+
+/// `equityVs(RANGE)`, `ppotVs(RANGE)`, `npotVs(RANGE)`: equity and Billings' potentials
+/// against the range's live holdings, exact over every run-out; potentials are 0 on the
+/// river. `None` before the flop or when the known cards leave no holding of the range.
+pub fn strength_vs(hole: CardSet, board: CardSet, range: &HoleClassSet) -> Option<VsStrength> {
+    check(hole, board);
+    match board.len() {
+        3 | 4 => {
+            let o = versus::versus(hole, board, range)?;
+            Some(VsStrength {
+                equity: o.equity(),
+                ppot: o.ppot(),
+                npot: o.npot(),
+            })
+        }
+        5 => Some(VsStrength {
+            equity: hand_strength_vs(hole, board, range)?,
+            ppot: 0.0,
+            npot: 0.0,
+        }),
+        _ => None,
+    }
+}
+
+/// The strength of the hero's hand against a range after the flop (see [`strength_vs`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct VsStrength {
+    pub equity: f64,
+    pub ppot: f64,
+    pub npot: f64,
 }
 
 /// The exact outlook (HP matrix) on the flop or turn; the last one per thread is remembered,

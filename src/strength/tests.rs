@@ -19,17 +19,19 @@ fn billings_worked_example() {
     assert_eq!(round(hs, 3), 0.585);
     assert_eq!(round(ppot, 3), 0.208);
     assert_eq!(round(npot, 3), 0.274);
-    let e = ehs(hs, ppot, npot);
-    assert_eq!(e, hs * (1.0 - npot) + (1.0 - hs) * ppot);
-    assert_eq!(round(e, 3), 0.511);
+    let e = ehs(hs, ppot);
+    assert_eq!(e, hs + (1.0 - hs) * ppot);
+    assert_eq!(round(e, 3), 0.672);
+    // The pessimistic form, `hs (1 - npot) + (1 - hs) ppot`, is the equity itself.
+    assert!((hs * (1.0 - npot) + (1.0 - hs) * ppot - equity(hole, flop)).abs() < 1e-12);
 }
 
 #[test]
 fn ehs_formula() {
-    assert_eq!(ehs(0.5, 0.0, 0.0), 0.5);
-    assert_eq!(ehs(1.0, 0.3, 0.25), 0.75);
-    assert_eq!(ehs(0.0, 0.25, 0.9), 0.25);
-    assert!((ehs(0.585, 0.208, 0.274) - 0.51103).abs() < 1e-12);
+    assert_eq!(ehs(0.5, 0.0), 0.5);
+    assert_eq!(ehs(1.0, 0.3), 1.0);
+    assert_eq!(ehs(0.0, 0.25), 0.25);
+    assert!((ehs(0.585, 0.208) - 0.67132).abs() < 1e-12);
 }
 
 #[test]

@@ -278,6 +278,12 @@ pub enum ValueKind {
     },
     /// `-x`.
     Negate(Box<Value>),
+    /// `equityVs(QQ+ | AK)`: a strength word applied to a range.
+    Versus {
+        word: String,
+        word_span: Span,
+        range: Vec<RangeItem>,
+    },
 }
 
 /// `external "command text"`; `command` holds the string with its escapes resolved.

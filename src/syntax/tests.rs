@@ -65,6 +65,10 @@ fn value(v: &Value) -> String {
             format!("({} {} {})", value(lhs), op.symbol(), value(rhs))
         }
         ValueKind::Negate(x) => format!("(-{})", value(x)),
+        ValueKind::Versus { word, range, .. } => {
+            let is: Vec<&str> = range.iter().map(|i| i.text.as_str()).collect();
+            format!("{word}({})", is.join("|"))
+        }
     }
 }
 
