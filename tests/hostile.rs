@@ -839,7 +839,7 @@ fn whole_game_over_128_kib_is_refused_with_its_size() {
     ends_with(&out, 5, "one argument is 140");
 }
 
-/// Issue 13's constructs against hostile scripts: a value nested 100,000 deep (as a long sum
+/// Arithmetic, DEFINE and mixed weights against hostile scripts: a value nested 100,000 deep (as a long sum
 /// or in parentheses) and a chain of 100,000 DEFINEs end in clear errors, never in a stack
 /// overflow.
 #[test]
