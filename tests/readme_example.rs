@@ -1,23 +1,18 @@
 //! The library example of the README, kept compiling and correct.
 
-use hus::{check, diag::SourceFile, eval, game::GameState};
-use rand_chacha::{rand_core::SeedableRng, ChaCha8Rng};
+use hus::{Action, Bot, BotOptions, GameState, Player};
 
 #[test]
 fn readme_library_example() -> Result<(), Box<dyn std::error::Error>> {
     let root = env!("CARGO_MANIFEST_DIR");
-    let source = SourceFile::new(
-        "bot.hus",
-        std::fs::read_to_string(format!("{root}/examples/first.hus"))?,
-    );
-    let program = check::check(&source, &check::CheckOptions::default())
-        .program
-        .expect("no errors");
-    let (state, _warnings) = GameState::from_xml(&std::fs::read_to_string(format!(
-        "{root}/examples/games/preflop-kings.xml"
-    ))?)?;
-    let mut rng = ChaCha8Rng::seed_from_u64(7);
-    let decision = eval::decide(&program, &state, &mut rng, &eval::DecideOptions::default())?;
-    assert_eq!(decision.action.to_string(), "raise 60");
+    let bot = Bot::from_file(format!("{root}/examples/tag.hus"), &BotOptions::default())?;
+    let (state, _warnings) = GameState::builder(10.0, 20.0)
+        .button(Player::Hero)
+        .hero_cards("AsKs")
+        .build()?;
+    let decision = bot.decide(&state, 7)?;
+    assert!(matches!(decision.action, Action::Raise { .. }));
+    let (again, _) = GameState::from_xml(&state.xml())?;
+    assert_eq!(bot.decide(&again, 7)?.action, decision.action);
     Ok(())
 }
