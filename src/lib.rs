@@ -124,6 +124,7 @@ pub mod limits;
 #[cfg(feature = "lsp")]
 pub mod lsp;
 pub mod playground;
+pub mod report;
 pub mod strength;
 pub mod syntax;
 

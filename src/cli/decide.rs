@@ -8,7 +8,7 @@ use hus::check::{self, CheckOptions};
 use hus::diag::{Diagnostic, SourceFile};
 use hus::eval::{self, DecideOptions, ErrorKind};
 use hus::external::{ExternalErrorKind, ExternalPolicy};
-use hus::game::{format_amount, GameState, Move};
+use hus::game::GameState;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -187,31 +187,13 @@ fn decide(args: Args) -> Result<u8, u8> {
     print_all(&script_file, &decision.warnings);
 
     if args.json {
-        let (action, amount) = match decision.action {
-            Move::Fold => ("fold", None),
-            Move::Check => ("check", None),
-            Move::Call => ("call", None),
-            Move::Raise(n) => ("raise", Some(n)),
-        };
-        let warnings: Vec<&str> = game_warnings
-            .iter()
-            .chain(&decision.warnings)
-            .map(|d| d.message.as_str())
-            .collect();
-        let object = serde_json::json!({
-            "action": action,
-            "amount": amount.map(json_amount),
-            "rule": { "file": script_file.name, "line": decision.rule.line },
-            "matched": decision.matched.as_slice(),
-            "warnings": warnings,
-            "seed": rng.seed(),
-            "draw": decision.draw.as_ref().map(|d| serde_json::json!({
-                "choice": d.choice(&program),
-                "weight": json_amount(d.weight),
-                "total": json_amount(d.total),
-                "index": d.index,
-            })),
-        });
+        let object = hus::report::decision_json(
+            &decision,
+            &program,
+            &game_warnings,
+            &script_file.name,
+            rng.seed(),
+        );
         super::to_stdout(&format!("{object}\n"))?;
     } else {
         super::to_stdout(&format!("{}\n", decision.action))?;
@@ -244,16 +226,6 @@ fn with_flag_hints(mut d: Diagnostic, kind: &ErrorKind) -> Diagnostic {
         _ => {}
     }
     d
-}
-
-/// Whole amounts as JSON integers (`60`, not `60.0`), others as the text prints them
-/// (`0.999998`, not `0.9999979999999999`).
-fn json_amount(x: f64) -> serde_json::Value {
-    let text = format_amount(x);
-    match text.parse::<i64>() {
-        Ok(n) => serde_json::Value::from(n),
-        Err(_) => serde_json::Value::from(text.parse::<f64>().unwrap_or(x)),
-    }
 }
 
 /// The decision's random generator, seeded when first drawn from: most scripts never draw,
@@ -293,17 +265,5 @@ impl rand::TryRng for SeededOnUse {
     fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
         rand::Rng::fill_bytes(self.rng(), dst);
         Ok(())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn item22_json_amounts_are_the_amounts_the_text_shows() {
-        assert_eq!(json_amount(0.9999979999999999), serde_json::json!(0.999998));
-        assert_eq!(json_amount(60.0), serde_json::json!(60));
-        assert_eq!(json_amount(1.5), serde_json::json!(1.5));
     }
 }

@@ -108,8 +108,8 @@ fn parse_blinds(s: &str) -> Result<(u32, u32), String> {
 
 /// A player of the match: a checked script (or built-in), or an ACPC program hus deals to.
 enum Seated {
-    Script(LoadedBot),
-    Program(AcpcProgram),
+    Script(Box<LoadedBot>),
+    Program(Box<AcpcProgram>),
 }
 
 impl Seated {
@@ -123,7 +123,7 @@ impl Seated {
     fn bot(&self) -> &dyn Bot {
         match self {
             Seated::Script(b) => &b.bot,
-            Seated::Program(p) => p,
+            Seated::Program(p) => &**p,
         }
     }
 
@@ -225,9 +225,9 @@ fn seat_bots(args: &Args, stakes: Stakes) -> Result<Vec<Seated>, u8> {
     let mut seated = Vec::new();
     for (spec, script) in specs.into_iter().zip(scripts) {
         match (script, spec.strip_prefix("acpc:")) {
-            (Some(s), _) => seated.push(Seated::Script(s)),
+            (Some(s), _) => seated.push(Seated::Script(Box::new(s))),
             (None, Some(command)) => match AcpcProgram::start(command, stakes, limits) {
-                Ok(p) => seated.push(Seated::Program(p)),
+                Ok(p) => seated.push(Seated::Program(Box::new(p))),
                 Err(e) => {
                     errln!("hus match: {spec}: {e}");
                     return Err(exit::CONNECTION);
@@ -278,7 +278,7 @@ pub fn run(args: Args) -> u8 {
         let named: Vec<(String, Option<&LoadedBot>)> = bots
             .iter()
             .map(|b| match b {
-                Seated::Script(s) => (s.name.clone(), Some(s)),
+                Seated::Script(s) => (s.name.clone(), Some(&**s)),
                 Seated::Program(p) => (format!("acpc:{}", p.command), None),
             })
             .collect();
@@ -642,27 +642,7 @@ fn fmt_bb(chips: i64, bb: i64) -> String {
     }
 }
 
-/// One bot's counts as JSON (`bots.A` of `hus match --json`).
-pub(crate) fn bot_json(name: &str, b: &BotStats) -> serde_json::Value {
-    let mut actions = serde_json::Map::new();
-    for ph in Phase::ALL {
-        actions.insert(
-            ph.xml_tag().to_string(),
-            serde_json::to_value(b.actions[ph as usize]).unwrap_or_default(),
-        );
-    }
-    json!({
-        "name": name,
-        "decisions": b.decisions,
-        "actions": actions,
-        "showdowns": b.showdowns,
-        "showdowns_won": b.showdowns_won,
-        "showdowns_split": b.showdowns_split,
-        "no_rule_matched": b.no_rule_matched,
-        "actions_made_legal": b.actions_made_legal,
-        "random_ties": b.random_ties,
-    })
-}
+pub(crate) use hus::report::bot_json;
 
 fn to_json(r: &MatchResult, bots: &[Seated], seconds: f64, threads: usize) -> serde_json::Value {
     let bot = |i: usize| {

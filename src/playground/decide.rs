@@ -7,9 +7,9 @@ use serde_json::{json, Value};
 use super::{diagnostics_json, options, SCRIPT_NAME};
 use crate::check::supplied::SuppliedFiles;
 use crate::diag::{Diagnostic, SourceFile};
-use crate::eval::{DecideOptions, Decision};
-use crate::game::{format_amount, GameState, Move};
-use crate::ir::Program;
+use crate::eval::DecideOptions;
+use crate::game::GameState;
+use crate::report::decision_json;
 
 /// The name the page's game state has in diagnostics.
 pub const GAME_NAME: &str = "game.xml";
@@ -67,50 +67,4 @@ fn failure(what: &str, file: &SourceFile, d: &[Diagnostic], trace: Option<String
         "diagnostics": diagnostics_json(file, d),
         "trace": trace.unwrap_or_default(),
     })
-}
-
-/// The object `hus decide --json` prints: action, amount, rule (`file`, `line`), matched,
-/// warnings (the game's, then the decision's, as messages), seed and draw.
-pub fn decision_json(
-    decision: &Decision,
-    program: &Program,
-    game_warnings: &[Diagnostic],
-    file: &str,
-    seed: u64,
-) -> Value {
-    let (action, amount) = match decision.action {
-        Move::Fold => ("fold", None),
-        Move::Check => ("check", None),
-        Move::Call => ("call", None),
-        Move::Raise(n) => ("raise", Some(n)),
-    };
-    let warnings: Vec<&str> = game_warnings
-        .iter()
-        .chain(&decision.warnings)
-        .map(|d| d.message.as_str())
-        .collect();
-    json!({
-        "action": action,
-        "amount": amount.map(json_amount),
-        "rule": { "file": file, "line": decision.rule.line },
-        "matched": decision.matched.as_slice(),
-        "warnings": warnings,
-        "seed": seed,
-        "draw": decision.draw.as_ref().map(|d| json!({
-            "choice": d.choice(program),
-            "weight": json_amount(d.weight),
-            "total": json_amount(d.total),
-            "index": d.index,
-        })),
-    })
-}
-
-/// Whole amounts as JSON integers (`60`, not `60.0`), others as the text prints them
-/// (`0.999998`, not `0.9999979999999999`).
-pub fn json_amount(x: f64) -> Value {
-    let text = format_amount(x);
-    match text.parse::<i64>() {
-        Ok(n) => Value::from(n),
-        Err(_) => Value::from(text.parse::<f64>().unwrap_or(x)),
-    }
 }

@@ -20,7 +20,8 @@ use crate::check::CheckOptions;
 use crate::diag::{Diagnostic, SourceFile};
 use crate::ide::Analysis;
 
-pub use decide::{decide, decision_json};
+pub use crate::report::decision_json;
+pub use decide::decide;
 pub use play::{play, PlayOptions};
 
 /// The name the page's script has in diagnostics and decisions.

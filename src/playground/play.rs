@@ -4,10 +4,10 @@ use serde_json::{json, Value};
 
 use super::{diagnostics_json, options};
 use crate::check::supplied::SuppliedFiles;
-use crate::dealer::{self, plot, Bot, BotStats, MatchConfig, MatchResult, ScriptBot, Stakes};
+use crate::dealer::{self, plot, Bot, MatchConfig, MatchResult, ScriptBot, Stakes};
 use crate::diag::SourceFile;
 use crate::eval::DecideOptions;
-use crate::game::Phase;
+use crate::report::bot_json;
 
 /// The most hands the page plays in one match: every hand's result is kept for the plot.
 pub const MAX_PAGE_HANDS: u64 = 1_000_000;
@@ -160,24 +160,4 @@ fn summary(r: &MatchResult) -> String {
         format!("{bbs:+.2}")
     };
     format!("{result}\nA's total: {} chips ({bbs} big blinds)", r.net_a)
-}
-
-/// One bot's counts (`bots.A` of `hus match --json`).
-fn bot_json(name: &str, b: &BotStats) -> Value {
-    let mut actions = serde_json::Map::new();
-    for ph in Phase::ALL {
-        let counts = serde_json::to_value(b.actions[ph as usize]).unwrap_or_default();
-        actions.insert(ph.xml_tag().to_string(), counts);
-    }
-    json!({
-        "name": name,
-        "decisions": b.decisions,
-        "actions": actions,
-        "showdowns": b.showdowns,
-        "showdowns_won": b.showdowns_won,
-        "showdowns_split": b.showdowns_split,
-        "no_rule_matched": b.no_rule_matched,
-        "actions_made_legal": b.actions_made_legal,
-        "random_ties": b.random_ties,
-    })
 }
