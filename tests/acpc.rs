@@ -536,6 +536,84 @@ fn a_state_that_does_not_parse_is_a_protocol_error_naming_it() {
 }
 
 #[test]
+fn a_dealer_line_with_terminal_escapes_is_quoted_escaped() {
+    // An OSC title sequence and a screen clear inside a line that does not parse.
+    let (out, _) = against_fake("fake-escapes", "builtin:raiser", |c| {
+        c.send("MATCHSTATE:1:0::|AsAd\x1b]0;owned\x07\x1b[2J");
+    });
+    assert_code(&out, 6, &["|AsAd\\x1b]0;owned\\x07\\x1b[2J"]);
+    assert!(!out.stderr.contains('\x1b'), "{:?}", out.stderr);
+    assert!(!out.stderr.contains('\x07'), "{:?}", out.stderr);
+}
+
+#[test]
+fn a_log_with_terminal_escapes_in_names_lines_and_its_file_name_is_shown_escaped() {
+    let work = work_dir("escaped-log");
+    let log = work.join("evil\x1b[2J.log");
+    std::fs::write(
+        &log,
+        "STATE:0:f:AsAd|KsKd:50|-50:Al\x1b]0;x\x07ice|Bob\n\
+         STATE:1:f:AsAd|KsKd:50|-50:Bob|Al\x1b]0;x\x07ice\n",
+    )
+    .unwrap();
+    let log_arg = log.display().to_string();
+    let player = "Al\x1b]0;x\x07ice";
+    let out = run_hus(
+        &work,
+        "hus",
+        &["replay", "builtin:caller", &log_arg, "--player", player],
+    );
+    assert_code(&out, 0, &[]);
+    assert!(out.stdout.contains("Al\\x1b]0;x\\x07ice"), "{}", out.stdout);
+    let json = run_hus(
+        &work,
+        "hus",
+        &[
+            "replay",
+            "builtin:caller",
+            &log_arg,
+            "--player",
+            player,
+            "--json",
+        ],
+    );
+    assert_code(&json, 0, &[]);
+    assert!(
+        json.stdout.contains("evil\\u001b[2J.log"),
+        "{}",
+        json.stdout
+    );
+    // An unknown player and a bad line: both errors quote input, escaped.
+    let out = run_hus(
+        &work,
+        "hus",
+        &[
+            "replay",
+            "builtin:caller",
+            &log_arg,
+            "--player",
+            "\x1b[31mX",
+        ],
+    );
+    assert_code(&out, 2, &["\\x1b[31mX", "Al\\x1b]0;x\\x07ice"]);
+    std::fs::write(&log, "STATE:0:f\x1b[2J:AsAd|KsKd:50|-50:A|B\n").unwrap();
+    let out = run_hus(
+        &work,
+        "hus",
+        &["replay", "builtin:caller", &log_arg, "--player", "A"],
+    );
+    assert_code(&out, 6, &["evil\\x1b[2J.log", "line 1"]);
+    for o in [&out, &json] {
+        assert!(
+            !o.stdout.contains('\x1b') && !o.stderr.contains('\x1b'),
+            "{}\n{}",
+            o.stdout,
+            o.stderr
+        );
+    }
+}
+
+#[test]
 fn a_state_contradicting_the_one_before_is_a_protocol_error() {
     // The hole cards change within a hand.
     let (out, _) = against_fake("fake-hole-cards", "builtin:caller", |c| {

@@ -982,3 +982,40 @@ fn terminal_escapes_in_file_names_are_shown_escaped() {
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     assert!(!stdout(&out).contains('\x1b'), "{}", stdout(&out));
 }
+
+#[test]
+fn terminal_escapes_never_reach_the_terminal_from_any_command() {
+    let dir = temp_dir("escapes-everywhere");
+    let evil = "evil\x1b]0;owned\x07";
+    // A script with an error under a hostile name: the reports' headers name the file.
+    let bad = write(
+        &dir,
+        &format!("{evil}.hus"),
+        "RULE pair\nTHEN CALL\nENDRULE\n",
+    );
+    let game = write(&dir, "g.xml", game_with_small_raise(""));
+    let runs: Vec<Vec<&str>> = vec![
+        vec!["check", &bad],
+        vec!["check", "--format", "short", &bad],
+        vec!["check", "--format", "json", &bad],
+        vec!["decide", &bad, &game],
+        vec!["decide", "--explain", &bad, &game],
+        vec!["fmt", &bad],
+        vec!["fmt", "--check", &bad],
+        vec!["names", "\x1b[2Jpot"],
+        vec!["show", "builtin:\x1b[2J"],
+        vec!["match", &bad, "builtin:caller", "--hands", "10"],
+    ];
+    for args in runs {
+        let out = hus(&args);
+        let text = stdout(&out) + &stderr(&out);
+        assert!(
+            !text.contains('\x1b') && !text.contains('\x07'),
+            "hus {args:?} printed a raw escape: {text:?}"
+        );
+        assert!(
+            text.contains("\\x1b") || text.contains("\\u001b"),
+            "hus {args:?} did not quote the input, escaped: {text:?}"
+        );
+    }
+}

@@ -77,14 +77,14 @@ pub(crate) fn load(
     };
     match hus::dealer::load_bot(spec, &policy, table_dirs, &[]) {
         Ok(bot) => {
-            super::to_stderr(&super::render_all(&bot.source, &bot.warnings));
+            super::to_stderr_rendered(&super::render_all(&bot.source, &bot.warnings));
             Ok(bot)
         }
         Err(hus::dealer::BotLoadError::Script {
             source,
             diagnostics,
         }) => {
-            super::to_stderr(&super::render_all(&source, &diagnostics));
+            super::to_stderr_rendered(&super::render_all(&source, &diagnostics));
             Err((exit::SCRIPT, format!("{} has errors", source.name)))
         }
         Err(e) => Err((exit::USAGE, e.to_string())),
@@ -239,6 +239,11 @@ fn play(args: &Args) -> Result<u8, (u8, String)> {
         s.push_str(&bot_section("The bot", &bot.name, &summary.stats));
         s
     };
-    super::to_stdout(&text).map_err(|c| (c, "cannot write the result".to_string()))?;
+    if args.json {
+        super::to_stdout_json(&text)
+    } else {
+        super::to_stdout_text(&text)
+    }
+    .map_err(|c| (c, "cannot write the result".to_string()))?;
     Ok(exit::OK)
 }

@@ -71,7 +71,7 @@ fn read(path: &Path, what: &str, max: u64) -> Result<String, u8> {
 }
 
 fn print_all(file: &SourceFile, diagnostics: &[Diagnostic]) {
-    super::to_stderr(&super::render_all(file, diagnostics));
+    super::to_stderr_rendered(&super::render_all(file, diagnostics));
 }
 
 pub fn run(args: Args) -> u8 {
@@ -194,7 +194,7 @@ fn decide(args: Args) -> Result<u8, u8> {
             &script_file.name,
             rng.seed(),
         );
-        super::to_stdout(&format!("{object}\n"))?;
+        super::to_stdout_json(&format!("{object}\n"))?;
     } else {
         super::to_stdout(&format!("{}\n", decision.action))?;
     }

@@ -101,7 +101,7 @@ fn file(path: &Path, args: &Args) -> Result<Outcome, String> {
         .filter(|d| blocks_formatting(d, include_missing))
         .collect();
     if !errors.is_empty() {
-        err!("{}", super::render_all(&source, &errors));
+        super::to_stderr_rendered(&super::render_all(&source, &errors));
         return Ok(Outcome::Errors);
     }
     let formatted = match hus::fmt::format_with(
@@ -113,7 +113,7 @@ fn file(path: &Path, args: &Args) -> Result<Outcome, String> {
         Ok(text) => text,
         // The checker found no error, so the parser found none either.
         Err(errors) => {
-            err!("{}", super::render_all(&source, &errors));
+            super::to_stderr_rendered(&super::render_all(&source, &errors));
             return Ok(Outcome::Errors);
         }
     };

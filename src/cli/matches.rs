@@ -152,7 +152,7 @@ fn load_script(spec: &str, args: &Args, policy: &ExternalPolicy) -> Result<Loade
     let names: Vec<String> = args.defines.iter().map(|(n, _)| n.clone()).collect();
     match load_bot(spec, policy, &args.table_dirs, &names) {
         Ok(b) => {
-            super::to_stderr(&super::render_all(&b.source, &b.warnings));
+            super::to_stderr_rendered(&super::render_all(&b.source, &b.warnings));
             Ok(b)
         }
         Err(BotLoadError::Script {
@@ -174,7 +174,7 @@ fn load_script(spec: &str, args: &Args, policy: &ExternalPolicy) -> Result<Loade
                     "if the script reads `{name}` from the game state's <init>, give it a value: `hus match --define {name}=VALUE`"
                 ));
             }
-            super::to_stderr(&super::render_all(&source, &diagnostics));
+            super::to_stderr_rendered(&super::render_all(&source, &diagnostics));
             errln!(
                 "hus match: {} has errors",
                 hus::diag::escape_controls(&source.name)
@@ -350,9 +350,9 @@ pub fn run(args: Args) -> u8 {
         if let (Some(e), Some(m)) = (&stopped, o.as_object_mut()) {
             m.insert("stopped".into(), json!(e.to_string()));
         }
-        super::to_stdout(&format!("{o}\n"))
+        super::to_stdout_json(&format!("{o}\n"))
     } else {
-        super::to_stdout(&to_text(&result, &bots))
+        super::to_stdout_text(&to_text(&result, &bots))
     };
     if let Some(e) = stopped {
         errln!(

@@ -58,8 +58,27 @@ pub fn to_stdout(text: &str) -> Result<(), u8> {
         .map_err(|_| exit::USAGE)
 }
 
-/// Writes to stderr, ignoring a failure.
+/// Writes a report for people to stdout, its control characters escaped (it names players,
+/// bots and files that came from input).
+pub fn to_stdout_text(text: &str) -> Result<(), u8> {
+    to_stdout(&hus::diag::escape_controls(text))
+}
+
+/// Writes JSON to stdout with the characters that could drive a terminal as `\u` escapes.
+pub fn to_stdout_json(json: &str) -> Result<(), u8> {
+    to_stdout(&hus::diag::escape_json_controls(json))
+}
+
+/// Writes a message to stderr, ignoring a failure. Every control character in it but tab and
+/// line end is escaped: messages quote file names, dealer lines, log lines and program output,
+/// none of which may drive the terminal (reference §10).
 pub fn to_stderr(text: &str) {
+    to_stderr_rendered(&hus::diag::escape_controls(text));
+}
+
+/// Writes text this program rendered itself (diagnostics, whose quoted input the renderer has
+/// already escaped, with colour codes of its own) to stderr, ignoring a failure.
+pub fn to_stderr_rendered(text: &str) {
     use std::io::Write;
     let _ = std::io::stderr().lock().write_all(text.as_bytes());
 }
@@ -71,6 +90,11 @@ pub fn render_all(file: &hus::diag::SourceFile, diagnostics: &[hus::diag::Diagno
     let mut out = String::new();
     for d in diagnostics.iter().take(max) {
         out.push_str(&render::text(file, d));
+        // Each report on lines of its own, a blank line after it, as `hus check` prints them.
+        if !out.ends_with('\n') {
+            out.push('\n');
+        }
+        out.push('\n');
     }
     if diagnostics.len() > max {
         out.push_str(&format!(

@@ -354,6 +354,11 @@ fn replay(args: &Args) -> Result<u8, (u8, String)> {
         );
         s
     };
-    super::to_stdout(&out).map_err(|c| (c, "cannot write the report".to_string()))?;
+    if args.json {
+        super::to_stdout_json(&out)
+    } else {
+        super::to_stdout_text(&out)
+    }
+    .map_err(|c| (c, "cannot write the report".to_string()))?;
     Ok(exit::OK)
 }

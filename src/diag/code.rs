@@ -117,7 +117,7 @@ codes! {
     IncludeRules "include-rules" error "an INCLUDEd file holds blocks of rules (it may hold only DEFINEs and INCLUDEs)",
     UnusedDefine "unused-define" warning "a script's DEFINE that no rule or DEFINE uses",
     ValueAsCondition "value-as-condition" error "a number (`3BB`, `pot / 2`) stands where a condition is expected",
-    UndefinedValue "undefined-value" warning "a value is undefined (a division by zero): the condition does not hold, the raise becomes a call",
+    UndefinedValue "undefined-value" warning "a value is undefined (a division by zero, or a number too large to hold): the condition does not hold, the raise becomes a call",
     ConstantComparison "constant-comparison" warning "a comparison of two numbers known before the game: it always holds or never does",
     MissingStats "missing-stats" warning "a rule reads an opponent statistic the game state does not give",
     TableCell "table-cell" error "a cell of an action table is not F, C, X, A or R<x>",

@@ -77,7 +77,8 @@ impl Excerpt {
         wanted.dedup();
 
         let mut ex = Excerpt {
-            name: file.name.clone(),
+            // A file name can hold terminal escapes too (reference §10).
+            name: super::escape_controls(&file.name).into_owned(),
             text: String::new(),
             lines: Vec::with_capacity(wanted.len()),
             columns: Vec::new(),

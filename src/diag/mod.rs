@@ -263,14 +263,35 @@ impl SourceFile {
     }
 }
 
+/// Whether `c` can drive a terminal: a control character other than tab and line end, or a
+/// bidirectional override that reorders what is shown.
+fn hostile(c: char) -> bool {
+    (c.is_control() && c != '\n' && c != '\t')
+        || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// JSON text with the characters that can drive a terminal and that JSON writers leave raw
+/// (delete, the C1 controls, bidirectional overrides) written as `\u` escapes: the same JSON
+/// value, safe to print. Such characters only occur inside strings, where `\u` is valid.
+pub fn escape_json_controls(json: &str) -> std::borrow::Cow<'_, str> {
+    if !json.chars().any(|c| c != '\n' && hostile(c)) {
+        return std::borrow::Cow::Borrowed(json);
+    }
+    let mut out = String::with_capacity(json.len() + 8);
+    for c in json.chars() {
+        if c != '\n' && hostile(c) {
+            out.push_str(&format!("\\u{:04x}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// `text` with every control character but tab and newline written as an escape (`\x1b`,
 /// `\u{202e}` for the bidirectional overrides), so input quoted in a message or shown in an
 /// excerpt cannot drive the terminal.
 pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
-    let hostile = |c: char| {
-        (c.is_control() && c != '\n' && c != '\t')
-            || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
-    };
     if !text.chars().any(hostile) {
         return std::borrow::Cow::Borrowed(text);
     }
@@ -326,7 +347,7 @@ pub fn render_json(file: &SourceFile, d: &Diagnostic) -> String {
             })
         })
         .collect();
-    serde_json::json!({
+    let json = serde_json::json!({
         "file": file.name,
         "line": line,
         "column": column,
@@ -337,8 +358,8 @@ pub fn render_json(file: &SourceFile, d: &Diagnostic) -> String {
         "message": d.message,
         "help": d.help,
         "fixes": fixes,
-    })
-    .to_string()
+    });
+    escape_json_controls(&json.to_string()).into_owned()
 }
 
 /// A diagnostic bound to its source, as miette wants it for a graphical report: the source

@@ -66,7 +66,7 @@ pub fn failed(
                     "the game state gives no <stats>, so the opponent statistic is unknown and the comparison does not hold".to_string()
                 }
             } else {
-                "a side is undefined (a division by zero), so the comparison does not hold"
+                "a side is undefined (a division by zero, or a number too large to hold), so the comparison does not hold"
                     .to_string()
             }
         }

@@ -331,7 +331,7 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
             self.warnings.push(
                 Diagnostic::warning(
                     Code::UndefinedValue,
-                    format!("`{text}` is undefined here (a division by zero)"),
+                    format!("`{text}` is undefined here (a division by zero, or a number too large to hold)"),
                 )
                 .at(span)
                 .with_label("no value")
