@@ -364,14 +364,25 @@ fn join(tokens: &[(Tok<'_>, Cow<'_, str>)]) -> String {
     let mut out = String::new();
     let mut prev: Option<Tok<'_>> = None;
     let mut prev_tight = false;
-    for (tok, text) in tokens {
+    // Where `PRIORITY`'s number ends: the condition starts after it, so a minus there negates
+    // (`PRIORITY 1 -pot < 0` is priority 1 and `-pot < 0`, not `1 - pot`).
+    let priority_end = tokens
+        .iter()
+        .position(|t| t.0 == Tok::Priority)
+        .and_then(|k| {
+            let signed = usize::from(tokens.get(k + 1).is_some_and(|t| t.0 == Tok::Minus));
+            let number = k + 1 + signed;
+            matches!(tokens.get(number), Some((Tok::Number(_), _))).then_some(number)
+        });
+    for (k, (tok, text)) in tokens.iter().enumerate() {
         if let Some(p) = prev {
             if !(prev_tight || matches!(tok, Tok::Comma | Tok::RParen)) {
                 out.push(' ');
             }
             // A minus after an operand is a subtraction; anywhere else it negates.
+            let subtracts = ends_operand(p) && priority_end != Some(k - 1);
             prev_tight =
-                matches!(tok, Tok::LParen | Tok::Not) || (*tok == Tok::Minus && !ends_operand(p));
+                matches!(tok, Tok::LParen | Tok::Not) || (*tok == Tok::Minus && !subtracts);
         } else {
             prev_tight = matches!(tok, Tok::LParen | Tok::Not | Tok::Minus);
         }
@@ -407,6 +418,11 @@ mod tests {
         assert_eq!(
             fmt("PREFLOP\nRULE   PRIORITY -1 toCall<=( pot-toCall )/3,x> - 2,!pair , QQ+|AK\nTHEN RAISE 0.5 pot , 3BB\nENDRULE\nENDPREFLOP\n"),
             "PREFLOP\n  RULE PRIORITY -1 toCall <= (pot - toCall) / 3, x > -2, !pair, QQ+ | AK\n    THEN RAISE 0.5 pot, 3BB\n  ENDRULE\nENDPREFLOP\n"
+        );
+        // The condition after PRIORITY's number may start with a minus: it negates.
+        assert_eq!(
+            fmt("FLOP\nRULE PRIORITY 1 -pot < 0\nTHEN CALL\nENDRULE\nRULE PRIORITY -2 -pot<0\nTHEN FOLD\nENDRULE\nENDFLOP\n"),
+            "FLOP\n  RULE PRIORITY 1 -pot < 0\n    THEN CALL\n  ENDRULE\n\n  RULE PRIORITY -2 -pot < 0\n    THEN FOLD\n  ENDRULE\nENDFLOP\n"
         );
         assert_eq!(
             fmt("FLOP\nRULE -(-pot)*2>-x - -3\nTHEN CALL\nENDRULE\nENDFLOP"),

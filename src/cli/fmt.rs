@@ -162,11 +162,13 @@ fn replace(path: &Path, text: &str) -> std::io::Result<()> {
     let mut attempt = 0u32;
     let (temp, mut out) = loop {
         let temp = dir.join(format!(".{base}.hus-fmt-{}-{attempt}", std::process::id()));
-        match std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&temp)
-        {
+        let mut options = std::fs::OpenOptions::new();
+        options.write(true).create_new(true);
+        // Readable by the owner alone until it has the original's permissions: a private
+        // script is never readable by others, not even for a moment.
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+        match options.open(&temp) {
             Ok(f) => break (temp, f),
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && attempt < 100 => {
                 attempt += 1;
@@ -174,10 +176,9 @@ fn replace(path: &Path, text: &str) -> std::io::Result<()> {
             Err(e) => return Err(e),
         }
     };
-    let written = out
-        .write_all(text.as_bytes())
+    let written = std::fs::set_permissions(&temp, permissions)
+        .and_then(|_| out.write_all(text.as_bytes()))
         .and_then(|_| out.sync_all())
-        .and_then(|_| std::fs::set_permissions(&temp, permissions))
         .and_then(|_| std::fs::rename(&temp, &target));
     if written.is_err() {
         let _ = std::fs::remove_file(&temp);

@@ -251,21 +251,34 @@ fn cell_meaning(cell: &str) -> String {
         .map_or(String::new(), |e| e.meaning.to_string())
 }
 
-/// An `INCLUDE` path's hover: the file and the DEFINEs it gives.
+/// An `INCLUDE` path's hover: the file and the DEFINEs it gives. What it says of the file comes
+/// from the check alone, which never opens a file outside the script's directory: the hover
+/// must not tell whether one exists either.
 fn include_hover(a: &Analysis, path: &str) -> String {
     let file = a.options.base_dir.join(path);
+    let spans: Vec<&crate::diag::Span> = a
+        .script
+        .includes
+        .iter()
+        .filter(|i| i.path == path)
+        .map(|i| &i.span)
+        .collect();
+    let refused = a.diagnostics.iter().find(|d| {
+        d.severity == crate::diag::Severity::Error
+            && d.file.is_none()
+            && d.span
+                .as_ref()
+                .is_some_and(|s| spans.iter().any(|i| s.start >= i.start && s.end <= i.end))
+    });
+    if let Some(d) = refused {
+        return format!("**{path}** (included file): not read: {}", d.message);
+    }
     let names: Vec<String> = a
         .included_defines()
         .into_iter()
         .filter(|(_, f)| std::path::Path::new(&f.name) == file)
         .map(|(d, _)| format!("`{}`", d.name))
         .collect();
-    if !file.is_file() {
-        return format!(
-            "**{path}** (included file): not found at {}",
-            file.display()
-        );
-    }
     if names.is_empty() {
         format!("**{path}** (included file): {}", file.display())
     } else {
@@ -491,6 +504,39 @@ mod tests {
     fn at(text: &str, what: &str) -> Option<String> {
         let a = Analysis::new(SourceFile::new("bot.hus", text), CheckOptions::default());
         hover(&a, text.find(what).unwrap() + 1).map(|h| h.text)
+    }
+
+    #[test]
+    fn an_include_outside_the_directory_hovers_the_same_whether_it_exists_or_not() {
+        let root = std::env::temp_dir().join(format!("hus-hover-include-{}", std::process::id()));
+        let dir = root.join("bots");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(root.join("secret.hus"), "DEFINE s = 1\n").unwrap();
+        std::fs::write(dir.join("lib.hus"), "DEFINE big = 3BB\n").unwrap();
+        let hover_of = |path: &str| {
+            let text = format!(
+                "INCLUDE \"{path}\"\nPREFLOP\nRULE\n  THEN RAISE big\nENDRULE\nENDPREFLOP\n"
+            );
+            let options = CheckOptions {
+                base_dir: dir.clone(),
+                ..CheckOptions::default()
+            };
+            let a = Analysis::new(
+                SourceFile::new(dir.join("bot.hus").display().to_string(), text.as_str()),
+                options,
+            );
+            hover(&a, text.find(path).unwrap() + 1).unwrap().text
+        };
+        let there = hover_of("../secret.hus");
+        let absent = hover_of("../absent.hus");
+        assert_eq!(
+            there,
+            "**../secret.hus** (included file): not read: the included file `../secret.hus` is outside the script's directory"
+        );
+        assert_eq!(absent.replace("absent", "secret"), there);
+        let lib = hover_of("lib.hus");
+        assert!(lib.ends_with("lib.hus\n\nDEFINEs: `big`"), "{lib}");
+        let _ = std::fs::remove_dir_all(&root);
     }
 
     const BOT: &str = "DEFINE premium = QQ+ | AKs\nDEFINE big = 3BB\nPREFLOP\nRULE JJ+, !premium\n  pot < 22, 22\n  THEN RAISE 3BB\nENDRULE\nRULE premium\n  THEN 0.7 CALL, 0.3 RAISE big\n  VILLAIN villainRaise > 0.5 pot\n    THEN RAISE 0.5 potAfterCall\n  ENDVILLAIN\nENDRULE\nENDPREFLOP\n";

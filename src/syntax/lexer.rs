@@ -502,25 +502,30 @@ pub fn lossless(source: &str) -> Vec<(usize, Piece<'_>, usize)> {
     out
 }
 
+/// The white space the lexer skips between tokens (reference §3): a table path is trimmed of
+/// the same, so a form feed or byte order mark before it is not part of the file's name.
+const BLANK: [char; 4] = [' ', '\t', '\u{c}', '\u{feff}'];
+
 /// Where the table path after `TABLE` lies in `rest`: the rest of the line, trimmed, up to a
 /// `//` comment that follows white space. `None` when there is no path, or when it is quoted
 /// (then the lexer reads it as a string).
 fn table_path(rest: &str) -> Option<(usize, usize)> {
     let line_end = rest.find(['\n', '\r']).unwrap_or(rest.len());
     let line = &rest[..line_end];
-    let start = line.len() - line.trim_start_matches([' ', '\t']).len();
+    let start = line.len() - line.trim_start_matches(BLANK).len();
     if start == line.len() || line[start..].starts_with('"') || line[start..].starts_with("//") {
         return None;
     }
     let mut end = line.len();
     let bytes = line.as_bytes();
     for i in start + 1..line.len().saturating_sub(1) {
-        if bytes[i] == b'/' && bytes[i + 1] == b'/' && matches!(bytes[i - 1], b' ' | b'\t') {
+        // `i` is a character boundary once `bytes[i]` is `/`.
+        if bytes[i] == b'/' && bytes[i + 1] == b'/' && line[..i].ends_with(BLANK) {
             end = i;
             break;
         }
     }
-    let end = start + line[start..end].trim_end_matches([' ', '\t']).len();
+    let end = start + line[start..end].trim_end_matches(BLANK).len();
     Some((start, end))
 }
 
@@ -730,6 +735,11 @@ mod tests {
             vec![Use, Table, Path("C:\\x\\y z.tsv")]
         );
         assert_eq!(inner("USE TABLE\nFOLD"), vec![Use, Table, Newline, Fold]);
+        // A form feed or byte order mark is white space here as between any tokens.
+        assert_eq!(
+            inner("USE TABLE\u{c}\u{feff}t.tsv\u{feff}\u{c}//x\nFOLD"),
+            vec![Use, Table, Path("t.tsv"), Newline, Fold]
+        );
     }
 
     #[test]
