@@ -614,6 +614,14 @@ fn a_log_with_terminal_escapes_in_names_lines_and_its_file_name_is_shown_escaped
 }
 
 #[test]
+fn a_dealer_line_past_64_kib_is_a_protocol_error() {
+    let (out, _) = against_fake("fake-long-line", "builtin:raiser", |c| {
+        c.send(&format!("MATCHSTATE:1:0::|AsAd{}", "0".repeat(64 * 1024)));
+    });
+    assert_code(&out, 6, &["a line longer than 65536 bytes"]);
+}
+
+#[test]
 fn a_state_contradicting_the_one_before_is_a_protocol_error() {
     // The hole cards change within a hand.
     let (out, _) = against_fake("fake-hole-cards", "builtin:caller", |c| {
@@ -772,6 +780,30 @@ fn invalid_answers_of_a_program_are_played_as_calls_and_counted() {
         assert_eq!(b["actions"][round]["raise"], 0, "{round}: {j}");
         assert_eq!(b["actions"][round]["fold"], 0, "{round}: {j}");
     }
+}
+
+#[test]
+fn a_program_line_past_64_kib_ends_the_match_as_a_broken_connection() {
+    let work = work_dir("long-line-program");
+    let program = bash_program(
+        &work,
+        "long.sh",
+        r#"printf '%s:c%070000d\r\n' "$line" 0 >&3"#,
+    );
+    let out = run_hus(
+        &work,
+        "match",
+        &[
+            "match",
+            "builtin:caller",
+            &program,
+            "--hands",
+            "5",
+            "--seed",
+            "3",
+        ],
+    );
+    assert_code(&out, 7, &["a line longer than 65536 bytes"]);
 }
 
 #[test]

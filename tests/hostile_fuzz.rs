@@ -1,6 +1,7 @@
 //! The real binary over generated and mutated inputs: `hus decide` reading mutated
-//! game states and `hus check` reading mutated scripts never panic, exit only with documented
-//! codes, and take time roughly linear in the size of their input.
+//! game states and `hus check` and `hus decide` reading mutated scripts (their DEFINEs and
+//! INCLUDEs too) never panic and exit only with documented codes. How size grows with the
+//! input is checked by counting, in `hostile_defines.rs`, never by timing.
 // The real binary exists only with the `cli` feature.
 #![cfg(feature = "cli")]
 
@@ -8,7 +9,6 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-use std::time::Instant;
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -145,7 +145,25 @@ const SCRIPT_FRAGMENTS: &[&str] = &[
     "é",
     "1e999",
     "0.5 pot",
+    // DEFINE and INCLUDE structures: chains, doubling, cycles, files outside, itself.
+    "\nDEFINE d0 = pot\n",
+    "\nDEFINE d1 = d0 + d0\n",
+    "\nDEFINE d0 = d1 * d1\n",
+    "\nDEFINE c0 = pair, d0 > 1\n",
+    "\nDEFINE c1 = c0, c0\n",
+    "\nDEFINE r = QQ+ | AK | r\n",
+    "\nDEFINE b\n  pair\n  flush\nENDDEFINE\n",
+    "ENDDEFINE",
+    " d1 > c1",
+    "\nINCLUDE \"lib.hus\"\n",
+    "\nINCLUDE \"../outside.hus\"\n",
+    "\nINCLUDE \"/etc/passwd\"\n",
+    "\nINCLUDE \"s0.hus\"\n",
+    "\nINCLUDE \"",
 ];
+
+/// A library the mutated scripts may include: DEFINEs that double and one that includes back.
+const LIBRARY: &str = "DEFINE l0 = pot\nDEFINE l1 = l0 + l0\nDEFINE l2 = l1 + l1\nDEFINE lc = pair, l2 > 3BB\nINCLUDE \"s1.hus\"\n";
 
 #[test]
 fn mutated_game_states_exit_with_documented_codes() {
@@ -178,6 +196,9 @@ fn mutated_game_states_exit_with_documented_codes() {
 #[test]
 fn mutated_scripts_exit_with_documented_codes() {
     let dir = temp_dir("scripts");
+    std::fs::write(dir.join("lib.hus"), LIBRARY).unwrap();
+    std::fs::write(dir.join("../outside.hus"), "DEFINE secret = 1\n").unwrap();
+    let game = root().join("examples/games/flop-cbet.xml");
     let mut rng = ChaCha8Rng::seed_from_u64(12);
     let mut scripts: Vec<String> = Vec::new();
     for entry in std::fs::read_dir(root().join("tests/cases/check")).unwrap() {
@@ -187,7 +208,7 @@ fn mutated_scripts_exit_with_documented_codes() {
         }
     }
     scripts.sort();
-    for k in 0..120 {
+    for k in 0..300 {
         let base = &scripts[k % scripts.len()];
         let text = mutate(&mut rng, base, SCRIPT_FRAGMENTS, 1 + k % 5);
         let file = dir.join(format!("s{k}.hus"));
@@ -195,73 +216,12 @@ fn mutated_scripts_exit_with_documented_codes() {
         let format = ["text", "short", "json"][k % 3];
         let out = hus(&["check", "--format", format, file.to_str().unwrap()]);
         assert_documented(&out, &[0, 1], &text);
-    }
-}
-
-/// Seconds a command takes, the best of three runs (the machine may be busy).
-fn seconds(args: &[&str]) -> f64 {
-    (0..3)
-        .map(|_| {
-            let start = Instant::now();
-            let out = hus(args);
-            assert!(out.status.code().is_some_and(|c| c <= 5), "{args:?}");
-            start.elapsed().as_secs_f64()
-        })
-        .fold(f64::INFINITY, f64::min)
-}
-
-/// Input 16 times larger may take 16 times longer, never the 256 times a quadratic step would:
-/// the check fails only above 64 times and a full second, so a busy machine cannot trip it.
-#[test]
-fn time_grows_linearly_with_the_input() {
-    let dir = temp_dir("linear");
-    let rules = |n: usize| {
-        let mut s = String::from("RIVER\n");
-        for i in 0..n {
-            s.push_str(&format!(
-                "RULE PRIORITY {} pot > {i}\n  THEN CALL\nENDRULE\nRULE\n  THEN FOLD\nENDRULE\n",
-                i % 3
-            ));
-        }
-        s + "ENDRIVER\n"
-    };
-    let thesis = std::fs::read_to_string(root().join("tests/cases/game/thesis.xml")).unwrap();
-    let game = |n: usize| {
-        let extra: String = (0..n)
-            .map(|i| format!("<c{i}>1</c{i}>"))
-            .collect::<String>()
-            + &"<x/>".repeat(n);
-        thesis.replace("<BB>20</BB>", &format!("<BB>20</BB>{extra}"))
-    };
-    for (name, small, big, args) in [
-        (
-            "rules",
-            rules(2_500),
-            rules(40_000),
-            vec!["check", "--format", "short"],
-        ),
-        (
-            "game",
-            game(250),
-            game(4_000),
-            vec!["decide", "examples/tag.hus"],
-        ),
-    ] {
-        let (s, b) = (
-            dir.join(format!("{name}-small")),
-            dir.join(format!("{name}-big")),
-        );
-        std::fs::write(&s, small).unwrap();
-        std::fs::write(&b, big).unwrap();
-        let with = |p: &Path| {
-            let mut a = args.clone();
-            a.push(p.to_str().unwrap());
-            seconds(&a)
-        };
-        let (ts, tb) = (with(&s), with(&b));
+        let text_out = String::from_utf8_lossy(&out.stdout);
         assert!(
-            tb < 64.0 * ts || tb < 1.0,
-            "{name}: {ts:.3} s for the small input, {tb:.3} s for 16 times as much"
+            !text_out.contains("DEFINE secret"),
+            "read a file outside: {text_out}"
         );
+        let out = hus(&["decide", file.to_str().unwrap(), game.to_str().unwrap()]);
+        assert_documented(&out, &[0, 1, 3, 5], &text);
     }
 }
