@@ -32,6 +32,10 @@ pub const MAX_DEFINE_DEPTH: usize = 64;
 /// The largest stack `hus match` deals, in chips (`--stack` × the big blind): the
 /// competition dealer's own 32-bit limit, far inside what sums of results hold exactly.
 pub const MAX_STACK_CHIPS: u64 = i32::MAX as u64;
+
+/// The largest blind or stack a game state may give: 2^53, the chips a 64-bit float counts
+/// exactly. Above it sums (the pot of two such stacks) could round, or become infinite.
+pub const MAX_GAME_CHIPS: f64 = 9_007_199_254_740_992.0;
 /// The longest `--external-timeout`, in seconds (a day).
 pub const MAX_EXTERNAL_TIMEOUT_SECS: f64 = 86_400.0;
 

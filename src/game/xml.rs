@@ -1420,6 +1420,18 @@ mod tests {
         one_error(&xml, Code::BadNumber, "", "<aggro>");
         let xml = THESIS.replace(r#"no="3""#, r#"no="third""#);
         one_error(&xml, Code::BadNumber, "", "no=\"third\"");
+        // Two stacks of 1.5e308 would make an infinite pot: a stack is at most 2^53.
+        let xml = THESIS.replace(
+            "<heroStack>1500</heroStack>",
+            "<heroStack>1.5e308</heroStack>",
+        );
+        let d = one_error(&xml, Code::BadNumber, "", "<heroStack>");
+        assert!(
+            d.message
+                .ends_with("expected at most 9007199254740992 chips (2^53, counted exactly)"),
+            "{}",
+            d.message
+        );
     }
 
     #[test]

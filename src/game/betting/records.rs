@@ -11,7 +11,9 @@ use crate::game::{format_amount as amt, GameRecord, Phase, Player, Post};
 
 /// Checks the numbers of `<init>`.
 pub(super) fn check_init(r: &GameRecord, spans: &SourceSpans, errors: &mut Vec<Diagnostic>) {
-    let fine = |v: f64, positive: bool| v.is_finite() && v >= 0.0 && (!positive || v > 0.0);
+    let max = crate::limits::MAX_GAME_CHIPS;
+    let fine =
+        |v: f64, positive: bool| v.is_finite() && v >= 0.0 && (!positive || v > 0.0) && v <= max;
     // The usual case, without assembling the table of names and spans below.
     let all_fine = fine(r.bb, true)
         && fine(r.sb, true)
@@ -25,10 +27,10 @@ pub(super) fn check_init(r: &GameRecord, spans: &SourceSpans, errors: &mut Vec<D
     ];
     for (name, v, span, positive) in fields.into_iter().filter(|_| !all_fine) {
         if !fine(v, positive) {
-            let want = if positive {
-                "a positive number of chips"
-            } else {
-                "a number of chips, 0 or more"
+            let want = match (positive, v > max) {
+                (_, true) => "at most 9007199254740992 chips (2^53, counted exactly)",
+                (true, false) => "a positive number of chips",
+                (false, false) => "a number of chips, 0 or more",
             };
             errors.push(
                 at(
