@@ -103,7 +103,7 @@ fn include_chain(dir: &Path, depth: usize) -> String {
         };
         std::fs::write(dir.join(format!("i{i}.hus")), text).unwrap();
     }
-    let bot = format!("INCLUDE \"i0.hus\"\nFLOP\nRULE last > 0\n  THEN CALL\nENDRULE\nENDFLOP\n");
+    let bot = "INCLUDE \"i0.hus\"\nFLOP\nRULE last > 0\n  THEN CALL\nENDRULE\nENDFLOP\n";
     std::fs::write(dir.join("bot.hus"), bot).unwrap();
     "bot.hus".into()
 }
