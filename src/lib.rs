@@ -123,6 +123,7 @@ pub mod ir;
 pub mod limits;
 #[cfg(feature = "lsp")]
 pub mod lsp;
+pub mod play;
 pub mod playground;
 pub mod report;
 pub mod strength;
