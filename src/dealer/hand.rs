@@ -1,8 +1,9 @@
 //! The hand engine: one heads-up no-limit hand from the blinds to the showdown, in whole
-//! chips. Each decision hands the acting bot a [`GameState`] exactly as
-//! [`GameState::from_record`] builds it from a [`GameRecord`] kept from that bot's point of
-//! view (it is "Hero"), so a bot plays here exactly as `hus decide` would make it play. The
-//! records grow act by act as [`GrowingState`]s, validated for what each act adds.
+//! chips. Each decision hands the acting bot a [`GameState`](crate::game::GameState) exactly
+//! as [`GameState::from_record`](crate::game::GameState::from_record) builds it from a
+//! [`GameRecord`] kept from that bot's point of view (it is "Hero"), so a bot plays here
+//! exactly as `hus decide` would make it play. The records grow act by act as
+//! [`GrowingState`]s, validated for what each act adds.
 
 use rand::Rng;
 
