@@ -415,7 +415,7 @@ pub fn answer(mv: Move, progress: &Progress, p: usize, game: &NoLimitGame) -> (A
     let to_call = high - progress.spent[p];
     let behind = game.stack - progress.spent[p];
     let (lo, hi) = progress.raise_to.unwrap_or((high, high));
-    let legal = crate::dealer::hand::legal_move(
+    let legal = crate::play::legal_move(
         mv,
         to_call as i64,
         progress.raise_to.is_some(),

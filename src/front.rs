@@ -299,7 +299,7 @@ impl Bot {
     /// A built-in bot by name (`random`, `caller`, `raiser`, `equity`, `bluffer`,
     /// `exploit`), as `hus match builtin:NAME` plays it.
     pub fn builtin(name: &str) -> Result<Bot, ScriptError> {
-        let text = crate::dealer::bots::builtin_source(name).ok_or_else(|| {
+        let text = crate::play::bots::builtin_source(name).ok_or_else(|| {
             let known: Vec<&str> = crate::dealer::BUILTINS.iter().map(|b| b.0).collect();
             unreadable(
                 &format!("builtin:{name}"),

@@ -49,8 +49,9 @@
 //! [`strength`]), then the language front end ([`syntax`] → [`check`](mod@check) → [`ir`]), then the
 //! [`eval`]uator that turns a checked program and a game state into a decision. [`fmt`]
 //! writes a script in its canonical layout (`hus fmt`), token by token beside that pipeline.
-//! [`external`] runs helper programs safely; [`dealer`] plays bots against each other; [`acpc`]
-//! plays a seat of the competition dealer and replays its logs.
+//! [`external`] runs helper programs safely; [`play`] holds what a player at any table has (a
+//! bot, its decision seeds, legal moves, histories); [`dealer`] plays bots against each other;
+//! [`acpc`] plays a seat of the competition dealer and replays its logs.
 //!
 //! # Deciding with the advanced modules
 //!
@@ -123,6 +124,7 @@ pub mod ir;
 pub mod limits;
 #[cfg(feature = "lsp")]
 pub mod lsp;
+pub mod play;
 pub mod playground;
 pub mod report;
 pub mod strength;

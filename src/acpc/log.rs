@@ -4,8 +4,8 @@
 
 use super::seat::{take_turn, SeatError, Turn};
 use super::{parse, progress, replay, to_record, AcpcAction, MatchState, NoLimitGame};
-use crate::dealer::{Bot, ScriptBot};
 use crate::game::{GameState, Move, OpponentStats, Phase};
+use crate::play::{Bot, DecisionRng, ScriptBot};
 
 /// One finished hand of the log.
 #[derive(Clone, Debug, PartialEq)]
@@ -388,7 +388,7 @@ pub fn replay_player(
                 })
             })?;
             let decision_seed = super::seat::seed_after(seed, hand.state.hand, &before);
-            let mut rng = crate::dealer::DecisionRng::new(decision_seed);
+            let mut rng = DecisionRng::new(decision_seed);
             let Turn {
                 state,
                 decision,

@@ -5,18 +5,16 @@
 
 use std::time::{Duration, Instant};
 
-use rand::Rng;
-
 use super::{
     answer, err, parse, progress, to_record, AcpcAction, MatchState, NoLimitGame, Progress,
     ProtocolError,
 };
-use crate::dealer::history::Histories;
-use crate::dealer::{
-    decision_seeds, Bot, BotDecision, BotStats, DecisionInfo, ResultSums, ScriptBot,
-};
+use crate::dealer::{BotStats, ResultSums};
 use crate::diag::Diagnostic;
 use crate::game::{GameState, Move, OpponentStats, Phase};
+use crate::play::{
+    seed_of_decision, Bot, BotDecision, DecisionInfo, DecisionRng, Histories, ScriptBot,
+};
 
 /// Why a seat stopped playing.
 #[derive(Debug)]
@@ -90,7 +88,7 @@ pub struct SeatSummary {
 pub struct SeatConfig {
     pub game: NoLimitGame,
     /// A decision after `k` acts of the dealer's hand `h` (by either player) uses the
-    /// `k`-th number of [`decision_seeds`]`(seed, h)`, as the decision `hus match` takes at
+    /// `k`-th number of [`decision_seeds`](crate::play::decision_seeds)`(seed, h)`, as the decision `hus match` takes at
     /// that point of its hand `h` (counted from 0) does: the same seed makes the same
     /// random choices at either table.
     pub seed: u64,
@@ -162,7 +160,7 @@ impl Seat {
             return Ok(None);
         }
         let seed = seed_after(self.config.seed, current.state.hand, &current.state);
-        let mut rng = crate::dealer::DecisionRng::new(seed);
+        let mut rng = DecisionRng::new(seed);
         self.bot.options.external.deadline = Some(Instant::now() + self.config.external_budget);
         let hand = current.state.hand;
         let position = current.state.position;
@@ -279,15 +277,11 @@ impl Seat {
     }
 }
 
-/// The seed of the decision at `state`: the word of [`decision_seeds`]`(seed, hand)` whose
-/// index is the number of acts so far in the hand.
+/// The seed of the decision at `state` (reference §13.3): [`seed_of_decision`] after the
+/// acts so far in the hand.
 pub fn seed_after(seed: u64, hand: u64, state: &MatchState) -> u64 {
     let acts: usize = state.rounds.iter().map(Vec::len).sum();
-    let mut seeds = decision_seeds(seed, hand);
-    for _ in 0..acts {
-        seeds.next_u64();
-    }
-    seeds.next_u64()
+    seed_of_decision(seed, hand, acts)
 }
 
 /// One decision at a match state where it is the seat's turn.
@@ -309,7 +303,7 @@ pub fn take_turn(
     progress: &Progress,
     game: &NoLimitGame,
     stats: Option<&OpponentStats>,
-    rng: &mut crate::dealer::DecisionRng,
+    rng: &mut DecisionRng,
     line: &str,
 ) -> Result<Turn, SeatError> {
     let mut record = to_record(state, game).map_err(|e| SeatError::Protocol {

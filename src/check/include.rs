@@ -59,7 +59,7 @@ fn walk(
         return (walk.defines, walk.diags);
     }
     let main = Link {
-        path: walk.identity(Path::new(&source.name)),
+        path: walk.canonical_key(Path::new(&source.name)),
         name: source.name.clone(),
         file: None,
     };
@@ -90,8 +90,9 @@ struct Walk {
 }
 
 impl Walk {
-    /// What tells two paths to one file apart: the canonical path, or the supplied file's name.
-    fn identity(&self, path: &Path) -> Option<PathBuf> {
+    /// Where a path leads, to tell two paths to one file apart: the canonical path, or the
+    /// supplied file's key. (Hard links to one file are found to be one by [`inode_key`].)
+    fn canonical_key(&self, path: &Path) -> Option<PathBuf> {
         match &self.files {
             Some(_) => supplied::key(path).map(PathBuf::from),
             None => std::fs::canonicalize(path).ok(),
@@ -126,7 +127,7 @@ impl Walk {
             self.push(d, &here);
             return;
         }
-        let canonical = self.identity(&path);
+        let canonical = self.canonical_key(&path);
         if let Some(c) = &canonical {
             if chain.iter().any(|l| l.path.as_ref() == Some(c)) {
                 let d = Diagnostic::error(
@@ -235,7 +236,7 @@ impl Walk {
             self.bytes += text.len() as u64;
             return Ok(Some(text));
         }
-        if let Some(id) = identity(path) {
+        if let Some(id) = inode_key(path) {
             if self.seen.contains(&id) {
                 return Ok(None);
             }
@@ -256,13 +257,13 @@ impl Walk {
 /// A file's identity (device and inode), the same for every hard link to it, as a path
 /// that no real path can be (so it shares the `seen` list).
 #[cfg(unix)]
-fn identity(path: &Path) -> Option<PathBuf> {
+fn inode_key(path: &Path) -> Option<PathBuf> {
     use std::os::unix::fs::MetadataExt;
     let m = std::fs::metadata(path).ok()?;
     Some(PathBuf::from(format!("\0inode:{}:{}", m.dev(), m.ino())))
 }
 
 #[cfg(not(unix))]
-fn identity(_path: &Path) -> Option<PathBuf> {
+fn inode_key(_path: &Path) -> Option<PathBuf> {
     None
 }

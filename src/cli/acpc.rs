@@ -5,10 +5,11 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use hus::acpc::client::{self, ClientError};
-use hus::acpc::seat::{Seat, SeatConfig, SeatError};
+use hus::acpc::seat::{Seat, SeatConfig, SeatError, SeatSummary};
 use hus::acpc::NoLimitGame;
 use hus::dealer::{MatchResult, Stakes};
 use hus::external::ExternalPolicy;
+use hus::play::{load_bot, BotLoadError, Histories, LoadedBot};
 use serde_json::json;
 
 use super::exit;
@@ -69,18 +70,18 @@ pub(crate) fn load(
     allow_external: bool,
     timeout: Duration,
     table_dirs: &[PathBuf],
-) -> Result<hus::dealer::LoadedBot, (u8, String)> {
+) -> Result<LoadedBot, (u8, String)> {
     let policy = ExternalPolicy {
         allow: allow_external,
         timeout,
         deadline: None,
     };
-    match hus::dealer::load_bot(spec, &policy, table_dirs, &[]) {
+    match load_bot(spec, &policy, table_dirs, &[]) {
         Ok(bot) => {
             super::to_stderr_rendered(&super::render_all(&bot.source, &bot.warnings));
             Ok(bot)
         }
-        Err(hus::dealer::BotLoadError::Script {
+        Err(BotLoadError::Script {
             source,
             diagnostics,
         }) => {
@@ -115,8 +116,8 @@ pub fn run(args: Args) -> u8 {
     }
 }
 
-// Long on purpose: options, the bot, the connection, the match and the report, in the order
-// the command does them, each failure returning its exit code.
+/// Checks the options, loads the bot, plays the seat at the dealer and prints the result;
+/// each failure returns its exit code.
 fn play(args: &Args) -> Result<u8, (u8, String)> {
     let usage = |m: String| (exit::USAGE, m);
     let external_timeout = seconds("--external-timeout", args.external_timeout).map_err(usage)?;
@@ -140,7 +141,7 @@ fn play(args: &Args) -> Result<u8, (u8, String)> {
     )?;
     let histories = match &args.histories {
         Some(dir) => Some(
-            super::matches::histories(dir, std::slice::from_ref(&bot), 999_999).map(|mut h| {
+            Histories::create_for(dir, &[(bot.name.clone(), Some(&bot))], 999_999).map(|mut h| {
                 h.first_number = 0;
                 h
             }),
@@ -177,7 +178,25 @@ fn play(args: &Args) -> Result<u8, (u8, String)> {
         (code, e.to_string())
     })?;
     let seconds = start.elapsed().as_secs_f64();
+    let text = report(args, &bot.name, &game, seed, &summary, seconds);
+    if args.json {
+        super::to_stdout_json(&text)
+    } else {
+        super::to_stdout_text(&text)
+    }
+    .map_err(|c| (c, "cannot write the result".to_string()))?;
+    Ok(exit::OK)
+}
 
+/// The seat's result as `hus match` reports a bot's, in text or JSON.
+fn report(
+    args: &Args,
+    bot: &str,
+    game: &NoLimitGame,
+    seed: u64,
+    summary: &SeatSummary,
+    seconds: f64,
+) -> String {
     let (sb, bb) = (
         game.blinds[0].min(game.blinds[1]) as i64,
         game.blinds[0].max(game.blinds[1]) as i64,
@@ -197,7 +216,7 @@ fn play(args: &Args) -> Result<u8, (u8, String)> {
         hand_results: None,
         threads: 1,
     };
-    let text = if args.json {
+    if args.json {
         let ci = result.ci95().map(|(lo, hi)| vec![lo, hi]);
         format!(
             "{}\n",
@@ -210,7 +229,7 @@ fn play(args: &Args) -> Result<u8, (u8, String)> {
                 "mbb_per_hand": result.mbb_per_hand(),
                 "ci95": ci,
                 "net_chips": result.net_a,
-                "bots": { "A": bot_json(&bot.name, &summary.stats) },
+                "bots": { "A": bot_json(bot, &summary.stats) },
                 "dealer": { "host": args.host, "port": args.port },
                 "timing": {
                     "seconds": seconds,
@@ -222,7 +241,7 @@ fn play(args: &Args) -> Result<u8, (u8, String)> {
     } else {
         let mut s = format!(
             "bot: {}\ndealer: {}:{}\nhands: {}, seed {seed}, blinds {sb}/{bb}, stacks {} big blinds\n",
-            bot.name,
+            bot,
             args.host,
             args.port,
             result.hands,
@@ -236,14 +255,7 @@ fn play(args: &Args) -> Result<u8, (u8, String)> {
             result.net_a,
             bb,
         ));
-        s.push_str(&bot_section("The bot", &bot.name, &summary.stats));
+        s.push_str(&bot_section("The bot", bot, &summary.stats));
         s
-    };
-    if args.json {
-        super::to_stdout_json(&text)
-    } else {
-        super::to_stdout_text(&text)
     }
-    .map_err(|c| (c, "cannot write the result".to_string()))?;
-    Ok(exit::OK)
 }

@@ -41,7 +41,7 @@ pub fn run(args: Args) -> u8 {
         let builtin = path
             .to_str()
             .and_then(|p| p.strip_prefix("builtin:"))
-            .map(|name| (name, hus::dealer::bots::builtin_source(name)));
+            .map(|name| (name, hus::play::bots::builtin_source(name)));
         let text = match builtin {
             Some((_, Some(text))) => Ok(text.to_string()),
             Some((name, None)) => {

@@ -4,13 +4,12 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use hus::dealer::bots::{load_bot, BotLoadError, LoadedBot};
-use hus::dealer::history::Histories;
 use hus::dealer::log::HandLog;
 use hus::dealer::program::{AcpcProgram, Faults, TimeLimits};
-use hus::dealer::{play_match, plot, Bot, BotStats, MatchConfig, MatchError, MatchResult, Stakes};
+use hus::dealer::{play_match, plot, BotStats, MatchConfig, MatchError, MatchResult, Stakes};
 use hus::external::ExternalPolicy;
 use hus::game::Phase;
+use hus::play::{load_bot, Bot, BotLoadError, Histories, LoadedBot};
 use serde_json::json;
 
 use super::exit;
@@ -239,101 +238,22 @@ fn seat_bots(args: &Args, stakes: Stakes) -> Result<Vec<Seated>, u8> {
     Ok(seated)
 }
 
-// Long on purpose: option checks, loading both bots, playing and printing, in the order the
-// command's output appears, each step returning its exit code early.
+/// Checks the options, seats both bots, plays the match and prints its result; returns the
+/// exit code.
 pub fn run(args: Args) -> u8 {
-    let (sb, bb) = args.blinds;
-    let chips = u64::from(args.stack) * u64::from(bb);
-    if chips > hus::limits::MAX_STACK_CHIPS {
-        errln!(
-            "hus match: a stack of {} big blinds of {bb} chips is {chips} chips; stacks are at most {} chips (the competition dealer's limit), so every result is exact: use smaller blinds or a shorter stack",
-            args.stack,
-            hus::limits::MAX_STACK_CHIPS
-        );
-        return exit::USAGE;
-    }
-    let stakes = Stakes {
-        sb: sb as i64,
-        bb: bb as i64,
-        stack: args.stack as i64 * bb as i64,
+    let stakes = match stakes_of(&args) {
+        Ok(s) => s,
+        Err(code) => return code,
     };
     let bots = match seat_bots(&args, stakes) {
         Ok(b) => b,
         Err(code) => return code,
     };
-    let seed = args.seed.unwrap_or_else(rand::random);
-    let mut config = MatchConfig::new(args.hands, seed);
-    config.stakes = stakes;
-    config.duplicate = args.duplicate;
-    config.init = args.defines.clone();
-    config.threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if config.threads == 0 {
-        errln!("hus match: --threads must be at least 1");
-        return exit::USAGE;
-    }
-    config.keep_hands = args.plot.is_some();
-    if let Some(dir) = &args.histories {
-        let named: Vec<(String, Option<&LoadedBot>)> = bots
-            .iter()
-            .map(|b| match b {
-                Seated::Script(s) => (s.name.clone(), Some(&**s)),
-                Seated::Program(p) => (format!("acpc:{}", p.command), None),
-            })
-            .collect();
-        match histories_named(dir, &named, args.hands) {
-            Ok(h) => config.histories = Some(h),
-            Err(e) => {
-                errln!("hus match: {e}");
-                return exit::USAGE;
-            }
-        }
-    }
-
-    // Outputs are opened before the match, so an unwritable path costs nothing.
-    let plot_file = match &args.plot {
-        Some(path) => match new_output(path) {
-            Ok(f) => Some(f),
-            Err(e) => {
-                errln!("hus match: cannot write {}: {e}", path.display());
-                return exit::USAGE;
-            }
-        },
-        None => None,
+    let (config, plot_file) = match configure(&args, &bots, stakes) {
+        Ok(c) => c,
+        Err(code) => return code,
     };
-    if let Some(path) = &args.log {
-        match new_output(path) {
-            Ok(f) => {
-                let names = [bots[0].short(), bots[1].short()];
-                let out = Box::new(std::io::BufWriter::new(f));
-                config.log = Some(HandLog::new([&names[0], &names[1]], out));
-            }
-            Err(e) => {
-                errln!("hus match: cannot write {}: {e}", path.display());
-                return exit::USAGE;
-            }
-        }
-    }
-
-    let bar = progress_bar(args.hands);
-    let tick = |n: u64| {
-        if let Some(b) = &bar {
-            b.inc(n)
-        }
-    };
-    let start = Instant::now();
-    let pair: [&dyn Bot; 2] = [bots[0].bot(), bots[1].bot()];
-    let result = play_match(pair, &config, Some(&tick));
-    let seconds = start.elapsed().as_secs_f64();
-    if let Some(b) = &bar {
-        b.finish_and_clear();
-    }
-    for b in &bots {
-        if let Seated::Program(p) = b {
-            p.finish();
-        }
-    }
+    let (result, seconds) = play(&args, &bots, &config);
     let (result, stopped) = match result {
         Ok(r) => (r, None),
         Err(MatchError::Stopped { partial, cause }) => (*partial, Some(*cause)),
@@ -365,6 +285,103 @@ pub fn run(args: Args) -> u8 {
         Ok(()) => exit::OK,
         Err(code) => code,
     }
+}
+
+/// The blinds and stacks of `--blinds` and `--stack`; a stack past the dealer's limit is an
+/// error (`Err` is the exit code).
+fn stakes_of(args: &Args) -> Result<Stakes, u8> {
+    let (sb, bb) = args.blinds;
+    let chips = u64::from(args.stack) * u64::from(bb);
+    if chips > hus::limits::MAX_STACK_CHIPS {
+        errln!(
+            "hus match: a stack of {} big blinds of {bb} chips is {chips} chips; stacks are at most {} chips (the competition dealer's limit), so every result is exact: use smaller blinds or a shorter stack",
+            args.stack,
+            hus::limits::MAX_STACK_CHIPS
+        );
+        return Err(exit::USAGE);
+    }
+    Ok(Stakes {
+        sb: sb as i64,
+        bb: bb as i64,
+        stack: args.stack as i64 * bb as i64,
+    })
+}
+
+/// The match's configuration from the options, with its histories and log ready, and the
+/// plot's file: outputs are opened before the match, so an unwritable path costs nothing.
+fn configure(
+    args: &Args,
+    bots: &[Seated],
+    stakes: Stakes,
+) -> Result<(MatchConfig, Option<std::fs::File>), u8> {
+    let fail = |m: String| {
+        errln!("hus match: {m}");
+        exit::USAGE
+    };
+    let seed = args.seed.unwrap_or_else(rand::random);
+    let mut config = MatchConfig::new(args.hands, seed);
+    config.stakes = stakes;
+    config.duplicate = args.duplicate;
+    config.init = args.defines.clone();
+    config.threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if config.threads == 0 {
+        return Err(fail("--threads must be at least 1".into()));
+    }
+    config.keep_hands = args.plot.is_some();
+    if let Some(dir) = &args.histories {
+        let named: Vec<(String, Option<&LoadedBot>)> = bots
+            .iter()
+            .map(|b| match b {
+                Seated::Script(s) => (s.name.clone(), Some(&**s)),
+                Seated::Program(p) => (format!("acpc:{}", p.command), None),
+            })
+            .collect();
+        config.histories = Some(Histories::create_for(dir, &named, args.hands).map_err(fail)?);
+    }
+    let cannot = |path: &std::path::Path, e: std::io::Error| {
+        fail(format!("cannot write {}: {e}", path.display()))
+    };
+    let plot_file = match &args.plot {
+        Some(path) => Some(new_output(path).map_err(|e| cannot(path, e))?),
+        None => None,
+    };
+    if let Some(path) = &args.log {
+        let f = new_output(path).map_err(|e| cannot(path, e))?;
+        let names = [bots[0].short(), bots[1].short()];
+        let out = Box::new(std::io::BufWriter::new(f));
+        config.log = Some(HandLog::new([&names[0], &names[1]], out));
+    }
+    Ok((config, plot_file))
+}
+
+/// Plays the match, with a progress bar on a terminal, then lets the ACPC programs go; also
+/// the seconds it took.
+fn play(
+    args: &Args,
+    bots: &[Seated],
+    config: &MatchConfig,
+) -> (Result<MatchResult, MatchError>, f64) {
+    let bar = progress_bar(args.hands);
+    let tick = |n: u64| {
+        if let Some(b) = &bar {
+            b.inc(n)
+        }
+    };
+    let start = Instant::now();
+    let pair: [&dyn Bot; 2] = [bots[0].bot(), bots[1].bot()];
+    let result = play_match(pair, config, Some(&tick));
+    let seconds = start.elapsed().as_secs_f64();
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    for b in bots {
+        if let Seated::Program(p) = b {
+            p.finish();
+        }
+    }
+    (result, seconds)
 }
 
 /// The exit code of a match that failed.
@@ -418,74 +435,6 @@ fn write_plot(
         return Some(exit::USAGE);
     }
     None
-}
-
-/// Prepares `--histories DIR`: the directory, and a copy of each built-in's script in it so
-/// every decision replays with `hus decide`. `bots` are A and B (`hus acpc` has only A: B is
-/// then "opponent", with no script).
-pub(crate) fn histories(
-    dir: &PathBuf,
-    bots: &[LoadedBot],
-    hands: u64,
-) -> Result<Histories, String> {
-    let named: Vec<(String, Option<&LoadedBot>)> =
-        bots.iter().map(|b| (b.name.clone(), Some(b))).collect();
-    histories_named(dir, &named, hands)
-}
-
-/// [`histories`] of players by name, each with its script when it has one (an ACPC program
-/// has none: its command stands in the index's script column).
-fn histories_named(
-    dir: &PathBuf,
-    bots: &[(String, Option<&LoadedBot>)],
-    hands: u64,
-) -> Result<Histories, String> {
-    new_empty_dir(dir)?;
-    let mut scripts = [String::new(), String::new()];
-    for (i, (name, bot)) in bots.iter().enumerate() {
-        let Some(b) = bot else {
-            scripts[i] = name.clone();
-            continue;
-        };
-        let path = match &b.path {
-            Some(p) => p.clone(),
-            None => {
-                let p = dir.join(format!("{}.hus", b.name.replace(':', "-")));
-                // The two bots may be the same built-in: one copy serves both.
-                if !p.exists() {
-                    hus::dealer::history::write_new(&p, b.source.text.as_bytes())?;
-                }
-                p
-            }
-        };
-        scripts[i] = std::fs::canonicalize(&path)
-            .unwrap_or(path)
-            .display()
-            .to_string();
-    }
-    let name = |i: usize| bots.get(i).map_or("opponent".to_string(), |b| b.0.clone());
-    Ok(Histories::new(
-        dir.clone(),
-        [name(0), name(1)],
-        scripts,
-        hands,
-    ))
-}
-
-/// Creates `dir`, or accepts it empty: files of an earlier run would mix with this one's.
-pub(crate) fn new_empty_dir(dir: &PathBuf) -> Result<(), String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    let occupied = std::fs::read_dir(dir)
-        .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
-        .next()
-        .is_some();
-    if occupied {
-        return Err(format!(
-            "{} is not empty: give a new or empty directory",
-            dir.display()
-        ));
-    }
-    Ok(())
 }
 
 fn progress_bar(hands: u64) -> Option<indicatif::ProgressBar> {

@@ -182,8 +182,7 @@ pub fn run(args: Args) -> u8 {
     }
 }
 
-// Long on purpose: reading, replaying and reporting in the order of the output, each failure
-// returning its exit code.
+/// Reads the log, replays the player's decisions to the bot and prints the report.
 fn replay(args: &Args) -> Result<u8, (u8, String)> {
     let usage = |m: String| (exit::USAGE, m);
     let timeout =
@@ -194,171 +193,248 @@ fn replay(args: &Args) -> Result<u8, (u8, String)> {
         .map_err(|e| usage(format!("cannot read {}: {e}", args.log.display())))?;
     let log = log::read(&text, &game)
         .map_err(|e| (exit::PROTOCOL, format!("{}: {e}", args.log.display())))?;
+    let hands = hands_of(args, &log).map_err(usage)?;
+    let mut xml = match &args.to_xml {
+        Some(dir) => {
+            hus::play::history::new_empty_dir(dir).map_err(usage)?;
+            Some(XmlFiles::new(dir, &log, &bot))
+        }
+        None => None,
+    };
+    let mut agreement = Agreement::default();
+    let result = log::replay_player(&log, &args.player, &bot.bot, &game, args.seed, |r| {
+        agreement.add(&r);
+        xml.as_mut().map_or(Ok(()), |x| x.write(&r))
+    });
+    if let Err(e) = result {
+        return Err((
+            replay_error_code(&e),
+            format!("{}: {e}", args.log.display()),
+        ));
+    }
+    if let Some(x) = &xml {
+        x.finish().map_err(usage)?;
+    }
     let bb = game.blinds[0].max(game.blinds[1]) as i64;
+    let written = if args.json {
+        super::to_stdout_json(&report_json(args, &bot.name, hands, &agreement, &log, bb))
+    } else {
+        super::to_stdout_text(&report_text(args, &bot.name, hands, &agreement, &log, bb))
+    };
+    written.map_err(|c| (c, "cannot write the report".to_string()))?;
+    Ok(exit::OK)
+}
+
+/// How many hands of the log the player played; none is an error naming the log's players.
+fn hands_of(args: &Args, log: &log::Log) -> Result<usize, String> {
     let hands = log
         .hands
         .iter()
         .filter(|h| h.names.contains(&args.player))
         .count();
-    if hands == 0 {
-        let mut names: Vec<&str> = log
-            .hands
-            .iter()
-            .flat_map(|h| h.names.iter().map(String::as_str))
-            .collect();
-        names.sort_unstable();
-        names.dedup();
-        return Err(usage(format!(
-            "no hand of {} has a player named `{}`; its players are {}",
-            args.log.display(),
-            args.player,
-            if names.is_empty() {
-                "none".to_string()
-            } else {
-                names.join(", ")
-            }
-        )));
+    if hands > 0 {
+        return Ok(hands);
     }
-    if let Some(dir) = &args.to_xml {
-        super::matches::new_empty_dir(dir).map_err(usage)?;
-    }
-
-    let mut rounds = [Tally::default(); 4];
-    let mut all = Tally::default();
-    let mut differing: Vec<u64> = Vec::new();
-    let mut index =
-        vec!["file\thand\tdecision\tphase\tplayed\tbot\tsame\trandom\tseed\tscript".to_string()];
-    let width = log
+    let mut names: Vec<&str> = log
         .hands
-        .last()
-        .map_or(6, |h| h.state.hand.to_string().len().max(6));
-    let script = bot
-        .path
-        .as_ref()
-        .map(|p| {
-            std::fs::canonicalize(p)
-                .unwrap_or(p.clone())
-                .display()
-                .to_string()
-        })
-        .unwrap_or_else(|| bot.name.clone());
-    let result = log::replay_player(&log, &args.player, &bot.bot, &game, args.seed, |r| {
-        rounds[r.phase as usize].add(&r);
-        all.add(&r);
-        if !r.same() && differing.last() != Some(&r.hand) {
-            differing.push(r.hand);
+        .iter()
+        .flat_map(|h| h.names.iter().map(String::as_str))
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    Err(format!(
+        "no hand of {} has a player named `{}`; its players are {}",
+        args.log.display(),
+        args.player,
+        if names.is_empty() {
+            "none".to_string()
+        } else {
+            names.join(", ")
         }
-        if let Some(dir) = &args.to_xml {
-            let name = format!("hand-{:0width$}-{:02}.xml", r.hand, r.no + 1);
-            hus::dealer::history::write_new(&dir.join(&name), r.state.xml().as_bytes())?;
-            index.push(format!(
-                "{name}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
-                r.hand,
-                r.no + 1,
-                r.phase.xml_tag(),
-                r.played,
-                r.bot,
-                if r.same() { "yes" } else { "no" },
-                if r.random { "yes" } else { "no" },
-                r.seed,
-                hus::dealer::history::tsv_field(&script),
-            ));
-        }
-        Ok(())
-    });
-    if let Err(e) = result {
-        let code = match &e {
-            ReplayError::Log(_) => exit::PROTOCOL,
-            ReplayError::Seat(SeatError::Bot { .. }) => exit::EXTERNAL,
-            ReplayError::Seat(SeatError::InvalidState { .. }) => exit::GAME,
-            // A log has no connection to drop: a replay never returns Dropped.
-            ReplayError::Seat(SeatError::Protocol { .. } | SeatError::Dropped { .. }) => {
-                exit::PROTOCOL
-            }
-            ReplayError::Seat(SeatError::Io(_)) | ReplayError::Io(_) => exit::USAGE,
-        };
-        return Err((code, format!("{}: {e}", args.log.display())));
+    ))
+}
+
+/// The exit code of a replay that stopped.
+fn replay_error_code(e: &ReplayError) -> u8 {
+    match e {
+        ReplayError::Log(_) => exit::PROTOCOL,
+        ReplayError::Seat(SeatError::Bot { .. }) => exit::EXTERNAL,
+        ReplayError::Seat(SeatError::InvalidState { .. }) => exit::GAME,
+        // A log has no connection to drop: a replay never returns Dropped.
+        ReplayError::Seat(SeatError::Protocol { .. } | SeatError::Dropped { .. }) => exit::PROTOCOL,
+        ReplayError::Seat(SeatError::Io(_)) | ReplayError::Io(_) => exit::USAGE,
     }
-    if let Some(dir) = &args.to_xml {
-        let mut text = index.join("\n");
-        text.push('\n');
-        hus::dealer::history::write_new(&dir.join("index.tsv"), text.as_bytes()).map_err(usage)?;
+}
+
+/// How often the bot did what the player did: by round, over all, and the hands it differs in.
+#[derive(Default)]
+struct Agreement {
+    rounds: [Tally; 4],
+    all: Tally,
+    differing: Vec<u64>,
+}
+
+impl Agreement {
+    fn add(&mut self, r: &Replayed) {
+        self.rounds[r.phase as usize].add(r);
+        self.all.add(r);
+        if !r.same() && self.differing.last() != Some(&r.hand) {
+            self.differing.push(r.hand);
+        }
+    }
+}
+
+/// `--to-xml DIR`: every replayed decision's game state, and an index.tsv of them.
+struct XmlFiles {
+    dir: PathBuf,
+    /// Digits of the hand number in file names, so they sort in hand order.
+    width: usize,
+    /// The bot's script (canonical) or built-in name, for the index.
+    script: String,
+    index: Vec<String>,
+}
+
+impl XmlFiles {
+    fn new(dir: &std::path::Path, log: &log::Log, bot: &hus::play::LoadedBot) -> XmlFiles {
+        let width = log
+            .hands
+            .last()
+            .map_or(6, |h| h.state.hand.to_string().len().max(6));
+        let script = bot
+            .path
+            .as_ref()
+            .map(|p| {
+                std::fs::canonicalize(p)
+                    .unwrap_or(p.clone())
+                    .display()
+                    .to_string()
+            })
+            .unwrap_or_else(|| bot.name.clone());
+        let header = "file\thand\tdecision\tphase\tplayed\tbot\tsame\trandom\tseed\tscript";
+        XmlFiles {
+            dir: dir.to_path_buf(),
+            width,
+            script,
+            index: vec![header.to_string()],
+        }
     }
 
-    let out = if args.json {
-        let mut per_round = serde_json::Map::new();
-        for ph in Phase::ALL {
-            per_round.insert(ph.xml_tag().into(), rounds[ph as usize].json());
-        }
-        let mut o = all.json();
-        if let Some(m) = o.as_object_mut() {
-            m.insert("bot".into(), json!(bot.name));
-            m.insert("log".into(), json!(args.log.display().to_string()));
-            m.insert("player".into(), json!(args.player));
-            m.insert("hands".into(), json!(hands));
-            m.insert("seed".into(), json!(args.seed));
-            m.insert("rounds".into(), per_round.into());
-            m.insert("differing_hands".into(), json!(differing));
-            m.insert("log_summary".into(), summary_json(&log, bb));
-        }
-        format!("{o}\n")
-    } else {
-        use std::fmt::Write;
-        let mut s = String::new();
-        let _ = writeln!(s, "bot: {}", bot.name);
-        let _ = writeln!(
-            s,
-            "log: {}, player {}: {hands} hands, {} decisions ({} with a random choice, seed {})",
-            args.log.display(),
-            args.player,
-            all.decisions,
-            all.random,
-            args.seed
-        );
-        s.push_str(&summary_text(&log, bb));
+    /// Writes one decision's state and adds its index line.
+    fn write(&mut self, r: &Replayed) -> Result<(), String> {
+        let name = format!("hand-{:0w$}-{:02}.xml", r.hand, r.no + 1, w = self.width);
+        hus::play::history::write_new(&self.dir.join(&name), r.state.xml().as_bytes())?;
+        self.index.push(format!(
+            "{name}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+            r.hand,
+            r.no + 1,
+            r.phase.xml_tag(),
+            r.played,
+            r.bot,
+            if r.same() { "yes" } else { "no" },
+            if r.random { "yes" } else { "no" },
+            r.seed,
+            hus::play::history::tsv_field(&self.script),
+        ));
+        Ok(())
+    }
+
+    /// Writes the index.
+    fn finish(&self) -> Result<(), String> {
+        let mut text = self.index.join("\n");
+        text.push('\n');
+        hus::play::history::write_new(&self.dir.join("index.tsv"), text.as_bytes())
+    }
+}
+
+/// The report as one JSON object.
+fn report_json(
+    args: &Args,
+    bot: &str,
+    hands: usize,
+    agreement: &Agreement,
+    log: &log::Log,
+    bb: i64,
+) -> String {
+    let mut per_round = serde_json::Map::new();
+    for ph in Phase::ALL {
+        per_round.insert(ph.xml_tag().into(), agreement.rounds[ph as usize].json());
+    }
+    let mut o = agreement.all.json();
+    if let Some(m) = o.as_object_mut() {
+        m.insert("bot".into(), json!(bot));
+        m.insert("log".into(), json!(args.log.display().to_string()));
+        m.insert("player".into(), json!(args.player));
+        m.insert("hands".into(), json!(hands));
+        m.insert("seed".into(), json!(args.seed));
+        m.insert("rounds".into(), per_round.into());
+        m.insert("differing_hands".into(), json!(agreement.differing));
+        m.insert("log_summary".into(), summary_json(log, bb));
+    }
+    format!("{o}\n")
+}
+
+/// The report as text: the log's summary, the agreement by round, the hands that differ.
+fn report_text(
+    args: &Args,
+    bot: &str,
+    hands: usize,
+    agreement: &Agreement,
+    log: &log::Log,
+    bb: i64,
+) -> String {
+    use std::fmt::Write;
+    let all = agreement.all;
+    let mut s = String::new();
+    let _ = writeln!(s, "bot: {bot}");
+    let _ = writeln!(
+        s,
+        "log: {}, player {}: {hands} hands, {} decisions ({} with a random choice, seed {})",
+        args.log.display(),
+        args.player,
+        all.decisions,
+        all.random,
+        args.seed
+    );
+    s.push_str(&summary_text(log, bb));
+    let _ = writeln!(
+        s,
+        "  {:<8} {:>9} {:>12} {:>16} {:>7} {:>16}",
+        "round", "decisions", "same action", "without random", "raises", "size within 10%"
+    );
+    for (label, t) in Phase::ALL
+        .iter()
+        .map(|p| (p.xml_tag(), agreement.rounds[*p as usize]))
+        .chain([("all", all)])
+    {
         let _ = writeln!(
             s,
             "  {:<8} {:>9} {:>12} {:>16} {:>7} {:>16}",
-            "round", "decisions", "same action", "without random", "raises", "size within 10%"
+            label,
+            t.decisions,
+            percent(t.same, t.decisions),
+            percent(t.fixed_same, t.fixed),
+            t.raises,
+            percent(t.close, t.raises)
         );
-        for (label, t) in Phase::ALL
-            .iter()
-            .map(|p| (p.xml_tag(), rounds[*p as usize]))
-            .chain([("all", all)])
-        {
-            let _ = writeln!(
-                s,
-                "  {:<8} {:>9} {:>12} {:>16} {:>7} {:>16}",
-                label,
-                t.decisions,
-                percent(t.same, t.decisions),
-                percent(t.fixed_same, t.fixed),
-                t.raises,
-                percent(t.close, t.raises)
-            );
-        }
-        const SHOWN: usize = 30;
-        let list: Vec<String> = differing.iter().take(SHOWN).map(u64::to_string).collect();
-        let _ = writeln!(
-            s,
-            "differs in {} hand{}{}{}{}",
-            differing.len(),
-            if differing.len() == 1 { "" } else { "s" },
-            if differing.is_empty() { "" } else { ": " },
-            list.join(" "),
-            if differing.len() > SHOWN {
-                " ... (--json lists them all)"
-            } else {
-                ""
-            }
-        );
-        s
-    };
-    if args.json {
-        super::to_stdout_json(&out)
-    } else {
-        super::to_stdout_text(&out)
     }
-    .map_err(|c| (c, "cannot write the report".to_string()))?;
-    Ok(exit::OK)
+    s.push_str(&differing_line(&agreement.differing));
+    s
+}
+
+/// The line listing the hands the bot differs in, the first few of them.
+fn differing_line(differing: &[u64]) -> String {
+    const SHOWN: usize = 30;
+    let list: Vec<String> = differing.iter().take(SHOWN).map(u64::to_string).collect();
+    format!(
+        "differs in {} hand{}{}{}{}\n",
+        differing.len(),
+        if differing.len() == 1 { "" } else { "s" },
+        if differing.is_empty() { "" } else { ": " },
+        list.join(" "),
+        if differing.len() > SHOWN {
+            " ... (--json lists them all)"
+        } else {
+            ""
+        }
+    )
 }

@@ -1,7 +1,7 @@
 //! `hus show builtin:NAME`: prints a built-in bot's script (to read it, or to start a bot
 //! from it); `hus show builtin:` lists the built-ins.
 
-use hus::dealer::bots::{builtin_source, BUILTINS};
+use hus::play::bots::{builtin_source, BUILTINS};
 
 use super::exit;
 

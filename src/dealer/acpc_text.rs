@@ -10,7 +10,7 @@
 use crate::cards::Card;
 use crate::game::{Act, GameRecord, Player};
 
-use super::hand::Deal;
+use crate::play::Deal;
 
 /// The protocol position of a dealer seat (0 = the button): the big blind is position 0.
 pub fn position_of_seat(seat: usize) -> usize {

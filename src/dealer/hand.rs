@@ -1,20 +1,18 @@
 //! The hand engine: one heads-up no-limit hand from the blinds to the showdown, in whole
-//! chips. Each decision hands the acting bot a [`GameState`] exactly as
-//! [`GameState::from_record`] builds it from a [`GameRecord`] kept from that bot's point of
-//! view (it is "Hero"), so a bot plays here exactly as `hus decide` would make it play. The
-//! records grow act by act as [`GrowingState`]s, validated for what each act adds.
+//! chips. Each decision hands the acting bot a [`GameState`](crate::game::GameState) exactly
+//! as [`GameState::from_record`](crate::game::GameState::from_record) builds it from a
+//! [`GameRecord`] kept from that bot's point of view (it is "Hero"), so a bot plays here
+//! exactly as `hus decide` would make it play. The records grow act by act as
+//! [`GrowingState`]s, validated for what each act adds.
 
-use rand::{Rng, RngExt};
+use rand::Rng;
 
 use super::stats::BotStats;
-use super::stream::ChaCha8Stream;
-use super::{Bot, BotDecision, DecisionRng, MatchError};
+use super::MatchError;
 use crate::cards::{Card, CardSet, Rank, Suit};
-use crate::eval::action::{make_legal, Facing, Intent};
 use crate::game::betting::Betting;
-use crate::game::{
-    Act, ActionRecord, GameRecord, GameState, GrowingState, Move, Phase, Player, Post, Round,
-};
+use crate::game::{Act, ActionRecord, GameRecord, GrowingState, Move, Phase, Player, Post, Round};
+use crate::play::{legal_move, Bot, ChaCha8Stream, Deal, DecisionInfo, DecisionRng, HandEnd};
 use crate::strength::{evaluate, HandRank};
 
 /// Blinds and the stack every hand starts with, in chips.
@@ -24,78 +22,6 @@ pub struct Stakes {
     pub bb: i64,
     /// Both players' stack at the start of every hand (reset each hand).
     pub stack: i64,
-}
-
-/// The cards of one deal, by seat: seat 0 is the button (small blind), seat 1 the big blind.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Deal {
-    pub hole: [[Card; 2]; 2],
-    pub board: [Card; 5],
-}
-
-/// The deck before a shuffle: the ranks of each suit in turn, built once at compile time.
-const FRESH_DECK: [Card; 52] = {
-    let mut deck = [Card {
-        rank: Rank(0),
-        suit: Suit::Hearts,
-    }; 52];
-    let mut i = 0;
-    while i < 52 {
-        deck[i] = Card {
-            rank: Rank((i % 13) as u8),
-            suit: Suit::ALL[i / 13],
-        };
-        i += 1;
-    }
-    deck
-};
-
-impl Deal {
-    /// Shuffles a fresh deck with the generator and deals two hands and a board.
-    pub fn shuffle(rng: &mut impl Rng) -> Deal {
-        let mut deck = FRESH_DECK;
-        // A partial Fisher-Yates: only the nine cards dealt need to be drawn.
-        for i in 0..9 {
-            // u32, not usize: the same seed deals the same cards on every platform.
-            let j = rng.random_range(i as u32..52) as usize;
-            deck.swap(i, j);
-        }
-        Deal {
-            hole: [[deck[0], deck[1]], [deck[2], deck[3]]],
-            board: [deck[4], deck[5], deck[6], deck[7], deck[8]],
-        }
-    }
-}
-
-/// One decision as it was taken: what `--histories` writes.
-pub struct DecisionInfo<'a> {
-    /// The decision's number in its hand, from 0.
-    pub no: usize,
-    /// Which bot decided: 0 = A, 1 = B.
-    pub bot: usize,
-    /// 0 = the button (small blind), 1 = the big blind.
-    pub seat: usize,
-    pub state: &'a GameState,
-    /// The decision's generator was `ChaCha8Rng::seed_from_u64(seed)` (`hus decide --seed`).
-    pub seed: u64,
-    pub decision: BotDecision,
-    /// The move played (the bot's, made legal by the dealer if it was not).
-    pub played: Move,
-}
-
-/// A finished hand as one bot's seat saw it ([`Bot::hand_over`]).
-pub struct HandEnd<'a> {
-    /// The hand's number in the match, from 1.
-    pub hand: u64,
-    /// 0 = the button (small blind), 1 = the big blind.
-    pub seat: usize,
-    /// The hand's record from this seat (it is "Hero"): every act and the rounds reached.
-    pub record: &'a GameRecord,
-    /// Every card dealt, by seat: the other seat's cards are shown only at a showdown.
-    pub deal: &'a Deal,
-    pub showdown: bool,
-    /// What this bot won (negative: lost), in chips.
-    pub net: i64,
 }
 
 /// How a hand ended, per bot (index 0 = A, 1 = B).
@@ -279,12 +205,11 @@ fn player_at(seat: usize) -> Player {
     }
 }
 
-/// Plays one hand.
-// Long on purpose: one loop over rounds and decisions, sharing the seats' records, the
-// betting machine and the recorders; its steps (opening a round, one decision) are helpers.
+/// Plays one hand: round after round, each player to act decides ([`Decisions::take`]) and
+/// the act goes to the dealer's betting machine and both seats' records; then the hand is
+/// settled, checked and told to the bots.
 pub fn play_hand(setup: &HandSetup, recorders: HandRecorders) -> Result<HandOutcome, MatchError> {
     let HandSetup {
-        bots,
         button,
         stakes,
         deal,
@@ -294,10 +219,9 @@ pub fn play_hand(setup: &HandSetup, recorders: HandRecorders) -> Result<HandOutc
     let HandRecorders {
         seeds,
         stats,
-        mut on_decision,
+        on_decision,
         buffers,
     } = recorders;
-    let bot_of = |seat: usize| if seat == 0 { button } else { 1 - button };
     let Stakes { sb, bb, stack } = stakes;
     let posted = [sb.min(stack), bb.min(stack)];
     buffers.start(posted, setup);
@@ -313,21 +237,27 @@ pub fn play_hand(setup: &HandSetup, recorders: HandRecorders) -> Result<HandOutc
         bb as f64,
         Player::Hero,
     );
-    let mut decision_no = 0usize;
+    let mut decisions = Decisions {
+        seeds,
+        stats,
+        on_decision,
+        no: 0,
+    };
     // The dealer's last clean act, for the seats' machines to follow (one slot, written in
     // place by every act).
     let mut applied = None;
+    let illegal = |decision: usize| {
+        move |violation| MatchError::IllegalAct {
+            hand,
+            decision,
+            violation,
+        }
+    };
 
     for phase in Phase::ALL {
         if phase != Phase::Preflop {
             // The previous round is finished here (its loop ran until nobody was to act).
-            betting
-                .start_round(phase)
-                .map_err(|violation| MatchError::IllegalAct {
-                    hand,
-                    decision: decision_no,
-                    violation,
-                })?;
+            betting.start_round(phase).map_err(illegal(decisions.no))?;
         }
         // Once one player is all in and the other has matched, the board is dealt out.
         if betting.to_act().is_none() {
@@ -336,86 +266,13 @@ pub fn play_hand(setup: &HandSetup, recorders: HandRecorders) -> Result<HandOutc
         open_round(records, spare_rounds, phase, deal);
         while let Some(player) = betting.to_act() {
             let seat = (player == Player::Villain) as usize;
-            let to_call = betting.to_call(player);
-            let can_raise = betting.can_raise(player);
-            let min_raise = betting.min_raise();
-            let behind = betting.behind(player);
-
-            // Validated for what was added since this seat's last decision.
-            let state = match records[seat].decide() {
-                Ok((state, _warnings)) => state,
-                Err(e) => {
-                    return Err(MatchError::InvalidState {
-                        hand,
-                        decision: decision_no,
-                        xml: crate::game::xml::write(records[seat].record()),
-                        diagnostics: e.diagnostics,
-                    })
-                }
-            };
-            let seed = seeds.next_u64();
-            let mut rng = DecisionRng::new(seed);
-            let bot = bot_of(seat);
-            let decision =
-                bots[bot]
-                    .decide(state, &mut rng)
-                    .map_err(|message| MatchError::Bot {
-                        bot,
-                        hand,
-                        decision: decision_no,
-                        message,
-                    })?;
-            let played = legal_move(
-                decision.mv,
-                to_call as i64,
-                can_raise,
-                min_raise as i64,
-                behind as i64,
-            );
-            let changed = played != decision.mv;
-            stats[bot].record_decision(phase, played, &decision, changed);
-            if let Some(f) = on_decision.as_deref_mut() {
-                f(&DecisionInfo {
-                    no: decision_no,
-                    bot,
-                    seat,
-                    state,
-                    seed,
-                    decision,
-                    played,
-                })?;
-            }
-
-            let (act, amount) = match played {
-                Move::Fold => (Act::Fold, 0.0),
-                Move::Check => (Act::Check, 0.0),
-                Move::Call => (Act::Call, to_call),
-                Move::Raise(r) => (Act::Raise, (r as i64) as f64),
-            };
+            let (act, amount) =
+                decisions.take(setup, &mut records[seat], &betting, player, phase)?;
             betting
                 .apply_noted(player, act, amount, &mut applied)
-                .map_err(|violation| MatchError::IllegalAct {
-                    hand,
-                    decision: decision_no,
-                    violation,
-                })?;
-            decision_no += 1;
-            for (s, r) in records.iter_mut().enumerate() {
-                let no = r.record().rounds.last().map_or(0, |r| r.actions.len()) as i64;
-                let action = ActionRecord {
-                    no,
-                    player: if s == seat {
-                        Player::Hero
-                    } else {
-                        Player::Villain
-                    },
-                    act,
-                    amount,
-                    span: None,
-                };
-                // The seats' machines follow the dealer's instead of applying the act again.
-                r.push_action(action, applied.as_ref());
-            }
+                .map_err(illegal(decisions.no))?;
+            decisions.no += 1;
+            record_act(records, seat, act, amount, applied.as_ref());
         }
         if betting.folded().is_some() {
             break;
@@ -423,28 +280,151 @@ pub fn play_hand(setup: &HandSetup, recorders: HandRecorders) -> Result<HandOutc
     }
 
     let contrib = [0, 1].map(|seat| betting.put_in(player_at(seat)) as i64);
-    let out = settle(&betting, contrib, deal, button, stats);
+    let out = settle(&betting, contrib, deal, button, decisions.stats);
     check_conservation(&out, contrib, records[0].record(), stakes, hand)?;
+    tell_hand_over(setup, records, &out, decisions.no)?;
+    Ok(out)
+}
+
+/// The bot (0 = A, 1 = B) in `seat` when `button` is the bot on the button.
+fn bot_in(button: usize, seat: usize) -> usize {
+    if seat == 0 {
+        button
+    } else {
+        1 - button
+    }
+}
+
+/// What the decisions of a hand draw on and write to, and how many were taken.
+struct Decisions<'a, 'w> {
+    seeds: &'a mut ChaCha8Stream,
+    stats: &'a mut [BotStats; 2],
+    on_decision: Option<&'a mut OnDecision<'w>>,
+    /// Decisions taken so far in the hand.
+    no: usize,
+}
+
+impl Decisions<'_, '_> {
+    /// The decision of `player` (whose seat's record is `record`): its game state, validated
+    /// for what was added since the seat's last decision, put to its bot with the next seed;
+    /// the move made legal, counted and recorded. Returns the act and its amount.
+    #[inline]
+    fn take(
+        &mut self,
+        setup: &HandSetup,
+        record: &mut GrowingState,
+        betting: &Betting,
+        player: Player,
+        phase: Phase,
+    ) -> Result<(Act, f64), MatchError> {
+        let (hand, no) = (setup.hand, self.no);
+        let seat = (player == Player::Villain) as usize;
+        let to_call = betting.to_call(player);
+        let state = match record.decide() {
+            Ok((state, _warnings)) => state,
+            Err(e) => {
+                return Err(MatchError::InvalidState {
+                    hand,
+                    decision: no,
+                    xml: crate::game::xml::write(record.record()),
+                    diagnostics: e.diagnostics,
+                })
+            }
+        };
+        let seed = self.seeds.next_u64();
+        let mut rng = DecisionRng::new(seed);
+        let bot = bot_in(setup.button, seat);
+        let decision =
+            setup.bots[bot]
+                .decide(state, &mut rng)
+                .map_err(|message| MatchError::Bot {
+                    bot,
+                    hand,
+                    decision: no,
+                    message,
+                })?;
+        let played = legal_move(
+            decision.mv,
+            to_call as i64,
+            betting.can_raise(player),
+            betting.min_raise() as i64,
+            betting.behind(player) as i64,
+        );
+        let changed = played != decision.mv;
+        self.stats[bot].record_decision(phase, played, &decision, changed);
+        if let Some(f) = self.on_decision.as_deref_mut() {
+            f(&DecisionInfo {
+                no,
+                bot,
+                seat,
+                state,
+                seed,
+                decision,
+                played,
+            })?;
+        }
+        Ok(match played {
+            Move::Fold => (Act::Fold, 0.0),
+            Move::Check => (Act::Check, 0.0),
+            Move::Call => (Act::Call, to_call),
+            Move::Raise(r) => (Act::Raise, (r as i64) as f64),
+        })
+    }
+}
+
+/// Adds the act of the player in `seat` to both seats' records (Hero in its own).
+fn record_act(
+    records: &mut [GrowingState; 2],
+    seat: usize,
+    act: Act,
+    amount: f64,
+    applied: Option<&crate::game::betting::Applied>,
+) {
+    for (s, r) in records.iter_mut().enumerate() {
+        let no = r.record().rounds.last().map_or(0, |r| r.actions.len()) as i64;
+        let action = ActionRecord {
+            no,
+            player: if s == seat {
+                Player::Hero
+            } else {
+                Player::Villain
+            },
+            act,
+            amount,
+            span: None,
+        };
+        // The seats' machines follow the dealer's instead of applying the act again.
+        r.push_action(action, applied);
+    }
+}
+
+/// Tells each bot how the hand ended, from its seat.
+fn tell_hand_over(
+    setup: &HandSetup,
+    records: &[GrowingState; 2],
+    out: &HandOutcome,
+    decisions: usize,
+) -> Result<(), MatchError> {
     for (seat, record) in records.iter().enumerate() {
-        let bot = bot_of(seat);
+        let bot = bot_in(setup.button, seat);
         let end = HandEnd {
-            hand,
+            hand: setup.hand,
             seat,
             record: record.record(),
-            deal,
+            deal: setup.deal,
             showdown: out.showdown,
             net: out.net[bot],
         };
-        bots[bot]
+        setup.bots[bot]
             .hand_over(&end)
             .map_err(|message| MatchError::Bot {
                 bot,
-                hand,
-                decision: decision_no,
+                hand: setup.hand,
+                decision: decisions,
                 message,
             })?;
     }
-    Ok(out)
+    Ok(())
 }
 
 /// Adds the round `phase` with its board cards to both seats' records.
@@ -517,25 +497,6 @@ fn settle(
     let seat_of = |bot: usize| (bot != button) as usize;
     out.net = [net_by_seat[seat_of(0)], net_by_seat[seat_of(1)]];
     out
-}
-
-/// Turns any move into a legal one by the rules of reference §5, with the evaluator's own
-/// [`make_legal`] (the evaluator already applied it to script bots; this keeps the table sound
-/// whatever a [`Bot`] returns). Chips are whole here; a raise that is not a finite number is
-/// taken as the smallest raise.
-pub fn legal_move(mv: Move, to_call: i64, can_raise: bool, min_raise: i64, behind: i64) -> Move {
-    let mv = match mv {
-        Move::Raise(r) if !r.is_finite() => Move::Raise(0.0),
-        m => m,
-    };
-    let facing = Facing {
-        to_call: to_call as f64,
-        min_raise: min_raise as f64,
-        hero_stack: behind as f64,
-        hero_can_raise: can_raise,
-        chip: 1.0,
-    };
-    make_legal(Intent::from_move(mv), &facing).0
 }
 
 /// Every hand conserves chips: the nets sum to zero, nobody loses more than their stack, and

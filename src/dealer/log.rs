@@ -8,8 +8,9 @@ use std::io::Write;
 use std::sync::{Arc, Mutex};
 
 use super::acpc_text::final_state;
-use super::hand::{Deal, HandOutcome};
+use super::hand::HandOutcome;
 use crate::game::GameRecord;
+use crate::play::Deal;
 
 /// Where a match's log goes, and the two players' names in it (A's, B's).
 #[derive(Clone)]

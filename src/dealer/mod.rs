@@ -2,21 +2,18 @@
 //!
 //! [`play_match`] deals hand after hand between two [`Bot`]s: blinds, the button alternating
 //! every hand, stacks reset to the starting size each hand. Every decision gives the bot the
-//! same [`GameState`] `hus decide` would read, built from a record kept from that bot's point
-//! of view. Each hand's deck and decision generators derive from `(seed, hand)` with ChaCha,
-//! and results are combined in hand order, so a seed gives the same match on any number of
-//! threads.
+//! same [`GameState`](crate::game::GameState) `hus decide` would read, built from a record
+//! kept from that bot's point of view. Each hand's deck and decision generators derive from
+//! `(seed, hand)` with ChaCha, and results are combined in hand order, so a seed gives the
+//! same match on any number of threads. What a player holds at any table (the [`Bot`], its
+//! decision seeds, legal moves, histories) is in [`crate::play`], which `hus acpc` shares.
 
 pub mod acpc_text;
-pub mod bots;
 pub mod hand;
-pub mod history;
 pub mod log;
 pub mod plot;
 pub mod program;
-pub mod rng;
 pub mod stats;
-pub mod stream;
 
 use std::fmt;
 
@@ -25,64 +22,15 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 use crate::diag::Diagnostic;
-use crate::game::{GameState, Move};
-pub use bots::{load_bot, BotLoadError, LoadedBot, ScriptBot, BUILTINS};
-pub use hand::{Deal, DecisionInfo, HandEnd, HandOutcome, Stakes};
-pub use rng::DecisionRng;
+// What a player at any table holds, from the module `hus acpc` shares.
+pub use crate::play::bots::{self, load_bot, BotLoadError, LoadedBot, ScriptBot, BUILTINS};
+pub use crate::play::history::{self, DecisionInfo};
+use crate::play::seeds::seeds_on;
+pub use crate::play::{
+    decision_seeds, Bot, BotDecision, ChaCha8Stream, Deal, DecisionRng, HandEnd,
+};
+pub use hand::{HandOutcome, Stakes};
 pub use stats::{ActionCounts, BotStats, ResultSums};
-pub use stream::ChaCha8Stream;
-
-/// A player at the table: anything that turns a game state into a move.
-pub trait Bot: Send + Sync {
-    /// Decides from `state` (the bot is "Hero"). `rng` is this decision's own generator,
-    /// `ChaCha8Rng::seed_from_u64(seed)` with the seed `--histories` records (seeded on the
-    /// first draw).
-    fn decide(&self, state: &GameState, rng: &mut DecisionRng) -> Result<BotDecision, String>;
-
-    /// Whether the bot reads statistics of its opponent over past hands: the match then
-    /// keeps them, and plays its hands in order on one thread.
-    fn reads_stats(&self) -> bool {
-        false
-    }
-
-    /// Whether the bot must see the hands one after another, in order (a program at the
-    /// other end of a connection): the match then plays on one thread.
-    fn plays_in_order(&self) -> bool {
-        false
-    }
-
-    /// Told how each hand ended, from the bot's seat, once it is settled: a program that
-    /// follows the whole match (an ACPC player) is sent the final state here.
-    fn hand_over(&self, _end: &HandEnd) -> Result<(), String> {
-        Ok(())
-    }
-}
-
-/// A bot's answer, with what the evaluator had to do to produce it.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct BotDecision {
-    pub mv: Move,
-    /// No rule matched: the bot checks, or folds when something is owed.
-    pub no_rule_matched: bool,
-    /// The rule's action was changed into a legal one (reference §5).
-    pub made_legal: bool,
-    /// Several rules gave an action at the highest priority; one was picked at random.
-    pub random_tie: bool,
-    /// The action was drawn by weight (a mixed strategy or a weighted RAISE list).
-    pub drawn: bool,
-}
-
-impl BotDecision {
-    pub fn plain(mv: Move) -> BotDecision {
-        BotDecision {
-            mv,
-            no_rule_matched: false,
-            made_legal: false,
-            random_tie: false,
-            drawn: false,
-        }
-    }
-}
 
 /// How a match is played.
 #[derive(Clone, Debug)]
@@ -308,19 +256,6 @@ pub fn deal_for(seed: u64, key: u64) -> Deal {
 /// [`deal_for`] from the match seed's ChaCha key, a block at a time.
 fn deal_on(key_of_seed: &[u8; 32], key: u64) -> Deal {
     Deal::shuffle(&mut ChaCha8Stream::new(key_of_seed, 2 * key))
-}
-
-/// The generator of a hand's decision seeds: stream `2 key + 1` of the match seed; the k-th
-/// decision of the hand uses its k-th `u64`.
-pub fn decision_seeds(seed: u64, key: u64) -> ChaCha8Rng {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    rng.set_stream(2 * key + 1);
-    rng
-}
-
-/// [`decision_seeds`] from the match seed's ChaCha key, a block at a time: the same words.
-fn seeds_on(key_of_seed: &[u8; 32], key: u64) -> ChaCha8Stream {
-    ChaCha8Stream::new(key_of_seed, 2 * key + 1)
 }
 
 /// Plays a match of `config.hands` hands between A (`bots[0]`) and B (`bots[1]`).
@@ -561,6 +496,7 @@ fn play_hands(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::{GameState, Move};
     use rand::RngExt;
 
     /// Raises by the pot (as it stands) every time.
@@ -703,29 +639,5 @@ mod tests {
             play_match([&Chaos, &Chaos], &cfg, None),
             Err(MatchError::Config(_))
         ));
-    }
-
-    #[test]
-    fn legal_moves() {
-        use hand::legal_move;
-        assert_eq!(legal_move(Move::Fold, 0, true, 100, 900), Move::Check);
-        assert_eq!(legal_move(Move::Check, 50, true, 100, 900), Move::Fold);
-        assert_eq!(legal_move(Move::Call, 0, true, 100, 900), Move::Check);
-        assert_eq!(
-            legal_move(Move::Raise(300.0), 950, false, 100, 900),
-            Move::Call
-        );
-        assert_eq!(
-            legal_move(Move::Raise(10.0), 50, true, 100, 900),
-            Move::Raise(100.0)
-        );
-        assert_eq!(
-            legal_move(Move::Raise(5000.0), 50, true, 100, 900),
-            Move::Raise(850.0)
-        );
-        assert_eq!(
-            legal_move(Move::Raise(150.4), 0, true, 100, 900),
-            Move::Raise(150.0)
-        );
     }
 }

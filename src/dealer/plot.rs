@@ -8,22 +8,54 @@
 
 use std::fmt::Write;
 
+/// The picture's width and height, and the margins around the frame.
+const W: f64 = 800.0;
+const H: f64 = 450.0;
+const LEFT: f64 = 70.0;
+const RIGHT: f64 = 20.0;
+const TOP: f64 = 56.0;
+const BOTTOM: f64 = 50.0;
+
 /// Draws the plot. `results` are A's chips won per hand; `unit` is 2 in duplicate mode (the
 /// deviation is then taken over pairs of hands, which are the independent units).
-// Long on purpose: the SVG elements in drawing order (axes, grid, band, line, labels), sharing
-// one set of scales; split, every part would take the whole geometry as arguments.
 pub fn svg(results: &[i64], bb: i64, unit: usize, title: &str, subtitle: &str) -> String {
-    const W: f64 = 800.0;
-    const H: f64 = 450.0;
-    const LEFT: f64 = 70.0;
-    const RIGHT: f64 = 20.0;
-    const TOP: f64 = 56.0;
-    const BOTTOM: f64 = 50.0;
-    let bb = bb as f64;
-    let unit = unit.max(1);
+    let points = points(results, bb as f64, unit.max(1));
+    let frame = Frame::around(&points);
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" viewBox="0 0 {W} {H}" font-family="sans-serif" font-size="12">"#
+    );
+    let _ = writeln!(s, r#"<rect width="{W}" height="{H}" fill="white"/>"#);
+    let _ = writeln!(
+        s,
+        r#"<text x="{}" y="22" text-anchor="middle" font-size="15">{}</text>"#,
+        W / 2.0,
+        escape(title)
+    );
+    let _ = writeln!(
+        s,
+        r##"<text x="{}" y="40" text-anchor="middle" fill="#444">{}</text>"##,
+        W / 2.0,
+        escape(subtitle)
+    );
+    grid(&mut s, &frame);
+    curves(&mut s, &frame, &points);
+    let _ = writeln!(
+        s,
+        r##"<rect x="{LEFT}" y="{TOP}" width="{}" height="{}" fill="none" stroke="#333"/>"##,
+        W - LEFT - RIGHT,
+        H - TOP - BOTTOM
+    );
+    legend(&mut s);
+    s.push_str("</svg>\n");
+    s
+}
 
-    // One point per unit boundary, downsampled to at most ~1000 points.
-    let mut points: Vec<(f64, f64, f64)> = vec![(0.0, 0.0, 0.0)]; // (hands, cum, half-band)
+/// A point per unit boundary, downsampled to at most ~1000 points: (hands, cumulative big
+/// blinds, half the 95% band).
+fn points(results: &[i64], bb: f64, unit: usize) -> Vec<(f64, f64, f64)> {
+    let mut points: Vec<(f64, f64, f64)> = vec![(0.0, 0.0, 0.0)];
     let units = results.len() / unit;
     let step = units.div_ceil(1000).max(1);
     let (mut cum, mut n, mut mean, mut m2) = (0.0f64, 0.0f64, 0.0f64, 0.0f64);
@@ -44,42 +76,49 @@ pub fn svg(results: &[i64], bb: i64, unit: usize, title: &str, subtitle: &str) -
             points.push((n * unit as f64, cum, super::stats::Z95 * sd * n.sqrt()));
         }
     }
-    let max_x = points.last().map_or(1.0, |p| p.0).max(1.0);
-    let (mut lo, mut hi) = (0.0f64, 0.0f64);
-    for &(_, c, b) in &points {
-        lo = lo.min(c - b);
-        hi = hi.max(c + b);
-    }
-    if hi - lo < 1e-9 {
-        hi += 1.0;
-        lo -= 1.0;
-    }
-    let pad = (hi - lo) * 0.05;
-    let (lo, hi) = (lo - pad, hi + pad);
-    let px = |x: f64| LEFT + x / max_x * (W - LEFT - RIGHT);
-    let py = |y: f64| TOP + (hi - y) / (hi - lo) * (H - TOP - BOTTOM);
+    points
+}
 
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" viewBox="0 0 {W} {H}" font-family="sans-serif" font-size="12">"#
-    );
-    let _ = writeln!(s, r#"<rect width="{W}" height="{H}" fill="white"/>"#);
-    let _ = writeln!(
-        s,
-        r#"<text x="{}" y="22" text-anchor="middle" font-size="15">{}</text>"#,
-        W / 2.0,
-        escape(title)
-    );
-    let _ = writeln!(
-        s,
-        r##"<text x="{}" y="40" text-anchor="middle" fill="#444">{}</text>"##,
-        W / 2.0,
-        escape(subtitle)
-    );
-    // Grid and axis labels.
-    for v in ticks(lo, hi) {
-        let y = py(v);
+/// The scales: hands 0..`max_x` across, big blinds `lo..hi` up, a little beyond the band.
+struct Frame {
+    max_x: f64,
+    lo: f64,
+    hi: f64,
+}
+
+impl Frame {
+    fn around(points: &[(f64, f64, f64)]) -> Frame {
+        let max_x = points.last().map_or(1.0, |p| p.0).max(1.0);
+        let (mut lo, mut hi) = (0.0f64, 0.0f64);
+        for &(_, c, b) in points {
+            lo = lo.min(c - b);
+            hi = hi.max(c + b);
+        }
+        if hi - lo < 1e-9 {
+            hi += 1.0;
+            lo -= 1.0;
+        }
+        let pad = (hi - lo) * 0.05;
+        Frame {
+            max_x,
+            lo: lo - pad,
+            hi: hi + pad,
+        }
+    }
+
+    fn px(&self, x: f64) -> f64 {
+        LEFT + x / self.max_x * (W - LEFT - RIGHT)
+    }
+
+    fn py(&self, y: f64) -> f64 {
+        TOP + (self.hi - y) / (self.hi - self.lo) * (H - TOP - BOTTOM)
+    }
+}
+
+/// The grid lines with their labels, and the axes' names.
+fn grid(s: &mut String, f: &Frame) {
+    for v in ticks(f.lo, f.hi) {
+        let y = f.py(v);
         let _ = writeln!(
             s,
             r##"<line x1="{LEFT}" y1="{y:.1}" x2="{}" y2="{y:.1}" stroke="#e5e5e5"/><text x="{}" y="{:.1}" text-anchor="end">{}</text>"##,
@@ -89,8 +128,8 @@ pub fn svg(results: &[i64], bb: i64, unit: usize, title: &str, subtitle: &str) -
             label(v)
         );
     }
-    for v in ticks(0.0, max_x) {
-        let x = px(v);
+    for v in ticks(0.0, f.max_x) {
+        let x = f.px(v);
         let _ = writeln!(
             s,
             r##"<line x1="{x:.1}" y1="{TOP}" x2="{x:.1}" y2="{}" stroke="#e5e5e5"/><text x="{x:.1}" y="{}" text-anchor="middle">{}</text>"##,
@@ -110,13 +149,16 @@ pub fn svg(results: &[i64], bb: i64, unit: usize, title: &str, subtitle: &str) -
         r#"<text transform="translate(16 {}) rotate(-90)" text-anchor="middle">A's winnings (big blinds)</text>"#,
         (TOP + H - BOTTOM) / 2.0
     );
-    // The band: upper edge forwards, lower edge back.
+}
+
+/// The band (upper edge forwards, lower edge back), the zero line and the winnings' line.
+fn curves(s: &mut String, f: &Frame, points: &[(f64, f64, f64)]) {
     let mut band = String::new();
-    for &(x, c, b) in &points {
-        let _ = write!(band, "{:.1},{:.1} ", px(x), py(c + b));
+    for &(x, c, b) in points {
+        let _ = write!(band, "{:.1},{:.1} ", f.px(x), f.py(c + b));
     }
     for &(x, c, b) in points.iter().rev() {
-        let _ = write!(band, "{:.1},{:.1} ", px(x), py(c - b));
+        let _ = write!(band, "{:.1},{:.1} ", f.px(x), f.py(c - b));
     }
     let _ = writeln!(
         s,
@@ -126,25 +168,22 @@ pub fn svg(results: &[i64], bb: i64, unit: usize, title: &str, subtitle: &str) -
     let _ = writeln!(
         s,
         r##"<line x1="{LEFT}" y1="{0:.1}" x2="{1}" y2="{0:.1}" stroke="#888" stroke-dasharray="4 3"/>"##,
-        py(0.0),
+        f.py(0.0),
         W - RIGHT
     );
     let mut line = String::new();
-    for &(x, c, _) in &points {
-        let _ = write!(line, "{:.1},{:.1} ", px(x), py(c));
+    for &(x, c, _) in points {
+        let _ = write!(line, "{:.1},{:.1} ", f.px(x), f.py(c));
     }
     let _ = writeln!(
         s,
         r##"<polyline points="{}" fill="none" stroke="#1f5fa8" stroke-width="1.5"/>"##,
         line.trim_end()
     );
-    let _ = writeln!(
-        s,
-        r##"<rect x="{LEFT}" y="{TOP}" width="{}" height="{}" fill="none" stroke="#333"/>"##,
-        W - LEFT - RIGHT,
-        H - TOP - BOTTOM
-    );
-    // The legend, top left inside the frame.
+}
+
+/// The legend, top left inside the frame.
+fn legend(s: &mut String) {
     let (lx, ly) = (LEFT + 12.0, TOP + 16.0);
     let _ = writeln!(
         s,
@@ -160,8 +199,6 @@ pub fn svg(results: &[i64], bb: i64, unit: usize, title: &str, subtitle: &str) -
         lx + 30.0,
         ly + 21.0
     );
-    s.push_str("</svg>\n");
-    s
 }
 
 /// Round tick values between `lo` and `hi` (about five).

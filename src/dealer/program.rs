@@ -15,9 +15,9 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use super::acpc_text::{final_state, position_of_seat, states_so_far, View};
-use super::hand::{HandEnd, Stakes};
-use super::{Bot, BotDecision, DecisionRng};
+use super::hand::Stakes;
 use crate::game::{GameState, Move};
+use crate::play::{Bot, BotDecision, DecisionRng, HandEnd};
 
 /// The longest line accepted from a program (the competition's dealer allows 4 KiB).
 pub const MAX_LINE_BYTES: usize = 64 * 1024;

@@ -4,7 +4,7 @@ use std::fmt;
 
 use super::context::Outcome;
 use crate::diag::{SourceFile, Span};
-use crate::game::format_amount;
+use crate::game::{format_amount, GameState};
 use crate::ir::{Condition, Test};
 
 /// Every rule considered, which branch held or which condition failed first and with which
@@ -30,6 +30,48 @@ impl fmt::Display for Trace {
 }
 
 /// The script text of a span, on one line.
+/// The trace's first line: the betting round, how many rules are candidates, the cards, and
+/// whether THEN actions or VILLAIN reactions give the action.
+pub fn start(state: &GameState, candidates: usize, villain_acted: bool) -> String {
+    let phase = state.phase();
+    let [a, b] = state.hero_cards();
+    let board: Vec<String> = state.board_cards().iter().map(|c| c.to_string()).collect();
+    format!(
+        "{}: {} candidate rule{} ({} and ALWAYS); hero {a} {b}{}; {}",
+        phase.xml_tag(),
+        candidates,
+        if candidates == 1 { "" } else { "s" },
+        phase.keyword(),
+        if board.is_empty() {
+            String::new()
+        } else {
+            format!("; board {}", board.join(" "))
+        },
+        if villain_acted {
+            "the villain has acted in this round, so VILLAIN reactions give the actions"
+        } else {
+            "the villain has not acted in this round, so THEN actions apply"
+        }
+    )
+}
+
+/// The line listing the rules that matched (`lines`, at most [`MAX_LISTED`] of them) and,
+/// when a PRIORITY filter applies, how many of the `all` have the highest, `top`.
+///
+/// [`MAX_LISTED`]: crate::limits::MAX_LISTED
+pub fn matched(lines: &[usize], best: usize, all: usize, top: i64) -> String {
+    let max = crate::limits::MAX_LISTED;
+    let mut listed: Vec<String> = lines.iter().take(max).map(|l| l.to_string()).collect();
+    if lines.len() > max {
+        listed.push(format!("and {} more", lines.len() - max));
+    }
+    let mut s = format!("matched: line {}", listed.join(", "));
+    if best < all {
+        s += &format!(" (highest PRIORITY {top}: {best} of them)");
+    }
+    s
+}
+
 pub fn snippet(source: &SourceFile, span: &Span) -> String {
     let s = source.text.get(span.clone()).unwrap_or("?");
     s.split_whitespace().collect::<Vec<_>>().join(" ")

@@ -286,6 +286,9 @@ struct Run<'a, R: Rng + ?Sized, const EXPLAIN: bool> {
 
 type Outcome = (Move, RuleRef, SmallVec<[usize; 4]>);
 
+/// The rules that gave an action, by index, with the action.
+type Matched<'a> = SmallVec<[(usize, &'a Action); 4]>;
+
 impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
     /// A decision about to start; the trace is kept when `EXPLAIN`.
     fn new(ctx: Context<'a, R>, keep_lines: bool) -> Self {
@@ -352,38 +355,49 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
         }
     }
 
-    // Long on purpose: the reference's evaluation order (candidate rules, branches, reactions,
-    // the PRIORITY filter, the random pick, making the action legal) in one place, so the
-    // code and its `--explain` trace read as the reference describes a decision.
+    /// Decides by the reference's evaluation order: the candidate rules, their branches and
+    /// reactions ([`Self::matching`]), the PRIORITY filter and the random pick
+    /// ([`Self::pick`]), then the action made legal ([`Self::legal`]); each step adds to the
+    /// `--explain` trace as the reference describes a decision.
     fn decide(&mut self) -> Result<Outcome, ErrorKind> {
         let program: &'a Program = self.ctx.program;
         let state: &'a GameState = self.ctx.state;
         let phase = state.phase();
         let villain_acted = state.derived().villain_acted_this_round;
         let candidates = &program.candidates[phase as usize];
-        self.note(|| {
-            let [a, b] = state.hero_cards();
-            let board: Vec<String> = state.board_cards().iter().map(|c| c.to_string()).collect();
-            format!(
-                "{}: {} candidate rule{} ({} and ALWAYS); hero {a} {b}{}; {}",
-                phase.xml_tag(),
-                candidates.len(),
-                if candidates.len() == 1 { "" } else { "s" },
-                phase.keyword(),
-                if board.is_empty() {
-                    String::new()
-                } else {
-                    format!("; board {}", board.join(" "))
-                },
-                if villain_acted {
-                    "the villain has acted in this round, so VILLAIN reactions give the actions"
-                } else {
-                    "the villain has not acted in this round, so THEN actions apply"
-                }
-            )
-        });
+        self.note(|| explain::start(state, candidates.len(), villain_acted));
+        let (matched, held) = self.matching(candidates, villain_acted)?;
+        if matched.is_empty() {
+            self.note(|| "no rule matched".to_string());
+            return Err(ErrorKind::NoRuleMatched {
+                phase,
+                tried: candidates.len(),
+                held,
+            });
+        }
+        let (ri, action, lines) = self.pick(&matched);
+        let rule = &program.rules[ri];
+        self.note(|| format!("chosen: rule at line {}", rule.line));
+        let mv = self.legal(rule.line, action)?;
+        Ok((
+            mv,
+            RuleRef {
+                index: ri,
+                line: rule.line,
+            },
+            lines,
+        ))
+    }
 
-        let mut matched: SmallVec<[(usize, &'a Action); 4]> = SmallVec::new();
+    /// The candidate rules that give an action, in order, with how many held but gave none.
+    #[inline(always)]
+    fn matching(
+        &mut self,
+        candidates: &[usize],
+        villain_acted: bool,
+    ) -> Result<(Matched<'a>, usize), ErrorKind> {
+        let program: &'a Program = self.ctx.program;
+        let mut matched = Matched::new();
         let mut held = 0;
         for &ri in candidates {
             let rule = &program.rules[ri];
@@ -399,27 +413,8 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
                 continue;
             }
             let action = if villain_acted {
-                let mut found = None;
-                for reaction in &rule.reactions {
-                    self.note(|| format!("  VILLAIN at line {}:", reaction.line));
-                    if self.branches(&reaction.branches, 4)? {
-                        found = Some(&reaction.action);
-                        break;
-                    }
-                }
-                if found.is_none() {
-                    held += 1;
-                    self.note(|| {
-                        if rule.reactions.is_empty() {
-                            "  holds, but has no VILLAIN reaction: gives nothing".to_string()
-                        } else {
-                            "  holds, but no VILLAIN reaction holds: gives nothing".to_string()
-                        }
-                    });
-                }
-                found
+                self.reaction(rule)?
             } else if matches!(rule.action.kind, ActionKind::Nothing) {
-                held += 1;
                 self.note(|| {
                     "  holds, but has only VILLAIN reactions: gives nothing until the villain acts"
                         .to_string()
@@ -428,21 +423,42 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
             } else {
                 Some(&rule.action)
             };
-            if let Some(a) = action {
-                self.note(|| format!("  gives {}", explain::action_text(&program.source, &a.span)));
-                matched.push((ri, a));
+            match action {
+                Some(a) => {
+                    self.note(|| {
+                        format!("  gives {}", explain::action_text(&program.source, &a.span))
+                    });
+                    matched.push((ri, a));
+                }
+                None => held += 1,
             }
         }
+        Ok((matched, held))
+    }
 
-        if matched.is_empty() {
-            self.note(|| "no rule matched".to_string());
-            return Err(ErrorKind::NoRuleMatched {
-                phase,
-                tried: candidates.len(),
-                held,
-            });
+    /// The action of the first VILLAIN reaction of a holding rule that holds, if one does.
+    #[inline(always)]
+    fn reaction(&mut self, rule: &'a crate::ir::Rule) -> Result<Option<&'a Action>, ErrorKind> {
+        for reaction in &rule.reactions {
+            self.note(|| format!("  VILLAIN at line {}:", reaction.line));
+            if self.branches(&reaction.branches, 4)? {
+                return Ok(Some(&reaction.action));
+            }
         }
+        self.note(|| {
+            if rule.reactions.is_empty() {
+                "  holds, but has no VILLAIN reaction: gives nothing".to_string()
+            } else {
+                "  holds, but no VILLAIN reaction holds: gives nothing".to_string()
+            }
+        });
+        Ok(None)
+    }
 
+    /// The rule that decides among those that matched: the one of highest PRIORITY, or one
+    /// of them at random (with a warning); also the lines of all that matched, when kept.
+    fn pick(&mut self, matched: &Matched<'a>) -> (usize, &'a Action, SmallVec<[usize; 4]>) {
+        let program: &'a Program = self.ctx.program;
         let top = matched
             .iter()
             .map(|&(ri, _)| program.rules[ri].priority)
@@ -458,54 +474,28 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
         } else {
             SmallVec::new()
         };
-        self.note(|| {
-            let max = crate::limits::MAX_LISTED;
-            let mut all: Vec<String> = lines.iter().take(max).map(|l| l.to_string()).collect();
-            if lines.len() > max {
-                all.push(format!("and {} more", lines.len() - max));
-            }
-            let mut s = format!("matched: line {}", all.join(", "));
-            if best_len < matched.len() {
-                s += &format!(" (highest PRIORITY {top}: {best_len} of them)");
-            }
-            s
-        });
-
+        self.note(|| explain::matched(&lines, best_len, matched.len(), top));
         let (ri, action) = if let (1, Some(&only)) = (best_len, matched.iter().find(|m| at_top(m)))
         {
             only
         } else {
-            let best: SmallVec<[(usize, &'a Action); 4]> =
-                matched.iter().copied().filter(|m| at_top(m)).collect();
+            let best: Matched<'a> = matched.iter().copied().filter(|m| at_top(m)).collect();
             self.random_tie = true;
             // A u32 draw, so the pick is the same on every platform (usize ranges are not).
             let pick = self.ctx.rng.random_range(0..best.len() as u32) as usize;
-            let chosen = best[pick];
-            let best_lines: Vec<usize> = best.iter().map(|&(i, _)| program.rules[i].line).collect();
-            let mut d = Diagnostic::warning(
-                Code::SeveralRulesMatched,
-                format!(
-                    "{} rules matched (lines {}); picked the rule at line {} at random",
-                    best.len(),
-                    join_lines(&best_lines),
-                    program.rules[chosen.0].line
-                ),
-            )
-            .at(program.rules[chosen.0].span.clone())
-            .with_label("picked")
-            .with_help("give one rule a higher PRIORITY to choose it every time");
-            let others = best.iter().filter(|&&(i, _)| i != chosen.0);
-            for &(i, _) in others.take(crate::limits::MAX_LISTED - 1) {
-                d = d.with_related(program.rules[i].span.clone(), "also matched");
-            }
-            self.warnings.push(d);
-            chosen
+            self.warnings
+                .push(tie_warning(program, &best, best[pick].0));
+            best[pick]
         };
-        let rule = &program.rules[ri];
-        self.note(|| format!("chosen: rule at line {}", rule.line));
+        (ri, action, lines)
+    }
 
+    /// The chosen rule's action (its rule at `line`) as a legal move, with a warning when it
+    /// had to be changed (reference §5).
+    fn legal(&mut self, line: usize, action: &'a Action) -> Result<Move, ErrorKind> {
+        let program: &'a Program = self.ctx.program;
         let intent = self.intent(action)?;
-        let derived = state.derived();
+        let derived = self.ctx.state.derived();
         let betting = Facing {
             to_call: derived.to_call,
             min_raise: derived.min_raise,
@@ -526,7 +516,7 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
         });
         self.made_legal = change;
         if let Some(change) = change {
-            let message = format!("rule at line {}: {}", rule.line, change.describe(&betting));
+            let message = format!("rule at line {line}: {}", change.describe(&betting));
             self.note(|| format!("made legal: {message}"));
             self.warnings.push(
                 Diagnostic::warning(Code::ActionMadeLegal, message)
@@ -534,14 +524,7 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
                     .with_label(format!("printed as `{mv}`")),
             );
         }
-        Ok((
-            mv,
-            RuleRef {
-                index: ri,
-                line: rule.line,
-            },
-            lines,
-        ))
+        Ok(mv)
     }
 
     /// Evaluates branches in order (OR), each a list of conditions (AND), stopping at the
@@ -789,6 +772,29 @@ fn operand_text(program: &Program, op: &Operand) -> String {
 
 /// `2 and 7`, `2, 7 and 9`; a long list is cut after [`MAX_LISTED`](crate::limits::MAX_LISTED)
 /// lines: `2, 7, ..., 40 and 990 more`.
+/// The warning that several rules of the highest PRIORITY matched (`best`) and `chosen` was
+/// picked at random.
+fn tie_warning(program: &Program, best: &Matched, chosen: usize) -> Diagnostic {
+    let best_lines: Vec<usize> = best.iter().map(|&(i, _)| program.rules[i].line).collect();
+    let mut d = Diagnostic::warning(
+        Code::SeveralRulesMatched,
+        format!(
+            "{} rules matched (lines {}); picked the rule at line {} at random",
+            best.len(),
+            join_lines(&best_lines),
+            program.rules[chosen].line
+        ),
+    )
+    .at(program.rules[chosen].span.clone())
+    .with_label("picked")
+    .with_help("give one rule a higher PRIORITY to choose it every time");
+    let others = best.iter().filter(|&&(i, _)| i != chosen);
+    for &(i, _) in others.take(crate::limits::MAX_LISTED - 1) {
+        d = d.with_related(program.rules[i].span.clone(), "also matched");
+    }
+    d
+}
+
 fn join_lines(lines: &[usize]) -> String {
     let max = crate::limits::MAX_LISTED;
     if lines.len() > max {

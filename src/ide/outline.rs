@@ -182,7 +182,17 @@ impl Scan {
         }
     }
 
+    /// Reads one token into the outline: a word that opens or closes a node, or a token of
+    /// the innermost open node.
     fn structure(&mut self, tok: Tok<'_>, span: Span) {
+        if !self.nest(tok, span.clone()) {
+            self.inside(tok, span);
+        }
+    }
+
+    /// Opens or closes a node at a block, rule, reaction, DEFINE or INCLUDE word; `false` for
+    /// any other token.
+    fn nest(&mut self, tok: Tok<'_>, span: Span) -> bool {
         let block_kind = match tok {
             Tok::Preflop => Some(BlockKind::Preflop),
             Tok::Flop => Some(BlockKind::Flop),
@@ -194,7 +204,7 @@ impl Scan {
         if let Some(kind) = block_kind {
             self.close_to(0);
             self.push(Kind::Block(kind), span);
-            return;
+            return true;
         }
         match tok {
             t if t.closes_block() => {
@@ -202,7 +212,7 @@ impl Scan {
                     self.close_to(i + 1);
                     self.close(Some(span));
                 }
-                return;
+                true
             }
             Tok::Rule => {
                 let depth = self
@@ -210,14 +220,14 @@ impl Scan {
                     .map_or(0, |i| i + 1);
                 self.close_to(depth);
                 self.push(Kind::Rule, span);
-                return;
+                true
             }
             Tok::EndRule => {
                 if let Some(i) = self.innermost(|k| k == Kind::Rule) {
                     self.close_to(i + 1);
                     self.close(Some(span));
                 }
-                return;
+                true
             }
             Tok::Villain => {
                 if self
@@ -230,7 +240,7 @@ impl Scan {
                 if self.stack.last().is_some_and(|o| o.node.kind == Kind::Rule) {
                     self.push(Kind::Reaction, span);
                 }
-                return;
+                true
             }
             Tok::EndVillain => {
                 // It closes a reaction, or (an error the parser reads so) the rule itself.
@@ -241,7 +251,7 @@ impl Scan {
                 {
                     self.close(Some(span));
                 }
-                return;
+                true
             }
             Tok::Define | Tok::Include if self.stack.is_empty() => {
                 let kind = if tok == Tok::Define {
@@ -250,7 +260,7 @@ impl Scan {
                     Kind::Include
                 };
                 self.push(kind, span);
-                return;
+                true
             }
             Tok::EndDefine => {
                 if self
@@ -260,10 +270,15 @@ impl Scan {
                 {
                     self.close(Some(span));
                 }
-                return;
+                true
             }
-            _ => {}
+            _ => false,
         }
+    }
+
+    /// A token of the innermost open node: a DEFINE's name and `=` line, an INCLUDE's file, a
+    /// rule's or reaction's first condition, PRIORITY and action.
+    fn inside(&mut self, tok: Tok<'_>, span: Span) {
         let Some(top) = self.stack.last_mut() else {
             return;
         };
@@ -287,62 +302,7 @@ impl Scan {
                     top.node.head = Some(span);
                 }
             }
-            Kind::Rule | Kind::Reaction => {
-                if tok == Tok::Then {
-                    if let Head::In(start) = top.head {
-                        top.node.head = Some(start..self.last_end);
-                    }
-                    top.head = Head::Done;
-                    if top.node.action.is_none() {
-                        top.node.action = Some(span.clone());
-                        top.in_action = true;
-                    }
-                } else if top.in_action {
-                    if let Some(a) = &mut top.node.action {
-                        a.end = span.end;
-                    }
-                }
-                match top.head {
-                    Head::Waiting if tok == Tok::Priority && top.node.kind == Kind::Rule => {
-                        top.head = Head::Priority;
-                        top.node.priority = Some(span);
-                    }
-                    Head::Priority
-                        if matches!(tok, Tok::Minus | Tok::Number(_) | Tok::Query(_)) =>
-                    {
-                        if let Some(p) = &mut top.node.priority {
-                            p.end = span.end;
-                        }
-                        if tok != Tok::Minus {
-                            // The number: the first condition may follow on the line.
-                            top.head = Head::Waiting;
-                        }
-                    }
-                    Head::Waiting | Head::Priority => {
-                        let condition = !matches!(
-                            tok,
-                            Tok::Then
-                                | Tok::Villain
-                                | Tok::Fold
-                                | Tok::Check
-                                | Tok::Call
-                                | Tok::Raise
-                                | Tok::RaiseTo
-                                | Tok::Use
-                        );
-                        top.head = if condition {
-                            Head::In(span.start)
-                        } else {
-                            Head::Done
-                        };
-                    }
-                    Head::In(start) if tok == Tok::Comma => {
-                        top.node.head = Some(start..self.last_end);
-                        top.head = Head::Done;
-                    }
-                    _ => {}
-                }
-            }
+            Kind::Rule | Kind::Reaction => rule_token(top, tok, span, self.last_end),
             Kind::Block(_) => {}
         }
     }
@@ -350,6 +310,69 @@ impl Scan {
     fn finish(mut self) -> Vec<Node> {
         self.close_to(0);
         self.done
+    }
+}
+
+/// A token of an open rule or reaction: its `THEN` action grows, and its head (PRIORITY and
+/// first condition) is read by [`rule_head`]. `last_end` is where the token before ended.
+fn rule_token(top: &mut Open, tok: Tok<'_>, span: Span, last_end: usize) {
+    if tok == Tok::Then {
+        if let Head::In(start) = top.head {
+            top.node.head = Some(start..last_end);
+        }
+        top.head = Head::Done;
+        if top.node.action.is_none() {
+            top.node.action = Some(span.clone());
+            top.in_action = true;
+        }
+    } else if top.in_action {
+        if let Some(a) = &mut top.node.action {
+            a.end = span.end;
+        }
+    }
+    rule_head(top, tok, span, last_end);
+}
+
+/// The head of an open rule or reaction: `PRIORITY n`, then the first condition, which ends at
+/// `THEN`, a comma or the line's end.
+fn rule_head(top: &mut Open, tok: Tok<'_>, span: Span, last_end: usize) {
+    match top.head {
+        Head::Waiting if tok == Tok::Priority && top.node.kind == Kind::Rule => {
+            top.head = Head::Priority;
+            top.node.priority = Some(span);
+        }
+        Head::Priority if matches!(tok, Tok::Minus | Tok::Number(_) | Tok::Query(_)) => {
+            if let Some(p) = &mut top.node.priority {
+                p.end = span.end;
+            }
+            if tok != Tok::Minus {
+                // The number: the first condition may follow on the line.
+                top.head = Head::Waiting;
+            }
+        }
+        Head::Waiting | Head::Priority => {
+            let condition = !matches!(
+                tok,
+                Tok::Then
+                    | Tok::Villain
+                    | Tok::Fold
+                    | Tok::Check
+                    | Tok::Call
+                    | Tok::Raise
+                    | Tok::RaiseTo
+                    | Tok::Use
+            );
+            top.head = if condition {
+                Head::In(span.start)
+            } else {
+                Head::Done
+            };
+        }
+        Head::In(start) if tok == Tok::Comma => {
+            top.node.head = Some(start..last_end);
+            top.head = Head::Done;
+        }
+        _ => {}
     }
 }
 

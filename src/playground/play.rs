@@ -45,7 +45,7 @@ fn load(
     files: &SuppliedFiles,
 ) -> Result<(SourceFile, ScriptBot), (SourceFile, Value)> {
     let text = match name.strip_prefix("builtin:") {
-        Some(b) => match dealer::bots::builtin_source(b) {
+        Some(b) => match crate::play::bots::builtin_source(b) {
             Some(t) => t,
             None => {
                 let unknown = dealer::BotLoadError::UnknownBuiltin(b.to_string()).to_string();

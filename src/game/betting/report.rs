@@ -49,8 +49,29 @@ fn folder(fold: Option<&ActionRecord>, over: Over) -> &'static str {
 
 /// A violation of the act `a`; `previous` is the act before it in the round, `fold` the act
 /// that ended the hand.
-// Long on purpose: one arm per violation, each message written out where it can be read.
 pub(super) fn act_violation(
+    v: &Violation,
+    a: &ActionRecord,
+    previous: Option<&ActionRecord>,
+    fold: Option<&ActionRecord>,
+) -> Diagnostic {
+    match *v {
+        Violation::HandOver { .. }
+        | Violation::RoundFinished { .. }
+        | Violation::ActedTwice { .. }
+        | Violation::NothingToDecide { .. } => turn_violation(v, a, previous, fold),
+        // Violations of a round or of the decision, not of an act.
+        Violation::RoundUnfinished { .. }
+        | Violation::PlayerAllIn { .. }
+        | Violation::NotTheirTurn { .. } => unreachable_place(&format!("{v:?}"), a.span.as_ref()),
+        _ => amount_violation(v, a),
+    }
+}
+
+/// An act at a moment it cannot be made: after the hand or the round is over, twice in a row,
+/// or by a player with nothing to decide.
+// Long on purpose: one arm per violation, each message written out where it can be read.
+fn turn_violation(
     v: &Violation,
     a: &ActionRecord,
     previous: Option<&ActionRecord>,
@@ -141,6 +162,16 @@ pub(super) fn act_violation(
             )
             .with_label("cannot act")
         }
+        _ => unreachable_place(&format!("{v:?}"), span),
+    }
+}
+
+/// An act whose amount or kind the betting does not allow: negative, on a check or fold, a
+/// check or call that does not match what is owed, more than the stack, a raise too small.
+// Long on purpose: one arm per violation, each message written out where it can be read.
+fn amount_violation(v: &Violation, a: &ActionRecord) -> Diagnostic {
+    let span = a.span.as_ref();
+    match *v {
         Violation::NegativeAmount => at(
             Diagnostic::error(
                 Code::BadAmount,
@@ -226,10 +257,7 @@ pub(super) fn act_violation(
             span,
         )
         .with_label("expected call or fold"),
-        // Violations of a round or of the decision, not of an act.
-        Violation::RoundUnfinished { .. }
-        | Violation::PlayerAllIn { .. }
-        | Violation::NotTheirTurn { .. } => unreachable_place(&format!("{v:?}"), span),
+        _ => unreachable_place(&format!("{v:?}"), span),
     }
 }
 

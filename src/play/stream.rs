@@ -214,7 +214,7 @@ mod tests {
             let mut eager = ChaCha8Rng::seed_from_u64(seed);
             eager.set_stream(stream);
             let mut ours = ChaCha8Stream::new(&eager.get_seed(), stream);
-            crate::dealer::rng::assert_same_draws(&mut ours, &mut eager, 300);
+            crate::play::rng::assert_same_draws(&mut ours, &mut eager, 300);
         }
     }
 

@@ -3,9 +3,26 @@
 //! `index.tsv` saying which bot decided, the action it took and the seed of its generator,
 //! so any decision replays with `hus decide SCRIPT FILE --seed SEED`.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use super::hand::DecisionInfo;
+use super::{BotDecision, LoadedBot};
+use crate::game::{GameState, Move};
+
+/// One decision as it was taken: what `--histories` writes.
+pub struct DecisionInfo<'a> {
+    /// The decision's number in its hand, from 0.
+    pub no: usize,
+    /// Which bot decided: 0 = A, 1 = B.
+    pub bot: usize,
+    /// 0 = the button (small blind), 1 = the big blind.
+    pub seat: usize,
+    pub state: &'a GameState,
+    /// The decision's generator was `ChaCha8Rng::seed_from_u64(seed)` (`hus decide --seed`).
+    pub seed: u64,
+    pub decision: BotDecision,
+    /// The move played (the bot's, made legal by the dealer if it was not).
+    pub played: Move,
+}
 
 /// Where and how histories are written.
 #[derive(Clone, Debug)]
@@ -35,6 +52,36 @@ impl Histories {
             width: hands.max(1).to_string().len().max(6),
             first_number: 1,
         }
+    }
+
+    /// Prepares `--histories DIR` for `players` (A, then B; named "opponent" when absent,
+    /// as in `hus acpc`): an empty directory, and a copy of each built-in's script in it so
+    /// every decision replays with `hus decide`. A player without a script (an ACPC program)
+    /// has its name in the index's script column.
+    pub fn create_for(
+        dir: &Path,
+        players: &[(String, Option<&LoadedBot>)],
+        hands: u64,
+    ) -> Result<Histories, String> {
+        new_empty_dir(dir)?;
+        let mut scripts = [String::new(), String::new()];
+        for (i, (name, bot)) in players.iter().enumerate() {
+            scripts[i] = match bot {
+                Some(b) => script_path(dir, b)?,
+                None => name.clone(),
+            };
+        }
+        let name = |i: usize| {
+            players
+                .get(i)
+                .map_or("opponent".to_string(), |b| b.0.clone())
+        };
+        Ok(Histories::new(
+            dir.to_path_buf(),
+            [name(0), name(1)],
+            scripts,
+            hands,
+        ))
     }
 
     pub fn prepare(&self) -> Result<(), String> {
@@ -102,6 +149,41 @@ impl Histories {
         }
         self.create("index.tsv", text.as_bytes())
     }
+}
+
+/// The script that replays `bot`'s decisions, canonical: its file, or for a built-in a copy
+/// written into `dir` (the two bots may be the same built-in: one copy serves both).
+fn script_path(dir: &Path, bot: &LoadedBot) -> Result<String, String> {
+    let path = match &bot.path {
+        Some(p) => p.clone(),
+        None => {
+            let p = dir.join(format!("{}.hus", bot.name.replace(':', "-")));
+            if !p.exists() {
+                write_new(&p, bot.source.text.as_bytes())?;
+            }
+            p
+        }
+    };
+    Ok(std::fs::canonicalize(&path)
+        .unwrap_or(path)
+        .display()
+        .to_string())
+}
+
+/// Creates `dir`, or accepts it empty: files of an earlier run would mix with this one's.
+pub fn new_empty_dir(dir: &Path) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let occupied = std::fs::read_dir(dir)
+        .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
+        .next()
+        .is_some();
+    if occupied {
+        return Err(format!(
+            "{} is not empty: give a new or empty directory",
+            dir.display()
+        ));
+    }
+    Ok(())
 }
 
 /// Creates `path` and writes it; an existing file or link there is an error.

@@ -1,0 +1,400 @@
+//! The shape of the library's code, checked so it stays true: no function outside tests is
+//! longer than a long screen, and no module imports one from a layer above its own (the
+//! layers follow the pipeline, from cards and game state up to the doors). Both read the
+//! sources under `src/` with a small scanner that skips comments, strings and test modules.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+/// The longest a function may be, in lines from its `fn` to its closing brace.
+const MAX_FN_LINES: usize = 150;
+
+/// The library's layers, lowest first: a module may use its own layer and those below it.
+/// `check` builds the IR, so the IR (plain data) sits below it; `external` runs helper
+/// programs for both the checker's lints and the evaluator.
+const LAYERS: &[(&str, &[&str])] = &[
+    ("diagnostics and limits", &["diag", "limits"]),
+    ("cards and game state", &["cards", "strength", "game"]),
+    ("syntax", &["syntax"]),
+    ("IR", &["ir"]),
+    ("external programs", &["external"]),
+    ("check", &["check"]),
+    ("evaluator and formatter", &["eval", "fmt"]),
+    ("a player at any table", &["play"]),
+    ("dealer", &["dealer"]),
+    ("competition", &["acpc"]),
+    ("IDE", &["ide", "lsp"]),
+    ("front door", &["front", "report", "playground"]),
+];
+
+/// Top-level modules outside the library's layers: the command line and the table generator
+/// sit on top of everything and use the library by its name.
+const DOORS: &[&str] = &["cli", "main", "bin"];
+
+fn src() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
+/// Every `.rs` file under `dir`, sorted.
+fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for entry in std::fs::read_dir(&d).expect("a readable source directory") {
+            let path = entry.expect("a directory entry").path();
+            if path.is_dir() {
+                todo.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The source with comments, string and character literals blanked to spaces (line ends
+/// kept), so braces and paths are only the code's own.
+fn code_only(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = b.to_vec();
+    let blank = |out: &mut Vec<u8>, from: usize, to: usize| {
+        for c in &mut out[from..to] {
+            if *c != b'\n' {
+                *c = b' ';
+            }
+        }
+    };
+    let mut i = 0;
+    while i < b.len() {
+        let rest = &b[i..];
+        let end = if rest.starts_with(b"//") {
+            i + rest.iter().position(|&c| c == b'\n').unwrap_or(rest.len())
+        } else if rest.starts_with(b"/*") {
+            block_comment_end(b, i)
+        } else if let Some(hashes) = raw_string_start(b, i) {
+            let close: Vec<u8> = std::iter::once(b'"')
+                .chain(std::iter::repeat_n(b'#', hashes))
+                .collect();
+            let body = i + 2 + hashes;
+            find(b, body, &close).map_or(b.len(), |e| e + close.len())
+        } else if b[i] == b'"' {
+            string_end(b, i + 1)
+        } else if b[i] == b'\'' {
+            char_end(b, i)
+        } else {
+            i + 1
+        };
+        if end > i + 1 || b[i] == b'"' {
+            blank(&mut out, i, end);
+        }
+        i = end.max(i + 1);
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+fn find(b: &[u8], from: usize, what: &[u8]) -> Option<usize> {
+    (from..b.len().saturating_sub(what.len() - 1)).find(|&k| b[k..].starts_with(what))
+}
+
+/// The end of the block comment opening at `i` (they nest).
+fn block_comment_end(b: &[u8], mut i: usize) -> usize {
+    let mut depth = 0;
+    while i < b.len() {
+        if b[i..].starts_with(b"/*") {
+            depth += 1;
+            i += 2;
+        } else if b[i..].starts_with(b"*/") {
+            depth -= 1;
+            i += 2;
+            if depth == 0 {
+                return i;
+            }
+        } else {
+            i += 1;
+        }
+    }
+    i
+}
+
+/// The number of `#`s of a raw string (`r"`, `r#"`, `br"`) opening at `i`, if one does.
+fn raw_string_start(b: &[u8], i: usize) -> Option<usize> {
+    let word_before = i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_');
+    if b[i] != b'r' || word_before && b[i - 1] != b'b' {
+        return None;
+    }
+    let hashes = b[i + 1..].iter().take_while(|&&c| c == b'#').count();
+    (b.get(i + 1 + hashes) == Some(&b'"')).then_some(hashes)
+}
+
+/// The end of a string whose body starts at `i`.
+fn string_end(b: &[u8], mut i: usize) -> usize {
+    while i < b.len() {
+        match b[i] {
+            b'\\' => i += 2,
+            b'"' => return i + 1,
+            _ => i += 1,
+        }
+    }
+    i
+}
+
+/// The end of a character literal at `i`, or `i + 1` for a lifetime's quote.
+fn char_end(b: &[u8], i: usize) -> usize {
+    if b.get(i + 1) == Some(&b'\\') {
+        return (i + 3..b.len())
+            .find(|&k| b[k] == b'\'')
+            .map_or(b.len(), |k| k + 1);
+    }
+    let width = b.get(i + 1).map_or(1, |&c| {
+        if c < 0x80 {
+            1
+        } else {
+            c.leading_ones() as usize
+        }
+    });
+    if b.get(i + 1 + width) == Some(&b'\'') {
+        i + 2 + width
+    } else {
+        i + 1
+    }
+}
+
+/// The line (from 0) of the brace closing the item that starts at `line`, or `None` for a
+/// declaration without a body (`fn f();`, `mod tests;`).
+fn body_end(lines: &[&str], line: usize) -> Option<usize> {
+    let (mut depth, mut nesting, mut opened) = (0i64, 0i64, false);
+    for (k, l) in lines.iter().enumerate().skip(line) {
+        for c in l.chars() {
+            match c {
+                '{' => {
+                    depth += 1;
+                    opened = true;
+                }
+                '}' => {
+                    depth -= 1;
+                    if opened && depth == 0 {
+                        return Some(k);
+                    }
+                }
+                '(' | '[' => nesting += 1,
+                ')' | ']' => nesting -= 1,
+                ';' if !opened && nesting == 0 => return None,
+                _ => {}
+            }
+        }
+    }
+    None
+}
+
+/// The lines (from 0) of `code` inside `#[cfg(test)]` modules written in the file, and the
+/// names of test modules declared here and written in files of their own.
+fn test_modules(lines: &[&str]) -> (BTreeSet<usize>, Vec<String>) {
+    let (mut inside, mut files) = (BTreeSet::new(), Vec::new());
+    for (k, l) in lines.iter().enumerate() {
+        if l.trim() != "#[cfg(test)]" {
+            continue;
+        }
+        let Some(m) = (k + 1..lines.len()).find(|&j| !lines[j].trim_start().starts_with("#["))
+        else {
+            continue;
+        };
+        let item = lines[m].trim_start();
+        let Some(name) = item
+            .strip_prefix("mod ")
+            .or_else(|| item.strip_prefix("pub mod "))
+        else {
+            continue;
+        };
+        match body_end(lines, m) {
+            Some(end) => inside.extend(m..=end),
+            None => files.push(name.trim_end_matches(';').trim().to_string()),
+        }
+    }
+    (inside, files)
+}
+
+/// A library source file with its code (comments and literals blanked) and the lines of its
+/// test modules.
+struct Source {
+    path: PathBuf,
+    code: String,
+    tests: BTreeSet<usize>,
+}
+
+/// Every source file of `src/` but the test modules that have files of their own.
+fn sources() -> Vec<Source> {
+    let mut all: Vec<Source> = Vec::new();
+    let mut test_files = BTreeSet::new();
+    for path in rust_files(&src()) {
+        let text = std::fs::read_to_string(&path).expect("a readable source file");
+        let code = code_only(&text);
+        let lines: Vec<&str> = code.lines().collect();
+        let (tests, files) = test_modules(&lines);
+        let dir = if path
+            .file_name()
+            .is_some_and(|f| f == "mod.rs" || f == "lib.rs")
+        {
+            path.parent().unwrap().to_path_buf()
+        } else {
+            path.with_extension("")
+        };
+        for name in files {
+            test_files.insert(dir.join(format!("{name}.rs")));
+            test_files.insert(dir.join(&name).join("mod.rs"));
+        }
+        all.push(Source {
+            path,
+            code: code.clone(),
+            tests,
+        });
+    }
+    all.retain(|s| !test_files.contains(&s.path));
+    all
+}
+
+fn relative(path: &Path) -> String {
+    path.strip_prefix(src())
+        .unwrap_or(path)
+        .display()
+        .to_string()
+}
+
+/// Whether `line` starts a function: `fn NAME` after any qualifiers.
+fn fn_name(line: &str) -> Option<&str> {
+    let mut words = line.split_whitespace().peekable();
+    while let Some(w) = words.next() {
+        match w {
+            "fn" => {
+                let name = words.next()?;
+                return Some(name.split(['(', '<']).next().unwrap_or(name));
+            }
+            "pub" | "const" | "async" | "unsafe" | "extern" | "default" => {}
+            w if w.starts_with("pub(") || w.starts_with('"') => {}
+            _ => return None,
+        }
+    }
+    None
+}
+
+#[test]
+fn no_function_outside_tests_is_longer_than_150_lines() {
+    let mut long = Vec::new();
+    for s in sources() {
+        let lines: Vec<&str> = s.code.lines().collect();
+        for (k, l) in lines.iter().enumerate() {
+            let Some(name) = fn_name(l) else { continue };
+            if s.tests.contains(&k) {
+                continue;
+            }
+            let Some(end) = body_end(&lines, k) else {
+                continue;
+            };
+            if end - k + 1 > MAX_FN_LINES {
+                long.push(format!(
+                    "{}:{}: fn {name} is {} lines",
+                    relative(&s.path),
+                    k + 1,
+                    end - k + 1
+                ));
+            }
+        }
+    }
+    assert!(
+        long.is_empty(),
+        "functions over {MAX_FN_LINES} lines (split them into named steps):\n{}",
+        long.join("\n")
+    );
+}
+
+/// The layer of a top-level module, by its index in [`LAYERS`].
+fn layer_of(module: &str) -> Option<usize> {
+    LAYERS.iter().position(|(_, ms)| ms.contains(&module))
+}
+
+/// The top-level modules a source's code names as `crate::NAME`.
+fn crate_paths(code: &str) -> BTreeSet<(usize, String)> {
+    let mut found = BTreeSet::new();
+    for (k, line) in code.lines().enumerate() {
+        let mut rest = line;
+        while let Some(at) = rest.find("crate::") {
+            let before = rest[..at].chars().next_back();
+            rest = &rest[at + "crate::".len()..];
+            if before.is_some_and(|c| c.is_alphanumeric() || matches!(c, '_' | '$' | ':')) {
+                continue;
+            }
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            if !name.is_empty() {
+                found.insert((k, name));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn no_module_imports_one_from_a_layer_above_its_own() {
+    let mut wrong = Vec::new();
+    for s in sources() {
+        let rel = relative(&s.path);
+        let top = rel
+            .split('/')
+            .next()
+            .unwrap_or_default()
+            .trim_end_matches(".rs");
+        if top == "lib" || DOORS.contains(&top) {
+            continue;
+        }
+        let Some(own) = layer_of(top) else {
+            wrong.push(format!("{rel}: module `{top}` is in no layer of the table"));
+            continue;
+        };
+        for (k, used) in crate_paths(&s.code) {
+            if s.tests.contains(&k) {
+                continue;
+            }
+            match layer_of(&used) {
+                Some(l) if l <= own => {}
+                Some(l) => wrong.push(format!(
+                    "{rel}:{}: `{top}` ({}) uses `crate::{used}` ({}), a layer above",
+                    k + 1,
+                    LAYERS[own].0,
+                    LAYERS[l].0
+                )),
+                None => wrong.push(format!(
+                    "{rel}:{}: `crate::{used}` is in no layer of the table",
+                    k + 1
+                )),
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "imports against the layers:\n{}",
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn the_scanner_skips_comments_strings_and_test_modules() {
+    let text = "fn a() {\n    let s = \"}{\"; // }\n    let r = r#\"{\"#;\n    let c = '{';\n}\n\
+                #[cfg(test)]\nmod tests {\n    fn t() {}\n}\n#[cfg(test)]\nmod more;\n";
+    let code = code_only(text);
+    let lines: Vec<&str> = code.lines().collect();
+    assert_eq!(body_end(&lines, 0), Some(4));
+    let (inside, files) = test_modules(&lines);
+    assert_eq!(inside, (6..=8).collect());
+    assert_eq!(files, ["more"]);
+    assert_eq!(
+        fn_name("    pub(crate) fn run<'a>(x: &'a str) {"),
+        Some("run")
+    );
+    assert_eq!(fn_name("    let f = fn_name;"), None);
+    assert_eq!(
+        crate_paths("use crate::game::Move; x::crate::no; crate::play::X"),
+        [(0, "game".to_string()), (0, "play".to_string())].into()
+    );
+}
