@@ -55,6 +55,23 @@ pub fn json_amount(x: f64) -> Value {
     }
 }
 
+/// The result of a match as `hus match --json` gives it (and the playground): the deal, A's
+/// result with its interval, and each bot's counts under `bots`. The command line adds its
+/// timing and each `acpc:` program's faults.
+pub fn match_json(r: &crate::dealer::MatchResult, names: [&str; 2]) -> Value {
+    json!({
+        "hands": r.hands,
+        "seed": r.seed,
+        "blinds": [r.stakes.sb, r.stakes.bb],
+        "stack": r.stakes.stack,
+        "duplicate": r.duplicate,
+        "mbb_per_hand": r.mbb_per_hand(),
+        "ci95": r.ci95().map(|(lo, hi)| vec![lo, hi]),
+        "net_chips": r.net_a,
+        "bots": { "A": bot_json(names[0], &r.bots[0]), "B": bot_json(names[1], &r.bots[1]) },
+    })
+}
+
 /// One bot's counts (`bots.A` of `hus match --json`).
 pub fn bot_json(name: &str, b: &BotStats) -> Value {
     let mut actions = serde_json::Map::new();

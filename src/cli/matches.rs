@@ -591,33 +591,26 @@ fn fmt_bb(chips: i64, bb: i64) -> String {
     }
 }
 
-pub(crate) use hus::report::bot_json;
+pub(crate) use hus::report::{bot_json, match_json};
 
 fn to_json(r: &MatchResult, bots: &[Seated], seconds: f64, threads: usize) -> serde_json::Value {
-    let bot = |i: usize| {
-        let mut b = bot_json(bots[i].name(), &r.bots[i]);
-        if let (Some(f), Some(m)) = (bots[i].faults(), b.as_object_mut()) {
-            m.insert("acpc".into(), json!(f));
+    let mut o = match_json(r, [bots[0].name(), bots[1].name()]);
+    for (i, label) in ["A", "B"].into_iter().enumerate() {
+        if let (Some(f), Some(b)) = (bots[i].faults(), o["bots"][label].as_object_mut()) {
+            b.insert("acpc".into(), json!(f));
         }
-        b
-    };
-    let ci = r.ci95().map(|(lo, hi)| vec![lo, hi]);
-    json!({
-        "hands": r.hands,
-        "seed": r.seed,
-        "blinds": [r.stakes.sb, r.stakes.bb],
-        "stack": r.stakes.stack,
-        "duplicate": r.duplicate,
-        "mbb_per_hand": r.mbb_per_hand(),
-        "ci95": ci,
-        "net_chips": r.net_a,
-        "bots": { "A": bot(0), "B": bot(1) },
-        "timing": {
-            "seconds": seconds,
-            "hands_per_second": if seconds > 0.0 { r.hands as f64 / seconds } else { 0.0 },
-            "threads": threads,
-        },
-    })
+    }
+    if let Some(m) = o.as_object_mut() {
+        m.insert(
+            "timing".into(),
+            json!({
+                "seconds": seconds,
+                "hands_per_second": if seconds > 0.0 { r.hands as f64 / seconds } else { 0.0 },
+                "threads": threads,
+            }),
+        );
+    }
+    o
 }
 
 /// Opens a `--plot` or `--log` file for writing: a new file, or one replaced. A symbolic link

@@ -7,7 +7,7 @@ use crate::check::supplied::SuppliedFiles;
 use crate::dealer::{self, plot, Bot, MatchConfig, MatchResult, ScriptBot, Stakes};
 use crate::diag::SourceFile;
 use crate::eval::DecideOptions;
-use crate::report::bot_json;
+use crate::report::match_json;
 
 /// The most hands the page plays in one match: every hand's result is kept for the plot.
 pub const MAX_PAGE_HANDS: u64 = 1_000_000;
@@ -122,19 +122,15 @@ fn result_json(r: &MatchResult, names: [&str; 2]) -> Value {
     };
     let unit = if r.duplicate { 2 } else { 1 };
     let results = r.hand_results.as_deref().unwrap_or(&[]);
-    json!({
-        "hands": r.hands,
-        "seed": r.seed,
-        "blinds": [r.stakes.sb, r.stakes.bb],
-        "stack": r.stakes.stack,
-        "duplicate": r.duplicate,
-        "mbb_per_hand": r.mbb_per_hand(),
-        "ci95": r.ci95().map(|(lo, hi)| vec![lo, hi]),
-        "net_chips": r.net_a,
-        "bots": { "A": bot_json(names[0], &r.bots[0]), "B": bot_json(names[1], &r.bots[1]) },
-        "summary": summary(r),
-        "plot": plot::svg(results, r.stakes.bb, unit, &title, &subtitle),
-    })
+    let mut o = match_json(r, names);
+    if let Some(m) = o.as_object_mut() {
+        m.insert("summary".into(), summary(r).into());
+        m.insert(
+            "plot".into(),
+            plot::svg(results, r.stakes.bb, unit, &title, &subtitle).into(),
+        );
+    }
+    o
 }
 
 /// A's result in words, as `hus match` prints it.
