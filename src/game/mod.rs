@@ -150,6 +150,27 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
+    /// The record without where its parts were written: two records of the same hand, one
+    /// read from XML and one built in a program, compare equal this way.
+    pub fn without_spans(&self) -> GameRecord {
+        let mut r = self.clone();
+        for p in &mut r.posts {
+            p.span = None;
+        }
+        for round in &mut r.rounds {
+            round.span = None;
+            for a in &mut round.actions {
+                a.span = None;
+            }
+        }
+        r
+    }
+
+    /// The same hand, wherever its parts were written.
+    pub fn same_as(&self, other: &GameRecord) -> bool {
+        self.without_spans() == other.without_spans()
+    }
+
     /// Moves every round to `spare`, emptied but with its buffers kept: a dealer reuses them
     /// for the next hand's rounds instead of allocating.
     pub fn clear_rounds(&mut self, spare: &mut Vec<Round>) {

@@ -95,6 +95,32 @@ impl Derived {
         self.stats[pi(player)][phase as usize]
     }
 
+    /// The smallest total the hero's chips in this round may be raised to: the call plus the
+    /// minimum raise, or all in when that is less. `None` when the hero cannot raise.
+    pub fn min_raise_to(&self) -> Option<f64> {
+        let all_in = self.hero_round + self.hero_stack;
+        self.hero_can_raise
+            .then(|| (self.hero_round + self.to_call + self.min_raise).min(all_in))
+    }
+
+    /// The largest total the hero may raise to: all in. `None` when the hero cannot raise.
+    pub fn max_raise_to(&self) -> Option<f64> {
+        self.hero_can_raise
+            .then_some(self.hero_round + self.hero_stack)
+    }
+
+    /// The acts the hero may take now, in this order: fold and call when a bet is owed, else
+    /// check; then raise when the hero can (a fold with nothing owed is not offered: the
+    /// evaluator plays it as a check).
+    pub fn legal_acts(&self) -> &'static [&'static str] {
+        match (self.to_call > 0.0, self.hero_can_raise) {
+            (true, true) => &["fold", "call", "raise"],
+            (true, false) => &["fold", "call"],
+            (false, true) => &["check", "raise"],
+            (false, false) => &["check"],
+        }
+    }
+
     pub fn effective_stack(&self) -> f64 {
         self.hero_stack.min(self.villain_stack)
     }
