@@ -68,14 +68,18 @@ def pokerkit_decision_us():
         for k in range(n):
             bot.decide(hp.state_of(st), seed=k)
 
-    return best_of(3, run) / n * 1e6
+    def convert():
+        for _ in range(n):
+            hp.state_of(st)
+
+    return best_of(3, run) / n * 1e6, best_of(3, convert) / n * 1e6
 
 
 def match_rates(hus_bin, hands=5_000):
     a, b = hus.Bot.builtin("equity"), hus.Bot.builtin("random")
-    py = best_of(3, lambda: hus.match(a, b, hands=hands, seed=1, threads=1))
+    py = best_of(5, lambda: hus.match(a, b, hands=hands, seed=1, threads=1))
     cli = best_of(
-        3,
+        5,
         lambda: subprocess.run(
             [hus_bin, "match", "builtin:equity", "builtin:random", "--hands", str(hands),
              "--seed", "1", "--threads", "1"],
@@ -89,7 +93,8 @@ def match_rates(hus_bin, hands=5_000):
 def main():
     hus_bin = sys.argv[1] if len(sys.argv) > 1 else str(ROOT / "target" / "release" / "hus")
     print(f"bot.decide on a prepared state: {decide_rate():,.0f} calls/s")
-    print(f"PokerKit state -> hus state -> decision: {pokerkit_decision_us():.1f} µs")
+    both, convert = pokerkit_decision_us()
+    print(f"PokerKit state -> hus state -> decision: {both:.1f} µs ({convert:.1f} µs converting)")
     py, cli = match_rates(hus_bin)
     print(f"hus.match {py:,.0f} hands/s, hus match {cli:,.0f} hands/s: ratio {py / cli:.3f}")
 
