@@ -7,7 +7,7 @@
 //! and results are combined in hand order, so a seed gives the same match on any number of
 //! threads.
 
-pub mod acpc_text;
+pub(crate) mod acpc_text;
 pub mod bots;
 pub mod hand;
 pub mod history;
@@ -30,7 +30,7 @@ pub use bots::{load_bot, BotLoadError, LoadedBot, ScriptBot, BUILTINS};
 pub use hand::{Deal, DecisionInfo, HandEnd, HandOutcome, Stakes};
 pub use rng::DecisionRng;
 pub use stats::{ActionCounts, BotStats, ResultSums};
-pub use stream::ChaCha8Stream;
+pub(crate) use stream::ChaCha8Stream;
 
 /// A player at the table: anything that turns a game state into a move.
 pub trait Bot: Send + Sync {
@@ -283,9 +283,9 @@ const BATCH_PER_THREAD: u64 = 64;
 /// Threads per core at most, whatever `--threads` asks.
 pub const MAX_THREADS_PER_CORE: usize = 4;
 /// The most hands one match plays.
-pub const MAX_HANDS: u64 = 1_000_000_000_000;
+pub(crate) const MAX_HANDS: u64 = 1_000_000_000_000;
 /// The most hands a match keeps one result of each (for `--plot`): 400 MB.
-pub const MAX_KEPT_HANDS: u64 = 50_000_000;
+pub(crate) const MAX_KEPT_HANDS: u64 = 50_000_000;
 
 /// What one chunk of consecutive hands produced.
 #[derive(Default)]

@@ -30,13 +30,13 @@ impl fmt::Display for Trace {
 }
 
 /// The script text of a span, on one line.
-pub fn snippet(source: &SourceFile, span: &Span) -> String {
+pub(crate) fn snippet(source: &SourceFile, span: &Span) -> String {
     let s = source.text.get(span.clone()).unwrap_or("?");
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// The script text of an action, without its `THEN`.
-pub fn action_text(source: &SourceFile, span: &Span) -> String {
+pub(crate) fn action_text(source: &SourceFile, span: &Span) -> String {
     let s = snippet(source, span);
     match s.strip_prefix("THEN ") {
         Some(rest) => rest.to_string(),
@@ -44,7 +44,7 @@ pub fn action_text(source: &SourceFile, span: &Span) -> String {
     }
 }
 
-pub fn line_of(source: &SourceFile, span: &Span) -> usize {
+pub(crate) fn line_of(source: &SourceFile, span: &Span) -> usize {
     source.line_col(span.start).0
 }
 

@@ -42,7 +42,7 @@ pub struct SourceSpans {
     /// The `<posts>` start tag.
     pub posts: Option<Span>,
     /// Per round (parallel to `GameRecord::rounds`), the span of each board card.
-    pub round_cards: Vec<Vec<Span>>,
+    pub(crate) round_cards: Vec<Vec<Span>>,
 }
 
 /// Reads the XML into a record (structure and values only; the betting model validates play).
@@ -51,7 +51,7 @@ pub fn read(xml: &str) -> Result<GameRecord, InvalidGame> {
 }
 
 /// [`read`], also returning where each part was written.
-pub fn read_spanned(xml: &str) -> Result<(GameRecord, SourceSpans), InvalidGame> {
+pub(crate) fn read_spanned(xml: &str) -> Result<(GameRecord, SourceSpans), InvalidGame> {
     let root = parse_tree(xml).map_err(|d| InvalidGame {
         diagnostics: vec![d],
     })?;
