@@ -38,9 +38,9 @@ pub struct NoLimitGame {
     /// The blind each position posts: `blind = 100 50` is position 0 the big blind.
     pub blinds: [u64; 2],
     /// The position (0-based) that acts first in each round.
-    pub first_player: [usize; 4],
+    pub(crate) first_player: [usize; 4],
     /// The most raises in each round (`maxRaises`; no limit when the definition has none).
-    pub max_raises: [u8; 4],
+    pub(crate) max_raises: [u8; 4],
 }
 
 impl NoLimitGame {
@@ -351,7 +351,10 @@ fn player(position: usize, seat: usize) -> Player {
 /// hand, the blinds posted, every act with its HUS amount (a call or check from `c`, a raise
 /// *by* from `r<to>`). The record still goes through [`crate::game::GameState::from_record`],
 /// which validates it like any other.
-pub fn to_record(state: &MatchState, game: &NoLimitGame) -> Result<GameRecord, ProtocolError> {
+pub(crate) fn to_record(
+    state: &MatchState,
+    game: &NoLimitGame,
+) -> Result<GameRecord, ProtocolError> {
     let seat = state.position;
     let Some(hero_cards) = state.hole[seat] else {
         return err("the state does not show this seat's hole cards");
@@ -477,18 +480,18 @@ pub fn outcome(state: &MatchState, progress: &Progress) -> Result<[i64; 2], Prot
 
 /// The most acts one betting round holds in the dealer (`MAX_NUM_ACTIONS` of `game.h`): a
 /// raise that would leave no room for the call is refused, as the dealer refuses it.
-pub const MAX_ACTS_PER_ROUND: usize = 64;
+pub(crate) const MAX_ACTS_PER_ROUND: usize = 64;
 
 /// Where the betting of a match state stands, by the dealer's own rules (`doAction` and
 /// `raiseIsValid` of `game.c`, heads-up).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Progress {
     /// Each position's chips put in during the hand.
-    pub spent: [u64; 2],
+    pub(crate) spent: [u64; 2],
     /// The round the betting is in, or ended in (0 = before the flop).
     pub round: usize,
     /// The position to act next; `None` once the hand is over.
-    pub to_act: Option<usize>,
+    pub(crate) to_act: Option<usize>,
     /// The position that folded, when one did.
     pub folded: Option<usize>,
     /// The smallest and the largest total the player to act may raise to; `None` when they

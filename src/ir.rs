@@ -41,7 +41,7 @@ pub enum Definition {
 pub struct DefinedNumber {
     pub value: Operand,
     /// It reads a statistic over past hands (`villainVPIP`), through other DEFINEs too.
-    pub reads_stats: bool,
+    pub(crate) reads_stats: bool,
 }
 
 /// A definition's body behind a shared pointer, with the definition's number: its slot in
@@ -86,7 +86,7 @@ impl<T: ?Sized> std::fmt::Debug for Shared<T> {
 
 impl Program {
     /// Whether a condition or an amount reads a statistic over past hands (`villainVPIP`).
-    pub fn reads_stats(&self) -> bool {
+    pub(crate) fn reads_stats(&self) -> bool {
         // Each definition is looked into once (`seen`), so the walk is linear.
         let mut seen = vec![false; self.definitions.len()];
         let mut condition = |c: &Condition| condition_reads_stats(c, &mut seen);
@@ -350,7 +350,7 @@ impl Operand {
     }
 
     /// Whether the operand reads a statistic over past hands (`villainVPIP`).
-    pub fn reads_stats(&self) -> bool {
+    pub(crate) fn reads_stats(&self) -> bool {
         let mut found = false;
         self.leaves(&mut |leaf| {
             found |= match leaf {

@@ -14,11 +14,11 @@ pub const MAX_GAME_BYTES: u64 = 16 << 20;
 /// The largest action table, in bytes (a 13x13 table is well under 2 KB).
 pub const MAX_TABLE_BYTES: u64 = 64 << 10;
 /// How deeply game-state elements may nest (the format needs 4 levels).
-pub const MAX_XML_DEPTH: usize = 16;
+pub(crate) const MAX_XML_DEPTH: usize = 16;
 /// Attributes on one game-state element (the format uses at most 4).
-pub const MAX_XML_ATTRIBUTES: usize = 16;
+pub(crate) const MAX_XML_ATTRIBUTES: usize = 16;
 /// Child elements of one game-state element (`<init>` constants, a round's actions).
-pub const MAX_XML_CHILDREN: usize = 4096;
+pub(crate) const MAX_XML_CHILDREN: usize = 4096;
 /// Diagnostics rendered in full by `hus decide`, `hus match` and `hus check` (text format);
 /// the rest are counted (`hus check --format short` and `json` list them all).
 pub const MAX_SHOWN_DIAGNOSTICS: usize = 100;
@@ -26,7 +26,7 @@ pub const MAX_SHOWN_DIAGNOSTICS: usize = 100;
 pub const MAX_LISTED: usize = 10;
 /// Arithmetic operators and opening parentheses on one line of a script: a value nests at
 /// most this deep, so checking and deciding never recurse without bound.
-pub const MAX_LINE_OPERATORS: usize = 256;
+pub(crate) const MAX_LINE_OPERATORS: usize = 256;
 /// How deeply DEFINEs may be defined through one another.
 pub const MAX_DEFINE_DEPTH: usize = 64;
 /// The largest stack `hus match` deals, in chips (`--stack` × the big blind): the

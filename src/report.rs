@@ -47,7 +47,7 @@ pub fn decision_json(
 
 /// Whole amounts as JSON integers (`60`, not `60.0`), others as the text prints them
 /// (`0.999998`, not `0.9999979999999999`).
-pub fn json_amount(x: f64) -> Value {
+pub(crate) fn json_amount(x: f64) -> Value {
     let text = format_amount(x);
     match text.parse::<i64>() {
         Ok(n) => Value::from(n),

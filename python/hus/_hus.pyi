@@ -1,7 +1,7 @@
 """Type stubs of the compiled module hus._hus (re-exported by `hus`)."""
 
 import os
-from typing import Iterable, List, Optional, Sequence, Tuple, Union
+from typing import Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
 _Act = Union[Tuple[str, str], Tuple[str, str, float]]
 _Path = Union[str, os.PathLike]
@@ -76,9 +76,15 @@ class GameState:
         board: str = "",
         actions: Optional[Iterable[_Act]] = None,
         defines: Optional[Sequence[Tuple[str, float]]] = None,
+        stats: Optional[Mapping[str, Union[int, Sequence[int], Mapping[str, int]]]] = None,
+        posts: Optional[Sequence[Tuple[str, str, float]]] = None,
     ) -> None:
         """Builds a state: acts are (player, act) or (player, "bet"|"raise", total raised
-        to), player "hero" or "villain"; raises GameStateError naming the field."""
+        to), player "hero" or "villain"; stats as <stats> gives them, e.g. {"hands": 40,
+        "VPIP": (30, 38), "Aggression": (3, 10, 12)} (times, chances and, for Aggression,
+        the hands it rests on); posts, as (player, "SB"|"BB", amount), replace the blinds
+        the button implies (a stack below its blind posts all it has); raises
+        GameStateError naming the field."""
     @staticmethod
     def from_xml(xml: str) -> GameState:
         """Reads and validates game-state XML, as `hus decide` does."""

@@ -48,11 +48,14 @@ def state_of(pk_state: Any) -> _hus.GameState:
             f"hus plays heads-up: this state has {pk_state.player_count} players"
         )
     actions: List[Tuple] = []
-    button = None
+    posts: List[Tuple] = []
     high = 0
     for op in pk_state.operations:
         kind = type(op)
         if kind is BlindOrStraddlePosting:
+            # As posted: a stack below its blind posts all it has.
+            blind = "SB" if op.player_index == 1 else "BB"
+            posts.append((_WHO[op.player_index != hero], blind, op.amount))
             high = max(high, op.amount)
             continue
         if kind is CheckingOrCalling:
@@ -79,6 +82,7 @@ def state_of(pk_state: Any) -> _hus.GameState:
         button=button,
         board=_cards(c for street in pk_state.board_cards for c in street),
         actions=actions,
+        posts=sorted(posts, key=lambda p: p[1] != "SB"),
     )
 
 

@@ -9,7 +9,7 @@ use std::time::Duration;
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyBool, PyDict, PyInt, PyList};
 
 use hus::{Action, BotOptions, MatchOptions, Play, Player};
 use rand_chacha::ChaCha8Rng;
@@ -292,14 +292,95 @@ fn invalid_game(py: Python<'_>, e: hus::game::InvalidGame, file: &str) -> PyErr 
     error_with::<GameStateError>(py, e.to_string(), &attrs)
 }
 
+/// A count of `stats=` as the XML writes it: a Python int (not a bool), in decimal.
+fn count_text(v: &Bound<'_, PyAny>, at: &str) -> PyResult<String> {
+    if v.is_instance_of::<PyInt>() && !v.is_instance_of::<PyBool>() {
+        return Ok(v.str()?.to_string());
+    }
+    Err(field_error(
+        "stats",
+        format!("stats[{at}]: a count is a whole number, not {}", v.repr()?),
+    ))
+}
+
+/// A statistic's or attribute's name, safe to write as an XML name.
+fn stats_name(k: &Bound<'_, PyAny>) -> PyResult<String> {
+    match k.extract::<String>() {
+        Ok(name) if !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric()) => Ok(name),
+        _ => Err(field_error(
+            "stats",
+            format!("stats: {} is no statistic's name", k.repr()?),
+        )),
+    }
+}
+
+/// The attributes of one statistic: `(times, chances)`, `(times, chances, hands)` (what
+/// `Aggression` rests on) or a dict of them.
+fn stat_attrs(name: &str, v: &Bound<'_, PyAny>) -> PyResult<String> {
+    let mut out = String::new();
+    if let Ok(d) = v.cast::<PyDict>() {
+        for (k, v) in d.iter() {
+            let attr = stats_name(&k)?;
+            let at = format!("{name}.{attr}");
+            out.push_str(&format!(" {attr}=\"{}\"", count_text(&v, &at)?));
+        }
+        return Ok(out);
+    }
+    let items: Vec<Bound<'_, PyAny>> = match v.try_iter() {
+        Ok(it) => it.collect::<PyResult<_>>()?,
+        Err(_) => Vec::new(),
+    };
+    if !(2..=3).contains(&items.len()) {
+        return Err(field_error(
+            "stats",
+            format!("stats[{name}]: a statistic is (times, chances) or (times, chances, hands)"),
+        ));
+    }
+    for (attr, v) in ["times", "chances", "hands"].iter().zip(&items) {
+        out.push_str(&format!(" {attr}=\"{}\"", count_text(v, name)?));
+    }
+    Ok(out)
+}
+
+/// `stats=`: `{"hands": 40, "VPIP": (30, 38), "Aggression": (3, 10, 12)}`, written as the
+/// `<stats>` element and read by the XML reader, so it is validated with the same errors.
+fn stats_of(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<hus::game::OpponentStats> {
+    let Ok(dict) = obj.cast::<PyDict>() else {
+        return Err(field_error(
+            "stats",
+            "stats: a dict of \"hands\" and one entry per statistic".into(),
+        ));
+    };
+    let mut head = String::from("<stats");
+    let mut body = String::new();
+    for (k, v) in dict.iter() {
+        let name = stats_name(&k)?;
+        if name == "hands" {
+            head.push_str(&format!(" hands=\"{}\"", count_text(&v, "hands")?));
+        } else {
+            body.push_str(&format!("<{name}{}/>", stat_attrs(&name, &v)?));
+        }
+    }
+    let xml = format!("{head}>{body}</stats>");
+    hus::game::xml::read_stats_element(&xml).map_err(|e| {
+        let err = invalid_game(py, e, "<stats>");
+        let _ = err.value(py).setattr("field", "stats");
+        err
+    })
+}
+
 #[pymethods]
 impl GameState {
     /// Builds a state: the blinds, the hero's cards, the stacks before the blinds (100 big
     /// blinds each by default), who has the button (posts the small blind), the board so far,
-    /// and the acts in order as (player, act) or (player, "bet"|"raise", total raised to).
+    /// the acts in order as (player, act) or (player, "bet"|"raise", total raised to), and
+    /// the villain's statistics as `<stats>` gives them:
+    /// `{"hands": 40, "VPIP": (times, chances), "Aggression": (times, chances, hands)}`.
+    /// `posts` replaces the blinds the button implies, as (player, "SB"|"BB", amount): a
+    /// stack below its blind posts all it has.
     #[new]
     #[pyo3(signature = (*, small_blind, big_blind, hero_cards, hero_stack=None, villain_stack=None,
-        button="hero", board="", actions=None, defines=None))]
+        button="hero", board="", actions=None, defines=None, stats=None, posts=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -312,6 +393,8 @@ impl GameState {
         board: &str,
         actions: Option<&Bound<'_, PyAny>>,
         defines: Option<Vec<(String, f64)>>,
+        stats: Option<&Bound<'_, PyAny>>,
+        posts: Option<Vec<(String, String, f64)>>,
     ) -> PyResult<GameState> {
         guard(|| {
             let mut b = hus::GameState::builder(small_blind, big_blind)
@@ -330,6 +413,12 @@ impl GameState {
             }
             for (name, value) in defines.unwrap_or_default() {
                 b = b.define(&name, value);
+            }
+            for (who, blind, amount) in posts.unwrap_or_default() {
+                b = b.post(player(&who, "posts")?, &blind, amount);
+            }
+            if let Some(stats) = stats {
+                b = b.stats(stats_of(py, stats)?);
             }
             let (state, _warnings) = b.build().map_err(|e| invalid_game(py, e, "<builder>"))?;
             Ok(GameState { state })
@@ -382,29 +471,17 @@ impl GameState {
     /// (capped at all in), or None when the hero cannot raise.
     #[getter]
     fn min_raise_to(&self) -> Option<f64> {
-        let d = self.state.derived();
-        d.hero_can_raise
-            .then(|| (d.hero_round + d.to_call + d.min_raise).min(d.hero_round + d.hero_stack))
+        self.state.derived().min_raise_to()
     }
     /// The most the hero can raise to: all in.
     #[getter]
     fn max_raise_to(&self) -> Option<f64> {
-        let d = self.state.derived();
-        d.hero_can_raise.then_some(d.hero_round + d.hero_stack)
+        self.state.derived().max_raise_to()
     }
     /// The acts the hero may take: a subset of fold, check, call, raise in that order.
     #[getter]
     fn legal_actions(&self) -> Vec<&'static str> {
-        let d = self.state.derived();
-        let mut out = if d.to_call > 0.0 {
-            vec!["fold", "call"]
-        } else {
-            vec!["check"]
-        };
-        if d.hero_can_raise {
-            out.push("raise");
-        }
-        out
+        self.state.derived().legal_acts().to_vec()
     }
     /// The hero's cards, `"AsKd"`.
     #[getter]
@@ -427,7 +504,7 @@ impl GameState {
 
     fn __eq__(&self, other: &GameState) -> bool {
         self.state.xml() == other.state.xml()
-            || (same_record(self.state.record(), other.state.record())
+            || (self.state.record().same_as(other.state.record())
                 && self.state.derived() == other.state.derived())
     }
 
@@ -442,24 +519,6 @@ impl GameState {
             d.to_call
         )
     }
-}
-
-/// Two records equal but for where their parts were written.
-fn same_record(a: &hus::game::GameRecord, b: &hus::game::GameRecord) -> bool {
-    let strip = |r: &hus::game::GameRecord| {
-        let mut r = r.clone();
-        for p in &mut r.posts {
-            p.span = None;
-        }
-        for round in &mut r.rounds {
-            round.span = None;
-            for a in &mut round.actions {
-                a.span = None;
-            }
-        }
-        r
-    };
-    strip(a) == strip(b)
 }
 
 /// What a bot does now and why.

@@ -104,3 +104,36 @@ def test_a_match_equals_hus_match_json():
         cli["ci95"],
     )
     assert r.bots[0]["actions"] == cli["bots"]["A"]["actions"]
+
+
+STATS_CASE = ROOT / "tests" / "cases" / "decide"
+
+
+def test_a_built_state_with_stats_equals_the_xml_one_and_decides_the_same():
+    xml = (STATS_CASE / "games" / "stats-cbet.xml").read_text()
+    hand = dict(
+        small_blind=50,
+        big_blind=100,
+        hero_cards="Ah5d",
+        hero_stack=10000,
+        villain_stack=10000,
+        board="Kh9h5h",
+        actions=[("hero", "raise", 300), ("villain", "call"), ("villain", "check")],
+    )
+    stats = {"hands": 40, "VPIP": (30, 38), "FoldToCBet": (9, 12), "Aggression": (3, 10, 12)}
+    built = hus.GameState(**hand, stats=stats)
+    read = hus.GameState.from_xml(xml)
+    assert built == read
+    assert hus.GameState.from_xml(built.to_xml()) == built
+    # A statistic may also be given as a dict of its attributes.
+    as_dicts = {"hands": 40, "VPIP": {"times": 30, "chances": 38},
+                "FoldToCBet": {"times": 9, "chances": 12},
+                "Aggression": {"times": 3, "chances": 10, "hands": 12}}
+    assert hus.GameState(**hand, stats=as_dicts) == read
+    bot = hus.Bot.from_file(str(STATS_CASE / "stats-present" / "bot.hus"))
+    ours, theirs = bot.decide(built, seed=3), bot.decide(read, seed=3)
+    assert (ours.action, ours.raise_to, ours.rule) == (theirs.action, theirs.raise_to, theirs.rule)
+    # The continuation-bet rule (the villain folded to 9 of 12) chose it, as `hus decide` does.
+    assert (str(ours), ours.rule) == ("raise 300", 3)
+    # Without the statistics that rule cannot hold.
+    assert bot.decide(hus.GameState(**hand), seed=3).rule != 3

@@ -74,3 +74,35 @@ def test_a_match_gives_mbb_interval_and_statistics():
     }
     with pytest.raises(hus.MatchError):
         hus.match(a, b, hands=10, seed=1, small_blind=0)
+
+
+@pytest.mark.parametrize(
+    "stats, message",
+    [
+        (
+            {"hands": 4, "VPIP": (5, 3)},
+            "invalid game state: <VPIP>: `times` (5) is more than `chances` (3)",
+        ),
+        (
+            {"hands": 4, "VIPP": (1, 3)},
+            "invalid game state: unknown element <VIPP> in <stats>",
+        ),
+        (
+            {"VPIP": (1, 3)},
+            "invalid game state: <stats> is missing the `hands` attribute (a whole number, 0 or more)",
+        ),
+        (
+            {"hands": -1},
+            "invalid game state: the `hands` of <stats> must be a whole number, 0 or more, found `-1`",
+        ),
+        ({"hands": 4, "VPIP": (1.5, 3)}, "stats[VPIP]: a count is a whole number, not 1.5"),
+        ({"hands": 4, "VPIP": (1,)}, "stats[VPIP]: a statistic is (times, chances) or (times, chances, hands)"),
+        ({"hands": 4, "<x>": (1, 2)}, "stats: '<x>' is no statistic's name"),
+        ([1, 2], 'stats: a dict of "hands" and one entry per statistic'),
+    ],
+)
+def test_bad_stats_are_a_game_state_error_as_in_xml(stats, message):
+    with pytest.raises(hus.GameStateError) as e:
+        hus.GameState(small_blind=1, big_blind=2, hero_cards="AsKd", stats=stats)
+    assert e.value.field == "stats"
+    assert str(e.value) == message

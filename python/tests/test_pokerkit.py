@@ -129,3 +129,50 @@ actions = [
     # p1 (AA) re-raised: the bot raises too, by another amount.
     aces = hp.replay(hus.Bot.builtin("equity"), [hh], player=0)
     assert (aces.decisions, aces.same_action, aces.same_amount) == (1, 1, 0)
+
+
+def check_state(st):
+    """The hus state of the player to act equals PokerKit's."""
+    me = st.actor_index
+    hs = hp.state_of(st)
+    assert hs.pot == st.total_pot_amount
+    assert hs.to_call == st.checking_or_calling_amount
+    assert (hs.hero_stack, hs.villain_stack) == (st.stacks[me], st.stacks[1 - me])
+    assert hs.legal_actions == pk_legal(st)
+    assert hs.min_raise_to == st.min_completion_betting_or_raising_to_amount
+    assert hs.max_raise_to == st.max_completion_betting_or_raising_to_amount
+    return hs
+
+
+def test_a_big_blind_posted_short_is_all_in_and_the_button_may_only_fold_or_call():
+    # Player 0 posts the big blind: 60 chips, all it has.
+    st = new_hand((60, 10000))
+    hs = check_state(st)
+    assert (hs.pot, hs.to_call, hs.legal_actions) == (110, 10, ["fold", "call"])
+    d = hp.act(hus.Bot.builtin("caller"), st, seed=1)
+    assert d.action == "call"
+    assert not st.status and sum(st.stacks) == 10060
+
+
+def test_a_small_blind_posted_short_leaves_nobody_to_act():
+    # Player 1 (the button) has 30 chips, less than the small blind: all in on the post.
+    st = new_hand((10000, 30))
+    assert st.actor_index is None
+    with pytest.raises(hus.GameStateError):
+        hp.state_of(st)
+    assert sum(st.stacks) == 10030
+
+
+def test_hands_with_stacks_around_the_blinds_agree_with_pokerkit_and_play_to_the_end():
+    rng = random.Random(31)
+    bots = (hus.Bot.builtin("random"), hus.Bot.builtin("raiser"))
+    decisions = 0
+    for hand in range(500):
+        stacks = [rng.randint(1, 250) for _ in range(2)]
+        st = new_hand(stacks)
+        while st.status:
+            check_state(st)
+            hp.act(bots[st.actor_index], st, seed=hand)
+            decisions += 1
+        assert sum(st.stacks) == sum(stacks)
+    assert decisions > 300

@@ -11,10 +11,10 @@ use super::seat::{Seat, SeatError, SeatSummary};
 pub const VERSION: &str = "VERSION:2.0.0";
 
 /// The longest line accepted from the dealer: its own limit (`MAX_LINE_LEN`) is 4 KiB.
-pub const MAX_LINE_BYTES: usize = 64 * 1024;
+pub(crate) const MAX_LINE_BYTES: usize = 64 * 1024;
 
 /// How long connecting may take.
-pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+pub(crate) const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Why a match could not be played to its end.
 #[derive(Debug)]

@@ -131,7 +131,7 @@ impl Seat {
 
     /// Reads one line from the dealer (without its line end) and returns the reply to send,
     /// if it is this seat's turn. Comments (`#`, `;`) and empty lines are ignored.
-    pub fn on_line(&mut self, line: &str) -> Result<Option<String>, SeatError> {
+    pub(crate) fn on_line(&mut self, line: &str) -> Result<Option<String>, SeatError> {
         if line.is_empty() || line.starts_with('#') || line.starts_with(';') {
             return Ok(None);
         }
@@ -297,7 +297,7 @@ pub struct Turn {
 /// Builds the game state of `state` (with the opponent's statistics when the bot reads
 /// them), validates it like any other, asks the bot and makes its move legal by the
 /// dealer's rules. `line` names the state in errors.
-pub fn take_turn(
+pub(crate) fn take_turn(
     bot: &ScriptBot,
     state: &MatchState,
     progress: &Progress,

@@ -32,7 +32,7 @@ impl HoleClass {
         }
     }
 
-    pub fn is_pair(self) -> bool {
+    pub(crate) fn is_pair(self) -> bool {
         self.high == self.low
     }
 
@@ -126,7 +126,7 @@ impl HoleClass {
     }
 
     /// `handRank2652`: ordered two-card deals whose class ranks at or above this one (AA = 12).
-    pub fn handrank2652(self) -> u32 {
+    pub(crate) fn handrank2652(self) -> u32 {
         rank_table().rank2652[self.index()]
     }
 }
@@ -141,7 +141,7 @@ impl HoleClassSet {
     pub const ALL: HoleClassSet = HoleClassSet([u64::MAX, u64::MAX, (1 << (169 - 128)) - 1]);
 
     /// The classes not in the set.
-    pub fn complement(&self) -> HoleClassSet {
+    pub(crate) fn complement(&self) -> HoleClassSet {
         HoleClassSet([!self.0[0], !self.0[1], !self.0[2] & HoleClassSet::ALL.0[2]])
     }
 
@@ -162,7 +162,7 @@ impl HoleClassSet {
     pub fn union(&self, o: &HoleClassSet) -> HoleClassSet {
         HoleClassSet([self.0[0] | o.0[0], self.0[1] | o.0[1], self.0[2] | o.0[2]])
     }
-    pub fn intersection(&self, o: &HoleClassSet) -> HoleClassSet {
+    pub(crate) fn intersection(&self, o: &HoleClassSet) -> HoleClassSet {
         HoleClassSet([self.0[0] & o.0[0], self.0[1] & o.0[1], self.0[2] & o.0[2]])
     }
     pub fn classes(&self) -> impl Iterator<Item = HoleClass> + '_ {
@@ -228,7 +228,7 @@ fn parse_rank_table(text: &str) -> Result<RankTable, String> {
 }
 
 /// The text of the heads-up hand-rank table (reference §7), compiled into the library.
-pub const HANDRANK_TABLE: &str = include_str!("../../tables/handrank169-headsup.txt");
+pub(crate) const HANDRANK_TABLE: &str = include_str!("../../tables/handrank169-headsup.txt");
 
 #[cfg(test)]
 mod tests {

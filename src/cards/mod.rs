@@ -15,14 +15,14 @@ use std::fmt;
 pub struct Rank(pub u8);
 
 impl Rank {
-    pub const TWO: Rank = Rank(0);
-    pub const FIVE: Rank = Rank(3);
-    pub const SIX: Rank = Rank(4);
-    pub const TEN: Rank = Rank(8);
-    pub const JACK: Rank = Rank(9);
+    pub(crate) const TWO: Rank = Rank(0);
+    pub(crate) const FIVE: Rank = Rank(3);
+    pub(crate) const SIX: Rank = Rank(4);
+    pub(crate) const TEN: Rank = Rank(8);
+    pub(crate) const JACK: Rank = Rank(9);
     pub const QUEEN: Rank = Rank(10);
     pub const KING: Rank = Rank(11);
-    pub const ACE: Rank = Rank(12);
+    pub(crate) const ACE: Rank = Rank(12);
 
     /// All ranks, two first.
     pub fn all() -> impl DoubleEndedIterator<Item = Rank> {
@@ -30,7 +30,7 @@ impl Rank {
     }
 
     /// The rank of a one-character symbol as written in scripts and tables (`2`-`9`, `T`, `J`, `Q`, `K`, `A`).
-    pub fn from_char(c: char) -> Option<Rank> {
+    pub(crate) fn from_char(c: char) -> Option<Rank> {
         "23456789TJQKA".find(c).map(|i| Rank(i as u8))
     }
 
@@ -40,7 +40,7 @@ impl Rank {
     }
 
     /// The symbol used by external programs (reference §8): `2`-`10`, `J`, `Q`, `K`, `A`.
-    pub fn external_symbol(self) -> &'static str {
+    pub(crate) fn external_symbol(self) -> &'static str {
         [
             "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A",
         ][self.0 as usize]
@@ -149,7 +149,7 @@ impl fmt::Display for Card {
 }
 
 /// Every valid card bit of the 64-bit layout.
-pub const DECK_MASK: u64 = 0x1FFF_1FFF_1FFF_1FFF;
+pub(crate) const DECK_MASK: u64 = 0x1FFF_1FFF_1FFF_1FFF;
 
 /// A set of cards in the thesis' 64-bit layout.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -174,7 +174,7 @@ impl CardSet {
     pub fn union(self, other: CardSet) -> CardSet {
         CardSet(self.0 | other.0)
     }
-    pub fn intersects(self, other: CardSet) -> bool {
+    pub(crate) fn intersects(self, other: CardSet) -> bool {
         self.0 & other.0 != 0
     }
     /// The 13-bit rank mask of one suit (bit 0 = two).
@@ -182,7 +182,7 @@ impl CardSet {
         ((self.0 >> (suit as u32 * 16)) & 0x1FFF) as u16
     }
     /// The ranks present in any suit (bit 0 = two).
-    pub fn rank_mask(self) -> u16 {
+    pub(crate) fn rank_mask(self) -> u16 {
         let x = self.0;
         ((x | x >> 16 | x >> 32 | x >> 48) & 0x1FFF) as u16
     }

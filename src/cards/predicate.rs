@@ -270,7 +270,7 @@ impl Predicate {
     /// the board textures, the made hands and draws that need five or more cards, and the
     /// pairs with a board rank): they are always false before the flop, which `check` warns
     /// about in PREFLOP rules.
-    pub fn needs_board(self) -> bool {
+    pub(crate) fn needs_board(self) -> bool {
         !(self.is_betting()
             || matches!(
                 self,
@@ -285,7 +285,7 @@ impl Predicate {
     /// Predicates of the betting state (`facingBet`, `checkedTo`, position and aggressor):
     /// the evaluator answers them from the game state; [`Self::holds`] (cards only) says
     /// false.
-    pub fn is_betting(self) -> bool {
+    pub(crate) fn is_betting(self) -> bool {
         matches!(
             self,
             Predicate::FacingBet

@@ -9,7 +9,7 @@ use super::{CardSet, Suit};
 
 /// The best five cards' category (high card 0 ... straight flush 8) in bits 20 and up, the
 /// ranks that break ties below it, four bits each, the most important first.
-pub fn best_five(set: CardSet) -> u32 {
+pub(crate) fn best_five(set: CardSet) -> u32 {
     let ranks = set.rank_mask();
     let flush = Suit::ALL
         .iter()

@@ -17,7 +17,7 @@ const MAX_DEPTH: usize = 32;
 pub const MAX_INCLUDED_BYTES: u64 = crate::limits::MAX_SCRIPT_BYTES;
 
 /// A DEFINE from an included file, with that file.
-pub type IncludedDefine = (ast::Define, Arc<SourceFile>);
+pub(crate) type IncludedDefine = (ast::Define, Arc<SourceFile>);
 
 /// The DEFINEs of every file `script` includes (each file once, in include order), and the
 /// problems found on the way (spans into the file that holds them). Only files inside
@@ -32,7 +32,7 @@ pub fn resolve(
 
 /// [`resolve`] as `options` say: from the supplied files when there are some
 /// ([`CheckOptions::files`]), else from the file system below `options.base_dir`.
-pub fn resolve_in(
+pub(crate) fn resolve_in(
     script: &ast::Script,
     source: &SourceFile,
     options: &CheckOptions,

@@ -33,7 +33,11 @@ pub fn lint(
 }
 
 /// The warning about a script without rules: the first of [`lint`]'s output.
-pub fn no_rules(script: &ast::Script, program: &Program, syntax_ok: bool) -> Option<Diagnostic> {
+pub(crate) fn no_rules(
+    script: &ast::Script,
+    program: &Program,
+    syntax_ok: bool,
+) -> Option<Diagnostic> {
     // A file of DEFINEs alone is a library for INCLUDE, not a bot without rules.
     (syntax_ok && program.rules.is_empty() && script.defines.is_empty()).then(|| {
         Diagnostic::warning(Code::NoRules, "the script has no rules")
@@ -43,7 +47,7 @@ pub fn no_rules(script: &ast::Script, program: &Program, syntax_ok: bool) -> Opt
 
 /// The lints of the syntax tree alone (names and card queries as written), which need no
 /// lowering and may run beside it: the second part of [`lint`]'s output.
-pub fn lint_tree(script: &ast::Script) -> Vec<Diagnostic> {
+pub(crate) fn lint_tree(script: &ast::Script) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     spelling(script, &mut out);
     out
@@ -53,7 +57,7 @@ pub fn lint_tree(script: &ast::Script) -> Vec<Diagnostic> {
 /// in two independent halves, run on two threads (their outputs joined in the same order, so
 /// the result is the sequential one): a large script is re-checked on every edit in an
 /// editor.
-pub fn lint_program(
+pub(crate) fn lint_program(
     program: &Program,
     source: &SourceFile,
     syntax_ok: bool,

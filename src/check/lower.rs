@@ -101,7 +101,7 @@ pub fn pool(rules: &[ir::Rule]) -> [Vec<usize>; 4] {
 }
 
 /// The phase a block is for; `None` for ALWAYS.
-pub fn block_phase(kind: BlockKind) -> Option<Phase> {
+pub(crate) fn block_phase(kind: BlockKind) -> Option<Phase> {
     match kind {
         BlockKind::Preflop => Some(Phase::Preflop),
         BlockKind::Flop => Some(Phase::Flop),

@@ -83,7 +83,7 @@ pub fn compile_keeping_tree(source: &SourceFile, options: &CheckOptions) -> (Che
 }
 
 /// Lowers and lints an already parsed tree; `diagnostics` holds the parser's.
-pub fn check_tree(
+pub(crate) fn check_tree(
     script: &ast::Script,
     diagnostics: Vec<Diagnostic>,
     source: &SourceFile,

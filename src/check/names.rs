@@ -47,7 +47,7 @@ pub fn suggestion(name: &str) -> Option<String> {
 }
 
 /// Resolves a bare name written as a condition: it must be a predicate.
-pub fn condition_name(
+pub(crate) fn condition_name(
     name: &str,
     span: Span,
     options: &CheckOptions,
@@ -143,7 +143,7 @@ fn unknown(name: &str, span: Span, label: &str) -> Diagnostic {
 
 /// The canonical spelling of a built-in name when `written` is an unusual case of it
 /// (`FlushDraw` for `flushDraw`). `BB`, `bb`, `SB` and `sb` are all usual.
-pub fn unusual_case(written: &str) -> Option<String> {
+pub(crate) fn unusual_case(written: &str) -> Option<String> {
     let canonical: &str = match Predicate::from_name(written) {
         Some(p) => p.name(),
         None => Constant::canonical_name(written)?,

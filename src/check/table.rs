@@ -56,7 +56,7 @@ pub fn load(
 
 /// [`load`] as `options` say: from the supplied files when there are some
 /// ([`CheckOptions::files`](crate::check::CheckOptions::files)), else from the file system.
-pub fn load_for(
+pub(crate) fn load_for(
     options: &crate::check::CheckOptions,
     shown: &str,
 ) -> Result<ActionTable, Vec<TableProblem>> {

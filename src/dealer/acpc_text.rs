@@ -13,7 +13,7 @@ use crate::game::{Act, GameRecord, Player};
 use crate::play::Deal;
 
 /// The protocol position of a dealer seat (0 = the button): the big blind is position 0.
-pub fn position_of_seat(seat: usize) -> usize {
+pub(crate) fn position_of_seat(seat: usize) -> usize {
     1 - seat
 }
 
@@ -50,7 +50,7 @@ pub fn acts(record: &GameRecord) -> Vec<Vec<String>> {
 
 /// One view of a hand: what a `MATCHSTATE` line (or a log's `STATE` line) holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct View {
+pub(crate) struct View {
     pub hand: u64,
     /// The acts of each round reached, in the protocol's text.
     pub rounds: Vec<Vec<String>>,
@@ -78,7 +78,7 @@ impl View {
     }
 
     /// The `MATCHSTATE` line sent to `position` (without the line end).
-    pub fn matchstate(&self, position: usize) -> String {
+    pub(crate) fn matchstate(&self, position: usize) -> String {
         format!("MATCHSTATE:{position}:{}", self.text())
     }
 }
@@ -106,7 +106,7 @@ fn hole_of(record: &GameRecord, other: Option<[Card; 2]>, seat: usize) -> [Optio
 /// Every state of the hand so far as seat `seat` sees it: before any act, then after each
 /// act (an act that closes a round shows the next round when the record has it), the last
 /// being the state now. `hand` is the protocol's hand number.
-pub fn states_so_far(record: &GameRecord, seat: usize, hand: u64) -> Vec<View> {
+pub(crate) fn states_so_far(record: &GameRecord, seat: usize, hand: u64) -> Vec<View> {
     let acts = acts(record);
     let hole = hole_of(record, None, seat);
     let view = |rounds: Vec<Vec<String>>| View {
@@ -132,7 +132,7 @@ pub fn states_so_far(record: &GameRecord, seat: usize, hand: u64) -> Vec<View> {
 /// The final state of a finished hand for seat `seat` (or, with `all_cards`, the log's view
 /// with both hands): both hands are shown at a showdown, and a hand whose betting ended all
 /// in before the river shows every round and the whole board, as the dealer deals it out.
-pub fn final_state(
+pub(crate) fn final_state(
     record: &GameRecord,
     deal: &Deal,
     seat: usize,

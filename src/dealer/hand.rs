@@ -31,14 +31,14 @@ pub struct HandOutcome {
     pub net: [i64; 2],
     pub showdown: bool,
     /// At a showdown: the winning bot, `None` for a split pot.
-    pub winner: Option<usize>,
+    pub(crate) winner: Option<usize>,
     /// Chips each bot put in.
-    pub contributed: [i64; 2],
+    pub(crate) contributed: [i64; 2],
 }
 
 /// The records of the two seats and spare rounds, reused from hand to hand so that playing a
 /// hand allocates nothing once the first few hands are played.
-pub struct HandBuffers {
+pub(crate) struct HandBuffers {
     records: [GrowingState; 2],
     spare_rounds: Vec<Round>,
     /// The blinds, stakes and `<init>` values the records were last reset for: a hand with
@@ -168,11 +168,11 @@ fn vacant_record() -> GameRecord {
 }
 
 /// Called with every decision as it is taken (`--histories`).
-pub type OnDecision<'a> = dyn FnMut(&DecisionInfo) -> Result<(), MatchError> + 'a;
+pub(crate) type OnDecision<'a> = dyn FnMut(&DecisionInfo) -> Result<(), MatchError> + 'a;
 
 /// What one hand is: who plays it, at which stakes, with which cards.
 #[derive(Clone, Copy)]
-pub struct HandSetup<'a> {
+pub(crate) struct HandSetup<'a> {
     /// Bot A and bot B.
     pub bots: [&'a dyn Bot; 2],
     /// The bot (0 = A, 1 = B) in seat 0, the button; the seat-0 cards of the deal go to it.
@@ -184,15 +184,15 @@ pub struct HandSetup<'a> {
     /// `<init>` constants of every decision's game state.
     pub init: &'a [(String, f64)],
     /// Each bot's statistics of its opponent (by bot), when the match keeps them.
-    pub opponents: Option<[crate::game::OpponentStats; 2]>,
+    pub(crate) opponents: Option<[crate::game::OpponentStats; 2]>,
 }
 
 /// What a hand writes to as it is played: the decision seeds (drawn in decision order), both
 /// bots' statistics, the history callback, and the buffers reused from hand to hand.
-pub struct HandRecorders<'a, 'w> {
+pub(crate) struct HandRecorders<'a, 'w> {
     pub seeds: &'a mut ChaCha8Stream,
     pub stats: &'a mut [BotStats; 2],
-    pub on_decision: Option<&'a mut OnDecision<'w>>,
+    pub(crate) on_decision: Option<&'a mut OnDecision<'w>>,
     pub buffers: &'a mut HandBuffers,
 }
 
@@ -208,7 +208,10 @@ fn player_at(seat: usize) -> Player {
 /// Plays one hand: round after round, each player to act decides ([`Decisions::take`]) and
 /// the act goes to the dealer's betting machine and both seats' records; then the hand is
 /// settled, checked and told to the bots.
-pub fn play_hand(setup: &HandSetup, recorders: HandRecorders) -> Result<HandOutcome, MatchError> {
+pub(crate) fn play_hand(
+    setup: &HandSetup,
+    recorders: HandRecorders,
+) -> Result<HandOutcome, MatchError> {
     let HandSetup {
         button,
         stakes,

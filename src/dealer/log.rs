@@ -29,7 +29,7 @@ impl std::fmt::Debug for HandLog {
 
 /// A player's name as the log can hold it: letters, digits, `_`, `-` and `.` (anything
 /// else becomes `_`), at most 60 characters, never empty.
-pub fn log_name(name: &str) -> String {
+pub(crate) fn log_name(name: &str) -> String {
     let clean: String = name
         .chars()
         .take(60)
@@ -70,7 +70,7 @@ impl HandLog {
 
     /// The `STATE` line of hand `h` (from 0) whose button was bot `button`, from the
     /// button's record.
-    pub fn state_line(
+    pub(crate) fn state_line(
         &self,
         h: u64,
         button: usize,

@@ -26,9 +26,8 @@ use crate::diag::Diagnostic;
 pub use crate::play::bots::{self, load_bot, BotLoadError, LoadedBot, ScriptBot, BUILTINS};
 pub use crate::play::history::{self, DecisionInfo};
 use crate::play::seeds::seeds_on;
-pub use crate::play::{
-    decision_seeds, Bot, BotDecision, ChaCha8Stream, Deal, DecisionRng, HandEnd,
-};
+pub(crate) use crate::play::ChaCha8Stream;
+pub use crate::play::{decision_seeds, Bot, BotDecision, Deal, DecisionRng, HandEnd};
 pub use hand::{HandOutcome, Stakes};
 pub use stats::{ActionCounts, BotStats, ResultSums};
 
@@ -231,9 +230,9 @@ const BATCH_PER_THREAD: u64 = 64;
 /// Threads per core at most, whatever `--threads` asks.
 pub const MAX_THREADS_PER_CORE: usize = 4;
 /// The most hands one match plays.
-pub const MAX_HANDS: u64 = 1_000_000_000_000;
+pub(crate) const MAX_HANDS: u64 = 1_000_000_000_000;
 /// The most hands a match keeps one result of each (for `--plot`): 400 MB.
-pub const MAX_KEPT_HANDS: u64 = 50_000_000;
+pub(crate) const MAX_KEPT_HANDS: u64 = 50_000_000;
 
 /// What one chunk of consecutive hands produced.
 #[derive(Default)]

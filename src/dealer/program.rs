@@ -20,7 +20,7 @@ use crate::game::{GameState, Move};
 use crate::play::{Bot, BotDecision, DecisionRng, HandEnd};
 
 /// The longest line accepted from a program (the competition's dealer allows 4 KiB).
-pub const MAX_LINE_BYTES: usize = 64 * 1024;
+pub(crate) const MAX_LINE_BYTES: usize = 64 * 1024;
 
 /// The time limits a program plays under.
 #[derive(Clone, Copy, Debug)]
@@ -82,7 +82,7 @@ struct Inner {
 
 /// The game definition of heads-up no-limit hold'em at `stakes`, reverse blinds (the big
 /// blind is the first position), in the competition's format: what `{game}` names.
-pub fn game_definition(stakes: Stakes) -> String {
+pub(crate) fn game_definition(stakes: Stakes) -> String {
     format!(
         "GAMEDEF\nnolimit\nnumPlayers = 2\nnumRounds = 4\nstack = {s} {s}\nblind = {bb} {sb}\n\
          firstPlayer = 2 1 1 1\nnumSuits = 4\nnumRanks = 13\nnumHoleCards = 2\n\
@@ -96,7 +96,7 @@ pub fn game_definition(stakes: Stakes) -> String {
 /// Splits a command into its words as a shell would split a simple one (no shell runs it):
 /// blanks separate words, quotes ('...' or "...") keep blanks in one, a backslash outside
 /// single quotes takes the next character as it is.
-pub fn split_command(command: &str) -> Result<Vec<String>, String> {
+pub(crate) fn split_command(command: &str) -> Result<Vec<String>, String> {
     let mut words = Vec::new();
     let mut word: Option<String> = None;
     let mut quote: Option<char> = None;
@@ -413,7 +413,7 @@ impl Drop for Inner {
 /// The move an answer is at `state`, and whether it was a valid action there. A valid one
 /// is `f` when something is owed, `c`, or `r<to>` to a total the player can raise to (at
 /// least the smallest raise, or all in); anything else becomes a call.
-pub fn read_action(act: &str, state: &GameState) -> (Move, bool) {
+pub(crate) fn read_action(act: &str, state: &GameState) -> (Move, bool) {
     let d = state.derived();
     let call = if d.to_call > 0.0 {
         Move::Call

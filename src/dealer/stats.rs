@@ -94,7 +94,7 @@ impl BotStats {
 pub struct ResultSums {
     pub units: u64,
     pub sum: i64,
-    pub sum_sq: i128,
+    pub(crate) sum_sq: i128,
 }
 
 impl ResultSums {
@@ -117,7 +117,7 @@ impl ResultSums {
         }
     }
     /// The standard error of the mean per unit; `None` with fewer than two units.
-    pub fn std_error(&self) -> Option<f64> {
+    pub(crate) fn std_error(&self) -> Option<f64> {
         if self.units < 2 {
             return None;
         }
@@ -130,7 +130,7 @@ impl ResultSums {
 }
 
 /// z for a two-sided 95% interval under the normal approximation.
-pub const Z95: f64 = 1.959_963_984_540_054;
+pub(crate) const Z95: f64 = 1.959_963_984_540_054;
 
 /// Fewer independent units (hands, or duplicate pairs) than this give no interval and no
 /// verdict: "too few hands".
@@ -138,7 +138,7 @@ pub const MIN_UNITS: u64 = 30;
 
 /// Student's t for a two-sided 95% interval with `df` degrees of freedom: exact to 3
 /// decimals from a table up to 30, then the Cornish-Fisher expansion (error below 1e-4).
-pub fn t95(df: u64) -> f64 {
+pub(crate) fn t95(df: u64) -> f64 {
     const TABLE: [f64; 30] = [
         12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160,
         2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056,

@@ -12,7 +12,7 @@ use std::ops::Range;
 use std::sync::{Arc, OnceLock};
 
 /// A byte range into a source text.
-pub type Span = Range<usize>;
+pub(crate) type Span = Range<usize>;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -106,20 +106,20 @@ impl Diagnostic {
         self.span = Some(span);
         self
     }
-    pub fn with_label(mut self, label: impl Into<String>) -> Diagnostic {
+    pub(crate) fn with_label(mut self, label: impl Into<String>) -> Diagnostic {
         self.label = Some(label.into());
         self
     }
-    pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {
+    pub(crate) fn with_help(mut self, help: impl Into<String>) -> Diagnostic {
         self.help = Some(help.into());
         self
     }
-    pub fn with_related(mut self, span: Span, label: impl Into<String>) -> Diagnostic {
+    pub(crate) fn with_related(mut self, span: Span, label: impl Into<String>) -> Diagnostic {
         self.related.push((span, label.into()));
         self
     }
     /// Adds an edit that resolves the diagnostic.
-    pub fn with_fix(
+    pub(crate) fn with_fix(
         mut self,
         title: impl Into<String>,
         span: Span,
@@ -133,7 +133,7 @@ impl Diagnostic {
         self
     }
     /// Adds the edit that replaces `span` with `word`, titled "Replace with `word`".
-    pub fn with_replacement(self, span: Span, word: impl Into<String>) -> Diagnostic {
+    pub(crate) fn with_replacement(self, span: Span, word: impl Into<String>) -> Diagnostic {
         let word = word.into();
         self.with_fix(format!("Replace with `{word}`"), span, word)
     }
@@ -142,7 +142,7 @@ impl Diagnostic {
     }
     /// The diagnostic's spans point into `file` (an included file); `None`: into the file
     /// being reported on.
-    pub fn in_file(mut self, file: Option<Arc<SourceFile>>) -> Diagnostic {
+    pub(crate) fn in_file(mut self, file: Option<Arc<SourceFile>>) -> Diagnostic {
         self.file = file;
         self
     }
@@ -192,23 +192,23 @@ impl SourceFile {
     }
 
     /// How many lines the text has (at least 1).
-    pub fn line_count(&self) -> usize {
+    pub(crate) fn line_count(&self) -> usize {
         self.starts().len()
     }
 
     /// The 0-based line holding a byte offset.
-    pub fn line_of(&self, offset: usize) -> usize {
+    pub(crate) fn line_of(&self, offset: usize) -> usize {
         self.starts().partition_point(|&s| s <= offset) - 1
     }
 
     /// Where a 0-based line starts.
-    pub fn line_start(&self, line: usize) -> usize {
+    pub(crate) fn line_start(&self, line: usize) -> usize {
         let starts = self.starts();
         starts[line.min(starts.len() - 1)]
     }
 
     /// Where a 0-based line ends, before its line end.
-    pub fn line_end(&self, line: usize) -> usize {
+    pub(crate) fn line_end(&self, line: usize) -> usize {
         match self.starts().get(line + 1) {
             Some(&next) => {
                 let b = self.text.as_bytes();
@@ -225,7 +225,7 @@ impl SourceFile {
     /// `span` widened to whole lines, line break included, when nothing but white space
     /// stands before it on its first line and nothing but white space or a comment after it
     /// on its last: what deleting a construct that fills its lines (a rule) removes.
-    pub fn whole_lines(&self, span: &Span) -> Span {
+    pub(crate) fn whole_lines(&self, span: &Span) -> Span {
         let text = &*self.text;
         let end = span.end.min(text.len());
         let first = self.line_of(span.start.min(text.len()));
@@ -440,7 +440,7 @@ impl miette::Diagnostic for Report<'_> {
 }
 
 /// Edit distance between two names, case-insensitive (for did-you-mean suggestions).
-pub fn edit_distance(a: &str, b: &str) -> usize {
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.to_lowercase().chars().collect();
     let b: Vec<char> = b.to_lowercase().chars().collect();
     let mut prev: Vec<usize> = (0..=b.len()).collect();
@@ -456,7 +456,7 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
 }
 
 /// The closest candidate to `name` within a distance that makes a useful suggestion.
-pub fn did_you_mean<'a>(
+pub(crate) fn did_you_mean<'a>(
     name: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<&'a str> {

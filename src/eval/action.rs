@@ -22,7 +22,7 @@ pub enum Intent {
 
 impl Intent {
     /// The intent of an action-table cell; `bb` is the big blind (`R<x>` raises x big blinds).
-    pub fn from_cell(cell: TableCell, bb: f64) -> Intent {
+    pub(crate) fn from_cell(cell: TableCell, bb: f64) -> Intent {
         match cell {
             TableCell::Fold => Intent::Fold,
             TableCell::Call => Intent::CallOrCheck,
@@ -33,7 +33,7 @@ impl Intent {
     }
 
     /// The intent of an external program's answer.
-    pub fn from_move(m: Move) -> Intent {
+    pub(crate) fn from_move(m: Move) -> Intent {
         match m {
             Move::Fold => Intent::Fold,
             Move::Check => Intent::Check,
@@ -49,11 +49,11 @@ pub struct Facing {
     /// What the hero must add to stay in (0 when nothing is owed).
     pub to_call: f64,
     /// The smallest legal raise increment.
-    pub min_raise: f64,
+    pub(crate) min_raise: f64,
     /// Chips the hero has behind.
     pub hero_stack: f64,
     /// False when the villain is all in or `heroStack <= toCall`.
-    pub hero_can_raise: bool,
+    pub(crate) hero_can_raise: bool,
     /// The chip size amounts are rounded to (1, or `<init><chip>`).
     pub chip: f64,
 }
@@ -119,7 +119,7 @@ impl Change {
 }
 
 /// Rounds an amount to whole chips (half away from zero).
-pub fn round_to_chip(amount: f64, chip: f64) -> f64 {
+pub(crate) fn round_to_chip(amount: f64, chip: f64) -> f64 {
     if chip <= 0.0 {
         return amount;
     }

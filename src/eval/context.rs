@@ -14,7 +14,7 @@ use crate::ir::{CmpOp, Condition, ExternalCommand, Operand, Program, Test, VsMea
 use crate::strength;
 
 /// Absolute tolerance of `==` and `!=` in a script's comparisons.
-pub use crate::syntax::ast::COMPARISON_TOLERANCE as TOLERANCE;
+pub(crate) use crate::syntax::ast::COMPARISON_TOLERANCE as TOLERANCE;
 
 /// What testing a condition found: whether it holds, and the numbers it compared (for the
 /// trace; no allocation).
@@ -47,7 +47,7 @@ pub struct Context<'a, R: Rng + ?Sized> {
     /// Where a value was undefined (a division by zero), each place once.
     pub undefined: Vec<crate::diag::Span>,
     /// An opponent statistic was read and the game state gives none.
-    pub stats_missing: bool,
+    pub(crate) stats_missing: bool,
     /// Each definition's value in this decision, by id, once computed: a DEFINE used many
     /// times (or through many others) is evaluated once (reference §10).
     defined: Vec<Defined>,
@@ -60,7 +60,7 @@ pub struct Context<'a, R: Rng + ?Sized> {
     /// Strengths against ranges computed in this decision, by range (reference §12.8).
     versus: Vec<(HoleClassSet, Option<strength::VsStrength>, Option<f64>)>,
     /// Where a strength against a range was undefined: before the flop, or no holding left.
-    pub versus_undefined: Vec<crate::diag::Span>,
+    pub(crate) versus_undefined: Vec<crate::diag::Span>,
 }
 
 /// A definition's value in one decision.
@@ -450,7 +450,7 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
     }
 
     /// A condition program's number, run at most once per decision for each command text.
-    pub fn external_number(&mut self, cmd: &ExternalCommand) -> Result<f64, ErrorKind> {
+    pub(crate) fn external_number(&mut self, cmd: &ExternalCommand) -> Result<f64, ErrorKind> {
         if let Some((_, x)) = self.external_numbers.iter().find(|(t, _)| *t == cmd.text) {
             return Ok(*x);
         }
@@ -466,7 +466,7 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
         Ok(x)
     }
 
-    pub fn external_action(
+    pub(crate) fn external_action(
         &mut self,
         cmd: &ExternalCommand,
     ) -> Result<crate::game::Move, ErrorKind> {

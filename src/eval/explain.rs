@@ -78,7 +78,7 @@ pub fn snippet(source: &SourceFile, span: &Span) -> String {
 }
 
 /// The script text of an action, without its `THEN`.
-pub fn action_text(source: &SourceFile, span: &Span) -> String {
+pub(crate) fn action_text(source: &SourceFile, span: &Span) -> String {
     let s = snippet(source, span);
     match s.strip_prefix("THEN ") {
         Some(rest) => rest.to_string(),
@@ -86,7 +86,7 @@ pub fn action_text(source: &SourceFile, span: &Span) -> String {
     }
 }
 
-pub fn line_of(source: &SourceFile, span: &Span) -> usize {
+pub(crate) fn line_of(source: &SourceFile, span: &Span) -> usize {
     source.line_col(span.start).0
 }
 

@@ -22,7 +22,6 @@ use rand::{Rng, RngExt};
 use smallvec::SmallVec;
 
 pub use action::{make_legal, Change, Facing, Intent};
-pub use context::TOLERANCE;
 pub use explain::Trace;
 
 use crate::diag::{Diagnostic, Span};
@@ -733,7 +732,7 @@ fn is_all_in(op: &Operand) -> bool {
 
 /// The index of a choice drawn with probability proportional to its weight (one `f64` draw;
 /// weights that are not positive are never drawn unless all are).
-pub fn pick_index<R: Rng + ?Sized>(
+pub(crate) fn pick_index<R: Rng + ?Sized>(
     weights: impl Iterator<Item = f64> + Clone,
     rng: &mut R,
 ) -> usize {

@@ -18,7 +18,7 @@ use crate::game::Constant;
 ///   of 3 characters or more), or that is written in camelCase (`myStat`);
 /// - warning `external-placeholder-in-word`: an unquoted word that contains a camelCase
 ///   placeholder or constant name as a part (`--stack=heroStack`): only whole words are replaced.
-pub fn lint_command(text: &str, defined: &[String]) -> Vec<Diagnostic> {
+pub(crate) fn lint_command(text: &str, defined: &[String]) -> Vec<Diagnostic> {
     let words = match split_words(text) {
         Ok(w) => w,
         Err(e) => {

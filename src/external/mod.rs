@@ -29,14 +29,14 @@ use crate::cards::Card;
 use crate::game::{format_amount, GameState, Move};
 use crate::ir::ExternalCommand;
 
-pub use lint::lint_command;
+pub(crate) use lint::lint_command;
 pub use output::{first_number, parse_action, quote_lines, ActionProblem, NumberProblem};
 pub use process::detached::contain_detached;
 pub use process::{format_duration, Ending, Invocation, OUTPUT_LIMIT};
 pub use words::{split_words, SplitError, Word};
 
 /// The names replaced by cards, one argument per card, in their canonical spelling.
-pub const CARD_PLACEHOLDERS: [&str; 5] = [
+pub(crate) const CARD_PLACEHOLDERS: [&str; 5] = [
     "heroCards",
     "flopCards",
     "turnCard",
@@ -45,11 +45,11 @@ pub const CARD_PLACEHOLDERS: [&str; 5] = [
 ];
 
 /// The name replaced by the whole game-state XML (one argument).
-pub const WHOLE_GAME: &str = "wholeGame";
+pub(crate) const WHOLE_GAME: &str = "wholeGame";
 
 /// The longest single argument a program is started with (Linux's limit, 128 KiB, less
 /// its terminating byte).
-pub const MAX_ARGUMENT_BYTES: usize = 128 * 1024 - 1;
+pub(crate) const MAX_ARGUMENT_BYTES: usize = 128 * 1024 - 1;
 
 /// Whether and how external programs may run. The default runs nothing.
 #[derive(Clone, Debug)]
@@ -103,7 +103,11 @@ pub fn game_cards(state: &GameState, name: &str) -> Option<Vec<String>> {
 }
 
 /// [`game_cards`] from the hole cards and the board cards in the order dealt.
-pub fn placeholder_cards(name: &str, hero: [Card; 2], board: &[Card]) -> Option<Vec<String>> {
+pub(crate) fn placeholder_cards(
+    name: &str,
+    hero: [Card; 2],
+    board: &[Card],
+) -> Option<Vec<String>> {
     let range = match card_placeholder(name)? {
         "heroCards" => return Some(hero.iter().map(|c| c.external()).collect()),
         "flopCards" => 0..3,
@@ -116,7 +120,7 @@ pub fn placeholder_cards(name: &str, hero: [Card; 2], board: &[Card]) -> Option<
 }
 
 /// The canonical spelling of a card-list placeholder name, matched case-insensitively.
-pub fn card_placeholder(word: &str) -> Option<&'static str> {
+pub(crate) fn card_placeholder(word: &str) -> Option<&'static str> {
     CARD_PLACEHOLDERS
         .iter()
         .copied()
@@ -170,7 +174,7 @@ impl ExternalError {
 
 /// Splits the command, replaces the placeholders and resolves the program, without running
 /// anything (also what `--explain` can show).
-pub fn prepare(
+pub(crate) fn prepare(
     text: &str,
     values: &dyn Placeholders,
     base_dir: &Path,
@@ -237,7 +241,7 @@ fn absolute_dir(base_dir: &Path) -> PathBuf {
 
 /// Where the program is: `~/x` in the home directory, `a/b` and `./x` relative to the
 /// script's directory, `/x` as it is, a bare name on PATH (left bare).
-pub fn program_path(program: &str, base_dir: &Path) -> Result<PathBuf, &'static str> {
+pub(crate) fn program_path(program: &str, base_dir: &Path) -> Result<PathBuf, &'static str> {
     if let Some(rest) = program.strip_prefix("~/") {
         let home = std::env::var_os("HOME")
             .filter(|h| !h.is_empty())

@@ -177,7 +177,7 @@ mod sys {
 
     /// Whether the program has ended, without reaping it: while it is an unreaped zombie its
     /// process-group id cannot be reused, so killing the group afterwards hits only its own.
-    pub fn has_exited(child: &mut Child) -> io::Result<bool> {
+    pub(crate) fn has_exited(child: &mut Child) -> io::Result<bool> {
         // SAFETY: waitid writes only into the zeroed siginfo_t we own.
         unsafe {
             let mut info: libc::siginfo_t = std::mem::zeroed();
@@ -199,7 +199,7 @@ mod sys {
     }
 
     /// SIGKILL to the program's whole process group (it is the group's leader).
-    pub fn kill_group(child: &mut Child) {
+    pub(crate) fn kill_group(child: &mut Child) {
         // SAFETY: a plain system call; the group id is our unreaped child's pid.
         unsafe {
             libc::kill(-(child.id() as libc::pid_t), libc::SIGKILL);
@@ -246,7 +246,7 @@ pub mod detached {
     pub struct Running;
 
     impl Running {
-        pub fn enter() -> Running {
+        pub(crate) fn enter() -> Running {
             if let Ok(mut n) = RUNNING.lock() {
                 *n += 1;
             }
@@ -325,12 +325,12 @@ mod sys {
     use std::io;
     use std::process::{Child, ExitStatus};
 
-    pub fn has_exited(child: &mut Child) -> io::Result<bool> {
+    pub(crate) fn has_exited(child: &mut Child) -> io::Result<bool> {
         Ok(child.try_wait()?.is_some())
     }
 
     /// Without process groups only the program itself can be killed.
-    pub fn kill_group(child: &mut Child) {
+    pub(crate) fn kill_group(child: &mut Child) {
         let _ = child.kill();
     }
 

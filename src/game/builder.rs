@@ -306,19 +306,6 @@ fn parse_cards(text: &str, field: &str) -> Result<Vec<Card>, Box<Diagnostic>> {
 mod tests {
     use super::*;
 
-    fn unspanned(mut r: GameRecord) -> GameRecord {
-        for p in &mut r.posts {
-            p.span = None;
-        }
-        for round in &mut r.rounds {
-            round.span = None;
-            for a in &mut round.actions {
-                a.span = None;
-            }
-        }
-        r
-    }
-
     #[test]
     fn a_built_state_equals_the_one_read_from_its_own_xml() {
         let (built, _) = GameState::builder(10.0, 20.0)
@@ -331,7 +318,7 @@ mod tests {
             .build()
             .expect("a valid state");
         let (read, _) = GameState::from_xml(&built.xml()).expect("its XML reads back");
-        assert_eq!(unspanned(read.record().clone()), *built.record());
+        assert_eq!(read.record().without_spans(), *built.record());
         assert_eq!(read.derived(), built.derived());
         // The raise to 60 is recorded as the XML's increment: 40 above the 20 called.
         assert_eq!(built.record().rounds[0].actions[0].amount, 40.0);

@@ -233,7 +233,7 @@ impl Constant {
     }
 
     /// The canonical spelling of a built-in constant's name (`potOdds` for `POTODDS`).
-    pub fn canonical_name(name: &str) -> Option<&'static str> {
+    pub(crate) fn canonical_name(name: &str) -> Option<&'static str> {
         let by_name = by_name();
         lookup_folded(&by_name.1, name).map(|&i| by_name.0[i].0.as_str())
     }
@@ -260,7 +260,7 @@ impl Constant {
     }
 
     /// True for the statistics over past hands (`villainHands`, `villainVPIP`, ...).
-    pub fn is_opponent(&self) -> bool {
+    pub(crate) fn is_opponent(&self) -> bool {
         matches!(
             self,
             Constant::VillainHands | Constant::Opponent(_) | Constant::OpponentHands(_)
@@ -330,7 +330,7 @@ impl Constant {
     }
 
     /// True for the hand-strength family of reference §7 (computed lazily by the evaluator).
-    pub fn is_strength(&self) -> bool {
+    pub(crate) fn is_strength(&self) -> bool {
         matches!(
             self,
             Constant::HandStrength

@@ -67,12 +67,12 @@ impl GrowingState {
     }
 
     /// The record's `<stats>`, which no validation reads: replaced without validating anew.
-    pub fn stats_mut(&mut self) -> &mut Option<Box<crate::game::OpponentStats>> {
+    pub(crate) fn stats_mut(&mut self) -> &mut Option<Box<crate::game::OpponentStats>> {
         &mut self.state.record.stats
     }
 
     /// Adds a round (normally with its cards and no acts yet) after the last one.
-    pub fn push_round(&mut self, round: Round) {
+    pub(crate) fn push_round(&mut self, round: Round) {
         if let Some(c) = &mut self.check {
             if !c.round(&round) {
                 self.check = None;
@@ -84,7 +84,7 @@ impl GrowingState {
     /// Adds an act at the end of the last round; false (and nothing added) when there is no
     /// round yet. `applied`: the act as another machine of the same hand (the dealer's)
     /// applied it cleanly, followed without applying it again when it is the same act.
-    pub fn push_action(
+    pub(crate) fn push_action(
         &mut self,
         action: ActionRecord,
         applied: Option<&betting::Applied>,

@@ -44,7 +44,7 @@ impl Phase {
         ["PREFLOP", "FLOP", "TURN", "RIVER"][self as usize]
     }
     /// How many board cards are out in this round: 0, 3, 4, 5.
-    pub fn board_len(self) -> usize {
+    pub(crate) fn board_len(self) -> usize {
         [0, 3, 4, 5][self as usize]
     }
     pub fn next(self) -> Option<Phase> {
@@ -150,9 +150,30 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
+    /// The record without where its parts were written: two records of the same hand, one
+    /// read from XML and one built in a program, compare equal this way.
+    pub(crate) fn without_spans(&self) -> GameRecord {
+        let mut r = self.clone();
+        for p in &mut r.posts {
+            p.span = None;
+        }
+        for round in &mut r.rounds {
+            round.span = None;
+            for a in &mut round.actions {
+                a.span = None;
+            }
+        }
+        r
+    }
+
+    /// The same hand, wherever its parts were written.
+    pub fn same_as(&self, other: &GameRecord) -> bool {
+        self.without_spans() == other.without_spans()
+    }
+
     /// Moves every round to `spare`, emptied but with its buffers kept: a dealer reuses them
     /// for the next hand's rounds instead of allocating.
-    pub fn clear_rounds(&mut self, spare: &mut Vec<Round>) {
+    pub(crate) fn clear_rounds(&mut self, spare: &mut Vec<Round>) {
         // Moved first and emptied in place after: emptying each round on its way read back
         // 16 bytes over a fresh 8-byte store, a store-forwarding stall per round (4 % of
         // `hus match`).
@@ -230,7 +251,7 @@ impl GameState {
     /// [`Self::from_record`] that hands the record back with the errors, so a caller that
     /// keeps extending one record (the dealer, decision after decision) need not clone it.
     #[allow(clippy::result_large_err)]
-    pub fn from_record_or_back(
+    pub(crate) fn from_record_or_back(
         record: GameRecord,
     ) -> Result<(GameState, Vec<Diagnostic>), (InvalidGame, GameRecord)> {
         match betting::derive(&record) {

@@ -52,7 +52,7 @@ impl OpponentStat {
     }
 
     /// A percentage (times / chances x 100); `Aggression` is a ratio instead.
-    pub fn is_percentage(self) -> bool {
+    pub(crate) fn is_percentage(self) -> bool {
         self != OpponentStat::Aggression
     }
 }
@@ -100,7 +100,7 @@ impl OpponentStats {
 
     /// Adds one hand, seen by the hero of `record` (the villain is the one observed).
     /// `showdown`: the hand ended with the cards shown (nobody folded).
-    pub fn observe(&mut self, record: &GameRecord, showdown: bool) {
+    pub(crate) fn observe(&mut self, record: &GameRecord, showdown: bool) {
         self.hands += 1;
         let mut chance = [false; 8];
         let mut hit = [false; 8];

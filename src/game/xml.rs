@@ -42,7 +42,7 @@ pub struct SourceSpans {
     /// The `<posts>` start tag.
     pub posts: Option<Span>,
     /// Per round (parallel to `GameRecord::rounds`), the span of each board card.
-    pub round_cards: Vec<Vec<Span>>,
+    pub(crate) round_cards: Vec<Vec<Span>>,
 }
 
 /// Reads the XML into a record (structure and values only; the betting model validates play).
@@ -51,7 +51,7 @@ pub fn read(xml: &str) -> Result<GameRecord, InvalidGame> {
 }
 
 /// [`read`], also returning where each part was written.
-pub fn read_spanned(xml: &str) -> Result<(GameRecord, SourceSpans), InvalidGame> {
+pub(crate) fn read_spanned(xml: &str) -> Result<(GameRecord, SourceSpans), InvalidGame> {
     let root = parse_tree(xml).map_err(|d| InvalidGame {
         diagnostics: vec![d],
     })?;
@@ -59,6 +59,30 @@ pub fn read_spanned(xml: &str) -> Result<(GameRecord, SourceSpans), InvalidGame>
     let out = interpret(&root, &mut errors);
     match out {
         Some(rs) if errors.is_empty() => Ok(rs),
+        _ => Err(InvalidGame {
+            diagnostics: errors,
+        }),
+    }
+}
+
+/// Reads a lone `<stats>` element, validated exactly as inside `<game>` (the same errors): the
+/// villain's statistics a program building a state hands over as text.
+pub fn read_stats_element(xml: &str) -> Result<OpponentStats, InvalidGame> {
+    let root = parse_tree(xml).map_err(|d| InvalidGame {
+        diagnostics: vec![d],
+    })?;
+    let mut errors = Vec::new();
+    if !root.is("stats") {
+        errors.push(
+            Diagnostic::error(
+                Code::XmlMissing,
+                format!("the root element is <{}>; expected <stats>", root.name),
+            )
+            .at(root.tag.clone()),
+        );
+    }
+    match read_stats(&root, &mut errors) {
+        Some(stats) if errors.is_empty() => Ok(stats),
         _ => Err(InvalidGame {
             diagnostics: errors,
         }),
@@ -1196,20 +1220,6 @@ mod tests {
     fn read_errors(xml: &str) -> Vec<Diagnostic> {
         read(xml).expect_err("expected an XML error").diagnostics
     }
-    /// A record with its spans removed, for comparisons.
-    fn unspanned(mut r: GameRecord) -> GameRecord {
-        for p in &mut r.posts {
-            p.span = None;
-        }
-        for round in &mut r.rounds {
-            round.span = None;
-            for a in &mut round.actions {
-                a.span = None;
-            }
-        }
-        r
-    }
-
     #[test]
     fn reads_the_thesis_example() {
         let r = read(THESIS).unwrap();
@@ -1307,7 +1317,7 @@ mod tests {
     fn round_trip() {
         let r = read(THESIS).unwrap();
         let text = write(&r);
-        assert_eq!(unspanned(read(&text).unwrap()), unspanned(r.clone()));
+        assert!(read(&text).unwrap().same_as(&r));
         // The written file is valid as a game state too, with the same values.
         let (g, w) = GameState::from_xml(&text).unwrap();
         assert_eq!(w.len(), 2);
@@ -1332,7 +1342,28 @@ mod tests {
             span: None,
         });
         let back = read(&write(&r)).unwrap();
-        assert_eq!(unspanned(back), r);
+        assert_eq!(back.without_spans(), r);
+    }
+
+    #[test]
+    fn a_lone_stats_element_reads_as_inside_a_game() {
+        let s = read_stats_element(r#"<stats hands="40"><VPIP times="30" chances="38"/></stats>"#)
+            .unwrap();
+        assert_eq!((s.hands, s.count(OpponentStat::Vpip).times), (40, 30));
+        let e = read_stats_element(r#"<stats hands="4"><VPIP times="5" chances="3"/></stats>"#)
+            .unwrap_err();
+        assert_eq!(
+            e.diagnostics
+                .iter()
+                .map(|d| d.message.as_str())
+                .collect::<Vec<_>>(),
+            ["<VPIP>: `times` (5) is more than `chances` (3)"]
+        );
+        let e = read_stats_element("<game/>").unwrap_err();
+        assert_eq!(
+            e.diagnostics[0].message,
+            "the root element is <game>; expected <stats>"
+        );
     }
 
     #[test]

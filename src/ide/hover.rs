@@ -51,7 +51,7 @@ pub fn hover(a: &Analysis, offset: usize) -> Option<Hover> {
 
 /// A glossary entry in Markdown, as shown for `written` (a family member gets its own
 /// reading first).
-pub fn entry_markdown(written: &str, entry: &Entry, member: Option<&str>) -> String {
+pub(crate) fn entry_markdown(written: &str, entry: &Entry, member: Option<&str>) -> String {
     let mut s = match member {
         Some(m) => format!(
             "**{written}** ({}): {m}\n\nOne of `{}`: {}. {}",
@@ -75,7 +75,7 @@ pub fn entry_markdown(written: &str, entry: &Entry, member: Option<&str>) -> Str
 }
 
 /// A predicate's or constant's hover, under its canonical spelling.
-pub fn name_hover(name: &str, options: &crate::check::CheckOptions) -> Option<String> {
+pub(crate) fn name_hover(name: &str, options: &crate::check::CheckOptions) -> Option<String> {
     let canonical = match names::meaning(name, options) {
         Meaning::Predicate(p) => p.name().to_string(),
         Meaning::Constant(c) => c.name(),
@@ -92,7 +92,7 @@ pub fn name_hover(name: &str, options: &crate::check::CheckOptions) -> Option<St
 
 /// The classes of a set as `JJ QQ KK AA, 4 classes, 24 of 1326 combos, 1.8 %`: pairs, then
 /// suited, then offsuit classes, each from the lowest; at most 40 named.
-pub fn classes_summary(set: &HoleClassSet) -> String {
+pub(crate) fn classes_summary(set: &HoleClassSet) -> String {
     const SHOWN: usize = 40;
     let mut classes: Vec<HoleClass> = set.classes().collect();
     classes.sort_by_key(|c| {
@@ -124,7 +124,7 @@ pub fn classes_summary(set: &HoleClassSet) -> String {
 }
 
 /// A card query's hover: the classes it covers.
-pub fn query_hover(text: &str) -> String {
+pub(crate) fn query_hover(text: &str) -> String {
     match CardQuery::parse(text) {
         Ok(q) => format!("**{text}** (card query): {}", classes_summary(&q.classes)),
         Err(e) => format!("**{text}** (card query): {e}"),
@@ -148,12 +148,12 @@ fn is_query_in_tree(script: &ast::Script, span: &Span) -> bool {
 }
 
 /// What a DEFINE is: "a range", "a number" or "a condition" (as the checker reads it).
-pub fn define_kind(a: &Analysis, define: &ast::Define) -> &'static str {
+pub(crate) fn define_kind(a: &Analysis, define: &ast::Define) -> &'static str {
     a.defines().kind(&define.name)
 }
 
 /// A DEFINEd name's hover: its DEFINE as written (and a range's classes).
-pub fn define_hover(a: &Analysis, name: &str) -> Option<String> {
+pub(crate) fn define_hover(a: &Analysis, name: &str) -> Option<String> {
     let (define, file) = a.find_define(name)?;
     let source: &SourceFile = file.as_deref().unwrap_or(&a.source);
     let written: Vec<&str> = source
@@ -199,7 +199,7 @@ fn table_hover(a: &Analysis, path: &str) -> String {
 }
 
 /// The legend of a table's cells (indexed by [`HoleClass::index`]).
-pub fn table_legend(head: &str, cells: &[TableCell]) -> String {
+pub(crate) fn table_legend(head: &str, cells: &[TableCell]) -> String {
     let mut groups: Vec<(TableCell, u32, u32)> = Vec::new();
     for (i, cell) in cells.iter().enumerate().take(169) {
         let class = HoleClass::from_index(i);
@@ -362,7 +362,7 @@ fn action_at(script: &ast::Script, offset: usize) -> Option<ast::Action> {
 const RAISE_LEGAL: &str = "made legal: at least the minimum raise (the larger of the big blind and the last bet or raise increment this round), at most all in; a call (a check when nothing is owed) when the hero cannot raise";
 
 /// What an action does and how it is made legal (reference §5).
-pub fn action_hover(a: &Analysis, action: &ast::Action) -> Option<String> {
+pub(crate) fn action_hover(a: &Analysis, action: &ast::Action) -> Option<String> {
     let written = a
         .source
         .text

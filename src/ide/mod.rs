@@ -55,7 +55,7 @@ impl Analysis {
     }
 
     /// The DEFINEs of the files the script includes, each with its file.
-    pub fn included_defines(&self) -> Vec<check::include::IncludedDefine> {
+    pub(crate) fn included_defines(&self) -> Vec<check::include::IncludedDefine> {
         check::include::resolve_in(&self.script, &self.source, &self.options).0
     }
 
@@ -74,7 +74,7 @@ impl Analysis {
 
     /// A DEFINE by name (case-insensitive): the script's own first, then the included files'
     /// (`None` for the file: the script itself).
-    pub fn find_define(&self, name: &str) -> Option<(ast::Define, Option<Arc<SourceFile>>)> {
+    pub(crate) fn find_define(&self, name: &str) -> Option<(ast::Define, Option<Arc<SourceFile>>)> {
         self.defines().find(name).cloned()
     }
 
@@ -178,7 +178,7 @@ pub struct Symbol {
     /// The whole construct.
     pub span: Span,
     /// What to select when it is picked: its opening keyword.
-    pub selection: Span,
+    pub(crate) selection: Span,
     pub children: Vec<Symbol>,
 }
 

@@ -16,11 +16,11 @@ use crate::ide::{self, position, Analysis, Symbol, SymbolKind};
 /// `codeDescription.href` is this address.
 pub const DIAGNOSTIC_CODES_URL: &str = ide::DIAGNOSTIC_CODES_URL;
 
-pub fn from_lsp(p: lt::Position) -> position::Position {
+pub(crate) fn from_lsp(p: lt::Position) -> position::Position {
     position::Position::new(p.line, p.character)
 }
 
-pub fn to_lsp(p: position::Position) -> lt::Position {
+pub(crate) fn to_lsp(p: position::Position) -> lt::Position {
     lt::Position::new(p.line, p.character)
 }
 
@@ -31,7 +31,7 @@ pub fn range(file: &SourceFile, span: &Span) -> lt::Range {
 }
 
 /// The path a `file://` URI names (percent-decoded); `None` for another scheme.
-pub fn uri_to_path(uri: &lt::Uri) -> Option<PathBuf> {
+pub(crate) fn uri_to_path(uri: &lt::Uri) -> Option<PathBuf> {
     let s = uri.as_str();
     let rest = s
         .strip_prefix("file://")
@@ -64,7 +64,7 @@ pub fn uri_to_path(uri: &lt::Uri) -> Option<PathBuf> {
 }
 
 /// The `file://` URI of a path (made absolute), percent-encoding what a URI path cannot hold.
-pub fn path_to_uri(path: &Path) -> Option<lt::Uri> {
+pub(crate) fn path_to_uri(path: &Path) -> Option<lt::Uri> {
     let absolute = if path.is_absolute() {
         path.to_path_buf()
     } else {
@@ -176,7 +176,7 @@ pub fn diagnostics(a: &Analysis, uri: &lt::Uri) -> Vec<lt::Diagnostic> {
 
 /// [`diagnostics`] as the JSON text of each, made on all cores for a large script (a script
 /// of 10,000 rules may have as many warnings).
-pub fn diagnostics_json(a: &Analysis, uri: &lt::Uri) -> Vec<String> {
+pub(crate) fn diagnostics_json(a: &Analysis, uri: &lt::Uri) -> Vec<String> {
     use rayon::prelude::*;
     let owners = if a.diagnostics.iter().any(|d| d.file.is_some()) {
         include_owners(a)
@@ -256,7 +256,7 @@ fn include_owners(a: &Analysis) -> HashMap<String, Span> {
 }
 
 /// The quick fixes of the diagnostics whose place overlaps `at`.
-pub fn code_actions(a: &Analysis, uri: &lt::Uri, at: lt::Range) -> Vec<lt::CodeAction> {
+pub(crate) fn code_actions(a: &Analysis, uri: &lt::Uri, at: lt::Range) -> Vec<lt::CodeAction> {
     let owners = if a.diagnostics.iter().any(|d| d.file.is_some()) {
         include_owners(a)
     } else {

@@ -24,7 +24,7 @@ use crate::ide::{self, position, Analysis};
 use transport::Incoming;
 
 /// The server's name and version, as `initialize` reports them.
-pub const SERVER_NAME: &str = "hus";
+pub(crate) const SERVER_NAME: &str = "hus";
 
 /// One open document.
 struct Document {
@@ -84,7 +84,7 @@ impl Server {
     /// Serves `input` until `exit` or the end of the input, writing to `output`; returns the
     /// process exit code: 0 after `shutdown` then `exit`, 1 on `exit` (or the end of the
     /// input) without `shutdown`.
-    pub fn serve(
+    pub(crate) fn serve(
         mut self,
         input: impl BufRead + Send + 'static,
         mut output: impl Write,

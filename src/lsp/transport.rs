@@ -7,7 +7,7 @@
 use std::io::{self, BufRead, Write};
 
 /// The largest body accepted: a script may have 16 MiB, and JSON escapes may double it.
-pub const MAX_BODY: usize = 64 << 20;
+pub(crate) const MAX_BODY: usize = 64 << 20;
 
 /// A header line longer than this is not kept whole: only its end is (where a following
 /// message's `Content-Length` would be, after the junk of a broken one).

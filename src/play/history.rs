@@ -40,7 +40,7 @@ pub struct Histories {
 }
 
 /// The columns of `index.tsv`.
-pub const INDEX_HEADER: &str =
+pub(crate) const INDEX_HEADER: &str =
     "file\thand\tdecision\tbot\tname\tposition\tphase\taction\tseed\tnote\tscript";
 
 impl Histories {
@@ -107,7 +107,7 @@ impl Histories {
     }
 
     /// Writes one decision's state; returns its index line.
-    pub fn write_decision(&self, hand: u64, d: &DecisionInfo) -> Result<String, String> {
+    pub(crate) fn write_decision(&self, hand: u64, d: &DecisionInfo) -> Result<String, String> {
         let name = self.file_name(hand, d.no);
         self.create(&name, d.state.xml().as_bytes())?;
         let mut notes = Vec::new();
@@ -139,7 +139,7 @@ impl Histories {
         ))
     }
 
-    pub fn write_index(&self, lines: &[String]) -> Result<(), String> {
+    pub(crate) fn write_index(&self, lines: &[String]) -> Result<(), String> {
         let mut text = String::with_capacity(lines.len() * 80 + 100);
         text.push_str(INDEX_HEADER);
         text.push('\n');

@@ -19,7 +19,7 @@ pub use history::{DecisionInfo, Histories};
 pub use legal::legal_move;
 pub use rng::DecisionRng;
 pub use seeds::{decision_seeds, seed_of_decision};
-pub use stream::ChaCha8Stream;
+pub(crate) use stream::ChaCha8Stream;
 
 /// A player at the table: anything that turns a game state into a move.
 pub trait Bot: Send + Sync {

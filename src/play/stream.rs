@@ -13,7 +13,7 @@ const BLOCK_WORDS: usize = 16;
 /// The key and stream of `ChaCha8Rng::from_seed(seed)` after `set_stream(stream)`, read from
 /// word 0.
 #[derive(Clone, Debug)]
-pub struct ChaCha8Stream {
+pub(crate) struct ChaCha8Stream {
     key: [u32; 8],
     stream: u64,
     /// The next block to generate.

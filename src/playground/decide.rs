@@ -12,7 +12,7 @@ use crate::game::GameState;
 use crate::report::decision_json;
 
 /// The name the page's game state has in diagnostics.
-pub const GAME_NAME: &str = "game.xml";
+pub(crate) const GAME_NAME: &str = "game.xml";
 
 /// Decides with `seed` as `hus decide --json --explain --seed SEED bot.hus game.xml` does.
 /// The answer is `{decision, trace, warnings}` (`decision` is exactly `hus decide --json`'s

@@ -25,7 +25,7 @@ pub use decide::decide;
 pub use play::{play, PlayOptions};
 
 /// The name the page's script has in diagnostics and decisions.
-pub const SCRIPT_NAME: &str = "bot.hus";
+pub(crate) const SCRIPT_NAME: &str = "bot.hus";
 
 /// The checker's options for a script of the page: its added files in place of a file
 /// system, and the names `defines` (a game's `<init>` names) taken as constants.
@@ -41,7 +41,7 @@ pub fn options(files: &SuppliedFiles, defines: Vec<String>) -> CheckOptions {
 
 /// A UTF-16 offset into `text` as a byte offset (the nearest character boundary at or
 /// before it; the end for an offset past it).
-pub fn byte_offset(text: &str, utf16: usize) -> usize {
+pub(crate) fn byte_offset(text: &str, utf16: usize) -> usize {
     let mut units = 0;
     for (i, c) in text.char_indices() {
         if units + c.len_utf16() > utf16 {
@@ -53,7 +53,7 @@ pub fn byte_offset(text: &str, utf16: usize) -> usize {
 }
 
 /// A byte offset into `text` as a UTF-16 offset.
-pub fn utf16_offset(text: &str, byte: usize) -> usize {
+pub(crate) fn utf16_offset(text: &str, byte: usize) -> usize {
     let byte = byte.min(text.len());
     text.get(..byte)
         .map_or(0, |s| s.chars().map(char::len_utf16).sum())
@@ -61,7 +61,7 @@ pub fn utf16_offset(text: &str, byte: usize) -> usize {
 
 /// One diagnostic as `hus check --format json` prints it, plus `from` and `to` (UTF-16
 /// offsets into the script) when it is about the script itself rather than an included file.
-pub fn diagnostic_json(file: &SourceFile, d: &Diagnostic) -> Value {
+pub(crate) fn diagnostic_json(file: &SourceFile, d: &Diagnostic) -> Value {
     let mut v: Value = serde_json::from_str(&crate::diag::render_json(file, d))
         .unwrap_or_else(|_| json!({ "message": d.message }));
     let here = d.file.is_none();
@@ -78,7 +78,7 @@ pub fn diagnostic_json(file: &SourceFile, d: &Diagnostic) -> Value {
 }
 
 /// Every diagnostic of a list, in order.
-pub fn diagnostics_json(file: &SourceFile, diagnostics: &[Diagnostic]) -> Vec<Value> {
+pub(crate) fn diagnostics_json(file: &SourceFile, diagnostics: &[Diagnostic]) -> Vec<Value> {
     diagnostics
         .iter()
         .map(|d| diagnostic_json(file, d))

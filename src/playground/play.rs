@@ -10,7 +10,7 @@ use crate::eval::DecideOptions;
 use crate::report::match_json;
 
 /// The most hands the page plays in one match: every hand's result is kept for the plot.
-pub const MAX_PAGE_HANDS: u64 = 1_000_000;
+pub(crate) const MAX_PAGE_HANDS: u64 = 1_000_000;
 
 /// How to play, as `hus match` takes it: `--hands`, `--seed`, `--blinds SB/BB`, `--stack`
 /// (in big blinds) and `--duplicate`.

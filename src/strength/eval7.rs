@@ -286,7 +286,7 @@ impl Evaluator {
     /// The best hand of `h`'s ranks made without a flush (straights, pairs, high cards): the
     /// same for every suit assignment of the ranks, so one lookup serves them all.
     #[inline(always)]
-    pub fn rank_ignoring_flush(&self, h: IncrementalHand) -> HandRank {
+    pub(crate) fn rank_ignoring_flush(&self, h: IncrementalHand) -> HandRank {
         HandRank(table(hash_slot(h.key as u32 & KEY_MASK)))
     }
 
@@ -457,7 +457,7 @@ pub fn tables_source() -> String {
 /// its keys land on free slots. Strict: no two keys share a slot. Placing rows in key order
 /// instead keeps nearby keys on nearby slots (enumeration order 1.3x faster) but grows the table
 /// by 13 % and made random hands 25 % slower (same run): the fuller table serves both.
-pub fn compute_row_offsets(row_shift: u32, seven_only: bool) -> Vec<u32> {
+pub(crate) fn compute_row_offsets(row_shift: u32, seven_only: bool) -> Vec<u32> {
     let rows_n = (max_key() >> row_shift) as usize + 1;
     let mut rows: Vec<Vec<u32>> = vec![Vec::new(); rows_n];
     for_each_rank_multiset(|counts, key| {

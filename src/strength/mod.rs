@@ -68,7 +68,7 @@ pub fn ehs(hand_strength: f64, ppot: f64) -> f64 {
 
 /// `handStrengthVs(RANGE)`: [`hand_strength`] counted over the range's holdings that the
 /// known cards leave; `None` before the flop or when none is left.
-pub fn hand_strength_vs(hole: CardSet, board: CardSet, range: &HoleClassSet) -> Option<f64> {
+pub(crate) fn hand_strength_vs(hole: CardSet, board: CardSet, range: &HoleClassSet) -> Option<f64> {
     check(hole, board);
     if board.is_empty() {
         return None;
@@ -110,7 +110,7 @@ pub struct VsStrength {
 
 /// The exact outlook (HP matrix) on the flop or turn; the last one per thread is remembered,
 /// so a script reading `equity`, `ppot` and `npot` pays for one enumeration.
-pub fn outlook_of(hole: CardSet, board: CardSet) -> Outlook {
+pub(crate) fn outlook_of(hole: CardSet, board: CardSet) -> Outlook {
     thread_local! {
         static LAST: Cell<Option<(CardSet, CardSet, Outlook)>> = const { Cell::new(None) };
     }

@@ -200,7 +200,7 @@ pub fn turn(hole: CardSet, board: CardSet) -> Outlook {
 }
 
 /// (wins, ties, losses) of the hero's cards as they are against every villain holding.
-pub fn showdown_now(hole: CardSet, board: CardSet) -> (u32, u32, u32) {
+pub(crate) fn showdown_now(hole: CardSet, board: CardSet) -> (u32, u32, u32) {
     let ev = Evaluator::get();
     let cards = unseen(hole.union(board));
     let base = IncrementalHand::of(board);

@@ -37,7 +37,7 @@ impl ShowdownTally {
 }
 
 /// The table's equity of a class.
-pub fn class_equity(class: HoleClass) -> f64 {
+pub(crate) fn class_equity(class: HoleClass) -> f64 {
     table()[class.index()]
 }
 
@@ -95,7 +95,7 @@ fn number(bit: u32) -> usize {
 }
 
 /// The index 0..1326 of a holding of two different card numbers.
-pub fn combo_index(a: usize, b: usize) -> usize {
+pub(crate) fn combo_index(a: usize, b: usize) -> usize {
     let (lo, hi) = if a < b { (a, b) } else { (b, a) };
     hi * (hi - 1) / 2 + lo
 }
@@ -103,7 +103,7 @@ pub fn combo_index(a: usize, b: usize) -> usize {
 /// Adds one five-card board's showdowns to every holding that does not touch it: each
 /// holding's rank is computed once, the holdings sorted by rank, and a holding's wins are the
 /// holdings below it minus those that share one of its cards (counted per card).
-pub fn tally_board(board: CardSet, acc: &mut [ShowdownTally]) {
+pub(crate) fn tally_board(board: CardSet, acc: &mut [ShowdownTally]) {
     let ev = Evaluator::get();
     let base = IncrementalHand::of(board);
     let cards: Vec<u32> = super::outlook::unseen(board);

@@ -38,7 +38,7 @@ struct Groups {
 const NO_GROUP: u16 = u16::MAX;
 
 /// The villain holdings in `range` disjoint from `dead`, as (card, card) bit indexes.
-pub fn live_holdings(range: &HoleClassSet, dead: CardSet) -> Vec<(u32, u32)> {
+pub(crate) fn live_holdings(range: &HoleClassSet, dead: CardSet) -> Vec<(u32, u32)> {
     let cards = unseen(dead);
     let mut out = Vec::new();
     for (i, &a) in cards.iter().enumerate() {
@@ -329,7 +329,11 @@ pub fn versus_reference(hole: CardSet, board: CardSet, range: &HoleClassSet) -> 
 
 /// (wins, ties, losses) of the hero's cards as they are against the range's live holdings;
 /// `None` when none is left.
-pub fn showdown_now(hole: CardSet, board: CardSet, range: &HoleClassSet) -> Option<[u32; 3]> {
+pub(crate) fn showdown_now(
+    hole: CardSet,
+    board: CardSet,
+    range: &HoleClassSet,
+) -> Option<[u32; 3]> {
     let live = live_holdings(range, hole.union(board));
     if live.is_empty() {
         return None;

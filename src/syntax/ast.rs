@@ -28,7 +28,7 @@ pub struct Define {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Include {
     pub path: String,
-    pub path_span: Span,
+    pub(crate) path_span: Span,
     pub span: Span,
 }
 
@@ -42,7 +42,7 @@ pub enum Item {
 
 impl Script {
     /// Sorts items into their lists, keeping file order within each.
-    pub fn from_items(items: Vec<Item>) -> Script {
+    pub(crate) fn from_items(items: Vec<Item>) -> Script {
         let mut s = Script::default();
         for item in items {
             match item {
@@ -85,7 +85,7 @@ impl BlockKind {
 pub struct Block {
     pub kind: BlockKind,
     /// The opening keyword.
-    pub open_span: Span,
+    pub(crate) open_span: Span,
     pub rules: Vec<Rule>,
     /// The whole block, opening keyword to END word.
     pub span: Span,
@@ -97,7 +97,7 @@ pub struct Rule {
     /// `RULE` to `ENDRULE`.
     pub span: Span,
     /// The `RULE` keyword.
-    pub keyword_span: Span,
+    pub(crate) keyword_span: Span,
     pub priority: Option<(i64, Span)>,
     /// No branch: the rule always holds (extension).
     pub branches: Vec<Branch>,

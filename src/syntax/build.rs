@@ -24,20 +24,20 @@ pub fn binary(op: ArithOp, lhs: Value, rhs: Value, span: Span) -> Value {
 }
 
 /// An error the parser recovered from.
-pub type Recovery<'s> = ErrorRecovery<usize, Tok<'s>, ()>;
+pub(crate) type Recovery<'s> = ErrorRecovery<usize, Tok<'s>, ()>;
 
 /// The parser's state beside the tree: diagnostics found by grammar actions, and the errors
 /// it recovered from (turned into diagnostics afterwards, when the whole token list is known).
 #[derive(Default)]
-pub struct Ctx<'s> {
+pub(crate) struct Ctx<'s> {
     /// The script's text (to tell a digit pair from a number).
     pub source: &'s str,
     pub diags: Vec<Diagnostic>,
-    pub recoveries: Vec<Recovery<'s>>,
+    pub(crate) recoveries: Vec<Recovery<'s>>,
 }
 
 impl<'s> Ctx<'s> {
-    pub fn recover(&mut self, e: Recovery<'s>) {
+    pub(crate) fn recover(&mut self, e: Recovery<'s>) {
         self.recoveries.push(e);
     }
 
@@ -149,7 +149,7 @@ impl<'s> Ctx<'s> {
     /// A value standing alone as a condition: a name is a predicate (or a DEFINE), two
     /// digits a pair, an external program a test; anything else stays a value (an error in a
     /// rule, a number in a DEFINE).
-    pub fn bare_value(&mut self, v: Value, span: Span) -> Condition {
+    pub(crate) fn bare_value(&mut self, v: Value, span: Span) -> Condition {
         let kind = match v.kind {
             ValueKind::Name(name) => ConditionKind::Name {
                 negated: false,
@@ -172,7 +172,7 @@ impl<'s> Ctx<'s> {
         text.len() == 2 && text.bytes().all(|b| (b'2'..=b'9').contains(&b))
     }
 
-    pub fn missing_then(&mut self, span: Span) {
+    pub(crate) fn missing_then(&mut self, span: Span) {
         self.diags.push(
             Diagnostic::error(Code::MissingThen, "missing `THEN` before the action")
                 .at(span.clone())
@@ -239,7 +239,7 @@ impl<'s> Ctx<'s> {
         Some((if negative { -n } else { n }, span))
     }
 
-    pub fn raise_without_amount(&mut self, span: Span) {
+    pub(crate) fn raise_without_amount(&mut self, span: Span) {
         self.diags.push(
             Diagnostic::error(Code::RaiseWithoutAmount, "`RAISE` needs an amount")
                 .at(span)

@@ -11,7 +11,7 @@ use crate::diag::{did_you_mean, Diagnostic, Span};
 pub type Error<'s> = ParseError<usize, Tok<'s>, ()>;
 
 /// Describes parse errors, given in any order, against the token list they came from.
-pub fn describe_all(
+pub(crate) fn describe_all(
     errors: &[&Error<'_>],
     tokens: &[Spanned<'_>],
     source: &str,
@@ -106,7 +106,7 @@ impl OpenScan {
 }
 
 /// The white space that starts the line holding `at`.
-pub fn indent_of(source: &str, at: usize) -> &str {
+pub(crate) fn indent_of(source: &str, at: usize) -> &str {
     let at = at.min(source.len());
     let start = source[..at].rfind(['\n', '\r']).map_or(0, |i| i + 1);
     let line = &source[start..];
@@ -116,7 +116,12 @@ pub fn indent_of(source: &str, at: usize) -> &str {
 /// Where and what to insert so that `end` closes the construct opened at `open` before the
 /// token at `before`: a line of its own, at the opener's indent, when `before` starts its
 /// line; else the word and a space.
-pub fn insert_end_line(source: &str, open: usize, before: usize, end: &str) -> (Span, String) {
+pub(crate) fn insert_end_line(
+    source: &str,
+    open: usize,
+    before: usize,
+    end: &str,
+) -> (Span, String) {
     let before = before.min(source.len());
     let line_start = source[..before].rfind(['\n', '\r']).map_or(0, |i| i + 1);
     if source[line_start..before]

@@ -122,7 +122,7 @@ macro_rules! keywords {
             }
 
             /// The same keyword, free of the source's lifetime (`None` for other tokens).
-            pub fn as_keyword(self) -> Option<Tok<'static>> {
+            pub(crate) fn as_keyword(self) -> Option<Tok<'static>> {
                 match self {
                     $(Tok::$variant => Some(Tok::$variant),)*
                     _ => None,
@@ -238,7 +238,7 @@ impl<'s> Tok<'s> {
 }
 
 /// A token with its byte span.
-pub type Spanned<'s> = (usize, Tok<'s>, usize);
+pub(crate) type Spanned<'s> = (usize, Tok<'s>, usize);
 
 /// A rule whose first reaction comes before any action gets the synthetic `THEN NoAction`
 /// before its first `VILLAIN` (reference §4: a rule may have only reactions). A `THEN` written
@@ -531,7 +531,7 @@ fn table_path(rest: &str) -> Option<(usize, usize)> {
 
 /// The text of a string token with its quotes removed and `\"`, `\\` resolved (any other
 /// backslash is kept as written, so Windows paths survive).
-pub fn unescape(raw: &str) -> String {
+pub(crate) fn unescape(raw: &str) -> String {
     let inner = raw.strip_prefix('"').unwrap_or(raw);
     let inner = inner.strip_suffix('"').unwrap_or(inner);
     let mut out = String::with_capacity(inner.len());

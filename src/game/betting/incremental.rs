@@ -72,7 +72,7 @@ impl Incremental {
     /// it). Nothing else in such a record depends on the cards.
     ///
     /// Written over `into` in place (it is large: a hand's start costs one copy, not two).
-    pub fn restart_into(&self, hero_cards: [Card; 2], into: &mut Option<Incremental>) {
+    pub(crate) fn restart_into(&self, hero_cards: [Card; 2], into: &mut Option<Incremental>) {
         if self.phase.is_some() || hero_cards[0] == hero_cards[1] {
             *into = None;
             return;

@@ -132,7 +132,7 @@ pub enum Violation {
 
 impl Violation {
     /// After this, nothing later in the hand can be checked.
-    pub fn ends_replay(&self) -> bool {
+    pub(crate) fn ends_replay(&self) -> bool {
         matches!(
             self,
             Violation::HandOver { .. } | Violation::RoundFinished { .. }
@@ -205,7 +205,7 @@ impl Betting {
     /// [`Applied`] that lets a validator of the same hand follow it without applying it again
     /// (`None` there otherwise). Written in place: returned, the two states were copied once
     /// more through the result, at a store-forwarding stall per act in `hus match`.
-    pub fn apply_noted(
+    pub(crate) fn apply_noted(
         &mut self,
         player: Player,
         act: Act,
@@ -233,7 +233,7 @@ impl Betting {
         (self.stack[pi(p)] - self.total[pi(p)]).max(0.0)
     }
     /// Chips the player put in this hand.
-    pub fn put_in(&self, p: Player) -> f64 {
+    pub(crate) fn put_in(&self, p: Player) -> f64 {
         self.total[pi(p)]
     }
     /// Chips the player put in during the current round (the blinds in the preflop).
@@ -273,15 +273,15 @@ impl Betting {
     }
     /// The smallest legal raise increment: the larger of the big blind and the last bet or
     /// raise increment in this round.
-    pub fn min_raise(&self) -> f64 {
+    pub(crate) fn min_raise(&self) -> f64 {
         self.bb.max(self.last_incr)
     }
     /// The player may raise: the other is not all in and the player has more than the call.
-    pub fn can_raise(&self, p: Player) -> bool {
+    pub(crate) fn can_raise(&self, p: Player) -> bool {
         !self.all_in(p.other()) && more(self.behind(p), self.to_call(p))
     }
     /// The player acted (checked, called, bet, raised or folded) in this round.
-    pub fn has_acted(&self, p: Player) -> bool {
+    pub(crate) fn has_acted(&self, p: Player) -> bool {
         self.acted[pi(p)]
     }
     pub fn folded(&self) -> Option<Player> {
@@ -289,11 +289,11 @@ impl Betting {
     }
     /// The player has chips behind and owes chips, or has not acted yet in this round while
     /// the other player can still bet.
-    pub fn needs_to_act(&self, p: Player) -> bool {
+    pub(crate) fn needs_to_act(&self, p: Player) -> bool {
         !self.all_in(p) && (self.owes(p) || (!self.acted[pi(p)] && !self.all_in(p.other())))
     }
     /// Nobody needs to act in this round.
-    pub fn round_finished(&self) -> bool {
+    pub(crate) fn round_finished(&self) -> bool {
         !self.needs_to_act(Player::Hero) && !self.needs_to_act(Player::Villain)
     }
     /// Who standard heads-up order has act first in this round: the button before the flop,
@@ -358,7 +358,7 @@ impl Betting {
 
     /// Opens the next round (`phase`). A violation when the hand is over (nothing changes)
     /// or the previous round is not finished (the round opens anyway).
-    pub fn start_round(&mut self, phase: Phase) -> Result<(), Violation> {
+    pub(crate) fn start_round(&mut self, phase: Phase) -> Result<(), Violation> {
         if let Some(f) = self.folded {
             return Err(Violation::HandOver {
                 over: Over::Folded(f),
@@ -525,7 +525,7 @@ impl Betting {
 
     /// Whether `p` can decide now, after the last act: a violation when the hand is over,
     /// the round's betting is closed, or the other player is to act.
-    pub fn can_decide(&self, p: Player) -> Result<Option<Tolerated>, Violation> {
+    pub(crate) fn can_decide(&self, p: Player) -> Result<Option<Tolerated>, Violation> {
         if let Some(f) = self.folded {
             return Err(Violation::HandOver {
                 over: Over::Folded(f),

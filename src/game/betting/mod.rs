@@ -26,16 +26,16 @@ pub struct RoundStats {
     /// The sum of raise and bet increments, as written.
     pub raise: f64,
     /// The last raise or bet increment (0 when none).
-    pub last_raise: f64,
+    pub(crate) last_raise: f64,
     /// Raises and bets.
-    pub raise_times: u32,
-    pub call_times: u32,
-    pub check_times: u32,
+    pub(crate) raise_times: u32,
+    pub(crate) call_times: u32,
+    pub(crate) check_times: u32,
     /// The player's total in the round after their last raise or bet (0 when none).
-    pub last_raise_to: f64,
+    pub(crate) last_raise_to: f64,
     /// The last raise or bet increment as a fraction of the pot it went into: the pot
     /// before the act plus the part of it that called (0 when none).
-    pub last_raise_pot: f64,
+    pub(crate) last_raise_pot: f64,
 }
 
 impl RoundStats {
@@ -58,58 +58,84 @@ pub struct Derived {
     pub board: CardSet,
     pub pot: f64,
     /// Chips each player put in this hand (the blinds included).
-    pub hero_in: f64,
-    pub villain_in: f64,
+    pub(crate) hero_in: f64,
+    pub(crate) villain_in: f64,
     /// Chips behind now.
     pub hero_stack: f64,
     pub villain_stack: f64,
     pub to_call: f64,
     /// The smallest legal raise increment now: the larger of the big blind and the last
     /// bet or raise increment in this round.
-    pub min_raise: f64,
+    pub(crate) min_raise: f64,
     /// False when the villain is all in or `heroStack <= toCall`.
-    pub hero_can_raise: bool,
+    pub(crate) hero_can_raise: bool,
     /// The villain checked, called, bet or raised in the current round (blinds do not count).
-    pub villain_acted_this_round: bool,
+    pub(crate) villain_acted_this_round: bool,
     /// Chip size from `<init><chip>`, default 1.
     pub chip: f64,
     /// The current round: the last round present (preflop when there is none).
     pub phase: Phase,
     /// The hero posted the small blind: acts first before the flop, last after it.
-    pub hero_is_button: bool,
+    pub(crate) hero_is_button: bool,
     /// Per player (`[hero, villain]`) and round (`Phase as usize`).
     pub stats: [[RoundStats; 4]; 2],
     /// Chips each player put in during the current round (the blinds in the preflop).
     pub hero_round: f64,
-    pub villain_round: f64,
+    pub(crate) villain_round: f64,
     /// Who made the last bet or raise of the hand (the blinds do not count).
-    pub last_aggressor: Option<Player>,
+    pub(crate) last_aggressor: Option<Player>,
     /// The chips the villain's last act of this round added, when it was a bet or raise
     /// (0 otherwise): `pot - villainBetAdded` is the pot before that bet.
-    pub villain_bet_added: f64,
+    pub(crate) villain_bet_added: f64,
 }
 
 impl Derived {
     /// A player's actions in a round (zeros for a round not reached).
-    pub fn round_stats(&self, player: Player, phase: Phase) -> RoundStats {
+    pub(crate) fn round_stats(&self, player: Player, phase: Phase) -> RoundStats {
         self.stats[pi(player)][phase as usize]
     }
 
-    pub fn effective_stack(&self) -> f64 {
+    /// The smallest total the hero's chips in this round may be raised to: the call plus the
+    /// minimum raise, or all in when that is less. `None` when the hero cannot raise.
+    pub fn min_raise_to(&self) -> Option<f64> {
+        let all_in = self.hero_round + self.hero_stack;
+        self.hero_can_raise
+            .then(|| (self.hero_round + self.to_call + self.min_raise).min(all_in))
+    }
+
+    /// The largest total the hero may raise to: all in. `None` when the hero cannot raise.
+    pub fn max_raise_to(&self) -> Option<f64> {
+        self.hero_can_raise
+            .then_some(self.hero_round + self.hero_stack)
+    }
+
+    /// The acts the hero may take now, in this order: fold and call when a bet is owed, else
+    /// check; then raise when the hero can (a fold with nothing owed is not offered: the
+    /// evaluator plays it as a check).
+    pub fn legal_acts(&self) -> &'static [&'static str] {
+        match (self.to_call > 0.0, self.hero_can_raise) {
+            (true, true) => &["fold", "call", "raise"],
+            (true, false) => &["fold", "call"],
+            (false, true) => &["check", "raise"],
+            (false, false) => &["check"],
+        }
+    }
+
+    pub(crate) fn effective_stack(&self) -> f64 {
         self.hero_stack.min(self.villain_stack)
     }
 
     /// The pot the hero can win by calling now: what the hero put in, and what the villain
     /// put in up to what the hero can match (the rest of a bet that covers the hero goes back
     /// to the villain). Reference §7, `potOdds`.
-    pub fn winnable_pot(&self) -> f64 {
+    pub(crate) fn winnable_pot(&self) -> f64 {
         let matched = self.villain_in.min(self.hero_in + self.hero_stack);
         self.hero_in + matched
     }
 
     /// `toCall / (winnablePot + toCall)`: the share of the final pot the hero pays to call,
     /// the equity a call needs; 0 when nothing is owed.
-    pub fn pot_odds(&self) -> f64 {
+    pub(crate) fn pot_odds(&self) -> f64 {
         if self.to_call > 0.0 {
             self.to_call / (self.winnable_pot() + self.to_call)
         } else {
@@ -203,7 +229,7 @@ pub fn derive(record: &GameRecord) -> Result<(Derived, Vec<Diagnostic>), Invalid
     derive_spanned(record, &SourceSpans::default())
 }
 /// [`derive()`] for a record read from XML: messages point into the file.
-pub fn derive_spanned(
+pub(crate) fn derive_spanned(
     r: &GameRecord,
     spans: &SourceSpans,
 ) -> Result<(Derived, Vec<Diagnostic>), InvalidGame> {

@@ -270,6 +270,28 @@ fn min_raise() {
 }
 
 #[test]
+fn raise_to_bounds_and_legal_acts() {
+    // The hero put in 120, faces a raise to 420: a raise is to 720 at least, 1500 at most.
+    let (g, _) = ok(&game(&[pre("H raise 100; V raise 300")]));
+    let d = g.derived();
+    assert_eq!(
+        (d.min_raise_to(), d.max_raise_to()),
+        (Some(720.0), Some(1500.0))
+    );
+    assert_eq!(d.legal_acts(), ["fold", "call", "raise"]);
+    // Facing more than the 1380 behind: fold or call all in.
+    let (g, _) = ok(&game(&[pre("H raise 100; V raise 1400")]));
+    let d = g.derived();
+    assert_eq!((d.min_raise_to(), d.max_raise_to()), (None, None));
+    assert_eq!(d.legal_acts(), ["fold", "call"]);
+    // Checked to on the flop: a bet is to the big blind at least.
+    let (g, _) = ok(&game(&[pre("H call 10; V check"), flop("")]));
+    let d = g.derived();
+    assert_eq!(d.min_raise_to(), Some(20.0));
+    assert_eq!(d.legal_acts(), ["check", "raise"]);
+}
+
+#[test]
 fn small_raise_warns_unless_all_in() {
     let xml = game(&[pre("H raise 100; V raise 50")]);
     let (_, w) = ok(&xml);
