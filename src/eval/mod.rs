@@ -466,6 +466,7 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
 
     /// The rule that decides among those that matched: the one of highest PRIORITY, or one
     /// of them at random (with a warning); also the lines of all that matched, when kept.
+    #[inline(always)]
     fn pick(&mut self, matched: &Matched<'a>) -> (usize, &'a Action, SmallVec<[usize; 4]>) {
         let program: &'a Program = self.ctx.program;
         let top = matched
@@ -501,6 +502,7 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
 
     /// The chosen rule's action (its rule at `line`) as a legal move, with a warning when it
     /// had to be changed (reference §5).
+    #[inline(always)]
     fn legal(&mut self, line: usize, action: &'a Action) -> Result<Move, ErrorKind> {
         let program: &'a Program = self.ctx.program;
         let intent = self.intent(action)?;
