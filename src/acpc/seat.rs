@@ -16,7 +16,7 @@ use crate::dealer::{
     decision_seeds, Bot, BotDecision, BotStats, DecisionInfo, ResultSums, ScriptBot,
 };
 use crate::diag::Diagnostic;
-use crate::game::{GameState, Move, OpponentStats, Phase};
+use crate::game::{Ending, GameState, Move, OpponentStats, Phase};
 
 /// Why a seat stopped playing.
 #[derive(Debug)]
@@ -256,7 +256,9 @@ impl Seat {
         self.summary.net_chips += net;
         self.summary.tally.push(net);
         let record = to_record(state, &self.config.game)?;
-        self.opponent.observe(&record, progress.showdown());
+        self.opponent
+            .observe(&record, Ending::from_net(progress.showdown(), net));
+        self.summary.stats.hud = self.opponent;
         Ok(())
     }
 

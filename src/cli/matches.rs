@@ -625,6 +625,8 @@ pub(crate) fn bot_section(label: &str, name: &str, b: &BotStats) -> String {
         "  showdowns: {} won of {} ({} split)",
         b.showdowns_won, b.showdowns, b.showdowns_split
     );
+    let _ = writeln!(s, "  HUD of the opponent: {} hands", b.hud.hands);
+    s.push_str(&hus::report::hud_text("    ", &b.hud));
     let _ = writeln!(
         s,
         "  no rule matched: {} (checked or folded)   actions made legal: {}   random tie-breaks: {}",
