@@ -676,7 +676,7 @@ fn to_json(r: &MatchResult, bots: &[Seated], seconds: f64, threads: usize) -> se
 /// Opens a `--plot` or `--log` file for writing: a new file, or one replaced. A symbolic link
 /// (dangling or not) there is refused, so the output never lands where a link planted in its
 /// place leads (a device named directly, `/dev/null`, is the user's choice).
-fn new_output(path: &std::path::Path) -> std::io::Result<std::fs::File> {
+pub(crate) fn new_output(path: &std::path::Path) -> std::io::Result<std::fs::File> {
     use std::io::{Error, ErrorKind};
     if let Ok(m) = std::fs::symlink_metadata(path) {
         if m.file_type().is_symlink() {
