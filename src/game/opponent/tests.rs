@@ -283,3 +283,22 @@ fn the_end_follows_the_sign_of_the_heros_result() {
     assert_eq!(Ending::from_net(true, -50), Ending::Showdown(Some(V)));
     assert_eq!(Ending::from_net(true, 0), Ending::Showdown(None));
 }
+
+#[test]
+fn the_new_statistics_read_from_stats_and_round_trip() {
+    let xml = include_str!("../../../examples/games/preflop-open.xml").replace(
+        "</posts>",
+        r#"</posts>
+  <stats hands="10"><FlopAggression times="3" chances="2" hands="4"/>
+    <WonAtShowdown times="1" chances="4"/><WWSF times="2" chances="5"/></stats>"#,
+    );
+    let r = crate::game::xml::read(&xml).expect("valid stats");
+    let s = r.stats.as_deref().copied().expect("stats");
+    assert_eq!(triple(&s, OpponentStat::FlopAggression), (3, 2, 4));
+    assert_eq!(s.value(OpponentStat::FlopAggression), 1.5);
+    assert_eq!(s.value(OpponentStat::WonAtShowdown), 25.0);
+    assert_eq!(s.value(OpponentStat::Wwsf), 40.0);
+    // Written back as read: a ratio keeps its hands.
+    let again = crate::game::xml::read(&crate::game::xml::write(&r)).expect("round trip");
+    assert_eq!(again.stats, r.stats);
+}
