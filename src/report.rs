@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 use crate::dealer::BotStats;
 use crate::diag::Diagnostic;
 use crate::eval::Decision;
-use crate::game::{format_amount, Move, Phase};
+use crate::game::{format_amount, Move, OpponentStat, OpponentStats, Phase};
 use crate::ir::Program;
 
 /// The object `hus decide --json` prints: action, amount, rule (`file`, `line`), matched,
@@ -89,12 +89,107 @@ pub fn bot_json(name: &str, b: &BotStats) -> Value {
         "no_rule_matched": b.no_rule_matched,
         "actions_made_legal": b.actions_made_legal,
         "random_ties": b.random_ties,
+        "hud": hud_json(&b.hud),
     })
+}
+
+/// A HUD (the statistics one player kept of the other, reference §12.7) as JSON: `hands`,
+/// then per statistic by its `<stats>` name `value` (null when undefined), `times`,
+/// `chances` and `hands`.
+pub fn hud_json(h: &OpponentStats) -> Value {
+    let mut m = serde_json::Map::new();
+    m.insert("hands".into(), json!(h.hands));
+    for stat in OpponentStat::ALL {
+        let c = h.count(stat);
+        let v = h.value(stat);
+        m.insert(
+            stat.name().into(),
+            json!({
+                "value": (!v.is_nan()).then_some(v),
+                "times": c.times,
+                "chances": c.chances,
+                "hands": c.hands,
+            }),
+        );
+    }
+    Value::Object(m)
+}
+
+/// The HUD's statistics by line, as a player reads them: before the flop, after it, at the
+/// end of the hand, and the aggression factors.
+const HUD_LINES: [&[OpponentStat]; 4] = {
+    use OpponentStat::*;
+    [
+        &[Vpip, Pfr, Limp, ThreeBet, FoldToThreeBet],
+        &[CBet, FoldToCBet, CheckRaise, FoldToTurnBet, FoldToRiverBet],
+        &[Wtsd, WonAtShowdown, Wwsf],
+        &[Aggression, FlopAggression, TurnAggression, RiverAggression],
+    ]
+};
+
+/// A HUD as text, one indented line per group: each statistic's value and the hands it rests
+/// on (`VPIP 41.2% (850)`; `-` when it rests on none).
+pub fn hud_text(indent: &str, h: &OpponentStats) -> String {
+    let mut s = String::new();
+    for line in HUD_LINES {
+        let items: Vec<String> = line
+            .iter()
+            .map(|&stat| {
+                let v = h.value(stat);
+                let value = if v.is_nan() {
+                    "-".to_string()
+                } else if stat.is_percentage() {
+                    format!("{v:.1}%")
+                } else {
+                    format!("{v:.2}")
+                };
+                format!("{} {value} ({})", stat.name(), h.count(stat).hands)
+            })
+            .collect();
+        s.push_str(indent);
+        s.push_str(&items.join(", "));
+        s.push('\n');
+    }
+    s
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_hud_shows_each_value_with_its_hands_and_a_dash_for_none() {
+        use crate::game::opponent::Count;
+        let mut h = OpponentStats {
+            hands: 4,
+            ..OpponentStats::default()
+        };
+        h.counts[OpponentStat::Vpip as usize] = Count {
+            times: 1,
+            chances: 4,
+            hands: 4,
+        };
+        h.counts[OpponentStat::RiverAggression as usize] = Count {
+            times: 3,
+            chances: 2,
+            hands: 2,
+        };
+        let text = hud_text("  ", &h);
+        assert_eq!(
+            text,
+            "  VPIP 25.0% (4), PFR - (0), Limp - (0), ThreeBet - (0), FoldToThreeBet - (0)\n\
+             \x20 CBet - (0), FoldToCBet - (0), CheckRaise - (0), FoldToTurnBet - (0), FoldToRiverBet - (0)\n\
+             \x20 WTSD - (0), WonAtShowdown - (0), WWSF - (0)\n\
+             \x20 Aggression - (0), FlopAggression - (0), TurnAggression - (0), RiverAggression 1.50 (2)\n"
+        );
+        let j = hud_json(&h);
+        assert_eq!(j["hands"], json!(4));
+        assert_eq!(
+            j["VPIP"],
+            json!({"value": 25.0, "times": 1, "chances": 4, "hands": 4})
+        );
+        assert_eq!(j["PFR"]["value"], Value::Null);
+    }
 
     #[test]
     fn json_amounts_are_the_amounts_the_text_shows() {

@@ -908,8 +908,31 @@ fn a_log_without_score_with_an_all_in_reported_at_expected_value_replays() {
         ],
     )
     .json();
+    let mut summary = j["log_summary"].clone();
+    let huds: Vec<serde_json::Value> = summary["players"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .map(|p| p.as_object_mut().unwrap().remove("hud").unwrap())
+        .collect();
+    // Hit's HUD of Slum: Slum raised the first hand and lost its showdown, folded the second.
+    assert_eq!(huds[0]["hands"], 2);
     assert_eq!(
-        j["log_summary"],
+        huds[0]["VPIP"],
+        serde_json::json!({"value": 50.0, "times": 1, "chances": 2, "hands": 2})
+    );
+    assert_eq!(
+        huds[0]["WonAtShowdown"],
+        serde_json::json!({"value": 0.0, "times": 0, "chances": 1, "hands": 1})
+    );
+    // Slum's HUD of Hit: Hit bet the flop and called the all-in, and won at the showdown.
+    assert_eq!(
+        huds[1]["FlopAggression"],
+        serde_json::json!({"value": 1.0, "times": 1, "chances": 1, "hands": 1})
+    );
+    assert_eq!(huds[1]["WonAtShowdown"]["value"], 100.0);
+    assert_eq!(
+        summary,
         serde_json::json!({
             "hands": 2,
             "score_line": false,

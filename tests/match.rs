@@ -337,7 +337,7 @@ fn the_exploit_bot_beats_an_over_folder_by_more_than_its_version_without_statist
     };
     let with = run("builtin:exploit");
     let without = run("tests/cases/match/exploit-nostats.hus");
-    assert_eq!((with, without), (629.825, 401.45));
+    assert_eq!((with, without), (668.26, 401.45));
     assert!(with > without + 150.0);
 }
 
@@ -378,6 +378,12 @@ fn seeded_matches_give_exactly_the_pinned_results() {
         "--seed",
         "7",
     ]);
+    let mut tag = tag;
+    let huds = take_huds(&mut tag);
+    // The HUD the tag kept of the caller: it called every hand it played before the flop.
+    assert_eq!(huds[0]["hands"], 2000);
+    assert_eq!(huds[0]["VPIP"]["value"], 100.0);
+    assert_eq!(huds[0]["PFR"]["value"], 0.0);
     let expected: serde_json::Value = serde_json::from_str(TAG_VS_CALLER).unwrap();
     assert_eq!(tag, expected);
     // A bot that reads the opponent statistics the dealer keeps.
@@ -389,8 +395,24 @@ fn seeded_matches_give_exactly_the_pinned_results() {
         "--seed",
         "4",
     ]);
+    let mut hud = hud;
+    take_huds(&mut hud);
     let expected: serde_json::Value = serde_json::from_str(HUD_VS_RANDOM).unwrap();
     assert_eq!(hud, expected);
+}
+
+/// Takes each bot's HUD (`bots.A.hud`, `bots.B.hud`) out of a match's JSON, A's first.
+fn take_huds(v: &mut serde_json::Value) -> Vec<serde_json::Value> {
+    ["A", "B"]
+        .iter()
+        .map(|b| {
+            v["bots"][*b]
+                .as_object_mut()
+                .unwrap()
+                .remove("hud")
+                .unwrap()
+        })
+        .collect()
 }
 
 const TAG_VS_CALLER: &str = r#"{"blinds":[50,100],"bots":{

@@ -4,7 +4,7 @@
 
 use super::seat::{take_turn, SeatError, Turn};
 use super::{parse, progress, replay, to_record, AcpcAction, MatchState, NoLimitGame};
-use crate::game::{GameState, Move, OpponentStats, Phase};
+use crate::game::{Ending, GameState, Move, OpponentStats, Phase};
 use crate::play::{Bot, DecisionRng, ScriptBot};
 
 /// One finished hand of the log.
@@ -71,6 +71,30 @@ impl Log {
     /// The hands reported at their all-in expected value rather than their run-out.
     pub fn expected_value_hands(&self) -> usize {
         self.hands.iter().filter(|h| h.reported.is_some()).count()
+    }
+
+    /// The statistics (reference §12.7) each player kept of their opponent over the log, by
+    /// name in order of appearance: the HUD of each seat, from what it saw.
+    pub fn huds(&self, game: &NoLimitGame) -> Result<Vec<(String, OpponentStats)>, LogError> {
+        let mut out: Vec<(String, OpponentStats)> = Vec::new();
+        for h in &self.hands {
+            for (p, name) in h.names.iter().enumerate() {
+                let record = to_record(&h.seen_by(p), game).map_err(|e| LogError {
+                    line: h.line,
+                    message: e.0,
+                })?;
+                let end = Ending::from_net(h.showdown, h.values[p] as i64);
+                let i = match out.iter().position(|(n, _)| n == name) {
+                    Some(i) => i,
+                    None => {
+                        out.push((name.clone(), OpponentStats::default()));
+                        out.len() - 1
+                    }
+                };
+                out[i].1.observe(&record, end);
+            }
+        }
+        Ok(out)
     }
 
     /// Each player's results over the log, by the run-out chips, in order of appearance.
@@ -433,8 +457,8 @@ pub fn replay_player(
                     message: e.0,
                 })
             })?;
-            let shown = progress(&seen, game).is_ok_and(|p| p.showdown());
-            opponent.observe(&record, shown);
+            let end = Ending::from_net(hand.showdown, hand.values[p] as i64);
+            opponent.observe(&record, end);
         }
     }
     Ok(())

@@ -11,7 +11,7 @@ use super::{
 };
 use crate::dealer::{BotStats, ResultSums};
 use crate::diag::Diagnostic;
-use crate::game::{GameState, Move, OpponentStats, Phase};
+use crate::game::{Ending, GameState, Move, OpponentStats, Phase};
 use crate::play::{
     seed_of_decision, Bot, BotDecision, DecisionInfo, DecisionRng, Histories, ScriptBot,
 };
@@ -254,7 +254,9 @@ impl Seat {
         self.summary.net_chips += net;
         self.summary.tally.push(net);
         let record = to_record(state, &self.config.game)?;
-        self.opponent.observe(&record, progress.showdown());
+        self.opponent
+            .observe(&record, Ending::from_net(progress.showdown(), net));
+        self.summary.stats.hud = self.opponent;
         Ok(())
     }
 

@@ -139,10 +139,33 @@ pub enum Predicate {
     /// Betting state: the villain made the last bet or raise of the hand so far, in this round
     /// or an earlier one.
     VillainAggressor,
+    /// A flush with a hole card in it, and the hero holds the highest card of its suit not on
+    /// the board, which plays: no other holding makes a better flush.
+    NutFlush,
+    /// A flush with a hole card in it; the hero holds the second-highest card of its suit not
+    /// on the board, which plays, and not the highest: only a holding with that card beats it.
+    SecondNutFlush,
+    /// A straight with a hole card in it, as high as any two cards make on this board (by
+    /// ranks: the hero's own cards do not block it).
+    NutStraight,
+    /// A straight with a hole card in it, of the second-highest top any two cards make on
+    /// this board.
+    SecondNutStraight,
+    /// A straight whose top card is the board's and whose hole cards extend the board's run
+    /// downwards, when a higher straight is possible (the "ignorant end").
+    LowEndStraight,
+    /// Betting state: nobody bet or raised before the flop (the blinds do not count).
+    LimpedPot,
+    /// Betting state: exactly one bet or raise before the flop.
+    SingleRaisedPot,
+    /// Betting state: exactly two bets or raises before the flop (a raise and a re-raise).
+    ThreeBetPot,
+    /// Betting state: three or more bets or raises before the flop.
+    FourBetPot,
 }
 
 impl Predicate {
-    pub const ALL: [Predicate; 52] = [
+    pub const ALL: [Predicate; 61] = [
         Predicate::Pair,
         Predicate::HighPair,
         Predicate::MidPair,
@@ -195,6 +218,15 @@ impl Predicate {
         Predicate::FirstToAct,
         Predicate::HeroAggressor,
         Predicate::VillainAggressor,
+        Predicate::NutFlush,
+        Predicate::SecondNutFlush,
+        Predicate::NutStraight,
+        Predicate::SecondNutStraight,
+        Predicate::LowEndStraight,
+        Predicate::LimpedPot,
+        Predicate::SingleRaisedPot,
+        Predicate::ThreeBetPot,
+        Predicate::FourBetPot,
     ];
 
     /// The canonical spelling (`flushDraw`).
@@ -252,6 +284,15 @@ impl Predicate {
             Predicate::FirstToAct => "firstToAct",
             Predicate::HeroAggressor => "heroAggressor",
             Predicate::VillainAggressor => "villainAggressor",
+            Predicate::NutFlush => "nutFlush",
+            Predicate::SecondNutFlush => "secondNutFlush",
+            Predicate::NutStraight => "nutStraight",
+            Predicate::SecondNutStraight => "secondNutStraight",
+            Predicate::LowEndStraight => "lowEndStraight",
+            Predicate::LimpedPot => "limpedPot",
+            Predicate::SingleRaisedPot => "singleRaisedPot",
+            Predicate::ThreeBetPot => "threeBetPot",
+            Predicate::FourBetPot => "fourBetPot",
         }
     }
 
@@ -295,6 +336,10 @@ impl Predicate {
                 | Predicate::FirstToAct
                 | Predicate::HeroAggressor
                 | Predicate::VillainAggressor
+                | Predicate::LimpedPot
+                | Predicate::SingleRaisedPot
+                | Predicate::ThreeBetPot
+                | Predicate::FourBetPot
         )
     }
 
@@ -414,13 +459,24 @@ impl Predicate {
                 board.len() >= 3 && WINDOWS.iter().any(|&w| (x & w).count_ones() >= 3)
             }
             Predicate::PairedBoard => Predicate::DeskPair.holds(hole, board),
+            Predicate::NutFlush => flush_holding(hole, board, 0),
+            Predicate::SecondNutFlush => flush_holding(hole, board, 1),
+            Predicate::NutStraight => straight_place(hole, board) == Some(StraightPlace::Nut),
+            Predicate::SecondNutStraight => {
+                straight_place(hole, board) == Some(StraightPlace::SecondNut)
+            }
+            Predicate::LowEndStraight => low_end_straight(hole, board),
             Predicate::FacingBet
             | Predicate::CheckedTo
             | Predicate::InPosition
             | Predicate::Button
             | Predicate::FirstToAct
             | Predicate::HeroAggressor
-            | Predicate::VillainAggressor => false,
+            | Predicate::VillainAggressor
+            | Predicate::LimpedPot
+            | Predicate::SingleRaisedPot
+            | Predicate::ThreeBetPot
+            | Predicate::FourBetPot => false,
         }
     }
 }
@@ -618,6 +674,97 @@ fn open_ended(hole: CardSet, board: CardSet) -> bool {
         && run4_starts(all) & !run4_starts(desk) & OPEN_RUN_STARTS != 0
 }
 
+/// `nutFlush` (`place` 0) and `secondNutFlush` (1): the hero has a flush in a suit the
+/// board holds three or more of, and holds the suit's `place`-th highest card off the board
+/// (not a higher one), and that card is among the five best of the suit. A better flush
+/// needs a higher card of the suit off the board, so the holder of the highest has the nuts.
+fn flush_holding(hole: CardSet, board: CardSet, place: u32) -> bool {
+    let all = hole.union(board);
+    Suit::ALL.iter().any(|&s| {
+        let lane = all.suit_mask(s);
+        if lane.count_ones() < 5 || board.suit_mask(s).count_ones() < 3 {
+            return false;
+        }
+        let mut off = ALL_RANKS & !board.suit_mask(s);
+        for _ in 0..place {
+            if hole.suit_mask(s) & high_bit(off) != 0 {
+                return false;
+            }
+            off &= !high_bit(off);
+        }
+        let card = high_bit(off);
+        hole.suit_mask(s) & card != 0 && top_five(lane) & card != 0
+    })
+}
+
+/// The five highest ranks of a mask.
+fn top_five(mut m: u16) -> u16 {
+    while m.count_ones() > 5 {
+        m &= m - 1;
+    }
+    m
+}
+
+/// Where the hero's straight ranks among the straights two cards can make on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum StraightPlace {
+    Nut,
+    SecondNut,
+    Lower,
+}
+
+/// Starts (ace-low form) of the best straights two hole cards of any ranks can make with
+/// this board: for each five-rank window holding three or more board ranks, the highest
+/// straight once its missing ranks are added (filling 8-Q on 8 9 J K also makes 9-K, so no
+/// holding's best straight tops at the queen).
+fn makeable_starts(board: CardSet) -> u16 {
+    let ranks = board.rank_mask();
+    let x = ace_low(ranks);
+    let mut starts = 0;
+    for w in WINDOWS {
+        if (x & w).count_ones() >= 3 {
+            // The window in 13-bit rank form: bit k of the ace-low form is rank k - 1, bit 0
+            // the ace.
+            let window_ranks = ((w >> 1) & ALL_RANKS) | ((w & 1) << 12);
+            starts |= high_bit(straight_starts(ace_low(ranks | window_ranks)));
+        }
+    }
+    starts
+}
+
+/// The start (ace-low form) of the hero's highest straight, when a hole card takes part in it
+/// (the board alone does not hold its five ranks).
+fn hero_straight_start(hole: CardSet, board: CardSet) -> Option<u16> {
+    let starts = straight_starts(ace_low(hole.union(board).rank_mask()));
+    let top = high_bit(starts);
+    let window = WINDOWS[top.checked_ilog2()? as usize];
+    (ace_low(board.rank_mask()) & window != window).then_some(top)
+}
+
+/// The place of the hero's straight (see [`StraightPlace`]); `None` without one.
+fn straight_place(hole: CardSet, board: CardSet) -> Option<StraightPlace> {
+    let mine = hero_straight_start(hole, board)?;
+    let makeable = makeable_starts(board);
+    let nut = high_bit(makeable);
+    Some(if mine == nut {
+        StraightPlace::Nut
+    } else if mine == high_bit(makeable & !nut) {
+        StraightPlace::SecondNut
+    } else {
+        StraightPlace::Lower
+    })
+}
+
+/// `lowEndStraight`: the hero's straight tops out with a board rank (the hole cards add its
+/// low end) and is not the nut straight.
+fn low_end_straight(hole: CardSet, board: CardSet) -> bool {
+    let Some(start) = hero_straight_start(hole, board) else {
+        return false;
+    };
+    let top_card = start << 4;
+    ace_low(board.rank_mask()) & top_card != 0 && start != high_bit(makeable_starts(board))
+}
+
 /// FNV-1a over the ASCII-lower-cased bytes of a name: equal for spellings that differ only
 /// in case.
 const fn folded_hash(bytes: &[u8]) -> u64 {
@@ -729,11 +876,19 @@ mod tests {
                 StraightPossible,
             ],
         );
-        // A made straight with four hearts: a flush draw, no straight draw.
+        // A made straight with four hearts: a flush draw, no straight draw; the highest
+        // straight on 5 6 7.
         check(
             "9h 8h",
             "7h 6h 5c",
-            &[Straight, FlushDraw, Overcards, TwoTone, StraightPossible],
+            &[
+                Straight,
+                FlushDraw,
+                Overcards,
+                TwoTone,
+                StraightPossible,
+                NutStraight,
+            ],
         );
     }
 
@@ -749,7 +904,12 @@ mod tests {
 
     #[test]
     fn wheels() {
-        check("Ah 2c", "3d 4s 5h", &[Straight, Rainbow, StraightPossible]);
+        // The wheel on 3 4 5 is at the low end: 6 7 and 2 6 make higher straights.
+        check(
+            "Ah 2c",
+            "3d 4s 5h",
+            &[Straight, Rainbow, StraightPossible, LowEndStraight],
+        );
         check(
             "Ah 2h",
             "3h 4h 5h 9c Kd",
@@ -760,6 +920,8 @@ mod tests {
                 Desk3SameColor,
                 FlushPossible,
                 StraightPossible,
+                NutFlush,
+                LowEndStraight,
             ],
         );
         // K-A-2-3-4 does not wrap.
@@ -929,6 +1091,8 @@ mod tests {
                 Overcards,
                 FlushPossible,
                 StraightPossible,
+                NutFlush,
+                NutStraight,
             ],
         );
         // Draws end on the river.
@@ -958,7 +1122,13 @@ mod tests {
         check(
             "Tc 2d",
             "5h 6s 7d 8c 9h",
-            &[Straight, DeskStraight, TwoTone, StraightPossible],
+            &[
+                Straight,
+                DeskStraight,
+                TwoTone,
+                StraightPossible,
+                SecondNutStraight,
+            ],
         );
         // Five hearts on the board, the ace of hearts in hand: a better flush.
         check(
@@ -971,6 +1141,7 @@ mod tests {
                 Monotone,
                 FlushPossible,
                 StraightPossible,
+                NutFlush,
             ],
         );
         check(
@@ -1334,6 +1505,77 @@ mod tests {
         (0..13).filter(|&r| rank_count(cs, r) >= n).count()
     }
 
+    /// The five best ranks (high to low) of suit `s` among `cs`, when there are five.
+    fn flush_ranks(cs: &[Card], s: Suit) -> Option<Vec<u8>> {
+        let mut r: Vec<u8> = cs
+            .iter()
+            .filter(|c| c.suit == s)
+            .map(|c| c.rank.0)
+            .collect();
+        r.sort_unstable_by(|a, b| b.cmp(a));
+        r.truncate(5);
+        (r.len() == 5).then_some(r)
+    }
+
+    /// By brute force over every villain holding: 0 when none makes a better flush than the
+    /// hero's, 1 when all that do share one card; `None` without a flush a hole card plays in.
+    fn ref_flush_place(h: &[Card], b: &[Card]) -> Option<usize> {
+        let s = *Suit::ALL.iter().find(|&&s| suit_count(b, s) >= 3)?;
+        let all: Vec<Card> = h.iter().chain(b).copied().collect();
+        let mine = flush_ranks(&all, s)?;
+        if !h.iter().any(|c| c.suit == s && mine.contains(&c.rank.0)) {
+            return None;
+        }
+        let rest: Vec<Card> = CardSet::DECK.cards().filter(|c| !all.contains(c)).collect();
+        let mut beaters: Vec<[Card; 2]> = Vec::new();
+        for i in 0..rest.len() {
+            for j in i + 1..rest.len() {
+                let theirs: Vec<Card> = b.iter().copied().chain([rest[i], rest[j]]).collect();
+                if flush_ranks(&theirs, s).is_some_and(|t| t > mine) {
+                    beaters.push([rest[i], rest[j]]);
+                }
+            }
+        }
+        if beaters.is_empty() {
+            return Some(0);
+        }
+        let shared = rest
+            .iter()
+            .any(|c| beaters.iter().all(|pair| pair.contains(c)));
+        shared.then_some(1).or(Some(2))
+    }
+
+    /// The highest straight's top (1-14, the ace low as 1) in a `values` array.
+    fn ref_top(v: &[bool; 15]) -> Option<usize> {
+        (1..=10)
+            .rev()
+            .find(|&low| run(v, low, 5))
+            .map(|low| low + 4)
+    }
+
+    /// By brute force over every two ranks: the place of the hero's straight among the tops
+    /// two cards can make on the board (0 the highest) and its top; `None` without a straight
+    /// a hole card takes part in.
+    fn ref_straight_place(h: &[Card], b: &[Card]) -> Option<(usize, usize)> {
+        let all: Vec<Card> = h.iter().chain(b).copied().collect();
+        let top = ref_top(&values(&all))?;
+        if run(&values(b), top - 4, 5) {
+            return None;
+        }
+        let mut tops = std::collections::BTreeSet::new();
+        for r1 in 0..13u8 {
+            for r2 in 0..13u8 {
+                let extra = [r1, r2].map(|r| Card::new(Rank(r), Suit::ALL[0]));
+                let cs: Vec<Card> = b.iter().copied().chain(extra).collect();
+                if b.len() >= 3 {
+                    tops.extend(ref_top(&values(&cs)));
+                }
+            }
+        }
+        let place = tops.iter().rev().position(|&t| t == top)?;
+        Some((place, top))
+    }
+
     fn ref_flush(cs: &[Card]) -> bool {
         Suit::ALL.iter().any(|&s| suit_count(cs, s) >= 5)
     }
@@ -1527,7 +1769,14 @@ mod tests {
             }
             PairedBoard => ref_pair_in(&b, 0..=12),
             FacingBet | CheckedTo | InPosition | Button | FirstToAct | HeroAggressor
-            | VillainAggressor => false,
+            | VillainAggressor | LimpedPot | SingleRaisedPot | ThreeBetPot | FourBetPot => false,
+            NutFlush => ref_flush_place(&h, &b) == Some(0),
+            SecondNutFlush => ref_flush_place(&h, &b) == Some(1),
+            NutStraight => ref_straight_place(&h, &b).is_some_and(|(place, _)| place == 0),
+            SecondNutStraight => ref_straight_place(&h, &b).is_some_and(|(place, _)| place == 1),
+            LowEndStraight => {
+                ref_straight_place(&h, &b).is_some_and(|(place, top)| place > 0 && values(&b)[top])
+            }
             // By brute force: no five cards holding a hole card rank above the board's five.
             BoardPlays => {
                 b.len() == 5 && {
@@ -1662,6 +1911,65 @@ mod tests {
             assert!(p.is_betting() && !p.needs_board(), "{}", p.name());
             assert!(!p.holds(cards("Ah Kd"), cards("Kc 7s 2h")));
         }
+    }
+
+    /// The predicates of `among` that hold.
+    fn which(hole: &str, board: &str, among: &[Predicate]) -> Vec<Predicate> {
+        let (h, b) = (cards(hole), cards(board));
+        let got: Vec<Predicate> = among.iter().copied().filter(|p| p.holds(h, b)).collect();
+        for &p in among {
+            assert_eq!(
+                p.holds(h, b),
+                reference(p, h, b),
+                "{} on {hole} | {board}",
+                p.name()
+            );
+        }
+        got
+    }
+
+    #[test]
+    fn nut_and_second_nut_flushes_by_the_highest_cards_off_the_board() {
+        let f = |hole, board| which(hole, board, &[Flush, NutFlush, SecondNutFlush]);
+        // Three spades without the ace: the ace makes the nuts, the queen (the king is on the
+        // board) the second nuts, the jack neither.
+        assert_eq!(f("As 2s", "Ks 9s 4s"), [Flush, NutFlush]);
+        assert_eq!(f("Qs 2s", "Ks 9s 4s"), [Flush, SecondNutFlush]);
+        assert_eq!(f("Js Ts", "Ks 9s 4s"), [Flush]);
+        // The ace on the board: the king is the nut card.
+        assert_eq!(f("Ks 3s", "As 9s 4s 2d"), [Flush, NutFlush]);
+        // Four spades on the board: one card is enough, the other is any.
+        assert_eq!(f("As 3d", "Ks Qs 9s 4s 7h"), [Flush, NutFlush]);
+        assert_eq!(f("Js 3d", "Ks Qs 9s 4s 7h"), [Flush, SecondNutFlush]);
+        // The hero's spade does not play on a royal board: the board's flush, nobody's nuts.
+        assert_eq!(f("9s 2d", "As Ks Qs Js Ts"), [Flush]);
+        // A flush draw is not a flush.
+        assert_eq!(f("As 2s", "Ks 9s 4d"), []);
+    }
+
+    #[test]
+    fn nut_second_nut_and_low_end_straights_by_the_board() {
+        let s = |hole, board| {
+            which(
+                hole,
+                board,
+                &[Straight, NutStraight, SecondNutStraight, LowEndStraight],
+            )
+        };
+        // 8 9 T: Q J tops at the queen, 7 J at the jack, 6 7 is the low end under a ten.
+        assert_eq!(s("Qc Jd", "8c 9d Th"), [Straight, NutStraight]);
+        assert_eq!(s("7c Jd", "8c 9d Th"), [Straight, SecondNutStraight]);
+        assert_eq!(s("6c 7d", "8c 9d Th"), [Straight, LowEndStraight]);
+        // 5 6 7: 8 9 is the nuts, 4 8 the second, 3 4 the low end.
+        assert_eq!(s("8c 9d", "5c 6d 7h"), [Straight, NutStraight]);
+        assert_eq!(s("4c 8d", "5c 6d 7h"), [Straight, SecondNutStraight]);
+        assert_eq!(s("3c 4d", "5c 6d 7h"), [Straight, LowEndStraight]);
+        // The wheel under a 3 4 5 board is the low end (6 7 and 2 6 are higher).
+        assert_eq!(s("Ac 2d", "3c 4d 5h"), [Straight, LowEndStraight]);
+        // A straight on the board alone is nobody's; a king on top of it is second to the ace.
+        assert_eq!(s("2c 3d", "8c 9d Th Jc Qd"), [Straight]);
+        assert_eq!(s("Kc 2d", "8c 9d Th Jc Qd"), [Straight, SecondNutStraight]);
+        assert_eq!(s("Ac Kd", "Tc Jd Qh 2c 3d"), [Straight, NutStraight]);
     }
 
     #[test]

@@ -24,6 +24,14 @@ pub struct Args {
     /// A directory `USE TABLE` may read tables from, besides the script's own (repeatable).
     #[arg(long = "table-dir", value_name = "DIR")]
     pub table_dirs: Vec<PathBuf>,
+    /// Also show, for each round and situation, which of the 169 starting hands reach only the
+    /// lowest-priority rules or no rule: the hands the script has no plan for (reference §9).
+    #[arg(long)]
+    pub coverage: bool,
+    /// With --coverage: also write the grids before the flop as an SVG picture to FILE (a
+    /// symbolic link there is refused).
+    #[arg(long, value_name = "FILE", requires = "coverage")]
+    pub coverage_svg: Option<PathBuf>,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,7 +94,16 @@ pub fn run(args: Args) -> u8 {
         if checked.errors() > 0 && code == exit::OK {
             code = exit::SCRIPT;
         }
-        let out = render(&source, &checked, args.format, colour);
+        let mut out = render(&source, &checked, args.format, colour);
+        if let (true, Some(program)) = (args.coverage, &checked.program) {
+            match coverage(program, args.coverage_svg.as_deref()) {
+                Ok(text) => out.push_str(&text),
+                Err(e) => {
+                    errln!("hus check: {e}");
+                    return exit::USAGE;
+                }
+            }
+        }
         let mut lock = stdout.lock();
         if lock
             .write_all(out.as_bytes())
@@ -148,4 +165,20 @@ fn summary(name: &str, checked: &Checked) -> String {
         plural(checked.errors(), "error"),
         plural(checked.warnings(), "warning")
     )
+}
+
+/// `--coverage`: the text, after writing the SVG picture when asked.
+fn coverage(program: &hus::ir::Program, svg: Option<&Path>) -> Result<String, String> {
+    let cells = hus::eval::coverage::coverage(program);
+    if let Some(path) = svg {
+        let name = path.display().to_string();
+        let shown = hus::diag::escape_controls(&name);
+        super::matches::new_output(path)
+            .and_then(|mut f| f.write_all(hus::eval::coverage::svg(&cells).as_bytes()))
+            .map_err(|e| format!("cannot write the coverage picture `{shown}`: {e}"))?;
+    }
+    Ok(format!(
+        "\ncoverage:\n{}",
+        hus::eval::coverage::text(program, &cells)
+    ))
 }

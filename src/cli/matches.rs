@@ -574,6 +574,8 @@ pub(crate) fn bot_section(label: &str, name: &str, b: &BotStats) -> String {
         "  showdowns: {} won of {} ({} split)",
         b.showdowns_won, b.showdowns, b.showdowns_split
     );
+    let _ = writeln!(s, "  HUD of the opponent: {} hands", b.hud.hands);
+    s.push_str(&hus::report::hud_text("    ", &b.hud));
     let _ = writeln!(
         s,
         "  no rule matched: {} (checked or folded)   actions made legal: {}   random tie-breaks: {}",
@@ -616,7 +618,7 @@ fn to_json(r: &MatchResult, bots: &[Seated], seconds: f64, threads: usize) -> se
 /// Opens a `--plot` or `--log` file for writing: a new file, or one replaced. A symbolic link
 /// (dangling or not) there is refused, so the output never lands where a link planted in its
 /// place leads (a device named directly, `/dev/null`, is the user's choice).
-fn new_output(path: &std::path::Path) -> std::io::Result<std::fs::File> {
+pub(crate) fn new_output(path: &std::path::Path) -> std::io::Result<std::fs::File> {
     use std::io::{Error, ErrorKind};
     if let Ok(m) = std::fs::symlink_metadata(path) {
         if m.file_type().is_symlink() {

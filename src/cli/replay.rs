@@ -122,8 +122,19 @@ fn player_results(log: &log::Log, bb: i64) -> Vec<(log::PlayerResult, MatchResul
         .collect()
 }
 
+/// The statistics each player of the log kept of the other, by name.
+type Huds = [(String, hus::game::OpponentStats)];
+
+/// The HUD `name` kept of the other player (an empty one for a name not in the log).
+fn hud_of(huds: &Huds, name: &str) -> hus::game::OpponentStats {
+    huds.iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, h)| *h)
+        .unwrap_or_default()
+}
+
 /// The log's own summary, as text.
-fn summary_text(log: &log::Log, bb: i64) -> String {
+fn summary_text(log: &log::Log, bb: i64, huds: &Huds) -> String {
     use std::fmt::Write;
     let mut s = format!(
         "the log: {} hands{}, {} reported at their all-in expected value (counted here by their run-out)\n",
@@ -145,12 +156,15 @@ fn summary_text(log: &log::Log, bb: i64) -> String {
             p.showdowns,
             p.net
         );
+        let hud = hud_of(huds, &p.name);
+        let _ = writeln!(s, "    HUD of the opponent: {} hands", hud.hands);
+        s.push_str(&hus::report::hud_text("      ", &hud));
     }
     s
 }
 
 /// The log's own summary, as JSON.
-fn summary_json(log: &log::Log, bb: i64) -> serde_json::Value {
+fn summary_json(log: &log::Log, bb: i64, huds: &Huds) -> serde_json::Value {
     let players: Vec<serde_json::Value> = player_results(log, bb)
         .into_iter()
         .map(|(p, r)| {
@@ -161,6 +175,7 @@ fn summary_json(log: &log::Log, bb: i64) -> serde_json::Value {
                 "mbb_per_hand": r.mbb_per_hand(),
                 "ci95": r.ci95().map(|(lo, hi)| vec![lo, hi]),
                 "showdowns": p.showdowns,
+                "hud": hus::report::hud_json(&hud_of(huds, &p.name)),
             })
         })
         .collect();
@@ -216,10 +231,17 @@ fn replay(args: &Args) -> Result<u8, (u8, String)> {
         x.finish().map_err(usage)?;
     }
     let bb = game.blinds[0].max(game.blinds[1]) as i64;
+    let huds = log
+        .huds(&game)
+        .map_err(|e| (exit::PROTOCOL, format!("{}: {e}", args.log.display())))?;
     let written = if args.json {
-        super::to_stdout_json(&report_json(args, &bot.name, hands, &agreement, &log, bb))
+        super::to_stdout_json(&report_json(
+            args, &bot.name, hands, &agreement, &log, bb, &huds,
+        ))
     } else {
-        super::to_stdout_text(&report_text(args, &bot.name, hands, &agreement, &log, bb))
+        super::to_stdout_text(&report_text(
+            args, &bot.name, hands, &agreement, &log, bb, &huds,
+        ))
     };
     written.map_err(|c| (c, "cannot write the report".to_string()))?;
     Ok(exit::OK)
@@ -354,6 +376,7 @@ fn report_json(
     agreement: &Agreement,
     log: &log::Log,
     bb: i64,
+    huds: &Huds,
 ) -> String {
     let mut per_round = serde_json::Map::new();
     for ph in Phase::ALL {
@@ -368,7 +391,7 @@ fn report_json(
         m.insert("seed".into(), json!(args.seed));
         m.insert("rounds".into(), per_round.into());
         m.insert("differing_hands".into(), json!(agreement.differing));
-        m.insert("log_summary".into(), summary_json(log, bb));
+        m.insert("log_summary".into(), summary_json(log, bb, huds));
     }
     format!("{o}\n")
 }
@@ -381,6 +404,7 @@ fn report_text(
     agreement: &Agreement,
     log: &log::Log,
     bb: i64,
+    huds: &Huds,
 ) -> String {
     use std::fmt::Write;
     let all = agreement.all;
@@ -395,7 +419,7 @@ fn report_text(
         all.random,
         args.seed
     );
-    s.push_str(&summary_text(log, bb));
+    s.push_str(&summary_text(log, bb, huds));
     let _ = writeln!(
         s,
         "  {:<8} {:>9} {:>12} {:>16} {:>7} {:>16}",

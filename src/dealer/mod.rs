@@ -22,6 +22,7 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 use crate::diag::Diagnostic;
+use crate::game::Ending;
 // What a player at any table holds, from the module `hus acpc` shares.
 pub use crate::play::bots::{self, load_bot, BotLoadError, LoadedBot, ScriptBot, BUILTINS};
 pub use crate::play::history::{self, DecisionInfo};
@@ -467,10 +468,13 @@ fn play_hands(
                 out.log.clear();
             }
         }
-        if let Some(o) = &mut opponents {
-            for seat in 0..2 {
-                let bot = if seat == 0 { button } else { 1 - button };
-                o[bot].observe(buffers.record(seat), outcome.showdown);
+        for seat in 0..2 {
+            let bot = if seat == 0 { button } else { 1 - button };
+            let end = Ending::from_net(outcome.showdown, outcome.net[bot]);
+            // The HUD this bot keeps of the other.
+            out.bots[bot].hud.observe(buffers.record(seat), end);
+            if let Some(o) = &mut opponents {
+                o[bot].observe(buffers.record(seat), end);
             }
         }
         let a = outcome.net[0];

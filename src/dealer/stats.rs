@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use super::BotDecision;
-use crate::game::{Move, Phase};
+use crate::game::{Move, OpponentStats, Phase};
 
 /// How often a bot took each action in one betting round.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -42,6 +42,10 @@ pub struct BotStats {
     pub showdowns: u64,
     pub showdowns_won: u64,
     pub showdowns_split: u64,
+    /// The opponent's statistics as this bot saw them (reference §12.7), over the hands
+    /// played: the HUD this bot keeps, what it reads as `villainVPIP` and the like.
+    #[serde(skip)]
+    pub hud: OpponentStats,
 }
 
 impl BotStats {
@@ -85,6 +89,7 @@ impl BotStats {
         self.showdowns += o.showdowns;
         self.showdowns_won += o.showdowns_won;
         self.showdowns_split += o.showdowns_split;
+        self.hud.add(&o.hud);
     }
 }
 

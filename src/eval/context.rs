@@ -166,6 +166,10 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
             Predicate::FirstToAct => d.hero_is_button == (d.phase == crate::game::Phase::Preflop),
             Predicate::HeroAggressor => d.last_aggressor == Some(crate::game::Player::Hero),
             Predicate::VillainAggressor => d.last_aggressor == Some(crate::game::Player::Villain),
+            Predicate::LimpedPot => d.preflop_raises() == 0,
+            Predicate::SingleRaisedPot => d.preflop_raises() == 1,
+            Predicate::ThreeBetPot => d.preflop_raises() == 2,
+            Predicate::FourBetPot => d.preflop_raises() >= 3,
             Predicate::CheckedTo => {
                 d.to_call == 0.0
                     && d.round_stats(crate::game::Player::Villain, d.phase)

@@ -13,6 +13,7 @@
 
 pub mod action;
 mod context;
+pub mod coverage;
 pub mod explain;
 
 use crate::diag::Code;

@@ -699,3 +699,75 @@ fn an_unknown_word_with_a_range_is_an_error() {
     assert_eq!(d.code, Code::UnknownName);
     assert_eq!(d.message, "`potVs(...)` is not a strength against a range");
 }
+
+/// Preflop with the villain in the small blind and `acts` (`player act amount`) played: a
+/// game state at the hero's decision, both players 2000 deep with blinds 10/20.
+fn preflop_after(acts: &[(&str, &str, u32)]) -> GameState {
+    let mut xml = String::from(
+        r#"<game><init><BB>20</BB><SB>10</SB><heroStack>2000</heroStack>
+<villainStack>900</villainStack><heroCards>
+<card rank="A" color="Hearts"/><card rank="K" color="Diamonds"/></heroCards></init>
+<posts><post player="Villain" amount="10">SB</post><post player="Hero" amount="20">BB</post></posts>
+<preflop>"#,
+    );
+    for (no, (player, act, amount)) in acts.iter().enumerate() {
+        xml.push_str(&format!(
+            r#"<action no="{no}" player="{player}" act="{act}" amount="{amount}"/>"#
+        ));
+    }
+    xml.push_str("</preflop></game>");
+    state(&xml)
+}
+
+#[test]
+fn the_pots_kind_counts_the_raises_before_the_flop() {
+    let kinds = [
+        Predicate::LimpedPot,
+        Predicate::SingleRaisedPot,
+        Predicate::ThreeBetPot,
+        Predicate::FourBetPot,
+    ];
+    // Rule i + 1 holds when the pot is of kind i.
+    let p = program(
+        kinds
+            .iter()
+            .map(|&predicate| RuleSpec {
+                reactions: vec![(vec![], ActionKind::Call)],
+                ..spec(
+                    BlockKind::Always,
+                    vec![vec![Test::Predicate {
+                        predicate,
+                        negated: false,
+                    }]],
+                    ActionKind::Call,
+                )
+            })
+            .collect(),
+    );
+    let line = |s: GameState| run(&p, &s, 0).unwrap().rule.line;
+    assert_eq!(line(preflop_after(&[("Villain", "call", 10)])), 1);
+    assert_eq!(line(preflop_after(&[("Villain", "raise", 40)])), 2);
+    let three_bet = [
+        ("Villain", "call", 10),
+        ("Hero", "raise", 40),
+        ("Villain", "raise", 120),
+    ];
+    assert_eq!(line(preflop_after(&three_bet)), 3);
+    let four_bet = [
+        ("Villain", "raise", 40),
+        ("Hero", "raise", 120),
+        ("Villain", "raise", 300),
+    ];
+    assert_eq!(line(preflop_after(&four_bet)), 4);
+    // After the flop the kind stays the preflop one: the limped pot of FLOP_BET, where the
+    // villain's flop bet does not count.
+    assert_eq!(line(state(FLOP_BET)), 1);
+}
+
+#[test]
+fn the_starting_effective_stack_is_the_smaller_stack_before_the_blinds_in_big_blinds() {
+    let s = preflop_after(&[("Villain", "raise", 40)]);
+    let c = Constant::from_name("startingEffectiveStackBB").unwrap();
+    // 900 of the villain (the shorter), before the blinds: 45 big blinds.
+    assert_eq!(s.derived().constant(s.record(), &c), Some(45.0));
+}

@@ -125,6 +125,8 @@ pub enum Constant {
     VillainStack,
     AllIn,
     EffectiveStack,
+    /// `startingEffectiveStackBB`: the smaller stack when the hand began, in big blinds.
+    StartingEffectiveStackBb,
     ToCall,
     HandRank169,
     HandRank2652,
@@ -156,7 +158,7 @@ pub enum Constant {
     OpponentHands(OpponentStat),
 }
 
-const SIMPLE: [(&str, Constant); 22] = [
+const SIMPLE: [(&str, Constant); 23] = [
     ("bb", Constant::Bb),
     ("sb", Constant::Sb),
     ("pot", Constant::Pot),
@@ -164,6 +166,10 @@ const SIMPLE: [(&str, Constant); 22] = [
     ("villainStack", Constant::VillainStack),
     ("allIn", Constant::AllIn),
     ("effectiveStack", Constant::EffectiveStack),
+    (
+        "startingEffectiveStackBB",
+        Constant::StartingEffectiveStackBb,
+    ),
     ("toCall", Constant::ToCall),
     ("handRank169", Constant::HandRank169),
     ("handRank2652", Constant::HandRank2652),

@@ -13,7 +13,7 @@ pub mod xml;
 pub use builder::{GameBuilder, Play};
 pub use constant::{Constant, Stat};
 pub use growing::GrowingState;
-pub use opponent::{OpponentStat, OpponentStats};
+pub use opponent::{Ending, OpponentStat, OpponentStats};
 
 use crate::cards::{Card, CardSet};
 use crate::diag::{Diagnostic, Span};

@@ -772,7 +772,7 @@ fn read_stats(node: &Node, errors: &mut Vec<Diagnostic>) -> Option<OpponentStats
         }
         seen.push((stat, child));
         leaf(child, false, errors);
-        let aggression = stat == OpponentStat::Aggression;
+        let aggression = stat.is_ratio();
         let known: &[&str] = if aggression {
             &["times", "chances", "hands"]
         } else {
@@ -1169,7 +1169,7 @@ pub fn write(record: &GameRecord) -> String {
                 c.times,
                 c.chances
             );
-            if stat == OpponentStat::Aggression {
+            if stat.is_ratio() {
                 let _ = write!(s, " hands=\"{}\"", c.hands);
             }
             s.push_str("/>\n");

@@ -121,6 +121,15 @@ impl Derived {
         }
     }
 
+    /// Bets and raises before the flop, both players (the blinds do not count): the pot's
+    /// kind (limped, single-raised, 3-bet, 4-bet or more).
+    pub(crate) fn preflop_raises(&self) -> u32 {
+        self.round_stats(Player::Hero, Phase::Preflop).raise_times
+            + self
+                .round_stats(Player::Villain, Phase::Preflop)
+                .raise_times
+    }
+
     pub(crate) fn effective_stack(&self) -> f64 {
         self.hero_stack.min(self.villain_stack)
     }
@@ -153,6 +162,9 @@ impl Derived {
             Constant::HeroStack | Constant::AllIn => self.hero_stack,
             Constant::VillainStack => self.villain_stack,
             Constant::EffectiveStack => self.effective_stack(),
+            Constant::StartingEffectiveStackBb => {
+                record.hero_stack.min(record.villain_stack) / record.bb
+            }
             Constant::ToCall => self.to_call,
             Constant::PotOdds => self.pot_odds(),
             Constant::PotAfterCall => self.pot + self.to_call,

@@ -1,0 +1,86 @@
+//! `hus check --coverage`: the starting hands a script has no plan for, as text and SVG.
+// The real binary exists only with the `cli` feature.
+#![cfg(feature = "cli")]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn hus(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hus"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the hus binary runs")
+}
+
+fn case(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/cases/coverage")
+        .join(name)
+}
+
+/// A fresh directory under the build's temporary directory.
+fn work_dir(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("coverage-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The output is exactly the committed one (`HUS_UPDATE_GOLDEN=1` rewrites it).
+#[test]
+fn the_coverage_of_a_premium_only_script_is_its_golden_text() {
+    let out = hus(&["check", "--coverage", "tests/cases/coverage/premium.hus"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let golden = case("premium.expected");
+    if std::env::var_os("HUS_UPDATE_GOLDEN").is_some() {
+        std::fs::write(&golden, &text).unwrap();
+    }
+    assert_eq!(text, std::fs::read_to_string(&golden).unwrap());
+}
+
+#[test]
+fn the_coverage_picture_is_written_and_a_link_is_refused() {
+    let dir = work_dir("svg");
+    let svg = dir.join("grid.svg");
+    let svg_arg = svg.display().to_string();
+    let out = hus(&[
+        "check",
+        "--coverage",
+        "--coverage-svg",
+        &svg_arg,
+        "tests/cases/coverage/premium.hus",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert!(picture.contains(">preflop, first to act (164 fall through)</text>"));
+    #[cfg(unix)]
+    {
+        let link = dir.join("link.svg");
+        std::os::unix::fs::symlink(dir.join("elsewhere.svg"), &link).unwrap();
+        let link_arg = link.display().to_string();
+        let out = hus(&[
+            "check",
+            "--coverage",
+            "--coverage-svg",
+            &link_arg,
+            "tests/cases/coverage/premium.hus",
+        ]);
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains("it is a symbolic link"), "{err}");
+        assert!(!dir.join("elsewhere.svg").exists());
+    }
+}
+
+#[test]
+fn the_picture_needs_the_coverage_flag() {
+    let out = hus(&[
+        "check",
+        "--coverage-svg",
+        "x.svg",
+        "tests/cases/coverage/premium.hus",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+}
