@@ -376,7 +376,9 @@ fn join(tokens: &[(Tok<'_>, Cow<'_, str>)]) -> String {
         });
     for (k, (tok, text)) in tokens.iter().enumerate() {
         if let Some(p) = prev {
-            if !(prev_tight || matches!(tok, Tok::Comma | Tok::RParen)) {
+            // A name before `(` is a strength against a range, written `equityVs(QQ+ | AK)`.
+            let call = *tok == Tok::LParen && matches!(p, Tok::Name(_));
+            if !(prev_tight || call || matches!(tok, Tok::Comma | Tok::RParen)) {
                 out.push(' ');
             }
             // A minus after an operand is a subtraction; anywhere else it negates.
@@ -418,6 +420,11 @@ mod tests {
         assert_eq!(
             fmt("PREFLOP\nRULE   PRIORITY -1 toCall<=( pot-toCall )/3,x> - 2,!pair , QQ+|AK\nTHEN RAISE 0.5 pot , 3BB\nENDRULE\nENDPREFLOP\n"),
             "PREFLOP\n  RULE PRIORITY -1 toCall <= (pot - toCall) / 3, x > -2, !pair, QQ+ | AK\n    THEN RAISE 0.5 pot, 3BB\n  ENDRULE\nENDPREFLOP\n"
+        );
+        // A strength against a range keeps its word against the `(`.
+        assert_eq!(
+            fmt("FLOP\nRULE equityVs (QQ+|AK)>=potOdds\nTHEN CALL\nENDRULE\nENDFLOP\n"),
+            "FLOP\n  RULE equityVs(QQ+ | AK) >= potOdds\n    THEN CALL\n  ENDRULE\nENDFLOP\n"
         );
         // The condition after PRIORITY's number may start with a minus: it negates.
         assert_eq!(
