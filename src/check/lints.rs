@@ -77,6 +77,8 @@ pub fn lint_program(
     let second = || {
         let mut out = Vec::new();
         raises_of_nothing(program, source, &mut out);
+        huge_raises(program, source, &mut out);
+        zero_divisions_in_actions(program, source, &mut out);
         constant_comparisons(program, source, &mut out);
         overlapping_rules(program, &mut out);
         if syntax_ok {
@@ -122,6 +124,7 @@ fn spelling(script: &ast::Script, out: &mut Vec<Diagnostic>) {
     };
     let mut notes = Vec::new();
     let mut lone_weights = Vec::new();
+    let mut pluses = Vec::new();
     for block in &script.blocks {
         for rule in &block.rules {
             let branch_lists =
@@ -140,6 +143,7 @@ fn spelling(script: &ast::Script, out: &mut Vec<Diagnostic>) {
                         {
                             notes.push((note, text.clone(), text_span.clone()));
                         }
+                        pluses.extend(plus_holds_higher(text, text_span));
                     }
                     ast::ConditionKind::Compare { lhs, rhs, .. } => {
                         value_name(lhs, &mut name);
@@ -181,6 +185,7 @@ fn spelling(script: &ast::Script, out: &mut Vec<Diagnostic>) {
             .with_help("a weight is an amount's chance in a list (`RAISE 1 2BB, 3 4BB`); drop it, or list more amounts"),
         );
     }
+    out.extend(pluses);
     for (note, text, span) in notes {
         out.push(match note {
             QueryNote::LowCardFirst { canonical } => Diagnostic::warning(
@@ -203,6 +208,47 @@ fn spelling(script: &ast::Script, out: &mut Vec<Diagnostic>) {
             .with_replacement(span, canonical),
         });
     }
+}
+
+/// `plus-holds-higher`: `K9s+` holds K9s-KQs and also every higher first card (A9s+), as the
+/// thesis defines `+`, where a player reading PokerStove's notation means K9s-KQs only.
+fn plus_holds_higher(text: &str, span: &Span) -> Option<Diagnostic> {
+    const RANKS: &[u8] = b"23456789TJQKA";
+    let body = text.strip_suffix('+')?.as_bytes();
+    let suffix = match body {
+        [_, _] => "",
+        [_, _, b's'] => "s",
+        [_, _, b'o'] => "o",
+        _ => return None,
+    };
+    let rank = |b: u8| RANKS.iter().position(|&r| r == b);
+    let (a, b) = (rank(body[0])?, rank(body[1])?);
+    let (high, low) = (a.max(b), a.min(b));
+    // `KQ+` and `98s+` have no kicker span to read otherwise: PokerStove's reading is the one
+    // class, which nobody writes with a `+`.
+    if high == low || high == RANKS.len() - 1 || low + 1 == high {
+        return None;
+    }
+    let r = |i: usize| RANKS[i] as char;
+    let first = format!("{}{}{suffix}", r(high), r(low));
+    let stove = format!("{first}-{}{}{suffix}", r(high), r(high - 1));
+    Some(
+        Diagnostic::warning(
+            Code::PlusHoldsHigher,
+            format!(
+                "`{text}` also holds hands with a higher first card, such as {}{}{suffix}",
+                r(high + 1),
+                r(low)
+            ),
+        )
+        .at(span.clone())
+        .with_label("`+` raises both cards")
+        .with_help(format!(
+            "in HUS `+` raises both cards, as in the thesis; for PokerStove's `{first}+` ({first} up to the kicker below {}) write `{stove}`",
+            r(high)
+        ))
+        .with_fix(format!("Replace with `{stove}` (first card {} only)", r(high)), span.clone(), stove),
+    )
 }
 
 fn value_name(v: &ast::Value, f: &mut impl FnMut(&str, Span, bool)) {
@@ -361,6 +407,10 @@ fn constants_in_block(rule: &ir::Rule, out: &mut Vec<Diagnostic>) {
         }
     }
     for o in operands(rule) {
+        if let (Operand::Versus { measure, span, .. }, Phase::Preflop) = (o, phase) {
+            out.push(range_strength_preflop(*measure, span.clone()));
+            continue;
+        }
         let Operand::Constant { constant, span, .. } = o else {
             continue;
         };
@@ -411,6 +461,26 @@ fn constants_in_block(rule: &ir::Rule, out: &mut Vec<Diagnostic>) {
             _ => {}
         }
     }
+}
+
+/// `range-strength-preflop`: `equityVs(RANGE)` and its family are undefined before the flop
+/// (reference §12.8), so a comparison with one there never holds.
+fn range_strength_preflop(measure: ir::VsMeasure, span: Span) -> Diagnostic {
+    let (word, instead) = match measure {
+        ir::VsMeasure::Equity | ir::VsMeasure::HandStrength => (
+            if measure == ir::VsMeasure::Equity { "equityVs" } else { "handStrengthVs" },
+            "before the flop compare the hole cards (`QQ+ | AKs`), `equity` or `handRank169` instead",
+        ),
+        ir::VsMeasure::Ppot => ("ppotVs", "there is no potential before the flop: compare the hole cards (`QQ+ | AKs`) instead"),
+        ir::VsMeasure::Npot => ("npotVs", "there is no potential before the flop: compare the hole cards (`QQ+ | AKs`) instead"),
+    };
+    Diagnostic::warning(
+        Code::RangeStrengthPreflop,
+        format!("`{word}` is undefined before the flop: in a PREFLOP rule a comparison with it never holds and a raise by it is a call"),
+    )
+    .at(span)
+    .with_label("always undefined here")
+    .with_help(format!("{instead}; or move the condition to a FLOP, TURN or RIVER rule"))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -872,19 +942,6 @@ fn out_of_range(program: &Program, source: &SourceFile, out: &mut Vec<Diagnostic
 /// holds (one that never holds makes its rule unsatisfiable, reported as such), and
 /// `undefined-value` for a division by a zero known before the game.
 fn constant_comparisons(program: &Program, source: &SourceFile, out: &mut Vec<Diagnostic>) {
-    fn zero_division(op: &Operand) -> Option<&Span> {
-        match op {
-            Operand::Binary {
-                op: ir::ArithOp::Div,
-                rhs,
-                span,
-                ..
-            } if rhs.number() == Some(0.0) => Some(span),
-            Operand::Binary { lhs, rhs, .. } => zero_division(lhs).or_else(|| zero_division(rhs)),
-            Operand::Negate(x) => zero_division(x),
-            _ => None,
-        }
-    }
     for rule in &program.rules {
         for c in conditions(rule) {
             let Test::Compare { lhs, op, rhs } = &c.test else {
@@ -948,6 +1005,101 @@ fn raises_of_nothing(program: &Program, source: &SourceFile, out: &mut Vec<Diagn
                 .with_help("give the amount you mean (`RAISE 2BB`), or `CALL`/`CHECK`"),
             );
         }
+    }
+}
+
+/// Every amount of every RAISE and RAISETO of the program (mixed strategies' included), with
+/// its action's span.
+fn raise_amounts(program: &Program) -> Vec<(&Span, &Operand)> {
+    fn action<'a>(a: &'a ir::Action, out: &mut Vec<(&'a Span, &'a Operand)>) {
+        match &a.kind {
+            ir::ActionKind::Raise(items) | ir::ActionKind::RaiseTo(items) => {
+                out.extend(items.iter().map(|w| (&a.span, &w.amount)))
+            }
+            ir::ActionKind::Mixed(items) => items.iter().for_each(|w| action(&w.action, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for r in &program.rules {
+        action(&r.action, &mut out);
+        r.reactions.iter().for_each(|x| action(&x.action, &mut out));
+    }
+    out
+}
+
+/// A raise of more pots than this warns: past it, the raise is all in at any stack a
+/// heads-up game is played with.
+const HUGE_POTS: f64 = 10.0;
+/// A raise of more big blinds than this warns (the competition's stacks are 200).
+const HUGE_BIG_BLINDS: f64 = 1000.0;
+
+/// `huge-raise`: an amount of more than 10 pots, 1,000 big blinds or the largest stack a
+/// match can have (`RAISE 50 pot`, what `RAISE 50% pot` becomes when the `%` is dropped).
+fn huge_raises(program: &Program, source: &SourceFile, out: &mut Vec<Diagnostic>) {
+    let amount = crate::game::format_amount;
+    for (action_span, op) in raise_amounts(program) {
+        let what = match op {
+            Operand::Constant {
+                factor,
+                constant: Constant::Pot | Constant::PotAfterCall | Constant::PotBeforeBet,
+                ..
+            } if *factor > HUGE_POTS => format!("{} pots", amount(*factor)),
+            Operand::Constant {
+                factor,
+                constant: Constant::Bb,
+                ..
+            } if *factor > HUGE_BIG_BLINDS => format!("{} big blinds", amount(*factor)),
+            Operand::Number(n) if *n > crate::limits::MAX_STACK_CHIPS as f64 => {
+                format!("{} chips, more than any stack", amount(*n))
+            }
+            _ => continue,
+        };
+        let text = source.text.get(action_span.clone()).unwrap_or("");
+        let text = text.strip_prefix("THEN").unwrap_or(text).trim();
+        out.push(
+            Diagnostic::warning(
+                Code::HugeRaise,
+                format!("`{text}` puts in {what}: it is all in at any usual stack"),
+            )
+            .at(action_span.clone())
+            .with_label("more than 10 pots or 1,000 big blinds")
+            .with_help("a share of the pot is a fraction (`RAISE 0.5 pot` is half the pot); write `RAISE allIn` if all in is meant"),
+        );
+    }
+}
+
+/// `undefined-value` for a raise amount divided by a literal zero: the raise is always a
+/// call (a check when nothing is owed).
+fn zero_divisions_in_actions(program: &Program, source: &SourceFile, out: &mut Vec<Diagnostic>) {
+    for (_, amount) in raise_amounts(program) {
+        if let Some(span) = zero_division(amount) {
+            let text = source.text.get(span.clone()).unwrap_or("");
+            out.push(
+                Diagnostic::warning(
+                    Code::UndefinedValue,
+                    format!("`{text}` divides by zero: the raise is always a call (a check when nothing is owed)"),
+                )
+                .at(span.clone())
+                .with_label("always undefined")
+                .with_help("divide by a value that is not 0 (`pot / 2`)"),
+            );
+        }
+    }
+}
+
+/// The first division by a literal zero inside a value.
+fn zero_division(op: &Operand) -> Option<&Span> {
+    match op {
+        Operand::Binary {
+            op: ir::ArithOp::Div,
+            rhs,
+            span,
+            ..
+        } if rhs.number() == Some(0.0) => Some(span),
+        Operand::Binary { lhs, rhs, .. } => zero_division(lhs).or_else(|| zero_division(rhs)),
+        Operand::Negate(x) => zero_division(x),
+        _ => None,
     }
 }
 

@@ -17,7 +17,7 @@ use super::exit;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Bot A: a script, builtin:NAME (random, caller, raiser, equity, bluffer), or an ACPC
+    /// Bot A: a script, builtin:NAME (random, caller, raiser, equity, bluffer, exploit), or an ACPC
     /// program, acpc:"./bot {game} {host} {port}" (hus deals to it over loopback).
     pub a: String,
     /// Bot B: a script, builtin:NAME, or acpc:"COMMAND".
