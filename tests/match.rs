@@ -449,3 +449,22 @@ const HUD_VS_RANDOM: &str = r#"{"blinds":[50,100],"bots":{
 "showdowns":80,"showdowns_split":6,"showdowns_won":28}},
 "ci95":[4.682101182831843,1821.4778988171684],
 "duplicate":false,"hands":1000,"mbb_per_hand":913.08,"net_chips":91308,"seed":4,"stack":10000}"#;
+
+/// A match names how many warnings a bot has in one line; `hus check` is where they are shown.
+#[test]
+fn a_match_counts_warnings_in_one_line() {
+    let out = hus(&[
+        "match",
+        "tests/cases/match/warned.hus",
+        "builtin:caller",
+        "--hands",
+        "2",
+        "--seed",
+        "1",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "tests/cases/match/warned.hus: 2 warnings; `hus check tests/cases/match/warned.hus` shows them\n"
+    );
+}

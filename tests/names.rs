@@ -27,6 +27,11 @@ fn names_lists_every_name_and_prints_one_entry() {
         "boardPlays",
         "facingBet",
         "potOdds",
+        "equityVs",
+        "ppotVs",
+        "npotVs",
+        "handStrengthVs",
+        "ehs",
         "villain<Phase><Stat>",
         "RAISE",
         "R<x>",
@@ -41,6 +46,11 @@ fn names_lists_every_name_and_prints_one_entry() {
     assert_eq!(one.status.code(), Some(0));
     assert_eq!(stdout(&one).lines().next(), Some("potOdds (constant)"));
     assert!(stdout(&one).contains("toCall / (winnablePot + toCall)"));
+    let versus = hus(&["names", "EQUITYVS"]);
+    assert_eq!(
+        stdout(&versus).lines().nth(1),
+        Some("  the chance of winning at showdown against a range: `equityVs(QQ+ | AK)`")
+    );
     let member = hus(&["names", "villainTurnLastRaise"]);
     assert_eq!(
         stdout(&member).lines().next(),
@@ -68,4 +78,21 @@ fn show_and_check_builtins() {
     }
     assert_eq!(hus(&["check", "builtin:nope"]).status.code(), Some(2));
     assert_eq!(hus(&["show", "builtin:nope"]).status.code(), Some(2));
+}
+
+/// `hus match --help` names every built-in bot `hus show builtin:` lists.
+#[test]
+fn match_help_lists_every_builtin() {
+    let list = stdout(&hus(&["show", "builtin:"]));
+    let help = stdout(&hus(&["match", "--help"]));
+    let bot_a = help
+        .lines()
+        .find(|l| l.trim_start().starts_with("<A>"))
+        .expect("the help describes <A>");
+    for name in list.lines().filter_map(|l| l.strip_prefix("builtin:")) {
+        assert!(
+            bot_a.contains(name),
+            "`hus match --help` lacks builtin:{name}:\n{bot_a}"
+        );
+    }
 }

@@ -277,6 +277,18 @@ pub const ENTRIES: &[Entry] = &[
       "npot < 0.2", "Billings' NPot"),
     e("ehs", C, "effective hand strength", "`handStrength + (1 - handStrength) x ppot`: Billings et al.'s optimistic effective hand strength, the chance of being ahead now or of drawing ahead. The form with `(1 - npot)` is left out: counted over every run-out it equals `equity`. Between 0 and 1.",
       "ehs > 0.7", "Billings' EHS"),
+    e("equityVs", C, "the chance of winning at showdown against a range: `equityVs(QQ+ | AK)`",
+      "As `equity`, against the villain holdings of the range in parentheses (card queries and DEFINEd ranges joined by `|`) that the hero's cards and the board leave, each counted once, over every run-out. Between 0 and 1. Undefined before the flop (a rule reading it there never holds: compare the hole cards or `equity` instead) and when the known cards leave no holding of the range.",
+      "equityVs(QQ+ | AK) > potOdds", "not in the thesis"),
+    e("handStrengthVs", C, "the share of a range's holdings the hero beats now: `handStrengthVs(premium)`",
+      "As `handStrength`, against the holdings of the range that the known cards leave. Between 0 and 1. Undefined before the flop and when no holding of the range is left.",
+      "handStrengthVs(TT+ | AQ+) > 0.5", "not in the thesis"),
+    e("ppotVs", C, "the chance that a hand behind a range's holding now ends ahead",
+      "As `ppot`, against the holdings of the range that the known cards leave; 0 on the river. Between 0 and 1. Undefined before the flop and when no holding of the range is left.",
+      "ppotVs(QQ+) > 0.2", "not in the thesis"),
+    e("npotVs", C, "the chance that a hand ahead of a range's holding now ends behind",
+      "As `npot`, against the holdings of the range that the known cards leave; 0 on the river. Between 0 and 1. Undefined before the flop and when no holding of the range is left.",
+      "npotVs(99-) < 0.2", "not in the thesis"),
     e("potAfterCall", C, "the pot once the hero has called", "`pot + toCall`. Chips. `RAISE potAfterCall` is a pot-sized raise, `RAISE 0.5 potAfterCall` a half-pot one.",
       "RAISE 0.75 potAfterCall", "not in the thesis"),
     e("potBeforeBet", C, "the pot before the villain's bet or raise the hero faces",
@@ -506,6 +518,7 @@ pub fn checker_names() -> Vec<String> {
         .iter()
         .map(|p| p.name().to_string())
         .chain(Constant::all_names())
+        .chain(crate::ir::VsMeasure::ALL.iter().map(|(n, _)| n.to_string()))
         .collect()
 }
 
@@ -525,8 +538,9 @@ mod tests {
             .iter()
             .filter(|e| matches!(e.kind, Kind::Predicate | Kind::Constant))
         {
-            let known =
-                Predicate::from_name(e.name).is_some() || Constant::from_name(e.name).is_some();
+            let known = Predicate::from_name(e.name).is_some()
+                || Constant::from_name(e.name).is_some()
+                || crate::ir::VsMeasure::from_name(e.name).is_some();
             assert!(
                 known,
                 "the glossary lists `{}`, which the checker does not know",

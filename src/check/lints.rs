@@ -81,6 +81,8 @@ pub(crate) fn lint_program(
     let second = || {
         let mut out = Vec::new();
         raises_of_nothing(program, source, &mut out);
+        huge_raises(program, source, &mut out);
+        zero_divisions_in_actions(program, source, &mut out);
         constant_comparisons(program, source, &mut out);
         overlapping_rules(program, &mut out);
         if syntax_ok {
@@ -126,6 +128,7 @@ fn spelling(script: &ast::Script, out: &mut Vec<Diagnostic>) {
     };
     let mut notes = Vec::new();
     let mut lone_weights = Vec::new();
+    let mut pluses = Vec::new();
     for block in &script.blocks {
         for rule in &block.rules {
             let branch_lists =
@@ -144,6 +147,7 @@ fn spelling(script: &ast::Script, out: &mut Vec<Diagnostic>) {
                         {
                             notes.push((note, text.clone(), text_span.clone()));
                         }
+                        pluses.extend(plus_holds_higher(text, text_span));
                     }
                     ast::ConditionKind::Compare { lhs, rhs, .. } => {
                         value_name(lhs, &mut name);
@@ -185,6 +189,7 @@ fn spelling(script: &ast::Script, out: &mut Vec<Diagnostic>) {
             .with_help("a weight is an amount's chance in a list (`RAISE 1 2BB, 3 4BB`); drop it, or list more amounts"),
         );
     }
+    out.extend(pluses);
     for (note, text, span) in notes {
         out.push(match note {
             QueryNote::LowCardFirst { canonical } => Diagnostic::warning(
@@ -207,6 +212,47 @@ fn spelling(script: &ast::Script, out: &mut Vec<Diagnostic>) {
             .with_replacement(span, canonical),
         });
     }
+}
+
+/// `plus-holds-higher`: `K9s+` holds K9s-KQs and also every higher first card (A9s+), as the
+/// thesis defines `+`, where a player reading PokerStove's notation means K9s-KQs only.
+fn plus_holds_higher(text: &str, span: &Span) -> Option<Diagnostic> {
+    const RANKS: &[u8] = b"23456789TJQKA";
+    let body = text.strip_suffix('+')?.as_bytes();
+    let suffix = match body {
+        [_, _] => "",
+        [_, _, b's'] => "s",
+        [_, _, b'o'] => "o",
+        _ => return None,
+    };
+    let rank = |b: u8| RANKS.iter().position(|&r| r == b);
+    let (a, b) = (rank(body[0])?, rank(body[1])?);
+    let (high, low) = (a.max(b), a.min(b));
+    // `KQ+` and `98s+` have no kicker span to read otherwise: PokerStove's reading is the one
+    // class, which nobody writes with a `+`.
+    if high == low || high == RANKS.len() - 1 || low + 1 == high {
+        return None;
+    }
+    let r = |i: usize| RANKS[i] as char;
+    let first = format!("{}{}{suffix}", r(high), r(low));
+    let stove = format!("{first}-{}{}{suffix}", r(high), r(high - 1));
+    Some(
+        Diagnostic::warning(
+            Code::PlusHoldsHigher,
+            format!(
+                "`{text}` also holds hands with a higher first card, such as {}{}{suffix}",
+                r(high + 1),
+                r(low)
+            ),
+        )
+        .at(span.clone())
+        .with_label("`+` raises both cards")
+        .with_help(format!(
+            "in HUS `+` raises both cards, as in the thesis; for PokerStove's `{first}+` ({first} up to the kicker below {}) write `{stove}`",
+            r(high)
+        ))
+        .with_fix(format!("Replace with `{stove}` (first card {} only)", r(high)), span.clone(), stove),
+    )
 }
 
 fn value_name(v: &ast::Value, f: &mut impl FnMut(&str, Span, bool)) {
@@ -365,6 +411,10 @@ fn constants_in_block(rule: &ir::Rule, out: &mut Vec<Diagnostic>) {
         }
     }
     for o in operands(rule) {
+        if let (Operand::Versus { measure, span, .. }, Phase::Preflop) = (o, phase) {
+            out.push(range_strength_preflop(*measure, span.clone()));
+            continue;
+        }
         let Operand::Constant { constant, span, .. } = o else {
             continue;
         };
@@ -415,6 +465,26 @@ fn constants_in_block(rule: &ir::Rule, out: &mut Vec<Diagnostic>) {
             _ => {}
         }
     }
+}
+
+/// `range-strength-preflop`: `equityVs(RANGE)` and its family are undefined before the flop
+/// (reference §12.8), so a comparison with one there never holds.
+fn range_strength_preflop(measure: ir::VsMeasure, span: Span) -> Diagnostic {
+    let (word, instead) = match measure {
+        ir::VsMeasure::Equity | ir::VsMeasure::HandStrength => (
+            if measure == ir::VsMeasure::Equity { "equityVs" } else { "handStrengthVs" },
+            "before the flop compare the hole cards (`QQ+ | AKs`), `equity` or `handRank169` instead",
+        ),
+        ir::VsMeasure::Ppot => ("ppotVs", "there is no potential before the flop: compare the hole cards (`QQ+ | AKs`) instead"),
+        ir::VsMeasure::Npot => ("npotVs", "there is no potential before the flop: compare the hole cards (`QQ+ | AKs`) instead"),
+    };
+    Diagnostic::warning(
+        Code::RangeStrengthPreflop,
+        format!("`{word}` is undefined before the flop: in a PREFLOP rule a comparison with it never holds and a raise by it is a call"),
+    )
+    .at(span)
+    .with_label("always undefined here")
+    .with_help(format!("{instead}; or move the condition to a FLOP, TURN or RIVER rule"))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -500,20 +570,126 @@ fn cmp_holds(a: f64, op: CmpOp, b: f64) -> bool {
     op.holds(a, b)
 }
 
-/// Why a branch can never hold, or `None` when it may. `texts` gives the source text of a
-/// condition (for messages).
-fn never_holds(
+/// A condition of a branch with the DEFINEs it uses spelled out, and the name of the
+/// INCLUDEd DEFINE it comes from (whose text is in another file).
+type Flat<'a> = (&'a ir::Condition, Option<&'a str>);
+
+/// How many alternatives a branch's DEFINEs are spelled out to, at most; past it a DEFINE is
+/// left as one condition the lints do not look into.
+const MAX_EXPANSIONS: usize = 16;
+
+/// The condition lists a branch stands for once each DEFINEd condition it uses (not negated)
+/// is replaced by one of its branches: every lint that looks at conditions sees through names.
+fn expansions<'a>(conds: &'a [ir::Condition], included: Option<&'a str>) -> Vec<Vec<Flat<'a>>> {
+    expand(conds, included, 0)
+}
+
+fn expand<'a>(
+    conds: &'a [ir::Condition],
+    included: Option<&'a str>,
+    depth: usize,
+) -> Vec<Vec<Flat<'a>>> {
+    let mut out: Vec<Vec<Flat<'a>>> = vec![Vec::new()];
+    for c in conds {
+        let alternatives = match &c.test {
+            Test::All {
+                name,
+                branches,
+                negated: false,
+            } if depth < crate::limits::MAX_DEFINE_DEPTH => {
+                let inner = if branches.included {
+                    Some(name.as_str())
+                } else {
+                    included
+                };
+                let alts: Vec<Vec<Flat<'a>>> = branches
+                    .iter()
+                    .flat_map(|b| expand(b, inner, depth + 1))
+                    .collect();
+                Some(alts).filter(|a| !a.is_empty() && out.len() * a.len() <= MAX_EXPANSIONS)
+            }
+            _ => None,
+        };
+        match alternatives {
+            Some(alts) => {
+                out = out
+                    .iter()
+                    .flat_map(|o| {
+                        alts.iter().map(move |a| {
+                            let mut v = o.clone();
+                            v.extend(a.iter().copied());
+                            v
+                        })
+                    })
+                    .collect();
+            }
+            None => out.iter_mut().for_each(|o| o.push((c, included))),
+        }
+    }
+    out
+}
+
+/// Why a branch can never hold, whichever branch of its DEFINEs is taken (the reason of
+/// the first), and the spans of the DEFINEs' conditions in the script that it names.
+fn branch_never_holds(
     branch: &ir::Branch,
     block: BlockKind,
-    text: &dyn Fn(&Span) -> String,
+    text: &dyn Fn(&Flat<'_>) -> String,
+) -> Option<(String, Vec<Span>)> {
+    let alts = expansions(&branch.conditions, None);
+    let mut first = None;
+    for alt in &alts {
+        let reason = never_holds(alt, block, text)?;
+        first.get_or_insert_with(|| {
+            let defined = alt
+                .iter()
+                .filter(|(c, inc)| inc.is_none() && !within(&c.span, &branch.span))
+                .map(|(c, _)| c.span.clone())
+                .collect();
+            (reason, defined)
+        });
+    }
+    first
+}
+
+fn within(inner: &Span, outer: &Span) -> bool {
+    inner.start >= outer.start && inner.end <= outer.end
+}
+
+/// A condition's text for a message: the script's, or for one from an INCLUDEd DEFINE (whose
+/// text is in another file) what it tests and the DEFINE's name.
+fn flat_text(source: &SourceFile, f: &Flat<'_>) -> String {
+    match f.1 {
+        None => source
+            .text
+            .get(f.0.span.clone())
+            .unwrap_or("")
+            .trim()
+            .to_string(),
+        Some(name) => match &f.0.test {
+            Test::Predicate { predicate, negated } => {
+                format!("{}{}", if *negated { "!" } else { "" }, predicate.name())
+            }
+            _ => name.to_string(),
+        },
+    }
+}
+
+/// Why a branch (its conditions with the DEFINEs it uses spelled out, see [`expansions`])
+/// can never hold, or `None` when it may. `text` gives a condition's text (for messages).
+fn never_holds(
+    conds: &[Flat<'_>],
+    block: BlockKind,
+    text: &dyn Fn(&Flat<'_>) -> String,
 ) -> Option<String> {
     let preflop = block == BlockKind::Preflop;
     let river = block == BlockKind::River;
     // The hole cards every card condition (and, before the flop, pair predicate) allows.
-    let mut cards: Option<(HoleClassSet, Vec<&Span>)> = None;
-    let mut positive: Vec<(Predicate, &ir::Condition)> = Vec::new();
-    let mut negative: Vec<(Predicate, &ir::Condition)> = Vec::new();
-    for c in &branch.conditions {
+    let mut cards: Option<(HoleClassSet, Vec<&Flat>)> = None;
+    let mut positive: Vec<(Predicate, &Flat)> = Vec::new();
+    let mut negative: Vec<(Predicate, &Flat)> = Vec::new();
+    for f in conds {
+        let c = f.0;
         let allowed = match &c.test {
             Test::Cards { classes, negated } => Some(if *negated {
                 complement(classes)
@@ -533,15 +709,15 @@ fn never_holds(
                             | Predicate::BackdoorFlushDraw
                     )
                 {
-                    return Some(format!("`{}` never holds on the river", text(&c.span)));
+                    return Some(format!("`{}` never holds on the river", text(f)));
                 }
                 match preflop_classes(*predicate).filter(|_| preflop) {
                     Some(s) => Some(if *negated { complement(&s) } else { s }),
                     None => {
                         if *negated {
-                            negative.push((*predicate, c))
+                            negative.push((*predicate, f))
                         } else {
-                            positive.push((*predicate, c))
+                            positive.push((*predicate, f))
                         }
                         None
                     }
@@ -553,7 +729,7 @@ fn never_holds(
                 rhs: Operand::Number(b),
             } => {
                 if !cmp_holds(*a, *op, *b) {
-                    return Some(format!("`{}` is never true", text(&c.span)));
+                    return Some(format!("`{}` is never true", text(f)));
                 }
                 None
             }
@@ -562,12 +738,15 @@ fn never_holds(
         if let Some(allowed) = allowed {
             let (set, written) = cards.get_or_insert_with(|| (HoleClassSet::ALL, Vec::new()));
             *set = set.intersection(&allowed);
-            written.push(&c.span);
+            written.push(f);
         }
     }
     if let Some((set, written)) = &cards {
         if set.is_empty() {
-            let written: Vec<String> = written.iter().map(|s| format!("`{}`", text(s))).collect();
+            let mut written: Vec<String> =
+                written.iter().map(|s| format!("`{}`", text(s))).collect();
+            // Two conditions of one INCLUDEd DEFINE are both named by the DEFINE.
+            written.dedup();
             return Some(if written.len() == 1 {
                 format!("no hole cards match {}", written[0])
             } else {
@@ -580,8 +759,8 @@ fn never_holds(
         if let Some((_, nc)) = negative.iter().find(|(n, _)| implied.contains(n)) {
             return Some(format!(
                 "`{}` and `{}` cannot both hold",
-                text(&pc.span),
-                text(&nc.span)
+                text(pc),
+                text(nc)
             ));
         }
         for (q, qc) in &positive {
@@ -592,8 +771,8 @@ fn never_holds(
             {
                 return Some(format!(
                     "`{}` and `{}` cannot both hold",
-                    text(&pc.span),
-                    text(&qc.span)
+                    text(pc),
+                    text(qc)
                 ));
             }
         }
@@ -601,25 +780,24 @@ fn never_holds(
     None
 }
 
-/// The unsatisfiable-branch lint over every rule, with the source for messages.
+/// The unsatisfiable-branch lint over every rule, with the source for messages. A condition
+/// of a DEFINE that makes the rule fail is pointed at too.
 fn unsatisfiable_rules(program: &Program, out: &mut Vec<Diagnostic>) {
     let source = &program.source;
-    let text = |s: &Span| source.text.get(s.clone()).unwrap_or("").trim().to_string();
+    let text = |f: &Flat<'_>| flat_text(source, f);
     for rule in &program.rules {
-        let reasons: Vec<Option<String>> = rule
+        let reasons: Vec<Option<(String, Vec<Span>)>> = rule
             .branches
             .iter()
-            .map(|b| never_holds(b, rule.block, &text))
+            .map(|b| branch_never_holds(b, rule.block, &text))
             .collect();
         let keyword = rule.span.start..rule.span.start + "RULE".len().min(rule.span.len());
         if !reasons.is_empty() && reasons.iter().all(Option::is_some) {
+            let reason = |k: usize| reasons[k].as_ref().map_or("", |r| r.0.as_str());
             let mut d = if reasons.len() == 1 {
                 Diagnostic::warning(
                     Code::UnsatisfiableRule,
-                    format!(
-                        "this rule can never match: {}",
-                        reasons[0].as_deref().unwrap_or_default()
-                    ),
+                    format!("this rule can never match: {}", reason(0)),
                 )
                 .at(keyword)
                 .with_related(rule.branches[0].span.clone(), "this branch never holds")
@@ -634,9 +812,12 @@ fn unsatisfiable_rules(program: &Program, out: &mut Vec<Diagnostic>) {
                 .at(keyword)
             };
             if reasons.len() > 1 {
-                for (b, r) in rule.branches.iter().zip(&reasons) {
-                    d = d.with_related(b.span.clone(), r.clone().unwrap_or_default());
+                for (k, b) in rule.branches.iter().enumerate() {
+                    d = d.with_related(b.span.clone(), reason(k).to_string());
                 }
+            }
+            for span in reasons.iter().flatten().flat_map(|r| &r.1) {
+                d = d.with_related(span.clone(), "in the DEFINE");
             }
             out.push(
                 d.with_label("never matches")
@@ -651,28 +832,34 @@ fn unsatisfiable_rules(program: &Program, out: &mut Vec<Diagnostic>) {
             branch_warnings(&rule.branches, &reasons, out);
         }
         for reaction in &rule.reactions {
-            let reasons: Vec<Option<String>> = reaction
+            let reasons: Vec<Option<(String, Vec<Span>)>> = reaction
                 .branches
                 .iter()
-                .map(|b| never_holds(b, rule.block, &text))
+                .map(|b| branch_never_holds(b, rule.block, &text))
                 .collect();
             branch_warnings(&reaction.branches, &reasons, out);
         }
     }
 }
 
-fn branch_warnings(branches: &[ir::Branch], reasons: &[Option<String>], out: &mut Vec<Diagnostic>) {
+fn branch_warnings(
+    branches: &[ir::Branch],
+    reasons: &[Option<(String, Vec<Span>)>],
+    out: &mut Vec<Diagnostic>,
+) {
     for (b, r) in branches.iter().zip(reasons) {
-        if let Some(r) = r {
-            out.push(
-                Diagnostic::warning(
-                    Code::UnsatisfiableBranch,
-                    format!("this branch can never hold: {r}"),
-                )
-                .at(b.span.clone())
-                .with_label("never holds")
-                .with_help("remove the branch, or fix its conditions"),
-            );
+        if let Some((r, defined)) = r {
+            let mut d = Diagnostic::warning(
+                Code::UnsatisfiableBranch,
+                format!("this branch can never hold: {r}"),
+            )
+            .at(b.span.clone())
+            .with_label("never holds")
+            .with_help("remove the branch, or fix its conditions");
+            for span in defined {
+                d = d.with_related(span.clone(), "in the DEFINE");
+            }
+            out.push(d);
         }
     }
 }
@@ -700,6 +887,8 @@ fn board_counterpart(p: Predicate) -> Option<(Predicate, &'static [BlockKind])> 
 /// river it raises 2c3d.
 fn board_made_hands(program: &Program, source: &SourceFile, out: &mut Vec<Diagnostic>) {
     let bets = |a: &ir::Action| matches!(a.kind, ir::ActionKind::Raise(_));
+    // A DEFINE's condition is reported once, at the first betting rule using it.
+    let mut reported = std::collections::HashSet::new();
     for rule in &program.rules {
         let thens = std::iter::once((&rule.branches, &rule.action));
         let reactions = rule.reactions.iter().map(|r| (&r.branches, &r.action));
@@ -708,54 +897,76 @@ fn board_made_hands(program: &Program, source: &SourceFile, out: &mut Vec<Diagno
                 continue;
             }
             for branch in branches {
-                let negated = |q: Predicate| {
-                    branch.conditions.iter().any(|c| {
-                        matches!(c.test, Test::Predicate { predicate, negated: true } if predicate == q)
-                    })
-                };
-                for c in &branch.conditions {
-                    let Test::Predicate {
-                        predicate,
-                        negated: false,
-                    } = c.test
-                    else {
-                        continue;
-                    };
-                    let Some((desk, blocks)) = board_counterpart(predicate) else {
-                        continue;
-                    };
-                    if !blocks.contains(&rule.block)
-                        || negated(desk)
-                        || negated(Predicate::BoardPlays)
-                    {
-                        continue;
+                for alt in expansions(&branch.conditions, None) {
+                    for d in board_made_in(&alt, rule, branch, source) {
+                        if reported.insert((d.span.clone(), d.message.clone())) {
+                            out.push(d);
+                        }
                     }
-                    let name = source.text.get(c.span.clone()).unwrap_or(predicate.name());
-                    out.push(
-                        Diagnostic::warning(
-                            Code::BoardMadeHand,
-                            format!(
-                                "`{name}` also holds when the board alone is {}: this rule bets a hand both players hold",
-                                match predicate {
-                                    Predicate::Straight => "a straight",
-                                    Predicate::Flush => "a flush",
-                                    Predicate::FullHouse => "a full house",
-                                    Predicate::Poker => "four of a kind",
-                                    _ => "a straight flush",
-                                }
-                            ),
-                        )
-                        .at(c.span.clone())
-                        .with_label("the board alone can make this")
-                        .with_help(format!(
-                            "add `!{}` (the board is not one), or `!boardPlays` (the hero's cards improve the board)",
-                            desk.name()
-                        )),
-                    );
                 }
             }
         }
     }
+}
+
+/// The `board-made-hand` warnings of one branch of a betting rule, its DEFINEs spelled out
+/// (`alt`): at the condition, and for one inside a DEFINE, pointing at the rule as well.
+fn board_made_in(
+    alt: &[Flat<'_>],
+    rule: &ir::Rule,
+    branch: &ir::Branch,
+    source: &SourceFile,
+) -> Vec<Diagnostic> {
+    let negated = |q: Predicate| {
+        alt.iter().any(
+            |(c, _)| matches!(c.test, Test::Predicate { predicate, negated: true } if predicate == q),
+        )
+    };
+    let mut out = Vec::new();
+    for f in alt {
+        let (c, included) = *f;
+        let Test::Predicate {
+            predicate,
+            negated: false,
+        } = c.test
+        else {
+            continue;
+        };
+        let Some((desk, blocks)) = board_counterpart(predicate) else {
+            continue;
+        };
+        if !blocks.contains(&rule.block) || negated(desk) || negated(Predicate::BoardPlays) {
+            continue;
+        }
+        let name = flat_text(source, f);
+        let hand = match predicate {
+            Predicate::Straight => "a straight",
+            Predicate::Flush => "a flush",
+            Predicate::FullHouse => "a full house",
+            Predicate::Poker => "four of a kind",
+            _ => "a straight flush",
+        };
+        let at = match included {
+            Some(_) => branch.span.clone(),
+            None => c.span.clone(),
+        };
+        let mut d = Diagnostic::warning(
+            Code::BoardMadeHand,
+            format!("`{name}` also holds when the board alone is {hand}: this rule bets a hand both players hold"),
+        )
+        .at(at)
+        .with_label("the board alone can make this")
+        .with_help(format!(
+            "add `!{}` (the board is not one), or `!boardPlays` (the hero's cards improve the board)",
+            desk.name()
+        ));
+        if included.is_some() || !within(&c.span, &branch.span) {
+            let keyword = rule.span.start..rule.span.start + "RULE".len().min(rule.span.len());
+            d = d.with_related(keyword, "a rule that bets with this DEFINE");
+        }
+        out.push(d);
+    }
+    out
 }
 
 // ---------------------------------------------------------------------------------------
@@ -804,6 +1015,7 @@ fn constant_range(c: &Constant) -> Option<(f64, f64, &'static str)> {
         | Constant::Random => (0.0, 1.0, "between 0 and 1"),
         Constant::HandRank169 => (1.0, 169.0, "between 1 and 169"),
         Constant::HandRank2652 => (1.0, 2652.0, "between 1 and 2652"),
+        Constant::Opponent(s) if s.is_percentage() => (0.0, 100.0, "from 0 to 100 (a percentage)"),
         Constant::Init(_) => return None,
         _ => (0.0, f64::INFINITY, "0 or more"),
     })
@@ -818,7 +1030,12 @@ fn out_of_range(program: &Program, source: &SourceFile, out: &mut Vec<Diagnostic
             .iter()
             .chain(r.reactions.iter().flat_map(|x| &x.branches))
     });
-    for c in branches.flat_map(|b| &b.conditions) {
+    // A DEFINE's comparisons are the same at every use: checked once, where written.
+    let defined = program.definitions.iter().flat_map(|d| match d {
+        ir::Definition::Condition(c) if !c.included => c.iter().flatten().collect(),
+        _ => Vec::new(),
+    });
+    for c in branches.flat_map(|b| &b.conditions).chain(defined) {
         let Test::Compare { lhs, op, rhs } = &c.test else {
             continue;
         };
@@ -852,12 +1069,10 @@ fn out_of_range(program: &Program, source: &SourceFile, out: &mut Vec<Diagnostic
             CmpOp::Eq => (n < lo || n > hi, false),
             CmpOp::Ne => (false, n < lo || n > hi),
         };
-        if !(never || always) {
-            continue;
-        }
         let text = source.text.get(c.span.clone()).unwrap_or("");
         let name = constant.name();
-        out.push(
+        let meant = (factor == 1.0).then(|| meant_number(constant, n)).flatten();
+        let d = if never || always {
             Diagnostic::warning(
                 Code::OutOfRange,
                 format!(
@@ -867,28 +1082,83 @@ fn out_of_range(program: &Program, source: &SourceFile, out: &mut Vec<Diagnostic
             )
             .at(c.span.clone())
             .with_label(if never { "never true" } else { "always true" })
-            .with_help(format!("compare `{name}` with a value {words}")),
-        );
+        } else if meant.is_some() {
+            Diagnostic::warning(
+                Code::OutOfRange,
+                format!("`{text}` compares a percentage with a fraction: `{name}` is {words}"),
+            )
+            .at(c.span.clone())
+            .with_label("a fraction of one percent")
+        } else {
+            continue;
+        };
+        let written = number_span(source, &c.span, n, matches!(rhs, Operand::Number(_)));
+        out.push(match (meant, written) {
+            (Some((why, m)), Some(at)) => d
+                .with_help(format!(
+                    "{why}: did you mean {}?",
+                    crate::game::format_amount(m)
+                ))
+                .with_replacement(at, crate::game::format_amount(m)),
+            (Some((why, m)), None) => d.with_help(format!(
+                "{why}: did you mean {}?",
+                crate::game::format_amount(m)
+            )),
+            (None, _) => d.with_help(format!("compare `{name}` with a value {words}")),
+        });
     }
+}
+
+/// The number a comparison of `constant` with `n` most likely meant when the writer mixed
+/// up percentages and fractions (`villainFoldToCBet > 0.55` for 55, `equity > 60` for 0.6),
+/// with the rule of thumb to say.
+fn meant_number(constant: &Constant, n: f64) -> Option<(&'static str, f64)> {
+    let round = |x: f64| (x * 1e9).round() / 1e9;
+    match constant_range(constant)? {
+        (_, hi, _) if hi == 100.0 && n > 0.0 && n < 1.0 => {
+            Some(("statistics are percentages", round(n * 100.0)))
+        }
+        // `equity > 1.5` may mean anything; `equity > 60` is a percentage.
+        (_, hi, _) if hi == 1.0 && (5.0..=100.0).contains(&n) => {
+            Some(("probabilities are between 0 and 1", round(n / 100.0)))
+        }
+        _ => None,
+    }
+}
+
+/// Where the number `n` is written in a comparison (its last number when it is on the
+/// right, its first when on the left), for a fix that replaces it.
+fn number_span(source: &SourceFile, cond: &Span, n: f64, right: bool) -> Option<Span> {
+    let text = source.text.get(cond.clone())?;
+    let mut words = Vec::new();
+    let mut start = None;
+    for (i, ch) in text
+        .char_indices()
+        .chain(std::iter::once((text.len(), ' ')))
+    {
+        let part = ch.is_ascii_digit() || ch == '.';
+        match (part, start) {
+            (true, None) => start = Some(i),
+            (false, Some(st)) => {
+                words.push(st..i);
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    let found = |w: &Span| text[w.clone()].parse::<f64>().ok() == Some(n);
+    let w = if right {
+        words.into_iter().rev().find(found)
+    } else {
+        words.into_iter().find(found)
+    }?;
+    Some(cond.start + w.start..cond.start + w.end)
 }
 
 /// `constant-comparison`: a comparison of two numbers known before the game that always
 /// holds (one that never holds makes its rule unsatisfiable, reported as such), and
 /// `undefined-value` for a division by a zero known before the game.
 fn constant_comparisons(program: &Program, source: &SourceFile, out: &mut Vec<Diagnostic>) {
-    fn zero_division(op: &Operand) -> Option<&Span> {
-        match op {
-            Operand::Binary {
-                op: ir::ArithOp::Div,
-                rhs,
-                span,
-                ..
-            } if rhs.number() == Some(0.0) => Some(span),
-            Operand::Binary { lhs, rhs, .. } => zero_division(lhs).or_else(|| zero_division(rhs)),
-            Operand::Negate(x) => zero_division(x),
-            _ => None,
-        }
-    }
     for rule in &program.rules {
         for c in conditions(rule) {
             let Test::Compare { lhs, op, rhs } = &c.test else {
@@ -955,41 +1225,191 @@ fn raises_of_nothing(program: &Program, source: &SourceFile, out: &mut Vec<Diagn
     }
 }
 
-/// The hole-card classes a rule's THEN branches allow, when they test only the hole cards.
-fn card_only_classes(rule: &ir::Rule) -> Option<HoleClassSet> {
-    if rule.branches.is_empty() {
+/// Every amount of every RAISE and RAISETO of the program (mixed strategies' included), with
+/// its action's span.
+fn raise_amounts(program: &Program) -> Vec<(&Span, &Operand)> {
+    fn action<'a>(a: &'a ir::Action, out: &mut Vec<(&'a Span, &'a Operand)>) {
+        match &a.kind {
+            ir::ActionKind::Raise(items) | ir::ActionKind::RaiseTo(items) => {
+                out.extend(items.iter().map(|w| (&a.span, &w.amount)))
+            }
+            ir::ActionKind::Mixed(items) => items.iter().for_each(|w| action(&w.action, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for r in &program.rules {
+        action(&r.action, &mut out);
+        r.reactions.iter().for_each(|x| action(&x.action, &mut out));
+    }
+    out
+}
+
+/// A raise of more pots than this warns: past it, the raise is all in at any stack a
+/// heads-up game is played with.
+const HUGE_POTS: f64 = 10.0;
+/// A raise of more big blinds than this warns (the competition's stacks are 200).
+const HUGE_BIG_BLINDS: f64 = 1000.0;
+
+/// `huge-raise`: an amount of more than 10 pots, 1,000 big blinds or the largest stack a
+/// match can have (`RAISE 50 pot`, what `RAISE 50% pot` becomes when the `%` is dropped).
+fn huge_raises(program: &Program, source: &SourceFile, out: &mut Vec<Diagnostic>) {
+    let amount = crate::game::format_amount;
+    for (action_span, op) in raise_amounts(program) {
+        let what = match op {
+            Operand::Constant {
+                factor,
+                constant: Constant::Pot | Constant::PotAfterCall | Constant::PotBeforeBet,
+                ..
+            } if *factor > HUGE_POTS => format!("{} pots", amount(*factor)),
+            Operand::Constant {
+                factor,
+                constant: Constant::Bb,
+                ..
+            } if *factor > HUGE_BIG_BLINDS => format!("{} big blinds", amount(*factor)),
+            Operand::Number(n) if *n > crate::limits::MAX_STACK_CHIPS as f64 => {
+                format!("{} chips, more than any stack", amount(*n))
+            }
+            _ => continue,
+        };
+        let text = source.text.get(action_span.clone()).unwrap_or("");
+        let text = text.strip_prefix("THEN").unwrap_or(text).trim();
+        out.push(
+            Diagnostic::warning(
+                Code::HugeRaise,
+                format!("`{text}` puts in {what}: it is all in at any usual stack"),
+            )
+            .at(action_span.clone())
+            .with_label("more than 10 pots or 1,000 big blinds")
+            .with_help("a share of the pot is a fraction (`RAISE 0.5 pot` is half the pot); write `RAISE allIn` if all in is meant"),
+        );
+    }
+}
+
+/// `undefined-value` for a raise amount divided by a literal zero: the raise is always a
+/// call (a check when nothing is owed).
+fn zero_divisions_in_actions(program: &Program, source: &SourceFile, out: &mut Vec<Diagnostic>) {
+    for (_, amount) in raise_amounts(program) {
+        if let Some(span) = zero_division(amount) {
+            let text = source.text.get(span.clone()).unwrap_or("");
+            out.push(
+                Diagnostic::warning(
+                    Code::UndefinedValue,
+                    format!("`{text}` divides by zero: the raise is always a call (a check when nothing is owed)"),
+                )
+                .at(span.clone())
+                .with_label("always undefined")
+                .with_help("divide by a value that is not 0 (`pot / 2`)"),
+            );
+        }
+    }
+}
+
+/// The first division by a literal zero inside a value.
+fn zero_division(op: &Operand) -> Option<&Span> {
+    match op {
+        Operand::Binary {
+            op: ir::ArithOp::Div,
+            rhs,
+            span,
+            ..
+        } if rhs.number() == Some(0.0) => Some(span),
+        Operand::Binary { lhs, rhs, .. } => zero_division(lhs).or_else(|| zero_division(rhs)),
+        Operand::Negate(x) => zero_division(x),
+        _ => None,
+    }
+}
+
+/// What a THEN branch asks when it tests only the hole cards and predicates that hold
+/// (`AK`, `topPair`, `QQ+, flushDraw`): the classes it allows and the predicates.
+struct Shape<'r> {
+    classes: HoleClassSet,
+    predicates: Vec<Predicate>,
+    branch: &'r ir::Branch,
+}
+
+/// The shapes of a rule's THEN branches, when every branch has one and the rule gives an
+/// action before the villain acts (a rule of VILLAIN reactions only never decides with a
+/// THEN-only rule: they answer different moments of a round).
+fn rule_shapes(rule: &ir::Rule) -> Option<Vec<Shape<'_>>> {
+    if rule.branches.is_empty() || matches!(rule.action.kind, ir::ActionKind::Nothing) {
         return None;
     }
-    let mut all = HoleClassSet::EMPTY;
-    for b in &rule.branches {
-        // A branch left empty by errors in its conditions says nothing.
-        if b.conditions.is_empty() {
-            return None;
-        }
-        let mut set = complement(&HoleClassSet::EMPTY);
-        for c in &b.conditions {
-            let Test::Cards { classes, negated } = &c.test else {
-                return None;
-            };
-            let allowed = if *negated {
-                complement(classes)
-            } else {
-                *classes
-            };
-            set = set.intersection(&allowed);
-        }
-        all = all.union(&set);
+    rule.branches.iter().map(branch_shape).collect()
+}
+
+fn branch_shape(b: &ir::Branch) -> Option<Shape<'_>> {
+    // A branch left empty by errors in its conditions says nothing.
+    if b.conditions.is_empty() {
+        return None;
     }
-    Some(all)
+    let mut shape = Shape {
+        classes: HoleClassSet::ALL,
+        predicates: Vec::new(),
+        branch: b,
+    };
+    for c in &b.conditions {
+        match &c.test {
+            Test::Cards { classes, negated } => {
+                let allowed = if *negated {
+                    complement(classes)
+                } else {
+                    *classes
+                };
+                shape.classes = shape.classes.intersection(&allowed);
+            }
+            Test::Predicate {
+                predicate,
+                negated: false,
+            } => shape.predicates.push(*predicate),
+            _ => return None,
+        }
+    }
+    Some(shape)
+}
+
+/// Whether `a` holding means `b` holds too, for the hands both allow: each of `b`'s
+/// predicates is one of `a`'s or implied by one (`topPair` implies `pair`).
+fn shape_implies(a: &Shape<'_>, b: &Shape<'_>) -> bool {
+    let implied: Vec<Predicate> = a.predicates.iter().flat_map(|p| closure(*p)).collect();
+    b.predicates.iter().all(|p| implied.contains(p))
+}
+
+/// Two rules' THEN branches that match together: the classes both allow, and the branch
+/// whose predicates imply the other's (when there are predicates).
+fn shapes_overlap<'r>(
+    rs: &[Shape<'r>],
+    ss: &[Shape<'r>],
+) -> Option<(HoleClassSet, Option<&'r ir::Branch>)> {
+    for a in rs {
+        for b in ss {
+            let both = a.classes.intersection(&b.classes);
+            if both.is_empty() {
+                continue;
+            }
+            let stronger = if shape_implies(a, b) {
+                a
+            } else if shape_implies(b, a) {
+                b
+            } else {
+                continue;
+            };
+            let with_predicates = !stronger.predicates.is_empty();
+            return Some((both, with_predicates.then_some(stronger.branch)));
+        }
+    }
+    None
 }
 
 /// How many earlier rules of the same priority each rule is compared with (so that a script
 /// of many card-only rules stays linear).
 const OVERLAP_WINDOW: usize = 64;
 
-/// `overlapping-rules`: two rules in a common phase pool, at one priority, whose conditions
-/// test only the hole cards, both matching some hands, with different THEN actions: for those
-/// hands one is picked at random (`hus match` counts such tie-breaks).
+/// `overlapping-rules`: two rules in a common phase pool, at one priority, with different THEN
+/// actions, one of whose branches (hole cards and predicates only) always holds with one of
+/// the other's (`RULE AK` and `RULE AKs`; `RULE topPair` and `RULE pair`, as `topPair`
+/// implies `pair`): for those hands one is picked at random (`hus match` counts such
+/// tie-breaks).
 fn overlapping_rules(program: &Program, out: &mut Vec<Diagnostic>) {
     let rules = &program.rules;
     let mut masks = vec![0usize; rules.len()];
@@ -1007,44 +1427,51 @@ fn overlapping_rules(program: &Program, out: &mut Vec<Diagnostic>) {
             .trim()
             .to_string()
     };
-    let mut seen: std::collections::HashMap<i64, Vec<(usize, HoleClassSet)>> = Default::default();
+    let mut seen: std::collections::HashMap<i64, Vec<(usize, Vec<Shape>)>> = Default::default();
     for (ri, r) in rules.iter().enumerate() {
-        let Some(classes) = card_only_classes(r) else {
+        let Some(shapes) = rule_shapes(r) else {
             continue;
         };
         let earlier = seen.entry(r.priority).or_default();
-        for &(si, ref other) in earlier.iter().rev().take(OVERLAP_WINDOW) {
-            let s = &rules[si];
-            let both = classes.intersection(other);
-            if masks[ri] & masks[si] == 0 || both.is_empty() {
+        for (si, other) in earlier.iter().rev().take(OVERLAP_WINDOW) {
+            let s = &rules[*si];
+            if masks[ri] & masks[*si] == 0 || text(&r.action.span) == text(&s.action.span) {
                 continue;
             }
-            if text(&r.action.span) == text(&s.action.span) {
+            let Some((both, stronger)) = shapes_overlap(&shapes, other) else {
                 continue;
-            }
-            let example = HoleClass::all()
-                .find(|c| both.contains(*c))
-                .map(|c| c.name());
+            };
+            let what = match stronger {
+                Some(b) => format!("whenever `{}` holds", text(&b.span)),
+                None => {
+                    let example = HoleClass::all()
+                        .find(|c| both.contains(*c))
+                        .map(|c| c.name());
+                    format!(
+                        "{} hole-card class{} (such as {})",
+                        both.len(),
+                        if both.len() == 1 { "" } else { "es" },
+                        example.unwrap_or_default()
+                    )
+                }
+            };
             let keyword = r.span.start..r.span.start + "RULE".len().min(r.span.len());
             out.push(
                 Diagnostic::warning(
                     Code::OverlappingRules,
                     format!(
-                        "this rule and the rule at line {} both match {} hole-card class{} (such as {}) at the same priority with different actions: one is picked at random",
+                        "this rule and the rule at line {} both match {what} at the same priority with different actions: one is picked at random",
                         s.line,
-                        both.len(),
-                        if both.len() == 1 { "" } else { "es" },
-                        example.unwrap_or_default()
                     ),
                 )
                 .at(keyword)
                 .with_label("overlaps")
                 .with_related(s.span.start..s.span.start + "RULE".len(), "the other rule")
-                .with_help("give the rule meant to win a higher PRIORITY, or make the card queries exclusive"),
+                .with_help("give the rule meant to win a higher PRIORITY, or make the conditions exclusive"),
             );
             break;
         }
-        earlier.push((ri, classes));
+        earlier.push((ri, shapes));
     }
 }
 

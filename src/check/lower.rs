@@ -662,6 +662,15 @@ impl Lowerer<'_> {
                 factor,
                 name,
                 name_span,
+            } if name.eq_ignore_ascii_case("x")
+                && matches!(names::meaning(name, self.options), names::Meaning::Unknown) =>
+            {
+                self.fail(names::times_x(*factor, v.span.clone()))
+            }
+            ast::ValueKind::Product {
+                factor,
+                name,
+                name_span,
             } => self.constant(*factor, name, name_span.clone()),
             ast::ValueKind::External(e) => Some(Operand::External(self.external(e)?)),
             ast::ValueKind::Binary { op, lhs, rhs } => {

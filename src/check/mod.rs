@@ -1,6 +1,7 @@
 //! Checking: lowering the syntax tree to the [`crate::ir`] program (name resolution, card
 //! queries, tables), then the lints, a separate pass that only warns.
 
+pub mod allow;
 pub mod glossary;
 pub mod include;
 pub mod lints;
@@ -133,6 +134,7 @@ fn check_parsed(
             &options.defines,
         ));
     }
+    allow::apply(source, &mut diagnostics);
     // Source order, the script's own first; a whole-file problem first; at one place,
     // errors before warnings.
     diagnostics.sort_by_key(|d| {

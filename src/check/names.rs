@@ -119,12 +119,42 @@ pub fn habit(name: &str) -> Option<&'static str> {
         .map(|(_, h)| *h)
 }
 
+/// `3x`, poker talk for three times something: HUS multiplies with `*` and must be told what.
+pub fn times_x(factor: f64, span: Span) -> Diagnostic {
+    let n = crate::game::format_amount(factor);
+    Diagnostic::error(
+        Code::UnknownName,
+        format!("`{n}x`: HUS has no `x`; a multiplication is written `{n} * x` with x a value"),
+    )
+    .at(span)
+    .with_label("times what?")
+    .with_help(format!(
+        "say what is multiplied: `{n} * villainLastRaise` ({n} times the villain's last raise), `{n} * potAfterCall` or `{n}BB`"
+    ))
+}
+
+/// The card query a name spells with its ranks in small letters (`aks` for `AKs`).
+fn query_in_small_letters(name: &str) -> Option<String> {
+    let ranks = name.get(..2)?.to_ascii_uppercase();
+    let rest = name.get(2..)?.to_ascii_lowercase();
+    let query = format!("{ranks}{rest}");
+    (name.len() <= 3 && query != name && crate::cards::query::CardQuery::parse(&query).is_ok())
+        .then_some(query)
+}
+
 fn unknown(name: &str, span: Span, label: &str) -> Diagnostic {
     let d = Diagnostic::error(Code::UnknownName, format!("unknown name `{name}`"))
         .at(span.clone())
         .with_label(label);
     if let Some(h) = habit(name) {
         return d.with_help(format!("in HUS, {h}"));
+    }
+    if let Some(q) = query_in_small_letters(name).filter(|_| label.contains("predicate")) {
+        return d
+            .with_help(format!(
+                "card queries write ranks in capitals: did you mean `{q}`?"
+            ))
+            .with_replacement(span, q);
     }
     match suggestion(name) {
         Some(s) => d

@@ -16,7 +16,7 @@ use super::exit;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Bot A: a script, builtin:NAME (random, caller, raiser, equity, bluffer), or an ACPC
+    /// Bot A: a script, builtin:NAME (random, caller, raiser, equity, bluffer, exploit), or an ACPC
     /// program, acpc:"./bot {game} {host} {port}" (hus deals to it over loopback).
     pub a: String,
     /// Bot B: a script, builtin:NAME, or acpc:"COMMAND".
@@ -146,12 +146,22 @@ impl Seated {
     }
 }
 
-/// Loads a script or built-in, printing its diagnostics; `Err` is the exit code.
+/// The one line a match prints about a bot's warnings (`hus check` lists them).
+fn warnings_note(spec: &str, n: usize) -> String {
+    let s = if n == 1 { "" } else { "s" };
+    format!("{spec}: {n} warning{s}; `hus check {spec}` shows them\n")
+}
+
+/// Loads a script or built-in, printing its errors (and how many warnings it has); `Err` is
+/// the exit code.
 fn load_script(spec: &str, args: &Args, policy: &ExternalPolicy) -> Result<LoadedBot, u8> {
     let names: Vec<String> = args.defines.iter().map(|(n, _)| n.clone()).collect();
     match load_bot(spec, policy, &args.table_dirs, &names) {
         Ok(b) => {
-            super::to_stderr_rendered(&super::render_all(&b.source, &b.warnings));
+            // Warnings are `hus check`'s to show: a match names only how many there are.
+            if !b.warnings.is_empty() {
+                super::to_stderr(&warnings_note(spec, b.warnings.len()));
+            }
             Ok(b)
         }
         Err(BotLoadError::Script {

@@ -28,7 +28,7 @@ pub use explain::Trace;
 use crate::diag::{Diagnostic, Span};
 use crate::external::ExternalPolicy;
 use crate::game::{Constant, GameState, Move, Phase};
-use crate::ir::{Action, ActionKind, Branch, Operand, Program, WeightedAmount};
+use crate::ir::{Action, ActionKind, Branch, Condition, Operand, Program, Test, WeightedAmount};
 use context::Context;
 
 /// How to decide.
@@ -599,11 +599,47 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
                         let stats = self.ctx.state.record().stats.is_some();
                         let why = explain::failed(&program.source, cond, &outcome, &hero, stats);
                         self.note(|| format!("{:indent$}line {}: {why}", "", line()));
+                        self.explain_define(cond, indent + 2)?;
                     }
                 }
             }
         }
         Ok(false)
+    }
+
+    /// `--explain` of a DEFINEd condition that failed: the condition that failed first in
+    /// each of its branches, inside nested DEFINEs too. An included DEFINE's text is in another
+    /// file, so only its name is given.
+    fn explain_define(&mut self, cond: &Condition, indent: usize) -> Result<(), ErrorKind> {
+        let Test::All {
+            name,
+            branches,
+            negated: false,
+        } = &cond.test
+        else {
+            return Ok(());
+        };
+        if branches.included {
+            return Ok(());
+        }
+        let program: &'a Program = self.ctx.program;
+        for branch in branches.iter() {
+            for c in branch {
+                let outcome = self.ctx.test(c)?;
+                if outcome.holds {
+                    continue;
+                }
+                let [a, b] = self.ctx.state.hero_cards();
+                let hero = format!("{a} {b} ({})", self.ctx.class.name());
+                let stats = self.ctx.state.record().stats.is_some();
+                let why = explain::failed(&program.source, c, &outcome, &hero, stats);
+                let line = explain::line_of(&program.source, &c.span);
+                self.note(|| format!("{:indent$}in `{name}` (line {line}): {why}", ""));
+                self.explain_define(c, indent + 2)?;
+                break;
+            }
+        }
+        Ok(())
     }
 
     /// A RAISE (or, with `to`, a RAISETO) list: one amount drawn by weight, evaluated. An

@@ -357,6 +357,23 @@ fn missing_comma(
         .rev()
         .take_while(|tok| tok.1 != Tok::Newline)
         .any(|tok| tok.1 == Tok::Raise);
+    if let Tok::Name(word) = t {
+        if word.eq_ignore_ascii_case("OR") && !in_raise {
+            return Some(or_word(span));
+        }
+        if word.eq_ignore_ascii_case("AND") && !in_raise {
+            return Some(
+                Diagnostic::error(
+                    Code::MissingComma,
+                    "`AND`: conditions are joined by a comma",
+                )
+                .at(span.clone())
+                .with_label("AND is a comma")
+                .with_help("write `pair, facingBet`: every condition of a line must hold")
+                .with_replacement(span.start..span.end, ","),
+            );
+        }
+    }
     let d = Diagnostic::error(
         Code::MissingComma,
         if in_raise {
@@ -372,6 +389,20 @@ fn missing_comma(
     } else {
         d.with_help("separate conditions with a comma")
     })
+}
+
+/// `pair OR flushDraw`: HUS has no OR word; another branch of a rule is another line, and
+/// card queries join with `|`.
+fn or_word(span: &Span) -> Diagnostic {
+    Diagnostic::error(
+        Code::MissingComma,
+        "`OR`: a rule holds when any one of its lines holds, so OR is a new line",
+    )
+    .at(span.clone())
+    .with_label("start a new line here")
+    .with_help(
+        "write each alternative on its own line under `RULE` (a new line starts another branch; a comma is AND); card queries may also be joined with `|`: `QQ+ | AKs`",
+    )
 }
 
 /// `!pot > 3`: negation applies to card queries and predicates only. `end` is where the

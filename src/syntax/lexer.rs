@@ -306,13 +306,9 @@ fn reaction_only_rules<'s>(
     out
 }
 
-/// Words from other bot languages and poker talk (`BET`, `ALLIN`, `RAISE TO`, `NOT`), with the
+/// Words from other bot languages and poker talk (`BET`, `ALLIN`, `NOT`), with the
 /// tokens of the HUS way to say them, the error message and its help.
-fn poker_habit(
-    name: &str,
-    at_line_start: bool,
-    after_raise: bool,
-) -> Option<(Vec<Tok<'static>>, String, String)> {
+fn poker_habit(name: &str, at_line_start: bool) -> Option<(Vec<Tok<'static>>, String, String)> {
     // Compared in place: this runs for every name in the script.
     let is = |word: &str| name.eq_ignore_ascii_case(word);
     if at_line_start && is("BET") {
@@ -327,12 +323,6 @@ fn poker_habit(
             vec![Tok::Raise, Tok::Name("allIn")],
             format!("`{name}`: going all in is `RAISE allIn`"),
             "write `RAISE allIn`".into(),
-        ))
-    } else if after_raise && is("TO") {
-        Some((
-            Vec::new(),
-            "`RAISE TO`: a RAISE names the increment above the call, not the total".into(),
-            "to raise to 3BB when 1BB is owed, write `RAISE 2BB`".into(),
         ))
     } else if name == "NOT" {
         Some((
@@ -368,6 +358,9 @@ fn report_bad_chars(source: &str, span: Span, diags: &mut Vec<Diagnostic>) {
             format!("unexpected `{text}`"),
             "a comment starts with `//` and runs to the end of the line",
         )
+    } else if text.starts_with('%') {
+        diags.push(percent_sign(source, span));
+        return;
     } else {
         (
             format!("unexpected character `{text}`"),
@@ -379,6 +372,42 @@ fn report_bad_chars(source: &str, span: Span, diags: &mut Vec<Diagnostic>) {
             .at(span)
             .with_help(help),
     );
+}
+
+/// `%`: in an amount (`RAISE 50% pot`) the fraction is written `0.5 pot`, which the fix
+/// writes; in a condition a probability is a fraction (`equity > 0.6`) and a statistic a
+/// percentage without the sign (`villainVPIP > 30`), so no fix can know which is meant.
+/// Dropping the sign would change a size a hundredfold, so the help never says so.
+fn percent_sign(source: &str, span: Span) -> Diagnostic {
+    let before = &source[..span.start];
+    let digits = before.len()
+        - before
+            .trim_end_matches(|c: char| c.is_ascii_digit() || c == '.')
+            .len();
+    let number = &before[before.len() - digits..];
+    let line = &before[before.rfind('\n').map_or(0, |i| i + 1)..];
+    let in_amount = line.contains("RAISE");
+    let d = Diagnostic::error(Code::StrayCharacter, "`%`: HUS has no percent sign")
+        .at(span.clone())
+        .with_label("a percent sign");
+    match number.parse::<f64>() {
+        Ok(n) if in_amount => {
+            let fraction = format!("{}", (n * 1e7).round() / 1e9);
+            let after = source[span.end..].trim_start_matches([' ', '\t']);
+            let word = after
+                .split(|c: char| !c.is_ascii_alphanumeric())
+                .next()
+                .filter(|w| w.starts_with(|c: char| c.is_ascii_alphabetic()))
+                .unwrap_or("pot");
+            d.with_help(format!(
+                "a share is a fraction: write `{fraction} {word}` (`{number}%` is {fraction} of it)"
+            ))
+            .with_replacement(span.start - digits..span.end, fraction)
+        }
+        _ => d.with_help(
+            "a probability is a fraction (`equity > 0.6`), a statistic a percentage without the sign (`villainVPIP > 30`), and a share of the pot a fraction (`RAISE 0.5 pot`)",
+        ),
+    }
 }
 
 fn outside_block(at: Span, first: Tok<'_>) -> Diagnostic {

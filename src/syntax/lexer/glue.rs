@@ -54,6 +54,9 @@ struct Glue<'s, 'd> {
     operators: usize,
     /// Where the current line went over the operator limit: its tokens are dropped.
     too_long: Option<usize>,
+    /// The current line got "`THEN` must start its own line": an `ENDRULE` later on it is
+    /// part of the same mistake (`RULE pair THEN CALL ENDRULE`), not a second one.
+    then_inline: bool,
 }
 
 impl<'s, 'd> Glue<'s, 'd> {
@@ -66,6 +69,7 @@ impl<'s, 'd> Glue<'s, 'd> {
             stray: None,
             bad_chars: None,
             opener: None,
+            then_inline: false,
             top_line: false,
             define_lines: false,
             saw_assign: false,
@@ -184,6 +188,23 @@ impl<'s, 'd> Glue<'s, 'd> {
         }
     }
 
+    /// `RAISE TO 3BB`: the player means `RAISETO 3BB`, which the fix writes and the parser
+    /// reads, so what follows is checked too.
+    fn raise_to(&mut self, span: &Span) -> Option<Tok<'s>> {
+        let (start, _, _) = self.out.pop()?;
+        self.diags.push(
+            Diagnostic::error(
+                Code::UnknownKeyword,
+                "`RAISE TO`: a raise to a total is one word, `RAISETO`",
+            )
+            .at(start..span.end)
+            .with_help("write `RAISETO 3BB` (the hero's chips in the round become 3BB); `RAISE 3BB` raises by 3BB above the call")
+            .with_replacement(start..span.end, "RAISETO"),
+        );
+        self.out.push((start, Tok::RaiseTo, span.end));
+        None
+    }
+
     /// A name, unless it is a habit from other bot languages (`BET`, `NOT`) or looks like a
     /// keyword; `rest` is the source after it.
     fn name(&mut self, name: &'s str, span: &Span, rest: &str) -> Option<Tok<'s>> {
@@ -192,11 +213,14 @@ impl<'s, 'd> Glue<'s, 'd> {
             None | Some((_, Tok::Newline, _)) | Some((_, Tok::Then, _))
         );
         let after_raise = matches!(self.out.last(), Some((_, Tok::Raise, _)));
-        if let Some((replacement, message, help)) = poker_habit(name, at_line_start, after_raise) {
+        if after_raise && name.eq_ignore_ascii_case("TO") {
+            return self.raise_to(span);
+        }
+        if let Some((replacement, message, help)) = poker_habit(name, at_line_start) {
             let mut d = Diagnostic::error(Code::UnknownKeyword, message)
                 .at(span.clone())
                 .with_help(help);
-            // The HUS words, when there are some (`RAISE TO` has no mechanical fix).
+            // The HUS words, when there are some.
             let words: Vec<&str> = replacement
                 .iter()
                 .map(|t| match t {
@@ -322,11 +346,29 @@ impl<'s, 'd> Glue<'s, 'd> {
             self.diags.push(
                 Diagnostic::error(Code::ThenPosition, "`THEN` must start its own line")
                     .at(span.clone())
-                    .with_help("put a line break before `THEN`"),
+                    .with_help(
+                        "a rule is written on several lines: `RULE pair`, then `THEN CALL`, then `ENDRULE`, each on its own line",
+                    ),
             );
+            self.out.push((span.start, Tok::Newline, span.start));
+            self.then_inline = true;
+        }
+        if matches!(tok, Tok::EndRule | Tok::EndVillain) && !line_start {
+            // `THEN CALL ENDRULE`: read as if the END word began its own line.
+            if !self.then_inline {
+                self.diags.push(
+                    Diagnostic::error(
+                        Code::UnexpectedToken,
+                        format!("`{}` must start its own line", tok.text()),
+                    )
+                    .at(span.clone())
+                    .with_help(format!("put a line break before `{}`", tok.text())),
+                );
+            }
             self.out.push((span.start, Tok::Newline, span.start));
         }
         if tok == Tok::Newline {
+            self.then_inline = false;
             self.push_line_break(&span);
             return;
         }
