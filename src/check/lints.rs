@@ -581,14 +581,21 @@ const MAX_EXPANSIONS: usize = 16;
 /// The condition lists a branch stands for once each DEFINEd condition it uses (not negated)
 /// is replaced by one of its branches: every lint that looks at conditions sees through names.
 fn expansions<'a>(conds: &'a [ir::Condition], included: Option<&'a str>) -> Vec<Vec<Flat<'a>>> {
-    expand(conds, included, 0)
+    let mut budget = MAX_SPELLED_OUT;
+    expand(conds, included, &mut budget)
+        .unwrap_or_else(|| vec![conds.iter().map(|c| (c, included)).collect()])
 }
 
+/// How many conditions spelling out one branch's DEFINEs may produce in all (a DEFINE
+/// doubling another 40 times stays a few steps, not 2^40).
+const MAX_SPELLED_OUT: usize = 256;
+
+/// The alternatives, or `None` once `budget` conditions have been produced.
 fn expand<'a>(
     conds: &'a [ir::Condition],
     included: Option<&'a str>,
-    depth: usize,
-) -> Vec<Vec<Flat<'a>>> {
+    budget: &mut usize,
+) -> Option<Vec<Vec<Flat<'a>>>> {
     let mut out: Vec<Vec<Flat<'a>>> = vec![Vec::new()];
     for c in conds {
         let alternatives = match &c.test {
@@ -596,22 +603,25 @@ fn expand<'a>(
                 name,
                 branches,
                 negated: false,
-            } if depth < crate::limits::MAX_DEFINE_DEPTH => {
+            } => {
                 let inner = if branches.included {
                     Some(name.as_str())
                 } else {
                     included
                 };
-                let alts: Vec<Vec<Flat<'a>>> = branches
-                    .iter()
-                    .flat_map(|b| expand(b, inner, depth + 1))
-                    .collect();
+                let mut alts: Vec<Vec<Flat<'a>>> = Vec::new();
+                for b in branches.iter() {
+                    alts.extend(expand(b, inner, budget)?);
+                }
                 Some(alts).filter(|a| !a.is_empty() && out.len() * a.len() <= MAX_EXPANSIONS)
             }
             _ => None,
         };
         match alternatives {
             Some(alts) => {
+                let size: usize = out.iter().map(Vec::len).sum::<usize>() * alts.len()
+                    + alts.iter().map(Vec::len).sum::<usize>() * out.len();
+                *budget = budget.checked_sub(size)?;
                 out = out
                     .iter()
                     .flat_map(|o| {
@@ -623,10 +633,13 @@ fn expand<'a>(
                     })
                     .collect();
             }
-            None => out.iter_mut().for_each(|o| o.push((c, included))),
+            None => {
+                *budget = budget.checked_sub(out.len())?;
+                out.iter_mut().for_each(|o| o.push((c, included)));
+            }
         }
     }
-    out
+    Some(out)
 }
 
 /// Why a branch can never hold, whichever branch of its DEFINEs is taken (the reason of

@@ -483,6 +483,25 @@ mod fix_tests {
             fixed(&rule("pair # x"), Code::StrayCharacter),
             rule("pair // x")
         );
+        let raise = |a: &str| format!("FLOP\nRULE pair\n  THEN {a}\nENDRULE\nENDFLOP\n");
+        assert_eq!(
+            fixed(&raise("RAISE TO 3BB"), Code::UnknownKeyword),
+            raise("RAISETO 3BB")
+        );
+        assert_eq!(
+            fixed(&raise("RAISE 50% pot"), Code::StrayCharacter),
+            raise("RAISE 0.5 pot")
+        );
+        assert_eq!(fixed(&rule("aks"), Code::UnknownName), rule("AKs"));
+        assert_eq!(
+            fixed(&rule("villainFoldToCBet > 0.55"), Code::OutOfRange),
+            rule("villainFoldToCBet > 55")
+        );
+        assert_eq!(fixed(&rule("K9s+"), Code::PlusHoldsHigher), rule("K9s-KQs"));
+        assert_eq!(
+            fixed(&rule("pair // hus: allow(name-cse)"), Code::UnknownAllow),
+            rule("pair // hus: allow(name-case)")
+        );
         // A rule that never plays is removed whole, ENDRULE and its line included.
         let never = "PREFLOP\n  RULE AK, QQ\n    THEN CALL\n  ENDRULE // never\n  RULE\n    THEN FOLD\n  ENDRULE\nENDPREFLOP\n";
         assert_eq!(
