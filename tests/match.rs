@@ -433,22 +433,22 @@ const TAG_VS_CALLER: &str = r#"{"blinds":[50,100],"bots":{
 "ci95":[2443.0827856170276,3626.777214382972],
 "duplicate":false,"hands":2000,"mbb_per_hand":3034.93,"net_chips":606986,"seed":7,"stack":10000}"#;
 const HUD_VS_RANDOM: &str = r#"{"blinds":[50,100],"bots":{
-"A":{"actions":{"flop":{"call":23,"check":197,"fold":121,"raise":99},
+"A":{"actions":{"flop":{"call":25,"check":197,"fold":119,"raise":99},
 "preflop":{"call":29,"check":172,"fold":413,"raise":340},
-"river":{"call":8,"check":57,"fold":30,"raise":58},
-"turn":{"call":10,"check":120,"fold":50,"raise":56}},
-"actions_made_legal":22,
-"decisions":1783,"name":"examples/hud.hus","no_rule_matched":0,"random_ties":0,
-"showdowns":80,"showdowns_split":6,"showdowns_won":46},
+"river":{"call":7,"check":48,"fold":30,"raise":67},
+"turn":{"call":11,"check":120,"fold":49,"raise":56}},
+"actions_made_legal":21,
+"decisions":1782,"name":"examples/hud.hus","no_rule_matched":0,"random_ties":0,
+"showdowns":79,"showdowns_split":6,"showdowns_won":46},
 "B":{"actions":{"flop":{"call":39,"check":181,"fold":34,"raise":163},
 "preflop":{"call":339,"check":0,"fold":245,"raise":256},
-"river":{"call":29,"check":41,"fold":13,"raise":57},
+"river":{"call":32,"check":37,"fold":17,"raise":56},
 "turn":{"call":29,"check":89,"fold":14,"raise":78}},
-"actions_made_legal":45,
-"decisions":1607,"name":"builtin:random","no_rule_matched":0,"random_ties":0,
-"showdowns":80,"showdowns_split":6,"showdowns_won":28}},
-"ci95":[4.682101182831843,1821.4778988171684],
-"duplicate":false,"hands":1000,"mbb_per_hand":913.08,"net_chips":91308,"seed":4,"stack":10000}"#;
+"actions_made_legal":46,
+"decisions":1609,"name":"builtin:random","no_rule_matched":0,"random_ties":0,
+"showdowns":79,"showdowns_split":6,"showdowns_won":27}},
+"ci95":[247.9545740312783,2186.6254259687216],
+"duplicate":false,"hands":1000,"mbb_per_hand":1217.29,"net_chips":121729,"seed":4,"stack":10000}"#;
 
 /// A match names how many warnings a bot has in one line; `hus check` is where they are shown.
 #[test]
