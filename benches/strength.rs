@@ -63,6 +63,10 @@ fn bench(c: &mut Criterion) {
     g.bench_function("turn equity+ppot+npot", |b| {
         b.iter(|| outlook::turn(black_box(hole), black_box(turn)))
     });
+    g.bench_function(
+        "turn equity+ppot+npot, each subset ranked once without lanes",
+        |b| b.iter(|| outlook::turn_reference(black_box(hole), black_box(turn))),
+    );
     g.bench_function("flop handStrength", |b| {
         b.iter(|| strength::hand_strength(black_box(hole), black_box(flop)))
     });

@@ -8,7 +8,7 @@
 
 mod lanes;
 #[cfg(test)]
-pub(crate) use lanes::flop_portable;
+pub(crate) use lanes::{flop_portable, turn_portable};
 
 use super::eval7::{Evaluator, HandRank, IncrementalHand};
 use crate::cards::{CardSet, DECK_MASK};
@@ -151,8 +151,17 @@ fn state(hero: HandRank, villain: HandRank) -> usize {
     }
 }
 
-/// The outlook with one card to come (`board` is the four cards up to the turn).
+/// The outlook with one card to come (`board` is the four cards up to the turn): see
+/// [`lanes`].
 pub fn turn(hole: CardSet, board: CardSet) -> Outlook {
+    debug_assert_eq!(board.len(), 4);
+    lanes::turn(hole, board)
+}
+
+/// The turn outlook ranking each three-card subset of the unseen cards once, without lanes:
+/// for tests and benchmarks.
+#[doc(hidden)]
+pub fn turn_reference(hole: CardSet, board: CardSet) -> Outlook {
     debug_assert_eq!(board.len(), 4);
     let ev = Evaluator::get();
     let cards = unseen(hole.union(board));

@@ -183,6 +183,56 @@ fn portable_flop_outlooks_match_the_reference() {
     }
 }
 
+/// `n` random (hole, turn) deals from `seed`; every fourth deal has three or four cards of one
+/// suit on the board (flush draws and made flushes).
+fn random_turns(n: usize, seed: u64) -> Vec<(CardSet, CardSet)> {
+    use rand::seq::SliceRandom;
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut deck: Vec<u32> = outlook::unseen(CardSet::EMPTY);
+    let set = |c: &[u32]| CardSet(c.iter().fold(0, |m, &b| m | 1 << b));
+    (0..n)
+        .map(|d| loop {
+            deck.shuffle(&mut rng);
+            let (hole, board) = (set(&deck[..2]), set(&deck[2..6]));
+            let suited = (0..4).any(|s| (board.0 >> (16 * s) & 0x1fff).count_ones() >= 3);
+            if d % 4 != 0 || suited {
+                break (hole, board);
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn turn_outlooks_match_the_reference() {
+    let deals = random_turns(400, 20);
+    for &(hole, board) in &deals {
+        assert_eq!(
+            outlook::turn(hole, board),
+            outlook::turn_reference(hole, board),
+            "hole {hole:?} board {board:?}"
+        );
+    }
+    for &(hole, board) in &deals[..20] {
+        assert_eq!(
+            outlook::turn_portable(hole, board),
+            outlook::turn_reference(hole, board)
+        );
+    }
+}
+
+#[test]
+fn turn_outlooks_with_a_flush_on_the_board_match_the_definition() {
+    for (h, b) in [
+        ("Ad Qc", "3h 4h Jh 9h"),
+        ("Ah 2c", "3h 4h 5h 9h"),
+        ("Kd Kc", "Kh 9h 9s 2h"),
+    ] {
+        let (hole, board) = (cards(h), cards(b));
+        assert_eq!(outlook::turn(hole, board), brute_outlook(hole, board));
+    }
+}
+
 #[test]
 fn random_flop_outlooks_match_the_reference() {
     flops_match_the_reference(1_000, 16);

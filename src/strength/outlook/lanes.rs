@@ -13,6 +13,11 @@
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
+mod turn;
+
+pub use turn::turn;
+#[cfg(test)]
+pub(crate) use turn::turn_portable;
 
 use super::{state, Outlook, AHEAD, BEHIND, TIED};
 use crate::cards::{CardSet, DECK_MASK};
@@ -76,15 +81,16 @@ fn triples() -> &'static Triples {
     })
 }
 
-/// The non-flush rank of the board's ranks plus `extra` and each rank 0..13 (lanes), with
-/// suits chosen so that no flush is made ([`NONE`] where a rank would have a fifth card).
-fn non_flush_row(ev: &Evaluator, board_ranks: &[u8; 3], extra: &[u8; 3]) -> Row {
+/// The non-flush rank of six cards' ranks (the board's and the villain's other cards) and
+/// each rank 0..13 (lanes), with suits chosen so that no flush is made ([`NONE`] where a rank
+/// would have a fifth card).
+fn non_flush_row(ev: &Evaluator, six: impl Iterator<Item = u8>) -> Row {
     // Suits 0, 1, 2 get two of the six cards each and the seventh is suit 3: no suit reaches
     // five, so `rank_hand` ranks the rank key alone, which is right even where two equal
     // ranks land on the same card (the key sums per card; only flushes read the mask).
     let mut count = [0u8; 13];
     let mut h = IncrementalHand::EMPTY;
-    for (p, &r) in board_ranks.iter().chain(extra).enumerate() {
+    for (p, r) in six.enumerate() {
         count[r as usize] += 1;
         h = h.with(p as u32 % 3 * 16 + r as u32);
     }
@@ -113,6 +119,27 @@ fn flush_row(ev: &Evaluator, s: u32, mask: u64, unseen: u64) -> Row {
         row[13] = biased(ev.rank_hand(h));
     }
     row
+}
+
+/// `alive[k][b]`: `i16::MAX` on lanes of block b that are cards to come above card k,
+/// [`NONE`] elsewhere; and the first block with such a lane (4: none).
+fn alive_rows(cards: &[u32], unseen: u64) -> (Box<Lanes>, [u8; 64]) {
+    let mut alive = Box::new([[[NONE; 16]; 4]; 64]);
+    let mut first_block = [4u8; 64];
+    for &k in cards {
+        let above = unseen & !((2u64 << k) - 1);
+        for (b, row) in alive[k as usize].iter_mut().enumerate() {
+            for (r, lane) in row.iter_mut().enumerate() {
+                if above >> (16 * b + r) & 1 != 0 {
+                    *lane = i16::MAX;
+                }
+            }
+        }
+        if above != 0 {
+            first_block[k as usize] = (above.trailing_zeros() / 16) as u8;
+        }
+    }
+    (alive, first_block)
 }
 
 /// Everything the hot loop reads and writes, by lane.
@@ -190,21 +217,7 @@ fn flop_with(hole: CardSet, board: CardSet, portable: bool) -> Outlook {
             hero[l as usize][x as usize >> 4][x as usize & 15] = r;
         }
     }
-    let mut alive = Box::new([[[NONE; 16]; 4]; 64]);
-    let mut first_block = [4u8; 64];
-    for &k in &cards {
-        let above = unseen & !((2u64 << k) - 1);
-        for (b, row) in alive[k as usize].iter_mut().enumerate() {
-            for (r, lane) in row.iter_mut().enumerate() {
-                if above >> (16 * b + r) & 1 != 0 {
-                    *lane = i16::MAX;
-                }
-            }
-        }
-        if above != 0 {
-            first_block[k as usize] = (above.trailing_zeros() / 16) as u8;
-        }
-    }
+    let (alive, first_block) = alive_rows(&cards, unseen);
     let mut board_ranks = [0u8; 3];
     for (slot, c) in board_ranks.iter_mut().zip(board.cards()) {
         *slot = (c.index() & 15) as u8;
@@ -213,7 +226,7 @@ fn flop_with(hole: CardSet, board: CardSet, portable: bool) -> Outlook {
     let nf = t
         .ranks
         .iter()
-        .map(|extra| non_flush_row(ev, &board_ranks, extra))
+        .map(|extra| non_flush_row(ev, board_ranks.iter().chain(extra).copied()))
         .collect();
     let mut w = Work {
         cards,
