@@ -7,6 +7,7 @@
 //! directly, on the flop by SIMD lanes over the fourth card ([`lanes`]).
 
 mod lanes;
+pub(crate) use lanes::range_flop;
 #[cfg(test)]
 pub(crate) use lanes::{flop_portable, turn_portable};
 

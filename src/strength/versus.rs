@@ -2,7 +2,9 @@
 //! `handStrengthVs` count the villain holdings of a range that the known cards leave, each
 //! against every run-out, exactly.
 //!
-//! Holdings with the same two ranks and the same state now (ahead, tied, behind) form a group:
+//! On the flop each live holding is counted against every run-out by SIMD lanes over the
+//! run-out's second card (`outlook::range_flop`, the flop outlook's rows). On the turn,
+//! holdings with the same two ranks and the same state now (ahead, tied, behind) form a group:
 //! without a flush their final rank is one lookup of the ranks, shared by the group and by every
 //! run-out of the same ranks. A run-out's count per group is the group's size less the holdings
 //! that hold a run-out card (per-card counts, kept per group), and holdings that can make a
@@ -145,6 +147,10 @@ pub fn versus(hole: CardSet, board: CardSet, range: &HoleClassSet) -> Option<Out
         matches!(board.len(), 3 | 4),
         "a range outlook needs a flop or a turn"
     );
+    if board.len() == 3 {
+        let live = live_holdings(range, hole.union(board));
+        return (!live.is_empty()).then(|| super::outlook::range_flop(hole, board, &live));
+    }
     let g = group(range, hole, board)?;
     let ev = Evaluator::get();
     let n = g.now.len();

@@ -13,8 +13,10 @@
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
+mod range;
 mod turn;
 
+pub(crate) use range::range_flop;
 pub use turn::turn;
 #[cfg(test)]
 pub(crate) use turn::turn_portable;
