@@ -26,6 +26,21 @@ pub struct Program {
     /// other definitions refer to these, so the program grows with the script's text and
     /// not with how often a DEFINE is used (reference §10).
     pub definitions: Vec<Definition>,
+    /// Every use in the script of a DEFINEd plain number or constant (`DEFINE foldy = 0.55`),
+    /// whose value the program holds in place of the name: for the lints to point at the
+    /// DEFINE as well as at the use.
+    pub named_numbers: Vec<NamedNumber>,
+}
+
+/// A use of a DEFINEd number that the program holds as its value (see
+/// [`Program::named_numbers`]).
+#[derive(Clone, Debug)]
+pub struct NamedNumber {
+    pub name: String,
+    /// Where the name is used, in the script.
+    pub used_at: Span,
+    /// The DEFINE's body in the script (`0.55`); `None` for a DEFINE of an INCLUDEd file.
+    pub body: Option<Span>,
 }
 
 /// A DEFINE's lowered body, held once and referred to by every use.

@@ -15,6 +15,9 @@ use crate::syntax::ast;
 use super::lower::block_phase;
 use super::names;
 
+mod through;
+use through::{Item, Via, Walker};
+
 /// Every warning about a script; `program` is its lowering (partial when there were errors:
 /// the lints still run so that warnings come with the errors). After a syntax error the
 /// parser may have dropped a branch, making a rule look branch-less, so the lint that
@@ -65,8 +68,9 @@ pub(crate) fn lint_program(
 ) -> Vec<Diagnostic> {
     let first = || {
         let mut out = Vec::new();
+        let mut walker = Walker::default();
         for rule in &program.rules {
-            constants_in_block(rule, &mut out);
+            constants_in_block(rule, &mut walker, &mut out);
             for cmd in externals(rule) {
                 external(cmd, source, defines, &mut out);
             }
@@ -282,31 +286,6 @@ fn conditions(rule: &ir::Rule) -> impl Iterator<Item = &ir::Condition> {
         .flat_map(|b| &b.conditions)
 }
 
-/// Every operand a rule reads, in comparisons and in raise amounts, down to the leaves of
-/// its arithmetic.
-fn operands(rule: &ir::Rule) -> Vec<&Operand> {
-    fn action<'r>(a: &'r ir::Action, out: &mut Vec<&'r Operand>) {
-        match &a.kind {
-            ir::ActionKind::Raise(items) | ir::ActionKind::RaiseTo(items) => items
-                .iter()
-                .for_each(|w| w.amount.leaves(&mut |l| out.push(l))),
-            ir::ActionKind::Mixed(items) => items.iter().for_each(|w| action(&w.action, out)),
-            _ => {}
-        }
-    }
-    let mut out = Vec::new();
-    for c in conditions(rule) {
-        if let Test::Compare { lhs, rhs, .. } = &c.test {
-            lhs.leaves(&mut |l| out.push(l));
-            rhs.leaves(&mut |l| out.push(l));
-        }
-    }
-    for a in std::iter::once(&rule.action).chain(rule.reactions.iter().map(|r| &r.action)) {
-        action(a, &mut out);
-    }
-    out
-}
-
 fn externals(rule: &ir::Rule) -> Vec<&ir::ExternalCommand> {
     let mut out = Vec::new();
     for c in conditions(rule) {
@@ -384,86 +363,105 @@ fn script_offset(source: &SourceFile, cmd: &ir::ExternalCommand, offset: usize) 
     script.min(cmd.span.end)
 }
 
-fn constants_in_block(rule: &ir::Rule, out: &mut Vec<Diagnostic>) {
+/// `board-predicate-preflop`, `later-round-constant`, `potential-always-zero` and
+/// `range-strength-preflop`: conditions and numbers whose value the rule's round fixes,
+/// written in the rule or in a DEFINE it uses (reported at the DEFINE, once per round, with
+/// the rule pointed at).
+fn constants_in_block(rule: &ir::Rule, walker: &mut Walker, out: &mut Vec<Diagnostic>) {
     let Some(phase) = block_phase(rule.block) else {
         return;
     };
-    let block = rule.block.keyword();
-    if phase == Phase::Preflop {
-        for c in conditions(rule) {
-            if let Test::Predicate { predicate, negated } = &c.test {
-                if predicate.needs_board() {
-                    let (bang, always) = if *negated {
-                        ("!", "true")
-                    } else {
-                        ("", "false")
-                    };
-                    out.push(
-                        Diagnostic::warning(
-                            Code::BoardPredicatePreflop,
-                            format!("`{bang}{}` is always {always} before the flop: there is no board yet", predicate.name()),
-                        )
-                        .at(c.span.clone())
-                        .with_help("move the condition to a FLOP, TURN or RIVER rule"),
-                    );
-                }
-            }
-        }
-    }
-    for o in operands(rule) {
-        if let (Operand::Versus { measure, span, .. }, Phase::Preflop) = (o, phase) {
-            out.push(range_strength_preflop(*measure, span.clone()));
-            continue;
-        }
-        let Operand::Constant { constant, span, .. } = o else {
-            continue;
+    let using = format!("a {} rule using", rule.block.keyword());
+    walker.rule(rule, Some(rule.block), &mut |item, via| {
+        let found = match item {
+            Item::Condition(c) => board_predicate_preflop(c, phase, via),
+            Item::Operand(o) => constant_in_round(o, rule.block, phase, via),
         };
-        match constant {
-            Constant::History {
-                phase: Some(round),
-                player,
-                stat,
-            } if *round > phase => {
-                let current = Constant::History {
-                    player: *player,
-                    phase: None,
-                    stat: *stat,
-                };
-                out.push(
-                    Diagnostic::warning(
-                        Code::LaterRoundConstant,
-                        format!(
-                            "`{}` is always 0 in a {block} rule: the {} comes after the {}",
-                            constant.name(),
-                            round.xml_tag(),
-                            phase.xml_tag()
-                        ),
-                    )
-                    .at(span.clone())
-                    .with_help(format!(
-                        "for this round write `{}`; or move the rule to a {} block",
-                        current.name(),
-                        round.keyword()
-                    )),
-                );
-            }
-            Constant::Ppot | Constant::Npot if matches!(phase, Phase::Preflop | Phase::River) => {
-                let (why, instead) = if phase == Phase::River {
-                    ("no cards are to come on the river", "handStrength")
-                } else {
-                    ("it is only computed after the flop", "equity")
-                };
-                out.push(
-                    Diagnostic::warning(
-                        Code::PotentialAlwaysZero,
-                        format!("`{}` is always 0 in a {block} rule: {why}", constant.name()),
-                    )
-                    .at(span.clone())
-                    .with_help(format!("`{instead}` measures the hand in this round")),
-                );
-            }
-            _ => {}
+        out.extend(found.map(|d| via.point_at_rule(d, rule, &using)));
+    });
+}
+
+/// `board-predicate-preflop` for one condition.
+fn board_predicate_preflop(c: &ir::Condition, phase: Phase, via: &Via) -> Option<Diagnostic> {
+    let Test::Predicate { predicate, negated } = &c.test else {
+        return None;
+    };
+    if phase != Phase::Preflop || !predicate.needs_board() {
+        return None;
+    }
+    let (bang, always) = if *negated {
+        ("!", "true")
+    } else {
+        ("", "false")
+    };
+    Some(
+        Diagnostic::warning(
+            Code::BoardPredicatePreflop,
+            format!(
+                "`{bang}{}` is always {always} before the flop: there is no board yet",
+                predicate.name()
+            ),
+        )
+        .at(via.at(&c.span))
+        .with_help("move the condition to a FLOP, TURN or RIVER rule"),
+    )
+}
+
+/// `later-round-constant`, `potential-always-zero` and `range-strength-preflop` for one
+/// number.
+fn constant_in_round(o: &Operand, block: BlockKind, phase: Phase, via: &Via) -> Option<Diagnostic> {
+    if let (Operand::Versus { measure, span, .. }, Phase::Preflop) = (o, phase) {
+        return Some(range_strength_preflop(*measure, via.at(span)));
+    }
+    let Operand::Constant { constant, span, .. } = o else {
+        return None;
+    };
+    let block = block.keyword();
+    match constant {
+        Constant::History {
+            phase: Some(round),
+            player,
+            stat,
+        } if *round > phase => {
+            let current = Constant::History {
+                player: *player,
+                phase: None,
+                stat: *stat,
+            };
+            Some(
+                Diagnostic::warning(
+                    Code::LaterRoundConstant,
+                    format!(
+                        "`{}` is always 0 in a {block} rule: the {} comes after the {}",
+                        constant.name(),
+                        round.xml_tag(),
+                        phase.xml_tag()
+                    ),
+                )
+                .at(via.at(span))
+                .with_help(format!(
+                    "for this round write `{}`; or move the rule to a {} block",
+                    current.name(),
+                    round.keyword()
+                )),
+            )
         }
+        Constant::Ppot | Constant::Npot if matches!(phase, Phase::Preflop | Phase::River) => {
+            let (why, instead) = if phase == Phase::River {
+                ("no cards are to come on the river", "handStrength")
+            } else {
+                ("it is only computed after the flop", "equity")
+            };
+            Some(
+                Diagnostic::warning(
+                    Code::PotentialAlwaysZero,
+                    format!("`{}` is always 0 in a {block} rule: {why}", constant.name()),
+                )
+                .at(via.at(span))
+                .with_help(format!("`{instead}` measures the hand in this round")),
+            )
+        }
+        _ => None,
     }
 }
 
@@ -1035,90 +1033,172 @@ fn constant_range(c: &Constant) -> Option<(f64, f64, &'static str)> {
 }
 
 /// `out-of-range`: a comparison of a constant with a number that never holds, or always
-/// holds, because of the constant's range (`equity > 1.5`, `handRank169 > 200`).
+/// holds, because of the constant's range (`equity > 1.5`, `handRank169 > 200`). A DEFINE's
+/// comparisons are checked once, where written (an INCLUDEd one's at its first use), and a
+/// DEFINEd number compared (`villainFoldToCBet > foldy`) is pointed at in its DEFINE.
 fn out_of_range(program: &Program, source: &SourceFile, out: &mut Vec<Diagnostic>) {
-    let rules = program.rules.iter();
-    let branches = rules.flat_map(|r| {
-        r.branches
-            .iter()
-            .chain(r.reactions.iter().flat_map(|x| &x.branches))
-    });
-    // A DEFINE's comparisons are the same at every use: checked once, where written.
-    let defined = program.definitions.iter().flat_map(|d| match d {
-        ir::Definition::Condition(c) if !c.included => c.iter().flatten().collect(),
-        _ => Vec::new(),
-    });
-    for c in branches.flat_map(|b| &b.conditions).chain(defined) {
-        let Test::Compare { lhs, op, rhs } = &c.test else {
-            continue;
-        };
-        let (constant, factor, n, op) = match (lhs, rhs) {
-            (
-                Operand::Constant {
-                    constant, factor, ..
-                },
-                Operand::Number(n),
-            ) => (constant, *factor, *n, *op),
-            (
-                Operand::Number(n),
-                Operand::Constant {
-                    constant, factor, ..
-                },
-            ) => (constant, *factor, *n, op.flipped()),
-            _ => continue,
-        };
-        let Some((lo, hi, words)) = constant_range(constant) else {
-            continue;
-        };
-        if factor <= 0.0 {
-            continue;
-        }
-        let (lo, hi) = (lo * factor, hi * factor);
-        let (never, always) = match op {
-            CmpOp::Gt => (hi <= n, lo > n),
-            CmpOp::Ge => (hi < n, lo >= n),
-            CmpOp::Lt => (lo >= n, hi < n),
-            CmpOp::Le => (lo > n, hi <= n),
-            CmpOp::Eq => (n < lo || n > hi, false),
-            CmpOp::Ne => (false, n < lo || n > hi),
-        };
-        let text = source.text.get(c.span.clone()).unwrap_or("");
-        let name = constant.name();
-        let meant = (factor == 1.0).then(|| meant_number(constant, n)).flatten();
-        let d = if never || always {
-            Diagnostic::warning(
-                Code::OutOfRange,
-                format!(
-                    "`{text}` {} holds: `{name}` is {words}",
-                    if never { "never" } else { "always" }
-                ),
-            )
-            .at(c.span.clone())
-            .with_label(if never { "never true" } else { "always true" })
-        } else if meant.is_some() {
-            Diagnostic::warning(
-                Code::OutOfRange,
-                format!("`{text}` compares a percentage with a fraction: `{name}` is {words}"),
-            )
-            .at(c.span.clone())
-            .with_label("a fraction of one percent")
-        } else {
-            continue;
-        };
-        let written = number_span(source, &c.span, n, matches!(rhs, Operand::Number(_)));
-        out.push(match (meant, written) {
-            (Some((why, m)), Some(at)) => d
-                .with_help(format!(
-                    "{why}: did you mean {}?",
-                    crate::game::format_amount(m)
-                ))
-                .with_replacement(at, crate::game::format_amount(m)),
-            (Some((why, m)), None) => d.with_help(format!(
-                "{why}: did you mean {}?",
-                crate::game::format_amount(m)
-            )),
-            (None, _) => d.with_help(format!("compare `{name}` with a value {words}")),
+    let named = NamedIndex::new(program);
+    let mut walker = Walker::default();
+    for rule in &program.rules {
+        walker.rule(rule, None, &mut |item, via| {
+            if let Item::Condition(c) = item {
+                let d = range_warning(c, via, source, &named);
+                out.extend(d.map(|d| via.point_at_rule(d, rule, "a rule using")));
+            }
         });
+    }
+    walker.rest(program, &mut |item, via| {
+        if let Item::Condition(c) = item {
+            out.extend(range_warning(c, via, source, &named));
+        }
+    });
+}
+
+/// The `out-of-range` warning of one comparison, if any.
+fn range_warning(
+    c: &ir::Condition,
+    via: &Via,
+    source: &SourceFile,
+    named: &NamedIndex,
+) -> Option<Diagnostic> {
+    let Test::Compare { lhs, op, rhs } = &c.test else {
+        return None;
+    };
+    let (constant, factor, n, op) = match (lhs, rhs) {
+        (
+            Operand::Constant {
+                constant, factor, ..
+            },
+            Operand::Number(n),
+        ) => (constant, *factor, *n, *op),
+        (
+            Operand::Number(n),
+            Operand::Constant {
+                constant, factor, ..
+            },
+        ) => (constant, *factor, *n, op.flipped()),
+        _ => return None,
+    };
+    let (lo, hi, words) = constant_range(constant)?;
+    if factor <= 0.0 {
+        return None;
+    }
+    let (lo, hi) = (lo * factor, hi * factor);
+    let (never, always) = match op {
+        CmpOp::Gt => (hi <= n, lo > n),
+        CmpOp::Ge => (hi < n, lo >= n),
+        CmpOp::Lt => (lo >= n, hi < n),
+        CmpOp::Le => (lo > n, hi <= n),
+        CmpOp::Eq => (n < lo || n > hi, false),
+        CmpOp::Ne => (false, n < lo || n > hi),
+    };
+    let name = constant.name();
+    // A comparison inside an INCLUDEd DEFINE is written in another file: said, not quoted.
+    let text = match (&via.use_span, via.define) {
+        (Some(_), Some(define)) => format!(
+            "{name} {} {}` (in `{define}`",
+            op.symbol(),
+            crate::game::format_amount(n)
+        ),
+        _ => source.text.get(c.span.clone()).unwrap_or("").to_string(),
+    };
+    let meant = (factor == 1.0).then(|| meant_number(constant, n)).flatten();
+    let at = via.at(&c.span);
+    let d = if never || always {
+        Diagnostic::warning(
+            Code::OutOfRange,
+            format!(
+                "`{text}` {} holds: `{name}` is {words}",
+                if never { "never" } else { "always" }
+            ),
+        )
+        .at(at)
+        .with_label(if never { "never true" } else { "always true" })
+    } else if meant.is_some() {
+        Diagnostic::warning(
+            Code::OutOfRange,
+            format!("`{text}` compares a percentage with a fraction: `{name}` is {words}"),
+        )
+        .at(at)
+        .with_label("a fraction of one percent")
+    } else {
+        return None;
+    };
+    let Some((why, m)) = meant else {
+        return Some(d.with_help(format!("compare `{name}` with a value {words}")));
+    };
+    let m = crate::game::format_amount(m);
+    if via.use_span.is_some() {
+        return Some(d.with_help(format!("{why}: did you mean {m}?")));
+    }
+    let right = matches!(rhs, Operand::Number(_));
+    if let Some(at) = number_span(source, &c.span, n, right) {
+        return Some(
+            d.with_help(format!("{why}: did you mean {m}?"))
+                .with_replacement(at, m),
+        );
+    }
+    // The number is a DEFINE's: the fix goes there.
+    let mut d = d;
+    let mut help = format!("{why}: did you mean {m}?");
+    let mut fix = None;
+    for u in named.within(&c.span) {
+        match &u.body {
+            Some(body) => {
+                d = d.with_related(body.clone(), format!("`{}` is DEFINEd here", u.name));
+                if fix.is_none() {
+                    fix = number_span(source, body, n, true);
+                    if fix.is_some() {
+                        help = format!("{why}: did you mean {m}? (in the DEFINE of `{}`)", u.name);
+                    }
+                }
+            }
+            None => {
+                help = format!(
+                    "{why}: did you mean {m}? (`{}` is DEFINEd in an INCLUDEd file)",
+                    u.name
+                )
+            }
+        }
+    }
+    let d = d.with_help(help);
+    Some(match fix {
+        Some(at) => d.with_replacement(at, m),
+        None => d,
+    })
+}
+
+/// The uses of DEFINEd numbers the program holds as values ([`Program::named_numbers`]),
+/// sorted by place, to find those inside a span.
+struct NamedIndex<'p> {
+    uses: Vec<&'p ir::NamedNumber>,
+}
+
+impl<'p> NamedIndex<'p> {
+    fn new(program: &'p Program) -> Self {
+        let mut uses: Vec<&ir::NamedNumber> = program.named_numbers.iter().collect();
+        uses.sort_by_key(|u| (u.used_at.start, u.used_at.end));
+        NamedIndex { uses }
+    }
+
+    /// `d` with each DEFINEd number used inside `span` pointed at in its DEFINE.
+    fn point_at_defines(&self, mut d: Diagnostic, span: &Span) -> Diagnostic {
+        for u in self.within(span) {
+            if let Some(body) = &u.body {
+                d = d.with_related(body.clone(), format!("`{}` is DEFINEd here", u.name));
+            }
+        }
+        d
+    }
+
+    /// The uses written inside `span`, in order.
+    fn within<'s>(&'s self, span: &'s Span) -> impl Iterator<Item = &'p ir::NamedNumber> + 's {
+        let first = self.uses.partition_point(|u| u.used_at.start < span.start);
+        self.uses[first..]
+            .iter()
+            .take_while(|u| u.used_at.start < span.end)
+            .filter(|u| within(&u.used_at, span))
+            .copied()
     }
 }
 
@@ -1170,8 +1250,11 @@ fn number_span(source: &SourceFile, cond: &Span, n: f64, right: bool) -> Option<
 
 /// `constant-comparison`: a comparison of two numbers known before the game that always
 /// holds (one that never holds makes its rule unsatisfiable, reported as such), and
-/// `undefined-value` for a division by a zero known before the game.
+/// `undefined-value` for a division by a zero known before the game; through DEFINEs too (a
+/// DEFINEd number is pointed at, a DEFINE's own comparisons and divisions are reported where
+/// written, once).
 fn constant_comparisons(program: &Program, source: &SourceFile, out: &mut Vec<Diagnostic>) {
+    let named = NamedIndex::new(program);
     for rule in &program.rules {
         for c in conditions(rule) {
             let Test::Compare { lhs, op, rhs } = &c.test else {
@@ -1179,36 +1262,115 @@ fn constant_comparisons(program: &Program, source: &SourceFile, out: &mut Vec<Di
             };
             if let Some(span) = zero_division(lhs).or_else(|| zero_division(rhs)) {
                 let text = source.text.get(span.clone()).unwrap_or("");
-                out.push(
-                    Diagnostic::warning(
-                        Code::UndefinedValue,
-                        format!("`{text}` divides by zero: the comparison never holds"),
-                    )
-                    .at(span.clone())
-                    .with_label("always undefined"),
-                );
+                let d = Diagnostic::warning(
+                    Code::UndefinedValue,
+                    format!("`{text}` divides by zero: the comparison never holds"),
+                )
+                .at(span.clone())
+                .with_label("always undefined");
+                out.push(named.point_at_defines(d, span));
                 continue;
             }
-            if let (Some(l), Some(r)) = (lhs.number(), rhs.number()) {
-                if op.holds(l, r) {
-                    let text = source.text.get(c.span.clone()).unwrap_or("");
-                    out.push(
-                        Diagnostic::warning(
-                            Code::ConstantComparison,
-                            format!("`{text}` always holds: both sides are numbers known before the game"),
-                        )
-                        .at(c.span.clone())
-                        .with_label("always true")
-                        .with_help("compare a constant of the game (`pot`, `toCall`, ...), or drop the condition"),
-                    );
-                }
+            if let Some(d) = always_holds(c, lhs, *op, rhs, &Via::default(), source) {
+                out.push(named.point_at_defines(d, &c.span));
             }
         }
     }
+    // What the DEFINEs hold, reported where written.
+    let mut walker = Walker::default();
+    let mut inside = |item: Item, via: &Via, rule: Option<&ir::Rule>| {
+        if via.define.is_none() {
+            return;
+        }
+        let d = match item {
+            Item::Condition(
+                c @ ir::Condition {
+                    test: Test::Compare { lhs, op, rhs },
+                    ..
+                },
+            ) => always_holds(c, lhs, *op, rhs, via, source),
+            Item::Operand(o) => defined_zero_division(o, via, source),
+            _ => None,
+        };
+        out.extend(d.map(|d| match rule {
+            Some(rule) => via.point_at_rule(d, rule, "a rule using"),
+            None => d,
+        }));
+    };
+    for rule in &program.rules {
+        walker.rule(rule, None, &mut |item, via| inside(item, via, Some(rule)));
+    }
+    walker.rest(program, &mut |item, via| inside(item, via, None));
+}
+
+/// `constant-comparison` for one comparison of two numbers that always holds.
+fn always_holds(
+    c: &ir::Condition,
+    lhs: &Operand,
+    op: CmpOp,
+    rhs: &Operand,
+    via: &Via,
+    source: &SourceFile,
+) -> Option<Diagnostic> {
+    let (l, r) = (lhs.number()?, rhs.number()?);
+    if !op.holds(l, r) {
+        return None;
+    }
+    let amount = crate::game::format_amount;
+    let text = match (&via.use_span, via.define) {
+        (Some(_), Some(define)) => format!(
+            "{} {} {}` (in `{define}`",
+            amount(l),
+            op.symbol(),
+            amount(r)
+        ),
+        _ => source.text.get(c.span.clone()).unwrap_or("").to_string(),
+    };
+    Some(
+        Diagnostic::warning(
+            Code::ConstantComparison,
+            format!("`{text}` always holds: both sides are numbers known before the game"),
+        )
+        .at(via.at(&c.span))
+        .with_label("always true")
+        .with_help("compare a constant of the game (`pot`, `toCall`, ...), or drop the condition"),
+    )
+}
+
+/// `undefined-value` for a division by zero written in a DEFINE: wherever the DEFINE is used,
+/// a comparison with it never holds and a raise by it is a call.
+fn defined_zero_division(o: &Operand, via: &Via, source: &SourceFile) -> Option<Diagnostic> {
+    let Operand::Binary {
+        op: ir::ArithOp::Div,
+        rhs,
+        span,
+        ..
+    } = o
+    else {
+        return None;
+    };
+    if rhs.number() != Some(0.0) {
+        return None;
+    }
+    let define = via.define.unwrap_or_default();
+    let text = match via.use_span {
+        Some(_) => format!("`{define}`"),
+        None => format!("`{}`", source.text.get(span.clone()).unwrap_or("")),
+    };
+    Some(
+        Diagnostic::warning(
+            Code::UndefinedValue,
+            format!("{text} divides by zero: wherever `{define}` is used, a comparison with it never holds and a raise by it is a call"),
+        )
+        .at(via.at(span))
+        .with_label("always undefined")
+        .with_help("divide by a value that is not 0 (`pot / 2`)"),
+    )
 }
 
 /// `raise-nothing`: a RAISE amount that is 0 (`RAISE 0 BB`), which becomes the minimum raise.
 fn raises_of_nothing(program: &Program, source: &SourceFile, out: &mut Vec<Diagnostic>) {
+    let named = NamedIndex::new(program);
     let actions = program
         .rules
         .iter()
@@ -1225,15 +1387,14 @@ fn raises_of_nothing(program: &Program, source: &SourceFile, out: &mut Vec<Diagn
         if zero {
             let text = source.text.get(a.span.clone()).unwrap_or("RAISE");
             let text = text.strip_prefix("THEN").unwrap_or(text).trim();
-            out.push(
-                Diagnostic::warning(
-                    Code::RaiseNothing,
-                    format!("`{text}` raises by 0: it is made the minimum raise"),
-                )
-                .at(a.span.clone())
-                .with_label("an amount of 0")
-                .with_help("give the amount you mean (`RAISE 2BB`), or `CALL`/`CHECK`"),
-            );
+            let d = Diagnostic::warning(
+                Code::RaiseNothing,
+                format!("`{text}` raises by 0: it is made the minimum raise"),
+            )
+            .at(a.span.clone())
+            .with_label("an amount of 0")
+            .with_help("give the amount you mean (`RAISE 2BB`), or `CALL`/`CHECK`");
+            out.push(named.point_at_defines(d, &a.span));
         }
     }
 }
@@ -1268,52 +1429,86 @@ const HUGE_BIG_BLINDS: f64 = 1000.0;
 /// match can have (`RAISE 50 pot`, what `RAISE 50% pot` becomes when the `%` is dropped).
 fn huge_raises(program: &Program, source: &SourceFile, out: &mut Vec<Diagnostic>) {
     let amount = crate::game::format_amount;
+    let named = NamedIndex::new(program);
     for (action_span, op) in raise_amounts(program) {
-        let what = match op {
-            Operand::Constant {
+        let what = match scaled(op) {
+            Some((
                 factor,
-                constant: Constant::Pot | Constant::PotAfterCall | Constant::PotBeforeBet,
-                ..
-            } if *factor > HUGE_POTS => format!("{} pots", amount(*factor)),
-            Operand::Constant {
-                factor,
-                constant: Constant::Bb,
-                ..
-            } if *factor > HUGE_BIG_BLINDS => format!("{} big blinds", amount(*factor)),
-            Operand::Number(n) if *n > crate::limits::MAX_STACK_CHIPS as f64 => {
-                format!("{} chips, more than any stack", amount(*n))
+                Some(Constant::Pot | Constant::PotAfterCall | Constant::PotBeforeBet),
+            )) if factor > HUGE_POTS => format!("{} pots", amount(factor)),
+            Some((factor, Some(Constant::Bb))) if factor > HUGE_BIG_BLINDS => {
+                format!("{} big blinds", amount(factor))
+            }
+            Some((n, None)) if n > crate::limits::MAX_STACK_CHIPS as f64 => {
+                format!("{} chips, more than any stack", amount(n))
             }
             _ => continue,
         };
         let text = source.text.get(action_span.clone()).unwrap_or("");
         let text = text.strip_prefix("THEN").unwrap_or(text).trim();
-        out.push(
-            Diagnostic::warning(
-                Code::HugeRaise,
-                format!("`{text}` puts in {what}: it is all in at any usual stack"),
-            )
-            .at(action_span.clone())
-            .with_label("more than 10 pots or 1,000 big blinds")
-            .with_help("a share of the pot is a fraction (`RAISE 0.5 pot` is half the pot); write `RAISE allIn` if all in is meant"),
-        );
+        let d = Diagnostic::warning(
+            Code::HugeRaise,
+            format!("`{text}` puts in {what}: it is all in at any usual stack"),
+        )
+        .at(action_span.clone())
+        .with_label("more than 10 pots or 1,000 big blinds")
+        .with_help("a share of the pot is a fraction (`RAISE 0.5 pot` is half the pot); write `RAISE allIn` if all in is meant");
+        out.push(point_at_defined(named.point_at_defines(d, action_span), op));
     }
+}
+
+/// An amount as a multiple of one constant (`50 * pot`, `big pot` through DEFINEs: 50 and
+/// `pot`) or a plain number (with no constant), when it is one.
+fn scaled(op: &Operand) -> Option<(f64, Option<&Constant>)> {
+    match op {
+        Operand::Number(n) => Some((*n, None)),
+        Operand::Constant {
+            factor, constant, ..
+        } => Some((*factor, Some(constant))),
+        Operand::Negate(x) => scaled(x).map(|(f, k)| (-f, k)),
+        Operand::Defined { number, .. } => scaled(&number.value),
+        Operand::Binary { op, lhs, rhs, .. } => match (op, scaled(lhs)?, scaled(rhs)?) {
+            (ir::ArithOp::Mul, (a, None), (b, k)) | (ir::ArithOp::Mul, (a, k), (b, None)) => {
+                Some((a * b, k))
+            }
+            (ir::ArithOp::Div, (a, k), (b, None)) if b != 0.0 => Some((a / b, k)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// `d` with each computed DEFINEd number of the script inside `op` pointed at in its DEFINE.
+fn point_at_defined(mut d: Diagnostic, op: &Operand) -> Diagnostic {
+    let mut found = Vec::new();
+    op.leaves(&mut |leaf| {
+        if let Operand::Defined { name, number, .. } = leaf {
+            if let (false, Operand::Binary { span, .. }) = (number.included, &number.value) {
+                found.push((name.clone(), span.clone()));
+            }
+        }
+    });
+    for (name, span) in found {
+        d = d.with_related(span, format!("`{name}` is DEFINEd here"));
+    }
+    d
 }
 
 /// `undefined-value` for a raise amount divided by a literal zero: the raise is always a
 /// call (a check when nothing is owed).
 fn zero_divisions_in_actions(program: &Program, source: &SourceFile, out: &mut Vec<Diagnostic>) {
+    let named = NamedIndex::new(program);
     for (_, amount) in raise_amounts(program) {
         if let Some(span) = zero_division(amount) {
             let text = source.text.get(span.clone()).unwrap_or("");
-            out.push(
-                Diagnostic::warning(
+            let d = Diagnostic::warning(
                     Code::UndefinedValue,
                     format!("`{text}` divides by zero: the raise is always a call (a check when nothing is owed)"),
                 )
-                .at(span.clone())
-                .with_label("always undefined")
-                .with_help("divide by a value that is not 0 (`pot / 2`)"),
-            );
+            .at(span.clone())
+            .with_label("always undefined")
+            .with_help("divide by a value that is not 0 (`pot / 2`)");
+            out.push(named.point_at_defines(d, span));
         }
     }
 }

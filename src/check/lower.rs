@@ -38,6 +38,7 @@ pub fn lower(
         depth: 0,
         heights: Vec::new(),
         definitions: Vec::new(),
+        named_numbers: Vec::new(),
     };
     let own = script.defines.iter().map(|d| (d.clone(), None));
     let other = included.iter().map(|(d, f)| (d.clone(), Some(f.clone())));
@@ -84,6 +85,7 @@ pub fn lower(
         rules,
         candidates,
         definitions: l.definitions,
+        named_numbers: l.named_numbers,
     };
     (program, l.diags)
 }
@@ -129,6 +131,9 @@ struct Lowerer<'a> {
     heights: Vec<usize>,
     /// The shared bodies of DEFINEd conditions and computed numbers, by id.
     definitions: Vec<ir::Definition>,
+    /// Uses in the script of DEFINEd numbers held as their value (see
+    /// [`ir::Program::named_numbers`]).
+    named_numbers: Vec<ir::NamedNumber>,
 }
 
 /// One DEFINE and what lowering made of it.
@@ -738,13 +743,18 @@ impl Lowerer<'_> {
                         },
                     })
                 }
-                Lowered::Number(op) if factor == 1.0 => Some(op),
-                Lowered::Number(op) => Some(fold(Operand::Binary {
-                    op: ArithOp::Mul,
-                    lhs: Box::new(Operand::Number(factor)),
-                    rhs: Box::new(op),
-                    span,
-                })),
+                Lowered::Number(op) => {
+                    self.name_number(i, &span);
+                    Some(match factor == 1.0 {
+                        true => op,
+                        false => fold(Operand::Binary {
+                            op: ArithOp::Mul,
+                            lhs: Box::new(Operand::Number(factor)),
+                            rhs: Box::new(op),
+                            span,
+                        }),
+                    })
+                }
                 Lowered::Failed => None,
                 _ => {
                     let d = self.kind_error(i, name, span, "a number");
@@ -760,6 +770,24 @@ impl Lowerer<'_> {
             }),
             Err(d) => self.fail(*d),
         }
+    }
+
+    /// Notes a use at `span` of DEFINE `i`, a number the program holds as its value, when the
+    /// use is written in the script (a use inside an INCLUDEd file is the library's).
+    fn name_number(&mut self, i: usize, span: &Span) {
+        if self.file.is_some() {
+            return;
+        }
+        let slot = &self.defines[i];
+        let body = match (&slot.file, slot.define.body.as_slice()) {
+            (None, [one]) => Some(one.span.clone()),
+            _ => None,
+        };
+        self.named_numbers.push(ir::NamedNumber {
+            name: slot.define.name.clone(),
+            used_at: span.clone(),
+            body,
+        });
     }
 
     fn external(&mut self, e: &ast::External) -> Option<ir::ExternalCommand> {
