@@ -1037,7 +1037,7 @@ fn constant_range(c: &Constant) -> Option<(f64, f64, &'static str)> {
 /// comparisons are checked once, where written (an INCLUDEd one's at its first use), and a
 /// DEFINEd number compared (`villainFoldToCBet > foldy`) is pointed at in its DEFINE.
 fn out_of_range(program: &Program, source: &SourceFile, out: &mut Vec<Diagnostic>) {
-    let named = NamedIndex::new(program);
+    let named = NamedIndex::new(program, false);
     let mut walker = Walker::default();
     for rule in &program.rules {
         walker.rule(rule, None, &mut |item, via| {
@@ -1168,15 +1168,20 @@ fn range_warning(
     })
 }
 
-/// The uses of DEFINEd numbers the program holds as values ([`Program::named_numbers`]),
+/// The uses of DEFINEd numbers or ranges the program holds as values ([`Program::named_uses`]),
 /// sorted by place, to find those inside a span.
 struct NamedIndex<'p> {
-    uses: Vec<&'p ir::NamedNumber>,
+    uses: Vec<&'p ir::NamedUse>,
 }
 
 impl<'p> NamedIndex<'p> {
-    fn new(program: &'p Program) -> Self {
-        let mut uses: Vec<&ir::NamedNumber> = program.named_numbers.iter().collect();
+    /// The uses of numbers, or (`ranges`) of ranges.
+    fn new(program: &'p Program, ranges: bool) -> Self {
+        let mut uses: Vec<&ir::NamedUse> = program
+            .named_uses
+            .iter()
+            .filter(|u| u.range == ranges)
+            .collect();
         uses.sort_by_key(|u| (u.used_at.start, u.used_at.end));
         NamedIndex { uses }
     }
@@ -1192,7 +1197,7 @@ impl<'p> NamedIndex<'p> {
     }
 
     /// The uses written inside `span`, in order.
-    fn within<'s>(&'s self, span: &'s Span) -> impl Iterator<Item = &'p ir::NamedNumber> + 's {
+    fn within<'s>(&'s self, span: &'s Span) -> impl Iterator<Item = &'p ir::NamedUse> + 's {
         let first = self.uses.partition_point(|u| u.used_at.start < span.start);
         self.uses[first..]
             .iter()
@@ -1254,7 +1259,7 @@ fn number_span(source: &SourceFile, cond: &Span, n: f64, right: bool) -> Option<
 /// DEFINEd number is pointed at, a DEFINE's own comparisons and divisions are reported where
 /// written, once).
 fn constant_comparisons(program: &Program, source: &SourceFile, out: &mut Vec<Diagnostic>) {
-    let named = NamedIndex::new(program);
+    let named = NamedIndex::new(program, false);
     for rule in &program.rules {
         for c in conditions(rule) {
             let Test::Compare { lhs, op, rhs } = &c.test else {
@@ -1370,7 +1375,7 @@ fn defined_zero_division(o: &Operand, via: &Via, source: &SourceFile) -> Option<
 
 /// `raise-nothing`: a RAISE amount that is 0 (`RAISE 0 BB`), which becomes the minimum raise.
 fn raises_of_nothing(program: &Program, source: &SourceFile, out: &mut Vec<Diagnostic>) {
-    let named = NamedIndex::new(program);
+    let named = NamedIndex::new(program, false);
     let actions = program
         .rules
         .iter()
@@ -1429,7 +1434,7 @@ const HUGE_BIG_BLINDS: f64 = 1000.0;
 /// match can have (`RAISE 50 pot`, what `RAISE 50% pot` becomes when the `%` is dropped).
 fn huge_raises(program: &Program, source: &SourceFile, out: &mut Vec<Diagnostic>) {
     let amount = crate::game::format_amount;
-    let named = NamedIndex::new(program);
+    let named = NamedIndex::new(program, false);
     for (action_span, op) in raise_amounts(program) {
         let what = match scaled(op) {
             Some((
@@ -1497,7 +1502,7 @@ fn point_at_defined(mut d: Diagnostic, op: &Operand) -> Diagnostic {
 /// `undefined-value` for a raise amount divided by a literal zero: the raise is always a
 /// call (a check when nothing is owed).
 fn zero_divisions_in_actions(program: &Program, source: &SourceFile, out: &mut Vec<Diagnostic>) {
-    let named = NamedIndex::new(program);
+    let named = NamedIndex::new(program, false);
     for (_, amount) in raise_amounts(program) {
         if let Some(span) = zero_division(amount) {
             let text = source.text.get(span.clone()).unwrap_or("");
@@ -1543,20 +1548,33 @@ fn rule_shapes(rule: &ir::Rule) -> Option<Vec<Shape<'_>>> {
     if rule.branches.is_empty() || matches!(rule.action.kind, ir::ActionKind::Nothing) {
         return None;
     }
-    rule.branches.iter().map(branch_shape).collect()
+    let mut out = Vec::new();
+    for b in &rule.branches {
+        out.extend(branch_shapes(b)?);
+    }
+    Some(out)
 }
 
-fn branch_shape(b: &ir::Branch) -> Option<Shape<'_>> {
+/// The shapes of one branch, one for each way its DEFINEs can hold (see [`expansions`]), as
+/// if the DEFINEs were written out.
+fn branch_shapes(b: &ir::Branch) -> Option<Vec<Shape<'_>>> {
     // A branch left empty by errors in its conditions says nothing.
     if b.conditions.is_empty() {
         return None;
     }
+    expansions(&b.conditions, None)
+        .iter()
+        .map(|alt| shape_of(alt, b))
+        .collect()
+}
+
+fn shape_of<'r>(alt: &[Flat<'r>], b: &'r ir::Branch) -> Option<Shape<'r>> {
     let mut shape = Shape {
         classes: HoleClassSet::ALL,
         predicates: Vec::new(),
         branch: b,
     };
-    for c in &b.conditions {
+    for (c, _) in alt {
         match &c.test {
             Test::Cards { classes, negated } => {
                 let allowed = if *negated {
@@ -1576,6 +1594,34 @@ fn branch_shape(b: &ir::Branch) -> Option<Shape<'_>> {
     Some(shape)
 }
 
+/// The DEFINEs a branch uses, each with the place to point at: its body when it is the
+/// script's, else its use (for one from an INCLUDEd file).
+fn defines_used(branch: &ir::Branch, ranges: &NamedIndex) -> Vec<(String, Span, bool)> {
+    let mut out = Vec::new();
+    for c in &branch.conditions {
+        let Test::All { name, branches, .. } = &c.test else {
+            continue;
+        };
+        let spans = branches.iter().flatten().map(|c| &c.span);
+        let body = spans
+            .clone()
+            .map(|s| s.start)
+            .min()
+            .zip(spans.map(|s| s.end).max());
+        out.push(match body {
+            Some((start, end)) if !branches.included => (name.clone(), start..end, true),
+            _ => (name.clone(), c.span.clone(), false),
+        });
+    }
+    for u in ranges.within(&branch.span) {
+        out.push(match &u.body {
+            Some(body) => (u.name.clone(), body.clone(), true),
+            None => (u.name.clone(), u.used_at.clone(), false),
+        });
+    }
+    out
+}
+
 /// Whether `a` holding means `b` holds too, for the hands both allow: each of `b`'s
 /// predicates is one of `a`'s or implied by one (`topPair` implies `pair`).
 fn shape_implies(a: &Shape<'_>, b: &Shape<'_>) -> bool {
@@ -1588,7 +1634,7 @@ fn shape_implies(a: &Shape<'_>, b: &Shape<'_>) -> bool {
 fn shapes_overlap<'r>(
     rs: &[Shape<'r>],
     ss: &[Shape<'r>],
-) -> Option<(HoleClassSet, Option<&'r ir::Branch>)> {
+) -> Option<(HoleClassSet, Option<&'r ir::Branch>, [&'r ir::Branch; 2])> {
     for a in rs {
         for b in ss {
             let both = a.classes.intersection(&b.classes);
@@ -1603,7 +1649,11 @@ fn shapes_overlap<'r>(
                 continue;
             };
             let with_predicates = !stronger.predicates.is_empty();
-            return Some((both, with_predicates.then_some(stronger.branch)));
+            return Some((
+                both,
+                with_predicates.then_some(stronger.branch),
+                [a.branch, b.branch],
+            ));
         }
     }
     None
@@ -1635,6 +1685,7 @@ fn overlapping_rules(program: &Program, out: &mut Vec<Diagnostic>) {
             .trim()
             .to_string()
     };
+    let ranges = NamedIndex::new(program, true);
     let mut seen: std::collections::HashMap<i64, Vec<(usize, Vec<Shape>)>> = Default::default();
     for (ri, r) in rules.iter().enumerate() {
         let Some(shapes) = rule_shapes(r) else {
@@ -1646,7 +1697,7 @@ fn overlapping_rules(program: &Program, out: &mut Vec<Diagnostic>) {
             if masks[ri] & masks[*si] == 0 || text(&r.action.span) == text(&s.action.span) {
                 continue;
             }
-            let Some((both, stronger)) = shapes_overlap(&shapes, other) else {
+            let Some((both, stronger, pair)) = shapes_overlap(&shapes, other) else {
                 continue;
             };
             let what = match stronger {
@@ -1664,8 +1715,7 @@ fn overlapping_rules(program: &Program, out: &mut Vec<Diagnostic>) {
                 }
             };
             let keyword = r.span.start..r.span.start + "RULE".len().min(r.span.len());
-            out.push(
-                Diagnostic::warning(
+            let mut d = Diagnostic::warning(
                     Code::OverlappingRules,
                     format!(
                         "this rule and the rule at line {} both match {what} at the same priority with different actions: one is picked at random",
@@ -1675,8 +1725,19 @@ fn overlapping_rules(program: &Program, out: &mut Vec<Diagnostic>) {
                 .at(keyword)
                 .with_label("overlaps")
                 .with_related(s.span.start..s.span.start + "RULE".len(), "the other rule")
-                .with_help("give the rule meant to win a higher PRIORITY, or make the conditions exclusive"),
-            );
+                .with_help("give the rule meant to win a higher PRIORITY, or make the conditions exclusive");
+            let mut named: Vec<(String, Span)> = Vec::new();
+            for (name, span, in_script) in pair.iter().flat_map(|b| defines_used(b, &ranges)) {
+                if !named.iter().any(|(n, _)| *n == name) {
+                    let label = match in_script {
+                        true => format!("`{name}` is DEFINEd here"),
+                        false => format!("`{name}`, from an INCLUDEd file"),
+                    };
+                    d = d.with_related(span.clone(), label);
+                    named.push((name, span));
+                }
+            }
+            out.push(d);
             break;
         }
         earlier.push((ri, shapes));

@@ -38,7 +38,7 @@ pub fn lower(
         depth: 0,
         heights: Vec::new(),
         definitions: Vec::new(),
-        named_numbers: Vec::new(),
+        named_uses: Vec::new(),
     };
     let own = script.defines.iter().map(|d| (d.clone(), None));
     let other = included.iter().map(|(d, f)| (d.clone(), Some(f.clone())));
@@ -85,7 +85,7 @@ pub fn lower(
         rules,
         candidates,
         definitions: l.definitions,
-        named_numbers: l.named_numbers,
+        named_uses: l.named_uses,
     };
     (program, l.diags)
 }
@@ -132,8 +132,8 @@ struct Lowerer<'a> {
     /// The shared bodies of DEFINEd conditions and computed numbers, by id.
     definitions: Vec<ir::Definition>,
     /// Uses in the script of DEFINEd numbers held as their value (see
-    /// [`ir::Program::named_numbers`]).
-    named_numbers: Vec<ir::NamedNumber>,
+    /// [`ir::Program::named_uses`]).
+    named_uses: Vec<ir::NamedUse>,
 }
 
 /// One DEFINE and what lowering made of it.
@@ -282,7 +282,10 @@ impl Lowerer<'_> {
     fn condition_name(&mut self, name: &str, negated: bool, span: Span) -> Option<Test> {
         if let Some(i) = self.define_index(name) {
             return match self.use_define(i, span.clone()) {
-                Lowered::Range(classes) => Some(Test::Cards { classes, negated }),
+                Lowered::Range(classes) => {
+                    self.name_use(i, &span, true);
+                    Some(Test::Cards { classes, negated })
+                }
                 Lowered::Condition(branches) => Some(Test::All {
                     name: self.defines[i].define.name.clone(),
                     branches,
@@ -309,7 +312,10 @@ impl Lowerer<'_> {
             let classes = if item.is_name {
                 match self.define_index(&item.text) {
                     Some(i) => match self.use_define(i, item.span.clone()) {
-                        Lowered::Range(classes) => Some(classes),
+                        Lowered::Range(classes) => {
+                            self.name_use(i, &item.span, true);
+                            Some(classes)
+                        }
                         Lowered::Failed => None,
                         _ => {
                             let d = self.kind_error(i, &item.text, item.span.clone(), "a range");
@@ -744,7 +750,7 @@ impl Lowerer<'_> {
                     })
                 }
                 Lowered::Number(op) => {
-                    self.name_number(i, &span);
+                    self.name_use(i, &span, false);
                     Some(match factor == 1.0 {
                         true => op,
                         false => fold(Operand::Binary {
@@ -772,9 +778,10 @@ impl Lowerer<'_> {
         }
     }
 
-    /// Notes a use at `span` of DEFINE `i`, a number the program holds as its value, when the
-    /// use is written in the script (a use inside an INCLUDEd file is the library's).
-    fn name_number(&mut self, i: usize, span: &Span) {
+    /// Notes a use at `span` of DEFINE `i`, a range or a number the program holds as its
+    /// value, when the use is written in the script (a use inside an INCLUDEd file is the
+    /// library's).
+    fn name_use(&mut self, i: usize, span: &Span, range: bool) {
         if self.file.is_some() {
             return;
         }
@@ -783,10 +790,11 @@ impl Lowerer<'_> {
             (None, [one]) => Some(one.span.clone()),
             _ => None,
         };
-        self.named_numbers.push(ir::NamedNumber {
+        self.named_uses.push(ir::NamedUse {
             name: slot.define.name.clone(),
             used_at: span.clone(),
             body,
+            range,
         });
     }
 
