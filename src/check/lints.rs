@@ -138,28 +138,7 @@ fn spelling(script: &ast::Script, out: &mut Vec<Diagnostic>) {
             let branch_lists =
                 std::iter::once(&rule.branches).chain(rule.reactions.iter().map(|r| &r.branches));
             for c in branch_lists.flatten().flat_map(|b| &b.conditions) {
-                match &c.kind {
-                    ast::ConditionKind::Name {
-                        name: n, name_span, ..
-                    } => name(n, name_span.clone(), true),
-                    ast::ConditionKind::Query {
-                        text, text_span, ..
-                    } => {
-                        if let Ok(CardQuery {
-                            note: Some(note), ..
-                        }) = CardQuery::parse(text)
-                        {
-                            notes.push((note, text.clone(), text_span.clone()));
-                        }
-                        pluses.extend(plus_holds_higher(text, text_span));
-                    }
-                    ast::ConditionKind::Compare { lhs, rhs, .. } => {
-                        value_name(lhs, &mut name);
-                        value_name(rhs, &mut name);
-                    }
-                    ast::ConditionKind::Value(v) => value_name(v, &mut name),
-                    ast::ConditionKind::External(_) | ast::ConditionKind::Range(_) => {}
-                }
+                condition_spelling(c, false, &mut name, &mut notes, &mut pluses);
             }
             let actions =
                 std::iter::once(&rule.action).chain(rule.reactions.iter().map(|r| &r.action));
@@ -178,6 +157,15 @@ fn spelling(script: &ast::Script, out: &mut Vec<Diagnostic>) {
                 }
             }
         }
+    }
+    // A DEFINE's body, once where written: a name there may be a condition or a number.
+    for c in script
+        .defines
+        .iter()
+        .flat_map(|d| &d.body)
+        .flat_map(|b| &b.conditions)
+    {
+        condition_spelling(c, true, &mut name, &mut notes, &mut pluses);
     }
     for (w, span) in lone_weights {
         out.push(
@@ -215,6 +203,52 @@ fn spelling(script: &ast::Script, out: &mut Vec<Diagnostic>) {
             ))
             .with_replacement(span, canonical),
         });
+    }
+}
+
+/// The spelling notes of one condition (of a rule, or of a DEFINE's body when `defined`).
+fn condition_spelling(
+    c: &ast::Condition,
+    defined: bool,
+    name: &mut impl FnMut(&str, Span, bool),
+    notes: &mut Vec<(QueryNote, String, Span)>,
+    pluses: &mut Vec<Diagnostic>,
+) {
+    let mut query = |text: &str, span: &Span| {
+        if let Ok(CardQuery {
+            note: Some(note), ..
+        }) = CardQuery::parse(text)
+        {
+            notes.push((note, text.to_string(), span.clone()));
+        }
+        pluses.extend(plus_holds_higher(text, span));
+    };
+    match &c.kind {
+        ast::ConditionKind::Name {
+            name: n, name_span, ..
+        } => {
+            // In a DEFINE's body a bare name may be a constant (an alias) as well.
+            let condition = !defined
+                || matches!(
+                    names::meaning(n, &Default::default()),
+                    names::Meaning::Predicate(_)
+                );
+            name(n, name_span.clone(), condition)
+        }
+        ast::ConditionKind::Query {
+            text, text_span, ..
+        } => query(text, text_span),
+        ast::ConditionKind::Range(items) => {
+            for item in items.iter().filter(|i| !i.is_name) {
+                query(&item.text, &item.span);
+            }
+        }
+        ast::ConditionKind::Compare { lhs, rhs, .. } => {
+            value_name(lhs, name);
+            value_name(rhs, name);
+        }
+        ast::ConditionKind::Value(v) => value_name(v, name),
+        ast::ConditionKind::External(_) => {}
     }
 }
 
