@@ -71,10 +71,8 @@ pub(crate) fn lint_program(
         let mut walker = Walker::default();
         for rule in &program.rules {
             constants_in_block(rule, &mut walker, &mut out);
-            for cmd in externals(rule) {
-                external(cmd, source, defines, &mut out);
-            }
         }
+        externals(program, source, defines, &mut out);
         unsatisfiable_rules(program, &mut out);
         board_made_hands(program, source, &mut out);
         reactions_on_a_check(program, source, &mut out);
@@ -320,41 +318,52 @@ fn conditions(rule: &ir::Rule) -> impl Iterator<Item = &ir::Condition> {
         .flat_map(|b| &b.conditions)
 }
 
-fn externals(rule: &ir::Rule) -> Vec<&ir::ExternalCommand> {
-    let mut out = Vec::new();
-    for c in conditions(rule) {
-        match &c.test {
-            Test::External(e) => out.push(e),
-            Test::Compare { lhs, rhs, .. } => {
-                for o in [lhs, rhs] {
-                    if let Operand::External(e) = o {
-                        out.push(e);
-                    }
-                }
+/// The external module's check of every `external` command of the program: in the rules,
+/// in their arithmetic, and in the DEFINEs (a DEFINE's command once, where written; an
+/// INCLUDEd one's at its first use).
+fn externals(
+    program: &Program,
+    source: &SourceFile,
+    defines: &[String],
+    out: &mut Vec<Diagnostic>,
+) {
+    let mut walker = Walker::default();
+    let mut done = std::collections::HashSet::new();
+    let mut one = |item: Item, via: &Via| {
+        let cmd = match item {
+            Item::Condition(ir::Condition {
+                test: Test::External(e),
+                ..
+            })
+            | Item::Operand(Operand::External(e)) => e,
+            _ => return,
+        };
+        // A DEFINEd command is held at each use with the DEFINE's span: reported once.
+        if via.use_span.is_some() || done.insert(cmd.span.clone()) {
+            external(cmd, via.use_span.as_ref(), source, defines, out);
+        }
+    };
+    for rule in &program.rules {
+        walker.rule(rule, None, &mut one);
+        for a in std::iter::once(&rule.action).chain(rule.reactions.iter().map(|r| &r.action)) {
+            if let ir::ActionKind::External(e) = &a.kind {
+                one(
+                    Item::Operand(&Operand::External(e.clone())),
+                    &Via::default(),
+                );
             }
-            _ => {}
         }
     }
-    for a in std::iter::once(&rule.action).chain(rule.reactions.iter().map(|r| &r.action)) {
-        match &a.kind {
-            ir::ActionKind::External(e) => out.push(e),
-            ir::ActionKind::Raise(items) => {
-                out.extend(items.iter().filter_map(|w| match &w.amount {
-                    Operand::External(e) => Some(e),
-                    _ => None,
-                }))
-            }
-            _ => {}
-        }
-    }
-    out
+    walker.rest(program, &mut one);
 }
 
 /// The external module's own check of a command text (quotes, a missing program, words that
 /// look like placeholders but are none), with its spans mapped from the command text (escapes
-/// resolved) back into the script. An empty command is already a lowering error.
+/// resolved) back into the script; one written in an INCLUDEd file is reported `at` its use.
+/// An empty command is already a lowering error.
 fn external(
     cmd: &ir::ExternalCommand,
+    at: Option<&Span>,
     source: &SourceFile,
     defines: &[String],
     out: &mut Vec<Diagnostic>,
@@ -363,9 +372,15 @@ fn external(
         if d.code == Code::EmptyExternal {
             continue;
         }
-        d.span = d
-            .span
-            .map(|s| script_offset(source, cmd, s.start)..script_offset(source, cmd, s.end));
+        // An INCLUDEd DEFINE's number is held with the span of its use, a name.
+        let written = source.text.get(cmd.span.clone()).unwrap_or("");
+        let at = at.or_else(|| (!written.contains('"')).then_some(&cmd.span));
+        d.span = match at {
+            Some(at) => Some(at.clone()),
+            None => d
+                .span
+                .map(|s| script_offset(source, cmd, s.start)..script_offset(source, cmd, s.end)),
+        };
         out.push(d);
     }
 }
@@ -1130,11 +1145,11 @@ fn range_warning(
     // A comparison inside an INCLUDEd DEFINE is written in another file: said, not quoted.
     let text = match (&via.use_span, via.define) {
         (Some(_), Some(define)) => format!(
-            "{name} {} {}` (in `{define}`",
+            "`{name} {} {}` (in `{define}`)",
             op.symbol(),
             crate::game::format_amount(n)
         ),
-        _ => source.text.get(c.span.clone()).unwrap_or("").to_string(),
+        _ => format!("`{}`", source.text.get(c.span.clone()).unwrap_or("")),
     };
     let meant = (factor == 1.0).then(|| meant_number(constant, n)).flatten();
     let at = via.at(&c.span);
@@ -1142,7 +1157,7 @@ fn range_warning(
         Diagnostic::warning(
             Code::OutOfRange,
             format!(
-                "`{text}` {} holds: `{name}` is {words}",
+                "{text} {} holds: `{name}` is {words}",
                 if never { "never" } else { "always" }
             ),
         )
@@ -1151,7 +1166,7 @@ fn range_warning(
     } else if meant.is_some() {
         Diagnostic::warning(
             Code::OutOfRange,
-            format!("`{text}` compares a percentage with a fraction: `{name}` is {words}"),
+            format!("{text} compares a percentage with a fraction: `{name}` is {words}"),
         )
         .at(at)
         .with_label("a fraction of one percent")
@@ -1358,17 +1373,17 @@ fn always_holds(
     let amount = crate::game::format_amount;
     let text = match (&via.use_span, via.define) {
         (Some(_), Some(define)) => format!(
-            "{} {} {}` (in `{define}`",
+            "`{} {} {}` (in `{define}`)",
             amount(l),
             op.symbol(),
             amount(r)
         ),
-        _ => source.text.get(c.span.clone()).unwrap_or("").to_string(),
+        _ => format!("`{}`", source.text.get(c.span.clone()).unwrap_or("")),
     };
     Some(
         Diagnostic::warning(
             Code::ConstantComparison,
-            format!("`{text}` always holds: both sides are numbers known before the game"),
+            format!("{text} always holds: both sides are numbers known before the game"),
         )
         .at(via.at(&c.span))
         .with_label("always true")
@@ -1393,7 +1408,7 @@ fn defined_zero_division(o: &Operand, via: &Via, source: &SourceFile) -> Option<
     }
     let define = via.define.unwrap_or_default();
     let text = match via.use_span {
-        Some(_) => format!("`{define}`"),
+        Some(_) => format!("the INCLUDEd `{define}`"),
         None => format!("`{}`", source.text.get(span.clone()).unwrap_or("")),
     };
     Some(
@@ -1418,11 +1433,9 @@ fn raises_of_nothing(program: &Program, source: &SourceFile, out: &mut Vec<Diagn
         let ir::ActionKind::Raise(items) = &a.kind else {
             continue;
         };
-        let zero = items.iter().any(|i| match &i.amount {
-            Operand::Number(x) => *x == 0.0,
-            Operand::Constant { factor, .. } => *factor == 0.0,
-            _ => false,
-        });
+        let zero = items
+            .iter()
+            .any(|i| scaled(&i.amount).is_some_and(|(x, _)| x == 0.0));
         if zero {
             let text = source.text.get(a.span.clone()).unwrap_or("RAISE");
             let text = text.strip_prefix("THEN").unwrap_or(text).trim();
@@ -1785,6 +1798,8 @@ fn overlapping_rules(program: &Program, out: &mut Vec<Diagnostic>) {
 /// when they are 0, which they are after the villain checked: `VILLAIN ppot >= potOdds`,
 /// `THEN CALL` turns into a check that pre-empts lower-priority bets.
 fn reactions_on_a_check(program: &Program, source: &SourceFile, out: &mut Vec<Diagnostic>) {
+    // A DEFINE's comparison is reported once, at its first reaction.
+    let mut reported = std::collections::HashSet::new();
     for rule in &program.rules {
         // Once a reaction catches every check, the ones after it never see one.
         let mut checks_caught = false;
@@ -1794,7 +1809,7 @@ fn reactions_on_a_check(program: &Program, source: &SourceFile, out: &mut Vec<Di
             }
             checks_caught =
                 reaction.branches.is_empty() || reaction.branches.iter().any(catches_checks);
-            reaction_on_a_check(reaction, source, out);
+            reaction_on_a_check(reaction, source, &mut reported, out);
         }
     }
 }
@@ -1802,7 +1817,14 @@ fn reactions_on_a_check(program: &Program, source: &SourceFile, out: &mut Vec<Di
 /// Whether a reaction branch holds after every check of the villain: it asks for nothing
 /// but a check (`checkedTo`, `!facingBet`, `toCall == 0`, `villainRaiseTimes == 0`).
 fn catches_checks(branch: &ir::Branch) -> bool {
-    branch.conditions.iter().all(|c| match &c.test {
+    expansions(&branch.conditions, None)
+        .iter()
+        .any(|alt| alt.iter().all(|(c, _)| catches_check(c)))
+}
+
+/// Whether one condition holds after every check of the villain.
+fn catches_check(c: &ir::Condition) -> bool {
+    match &c.test {
         Test::Predicate {
             predicate: Predicate::CheckedTo,
             negated: false,
@@ -1832,11 +1854,16 @@ fn catches_checks(branch: &ir::Branch) -> bool {
                 )
         }
         _ => false,
-    })
+    }
 }
 
 /// One reaction's branches: see [`reactions_on_a_check`].
-fn reaction_on_a_check(reaction: &ir::Reaction, source: &SourceFile, out: &mut Vec<Diagnostic>) {
+fn reaction_on_a_check(
+    reaction: &ir::Reaction,
+    source: &SourceFile,
+    reported: &mut std::collections::HashSet<Span>,
+    out: &mut Vec<Diagnostic>,
+) {
     let owed_constant = |o: &Operand| match o {
         Operand::Constant {
             constant: c @ (Constant::PotOdds | Constant::ToCall),
@@ -1845,11 +1872,16 @@ fn reaction_on_a_check(reaction: &ir::Reaction, source: &SourceFile, out: &mut V
         } if *factor > 0.0 => Some(c.clone()),
         _ => None,
     };
+    let alts = reaction.branches.iter().flat_map(|b| {
+        expansions(&b.conditions, None)
+            .into_iter()
+            .map(move |alt| (b, alt))
+    });
     {
-        for branch in &reaction.branches {
+        for (branch, alt) in alts {
             let mut found = None;
             let mut excluded = false;
-            for c in &branch.conditions {
+            for &(c, included) in &alt {
                 match &c.test {
                     Test::Predicate { predicate, .. } if predicate.is_betting() => excluded = true,
                     Test::Compare { lhs, op, rhs } => {
@@ -1877,32 +1909,42 @@ fn reaction_on_a_check(reaction: &ir::Reaction, source: &SourceFile, out: &mut V
                         if !at_zero {
                             excluded = true;
                         } else if found.is_none() {
-                            found = Some((c.span.clone(), constant));
+                            // One from an INCLUDEd DEFINE is reported at the branch using it.
+                            let span = match included {
+                                Some(_) => branch.span.clone(),
+                                None => c.span.clone(),
+                            };
+                            found = Some((span, constant, included));
                         }
                     }
                     _ => {}
                 }
             }
-            let Some((span, constant)) = found.filter(|_| !excluded) else {
+            let Some((span, constant, included)) = found.filter(|_| !excluded) else {
                 continue;
             };
+            if !reported.insert(span.clone()) {
+                continue;
+            }
             let name = if constant == Constant::PotOdds {
                 "potOdds"
             } else {
                 "toCall"
             };
-            let text = source.text.get(span.clone()).unwrap_or(name);
-            out.push(
-                Diagnostic::warning(
-                    Code::ReactionOnCheck,
-                    format!("`{text}` also holds after the villain checked (`{name}` is 0 then)"),
-                )
-                .at(span)
-                .with_label("holds when nothing is owed")
-                .with_help(
-                    "add `facingBet` to answer only a bet (or `checkedTo` to answer only a check)",
-                ),
+            let text = included.unwrap_or_else(|| source.text.get(span.clone()).unwrap_or(name));
+            let mut d = Diagnostic::warning(
+                Code::ReactionOnCheck,
+                format!("`{text}` also holds after the villain checked (`{name}` is 0 then)"),
+            )
+            .at(span.clone())
+            .with_label("holds when nothing is owed")
+            .with_help(
+                "add `facingBet` to answer only a bet (or `checkedTo` to answer only a check)",
             );
+            if !within(&span, &branch.span) {
+                d = d.with_related(branch.span.clone(), "a reaction using this DEFINE");
+            }
+            out.push(d);
         }
     }
 }

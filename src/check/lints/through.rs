@@ -24,8 +24,12 @@ impl Via<'_> {
 
     /// A warning about something inside a DEFINE of the script, found through `rule`: points
     /// at the rule too, so that the reader sees which use made it wrong (`what` says how it
-    /// uses it, e.g. "a PREFLOP rule using").
+    /// uses it, e.g. "a PREFLOP rule using"); one inside an INCLUDEd DEFINE, reported at its
+    /// use, is labelled with the DEFINE's name.
     pub fn point_at_rule(&self, d: Diagnostic, rule: &ir::Rule, what: &str) -> Diagnostic {
+        if let (Some(name), Some(_), None) = (self.define, &self.use_span, &d.label) {
+            return d.with_label(format!("in `{name}`, from an INCLUDEd file"));
+        }
         match (self.define, &d.span) {
             (Some(name), Some(at)) if !super::within(at, &rule.span) => {
                 let keyword = rule.span.start..rule.span.start + "RULE".len().min(rule.span.len());
