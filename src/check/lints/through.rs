@@ -159,11 +159,9 @@ impl Walker {
                 self.operand(rhs, key, via, f);
             }
             Operand::Negate(x) => self.operand(x, key, via, f),
-            Operand::Defined { name, number, span } => {
-                if self.seen.insert((number.id, key)) {
-                    let inner = enter(via, name, number.included, span);
-                    self.operand(&number.value, key, &inner, f);
-                }
+            Operand::Defined { name, number, span } if self.seen.insert((number.id, key)) => {
+                let inner = enter(via, name, number.included, span);
+                self.operand(&number.value, key, &inner, f);
             }
             _ => {}
         }
