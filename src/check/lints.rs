@@ -68,9 +68,9 @@ pub(crate) fn lint_program(
 ) -> Vec<Diagnostic> {
     let first = || {
         let mut out = Vec::new();
-        let mut walker = Walker::default();
+        let (mut walker, mut reported) = (Walker::default(), Default::default());
         for rule in &program.rules {
-            constants_in_block(rule, &mut walker, &mut out);
+            constants_in_block(rule, &mut walker, &mut reported, &mut out);
         }
         externals(program, source, defines, &mut out);
         unsatisfiable_rules(program, &mut out);
@@ -416,7 +416,12 @@ fn script_offset(source: &SourceFile, cmd: &ir::ExternalCommand, offset: usize) 
 /// `range-strength-preflop`: conditions and numbers whose value the rule's round fixes,
 /// written in the rule or in a DEFINE it uses (reported at the DEFINE, once per round, with
 /// the rule pointed at).
-fn constants_in_block(rule: &ir::Rule, walker: &mut Walker, out: &mut Vec<Diagnostic>) {
+fn constants_in_block(
+    rule: &ir::Rule,
+    walker: &mut Walker,
+    reported: &mut std::collections::HashSet<(Option<Span>, Code, BlockKind)>,
+    out: &mut Vec<Diagnostic>,
+) {
     let Some(phase) = block_phase(rule.block) else {
         return;
     };
@@ -426,7 +431,21 @@ fn constants_in_block(rule: &ir::Rule, walker: &mut Walker, out: &mut Vec<Diagno
             Item::Condition(c) => board_predicate_preflop(c, phase, via),
             Item::Operand(o) => constant_in_round(o, rule.block, phase, via),
         };
-        out.extend(found.map(|d| via.point_at_rule(d, rule, &using)));
+        let Some(d) = found else {
+            return;
+        };
+        // A DEFINEd constant is held at each use with its DEFINE's span: reported once a round.
+        if !reported.insert((d.span.clone(), d.code, rule.block)) {
+            return;
+        }
+        let d = match (via.define, &d.span) {
+            (None, Some(at)) if !within(at, &rule.span) => {
+                let keyword = rule.span.start..rule.span.start + "RULE".len().min(rule.span.len());
+                d.with_related(keyword, format!("{using} this DEFINE"))
+            }
+            _ => via.point_at_rule(d, rule, &using),
+        };
+        out.push(d);
     });
 }
 
