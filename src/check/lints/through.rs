@@ -178,3 +178,54 @@ fn enter<'a>(via: &Via<'a>, name: &'a str, included: bool, span: &Span) -> Via<'
             .or_else(|| included.then(|| span.clone())),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diag::SourceFile;
+
+    /// The program of a script without errors.
+    fn program(text: &str) -> ir::Program {
+        let file = SourceFile::new("t.hus", text);
+        let checked = crate::check::check(&file, &Default::default());
+        checked.program.expect("the script has no errors")
+    }
+
+    #[test]
+    fn a_define_is_walked_once_per_key_however_many_rules_use_it() {
+        let p = program(
+            "DEFINE wet = flushDraw, pot > 2\nFLOP\nRULE wet\n THEN CALL\nENDRULE\nRULE wet, pair\n THEN FOLD\nENDRULE\nENDFLOP\nTURN\nRULE wet\n THEN CALL\nENDRULE\nENDTURN\n",
+        );
+        let mut walker = Walker::default();
+        let mut inside = Vec::new();
+        for rule in &p.rules {
+            walker.rule(rule, Some(rule.block), &mut |item, via| {
+                if let (Item::Condition(c), Some(name)) = (item, via.define) {
+                    inside.push((rule.block, name.to_string(), c.span.clone()));
+                }
+            });
+        }
+        // Twice on the flop (once for each round), not three times.
+        let blocks: Vec<BlockKind> = inside.iter().map(|(b, _, _)| *b).collect();
+        assert_eq!(
+            blocks,
+            [
+                BlockKind::Flop,
+                BlockKind::Flop,
+                BlockKind::Turn,
+                BlockKind::Turn
+            ]
+        );
+        assert!(inside.iter().all(|(_, name, _)| name == "wet"));
+    }
+
+    #[test]
+    fn what_an_included_define_holds_is_placed_at_its_use() {
+        let via = enter(&Via::default(), "lib", true, &(10..13));
+        let inner = enter(&via, "inner", false, &(40..45));
+        assert_eq!(inner.define, Some("lib"));
+        assert_eq!(inner.at(&(100..104)), 10..13);
+        let own = enter(&Via::default(), "own", false, &(10..13));
+        assert_eq!(own.at(&(100..104)), 100..104);
+    }
+}
