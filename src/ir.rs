@@ -26,6 +26,23 @@ pub struct Program {
     /// other definitions refer to these, so the program grows with the script's text and
     /// not with how often a DEFINE is used (reference §10).
     pub definitions: Vec<Definition>,
+    /// Every use in the script of a DEFINEd range, plain number or constant (`DEFINE foldy =
+    /// 0.55`), whose value the program holds in place of the name: for the lints to point at
+    /// the DEFINE as well as at the use.
+    pub named_uses: Vec<NamedUse>,
+}
+
+/// A use of a DEFINEd range or number that the program holds as its value (see
+/// [`Program::named_uses`]).
+#[derive(Clone, Debug)]
+pub struct NamedUse {
+    pub name: String,
+    /// Where the name is used, in the script.
+    pub used_at: Span,
+    /// The DEFINE's body in the script (`0.55`); `None` for a DEFINE of an INCLUDEd file.
+    pub body: Option<Span>,
+    /// A range of hole cards (`DEFINE premium = QQ+ | AK`), not a number.
+    pub range: bool,
 }
 
 /// A DEFINE's lowered body, held once and referred to by every use.

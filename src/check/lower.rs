@@ -38,6 +38,7 @@ pub fn lower(
         depth: 0,
         heights: Vec::new(),
         definitions: Vec::new(),
+        named_uses: Vec::new(),
     };
     let own = script.defines.iter().map(|d| (d.clone(), None));
     let other = included.iter().map(|(d, f)| (d.clone(), Some(f.clone())));
@@ -84,6 +85,7 @@ pub fn lower(
         rules,
         candidates,
         definitions: l.definitions,
+        named_uses: l.named_uses,
     };
     (program, l.diags)
 }
@@ -129,6 +131,9 @@ struct Lowerer<'a> {
     heights: Vec<usize>,
     /// The shared bodies of DEFINEd conditions and computed numbers, by id.
     definitions: Vec<ir::Definition>,
+    /// Uses in the script of DEFINEd numbers held as their value (see
+    /// [`ir::Program::named_uses`]).
+    named_uses: Vec<ir::NamedUse>,
 }
 
 /// One DEFINE and what lowering made of it.
@@ -277,7 +282,10 @@ impl Lowerer<'_> {
     fn condition_name(&mut self, name: &str, negated: bool, span: Span) -> Option<Test> {
         if let Some(i) = self.define_index(name) {
             return match self.use_define(i, span.clone()) {
-                Lowered::Range(classes) => Some(Test::Cards { classes, negated }),
+                Lowered::Range(classes) => {
+                    self.name_use(i, &span, true);
+                    Some(Test::Cards { classes, negated })
+                }
                 Lowered::Condition(branches) => Some(Test::All {
                     name: self.defines[i].define.name.clone(),
                     branches,
@@ -304,7 +312,10 @@ impl Lowerer<'_> {
             let classes = if item.is_name {
                 match self.define_index(&item.text) {
                     Some(i) => match self.use_define(i, item.span.clone()) {
-                        Lowered::Range(classes) => Some(classes),
+                        Lowered::Range(classes) => {
+                            self.name_use(i, &item.span, true);
+                            Some(classes)
+                        }
                         Lowered::Failed => None,
                         _ => {
                             let d = self.kind_error(i, &item.text, item.span.clone(), "a range");
@@ -738,13 +749,18 @@ impl Lowerer<'_> {
                         },
                     })
                 }
-                Lowered::Number(op) if factor == 1.0 => Some(op),
-                Lowered::Number(op) => Some(fold(Operand::Binary {
-                    op: ArithOp::Mul,
-                    lhs: Box::new(Operand::Number(factor)),
-                    rhs: Box::new(op),
-                    span,
-                })),
+                Lowered::Number(op) => {
+                    self.name_use(i, &span, false);
+                    Some(match factor == 1.0 {
+                        true => op,
+                        false => fold(Operand::Binary {
+                            op: ArithOp::Mul,
+                            lhs: Box::new(Operand::Number(factor)),
+                            rhs: Box::new(op),
+                            span,
+                        }),
+                    })
+                }
                 Lowered::Failed => None,
                 _ => {
                     let d = self.kind_error(i, name, span, "a number");
@@ -760,6 +776,26 @@ impl Lowerer<'_> {
             }),
             Err(d) => self.fail(*d),
         }
+    }
+
+    /// Notes a use at `span` of DEFINE `i`, a range or a number the program holds as its
+    /// value, when the use is written in the script (a use inside an INCLUDEd file is the
+    /// library's).
+    fn name_use(&mut self, i: usize, span: &Span, range: bool) {
+        if self.file.is_some() {
+            return;
+        }
+        let slot = &self.defines[i];
+        let body = match (&slot.file, slot.define.body.as_slice()) {
+            (None, [one]) => Some(one.span.clone()),
+            _ => None,
+        };
+        self.named_uses.push(ir::NamedUse {
+            name: slot.define.name.clone(),
+            used_at: span.clone(),
+            body,
+            range,
+        });
     }
 
     fn external(&mut self, e: &ast::External) -> Option<ir::ExternalCommand> {
