@@ -71,7 +71,10 @@ fn read(path: &Path, what: &str, max: u64) -> Result<String, u8> {
 }
 
 fn print_all(file: &SourceFile, diagnostics: &[Diagnostic]) {
-    super::to_stderr_rendered(&super::render_all(file, diagnostics));
+    super::to_stderr_rendered(&super::render_all(&super::matches::located(
+        file,
+        diagnostics,
+    )));
 }
 
 pub fn run(args: Args) -> u8 {
@@ -136,7 +139,7 @@ fn decide(args: Args) -> Result<u8, u8> {
                 .into_iter()
                 .map(|mut d| {
                     // `decide` has no --define: the game's <init> is where such names come from.
-                    if super::is_undeclared_constant(&d) {
+                    if d.undeclared_constant {
                         d.help = Some(format!(
                             "a name that is not built in must be defined in the game state's \
                              <init>, and {} does not define it",

@@ -11,12 +11,24 @@ use rand_chacha::ChaCha8Rng;
 use crate::game::{GameState, Move};
 
 use crate::check::CheckOptions;
-use crate::diag::{Severity, SourceFile};
+use crate::diag::SourceFile;
 use crate::eval::{DecideOptions, ErrorKind};
 use crate::ir::Program;
 
 use crate::dealer::{MatchConfig, MatchError, MatchResult, ScriptBot, Stakes};
 use crate::external::ExternalPolicy;
+
+mod check;
+mod diagnostics;
+mod format;
+mod names;
+
+pub use check::{check_script, read_script, read_script_file, read_script_from};
+pub use check::{CheckReport, Coverage};
+use diagnostics::locate_all;
+pub use diagnostics::{Diagnostic, Fix, Rendering};
+pub use format::{format, FormatOptions};
+pub use names::{builtin_names, builtin_script, describe_name, names, Name, UnknownName};
 
 /// What a bot is compiled with: where tables may be read, whether `external` programs may
 /// run, and the `<init>` names its game states will define.
@@ -43,91 +55,6 @@ impl Default for BotOptions {
             defines: Vec::new(),
         }
     }
-}
-
-/// A suggested edit of a diagnostic: replace lines/columns `start..end` (1-based) with
-/// `replacement`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Fix {
-    pub title: String,
-    pub line: usize,
-    pub column: usize,
-    pub end_line: usize,
-    pub end_column: usize,
-    pub replacement: String,
-}
-
-/// An error or warning about a script or game state, located by 1-based line and column
-/// (`hus check --format json` gives the same fields).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Diagnostic {
-    /// A stable kebab-case name: `unknown-name`, `no-rule-matched` (reference §10).
-    pub code: &'static str,
-    pub severity: Severity,
-    pub message: String,
-    pub help: Option<String>,
-    pub file: String,
-    pub line: usize,
-    pub column: usize,
-    pub end_line: usize,
-    pub end_column: usize,
-    pub fixes: Vec<Fix>,
-}
-
-impl Diagnostic {
-    /// Locates a diagnostic of `file` (or of the included file it names).
-    pub fn located(file: &SourceFile, d: &crate::diag::Diagnostic) -> Diagnostic {
-        let file = d.source_or(file);
-        let (line, column) = d.span.as_ref().map_or((1, 1), |s| file.line_col(s.start));
-        let (end_line, end_column) = d.span.as_ref().map_or((1, 1), |s| file.line_col(s.end));
-        let fixes = d
-            .fixes
-            .iter()
-            .map(|f| {
-                let (line, column) = file.line_col(f.span.start);
-                let (end_line, end_column) = file.line_col(f.span.end);
-                Fix {
-                    title: f.title.clone(),
-                    line,
-                    column,
-                    end_line,
-                    end_column,
-                    replacement: f.replacement.clone(),
-                }
-            })
-            .collect();
-        Diagnostic {
-            code: d.code.as_str(),
-            severity: d.severity,
-            message: d.message.clone(),
-            help: d.help.clone(),
-            file: file.name.clone(),
-            line,
-            column,
-            end_line,
-            end_column,
-            fixes,
-        }
-    }
-
-    pub fn is_error(&self) -> bool {
-        self.severity == Severity::Error
-    }
-}
-
-/// `FILE:LINE:COL: severity: message`, as `hus check --format short` prints it.
-impl std::fmt::Display for Diagnostic {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{}:{}:{}: {}: {}",
-            self.file, self.line, self.column, self.severity, self.message
-        )
-    }
-}
-
-fn locate_all(file: &SourceFile, ds: &[crate::diag::Diagnostic]) -> Vec<Diagnostic> {
-    ds.iter().map(|d| Diagnostic::located(file, d)).collect()
 }
 
 /// A script that cannot be compiled: every diagnostic (errors and warnings), in source order.
@@ -405,6 +332,12 @@ impl Bot {
     }
 }
 
+/// Makes the process the keeper of whatever external programs detach (`setsid`): it is
+/// killed once they end (reference §8). For a program that runs scripts with externals.
+pub fn contain_external_programs() {
+    crate::external::contain_detached();
+}
+
 fn check_options(base_dir: PathBuf, o: &BotOptions) -> CheckOptions {
     CheckOptions {
         defines: o.defines.clone(),
@@ -418,18 +351,11 @@ fn check_options(base_dir: PathBuf, o: &BotOptions) -> CheckOptions {
 /// A script that could not be read, as a [`ScriptError`] with one whole-file diagnostic whose
 /// code, `script-unreadable`, only the library gives (the CLI reports it as a usage error).
 fn unreadable(name: &str, why: &str) -> ScriptError {
-    let d = Diagnostic {
-        code: "script-unreadable",
-        severity: Severity::Error,
-        message: format!("cannot read {}: {why}", crate::diag::escape_controls(name)),
-        help: None,
-        file: name.to_string(),
-        line: 1,
-        column: 1,
-        end_line: 1,
-        end_column: 1,
-        fixes: Vec::new(),
-    };
+    let d = Diagnostic::whole_file(
+        "script-unreadable",
+        name,
+        format!("cannot read {}: {why}", crate::diag::escape_controls(name)),
+    );
     ScriptError {
         file: name.to_string(),
         diagnostics: vec![d],

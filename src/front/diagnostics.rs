@@ -1,0 +1,216 @@
+//! Diagnostics as the front door gives them: located by line, column and byte span, and
+//! rendered as `hus check` prints them (text, short, JSON).
+
+use std::ops::Range;
+use std::sync::Arc;
+
+use crate::diag::{Report, Severity, SourceFile};
+
+/// A suggested edit of a diagnostic: replace lines/columns `start..end` (1-based) with
+/// `replacement`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fix {
+    pub title: String,
+    pub line: usize,
+    pub column: usize,
+    pub end_line: usize,
+    pub end_column: usize,
+    pub replacement: String,
+}
+
+/// An error or warning about a script or game state, located by 1-based line and column
+/// and by byte span (`hus check --format json` gives the same fields).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// A stable kebab-case name: `unknown-name`, `no-rule-matched` (reference §10).
+    pub code: &'static str,
+    pub severity: Severity,
+    pub message: String,
+    /// What to do about it. [`Diagnostic::render`] shows this text, so a caller may replace
+    /// it with advice of its own.
+    pub help: Option<String>,
+    pub file: String,
+    pub line: usize,
+    pub column: usize,
+    pub end_line: usize,
+    pub end_column: usize,
+    /// The bytes of `file`'s text it is about; `None` for a whole-file problem.
+    pub span: Option<Range<usize>>,
+    pub fixes: Vec<Fix>,
+    /// An unknown name the checker took for an `<init>` constant nobody declared (no
+    /// built-in name is near it): declare it with [`crate::BotOptions::defines`] or in the
+    /// game state's `<init>`.
+    pub undeclared_constant: bool,
+    origin: Origin,
+}
+
+/// The checker's own diagnostic and the file it points into, kept to render the excerpt;
+/// equal to any other (two diagnostics are equal when their fields are).
+#[derive(Clone, Debug, Default)]
+struct Origin(Option<Arc<(Arc<SourceFile>, crate::diag::Diagnostic)>>);
+
+impl PartialEq for Origin {
+    fn eq(&self, _: &Origin) -> bool {
+        true
+    }
+}
+
+impl Eq for Origin {}
+
+/// How [`Diagnostic::render`] writes a diagnostic: `hus check --format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rendering {
+    /// rustc-like, with the source lines underlined (ANSI colours when `colour`).
+    Text { colour: bool },
+    /// `FILE:LINE:COL: severity: message`.
+    Short,
+    /// One JSON object on one line, control characters escaped.
+    Json,
+}
+
+impl Diagnostic {
+    /// Locates a diagnostic of `file` (or of the included file it names).
+    pub fn located(file: &SourceFile, d: &crate::diag::Diagnostic) -> Diagnostic {
+        Diagnostic::located_in(&Arc::new(file.clone()), d)
+    }
+
+    /// Locates every diagnostic of `file`, sharing one copy of it.
+    pub fn located_all(file: &SourceFile, ds: &[crate::diag::Diagnostic]) -> Vec<Diagnostic> {
+        if ds.is_empty() {
+            return Vec::new();
+        }
+        let file = Arc::new(file.clone());
+        ds.iter()
+            .map(|d| Diagnostic::located_in(&file, d))
+            .collect()
+    }
+
+    fn located_in(file: &Arc<SourceFile>, d: &crate::diag::Diagnostic) -> Diagnostic {
+        let file = d.file.as_ref().unwrap_or(file);
+        let (line, column) = d.span.as_ref().map_or((1, 1), |s| file.line_col(s.start));
+        let (end_line, end_column) = d.span.as_ref().map_or((1, 1), |s| file.line_col(s.end));
+        let fixes = d.fixes.iter().map(|f| fix(file, f)).collect();
+        Diagnostic {
+            code: d.code.as_str(),
+            severity: d.severity,
+            message: d.message.clone(),
+            help: d.help.clone(),
+            file: file.name.clone(),
+            line,
+            column,
+            end_line,
+            end_column,
+            span: d.span.clone(),
+            fixes,
+            undeclared_constant: d.undeclared_constant,
+            origin: Origin(Some(Arc::new((Arc::clone(file), d.clone())))),
+        }
+    }
+
+    /// An error about a whole file (one that cannot be read, say), at line 1, column 1.
+    pub fn whole_file(code: &'static str, file: &str, message: String) -> Diagnostic {
+        Diagnostic {
+            code,
+            severity: Severity::Error,
+            message,
+            help: None,
+            file: file.to_string(),
+            line: 1,
+            column: 1,
+            end_line: 1,
+            end_column: 1,
+            span: None,
+            fixes: Vec::new(),
+            undeclared_constant: false,
+            origin: Origin(None),
+        }
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+
+    /// The diagnostic as `hus check --format` prints it, without a line end; every text
+    /// from the input is escaped so it cannot drive a terminal.
+    pub fn render(&self, how: Rendering) -> String {
+        let Some((file, d)) = self.origin.0.as_deref() else {
+            return self.render_whole_file(how);
+        };
+        // The caller's help, should it have replaced the checker's.
+        let mut d = d.clone();
+        d.help.clone_from(&self.help);
+        match how {
+            Rendering::Text { colour } => text(file, &d, colour),
+            Rendering::Short => crate::diag::render_short(file, &d),
+            Rendering::Json => crate::diag::render_json(file, &d),
+        }
+    }
+
+    /// A diagnostic with no source behind it, rendered from its fields as the checker's are.
+    fn render_whole_file(&self, how: Rendering) -> String {
+        let esc = crate::diag::escape_controls;
+        match how {
+            Rendering::Json => {
+                let json = serde_json::json!({
+                    "file": self.file, "line": 1, "column": 1, "end_line": 1, "end_column": 1,
+                    "severity": self.severity, "code": self.code, "message": self.message,
+                    "help": self.help, "fixes": [],
+                });
+                crate::diag::escape_json_controls(&json.to_string()).into_owned()
+            }
+            _ => format!(
+                "{}:1:1: {}: {}",
+                esc(&self.file),
+                self.severity,
+                esc(&self.message)
+            ),
+        }
+    }
+}
+
+/// `FILE:LINE:COL: severity: message`, as `hus check --format short` prints it.
+impl std::fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}:{}:{}: {}: {}",
+            self.file, self.line, self.column, self.severity, self.message
+        )
+    }
+}
+
+fn fix(file: &SourceFile, f: &crate::diag::Fix) -> Fix {
+    let (line, column) = file.line_col(f.span.start);
+    let (end_line, end_column) = file.line_col(f.span.end);
+    Fix {
+        title: f.title.clone(),
+        line,
+        column,
+        end_line,
+        end_column,
+        replacement: f.replacement.clone(),
+    }
+}
+
+/// miette's graphical report at a fixed width, with or without colour; the short form
+/// should miette fail.
+fn text(file: &SourceFile, d: &crate::diag::Diagnostic, colour: bool) -> String {
+    let theme = if colour {
+        miette::GraphicalTheme::unicode()
+    } else {
+        miette::GraphicalTheme::unicode_nocolor()
+    };
+    let handler = miette::GraphicalReportHandler::new_themed(theme)
+        .with_width(100)
+        .with_links(false);
+    let mut out = String::new();
+    let report = Report::new(file, d);
+    if handler.render_report(&mut out, &report).is_err() {
+        out = crate::diag::render_short(file, d);
+    }
+    out
+}
+
+pub(super) fn locate_all(file: &SourceFile, ds: &[crate::diag::Diagnostic]) -> Vec<Diagnostic> {
+    Diagnostic::located_all(file, ds)
+}
