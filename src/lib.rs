@@ -135,11 +135,12 @@ pub use diag::{escape_controls, escape_json_controls};
 pub use front::{builtin_names, builtin_script, describe_name, format, names, Name, UnknownName};
 pub use front::{check, check_in, check_script, CheckReport, Coverage};
 pub use front::{contain_external_programs, read_script, read_script_file, read_script_from};
+pub use front::{game_from_xml, read_game, ExternalFailure, GameError};
 pub use front::{
     play_match, Action, Bot, BotOptions, DecideError, DecideErrorKind, Decision, Diagnostic, Draw,
     Fix, FormatOptions, MatchOptions, Rendering, ScriptError,
 };
 pub use game::{GameBuilder, GameState, Play, Player};
-pub use limits::{ReadError, MAX_SHOWN_DIAGNOSTICS};
+pub use limits::{ReadError, MAX_EXTERNAL_TIMEOUT_SECS, MAX_SHOWN_DIAGNOSTICS};
 #[cfg(feature = "lsp")]
 pub use lsp::run_stdio as run_language_server;

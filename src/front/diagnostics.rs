@@ -26,8 +26,8 @@ pub struct Diagnostic {
     pub code: &'static str,
     pub severity: Severity,
     pub message: String,
-    /// What to do about it. [`Diagnostic::render`] shows this text, so a caller may replace
-    /// it with advice of its own.
+    /// What to do about it. [`Diagnostic::render`] shows this text and `message`, so a
+    /// caller may add advice of its own.
     pub help: Option<String>,
     pub file: String,
     pub line: usize,
@@ -136,8 +136,9 @@ impl Diagnostic {
         let Some((file, d)) = self.origin.0.as_deref() else {
             return self.render_whole_file(how);
         };
-        // The caller's help, should it have replaced the checker's.
+        // The caller's message and help, should it have changed the checker's.
         let mut d = d.clone();
+        d.message.clone_from(&self.message);
         d.help.clone_from(&self.help);
         match how {
             Rendering::Text { colour } => text(file, &d, colour),

@@ -19,8 +19,10 @@ use crate::dealer::{MatchConfig, MatchError, MatchResult, ScriptBot, Stakes};
 use crate::external::ExternalPolicy;
 
 mod check;
+mod decision;
 mod diagnostics;
 mod format;
+mod game;
 mod names;
 
 pub use check::{check_script, read_script, read_script_file, read_script_from};
@@ -28,6 +30,7 @@ pub use check::{CheckReport, Coverage};
 use diagnostics::locate_all;
 pub use diagnostics::{Diagnostic, Fix, Rendering};
 pub use format::{format, FormatOptions};
+pub use game::{game_from_xml, read_game, GameError};
 pub use names::{builtin_names, builtin_script, describe_name, names, Name, UnknownName};
 
 /// What a bot is compiled with: where tables may be read, whether `external` programs may
@@ -42,17 +45,22 @@ pub struct BotOptions {
     pub external_timeout: Duration,
     /// Names the game states define in `<init>` (`--define NAME`).
     pub defines: Vec<String>,
+    /// Run the lints, which only warn, on a script without errors. Off, a bot that decides
+    /// once starts a quarter faster (`hus decide`) and [`Bot::warnings`] holds only the
+    /// compiler's own; a script with errors is always reported in full.
+    pub lints: bool,
 }
 
 impl Default for BotOptions {
     /// No tables beyond the script's directory, no external programs (5 s limit if allowed),
-    /// no extra names: what `hus decide` does without options.
+    /// no extra names, the lints run.
     fn default() -> Self {
         BotOptions {
             table_dirs: Vec::new(),
             allow_external: false,
             external_timeout: Duration::from_secs(5),
             defines: Vec::new(),
+            lints: true,
         }
     }
 }
@@ -185,6 +193,22 @@ pub struct DecideError {
     pub diagnostic: Box<Diagnostic>,
     pub warnings: Vec<Diagnostic>,
     pub explain: Option<String>,
+    /// No rule matched and none had its conditions all hold: the explain trace shows which
+    /// condition failed in each rule tried.
+    pub no_rule_held: bool,
+    /// How an `external` program failed, for [`DecideErrorKind::External`].
+    pub external: Option<ExternalFailure>,
+}
+
+/// How an `external` program failed (reference §8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExternalFailure {
+    /// The bot's options do not allow external programs ([`BotOptions::allow_external`]).
+    NotAllowed,
+    /// Killed at the time limit ([`BotOptions::external_timeout`]).
+    TimedOut,
+    /// It could not start, failed, or answered something that is no number or action.
+    Failed,
 }
 
 impl std::fmt::Display for DecideError {
@@ -223,6 +247,21 @@ impl Bot {
         Bot::compile(SourceFile::new(name, text), PathBuf::from("."), options)
     }
 
+    /// [`Bot::from_source`] with tables and includes resolved from `base_dir` (the
+    /// script's directory), as [`Bot::from_file`] resolves them.
+    pub fn from_source_in(
+        name: &str,
+        text: &str,
+        base_dir: &Path,
+        options: &BotOptions,
+    ) -> Result<Bot, ScriptError> {
+        let base = match base_dir.as_os_str().is_empty() {
+            true => PathBuf::from("."),
+            false => base_dir.to_path_buf(),
+        };
+        Bot::compile(SourceFile::new(name, text), base, options)
+    }
+
     /// A built-in bot by name (`random`, `caller`, `raiser`, `equity`, `bluffer`,
     /// `exploit`), as `hus match builtin:NAME` plays it.
     pub fn builtin(name: &str) -> Result<Bot, ScriptError> {
@@ -245,7 +284,12 @@ impl Bot {
     }
 
     fn compile(source: SourceFile, base_dir: PathBuf, o: &BotOptions) -> Result<Bot, ScriptError> {
-        let checked = crate::check::check(&source, &check_options(base_dir, o));
+        let options = check_options(base_dir, o);
+        let checked = if o.lints {
+            crate::check::check(&source, &options)
+        } else {
+            crate::check::compile(&source, &options)
+        };
         let diagnostics = locate_all(&source, &checked.diagnostics);
         match checked.program {
             Some(program) if checked.errors() == 0 => Ok(Bot {
@@ -303,17 +347,8 @@ impl Bot {
             ..self.script.options.clone()
         };
         let program = &self.script.program;
-        let d = crate::eval::decide(program, state, rng, &options).map_err(|e| DecideError {
-            kind: match e.kind {
-                ErrorKind::NoRuleMatched { .. } => DecideErrorKind::NoRuleMatched,
-                ErrorKind::MissingConstant { .. } => DecideErrorKind::MissingConstant,
-                ErrorKind::External { .. } => DecideErrorKind::External,
-                ErrorKind::InvalidProgram { .. } => DecideErrorKind::InvalidProgram,
-            },
-            diagnostic: Box::new(Diagnostic::located(&self.source, &e.diagnostic())),
-            warnings: locate_all(&self.source, &e.warnings),
-            explain: e.trace.as_ref().map(|t| t.to_string()),
-        })?;
+        let d = crate::eval::decide(program, state, rng, &options)
+            .map_err(|e| decide_error(&self.source, e))?;
         Ok(Decision {
             action: Action::of(d.action, state),
             rule: d.rule.line,
@@ -336,6 +371,37 @@ impl Bot {
 /// killed once they end (reference §8). For a program that runs scripts with externals.
 pub fn contain_external_programs() {
     crate::external::contain_detached();
+}
+
+/// The evaluator's error as the front door gives it.
+fn decide_error(source: &SourceFile, e: crate::eval::DecideError) -> DecideError {
+    use crate::external::ExternalErrorKind as Why;
+    let (kind, no_rule_held, external) = match &e.kind {
+        ErrorKind::NoRuleMatched { tried, held, .. } => (
+            DecideErrorKind::NoRuleMatched,
+            *tried > 0 && *held == 0,
+            None,
+        ),
+        ErrorKind::MissingConstant { .. } => (DecideErrorKind::MissingConstant, false, None),
+        ErrorKind::External { error, .. } => (
+            DecideErrorKind::External,
+            false,
+            Some(match error.kind {
+                Why::NotAllowed => ExternalFailure::NotAllowed,
+                Why::TimedOut => ExternalFailure::TimedOut,
+                _ => ExternalFailure::Failed,
+            }),
+        ),
+        ErrorKind::InvalidProgram { .. } => (DecideErrorKind::InvalidProgram, false, None),
+    };
+    DecideError {
+        kind,
+        diagnostic: Box::new(Diagnostic::located(source, &e.diagnostic())),
+        warnings: locate_all(source, &e.warnings),
+        explain: e.trace.as_ref().map(|t| t.to_string()),
+        no_rule_held,
+        external,
+    }
 }
 
 fn check_options(base_dir: PathBuf, o: &BotOptions) -> CheckOptions {
