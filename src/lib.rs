@@ -3,13 +3,23 @@
 //! # The front door
 //!
 //! A [`Bot`] is compiled once from a file or a string ([`BotOptions`]: table directories,
-//! external programs, `<init>` names); its errors are a [`ScriptError`] carrying every
-//! [`Diagnostic`] with file, line, column and fixes. [`Bot::decide`] takes a [`GameState`],
-//! read from XML or built with [`GameState::builder`], and a seed (or
+//! external programs, `<init>` names, lints); its errors are a [`ScriptError`] carrying every
+//! [`Diagnostic`] with file, line, column, byte span and fixes. [`Bot::decide`] takes a
+//! [`GameState`], read from XML or built with [`GameState::builder`], and a seed (or
 //! [`Bot::decide_with`] the caller's generator) and gives a [`Decision`]: the [`Action`]
 //! with both "raise by" and "raise to", the rule that chose it, the draw, the warnings and,
-//! on request, the explain trace. [`check()`] lists a script's diagnostics; [`play_match`]
-//! plays two bots ([`MatchOptions`]).
+//! on request, the explain trace.
+//!
+//! One item per job, each with at most one options type; the `hus` command line uses
+//! nothing else (`docs/library.md` has the table):
+//!
+//! - compile and decide: [`Bot`], [`BotOptions`], [`Decision`], [`DecideError`];
+//! - game states: [`GameState::from_xml`], [`game_from_xml`], [`GameState::builder`];
+//! - check: [`check()`], [`check_in`], [`check_script`] with its [`Coverage`];
+//! - diagnostics: [`Diagnostic::render`] as `hus check` prints them ([`Rendering`]);
+//! - format: [`format()`] ([`FormatOptions`]), the layout of `hus fmt`;
+//! - names and built-ins: [`names()`], [`describe_name`], [`builtin_names`], [`builtin_script`];
+//! - matches: [`play_match`] ([`MatchOptions`]).
 //!
 //! ```
 //! use hus::{Action, Bot, BotOptions, GameState, Player};
