@@ -36,3 +36,34 @@ impl Decision {
         object.to_string()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::front::{game_from_xml, Bot, BotOptions};
+    use crate::game::{GameState, Player};
+
+    #[test]
+    fn a_decision_is_the_json_hus_decide_prints() {
+        let script = "PREFLOP\nRULE\n  AK\n  THEN RAISE 3BB\nENDRULE\nENDPREFLOP\n";
+        let bot = Bot::from_source("bot.hus", script, &BotOptions::default()).unwrap();
+        let (built, _) = GameState::builder(10.0, 20.0)
+            .button(Player::Hero)
+            .hero_cards("AsKs")
+            .build()
+            .unwrap();
+        let (state, warnings) = game_from_xml("game.xml", &built.xml()).unwrap();
+        let d = bot.decide(&state, 7).unwrap();
+        assert_eq!(
+            d.json(bot.name(), &warnings, 7),
+            r#"{"action":"raise","amount":60,"draw":null,"matched":[2],"rule":{"file":"bot.hus","line":2},"seed":7,"warnings":[]}"#
+        );
+    }
+
+    #[test]
+    fn an_invalid_game_state_is_located_in_its_xml() {
+        let e = game_from_xml("game.xml", "<game>\n<init/>\n</game>").unwrap_err();
+        assert_eq!(e.file, "game.xml");
+        assert!(e.diagnostics.iter().all(|d| d.file == "game.xml"));
+        assert!(e.diagnostics.iter().any(|d| d.line == 2), "{e:?}");
+    }
+}

@@ -215,3 +215,61 @@ fn text(file: &SourceFile, d: &crate::diag::Diagnostic, colour: bool) -> String 
 pub(super) fn locate_all(file: &SourceFile, ds: &[crate::diag::Diagnostic]) -> Vec<Diagnostic> {
     Diagnostic::located_all(file, ds)
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::front::{check_script, BotOptions, Rendering};
+    use std::path::Path;
+
+    const UNKNOWN: &str = "PREFLOP\nRULE\n  villainVPIPP > 30\n  THEN FOLD\nENDRULE\nENDPREFLOP\n";
+
+    #[test]
+    fn a_diagnostic_renders_as_hus_check_prints_it() {
+        let report = check_script("t.hus", UNKNOWN, Path::new("."), &BotOptions::default());
+        let d = &report.diagnostics[0];
+        assert_eq!(
+            d.render(Rendering::Short),
+            "t.hus:3:3: error: unknown name `villainVPIPP`"
+        );
+        assert_eq!(
+            d.render(Rendering::Json),
+            r#"{"code":"unknown-name","column":3,"end_column":15,"end_line":3,"file":"t.hus","fixes":[{"column":3,"end_column":15,"end_line":3,"line":3,"replacement":"villainVPIP","title":"Replace with `villainVPIP`"}],"help":"did you mean `villainVPIP`?","line":3,"message":"unknown name `villainVPIPP`","severity":"error"}"#
+        );
+        let text = d.render(Rendering::Text { colour: false });
+        assert!(text.contains("× unknown name `villainVPIPP`"), "{text}");
+        assert!(text.contains("help: did you mean `villainVPIP`?"), "{text}");
+    }
+
+    #[test]
+    fn the_span_is_the_bytes_the_diagnostic_is_about() {
+        let text = UNKNOWN.replace("villainVPIPP", "myConst");
+        let report = check_script("t.hus", &text, Path::new("."), &BotOptions::default());
+        let d = &report.diagnostics[0];
+        assert!(d.undeclared_constant);
+        assert_eq!(d.span.clone().and_then(|s| text.get(s)), Some("myConst"));
+    }
+
+    #[test]
+    fn a_changed_help_and_message_are_rendered() {
+        let report = check_script("t.hus", UNKNOWN, Path::new("."), &BotOptions::default());
+        let mut d = report.diagnostics[0].clone();
+        d.message.push_str("; see the names list");
+        d.help = Some("run `hus names`".into());
+        let json = d.render(Rendering::Json);
+        assert!(json.contains(r#""help":"run `hus names`""#), "{json}");
+        assert!(json.contains("villainVPIPP`; see the names list"), "{json}");
+    }
+
+    #[test]
+    fn a_whole_file_error_renders_from_its_fields() {
+        let d = super::Diagnostic::whole_file("script-unreadable", "a\x1bb.hus", "no".into());
+        assert_eq!(
+            d.render(Rendering::Text { colour: false }),
+            "a\\x1bb.hus:1:1: error: no"
+        );
+        assert_eq!(
+            d.render(Rendering::Json),
+            r#"{"code":"script-unreadable","column":1,"end_column":1,"end_line":1,"file":"a\u001bb.hus","fixes":[],"help":null,"line":1,"message":"no","severity":"error"}"#
+        );
+    }
+}

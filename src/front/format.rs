@@ -68,3 +68,38 @@ fn blocks_formatting(d: &crate::diag::Diagnostic, include_missing: bool) -> bool
     let maybe_included = include_missing && d.code == Code::UnknownName;
     d.is_error() && !about_other_files && !maybe_included
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_script_is_laid_out_and_an_error_keeps_it_as_it_is() {
+        let messy = "PREFLOP\nRULE\nAA\n      THEN RAISE 3BB\nENDRULE\nENDPREFLOP\n";
+        let text = format("t.hus", messy, &FormatOptions::default()).unwrap();
+        assert_eq!(
+            text,
+            "PREFLOP\n  RULE\n    AA\n    THEN RAISE 3BB\n  ENDRULE\nENDPREFLOP\n"
+        );
+        assert_eq!(
+            format("t.hus", &text, &FormatOptions::default()).unwrap(),
+            text
+        );
+        let e = format(
+            "t.hus",
+            "PREFLOP\nRULE AA THEN RAISE 3BB\n",
+            &FormatOptions::default(),
+        )
+        .unwrap_err();
+        assert_eq!(e.diagnostics[0].code, "then-position");
+    }
+
+    #[test]
+    fn a_name_that_is_no_builtin_is_taken_for_an_init_constant() {
+        let script = "PREFLOP\n  RULE\n    stage > 1\n    THEN FOLD\n  ENDRULE\nENDPREFLOP\n";
+        assert_eq!(
+            format("t.hus", script, &FormatOptions::default()).unwrap(),
+            script
+        );
+    }
+}

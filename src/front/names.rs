@@ -73,3 +73,30 @@ pub fn builtin_names() -> Vec<&'static str> {
 pub fn builtin_script(name: &str) -> Option<&'static str> {
     crate::play::bots::builtin_source(name)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unknown_name_suggests_the_nearest() {
+        let e = describe_name("potodd").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "`potodd` is not a name HUS knows; did you mean `potOdds`?"
+        );
+    }
+
+    #[test]
+    fn every_listed_name_is_described_and_every_builtin_has_a_script() {
+        for n in names() {
+            assert!(describe_name(n.name).is_ok(), "{}", n.name);
+        }
+        assert_eq!(
+            builtin_names(),
+            ["random", "caller", "raiser", "equity", "bluffer", "exploit"]
+        );
+        assert!(builtin_names().iter().all(|b| builtin_script(b).is_some()));
+        assert_eq!(builtin_script("nobody"), None);
+    }
+}
