@@ -3,13 +3,23 @@
 //! # The front door
 //!
 //! A [`Bot`] is compiled once from a file or a string ([`BotOptions`]: table directories,
-//! external programs, `<init>` names); its errors are a [`ScriptError`] carrying every
-//! [`Diagnostic`] with file, line, column and fixes. [`Bot::decide`] takes a [`GameState`],
-//! read from XML or built with [`GameState::builder`], and a seed (or
+//! external programs, `<init>` names, lints); its errors are a [`ScriptError`] carrying every
+//! [`Diagnostic`] with file, line, column, byte span and fixes. [`Bot::decide`] takes a
+//! [`GameState`], read from XML or built with [`GameState::builder`], and a seed (or
 //! [`Bot::decide_with`] the caller's generator) and gives a [`Decision`]: the [`Action`]
 //! with both "raise by" and "raise to", the rule that chose it, the draw, the warnings and,
-//! on request, the explain trace. [`check()`] lists a script's diagnostics; [`play_match`]
-//! plays two bots ([`MatchOptions`]).
+//! on request, the explain trace.
+//!
+//! One item per job, each with at most one options type; the `hus` command line uses
+//! nothing else (`docs/library.md` has the table):
+//!
+//! - compile and decide: [`Bot`], [`BotOptions`], [`Decision`], [`DecideError`];
+//! - game states: [`GameState::from_xml`], [`game_from_xml`], [`GameState::builder`];
+//! - check: [`check()`], [`check_in`], [`check_script`] with its [`Coverage`];
+//! - diagnostics: [`Diagnostic::render`] as `hus check` prints them ([`Rendering`]);
+//! - format: [`format()`] ([`FormatOptions`]), the layout of `hus fmt`;
+//! - names and built-ins: [`names()`], [`describe_name`], [`builtin_names`], [`builtin_script`];
+//! - matches: [`play_match`] ([`MatchOptions`]).
 //!
 //! ```
 //! use hus::{Action, Bot, BotOptions, GameState, Player};
@@ -131,8 +141,16 @@ pub mod strength;
 pub mod syntax;
 
 pub use diag::Severity;
+pub use diag::{escape_controls, escape_json_controls};
+pub use front::{builtin_names, builtin_script, describe_name, format, names, Name, UnknownName};
+pub use front::{check, check_in, check_script, CheckReport, Coverage};
+pub use front::{contain_external_programs, read_script, read_script_file, read_script_from};
+pub use front::{game_from_xml, read_game, ExternalFailure, GameError};
 pub use front::{
-    check, check_in, play_match, Action, Bot, BotOptions, DecideError, DecideErrorKind, Decision,
-    Diagnostic, Draw, Fix, MatchOptions, ScriptError,
+    play_match, Action, Bot, BotOptions, DecideError, DecideErrorKind, Decision, Diagnostic, Draw,
+    Fix, FormatOptions, MatchOptions, Rendering, ScriptError,
 };
 pub use game::{GameBuilder, GameState, Play, Player};
+pub use limits::{ReadError, MAX_EXTERNAL_TIMEOUT_SECS, MAX_SHOWN_DIAGNOSTICS};
+#[cfg(feature = "lsp")]
+pub use lsp::run_stdio as run_language_server;

@@ -45,7 +45,7 @@ fn main() -> std::process::ExitCode {
 fn run() -> u8 {
     // The binary runs nothing but external programs: whatever they detach (`setsid`) is
     // handed to it and killed once they end (reference §8).
-    hus::external::contain_detached();
+    hus::contain_external_programs();
     if let Some(args) = plain_decide(std::env::args_os().skip(1)) {
         return cli::decide::run(args);
     }

@@ -615,6 +615,7 @@ fn bot_options(
         allow_external,
         external_timeout: Duration::from_secs_f64(external_timeout),
         defines,
+        ..BotOptions::default()
     })
 }
 

@@ -71,7 +71,10 @@ pub fn compile(source: &SourceFile, options: &CheckOptions) -> Checked {
 /// [`compile`], with the parsed tree handed back instead of freed: a program about to exit
 /// can `forget` it, where freeing its hundreds of small allocations one by one costs 3 % of a
 /// `hus decide`.
-pub fn compile_keeping_tree(source: &SourceFile, options: &CheckOptions) -> (Checked, ast::Script) {
+pub(crate) fn compile_keeping_tree(
+    source: &SourceFile,
+    options: &CheckOptions,
+) -> (Checked, ast::Script) {
     let (script, syntax_errors) = crate::syntax::parse(&source.text);
     let checked = check_parsed(
         &script,

@@ -78,14 +78,20 @@ pub(crate) fn load(
     };
     match load_bot(spec, &policy, table_dirs, &[]) {
         Ok(bot) => {
-            super::to_stderr_rendered(&super::render_all(&bot.source, &bot.warnings));
+            super::to_stderr_rendered(&super::render_all(&super::matches::located(
+                &bot.source,
+                &bot.warnings,
+            )));
             Ok(bot)
         }
         Err(BotLoadError::Script {
             source,
             diagnostics,
         }) => {
-            super::to_stderr_rendered(&super::render_all(&source, &diagnostics));
+            super::to_stderr_rendered(&super::render_all(&super::matches::located(
+                &source,
+                &diagnostics,
+            )));
             Err((exit::SCRIPT, format!("{} has errors", source.name)))
         }
         Err(e) => Err((exit::USAGE, e.to_string())),

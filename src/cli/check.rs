@@ -4,8 +4,7 @@
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
-use hus::check::{check, CheckOptions, Checked};
-use hus::diag::{render_json, render_short, SourceFile};
+use hus::{BotOptions, CheckReport, Rendering};
 
 use super::exit;
 
@@ -49,7 +48,7 @@ pub fn run(args: Args) -> u8 {
         let builtin = path
             .to_str()
             .and_then(|p| p.strip_prefix("builtin:"))
-            .map(|name| (name, hus::play::bots::builtin_source(name)));
+            .map(|name| (name, hus::builtin_script(name)));
         let text = match builtin {
             Some((_, Some(text))) => Ok(text.to_string()),
             Some((name, None)) => {
@@ -57,35 +56,30 @@ pub fn run(args: Args) -> u8 {
                 code = exit::USAGE;
                 continue;
             }
-            None => hus::limits::read_text(path, hus::limits::MAX_SCRIPT_BYTES, false),
+            None => hus::read_script(path),
         };
         let text = match text {
             Ok(t) => t,
             Err(e) => {
                 errln!(
                     "hus check: cannot read `{}`: {e}",
-                    hus::diag::escape_controls(&path.display().to_string())
+                    hus::escape_controls(&path.display().to_string())
                 );
                 code = exit::USAGE;
                 continue;
             }
         };
-        let source = SourceFile::new(path.display().to_string(), text);
-        let options = CheckOptions {
+        let name = path.display().to_string();
+        let options = BotOptions {
             defines: args.defines.clone(),
-            allow_unknown_names: false,
-            base_dir: path.parent().unwrap_or(Path::new("")).to_path_buf(),
             table_dirs: args.table_dirs.clone(),
-            files: None,
+            ..BotOptions::default()
         };
-        let mut checked = check(&source, &options);
+        let base_dir = path.parent().unwrap_or(Path::new(""));
+        let mut checked = hus::check_script(&name, &text, base_dir, &options);
         for d in checked.diagnostics.iter_mut() {
-            if super::is_undeclared_constant(d) {
-                let name = d
-                    .span
-                    .clone()
-                    .and_then(|s| source.text.get(s))
-                    .unwrap_or("");
+            if d.undeclared_constant {
+                let name = d.span.clone().and_then(|s| text.get(s)).unwrap_or("");
                 d.help = Some(format!(
                     "if the game state's <init> defines `{name}`, pass `--define {name}`"
                 ));
@@ -94,9 +88,9 @@ pub fn run(args: Args) -> u8 {
         if checked.errors() > 0 && code == exit::OK {
             code = exit::SCRIPT;
         }
-        let mut out = render(&source, &checked, args.format, colour);
-        if let (true, Some(program)) = (args.coverage, &checked.program) {
-            match coverage(program, args.coverage_svg.as_deref()) {
+        let mut out = render(&name, &checked, args.format, colour);
+        if let (true, Some(cells)) = (args.coverage, checked.coverage()) {
+            match coverage(cells, args.coverage_svg.as_deref()) {
                 Ok(text) => out.push_str(&text),
                 Err(e) => {
                     errln!("hus check: {e}");
@@ -117,9 +111,9 @@ pub fn run(args: Args) -> u8 {
 }
 
 /// Everything printed for one file.
-fn render(source: &SourceFile, checked: &Checked, format: Format, colour: bool) -> String {
+fn render(name: &str, checked: &CheckReport, format: Format, colour: bool) -> String {
     let mut out = String::new();
-    let max = hus::limits::MAX_SHOWN_DIAGNOSTICS;
+    let max = hus::MAX_SHOWN_DIAGNOSTICS;
     for (k, d) in checked.diagnostics.iter().enumerate() {
         match format {
             // Rendered in full up to a limit; short and json list everything.
@@ -132,7 +126,7 @@ fn render(source: &SourceFile, checked: &Checked, format: Format, colour: bool) 
                 }
             }
             Format::Text => {
-                out.push_str(&super::render::text_coloured(source, d, colour));
+                out.push_str(&d.render(Rendering::Text { colour }));
                 if !out.ends_with('\n') {
                     out.push('\n');
                 }
@@ -140,45 +134,41 @@ fn render(source: &SourceFile, checked: &Checked, format: Format, colour: bool) 
                 out.push('\n');
             }
             Format::Short => {
-                out.push_str(&render_short(source, d));
+                out.push_str(&d.render(Rendering::Short));
                 out.push('\n');
             }
             Format::Json => {
-                out.push_str(&render_json(source, d));
+                out.push_str(&d.render(Rendering::Json));
                 out.push('\n');
             }
         }
     }
     if format == Format::Text {
-        out.push_str(&summary(&source.name, checked));
+        out.push_str(&summary(name, checked));
         out.push('\n');
     }
     out
 }
 
 /// `bot.hus: 2 errors, 1 warning`.
-fn summary(name: &str, checked: &Checked) -> String {
+fn summary(name: &str, checked: &CheckReport) -> String {
     let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
     format!(
         "{}: {}, {}",
-        hus::diag::escape_controls(name),
+        hus::escape_controls(name),
         plural(checked.errors(), "error"),
         plural(checked.warnings(), "warning")
     )
 }
 
 /// `--coverage`: the text, after writing the SVG picture when asked.
-fn coverage(program: &hus::ir::Program, svg: Option<&Path>) -> Result<String, String> {
-    let cells = hus::eval::coverage::coverage(program);
+fn coverage(cells: hus::Coverage, svg: Option<&Path>) -> Result<String, String> {
     if let Some(path) = svg {
         let name = path.display().to_string();
-        let shown = hus::diag::escape_controls(&name);
+        let shown = hus::escape_controls(&name);
         super::matches::new_output(path)
-            .and_then(|mut f| f.write_all(hus::eval::coverage::svg(&cells).as_bytes()))
+            .and_then(|mut f| f.write_all(cells.svg.as_bytes()))
             .map_err(|e| format!("cannot write the coverage picture `{shown}`: {e}"))?;
     }
-    Ok(format!(
-        "\ncoverage:\n{}",
-        hus::eval::coverage::text(program, &cells)
-    ))
+    Ok(format!("\ncoverage:\n{}", cells.text))
 }

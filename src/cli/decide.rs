@@ -4,11 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use hus::check::{self, CheckOptions};
-use hus::diag::{Diagnostic, SourceFile};
-use hus::eval::{self, DecideOptions, ErrorKind};
-use hus::external::{ExternalErrorKind, ExternalPolicy};
-use hus::game::GameState;
+use hus::{Bot, BotOptions, DecideError, DecideErrorKind, Diagnostic, ExternalFailure};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -60,18 +56,23 @@ impl Args {
     }
 }
 
-fn read(path: &Path, what: &str, max: u64) -> Result<String, u8> {
-    hus::limits::read_text(path, max, false).map_err(|e| {
+/// A file's text, or the usage error that it cannot be read.
+fn read(
+    path: &Path,
+    what: &str,
+    read: fn(&Path) -> Result<String, hus::ReadError>,
+) -> Result<String, u8> {
+    read(path).map_err(|e| {
         errln!(
             "error: cannot read the {what} {}: {e}",
-            hus::diag::escape_controls(&path.display().to_string())
+            hus::escape_controls(&path.display().to_string())
         );
         exit::USAGE
     })
 }
 
-fn print_all(file: &SourceFile, diagnostics: &[Diagnostic]) {
-    super::to_stderr_rendered(&super::render_all(file, diagnostics));
+fn print_all(diagnostics: &[Diagnostic]) {
+    super::to_stderr_rendered(&super::render_all(diagnostics));
 }
 
 pub fn run(args: Args) -> u8 {
@@ -80,10 +81,10 @@ pub fn run(args: Args) -> u8 {
     }
 }
 
-// Long on purpose: the command's steps (read, check, validate, decide, print) in the order
-// their output appears, each returning its exit code early; split, the order would be hidden.
+/// The command's steps (read, check, validate, decide, print) in the order their output
+/// appears, each returning its exit code early.
 fn decide(args: Args) -> Result<u8, u8> {
-    let max_timeout = hus::limits::MAX_EXTERNAL_TIMEOUT_SECS;
+    let max_timeout = hus::MAX_EXTERNAL_TIMEOUT_SECS;
     if !(args.external_timeout.is_finite()
         && args.external_timeout > 0.0
         && args.external_timeout <= max_timeout)
@@ -93,136 +94,113 @@ fn decide(args: Args) -> Result<u8, u8> {
         );
         return Err(exit::USAGE);
     }
-    let script_text = read(&args.script, "script", hus::limits::MAX_SCRIPT_BYTES)?;
-    let xml = read(&args.game, "game state", hus::limits::MAX_GAME_BYTES)?;
+    let script_text = read(&args.script, "script", hus::read_script)?;
+    let xml = read(&args.game, "game state", hus::read_game)?;
 
     // The game first: its <init> names are constants the script may read.
-    let game_file = SourceFile::new(args.game.display().to_string(), xml.as_str());
-    let (state, game_warnings) = match GameState::from_xml(&xml) {
+    let (state, game_warnings) = match hus::game_from_xml(&args.game.display().to_string(), &xml) {
         Ok(ok) => ok,
         Err(invalid) => {
-            print_all(&game_file, &invalid.diagnostics);
+            print_all(&invalid.diagnostics);
             return Err(exit::GAME);
         }
     };
+    let bot = compile(&args, &script_text, &state)?;
+    print_all(&game_warnings);
 
-    let script_file = SourceFile::new(args.script.display().to_string(), script_text);
-    let base_dir = match args.script.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
+    let mut rng = SeededOnUse {
+        seed: args.seed,
+        rng: None,
     };
-    let options = CheckOptions {
+    let decision = match bot.decide_with(&state, &mut rng, args.explain) {
+        Ok(d) => d,
+        Err(e) => return Err(failed(e)),
+    };
+    if let Some(t) = &decision.explain {
+        err!("{t}");
+    }
+    print_all(&decision.warnings);
+
+    if args.json {
+        let object = decision.json(bot.name(), &game_warnings, rng.seed());
+        super::to_stdout_json(&format!("{object}\n"))?;
+    } else {
+        super::to_stdout(&format!("{}\n", decision.action))?;
+    }
+    // The process ends next: freeing the program piece by piece would only delay the exit.
+    std::mem::forget(bot);
+    Ok(exit::OK)
+}
+
+/// The bot, accepting the names the game's `<init>` defines; its errors printed.
+fn compile(args: &Args, text: &str, state: &hus::GameState) -> Result<Bot, u8> {
+    let options = BotOptions {
         defines: state
             .record()
             .extras
             .iter()
             .map(|(n, _)| n.clone())
             .collect(),
-        allow_unknown_names: false,
-        base_dir,
         table_dirs: args.table_dirs.clone(),
-        files: None,
+        allow_external: args.allow_external,
+        external_timeout: Duration::from_secs_f64(args.external_timeout),
+        // A decision shows no warnings of the script: the lints run only when the script has
+        // errors, whose report is then `hus check`'s.
+        lints: false,
     };
-    // Lints only warn and a decision shows no warnings of the script: they run only when the
-    // script has errors, whose report is then `hus check`'s.
-    let (checked, tree) = check::compile_keeping_tree(&script_file, &options);
-    // The process exits after this decision: freeing the tree would only cost time.
-    std::mem::forget(tree);
-    let program = match checked.program {
-        Some(p) if checked.diagnostics.iter().all(|d| !d.is_error()) => p,
-        _ => {
-            let diagnostics: Vec<Diagnostic> = checked
-                .diagnostics
-                .into_iter()
-                .map(|mut d| {
-                    // `decide` has no --define: the game's <init> is where such names come from.
-                    if super::is_undeclared_constant(&d) {
-                        d.help = Some(format!(
-                            "a name that is not built in must be defined in the game state's \
-                             <init>, and {} does not define it",
-                            args.game.display()
-                        ));
-                    }
-                    d
-                })
-                .collect();
-            print_all(&script_file, &diagnostics);
-            return Err(exit::SCRIPT);
-        }
-    };
-    print_all(&game_file, &game_warnings);
-
-    let mut rng = SeededOnUse {
-        seed: args.seed,
-        rng: None,
-    };
-    let options = DecideOptions {
-        external: ExternalPolicy {
-            allow: args.allow_external,
-            timeout: Duration::from_secs_f64(args.external_timeout),
-            deadline: None,
-        },
-        explain: args.explain,
-    };
-    let decision = match eval::decide(&program, &state, &mut rng, &options) {
-        Ok(d) => d,
-        Err(e) => {
-            if let Some(t) = &e.trace {
-                err!("{t}");
+    let base_dir = args.script.parent().unwrap_or(Path::new(""));
+    let name = args.script.display().to_string();
+    Bot::from_source_in(&name, text, base_dir, &options).map_err(|e| {
+        let mut diagnostics = e.diagnostics;
+        for d in &mut diagnostics {
+            // `decide` has no --define: the game's <init> is where such names come from.
+            if d.undeclared_constant {
+                d.help = Some(format!(
+                    "a name that is not built in must be defined in the game state's \
+                     <init>, and {} does not define it",
+                    args.game.display()
+                ));
             }
-            print_all(&script_file, &e.warnings);
-            print_all(&script_file, &[with_flag_hints(e.diagnostic(), &e.kind)]);
-            return Err(match e.kind {
-                ErrorKind::NoRuleMatched { .. } => exit::NO_RULE,
-                ErrorKind::External { .. } => exit::EXTERNAL,
-                ErrorKind::MissingConstant { .. } | ErrorKind::InvalidProgram { .. } => {
-                    exit::SCRIPT
-                }
-            });
         }
-    };
-    if let Some(t) = &decision.trace {
+        print_all(&diagnostics);
+        exit::SCRIPT
+    })
+}
+
+/// Prints a failed decision (its trace, warnings and reason, with the flags that would
+/// change it); its exit code.
+fn failed(e: DecideError) -> u8 {
+    if let Some(t) = &e.explain {
         err!("{t}");
     }
-    print_all(&script_file, &decision.warnings);
-
-    if args.json {
-        let object = hus::report::decision_json(
-            &decision,
-            &program,
-            &game_warnings,
-            &script_file.name,
-            rng.seed(),
-        );
-        super::to_stdout_json(&format!("{object}\n"))?;
-    } else {
-        super::to_stdout(&format!("{}\n", decision.action))?;
-    }
-    // The process ends next: freeing the program piece by piece would only delay the exit.
-    std::mem::forget(program);
-    Ok(exit::OK)
+    print_all(&e.warnings);
+    let code = match e.kind {
+        DecideErrorKind::NoRuleMatched => exit::NO_RULE,
+        DecideErrorKind::External => exit::EXTERNAL,
+        DecideErrorKind::MissingConstant | DecideErrorKind::InvalidProgram => exit::SCRIPT,
+    };
+    print_all(&[with_flag_hints(&e)]);
+    code
 }
 
 /// The library's messages name no command-line flag; here the command adds the flags that
 /// would change the outcome.
-fn with_flag_hints(mut d: Diagnostic, kind: &ErrorKind) -> Diagnostic {
-    match kind {
-        ErrorKind::NoRuleMatched { tried, held: 0, .. } if *tried > 0 => {
-            let rest = d.help.take().unwrap_or_default();
-            d.help = Some(format!(
-                "--explain shows which condition failed in each rule; {rest}"
-            ));
+fn with_flag_hints(e: &DecideError) -> Diagnostic {
+    let mut d = (*e.diagnostic).clone();
+    if e.no_rule_held {
+        let rest = d.help.take().unwrap_or_default();
+        d.help = Some(format!(
+            "--explain shows which condition failed in each rule; {rest}"
+        ));
+    }
+    match e.external {
+        Some(ExternalFailure::NotAllowed) => {
+            d.message
+                .push_str("; pass --allow-external to allow the script to run programs");
         }
-        ErrorKind::External { error, .. } => match error.kind {
-            ExternalErrorKind::NotAllowed => {
-                d.message
-                    .push_str("; pass --allow-external to allow the script to run programs");
-            }
-            ExternalErrorKind::TimedOut => {
-                d.help = Some("the time limit is set by --external-timeout SECONDS".into());
-            }
-            _ => {}
-        },
+        Some(ExternalFailure::TimedOut) => {
+            d.help = Some("the time limit is set by --external-timeout SECONDS".into());
+        }
         _ => {}
     }
     d

@@ -4,8 +4,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use hus::check::{check, CheckOptions};
-use hus::diag::{escape_controls, Code, Diagnostic, SourceFile};
+use hus::{escape_controls, FormatOptions};
 
 use super::exit;
 
@@ -67,9 +66,9 @@ fn file(path: &Path, args: &Args) -> Result<Outcome, String> {
     let stdin = path == Path::new("-");
     let shown = escape_controls(&path.display().to_string()).into_owned();
     let text = if stdin {
-        hus::limits::read_text_from(std::io::stdin().lock(), hus::limits::MAX_SCRIPT_BYTES)
+        hus::read_script_from(std::io::stdin().lock())
     } else {
-        hus::limits::read_text(path, hus::limits::MAX_SCRIPT_BYTES, true)
+        hus::read_script_file(path)
     }
     .map_err(|e| format!("cannot read `{shown}`: {e}"))?;
     // Where the script is, for its tables and included files and for messages.
@@ -79,45 +78,22 @@ fn file(path: &Path, args: &Args) -> Result<Outcome, String> {
         _ => Some(path),
     };
     let name = at.map_or("<stdin>".to_string(), |p| p.display().to_string());
-    let base_dir = at
-        .and_then(Path::parent)
-        .unwrap_or(Path::new(""))
-        .to_path_buf();
-    let source = SourceFile::new(name, text);
-    // The checker as `hus check` runs it, but a name that is no built-in is taken as an
-    // `<init>` constant: the layout does not depend on the game state.
-    let options = CheckOptions {
-        defines: Vec::new(),
-        allow_unknown_names: true,
-        base_dir: base_dir.clone(),
+    let options = FormatOptions {
+        base_dir: Some(
+            at.and_then(Path::parent)
+                .unwrap_or(Path::new(""))
+                .to_path_buf(),
+        ),
         table_dirs: args.table_dirs.clone(),
-        files: None,
     };
-    let diagnostics = check(&source, &options).diagnostics;
-    // A name the unread file may define is not known to be wrong either.
-    let include_missing = diagnostics.iter().any(|d| d.code == Code::IncludeMissing);
-    let errors: Vec<Diagnostic> = diagnostics
-        .into_iter()
-        .filter(|d| blocks_formatting(d, include_missing))
-        .collect();
-    if !errors.is_empty() {
-        super::to_stderr_rendered(&super::render_all(&source, &errors));
-        return Ok(Outcome::Errors);
-    }
-    let formatted = match hus::fmt::format_with(
-        &source,
-        &hus::fmt::Options {
-            base_dir: Some(base_dir),
-        },
-    ) {
-        Ok(text) => text,
-        // The checker found no error, so the parser found none either.
-        Err(errors) => {
-            super::to_stderr_rendered(&super::render_all(&source, &errors));
+    let formatted = match hus::format(&name, &text, &options) {
+        Ok(formatted) => formatted,
+        Err(e) => {
+            super::to_stderr_rendered(&super::render_all(&e.diagnostics));
             return Ok(Outcome::Errors);
         }
     };
-    let changed = formatted != *source.text;
+    let changed = formatted != text;
     if stdin && !args.check {
         super::to_stdout(&formatted).map_err(|_| "cannot write to standard output".to_string())?;
     } else if changed && !args.check {
@@ -128,23 +104,6 @@ fn file(path: &Path, args: &Args) -> Result<Outcome, String> {
     } else {
         Outcome::Same
     })
-}
-
-/// Whether an error keeps a script from being formatted. Formatting reads only the script, as
-/// rustfmt and black do: an action table or included file that cannot be read or is malformed
-/// (`hus fmt -` run away from the script, say) is `hus check`'s business, not a layout error,
-/// and so is an unknown name while an included file is unread.
-fn blocks_formatting(d: &Diagnostic, include_missing: bool) -> bool {
-    let about_other_files = matches!(
-        d.code,
-        Code::TableMissing
-            | Code::TableOutside
-            | Code::TableSmall
-            | Code::TableCell
-            | Code::IncludeMissing
-    );
-    let maybe_included = include_missing && d.code == Code::UnknownName;
-    d.is_error() && !about_other_files && !maybe_included
 }
 
 /// Replaces the file's contents with `text`: written to a new file beside it, then renamed

@@ -169,10 +169,7 @@ fn load_script(spec: &str, args: &Args, policy: &ExternalPolicy) -> Result<Loade
             mut diagnostics,
         }) => {
             // `match` has no game file: an <init> constant gets its value from --define.
-            for d in diagnostics
-                .iter_mut()
-                .filter(|d| super::is_undeclared_constant(d))
-            {
+            for d in diagnostics.iter_mut().filter(|d| d.undeclared_constant) {
                 let name = d
                     .span
                     .clone()
@@ -183,7 +180,7 @@ fn load_script(spec: &str, args: &Args, policy: &ExternalPolicy) -> Result<Loade
                     "if the script reads `{name}` from the game state's <init>, give it a value: `hus match --define {name}=VALUE`"
                 ));
             }
-            super::to_stderr_rendered(&super::render_all(&source, &diagnostics));
+            super::to_stderr_rendered(&super::render_all(&located(&source, &diagnostics)));
             errln!(
                 "hus match: {} has errors",
                 hus::diag::escape_controls(&source.name)
@@ -647,4 +644,12 @@ pub(crate) fn new_output(path: &std::path::Path) -> std::io::Result<std::fs::Fil
         options.custom_flags(libc::O_NOFOLLOW);
     }
     options.open(path)
+}
+
+/// The library's diagnostics of `file` as the front door gives them, for rendering.
+pub(super) fn located(
+    file: &hus::diag::SourceFile,
+    ds: &[hus::diag::Diagnostic],
+) -> Vec<hus::Diagnostic> {
+    hus::Diagnostic::located_all(file, ds)
 }

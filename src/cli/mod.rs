@@ -21,13 +21,6 @@ pub mod render;
 pub mod replay;
 pub mod show;
 
-/// Whether a diagnostic is the library's "unknown constant" note without a did-you-mean, which
-/// the commands replace with how *they* learn such names (`--define` for `hus check`, the game
-/// state's `<init>` for `hus decide`).
-pub(crate) fn is_undeclared_constant(d: &hus::diag::Diagnostic) -> bool {
-    d.undeclared_constant
-}
-
 /// Exit codes (reference §9).
 pub mod exit {
     pub const OK: u8 = 0;
@@ -61,19 +54,19 @@ pub fn to_stdout(text: &str) -> Result<(), u8> {
 /// Writes a report for people to stdout, its control characters escaped (it names players,
 /// bots and files that came from input).
 pub fn to_stdout_text(text: &str) -> Result<(), u8> {
-    to_stdout(&hus::diag::escape_controls(text))
+    to_stdout(&hus::escape_controls(text))
 }
 
 /// Writes JSON to stdout with the characters that could drive a terminal as `\u` escapes.
 pub fn to_stdout_json(json: &str) -> Result<(), u8> {
-    to_stdout(&hus::diag::escape_json_controls(json))
+    to_stdout(&hus::escape_json_controls(json))
 }
 
 /// Writes a message to stderr, ignoring a failure. Every control character in it but tab and
 /// line end is escaped: messages quote file names, dealer lines, log lines and program output,
 /// none of which may drive the terminal (reference §10).
 pub fn to_stderr(text: &str) {
-    to_stderr_rendered(&hus::diag::escape_controls(text));
+    to_stderr_rendered(&hus::escape_controls(text));
 }
 
 /// Writes text this program rendered itself (diagnostics, whose quoted input the renderer has
@@ -83,13 +76,13 @@ pub fn to_stderr_rendered(text: &str) {
     let _ = std::io::stderr().lock().write_all(text.as_bytes());
 }
 
-/// Renders diagnostics for stderr: the first [`hus::limits::MAX_SHOWN_DIAGNOSTICS`] in full,
-/// then how many more there are.
-pub fn render_all(file: &hus::diag::SourceFile, diagnostics: &[hus::diag::Diagnostic]) -> String {
-    let max = hus::limits::MAX_SHOWN_DIAGNOSTICS;
+/// Renders diagnostics for stderr: the first [`hus::MAX_SHOWN_DIAGNOSTICS`] in full, then how
+/// many more there are.
+pub fn render_all(diagnostics: &[hus::Diagnostic]) -> String {
+    let max = hus::MAX_SHOWN_DIAGNOSTICS;
     let mut out = String::new();
     for d in diagnostics.iter().take(max) {
-        out.push_str(&render::text(file, d));
+        out.push_str(&render::text(d));
         // Each report on lines of its own, a blank line after it, as `hus check` prints them.
         if !out.ends_with('\n') {
             out.push('\n');

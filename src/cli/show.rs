@@ -1,8 +1,6 @@
 //! `hus show builtin:NAME`: prints a built-in bot's script (to read it, or to start a bot
 //! from it); `hus show builtin:` lists the built-ins.
 
-use hus::play::bots::{builtin_source, BUILTINS};
-
 use super::exit;
 
 #[derive(clap::Args)]
@@ -17,12 +15,12 @@ pub fn run(args: Args) -> u8 {
         return exit::USAGE;
     };
     let text = if name.is_empty() {
-        BUILTINS
+        hus::builtin_names()
             .iter()
-            .map(|b| format!("builtin:{}\n", b.0))
+            .map(|b| format!("builtin:{b}\n"))
             .collect::<String>()
     } else {
-        match builtin_source(name) {
+        match hus::builtin_script(name) {
             Some(t) => t.to_string(),
             None => {
                 errln!("hus show: unknown built-in bot `builtin:{name}`; `hus show builtin:` lists them");

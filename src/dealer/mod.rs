@@ -24,7 +24,7 @@ use rayon::prelude::*;
 use crate::diag::Diagnostic;
 use crate::game::Ending;
 // What a player at any table holds, from the module `hus acpc` shares.
-pub use crate::play::bots::{self, load_bot, BotLoadError, LoadedBot, ScriptBot, BUILTINS};
+pub use crate::play::bots::{load_bot, BotLoadError, LoadedBot, ScriptBot, BUILTINS};
 pub use crate::play::history::{self, DecisionInfo};
 use crate::play::seeds::seeds_on;
 pub(crate) use crate::play::ChaCha8Stream;

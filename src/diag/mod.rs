@@ -365,8 +365,7 @@ pub fn render_json(file: &SourceFile, d: &Diagnostic) -> String {
 /// A diagnostic bound to its source, as miette wants it for a graphical report: the source
 /// is an [`Excerpt`] of the lines it shows, and every text is escaped ([`escape_controls`]).
 #[derive(Debug)]
-pub struct Report<'a> {
-    pub file: &'a SourceFile,
+pub(crate) struct Report<'a> {
     pub diagnostic: &'a Diagnostic,
     excerpt: Excerpt,
     /// The primary span, then the related ones, mapped into the excerpt.
@@ -384,7 +383,6 @@ impl<'a> Report<'a> {
             .collect();
         let (excerpt, spans) = Excerpt::new(file, &all);
         Report {
-            file,
             diagnostic,
             excerpt,
             spans,

@@ -13,7 +13,7 @@
 
 pub mod action;
 mod context;
-pub mod coverage;
+pub(crate) mod coverage;
 pub mod explain;
 
 use crate::diag::Code;

@@ -3,8 +3,9 @@
 //! raise to, as poker software records them. [`GameBuilder::build`] validates exactly as the
 //! XML reader does, and [`GameState::xml`] writes the state as `hus decide` reads it.
 
-use super::{Act, ActionRecord, GameRecord, GameState, InvalidGame, OpponentStats, Phase};
-use super::{Player, Post, Round};
+use super::opponent::Count;
+use super::{Act, ActionRecord, GameRecord, GameState, InvalidGame, OpponentStat, OpponentStats};
+use super::{Phase, Player, Post, Round};
 use crate::cards::{Card, CardSet};
 use crate::diag::{Code, Diagnostic};
 
@@ -128,8 +129,24 @@ impl GameBuilder {
         self
     }
 
-    /// The villain's statistics over past hands.
-    pub fn stats(mut self, stats: OpponentStats) -> Self {
+    /// The villain's statistics over past hands, validated as `<stats>` is: a percentage
+    /// done more times than it had chances, or a count resting on more hands than
+    /// `stats.hands`, is the XML reader's error, reported by [`GameBuilder::build`]. A
+    /// percentage rests on its chances, as in the XML: its `hands` is taken from `chances`
+    /// when left 0, and any other value is an error.
+    pub fn stats(mut self, mut stats: OpponentStats) -> Self {
+        for stat in OpponentStat::ALL {
+            let count = &mut stats.counts[stat as usize];
+            if !stat.is_ratio() && count.hands == 0 {
+                count.hands = count.chances;
+            }
+            if let Some(problem) = stat_problem(stat, count, stats.hands) {
+                self.errors.push(Diagnostic::error(
+                    Code::BadNumber,
+                    format!("<{}>: {problem}", stat.name()),
+                ));
+            }
+        }
         self.stats = Some(stats);
         self
     }
@@ -277,6 +294,18 @@ fn empty_round(phase: Phase, cards: Vec<Card>) -> Round {
     }
 }
 
+/// The XML reader's problem with one count, or a percentage whose `hands` is not its
+/// `chances` (the XML has no field for it).
+fn stat_problem(stat: OpponentStat, count: &Count, hands: u32) -> Option<String> {
+    if !stat.is_ratio() && count.hands != count.chances {
+        return Some(format!(
+            "`hands` ({}) is not `chances` ({}): a percentage rests on its chances",
+            count.hands, count.chances
+        ));
+    }
+    super::xml::count_problem(stat, count, Some(hands))
+}
+
 fn bad_card(message: String) -> Diagnostic {
     Diagnostic::error(Code::BadCard, message)
         .with_help("write cards as rank then suit letter: `As Kd`, `Th 9c`, `2s`")
@@ -349,6 +378,120 @@ mod tests {
             .build()
             .expect_err("the villain is to act");
         assert_eq!(e.diagnostics[0].code, Code::NotHeroTurn);
+    }
+
+    /// The builder's stats errors, as messages.
+    fn stats_errors(stats: OpponentStats) -> Vec<String> {
+        let e = GameState::builder(10.0, 20.0)
+            .hero_cards("AcKd")
+            .stats(stats)
+            .build()
+            .expect_err("invalid stats");
+        assert!(e.diagnostics.iter().all(|d| d.code == Code::BadNumber));
+        e.diagnostics.into_iter().map(|d| d.message).collect()
+    }
+
+    /// The same statistics as the XML reader would read them from `<stats>`.
+    fn xml_errors(stats: &str) -> Vec<String> {
+        let e = super::super::xml::read_stats_element(stats).expect_err("invalid stats");
+        e.diagnostics.into_iter().map(|d| d.message).collect()
+    }
+
+    fn with(hands: u32, stat: OpponentStat, times: u32, chances: u32, on: u32) -> OpponentStats {
+        let mut s = OpponentStats {
+            hands,
+            ..OpponentStats::default()
+        };
+        s.counts[stat as usize] = Count {
+            times,
+            chances,
+            hands: on,
+        };
+        s
+    }
+
+    #[test]
+    fn stats_done_more_times_than_their_chances_get_the_readers_error() {
+        let built = stats_errors(with(40, OpponentStat::Vpip, 5, 3, 0));
+        assert_eq!(built, ["<VPIP>: `times` (5) is more than `chances` (3)"]);
+        assert_eq!(
+            built,
+            xml_errors(r#"<stats hands="40"><VPIP times="5" chances="3"/></stats>"#)
+        );
+    }
+
+    #[test]
+    fn stats_resting_on_more_hands_than_observed_get_the_readers_error() {
+        let built = stats_errors(with(4, OpponentStat::Pfr, 2, 9, 0));
+        assert_eq!(
+            built,
+            ["<PFR>: it rests on 9 hands, more than the 4 of <stats>"]
+        );
+        assert_eq!(
+            built,
+            xml_errors(r#"<stats hands="4"><PFR times="2" chances="9"/></stats>"#)
+        );
+        let built = stats_errors(with(4, OpponentStat::Aggression, 12, 3, 7));
+        assert_eq!(
+            built,
+            ["<Aggression>: it rests on 7 hands, more than the 4 of <stats>"]
+        );
+        assert_eq!(
+            built,
+            xml_errors(
+                r#"<stats hands="4"><Aggression times="12" chances="3" hands="7"/></stats>"#
+            )
+        );
+    }
+
+    #[test]
+    fn a_percentage_resting_on_other_hands_than_its_chances_is_an_error() {
+        let built = stats_errors(with(40, OpponentStat::CBet, 2, 9, 5));
+        assert_eq!(
+            built,
+            ["<CBet>: `hands` (5) is not `chances` (9): a percentage rests on its chances"]
+        );
+    }
+
+    #[test]
+    fn every_bad_statistic_is_reported() {
+        let mut stats = with(4, OpponentStat::Vpip, 5, 3, 0);
+        stats.counts[OpponentStat::Wtsd as usize] = Count {
+            times: 1,
+            chances: 6,
+            hands: 6,
+        };
+        assert_eq!(
+            stats_errors(stats),
+            [
+                "<VPIP>: `times` (5) is more than `chances` (3)",
+                "<WTSD>: it rests on 6 hands, more than the 4 of <stats>",
+            ]
+        );
+    }
+
+    #[test]
+    fn valid_stats_read_back_from_the_states_xml() {
+        // An aggression factor may be above 1: more bets and raises than calls.
+        let mut stats = with(40, OpponentStat::Vpip, 30, 38, 0);
+        stats.counts[OpponentStat::Aggression as usize] = Count {
+            times: 12,
+            chances: 3,
+            hands: 10,
+        };
+        let (built, _) = GameState::builder(10.0, 20.0)
+            .hero_cards("AcKd")
+            .stats(stats)
+            .build()
+            .expect("valid stats");
+        let (read, _) = GameState::from_xml(&built.xml()).expect("its XML reads back");
+        assert_eq!(read.record().without_spans(), *built.record());
+        let vpip = built
+            .record()
+            .stats
+            .as_ref()
+            .map(|s| s.count(OpponentStat::Vpip));
+        assert_eq!(vpip.map(|c| c.hands), Some(38));
     }
 
     #[test]

@@ -792,32 +792,41 @@ fn read_stats(node: &Node, errors: &mut Vec<Diagnostic>) -> Option<OpponentStats
         } else {
             chances
         };
-        let problem = if !aggression && times > chances {
-            Some(format!(
-                "`times` ({times}) is more than `chances` ({chances})"
-            ))
-        } else if hands.is_some_and(|h| rests_on > h) {
-            Some(format!(
-                "it rests on {rests_on} hands, more than the {} of <stats>",
-                hands.unwrap_or(0)
-            ))
-        } else {
-            None
+        let count = Count {
+            times,
+            chances,
+            hands: rests_on,
         };
-        if let Some(p) = problem {
+        if let Some(p) = count_problem(stat, &count, hands) {
             errors.push(
                 Diagnostic::error(Code::BadNumber, format!("<{}>: {p}", child.name))
                     .at(child.tag.clone()),
             );
             continue;
         }
-        out.counts[stat as usize] = Count {
-            times,
-            chances,
-            hands: rests_on,
-        };
+        out.counts[stat as usize] = count;
     }
     (errors.len() == before).then_some(out)
+}
+
+/// What is wrong with one statistic's counts, if anything: a percentage done more times than
+/// it had chances, or a count resting on more hands than `<stats>` has (`hands`, when known).
+/// The XML reader and the game builder report the same words.
+pub(super) fn count_problem(stat: OpponentStat, c: &Count, hands: Option<u32>) -> Option<String> {
+    if !stat.is_ratio() && c.times > c.chances {
+        Some(format!(
+            "`times` ({}) is more than `chances` ({})",
+            c.times, c.chances
+        ))
+    } else if hands.is_some_and(|h| c.hands > h) {
+        Some(format!(
+            "it rests on {} hands, more than the {} of <stats>",
+            c.hands,
+            hands.unwrap_or(0)
+        ))
+    } else {
+        None
+    }
 }
 
 type InitOut = (f64, f64, f64, f64, [Card; 2], Vec<(String, f64)>);

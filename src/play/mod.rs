@@ -4,7 +4,7 @@
 //! move a bot's answer becomes ([`legal`]), and the histories of its decisions ([`history`]).
 //! The same seed therefore makes the same random choices at either table.
 
-pub mod bots;
+pub(crate) mod bots;
 pub mod deal;
 pub mod history;
 pub mod legal;

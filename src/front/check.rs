@@ -1,0 +1,77 @@
+//! The check job: every diagnostic of a script without compiling a bot (`hus check`), and
+//! the coverage of the starting hands by its rules.
+
+use std::path::Path;
+
+use crate::diag::SourceFile;
+use crate::ir::Program;
+
+use super::diagnostics::{locate_all, Diagnostic};
+use super::BotOptions;
+
+/// What checking a script found: every diagnostic in source order, and the program when it
+/// has no errors (for [`CheckReport::coverage`]).
+#[derive(Clone, Debug)]
+pub struct CheckReport {
+    pub diagnostics: Vec<Diagnostic>,
+    program: Option<Program>,
+}
+
+/// Which starting hands reach only the lowest-priority rules or no rule, per round and
+/// situation (`hus check --coverage`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Coverage {
+    /// The grids as text, as `hus check --coverage` prints them.
+    pub text: String,
+    /// The grids before the flop as an SVG picture (`--coverage-svg`).
+    pub svg: String,
+}
+
+impl CheckReport {
+    pub fn errors(&self) -> usize {
+        self.diagnostics.iter().filter(|d| d.is_error()).count()
+    }
+
+    pub fn warnings(&self) -> usize {
+        self.diagnostics.len() - self.errors()
+    }
+
+    /// The coverage of the 169 starting hands; `None` when the script has errors.
+    pub fn coverage(&self) -> Option<Coverage> {
+        let program = self.program.as_ref()?;
+        let cells = crate::eval::coverage::coverage(program);
+        Some(Coverage {
+            text: crate::eval::coverage::text(program, &cells),
+            svg: crate::eval::coverage::svg(&cells),
+        })
+    }
+}
+
+/// Checks a script as `hus check` does, with tables and includes resolved from `base_dir`
+/// (the script's directory): every diagnostic, and the program for its coverage.
+pub fn check_script(name: &str, text: &str, base_dir: &Path, options: &BotOptions) -> CheckReport {
+    let source = SourceFile::new(name, text);
+    let o = super::check_options(base_dir.to_path_buf(), options);
+    let checked = crate::check::check(&source, &o);
+    CheckReport {
+        diagnostics: locate_all(&source, &checked.diagnostics),
+        program: checked.program,
+    }
+}
+
+/// Reads a script (any readable file, standard input's `/dev/stdin` too) of at most the size
+/// the language allows (reference §9).
+pub fn read_script(path: &Path) -> Result<String, crate::limits::ReadError> {
+    crate::limits::read_text(path, crate::limits::MAX_SCRIPT_BYTES, false)
+}
+
+/// [`read_script`] from a stream (standard input).
+pub fn read_script_from(reader: impl std::io::Read) -> Result<String, crate::limits::ReadError> {
+    crate::limits::read_text_from(reader, crate::limits::MAX_SCRIPT_BYTES)
+}
+
+/// [`read_script`] of a regular file only (one that will be rewritten): a FIFO or device is
+/// refused before it is opened.
+pub fn read_script_file(path: &Path) -> Result<String, crate::limits::ReadError> {
+    crate::limits::read_text(path, crate::limits::MAX_SCRIPT_BYTES, true)
+}

@@ -1,0 +1,69 @@
+//! A decision as `hus decide --json` prints it.
+
+use serde_json::json;
+
+use super::{Action, Decision, Diagnostic};
+use crate::report::json_amount;
+
+impl Decision {
+    /// The object `hus decide --json` prints, on one line: action, amount (raise by), rule
+    /// (`file`, `line`), matched, warnings (the game's, then the decision's, as messages),
+    /// seed and draw.
+    pub fn json(&self, file: &str, game_warnings: &[Diagnostic], seed: u64) -> String {
+        let (action, amount) = match self.action {
+            Action::Raise { by, .. } => ("raise", Some(by)),
+            other => (other.name(), None),
+        };
+        let warnings: Vec<&str> = game_warnings
+            .iter()
+            .chain(&self.warnings)
+            .map(|d| d.message.as_str())
+            .collect();
+        let object = json!({
+            "action": action,
+            "amount": amount.map(json_amount),
+            "rule": { "file": file, "line": self.rule },
+            "matched": self.matched.as_slice(),
+            "warnings": warnings,
+            "seed": seed,
+            "draw": self.draw.as_ref().map(|d| json!({
+                "choice": d.choice,
+                "weight": json_amount(d.weight),
+                "total": json_amount(d.total),
+                "index": d.index,
+            })),
+        });
+        object.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::front::{game_from_xml, Bot, BotOptions};
+    use crate::game::{GameState, Player};
+
+    #[test]
+    fn a_decision_is_the_json_hus_decide_prints() {
+        let script = "PREFLOP\nRULE\n  AK\n  THEN RAISE 3BB\nENDRULE\nENDPREFLOP\n";
+        let bot = Bot::from_source("bot.hus", script, &BotOptions::default()).unwrap();
+        let (built, _) = GameState::builder(10.0, 20.0)
+            .button(Player::Hero)
+            .hero_cards("AsKs")
+            .build()
+            .unwrap();
+        let (state, warnings) = game_from_xml("game.xml", &built.xml()).unwrap();
+        let d = bot.decide(&state, 7).unwrap();
+        assert_eq!(
+            d.json(bot.name(), &warnings, 7),
+            r#"{"action":"raise","amount":60,"draw":null,"matched":[2],"rule":{"file":"bot.hus","line":2},"seed":7,"warnings":[]}"#
+        );
+    }
+
+    #[test]
+    fn an_invalid_game_state_is_located_in_its_xml() {
+        let e = game_from_xml("game.xml", "<game>\n<init/>\n</game>").unwrap_err();
+        assert_eq!(e.file, "game.xml");
+        assert!(e.diagnostics.iter().all(|d| d.file == "game.xml"));
+        assert!(e.diagnostics.iter().any(|d| d.line == 2), "{e:?}");
+    }
+}

@@ -1,0 +1,102 @@
+//! The names a script can use (`hus names`) and the built-in bots (`hus show`).
+
+/// One name of the language with its one-line meaning (reference §11).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Name {
+    pub name: &'static str,
+    /// `predicate`, `constant`, `action` ...
+    pub kind: &'static str,
+    pub meaning: &'static str,
+}
+
+/// Every name a script can use, in the order `hus names` lists them.
+pub fn names() -> Vec<Name> {
+    crate::check::glossary::ENTRIES
+        .iter()
+        .map(|e| Name {
+            name: e.name,
+            kind: e.kind.word(),
+            meaning: e.meaning,
+        })
+        .collect()
+}
+
+/// A name HUS does not know, with what the user may have meant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownName {
+    pub name: String,
+    /// `in HUS, ...` for a habit from other tools, or the nearest name.
+    pub hint: Option<String>,
+}
+
+/// `` `NAME` is not a name HUS knows; did you mean `X`? ``
+impl std::fmt::Display for UnknownName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "`{}` is not a name HUS knows", self.name)?;
+        match &self.hint {
+            Some(h) => write!(f, "; {h}"),
+            None => Ok(()),
+        }
+    }
+}
+
+impl std::error::Error for UnknownName {}
+
+/// One name's full entry, as `hus names NAME` prints it (any spelling case; a constant of a
+/// family such as `villainFlopRaise` too).
+pub fn describe_name(name: &str) -> Result<String, UnknownName> {
+    use crate::check::glossary::{lookup, render};
+    let Some((entry, member)) = lookup(name) else {
+        let hint = match crate::check::names::habit(name) {
+            Some(h) => Some(format!("in HUS, {h}")),
+            None => crate::check::names::suggestion(name).map(|s| format!("did you mean `{s}`?")),
+        };
+        return Err(UnknownName {
+            name: name.to_string(),
+            hint,
+        });
+    };
+    // The canonical spelling: `potOdds` for `potodds`.
+    let shown = match &member {
+        Some(_) => crate::game::Constant::from_name(name).map_or(name.to_string(), |c| c.name()),
+        None => entry.name.to_string(),
+    };
+    Ok(render(entry, member.as_deref(), &shown))
+}
+
+/// The built-in bots' names (`builtin:NAME`), in the order `hus show builtin:` lists them.
+pub fn builtin_names() -> Vec<&'static str> {
+    crate::play::bots::BUILTINS.iter().map(|b| b.0).collect()
+}
+
+/// A built-in bot's script, `None` when there is no such built-in.
+pub fn builtin_script(name: &str) -> Option<&'static str> {
+    crate::play::bots::builtin_source(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unknown_name_suggests_the_nearest() {
+        let e = describe_name("potodd").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "`potodd` is not a name HUS knows; did you mean `potOdds`?"
+        );
+    }
+
+    #[test]
+    fn every_listed_name_is_described_and_every_builtin_has_a_script() {
+        for n in names() {
+            assert!(describe_name(n.name).is_ok(), "{}", n.name);
+        }
+        assert_eq!(
+            builtin_names(),
+            ["random", "caller", "raiser", "equity", "bluffer", "exploit"]
+        );
+        assert!(builtin_names().iter().all(|b| builtin_script(b).is_some()));
+        assert_eq!(builtin_script("nobody"), None);
+    }
+}
