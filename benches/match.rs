@@ -3,7 +3,10 @@
 //! before, each iteration's last chunk left one thread idle for a tenth of it, which a long
 //! match does not see); criterion reports elements/s = hands/s.
 //!
-//! Beside them, the same match with builtin:caller played by a second process over loopback
+//! Beside them, `tag_vs_equity/2_thread`: the same against builtin:equity, whose exact
+//! strength at every decision after the flop is most of the match's time.
+//!
+//! And the same match with builtin:caller played by a second process over loopback
 //! (`hus acpc builtin:caller`, an `acpc:` bot: hus deals to it as to any ACPC program), 4,096
 //! hands an iteration, starting the program included: its ratio to `tag_vs_caller/1_thread`
 //! is what the protocol and the process boundary cost.
@@ -32,7 +35,29 @@ fn bench_match(c: &mut Criterion) {
         });
     }
     group.finish();
+    bench_strength_match(c, &tag.bot);
     bench_acpc_program(c, &tag.bot);
+}
+
+/// Hands of one iteration against builtin:equity.
+const EQUITY_HANDS: u64 = 4096;
+
+/// The same match against builtin:equity, which reads the exact `equity` at every decision
+/// after the flop (and `equityVs` facing a shove): its ratio to `tag_vs_caller/2_thread` is
+/// what exact strength costs a match.
+fn bench_strength_match(c: &mut Criterion, tag: &dyn Bot) {
+    let policy = ExternalPolicy::default();
+    let equity = load_bot("builtin:equity", &policy, &[], &[]).unwrap();
+    let bots: [&dyn Bot; 2] = [tag, &equity.bot];
+    let mut group = c.benchmark_group("match");
+    group.throughput(Throughput::Elements(EQUITY_HANDS));
+    group.sample_size(10);
+    group.bench_function("tag_vs_equity/2_thread", |b| {
+        let mut config = MatchConfig::new(EQUITY_HANDS, 1);
+        config.threads = 2;
+        b.iter(|| play_match(bots, &config, None).unwrap())
+    });
+    group.finish();
 }
 
 /// Hands of one iteration against the ACPC program.
