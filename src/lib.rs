@@ -140,6 +140,7 @@ pub mod report;
 pub mod strength;
 pub mod syntax;
 
+pub use acpc::NoLimitGame;
 pub use diag::Severity;
 pub use diag::{escape_controls, escape_json_controls};
 pub use front::{builtin_names, builtin_script, describe_name, format, names, Name, UnknownName};
@@ -148,8 +149,10 @@ pub use front::{contain_external_programs, read_script, read_script_file, read_s
 pub use front::{game_from_xml, read_game, ExternalFailure, GameError};
 pub use front::{
     play_match, Action, Bot, BotOptions, DecideError, DecideErrorKind, Decision, Diagnostic, Draw,
-    Fix, FormatOptions, MatchOptions, Rendering, ScriptError,
+    Fix, FormatOptions, LoadError, MatchOptions, Rendering, ScriptError,
 };
+pub use front::{read_acpc_game, read_log_file, replay_log, LogPlayer, LogSummary, ReplayError};
+pub use front::{ReplayErrorKind, ReplayOptions, ReplayReport, ReplayTally};
 pub use game::{GameBuilder, GameState, Play, Player};
 pub use limits::{ReadError, MAX_EXTERNAL_TIMEOUT_SECS, MAX_SHOWN_DIAGNOSTICS};
 #[cfg(feature = "lsp")]

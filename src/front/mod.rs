@@ -24,6 +24,7 @@ mod diagnostics;
 mod format;
 mod game;
 mod names;
+mod replay;
 
 pub use check::{check_script, read_script, read_script_file, read_script_from};
 pub use check::{CheckReport, Coverage};
@@ -32,6 +33,8 @@ pub use diagnostics::{Diagnostic, Fix, Rendering};
 pub use format::{format, FormatOptions};
 pub use game::{game_from_xml, read_game, GameError};
 pub use names::{builtin_names, builtin_script, describe_name, names, Name, UnknownName};
+pub use replay::{read_acpc_game, read_log_file, replay_log, LogPlayer, LogSummary, ReplayError};
+pub use replay::{ReplayErrorKind, ReplayOptions, ReplayReport, ReplayTally};
 
 /// What a bot is compiled with: where tables may be read, whether `external` programs may
 /// run, and the `<init>` names its game states will define.
@@ -64,6 +67,26 @@ impl Default for BotOptions {
         }
     }
 }
+
+/// Why [`Bot::from_spec`] has no bot.
+#[derive(Clone, Debug)]
+pub enum LoadError {
+    /// The script file cannot be read, or there is no such built-in: what went wrong.
+    Unreadable(String),
+    /// The script has errors.
+    Script(ScriptError),
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LoadError::Unreadable(m) => f.write_str(m),
+            LoadError::Script(e) => write!(f, "{} has errors", e.file),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
 
 /// A script that cannot be compiled: every diagnostic (errors and warnings), in source order.
 #[derive(Clone, Debug)]
@@ -225,6 +248,8 @@ pub struct Bot {
     source: SourceFile,
     script: ScriptBot,
     warnings: Vec<Diagnostic>,
+    /// The script file it was read from (none for a built-in or a script given as text).
+    path: Option<PathBuf>,
     /// Without the lints, the parsed script is kept with the bot instead of freed: a program
     /// that decides once and exits can `forget` both, where freeing the tree's many small
     /// allocations one by one costs 3 % of a `hus decide`.
@@ -242,7 +267,38 @@ impl Bot {
             Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
             _ => PathBuf::from("."),
         };
-        Bot::compile(SourceFile::new(name, text), base, options)
+        let mut bot = Bot::compile(SourceFile::new(name, text), base, options)?;
+        bot.path = Some(path.to_path_buf());
+        Ok(bot)
+    }
+
+    /// A bot as the commands that play name one: `builtin:NAME` or a script file. Unlike
+    /// [`Bot::from_file`], a file that cannot be read or an unknown built-in is a
+    /// [`LoadError::Unreadable`] message, apart from a script with errors.
+    pub fn from_spec(spec: &str, options: &BotOptions) -> Result<Bot, LoadError> {
+        let policy = ExternalPolicy {
+            allow: options.allow_external,
+            timeout: options.external_timeout,
+            deadline: None,
+        };
+        let loaded = crate::play::load_bot(spec, &policy, &options.table_dirs, &options.defines)
+            .map_err(|e| match e {
+                crate::play::BotLoadError::Script {
+                    source,
+                    diagnostics,
+                } => LoadError::Script(ScriptError {
+                    file: source.name.clone(),
+                    diagnostics: locate_all(&source, &diagnostics),
+                }),
+                e => LoadError::Unreadable(e.to_string()),
+            })?;
+        Ok(Bot {
+            warnings: locate_all(&loaded.source, &loaded.warnings),
+            source: loaded.source,
+            script: loaded.bot,
+            path: loaded.path,
+            _tree: None,
+        })
     }
 
     /// Compiles a script given as text; `name` is the file name its diagnostics carry, and
@@ -311,6 +367,7 @@ impl Bot {
                 },
                 source,
                 warnings: diagnostics,
+                path: None,
                 _tree: tree,
             }),
             _ => Err(ScriptError {
@@ -323,6 +380,11 @@ impl Bot {
     /// The script's file name (or `builtin:NAME`).
     pub fn name(&self) -> &str {
         &self.source.name
+    }
+
+    /// The script file the bot was read from: none for a built-in or a script given as text.
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
     }
 
     /// The checker's warnings about the script.
