@@ -147,6 +147,7 @@ pub use front::{builtin_names, builtin_script, describe_name, format, names, Nam
 pub use front::{check, check_in, check_script, CheckReport, Coverage};
 pub use front::{contain_external_programs, read_script, read_script_file, read_script_from};
 pub use front::{game_from_xml, read_game, ExternalFailure, GameError};
+pub use front::{play_acpc_seat, AcpcError, AcpcErrorKind, AcpcSeatOptions, AcpcSeatReport};
 pub use front::{
     play_match, Action, Bot, BotOptions, DecideError, DecideErrorKind, Decision, Diagnostic, Draw,
     Fix, FormatOptions, LoadError, MatchOptions, Rendering, ScriptError,

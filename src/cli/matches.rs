@@ -6,9 +6,8 @@ use std::time::Instant;
 
 use hus::dealer::log::HandLog;
 use hus::dealer::program::{AcpcProgram, Faults, TimeLimits};
-use hus::dealer::{play_match, plot, BotStats, MatchConfig, MatchError, MatchResult, Stakes};
+use hus::dealer::{play_match, plot, MatchConfig, MatchError, MatchResult, Stakes};
 use hus::external::ExternalPolicy;
-use hus::game::Phase;
 use hus::play::{load_bot, Bot, BotLoadError, Histories, LoadedBot};
 use serde_json::json;
 
@@ -224,8 +223,8 @@ fn seat_bots(args: &Args, stakes: Stakes) -> Result<Vec<Seated>, u8> {
         exit::USAGE
     };
     let limits = TimeLimits {
-        action: super::acpc::seconds("--action-time", args.action_time).map_err(usage)?,
-        hand: super::acpc::seconds("--hand-time", args.hand_time).map_err(usage)?,
+        action: super::seconds("--action-time", args.action_time).map_err(usage)?,
+        hand: super::seconds("--hand-time", args.hand_time).map_err(usage)?,
         ..TimeLimits::default()
     };
     let mut seated = Vec::new();
@@ -496,111 +495,7 @@ fn to_text(r: &MatchResult, bots: &[Seated]) -> String {
     s
 }
 
-/// "A's result: ... mbb/hand, 95% CI [...]: verdict" and "A's total: N chips (B big blinds)".
-pub(crate) fn result_lines(
-    me: &str,
-    other: &str,
-    mbb: f64,
-    ci95: Option<(f64, f64)>,
-    net: i64,
-    bb: i64,
-) -> String {
-    use std::fmt::Write;
-    let mut s = String::new();
-    match ci95 {
-        Some((lo, hi)) => {
-            let verdict = if lo > 0.0 {
-                format!("{me} wins (95% confidence)")
-            } else if hi < 0.0 {
-                format!("{other} wins (95% confidence)")
-            } else {
-                "no significant difference".to_string()
-            };
-            let _ = writeln!(
-                s,
-                "{me}'s result: {} mbb/hand, 95% CI [{}, {}]: {verdict}",
-                signed(mbb),
-                signed(lo),
-                signed(hi)
-            );
-        }
-        None => {
-            let _ = writeln!(
-                s,
-                "{me}'s result: {} mbb/hand (too few hands for an interval)",
-                signed(mbb)
-            );
-        }
-    }
-    let _ = writeln!(
-        s,
-        "{me}'s total: {net} chips ({} big blinds)",
-        fmt_bb(net, bb)
-    );
-    s
-}
-
-/// One bot's decisions: actions per round, showdowns, and what the evaluator had to do.
-pub(crate) fn bot_section(label: &str, name: &str, b: &BotStats) -> String {
-    use std::fmt::Write;
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "\n{label} ({}): {} decisions",
-        hus::diag::escape_controls(name),
-        b.decisions
-    );
-    let _ = writeln!(
-        s,
-        "  {:<8} {:>7} {:>7} {:>7} {:>7} {:>10}",
-        "round", "fold", "check", "call", "raise", "decisions"
-    );
-    for ph in Phase::ALL {
-        let a = &b.actions[ph as usize];
-        let t = a.total();
-        let pct = |n: u64| {
-            if t == 0 {
-                "-".to_string()
-            } else {
-                format!("{:.1}%", 100.0 * n as f64 / t as f64)
-            }
-        };
-        let _ = writeln!(
-            s,
-            "  {:<8} {:>7} {:>7} {:>7} {:>7} {:>10}",
-            ph.xml_tag(),
-            pct(a.fold),
-            pct(a.check),
-            pct(a.call),
-            pct(a.raise),
-            t
-        );
-    }
-    let _ = writeln!(
-        s,
-        "  showdowns: {} won of {} ({} split)",
-        b.showdowns_won, b.showdowns, b.showdowns_split
-    );
-    let _ = writeln!(s, "  HUD of the opponent: {} hands", b.hud.hands);
-    s.push_str(&hus::report::hud_text("    ", &b.hud));
-    let _ = writeln!(
-        s,
-        "  no rule matched: {} (checked or folded)   actions made legal: {}   random tie-breaks: {}",
-        b.no_rule_matched, b.actions_made_legal, b.random_ties
-    );
-    s
-}
-
-fn fmt_bb(chips: i64, bb: i64) -> String {
-    let x = chips as f64 / bb as f64;
-    if x.fract() == 0.0 {
-        format!("{x:+.0}")
-    } else {
-        format!("{x:+.2}")
-    }
-}
-
-pub(crate) use hus::report::{bot_json, match_json};
+use hus::report::{bot_section, match_json, result_lines};
 
 fn to_json(r: &MatchResult, bots: &[Seated], seconds: f64, threads: usize) -> serde_json::Value {
     let mut o = match_json(r, [bots[0].name(), bots[1].name()]);

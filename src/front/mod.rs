@@ -25,6 +25,7 @@ mod format;
 mod game;
 mod names;
 mod replay;
+mod seat;
 
 pub use check::{check_script, read_script, read_script_file, read_script_from};
 pub use check::{CheckReport, Coverage};
@@ -35,6 +36,7 @@ pub use game::{game_from_xml, read_game, GameError};
 pub use names::{builtin_names, builtin_script, describe_name, names, Name, UnknownName};
 pub use replay::{read_acpc_game, read_log_file, replay_log, LogPlayer, LogSummary, ReplayError};
 pub use replay::{ReplayErrorKind, ReplayOptions, ReplayReport, ReplayTally};
+pub use seat::{play_acpc_seat, AcpcError, AcpcErrorKind, AcpcSeatOptions, AcpcSeatReport};
 
 /// What a bot is compiled with: where tables may be read, whether `external` programs may
 /// run, and the `<init>` names its game states will define.
@@ -380,6 +382,17 @@ impl Bot {
     /// The script's file name (or `builtin:NAME`).
     pub fn name(&self) -> &str {
         &self.source.name
+    }
+
+    /// The bot as the lower layers load one, for the histories beside its decisions.
+    fn loaded(&self) -> crate::play::LoadedBot {
+        crate::play::LoadedBot {
+            name: self.source.name.clone(),
+            bot: self.script.clone(),
+            path: self.path.clone(),
+            source: self.source.clone(),
+            warnings: Vec::new(),
+        }
     }
 
     /// The script file the bot was read from: none for a built-in or a script given as text.
