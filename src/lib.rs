@@ -19,7 +19,10 @@
 //! - diagnostics: [`Diagnostic::render`] as `hus check` prints them ([`Rendering`]);
 //! - format: [`format()`] ([`FormatOptions`]), the layout of `hus fmt`;
 //! - names and built-ins: [`names()`], [`describe_name`], [`builtin_names`], [`builtin_script`];
-//! - matches: [`play_match`] ([`MatchOptions`]).
+//! - matches: [`play_match`] ([`MatchOptions`]);
+//! - a dealer's log: [`replay_log`] ([`ReplayOptions`]) gives a [`ReplayReport`];
+//! - a seat at the ACPC dealer: [`play_acpc_seat`] ([`AcpcSeatOptions`]) gives an
+//!   [`AcpcSeatReport`].
 //!
 //! ```
 //! use hus::{Action, Bot, BotOptions, GameState, Player};
