@@ -153,52 +153,6 @@ pub fn hud_text(indent: &str, h: &OpponentStats) -> String {
     s
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_hud_shows_each_value_with_its_hands_and_a_dash_for_none() {
-        use crate::game::opponent::Count;
-        let mut h = OpponentStats {
-            hands: 4,
-            ..OpponentStats::default()
-        };
-        h.counts[OpponentStat::Vpip as usize] = Count {
-            times: 1,
-            chances: 4,
-            hands: 4,
-        };
-        h.counts[OpponentStat::RiverAggression as usize] = Count {
-            times: 3,
-            chances: 2,
-            hands: 2,
-        };
-        let text = hud_text("  ", &h);
-        assert_eq!(
-            text,
-            "  VPIP 25.0% (4), PFR - (0), Limp - (0), ThreeBet - (0), FoldToThreeBet - (0)\n\
-             \x20 CBet - (0), FoldToCBet - (0), CheckRaise - (0), FoldToTurnBet - (0), FoldToRiverBet - (0)\n\
-             \x20 WTSD - (0), WonAtShowdown - (0), WWSF - (0)\n\
-             \x20 Aggression - (0), FlopAggression - (0), TurnAggression - (0), RiverAggression 1.50 (2)\n"
-        );
-        let j = hud_json(&h);
-        assert_eq!(j["hands"], json!(4));
-        assert_eq!(
-            j["VPIP"],
-            json!({"value": 25.0, "times": 1, "chances": 4, "hands": 4})
-        );
-        assert_eq!(j["PFR"]["value"], Value::Null);
-    }
-
-    #[test]
-    fn json_amounts_are_the_amounts_the_text_shows() {
-        assert_eq!(json_amount(0.9999979999999999), json!(0.999998));
-        assert_eq!(json_amount(60.0), json!(60));
-        assert_eq!(json_amount(1.5), json!(1.5));
-    }
-}
-
 fn signed(x: f64) -> String {
     format!("{x:+.1}")
 }
@@ -304,5 +258,51 @@ fn fmt_bb(chips: i64, bb: i64) -> String {
         format!("{x:+.0}")
     } else {
         format!("{x:+.2}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hud_shows_each_value_with_its_hands_and_a_dash_for_none() {
+        use crate::game::opponent::Count;
+        let mut h = OpponentStats {
+            hands: 4,
+            ..OpponentStats::default()
+        };
+        h.counts[OpponentStat::Vpip as usize] = Count {
+            times: 1,
+            chances: 4,
+            hands: 4,
+        };
+        h.counts[OpponentStat::RiverAggression as usize] = Count {
+            times: 3,
+            chances: 2,
+            hands: 2,
+        };
+        let text = hud_text("  ", &h);
+        assert_eq!(
+            text,
+            "  VPIP 25.0% (4), PFR - (0), Limp - (0), ThreeBet - (0), FoldToThreeBet - (0)\n\
+             \x20 CBet - (0), FoldToCBet - (0), CheckRaise - (0), FoldToTurnBet - (0), FoldToRiverBet - (0)\n\
+             \x20 WTSD - (0), WonAtShowdown - (0), WWSF - (0)\n\
+             \x20 Aggression - (0), FlopAggression - (0), TurnAggression - (0), RiverAggression 1.50 (2)\n"
+        );
+        let j = hud_json(&h);
+        assert_eq!(j["hands"], json!(4));
+        assert_eq!(
+            j["VPIP"],
+            json!({"value": 25.0, "times": 1, "chances": 4, "hands": 4})
+        );
+        assert_eq!(j["PFR"]["value"], Value::Null);
+    }
+
+    #[test]
+    fn json_amounts_are_the_amounts_the_text_shows() {
+        assert_eq!(json_amount(0.9999979999999999), json!(0.999998));
+        assert_eq!(json_amount(60.0), json!(60));
+        assert_eq!(json_amount(1.5), json!(1.5));
     }
 }

@@ -154,7 +154,7 @@ pub fn play_acpc_seat(bot: &Bot, options: &AcpcSeatOptions) -> Result<AcpcSeatRe
         port: options.port,
         seed: options.seed,
         result,
-        stack: game.stack as u64,
+        stack: game.stack,
         seconds,
     })
 }
