@@ -144,12 +144,17 @@ pub mod strength;
 pub mod syntax;
 
 pub use acpc::NoLimitGame;
+pub use dealer::MatchResult;
 pub use diag::Severity;
 pub use diag::{escape_controls, escape_json_controls};
-pub use front::{builtin_names, builtin_script, describe_name, format, names, Name, UnknownName};
+pub use front::{
+    builtin_names, builtin_script, describe_name, format, is_language_name, names, Name,
+    UnknownName,
+};
 pub use front::{check, check_in, check_script, CheckReport, Coverage};
 pub use front::{contain_external_programs, read_script, read_script_file, read_script_from};
 pub use front::{game_from_xml, read_game, ExternalFailure, GameError};
+pub use front::{new_output_file, run_match, MatchBot, MatchErrorKind, MatchFailure, MatchReport};
 pub use front::{play_acpc_seat, AcpcError, AcpcErrorKind, AcpcSeatOptions, AcpcSeatReport};
 pub use front::{
     play_match, Action, Bot, BotOptions, DecideError, DecideErrorKind, Decision, Diagnostic, Draw,
@@ -158,6 +163,6 @@ pub use front::{
 pub use front::{read_acpc_game, read_log_file, replay_log, LogPlayer, LogSummary, ReplayError};
 pub use front::{ReplayErrorKind, ReplayOptions, ReplayReport, ReplayTally};
 pub use game::{GameBuilder, GameState, Play, Player};
-pub use limits::{ReadError, MAX_EXTERNAL_TIMEOUT_SECS, MAX_SHOWN_DIAGNOSTICS};
+pub use limits::{ReadError, MAX_EXTERNAL_TIMEOUT_SECS, MAX_SHOWN_DIAGNOSTICS, MAX_STACK_CHIPS};
 #[cfg(feature = "lsp")]
 pub use lsp::run_stdio as run_language_server;

@@ -23,6 +23,7 @@ mod decision;
 mod diagnostics;
 mod format;
 mod game;
+mod matches;
 mod names;
 mod replay;
 mod seat;
@@ -33,7 +34,12 @@ use diagnostics::locate_all;
 pub use diagnostics::{Diagnostic, Fix, Rendering};
 pub use format::{format, FormatOptions};
 pub use game::{game_from_xml, read_game, GameError};
-pub use names::{builtin_names, builtin_script, describe_name, names, Name, UnknownName};
+pub use matches::{
+    new_output_file, run_match, MatchBot, MatchErrorKind, MatchFailure, MatchReport,
+};
+pub use names::{
+    builtin_names, builtin_script, describe_name, is_language_name, names, Name, UnknownName,
+};
 pub use replay::{read_acpc_game, read_log_file, replay_log, LogPlayer, LogSummary, ReplayError};
 pub use replay::{ReplayErrorKind, ReplayOptions, ReplayReport, ReplayTally};
 pub use seat::{play_acpc_seat, AcpcError, AcpcErrorKind, AcpcSeatOptions, AcpcSeatReport};
@@ -537,10 +543,25 @@ pub struct MatchOptions {
     pub stack: i64,
     /// Keep A's result of every hand ([`MatchResult::hand_results`]).
     pub keep_hands: bool,
+    /// `<init>` constants every decision's game state holds, by name ([`run_match`]).
+    pub defines: Vec<(String, f64)>,
+    /// Write the game state of every decision to this new or empty directory, with an
+    /// index.tsv ([`run_match`]).
+    pub histories: Option<PathBuf>,
+    /// Write every hand to this file in the ACPC dealer's log format ([`run_match`]).
+    pub log: Option<PathBuf>,
+    /// Draw A's cumulative winnings with the 95% band to this SVG file ([`run_match`]).
+    pub plot: Option<PathBuf>,
+    /// An ACPC program's time to answer one action: past it, it checks or folds.
+    pub action_time: Duration,
+    /// An ACPC program's time for all its answers in one hand: past it, the program is taken
+    /// to hang and the match ends with the hands played.
+    pub hand_time: Duration,
 }
 
 impl MatchOptions {
-    /// `hus match`'s defaults: blinds 50/100, stacks of 10,000, one thread, not duplicate.
+    /// `hus match`'s defaults: blinds 50/100, stacks of 10,000, one thread, not duplicate,
+    /// no outputs; an ACPC program has 10 s per action and 60 s per hand.
     pub fn new(hands: u64, seed: u64) -> MatchOptions {
         let c = MatchConfig::new(hands, seed);
         MatchOptions {
@@ -552,11 +573,18 @@ impl MatchOptions {
             big_blind: c.stakes.bb,
             stack: c.stakes.stack,
             keep_hands: false,
+            defines: Vec::new(),
+            histories: None,
+            log: None,
+            plot: None,
+            action_time: Duration::from_secs(10),
+            hand_time: Duration::from_secs(60),
         }
     }
 }
 
-/// Plays `a` against `b` as `hus match` does; the result is A's (see [`MatchResult`]).
+/// Plays script bot `a` against `b`; the result is A's (see [`MatchResult`]). The outputs,
+/// `<init>` constants and ACPC programs of [`MatchOptions`] are [`run_match`]'s.
 pub fn play_match(a: &Bot, b: &Bot, options: &MatchOptions) -> Result<MatchResult, MatchError> {
     let mut config = MatchConfig::new(options.hands, options.seed);
     config.threads = options.threads;

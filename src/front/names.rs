@@ -64,6 +64,16 @@ pub fn describe_name(name: &str) -> Result<String, UnknownName> {
     Ok(render(entry, member.as_deref(), &shown))
 }
 
+/// Whether `name` is a name of the language (a statistic, a constant the game gives, a
+/// keyword): such a name cannot be an `<init>` constant of the caller's (`--define`).
+pub fn is_language_name(name: &str) -> bool {
+    use crate::check::names::{meaning, Meaning};
+    !matches!(
+        meaning(name, &crate::check::CheckOptions::default()),
+        Meaning::Unknown
+    )
+}
+
 /// The built-in bots' names (`builtin:NAME`), in the order `hus show builtin:` lists them.
 pub fn builtin_names() -> Vec<&'static str> {
     crate::play::bots::BUILTINS.iter().map(|b| b.0).collect()
