@@ -150,7 +150,7 @@ fn seat_bots(args: &Args) -> Result<[MatchBot; 2], u8> {
     };
     let seat = |spec: &String| match spec.strip_prefix("acpc:") {
         Some(command) => Ok(MatchBot::Program(command.to_string())),
-        None => load_script(spec, &options).map(MatchBot::Script),
+        None => load_script(spec, &options).map(|b| MatchBot::Script(Box::new(b))),
     };
     Ok([seat(&args.a)?, seat(&args.b)?])
 }

@@ -16,7 +16,7 @@ use super::{Bot, MatchOptions};
 /// over loopback, given as its command line with `{game}`, `{host}` and `{port}` in it.
 #[derive(Clone, Debug)]
 pub enum MatchBot {
-    Script(Bot),
+    Script(Box<Bot>),
     Program(String),
 }
 
@@ -367,4 +367,49 @@ pub fn new_output_file(path: &std::path::Path) -> std::io::Result<std::fs::File>
         options.custom_flags(libc::O_NOFOLLOW);
     }
     options.open(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn builtin(name: &str) -> MatchBot {
+        MatchBot::Script(Box::new(Bot::builtin(name).unwrap()))
+    }
+
+    #[test]
+    fn a_match_of_built_ins_reports_both_bots_as_the_command_prints_them() {
+        let options = MatchOptions::new(20, 3);
+        let r = run_match(&builtin("caller"), &builtin("raiser"), &options, None).unwrap();
+        assert_eq!(r.result.hands, 20);
+        assert_eq!(r.names, ["builtin:caller", "builtin:raiser"]);
+        assert_eq!(r.faults, [None, None]);
+        assert!(r.stopped.is_none());
+        let text = r.text();
+        assert!(
+            text.starts_with("A: builtin:caller\nB: builtin:raiser\nhands: 20, seed 3, blinds 50/100, stacks 100 big blinds\n"),
+            "{text}"
+        );
+        assert!(r.json().contains("\"threads\":1"), "{}", r.json());
+    }
+
+    #[test]
+    fn an_unwritable_plot_is_a_usage_error_before_a_hand_is_played() {
+        let mut options = MatchOptions::new(20, 3);
+        options.plot = Some("/nonexistent-dir/plot.svg".into());
+        let e = run_match(&builtin("caller"), &builtin("raiser"), &options, None).unwrap_err();
+        assert_eq!(e.kind, MatchErrorKind::Usage);
+        assert!(
+            e.message
+                .starts_with("cannot write /nonexistent-dir/plot.svg: "),
+            "{}",
+            e.message
+        );
+    }
+
+    #[test]
+    fn short_names_drop_the_directory_and_a_program_s_arguments() {
+        assert_eq!(short("bots/tight.hus", false), "tight.hus");
+        assert_eq!(short("./bin/bot {game} {host} {port}", true), "bot");
+    }
 }

@@ -109,4 +109,10 @@ mod tests {
         assert!(builtin_names().iter().all(|b| builtin_script(b).is_some()));
         assert_eq!(builtin_script("nobody"), None);
     }
+
+    #[test]
+    fn a_statistic_is_a_language_name_and_a_new_word_is_not() {
+        assert!(super::is_language_name("villainVPIP"));
+        assert!(!super::is_language_name("aggression"));
+    }
 }
