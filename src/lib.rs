@@ -63,8 +63,9 @@
 //! [`eval`]uator that turns a checked program and a game state into a decision. [`fmt`]
 //! writes a script in its canonical layout (`hus fmt`), token by token beside that pipeline.
 //! [`external`] runs helper programs safely; [`play`] holds what a player at any table has (a
-//! bot, its decision seeds, legal moves, histories); [`dealer`] plays bots against each other;
-//! [`acpc`] plays a seat of the competition dealer and replays its logs.
+//! bot, its decision seeds, legal moves, histories); [`dealer`] plays bots against each other.
+//! The competition dealer's protocol and logs are the front door's alone ([`play_acpc_seat`],
+//! [`replay_log`]), as are the reports' text and JSON ([`MatchReport`], [`ReplayReport`]).
 //!
 //! # Deciding with the advanced modules
 //!
@@ -122,7 +123,7 @@
 //! }
 //! ```
 
-pub mod acpc;
+pub(crate) mod acpc;
 pub mod cards;
 pub mod check;
 pub mod dealer;
@@ -139,7 +140,7 @@ pub mod limits;
 pub mod lsp;
 pub mod play;
 pub mod playground;
-pub mod report;
+pub(crate) mod report;
 pub mod strength;
 pub mod syntax;
 
