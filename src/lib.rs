@@ -19,7 +19,8 @@
 //! - diagnostics: [`Diagnostic::render`] as `hus check` prints them ([`Rendering`]);
 //! - format: [`format()`] ([`FormatOptions`]), the layout of `hus fmt`;
 //! - names and built-ins: [`names()`], [`describe_name`], [`builtin_names`], [`builtin_script`];
-//! - matches: [`play_match`] ([`MatchOptions`]);
+//! - matches: [`run_match`] of scripts, built-ins and ACPC programs with logs, histories and
+//!   plots, giving a [`MatchReport`], or [`play_match`] of two bots ([`MatchOptions`]);
 //! - a dealer's log: [`replay_log`] ([`ReplayOptions`]) gives a [`ReplayReport`];
 //! - a seat at the ACPC dealer: [`play_acpc_seat`] ([`AcpcSeatOptions`]) gives an
 //!   [`AcpcSeatReport`].
