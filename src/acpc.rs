@@ -444,7 +444,9 @@ impl fmt::Display for AcpcAction {
 }
 
 /// The reply to the dealer for a move at `state`, the hero's turn: `f`, `c` (a call or a
-/// check) or `r<to>`, the hero's total for the hand after the raise, made legal first.
+/// check) or `r<to>`, the hero's total for the hand after the raise, made legal first. Only
+/// the tests use it, to check that mapping.
+#[cfg(test)]
 pub fn reply(mv: Move, state: &MatchState, game: &NoLimitGame) -> Result<String, ProtocolError> {
     let progress = progress(state, game)?;
     if progress.to_act != Some(state.position) {

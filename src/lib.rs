@@ -19,7 +19,11 @@
 //! - diagnostics: [`Diagnostic::render`] as `hus check` prints them ([`Rendering`]);
 //! - format: [`format()`] ([`FormatOptions`]), the layout of `hus fmt`;
 //! - names and built-ins: [`names()`], [`describe_name`], [`builtin_names`], [`builtin_script`];
-//! - matches: [`play_match`] ([`MatchOptions`]).
+//! - matches: [`run_match`] of scripts, built-ins and ACPC programs with logs, histories and
+//!   plots, giving a [`MatchReport`], or [`play_match`] of two bots ([`MatchOptions`]);
+//! - a dealer's log: [`replay_log`] ([`ReplayOptions`]) gives a [`ReplayReport`];
+//! - a seat at the ACPC dealer: [`play_acpc_seat`] ([`AcpcSeatOptions`]) gives an
+//!   [`AcpcSeatReport`].
 //!
 //! ```
 //! use hus::{Action, Bot, BotOptions, GameState, Player};
@@ -60,8 +64,9 @@
 //! [`eval`]uator that turns a checked program and a game state into a decision. [`fmt`]
 //! writes a script in its canonical layout (`hus fmt`), token by token beside that pipeline.
 //! [`external`] runs helper programs safely; [`play`] holds what a player at any table has (a
-//! bot, its decision seeds, legal moves, histories); [`dealer`] plays bots against each other;
-//! [`acpc`] plays a seat of the competition dealer and replays its logs.
+//! bot, its decision seeds, legal moves, histories); [`dealer`] plays bots against each other.
+//! The competition dealer's protocol and logs are the front door's alone ([`play_acpc_seat`],
+//! [`replay_log`]), as are the reports' text and JSON ([`MatchReport`], [`ReplayReport`]).
 //!
 //! # Deciding with the advanced modules
 //!
@@ -119,7 +124,7 @@
 //! }
 //! ```
 
-pub mod acpc;
+pub(crate) mod acpc;
 pub mod cards;
 pub mod check;
 pub mod dealer;
@@ -136,21 +141,30 @@ pub mod limits;
 pub mod lsp;
 pub mod play;
 pub mod playground;
-pub mod report;
+pub(crate) mod report;
 pub mod strength;
 pub mod syntax;
 
+pub use acpc::NoLimitGame;
+pub use dealer::MatchResult;
 pub use diag::Severity;
 pub use diag::{escape_controls, escape_json_controls};
-pub use front::{builtin_names, builtin_script, describe_name, format, names, Name, UnknownName};
+pub use front::{
+    builtin_names, builtin_script, describe_name, format, is_language_name, names, Name,
+    UnknownName,
+};
 pub use front::{check, check_in, check_script, CheckReport, Coverage};
 pub use front::{contain_external_programs, read_script, read_script_file, read_script_from};
 pub use front::{game_from_xml, read_game, ExternalFailure, GameError};
+pub use front::{new_output_file, run_match, MatchBot, MatchErrorKind, MatchFailure, MatchReport};
+pub use front::{play_acpc_seat, AcpcError, AcpcErrorKind, AcpcSeatOptions, AcpcSeatReport};
 pub use front::{
     play_match, Action, Bot, BotOptions, DecideError, DecideErrorKind, Decision, Diagnostic, Draw,
-    Fix, FormatOptions, MatchOptions, Rendering, ScriptError,
+    Fix, FormatOptions, LoadError, MatchOptions, Rendering, ScriptError,
 };
+pub use front::{read_acpc_game, read_log_file, replay_log, LogPlayer, LogSummary, ReplayError};
+pub use front::{ReplayErrorKind, ReplayOptions, ReplayReport, ReplayTally};
 pub use game::{GameBuilder, GameState, Play, Player};
-pub use limits::{ReadError, MAX_EXTERNAL_TIMEOUT_SECS, MAX_SHOWN_DIAGNOSTICS};
+pub use limits::{ReadError, MAX_EXTERNAL_TIMEOUT_SECS, MAX_SHOWN_DIAGNOSTICS, MAX_STACK_CHIPS};
 #[cfg(feature = "lsp")]
 pub use lsp::run_stdio as run_language_server;

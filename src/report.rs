@@ -153,6 +153,114 @@ pub fn hud_text(indent: &str, h: &OpponentStats) -> String {
     s
 }
 
+fn signed(x: f64) -> String {
+    format!("{x:+.1}")
+}
+
+/// "A's result: ... mbb/hand, 95% CI [...]: verdict" and "A's total: N chips (B big blinds)".
+pub fn result_lines(
+    me: &str,
+    other: &str,
+    mbb: f64,
+    ci95: Option<(f64, f64)>,
+    net: i64,
+    bb: i64,
+) -> String {
+    use std::fmt::Write;
+    let mut s = String::new();
+    match ci95 {
+        Some((lo, hi)) => {
+            let verdict = if lo > 0.0 {
+                format!("{me} wins (95% confidence)")
+            } else if hi < 0.0 {
+                format!("{other} wins (95% confidence)")
+            } else {
+                "no significant difference".to_string()
+            };
+            let _ = writeln!(
+                s,
+                "{me}'s result: {} mbb/hand, 95% CI [{}, {}]: {verdict}",
+                signed(mbb),
+                signed(lo),
+                signed(hi)
+            );
+        }
+        None => {
+            let _ = writeln!(
+                s,
+                "{me}'s result: {} mbb/hand (too few hands for an interval)",
+                signed(mbb)
+            );
+        }
+    }
+    let _ = writeln!(
+        s,
+        "{me}'s total: {net} chips ({} big blinds)",
+        fmt_bb(net, bb)
+    );
+    s
+}
+
+/// One bot's decisions: actions per round, showdowns, and what the evaluator had to do.
+pub fn bot_section(label: &str, name: &str, b: &BotStats) -> String {
+    use std::fmt::Write;
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "\n{label} ({}): {} decisions",
+        crate::diag::escape_controls(name),
+        b.decisions
+    );
+    let _ = writeln!(
+        s,
+        "  {:<8} {:>7} {:>7} {:>7} {:>7} {:>10}",
+        "round", "fold", "check", "call", "raise", "decisions"
+    );
+    for ph in Phase::ALL {
+        let a = &b.actions[ph as usize];
+        let t = a.total();
+        let pct = |n: u64| {
+            if t == 0 {
+                "-".to_string()
+            } else {
+                format!("{:.1}%", 100.0 * n as f64 / t as f64)
+            }
+        };
+        let _ = writeln!(
+            s,
+            "  {:<8} {:>7} {:>7} {:>7} {:>7} {:>10}",
+            ph.xml_tag(),
+            pct(a.fold),
+            pct(a.check),
+            pct(a.call),
+            pct(a.raise),
+            t
+        );
+    }
+    let _ = writeln!(
+        s,
+        "  showdowns: {} won of {} ({} split)",
+        b.showdowns_won, b.showdowns, b.showdowns_split
+    );
+    let _ = writeln!(s, "  HUD of the opponent: {} hands", b.hud.hands);
+    s.push_str(&hud_text("    ", &b.hud));
+    let _ = writeln!(
+        s,
+        "  no rule matched: {} (checked or folded)   actions made legal: {}   random tie-breaks: {}",
+        b.no_rule_matched, b.actions_made_legal, b.random_ties
+    );
+    s
+}
+
+fn fmt_bb(chips: i64, bb: i64) -> String {
+    let x = chips as f64 / bb as f64;
+    if x.fract() == 0.0 {
+        format!("{x:+.0}")
+    } else {
+        format!("{x:+.2}")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

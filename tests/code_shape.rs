@@ -399,10 +399,6 @@ fn the_scanner_skips_comments_strings_and_test_modules() {
     );
 }
 
-/// Commands still written on the layers below the front door; each must still need them
-/// (the list only shrinks), and no other file of the command line may.
-const CLI_BELOW_THE_FRONT_DOOR: &[&str] = &["cli/acpc.rs", "cli/matches.rs", "cli/replay.rs"];
-
 /// Every `hus::module::` path in `code` (a path through a lowercase module, not a crate-root
 /// item such as `hus::Bot` or `hus::check(..)`), with its line.
 fn module_paths(code: &str) -> Vec<(usize, String)> {
@@ -438,16 +434,7 @@ fn the_command_line_uses_only_the_front_door() {
     for path in files {
         let code = code_only(&std::fs::read_to_string(&path).expect("a readable source"));
         let name = relative(&path);
-        let found = module_paths(&code);
-        if CLI_BELOW_THE_FRONT_DOOR.contains(&name.as_str()) {
-            if found.is_empty() {
-                wrong.push(format!(
-                    "{name}: on the front door now; take it off the list"
-                ));
-            }
-            continue;
-        }
-        for (line, path) in found {
+        for (line, path) in module_paths(&code) {
             wrong.push(format!("{name}:{line}: `{path}`, below the front door"));
         }
     }

@@ -837,6 +837,7 @@ fn play_match(
         big_blind,
         stack,
         keep_hands,
+        ..MatchOptions::new(hands, seed)
     };
     let result = py
         .detach(|| {

@@ -4,7 +4,7 @@
 
 use super::seat::{take_turn, SeatError, Turn};
 use super::{parse, progress, replay, to_record, AcpcAction, MatchState, NoLimitGame};
-use crate::game::{Ending, GameState, Move, OpponentStats, Phase};
+use crate::game::{Ending, GameState, OpponentStats, Phase};
 use crate::play::{Bot, DecisionRng, ScriptBot};
 
 /// One finished hand of the log.
@@ -345,7 +345,6 @@ pub struct Replayed {
     /// What the player did, and what the bot does.
     pub played: AcpcAction,
     pub bot: AcpcAction,
-    pub bot_move: Move,
     /// Both raised, and the bot's raise (over the call) is within 10% of the player's.
     pub size_close: Option<bool>,
     /// The bot's action came from a random choice (a mixed strategy, a weighted RAISE, a
@@ -417,7 +416,7 @@ pub fn replay_player(
                 state,
                 decision,
                 act,
-                played: bot_move,
+                played: _,
             } = take_turn(
                 bot,
                 &before,
@@ -442,7 +441,6 @@ pub fn replay_player(
                 phase: Phase::ALL[round],
                 played,
                 bot: act,
-                bot_move,
                 size_close,
                 random: decision.random_tie || decision.drawn,
                 state,

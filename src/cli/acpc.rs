@@ -2,18 +2,10 @@
 //! Competition's dealer, and reports the seat's result like `hus match`.
 
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
 
-use hus::acpc::client::{self, ClientError};
-use hus::acpc::seat::{Seat, SeatConfig, SeatError, SeatSummary};
-use hus::acpc::NoLimitGame;
-use hus::dealer::{MatchResult, Stakes};
-use hus::external::ExternalPolicy;
-use hus::play::{load_bot, BotLoadError, Histories, LoadedBot};
-use serde_json::json;
+use hus::{AcpcErrorKind, AcpcSeatOptions, BotOptions};
 
 use super::exit;
-use super::matches::{bot_json, bot_section, result_lines};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -54,64 +46,6 @@ pub struct Args {
     pub table_dirs: Vec<PathBuf>,
 }
 
-/// The game definition of `--game`, or the standard one.
-pub(crate) fn read_game(path: Option<&PathBuf>) -> Result<NoLimitGame, String> {
-    let Some(path) = path else {
-        return Ok(NoLimitGame::standard());
-    };
-    let text = hus::limits::read_text(path, 1 << 20, false)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    NoLimitGame::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
-}
-
-/// Loads and checks the bot of `hus acpc` or `hus replay`, printing its diagnostics.
-pub(crate) fn load(
-    spec: &str,
-    allow_external: bool,
-    timeout: Duration,
-    table_dirs: &[PathBuf],
-) -> Result<LoadedBot, (u8, String)> {
-    let policy = ExternalPolicy {
-        allow: allow_external,
-        timeout,
-        deadline: None,
-    };
-    match load_bot(spec, &policy, table_dirs, &[]) {
-        Ok(bot) => {
-            super::to_stderr_rendered(&super::render_all(&super::matches::located(
-                &bot.source,
-                &bot.warnings,
-            )));
-            Ok(bot)
-        }
-        Err(BotLoadError::Script {
-            source,
-            diagnostics,
-        }) => {
-            super::to_stderr_rendered(&super::render_all(&super::matches::located(
-                &source,
-                &diagnostics,
-            )));
-            Err((exit::SCRIPT, format!("{} has errors", source.name)))
-        }
-        Err(e) => Err((exit::USAGE, e.to_string())),
-    }
-}
-
-/// Seconds from an option: above 0 and at most a day.
-pub(crate) fn seconds(name: &str, x: f64) -> Result<Duration, String> {
-    let max = hus::limits::MAX_EXTERNAL_TIMEOUT_SECS;
-    // Below a millisecond no program or dealer can answer, and such a number prints as a
-    // wall of zeros in the messages that quote it.
-    if x.is_finite() && (0.001..=max).contains(&x) {
-        Ok(Duration::from_secs_f64(x))
-    } else {
-        Err(format!(
-            "{name} must be a number of seconds, at least 0.001 (a millisecond) and at most {max} (a day)"
-        ))
-    }
-}
-
 pub fn run(args: Args) -> u8 {
     match play(&args) {
         Ok(code) => code,
@@ -126,142 +60,48 @@ pub fn run(args: Args) -> u8 {
 /// each failure returns its exit code.
 fn play(args: &Args) -> Result<u8, (u8, String)> {
     let usage = |m: String| (exit::USAGE, m);
+    let seconds = super::seconds;
     let external_timeout = seconds("--external-timeout", args.external_timeout).map_err(usage)?;
     let time_limit = seconds("--time-limit", args.time_limit).map_err(usage)?;
-    let idle = seconds("--idle-timeout", args.idle_timeout).map_err(usage)?;
+    let idle_timeout = seconds("--idle-timeout", args.idle_timeout).map_err(usage)?;
     if args.allow_external && external_timeout >= time_limit {
         return Err(usage(format!(
             "--external-timeout ({} s) must be below the dealer's time limit per action (--time-limit, {} s)",
             args.external_timeout, args.time_limit
         )));
     }
-    let budget = time_limit
-        .saturating_sub(Duration::from_secs(1))
-        .max(time_limit / 2);
-    let game = read_game(args.game.as_ref()).map_err(usage)?;
-    let bot = load(
-        &args.bot,
-        args.allow_external,
+    let game = hus::read_acpc_game(args.game.as_deref()).map_err(usage)?;
+    let bot_options = BotOptions {
+        table_dirs: args.table_dirs.clone(),
+        allow_external: args.allow_external,
         external_timeout,
-        &args.table_dirs,
-    )?;
-    let histories = match &args.histories {
-        Some(dir) => Some(
-            Histories::create_for(dir, &[(bot.name.clone(), Some(&bot))], 999_999).map(|mut h| {
-                h.first_number = 0;
-                h
-            }),
-        )
-        .transpose()
-        .map_err(usage)?,
-        None => None,
+        ..BotOptions::default()
     };
-    let seed = args.seed.unwrap_or_else(rand::random);
-
-    let stream =
-        client::connect(&args.host, args.port).map_err(|e| (exit::CONNECTION, e.to_string()))?;
-    let _ = stream.set_read_timeout(Some(idle));
-    let start = Instant::now();
-    let seat = Seat::new(
-        bot.bot.clone(),
-        SeatConfig {
-            game: game.clone(),
-            seed,
-            external_budget: budget,
-            histories,
-        },
-    );
-    let summary = client::play(stream, seat).map_err(|e| {
-        let code = match &e {
-            ClientError::Connection(_) | ClientError::Seat(SeatError::Dropped { .. }) => {
-                exit::CONNECTION
-            }
-            ClientError::Seat(SeatError::Protocol { .. }) => exit::PROTOCOL,
-            ClientError::Seat(SeatError::InvalidState { .. }) => exit::GAME,
-            ClientError::Seat(SeatError::Bot { .. }) => exit::EXTERNAL,
-            ClientError::Seat(SeatError::Io(_)) => exit::USAGE,
+    let bot = super::load_bot(&args.bot, &bot_options)?;
+    let options = AcpcSeatOptions {
+        host: args.host.clone(),
+        port: args.port,
+        game,
+        seed: args.seed.unwrap_or_else(rand::random),
+        time_limit,
+        idle_timeout,
+        histories: args.histories.clone(),
+    };
+    let report = hus::play_acpc_seat(&bot, &options).map_err(|e| {
+        let code = match e.kind {
+            AcpcErrorKind::Usage => exit::USAGE,
+            AcpcErrorKind::Connection => exit::CONNECTION,
+            AcpcErrorKind::Protocol => exit::PROTOCOL,
+            AcpcErrorKind::Game => exit::GAME,
+            AcpcErrorKind::External => exit::EXTERNAL,
         };
-        (code, e.to_string())
+        (code, e.message)
     })?;
-    let seconds = start.elapsed().as_secs_f64();
-    let text = report(args, &bot.name, &game, seed, &summary, seconds);
     if args.json {
-        super::to_stdout_json(&text)
+        super::to_stdout_json(&report.json())
     } else {
-        super::to_stdout_text(&text)
+        super::to_stdout_text(&report.text())
     }
     .map_err(|c| (c, "cannot write the result".to_string()))?;
     Ok(exit::OK)
-}
-
-/// The seat's result as `hus match` reports a bot's, in text or JSON.
-fn report(
-    args: &Args,
-    bot: &str,
-    game: &NoLimitGame,
-    seed: u64,
-    summary: &SeatSummary,
-    seconds: f64,
-) -> String {
-    let (sb, bb) = (
-        game.blinds[0].min(game.blinds[1]) as i64,
-        game.blinds[0].max(game.blinds[1]) as i64,
-    );
-    let result = MatchResult {
-        hands: summary.hands,
-        seed,
-        stakes: Stakes {
-            sb,
-            bb,
-            stack: game.stack as i64,
-        },
-        duplicate: false,
-        net_a: summary.net_chips,
-        tally: summary.tally,
-        bots: [summary.stats.clone(), Default::default()],
-        hand_results: None,
-        threads: 1,
-    };
-    if args.json {
-        let ci = result.ci95().map(|(lo, hi)| vec![lo, hi]);
-        format!(
-            "{}\n",
-            json!({
-                "hands": result.hands,
-                "seed": seed,
-                "blinds": [sb, bb],
-                "stack": game.stack,
-                "duplicate": false,
-                "mbb_per_hand": result.mbb_per_hand(),
-                "ci95": ci,
-                "net_chips": result.net_a,
-                "bots": { "A": bot_json(bot, &summary.stats) },
-                "dealer": { "host": args.host, "port": args.port },
-                "timing": {
-                    "seconds": seconds,
-                    "hands_per_second": if seconds > 0.0 { result.hands as f64 / seconds } else { 0.0 },
-                    "threads": 1,
-                },
-            })
-        )
-    } else {
-        let mut s = format!(
-            "bot: {}\ndealer: {}:{}\nhands: {}, seed {seed}, blinds {sb}/{bb}, stacks {} big blinds\n",
-            bot,
-            args.host,
-            args.port,
-            result.hands,
-            game.stack as i64 / bb
-        );
-        s.push_str(&result_lines(
-            "The bot",
-            "the opponent",
-            result.mbb_per_hand(),
-            result.ci95(),
-            result.net_a,
-            bb,
-        ));
-        s.push_str(&bot_section("The bot", bot, &summary.stats));
-        s
-    }
 }

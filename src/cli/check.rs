@@ -166,7 +166,7 @@ fn coverage(cells: hus::Coverage, svg: Option<&Path>) -> Result<String, String> 
     if let Some(path) = svg {
         let name = path.display().to_string();
         let shown = hus::escape_controls(&name);
-        super::matches::new_output(path)
+        hus::new_output_file(path)
             .and_then(|mut f| f.write_all(cells.svg.as_bytes()))
             .map_err(|e| format!("cannot write the coverage picture `{shown}`: {e}"))?;
     }

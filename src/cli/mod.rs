@@ -97,3 +97,33 @@ pub fn render_all(diagnostics: &[hus::Diagnostic]) -> String {
     }
     out
 }
+
+/// Seconds from an option: above 0 and at most a day.
+pub(crate) fn seconds(name: &str, x: f64) -> Result<std::time::Duration, String> {
+    let max = hus::MAX_EXTERNAL_TIMEOUT_SECS;
+    // Below a millisecond no program or dealer can answer, and such a number prints as a
+    // wall of zeros in the messages that quote it.
+    if x.is_finite() && (0.001..=max).contains(&x) {
+        Ok(std::time::Duration::from_secs_f64(x))
+    } else {
+        Err(format!(
+            "{name} must be a number of seconds, at least 0.001 (a millisecond) and at most {max} (a day)"
+        ))
+    }
+}
+
+/// Loads and checks the bot of `hus acpc` or `hus replay` (a script or `builtin:NAME`),
+/// printing its diagnostics; a failure is its exit code and message.
+pub(crate) fn load_bot(spec: &str, options: &hus::BotOptions) -> Result<hus::Bot, (u8, String)> {
+    match hus::Bot::from_spec(spec, options) {
+        Ok(bot) => {
+            to_stderr_rendered(&render_all(bot.warnings()));
+            Ok(bot)
+        }
+        Err(hus::LoadError::Script(e)) => {
+            to_stderr_rendered(&render_all(&e.diagnostics));
+            Err((exit::SCRIPT, format!("{} has errors", e.file)))
+        }
+        Err(e) => Err((exit::USAGE, e.to_string())),
+    }
+}

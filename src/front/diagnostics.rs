@@ -107,6 +107,13 @@ impl Diagnostic {
         }
     }
 
+    /// The script text the diagnostic is about (its `span` in its file): the unknown name
+    /// of an `undeclared_constant`, say. `None` for a whole-file problem.
+    pub fn spanned_text(&self) -> Option<&str> {
+        let (file, _) = &**self.origin.0.as_ref()?;
+        file.text.get(self.span.clone()?)
+    }
+
     /// An error about a whole file (one that cannot be read, say), at line 1, column 1.
     pub fn whole_file(code: &'static str, file: &str, message: String) -> Diagnostic {
         Diagnostic {

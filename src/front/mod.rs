@@ -23,7 +23,10 @@ mod decision;
 mod diagnostics;
 mod format;
 mod game;
+mod matches;
 mod names;
+mod replay;
+mod seat;
 
 pub use check::{check_script, read_script, read_script_file, read_script_from};
 pub use check::{CheckReport, Coverage};
@@ -31,7 +34,15 @@ use diagnostics::locate_all;
 pub use diagnostics::{Diagnostic, Fix, Rendering};
 pub use format::{format, FormatOptions};
 pub use game::{game_from_xml, read_game, GameError};
-pub use names::{builtin_names, builtin_script, describe_name, names, Name, UnknownName};
+pub use matches::{
+    new_output_file, run_match, MatchBot, MatchErrorKind, MatchFailure, MatchReport,
+};
+pub use names::{
+    builtin_names, builtin_script, describe_name, is_language_name, names, Name, UnknownName,
+};
+pub use replay::{read_acpc_game, read_log_file, replay_log, LogPlayer, LogSummary, ReplayError};
+pub use replay::{ReplayErrorKind, ReplayOptions, ReplayReport, ReplayTally};
+pub use seat::{play_acpc_seat, AcpcError, AcpcErrorKind, AcpcSeatOptions, AcpcSeatReport};
 
 /// What a bot is compiled with: where tables may be read, whether `external` programs may
 /// run, and the `<init>` names its game states will define.
@@ -64,6 +75,26 @@ impl Default for BotOptions {
         }
     }
 }
+
+/// Why [`Bot::from_spec`] has no bot.
+#[derive(Clone, Debug)]
+pub enum LoadError {
+    /// The script file cannot be read, or there is no such built-in: what went wrong.
+    Unreadable(String),
+    /// The script has errors.
+    Script(ScriptError),
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LoadError::Unreadable(m) => f.write_str(m),
+            LoadError::Script(e) => write!(f, "{} has errors", e.file),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
 
 /// A script that cannot be compiled: every diagnostic (errors and warnings), in source order.
 #[derive(Clone, Debug)]
@@ -225,6 +256,8 @@ pub struct Bot {
     source: SourceFile,
     script: ScriptBot,
     warnings: Vec<Diagnostic>,
+    /// The script file it was read from (none for a built-in or a script given as text).
+    path: Option<PathBuf>,
     /// Without the lints, the parsed script is kept with the bot instead of freed: a program
     /// that decides once and exits can `forget` both, where freeing the tree's many small
     /// allocations one by one costs 3 % of a `hus decide`.
@@ -242,7 +275,38 @@ impl Bot {
             Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
             _ => PathBuf::from("."),
         };
-        Bot::compile(SourceFile::new(name, text), base, options)
+        let mut bot = Bot::compile(SourceFile::new(name, text), base, options)?;
+        bot.path = Some(path.to_path_buf());
+        Ok(bot)
+    }
+
+    /// A bot as the commands that play name one: `builtin:NAME` or a script file. Unlike
+    /// [`Bot::from_file`], a file that cannot be read or an unknown built-in is a
+    /// [`LoadError::Unreadable`] message, apart from a script with errors.
+    pub fn from_spec(spec: &str, options: &BotOptions) -> Result<Bot, LoadError> {
+        let policy = ExternalPolicy {
+            allow: options.allow_external,
+            timeout: options.external_timeout,
+            deadline: None,
+        };
+        let loaded = crate::play::load_bot(spec, &policy, &options.table_dirs, &options.defines)
+            .map_err(|e| match e {
+                crate::play::BotLoadError::Script {
+                    source,
+                    diagnostics,
+                } => LoadError::Script(ScriptError {
+                    file: source.name.clone(),
+                    diagnostics: locate_all(&source, &diagnostics),
+                }),
+                e => LoadError::Unreadable(e.to_string()),
+            })?;
+        Ok(Bot {
+            warnings: locate_all(&loaded.source, &loaded.warnings),
+            source: loaded.source,
+            script: loaded.bot,
+            path: loaded.path,
+            _tree: None,
+        })
     }
 
     /// Compiles a script given as text; `name` is the file name its diagnostics carry, and
@@ -311,6 +375,7 @@ impl Bot {
                 },
                 source,
                 warnings: diagnostics,
+                path: None,
                 _tree: tree,
             }),
             _ => Err(ScriptError {
@@ -323,6 +388,22 @@ impl Bot {
     /// The script's file name (or `builtin:NAME`).
     pub fn name(&self) -> &str {
         &self.source.name
+    }
+
+    /// The bot as the lower layers load one, for the histories beside its decisions.
+    fn loaded(&self) -> crate::play::LoadedBot {
+        crate::play::LoadedBot {
+            name: self.source.name.clone(),
+            bot: self.script.clone(),
+            path: self.path.clone(),
+            source: self.source.clone(),
+            warnings: Vec::new(),
+        }
+    }
+
+    /// The script file the bot was read from: none for a built-in or a script given as text.
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
     }
 
     /// The checker's warnings about the script.
@@ -462,10 +543,25 @@ pub struct MatchOptions {
     pub stack: i64,
     /// Keep A's result of every hand ([`MatchResult::hand_results`]).
     pub keep_hands: bool,
+    /// `<init>` constants every decision's game state holds, by name ([`run_match`]).
+    pub defines: Vec<(String, f64)>,
+    /// Write the game state of every decision to this new or empty directory, with an
+    /// index.tsv ([`run_match`]).
+    pub histories: Option<PathBuf>,
+    /// Write every hand to this file in the ACPC dealer's log format ([`run_match`]).
+    pub log: Option<PathBuf>,
+    /// Draw A's cumulative winnings with the 95% band to this SVG file ([`run_match`]).
+    pub plot: Option<PathBuf>,
+    /// An ACPC program's time to answer one action: past it, it checks or folds.
+    pub action_time: Duration,
+    /// An ACPC program's time for all its answers in one hand: past it, the program is taken
+    /// to hang and the match ends with the hands played.
+    pub hand_time: Duration,
 }
 
 impl MatchOptions {
-    /// `hus match`'s defaults: blinds 50/100, stacks of 10,000, one thread, not duplicate.
+    /// `hus match`'s defaults: blinds 50/100, stacks of 10,000, one thread, not duplicate,
+    /// no outputs; an ACPC program has 10 s per action and 60 s per hand.
     pub fn new(hands: u64, seed: u64) -> MatchOptions {
         let c = MatchConfig::new(hands, seed);
         MatchOptions {
@@ -477,11 +573,18 @@ impl MatchOptions {
             big_blind: c.stakes.bb,
             stack: c.stakes.stack,
             keep_hands: false,
+            defines: Vec::new(),
+            histories: None,
+            log: None,
+            plot: None,
+            action_time: Duration::from_secs(10),
+            hand_time: Duration::from_secs(60),
         }
     }
 }
 
-/// Plays `a` against `b` as `hus match` does; the result is A's (see [`MatchResult`]).
+/// Plays script bot `a` against `b`; the result is A's (see [`MatchResult`]). The outputs,
+/// `<init>` constants and ACPC programs of [`MatchOptions`] are [`run_match`]'s.
 pub fn play_match(a: &Bot, b: &Bot, options: &MatchOptions) -> Result<MatchResult, MatchError> {
     let mut config = MatchConfig::new(options.hands, options.seed);
     config.threads = options.threads;

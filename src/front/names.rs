@@ -64,6 +64,16 @@ pub fn describe_name(name: &str) -> Result<String, UnknownName> {
     Ok(render(entry, member.as_deref(), &shown))
 }
 
+/// Whether `name` is a name of the language (a statistic, a constant the game gives, a
+/// keyword): such a name cannot be an `<init>` constant of the caller's (`--define`).
+pub fn is_language_name(name: &str) -> bool {
+    use crate::check::names::{meaning, Meaning};
+    !matches!(
+        meaning(name, &crate::check::CheckOptions::default()),
+        Meaning::Unknown
+    )
+}
+
 /// The built-in bots' names (`builtin:NAME`), in the order `hus show builtin:` lists them.
 pub fn builtin_names() -> Vec<&'static str> {
     crate::play::bots::BUILTINS.iter().map(|b| b.0).collect()
@@ -98,5 +108,11 @@ mod tests {
         );
         assert!(builtin_names().iter().all(|b| builtin_script(b).is_some()));
         assert_eq!(builtin_script("nobody"), None);
+    }
+
+    #[test]
+    fn a_statistic_is_a_language_name_and_a_new_word_is_not() {
+        assert!(super::is_language_name("villainVPIP"));
+        assert!(!super::is_language_name("aggression"));
     }
 }
