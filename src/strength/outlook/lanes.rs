@@ -144,6 +144,30 @@ fn alive_rows(cards: &[u32], unseen: u64) -> (Box<Lanes>, [u8; 64]) {
     (alive, first_block)
 }
 
+/// `hero[x][b]`: the hero's final rank with run-out {x, lane} for lanes of suit b ([`DEAD`]
+/// where the lane is not a card to come or is x); `hero_base` is the hole cards and the flop.
+fn hero_rows(ev: &Evaluator, cards: &[u32], hero_base: IncrementalHand) -> Box<Lanes> {
+    let mut hero = Box::new([[[DEAD; 16]; 4]; 64]);
+    for (p, &x) in cards.iter().enumerate() {
+        let hx = hero_base.with(x);
+        for &l in &cards[p + 1..] {
+            let r = biased(ev.rank_hand(hx.with(l)));
+            hero[x as usize][l as usize >> 4][l as usize & 15] = r;
+            hero[l as usize][x as usize >> 4][x as usize & 15] = r;
+        }
+    }
+    hero
+}
+
+/// The three-card flop's ranks (0..13).
+fn flop_ranks(board: CardSet) -> [u8; 3] {
+    let mut board_ranks = [0u8; 3];
+    for (slot, c) in board_ranks.iter_mut().zip(board.cards()) {
+        *slot = (c.index() & 15) as u8;
+    }
+    board_ranks
+}
+
 /// Everything the hot loop reads and writes, by lane.
 struct Work {
     /// The unseen cards' bit indexes, lowest first.
@@ -210,20 +234,9 @@ fn flop_with(hole: CardSet, board: CardSet, portable: bool) -> Outlook {
     let unseen = DECK_MASK & !seen;
     let cards = super::unseen(hole.union(board));
     let hero_base = IncrementalHand::of(hole.union(board));
-    let mut hero = Box::new([[[DEAD; 16]; 4]; 64]);
-    for (p, &x) in cards.iter().enumerate() {
-        let hx = hero_base.with(x);
-        for &l in &cards[p + 1..] {
-            let r = biased(ev.rank_hand(hx.with(l)));
-            hero[x as usize][l as usize >> 4][l as usize & 15] = r;
-            hero[l as usize][x as usize >> 4][x as usize & 15] = r;
-        }
-    }
+    let hero = hero_rows(ev, &cards, hero_base);
     let (alive, first_block) = alive_rows(&cards, unseen);
-    let mut board_ranks = [0u8; 3];
-    for (slot, c) in board_ranks.iter_mut().zip(board.cards()) {
-        *slot = (c.index() & 15) as u8;
-    }
+    let board_ranks = flop_ranks(board);
     let t = triples();
     let nf = t
         .ranks

@@ -8,7 +8,9 @@
 //! above c, or that are a or b, are lowered to [`NONE`].
 
 use super::super::{state, unseen, Outlook, AHEAD, BEHIND, TIED};
-use super::{alive_rows, biased, flush_row, non_flush_row, triples, Lanes, Row, DEAD, NONE};
+use super::{
+    alive_rows, flop_ranks, flush_row, hero_rows, non_flush_row, triples, Lanes, Row, NONE,
+};
 use crate::cards::{CardSet, DECK_MASK};
 use crate::strength::eval7::{Evaluator, IncrementalHand};
 
@@ -42,20 +44,9 @@ pub(crate) fn range_flop(hole: CardSet, board: CardSet, holdings: &[(u32, u32)])
     let unseen_mask = DECK_MASK & !(hole.0 | board.0);
     let cards = unseen(hole.union(board));
     let hero_base = IncrementalHand::of(hole.union(board));
-    let mut hero = Box::new([[[DEAD; 16]; 4]; 64]);
-    for (p, &x) in cards.iter().enumerate() {
-        let hx = hero_base.with(x);
-        for &l in &cards[p + 1..] {
-            let r = biased(ev.rank_hand(hx.with(l)));
-            hero[x as usize][l as usize >> 4][l as usize & 15] = r;
-            hero[l as usize][x as usize >> 4][x as usize & 15] = r;
-        }
-    }
+    let hero = hero_rows(ev, &cards, hero_base);
     let (alive, first_block) = alive_rows(&cards, unseen_mask);
-    let mut board_ranks = [0u8; 3];
-    for (slot, c) in board_ranks.iter_mut().zip(board.cards()) {
-        *slot = (c.index() & 15) as u8;
-    }
+    let board_ranks = flop_ranks(board);
     let mut w = RangeWork {
         ev,
         cards,
