@@ -262,26 +262,51 @@ fn flop_with(hole: CardSet, board: CardSet, portable: bool) -> Outlook {
     } else {
         run(&mut w);
     }
-    // Each holding's counts against its state now.
-    let hero_now = ev.rank_hand(hero_base);
-    let base = IncrementalHand::of(board);
     let runouts = ((w.cards.len() - 2) * (w.cards.len() - 3) / 2) as u64;
-    let mut hp = [[0u64; 3]; 3];
-    for (p, &a) in w.cards.iter().enumerate() {
-        let va = base.with(a);
-        for (q, &b) in w.cards.iter().enumerate().skip(p + 1) {
-            let now = state(hero_now, ev.rank_hand(va.with(b)));
-            let (a, bi) = (a as usize, b as usize);
-            let lane = |t: &Lanes| t[a][bi >> 4][bi & 15].wrapping_neg() as u16 as u64;
+    by_holding(
+        ev.rank_hand(hero_base),
+        board,
+        &w.cards,
+        runouts,
+        |p, q, a, b| {
             let (pw, pt) = acc_sums(&w.pairs[pair(p, q)]);
-            let losses = lane(&w.wins) + pw;
-            let ties = lane(&w.ties) + pt;
+            (
+                lane_count(&w.wins, a, b) + pw,
+                lane_count(&w.ties, a, b) + pt,
+            )
+        },
+    )
+}
+
+/// HP from each holding's counts: the villain's wins and ties of holding {cards[p], cards[q]}
+/// (cards a and b) over its `runouts`, by `counts(p, q, a, b)`, against its state now.
+fn by_holding(
+    hero_now: HandRank,
+    board: CardSet,
+    cards: &[u32],
+    runouts: u64,
+    counts: impl Fn(usize, usize, u32, u32) -> (u64, u64),
+) -> Outlook {
+    let ev = Evaluator::get();
+    let base = IncrementalHand::of(board);
+    let mut hp = [[0u64; 3]; 3];
+    for (p, &a) in cards.iter().enumerate() {
+        let va = base.with(a);
+        for (q, &b) in cards.iter().enumerate().skip(p + 1) {
+            let now = state(hero_now, ev.rank_hand(va.with(b)));
+            let (losses, ties) = counts(p, q, a, b);
             hp[now][BEHIND] += losses;
             hp[now][TIED] += ties;
             hp[now][AHEAD] += runouts - losses - ties;
         }
     }
     Outlook { hp }
+}
+
+/// A per-lane counter of holding {a, lane b}, which holds minus the count (wrapping `i16`).
+fn lane_count(t: &Lanes, a: u32, b: u32) -> u64 {
+    let (a, b) = (a as usize, b as usize);
+    t[a][b >> 4][b & 15].wrapping_neg() as u16 as u64
 }
 
 /// The sums of an [`Acc`]'s wins and ties counters (each at most 255).

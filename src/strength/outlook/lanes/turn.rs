@@ -8,8 +8,10 @@
 //! rank pair: 91 rows), raised to the flush rank where board, i and j hold four cards of a suit
 //! or more, and lowered to [`NONE`] on lanes that are not cards to come above j.
 
-use super::super::{state, unseen, Outlook, AHEAD, BEHIND, TIED};
-use super::{alive_rows, biased, flush_row, non_flush_row, Lanes, Row, DEAD, NONE};
+use super::super::{unseen, Outlook};
+use super::{
+    alive_rows, biased, by_holding, flush_row, lane_count, non_flush_row, Lanes, Row, DEAD, NONE,
+};
 use crate::cards::{CardSet, DECK_MASK};
 use crate::strength::eval7::{Evaluator, IncrementalHand};
 
@@ -92,24 +94,19 @@ fn turn_with(hole: CardSet, board: CardSet, portable: bool) -> Outlook {
         flush_rows,
     };
     run(&mut w, portable);
-    let hero_now = ev.rank_hand(hero_base);
-    let base = IncrementalHand::of(board);
     let rivers = (n - 2) as u64;
-    let mut hp = [[0u64; 3]; 3];
-    for (p, &a) in w.cards.iter().enumerate() {
-        let va = base.with(a);
-        for (q, &b) in w.cards.iter().enumerate().skip(p + 1) {
-            let now = state(hero_now, ev.rank_hand(va.with(b)));
-            let (a, bi) = (a as usize, b as usize);
-            let lane = |t: &Lanes| t[a][bi >> 4][bi & 15].wrapping_neg() as u16 as u64;
-            let losses = lane(&w.wins) + w.pair_wins[p * n + q] as u64;
-            let ties = lane(&w.ties) + w.pair_ties[p * n + q] as u64;
-            hp[now][BEHIND] += losses;
-            hp[now][TIED] += ties;
-            hp[now][AHEAD] += rivers - losses - ties;
-        }
-    }
-    Outlook { hp }
+    by_holding(
+        ev.rank_hand(hero_base),
+        board,
+        &w.cards,
+        rivers,
+        |p, q, a, b| {
+            (
+                lane_count(&w.wins, a, b) + w.pair_wins[p * n + q] as u64,
+                lane_count(&w.ties, a, b) + w.pair_ties[p * n + q] as u64,
+            )
+        },
+    )
 }
 
 /// Per prefix (positions p < q in `cards`, at `p * n + q`): the index in the returned rows
