@@ -1,13 +1,17 @@
 //! Generates the committed tables of the strength module: `src/strength/eval7_tables.rs` (the
 //! evaluator's perfect-hash row displacements, from which `build.rs` computes its rank and flush
 //! table) and `tables/preflop-equity.tsv` (exact preflop equity of the 169 classes against a
-//! random hand).
+//! random hand) and `tables/flop-equity.bin` (exact flop equity of the 1,286,792 (hole, flop)
+//! classes, `hus::strength::flop_equity`).
 //!
-//! `cargo run --release --features gen-tables --bin gen-tables -- [--check] [eval|preflop]`
+//! `cargo run --release --features gen-tables --bin gen-tables -- [--check] [eval|preflop|flop]`
 //! (both tables when none is named). Paths are the crate's own, wherever it runs from.
 //! With `--check` nothing is written: the tables are regenerated in memory and compared with
 //! the committed files (exit 1 when one differs). `cargo test` checks `eval`
-//! (`tables_source_is_committed`, 1.5 s in release); `preflop` takes about 72 s in release and is checked only by hand.
+//! (`tables_source_is_committed`, 1.5 s in release); `preflop` takes about 72 s in release and
+//! `flop` about 4 minutes on two cores: both are checked by hand (`cargo test` compares samples
+//! of them with enumeration). The first `flop` is built with `--no-default-features` (the
+//! crate embeds the file it writes).
 //! It is a development tool: behind the `gen-tables` feature, so `cargo install` leaves it out.
 
 use std::path::{Path, PathBuf};
@@ -25,9 +29,9 @@ fn main() -> ExitCode {
     for arg in std::env::args().skip(1) {
         match arg.as_str() {
             "--check" => check = true,
-            "eval" | "preflop" if what.is_none() => what = Some(arg),
+            "eval" | "preflop" | "flop" if what.is_none() => what = Some(arg),
             _ => {
-                eprintln!("usage: gen-tables [--check] [eval|preflop]");
+                eprintln!("usage: gen-tables [--check] [eval|preflop|flop]");
                 return ExitCode::from(2);
             }
         }
@@ -35,16 +39,19 @@ fn main() -> ExitCode {
     let all = what.is_none();
     let mut outputs = Vec::new();
     if all || what.as_deref() == Some("eval") {
-        outputs.push(("src/strength/eval7_tables.rs", eval_tables()));
+        outputs.push(("src/strength/eval7_tables.rs", eval_tables().into_bytes()));
     }
     if all || what.as_deref() == Some("preflop") {
-        outputs.push(("tables/preflop-equity.tsv", preflop()));
+        outputs.push(("tables/preflop-equity.tsv", preflop().into_bytes()));
+    }
+    if what.as_deref() == Some("flop") {
+        outputs.push(("tables/flop-equity.bin", flop()));
     }
     let mut differ = false;
     for (relative, text) in outputs {
         let path = crate_file(relative);
         if check {
-            let committed = std::fs::read_to_string(&path).unwrap_or_default();
+            let committed = std::fs::read(&path).unwrap_or_default();
             if committed == text {
                 eprintln!("{relative}: up to date");
             } else {
@@ -82,4 +89,26 @@ fn preflop() -> String {
     preflop::parse_table(&text).expect("the generated table parses");
     eprintln!("preflop: 169 classes in {:?}", start.elapsed());
     text
+}
+
+/// The exact flop equity table: each hole class's stored flops enumerated, classes in parallel.
+fn flop() -> Vec<u8> {
+    use hus::strength::{flop_equity, outlook};
+    use rayon::prelude::*;
+    let start = Instant::now();
+    let per_class: Vec<Vec<u32>> = (0..169)
+        .into_par_iter()
+        .map(|class| {
+            let layout = flop_equity::Layout::of(class);
+            let stored = layout.stored();
+            stored
+                .iter()
+                .map(|&flop| outlook::flop(layout.hole, flop).doubled_wins() as u32)
+                .collect()
+        })
+        .collect();
+    let bytes = flop_equity::write(&per_class);
+    flop_equity::Table::parse(&bytes).expect("the generated table parses");
+    eprintln!("flop: {} classes in {:?}", flop_equity::CLASSES, start.elapsed());
+    bytes
 }

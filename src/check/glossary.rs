@@ -267,7 +267,7 @@ pub const ENTRIES: &[Entry] = &[
       "(wins + ties/2) / all over every villain holding, with the board as it is; before the flop the same as `equity`. Between 0 and 1.",
       "handStrength > 0.8", "Billings' HS"),
     e("equity", C, "the chance of winning at showdown against a random hand",
-      "Exact over every villain holding and every run-out of the board (ties count half); before the flop from the 169-class table. Between 0 and 1.",
+      "Exact over every villain holding and every run-out of the board (ties count half); before the flop from the 169-class table, on the flop from the exact table of (hole, flop) classes (the same value, read instead of counted). Between 0 and 1.",
       "equity >= 0.6", ""),
     e("ppot", C, "the chance that a hand behind now ends ahead",
       "Billings' positive potential over the cards to come; 0 before the flop and on the river. Between 0 and 1.",

@@ -3,11 +3,14 @@
 //!
 //! Every function takes the hero's two hole cards and a board of 0 (preflop), 3, 4 or 5
 //! cards, disjoint from them (the game-state reader guarantees it); anything else is a bug in
-//! the caller and panics. After the flop everything is enumerated exactly; before it, equity
-//! comes from the exact 169-class table. Equity and the potentials on the flop and turn share
-//! one enumeration, remembered per thread for the last (hole, board) asked.
+//! the caller and panics. Every value is exact. Equity before the flop comes from the
+//! precomputed 169-class table and on the flop from the precomputed table of (hole, flop)
+//! classes ([`flop_equity`], when the crate has it); the rest is enumerated. The potentials
+//! (and equity without the flop table) share one enumeration on the flop and turn, remembered
+//! per thread for the last (hole, board) asked.
 
 pub mod eval7;
+pub mod flop_equity;
 pub mod outlook;
 pub mod preflop;
 pub mod versus;
@@ -32,7 +35,8 @@ pub fn hand_strength(hole: CardSet, board: CardSet) -> f64 {
 }
 
 /// `equity`: the chance of winning at showdown with the rest of the board dealt at random
-/// (ties half); exact. Before the flop from the precomputed 169-class table.
+/// (ties half); exact. Before the flop from the precomputed 169-class table, on the flop from
+/// the precomputed table of (hole, flop) classes when the crate has it (feature `flop-table`).
 pub fn equity(hole: CardSet, board: CardSet) -> f64 {
     check(hole, board);
     match board.len() {
@@ -42,6 +46,7 @@ pub fn equity(hole: CardSet, board: CardSet) -> f64 {
             preflop::class_equity(HoleClass::of(a, b))
         }
         5 => hand_strength(hole, board),
+        3 => flop_equity::equity(hole, board).unwrap_or_else(|| outlook_of(hole, board).equity()),
         _ => outlook_of(hole, board).equity(),
     }
 }

@@ -35,10 +35,12 @@ impl Outlook {
     /// The showdown equity: (ahead + tied/2) / all.
     pub fn equity(&self) -> f64 {
         let all: u64 = (0..3).map(|s| self.total(s)).sum();
-        let (a, t) = (0..3).fold((0, 0), |(a, t), s| {
-            (a + self.hp[s][AHEAD], t + self.hp[s][TIED])
-        });
-        ratio(a as f64 + t as f64 / 2.0, all as f64)
+        ratio(self.doubled_wins() as f64 / 2.0, all as f64)
+    }
+
+    /// 2 x ahead + tied at showdown: the equity's numerator doubled, a whole number.
+    pub fn doubled_wins(&self) -> u64 {
+        (0..3).map(|s| 2 * self.hp[s][AHEAD] + self.hp[s][TIED]).sum()
     }
 
     /// Billings' positive potential.

@@ -144,7 +144,7 @@ fn overlapping_cards_are_a_caller_bug() {
 }
 
 /// `n` random (hole, flop) deals from `seed`.
-fn random_flops(n: usize, seed: u64) -> Vec<(CardSet, CardSet)> {
+pub(crate) fn random_flops(n: usize, seed: u64) -> Vec<(CardSet, CardSet)> {
     use rand::seq::SliceRandom;
     use rand::SeedableRng;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
