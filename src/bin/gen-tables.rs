@@ -109,6 +109,10 @@ fn flop() -> Vec<u8> {
         .collect();
     let bytes = flop_equity::write(&per_class);
     flop_equity::Table::parse(&bytes).expect("the generated table parses");
-    eprintln!("flop: {} classes in {:?}", flop_equity::CLASSES, start.elapsed());
+    eprintln!(
+        "flop: {} classes in {:?}",
+        flop_equity::CLASSES,
+        start.elapsed()
+    );
     bytes
 }

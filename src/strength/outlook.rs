@@ -9,7 +9,7 @@
 mod lanes;
 pub(crate) use lanes::range_flop;
 #[cfg(test)]
-pub(crate) use lanes::{flop_portable, turn_portable};
+pub(crate) use lanes::{flop_portable, range_flop_portable, turn_portable};
 
 use super::eval7::{Evaluator, HandRank, IncrementalHand};
 use crate::cards::{CardSet, DECK_MASK};
@@ -40,7 +40,9 @@ impl Outlook {
 
     /// 2 x ahead + tied at showdown: the equity's numerator doubled, a whole number.
     pub fn doubled_wins(&self) -> u64 {
-        (0..3).map(|s| 2 * self.hp[s][AHEAD] + self.hp[s][TIED]).sum()
+        (0..3)
+            .map(|s| 2 * self.hp[s][AHEAD] + self.hp[s][TIED])
+            .sum()
     }
 
     /// Billings' positive potential.

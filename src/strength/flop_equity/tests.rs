@@ -66,14 +66,20 @@ fn the_stored_flops_are_distinct_classes() {
 #[test]
 fn a_damaged_table_is_refused() {
     let good = write(&vec![vec![]; 169]);
-    assert!(Table::parse(&good).unwrap_err().contains("expected 1286792 classes"));
-    assert!(Table::parse(b"HUSFEQ01").unwrap_err().contains("wrong magic or too short"));
+    assert!(Table::parse(&good)
+        .unwrap_err()
+        .contains("expected 1286792 classes"));
+    assert!(Table::parse(b"HUSFEQ01")
+        .unwrap_err()
+        .contains("wrong magic or too short"));
     let mut bad = good.clone();
     bad[0] = b'X';
     assert!(Table::parse(&bad).unwrap_err().contains("wrong magic"));
     let mut bad = good;
     bad[8] = 1;
-    assert!(Table::parse(&bad).unwrap_err().contains("do not increase from 0"));
+    assert!(Table::parse(&bad)
+        .unwrap_err()
+        .contains("do not increase from 0"));
 }
 
 #[test]
@@ -83,7 +89,10 @@ fn a_class_count_spreads_to_every_renaming() {
         .map(|c| {
             let layout = Layout::of(c);
             let smallest: Vec<usize> = layout.smallest().collect();
-            (0..FLOPS).filter(|&i| smallest[i] == i).map(|i| i as u32 + 1).collect()
+            (0..FLOPS)
+                .filter(|&i| smallest[i] == i)
+                .map(|i| i as u32 + 1)
+                .collect()
         })
         .collect();
     let bytes = write(&per_class);
@@ -100,7 +109,10 @@ fn a_count_reads_as_the_outlook_equity() {
     let o = outlook::Outlook {
         hp: [[300_001, 2, 3], [4, 5, 6], [7, 8, 770_154]],
     };
-    assert_eq!(equity_of(o.doubled_wins() as u32).to_bits(), o.equity().to_bits());
+    assert_eq!(
+        equity_of(o.doubled_wins() as u32).to_bits(),
+        o.equity().to_bits()
+    );
 }
 
 #[cfg(feature = "flop-table")]

@@ -17,6 +17,8 @@ mod range;
 mod turn;
 
 pub(crate) use range::range_flop;
+#[cfg(test)]
+pub(crate) use range::range_flop_portable;
 pub use turn::turn;
 #[cfg(test)]
 pub(crate) use turn::turn_portable;

@@ -127,3 +127,21 @@ fn monotone_and_paired_boards_match_the_reference() {
         assert_eq!(versus(hole, board, &r), versus_reference(hole, board, &r));
     }
 }
+
+#[test]
+fn portable_range_outlooks_match_the_reference() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(41);
+    for i in 0..20 {
+        let size = rng.random_range(1..=85);
+        let (range, hole, board) = random_case(&mut rng, size, 3);
+        let live = live_holdings(&range, hole.union(board));
+        if live.is_empty() {
+            continue;
+        }
+        assert_eq!(
+            Some(outlook::range_flop_portable(hole, board, &live)),
+            versus_reference(hole, board, &range),
+            "case {i}: hole {hole:?} board {board:?} range {range:?}"
+        );
+    }
+}

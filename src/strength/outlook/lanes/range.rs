@@ -1,11 +1,13 @@
 //! The flop outlook against a list of villain holdings (a range's live ones), with the second
-//! run-out card as lanes: for each holding {a, b} and each first run-out card c, every card
-//! d > c at once, 16 lanes (one suit's ranks) at a time.
+//! run-out card as lanes: for each first run-out card c, every card d > c at once, 16 lanes
+//! (one suit's ranks) at a time.
 //!
-//! The villain's final rank is the non-flush rank of the board's, a's, b's and c's ranks with
-//! d's (a row per rank multiset of a, b, c, made when first needed), raised to the flush rank
-//! where board, a, b and c hold four cards of a suit or more; lanes that are not cards to come
-//! above c, or that are a or b, are lowered to [`NONE`].
+//! Holdings are taken by rank pair. Where no flush can be made (no suit of board, a, b and c
+//! holds four), the villain's final rank is the non-flush rank of the board's, a's, b's, c's
+//! and d's ranks: one count per (rank pair, c) serves every holding of the pair, less the
+//! run-outs that hold a or b (c = a or b: that c's count; d = a or b: one lane per c, counted
+//! by lanes over c). Where a flush can be made, the holding is counted alone: the non-flush
+//! row raised to the flush rank, the lanes of a and b lowered to [`NONE`].
 
 use super::super::{state, unseen, Outlook, AHEAD, BEHIND, TIED};
 use super::{
@@ -26,6 +28,8 @@ struct RangeWork<'a> {
     /// not a card to come or is c).
     hero: Box<Lanes>,
     alive: Box<Lanes>,
+    /// `below[x][b]`: -1 on lanes of block b that are unseen cards below card x, 0 elsewhere.
+    below: Box<Lanes>,
     first_block: [u8; 64],
     /// Non-flush rows by rank multiset id of (a, b, c) (`u16::MAX`: not made yet).
     nf_index: Vec<u16>,
@@ -33,13 +37,32 @@ struct RangeWork<'a> {
     /// Flush rows by suit * 8192 + the suit's cards (`u16::MAX`: not made yet).
     flush_index: Vec<u16>,
     flush: Vec<Row>,
-    /// The current holding's first run-out cards (a buffer kept across holdings).
-    prefixes: Vec<Prefix>,
+    /// Counting without AVX2 even where the processor has it (tests).
+    portable: bool,
 }
 
 /// HP of the hero against each holding of `holdings` (card bit indexes, disjoint from the
 /// hero's cards and the three-card `board`) over every two-card run-out.
 pub(crate) fn range_flop(hole: CardSet, board: CardSet, holdings: &[(u32, u32)]) -> Outlook {
+    range_flop_with(hole, board, holdings, false)
+}
+
+/// [`range_flop`] by the portable loops, for tests.
+#[cfg(test)]
+pub(crate) fn range_flop_portable(
+    hole: CardSet,
+    board: CardSet,
+    holdings: &[(u32, u32)],
+) -> Outlook {
+    range_flop_with(hole, board, holdings, true)
+}
+
+fn range_flop_with(
+    hole: CardSet,
+    board: CardSet,
+    holdings: &[(u32, u32)],
+    portable: bool,
+) -> Outlook {
     let ev = Evaluator::get();
     let unseen_mask = DECK_MASK & !(hole.0 | board.0);
     let cards = unseen(hole.union(board));
@@ -47,6 +70,7 @@ pub(crate) fn range_flop(hole: CardSet, board: CardSet, holdings: &[(u32, u32)])
     let hero = hero_rows(ev, &cards, hero_base);
     let (alive, first_block) = alive_rows(&cards, unseen_mask);
     let board_ranks = flop_ranks(board);
+    let below = below_rows(&cards, unseen_mask);
     let mut w = RangeWork {
         ev,
         cards,
@@ -56,56 +80,256 @@ pub(crate) fn range_flop(hole: CardSet, board: CardSet, holdings: &[(u32, u32)])
         board_suits: std::array::from_fn(|s| (board.0 >> (16 * s) & 0x1fff).count_ones()),
         hero,
         alive,
+        below,
         first_block,
         nf_index: vec![u16::MAX; 455],
         nf: Vec::with_capacity(455),
         flush_index: vec![u16::MAX; 4 * 8192],
         flush: Vec::new(),
-        prefixes: Vec::with_capacity(64),
+        portable,
     };
     let hero_now = ev.rank_hand(hero_base);
     let base = IncrementalHand::of(board);
     let runouts = ((w.cards.len() - 2) * (w.cards.len() - 3) / 2) as u64;
+    let pair_of = |&(a, b): &(u32, u32)| {
+        let (x, y) = (a & 15, b & 15);
+        x.max(y) * 13 + x.min(y)
+    };
+    let mut sorted = holdings.to_vec();
+    sorted.sort_unstable_by_key(pair_of);
     let mut hp = [[0u64; 3]; 3];
-    for &(a, b) in holdings {
-        let now = state(hero_now, ev.rank_hand(base.with(a).with(b)));
-        let (losses, ties) = holding(&mut w, a, b);
-        hp[now][BEHIND] += losses;
-        hp[now][TIED] += ties;
-        hp[now][AHEAD] += runouts - losses - ties;
+    let mut counts = Vec::with_capacity(64);
+    for pair in sorted.chunk_by(|x, y| pair_of(x) == pair_of(y)) {
+        rank_pair(&mut w, pair, &mut counts);
+        for (&(a, b), &(losses, ties)) in pair.iter().zip(&counts) {
+            let now = state(hero_now, ev.rank_hand(base.with(a).with(b)));
+            hp[now][BEHIND] += losses;
+            hp[now][TIED] += ties;
+            hp[now][AHEAD] += runouts - losses - ties;
+        }
     }
     Outlook { hp }
 }
 
-/// The villain's wins and ties with holding {a, b} over every run-out.
-fn holding(w: &mut RangeWork<'_>, a: u32, b: u32) -> (u64, u64) {
+/// The villain's wins and ties over every run-out, for each holding of one rank pair, into
+/// `out`.
+fn rank_pair(w: &mut RangeWork<'_>, pair: &[(u32, u32)], out: &mut Vec<(u64, u64)>) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if !w.portable && std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU supports AVX2 (checked just above).
+            return unsafe { rank_pair_avx2(w, pair, out) };
+        }
+    }
+    rank_pair_lanes(w, pair, out)
+}
+
+/// [`rank_pair_lanes`] compiled for AVX2.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn rank_pair_avx2(w: &mut RangeWork<'_>, pair: &[(u32, u32)], out: &mut Vec<(u64, u64)>) {
+    rank_pair_lanes(w, pair, out)
+}
+
+#[inline(always)]
+fn rank_pair_lanes(w: &mut RangeWork<'_>, pair: &[(u32, u32)], out: &mut Vec<(u64, u64)>) {
+    let (a0, b0) = pair[0];
+    let (ra, rb) = (a0 as usize & 15, b0 as usize & 15);
+    let t = triples();
+    let nf_by_rank: [usize; 13] =
+        std::array::from_fn(|r| nf_row(w, t.id[ra * 169 + rb * 13 + r] as usize));
+    let counts = no_flush_counts(w, &nf_by_rank, [ra, rb]);
+    let (sw, st): ([u64; 4], [u64; 4]) = (
+        std::array::from_fn(|s| counts.by_suit[s].0),
+        std::array::from_fn(|s| counts.by_suit[s].1),
+    );
+    let (bw, bt): ([u64; 64], [u64; 64]) = (
+        std::array::from_fn(|c| counts.by_card[c].0),
+        std::array::from_fn(|c| counts.by_card[c].1),
+    );
+    // `lane[r][rc]`: the villain's non-flush rank on the lane of a card of rank r (a or b)
+    // when c has rank rc.
+    let lane = |r: usize| -> Row {
+        let mut row = [NONE; 16];
+        for (rc, v) in row.iter_mut().enumerate().take(13) {
+            *v = w.nf[nf_by_rank[rc]][r];
+        }
+        row
+    };
+    let (lane_a, lane_b) = (lane(ra), lane(rb));
+    out.clear();
+    for &(a, b) in pair {
+        let (a, b, la, lb) = if a as usize & 15 == ra {
+            (a, b, &lane_a, &lane_b)
+        } else {
+            (b, a, &lane_a, &lane_b)
+        };
+        let h = holding(w, a, b, nf_by_rank);
+        let (mut wins, mut ties) = if h.four.is_some() || h.flush_suit.is_some() {
+            count(w, &h)
+        } else {
+            (0, 0)
+        };
+        if h.four.is_none() {
+            let mut gw = sw.iter().sum::<u64>() - bw[a as usize] - bw[b as usize];
+            let mut gt = st.iter().sum::<u64>() - bt[a as usize] - bt[b as usize];
+            if let Some(s) = h.flush_suit {
+                let back = |v: &[u64; 64]| {
+                    [a, b]
+                        .iter()
+                        .filter(|&&x| x as usize >> 4 == s)
+                        .map(|&x| v[x as usize])
+                        .sum::<u64>()
+                };
+                // The suit's c less a's and b's, already taken out above.
+                gw -= sw[s] - back(&bw);
+                gt -= st[s] - back(&bt);
+            }
+            let (cw, ct) = lane_over_c(w, a, b, la, h.flush_suit);
+            let (dw, dt) = lane_over_c(w, b, a, lb, h.flush_suit);
+            wins += gw - cw - dw;
+            ties += gt - ct - dt;
+        }
+        out.push((wins, ties));
+    }
+}
+
+/// The rank pair's counts over run-outs {c, d > c} with its non-flush rows (`nf_by_rank`, by
+/// c's rank), no card of a holding masked.
+struct PairCounts {
+    /// Wins and ties summed over the c of each suit.
+    by_suit: [(u64, u64); 4],
+    /// Wins and ties of each c of the pair's two ranks (the holdings' own cards).
+    by_card: [(u64, u64); 64],
+}
+
+#[inline(always)]
+fn no_flush_counts(w: &RangeWork<'_>, nf_by_rank: &[usize; 13], ranks: [usize; 2]) -> PairCounts {
+    let mut suit_w = [[0i16; 16]; 4];
+    let mut suit_t = [[0i16; 16]; 4];
+    let mut by_card = [(0, 0); 64];
+    for &c in &w.cards {
+        let c = c as usize;
+        let nf = w.nf[nf_by_rank[c & 15]];
+        let mut cw = [0i16; 16];
+        let mut ct = [0i16; 16];
+        for b in w.first_block[c] as usize..4 {
+            let (alive, hero) = (&w.alive[c][b], &w.hero[c][b]);
+            for l in 0..16 {
+                let v = nf[l].min(alive[l]);
+                cw[l] += (v > hero[l]) as i16;
+                ct[l] += (v == hero[l]) as i16;
+            }
+        }
+        if ranks.contains(&(c & 15)) {
+            by_card[c] = (lane_sum(&cw), lane_sum(&ct));
+        }
+        let s = c >> 4;
+        for l in 0..16 {
+            suit_w[s][l] += cw[l];
+            suit_t[s][l] += ct[l];
+        }
+    }
+    PairCounts {
+        by_suit: std::array::from_fn(|s| (lane_sum(&suit_w[s]), lane_sum(&suit_t[s]))),
+        by_card,
+    }
+}
+
+fn lane_sum(r: &Row) -> u64 {
+    r.iter().map(|&v| v as u16 as u64).sum()
+}
+
+/// The villain's wins and ties that the rank pair's counts gave to run-outs {c, x} with c < x,
+/// c not `other` and not of `flush_suit`: the holding's own card x as the second card. `lane[rc]` is the villain's rank there for c of rank rc,
+/// against the hero's `hero[x]`.
+#[inline(always)]
+fn lane_over_c(
+    w: &RangeWork<'_>,
+    x: u32,
+    other: u32,
+    lane: &Row,
+    flush_suit: Option<usize>,
+) -> (u64, u64) {
+    let mut cw = [0i16; 16];
+    let mut ct = [0i16; 16];
+    for cb in 0..4 {
+        if Some(cb) == flush_suit {
+            continue;
+        }
+        let below = &w.below[x as usize][cb];
+        let hero = &w.hero[x as usize][cb];
+        let skip = if other as usize >> 4 == cb {
+            (other & 15) as usize
+        } else {
+            16
+        };
+        // Bitwise, not short-circuit: the loop stays branch-free, in SIMD registers.
+        for l in 0..16 {
+            let keep = (l != skip) as i16 & (below[l] != 0) as i16;
+            cw[l] += keep & (lane[l] > hero[l]) as i16;
+            ct[l] += keep & (lane[l] == hero[l]) as i16;
+        }
+    }
+    (lane_sum(&cw), lane_sum(&ct))
+}
+
+/// Holding {a, b} as the per-holding kernel reads it (`nf_by_rank`: its rank pair's rows).
+#[inline(always)]
+fn holding(w: &RangeWork<'_>, a: u32, b: u32, nf_by_rank: [usize; 13]) -> Holding {
     let mut suits = w.board_suits;
     suits[a as usize >> 4] += 1;
     suits[b as usize >> 4] += 1;
-    // Board, a and b hold five cards: at most one suit has four, and then every c can flush.
+    // Board, a and b hold five cards: at most one suit has four, and then every c can flush;
+    // at most one has three, and then the c of that suit can.
     let four = (0..4).find(|&s| suits[s] >= 4);
-    let t = triples();
-    let ab = (a as usize & 15) * 169 + (b as usize & 15) * 13;
-    let nf_by_rank: [usize; 13] = std::array::from_fn(|r| nf_row(w, t.id[ab + r] as usize));
-    let mut rows = std::mem::take(&mut w.prefixes);
-    rows.clear();
-    let m_ab = w.board | 1 << a | 1 << b;
-    for p in 0..w.cards.len() {
-        let c = w.cards[p];
-        if c == a || c == b || w.first_block[c as usize] == 4 {
-            continue;
-        }
-        let sc = c as usize >> 4;
-        let fs = four.or(if suits[sc] >= 3 { Some(sc) } else { None });
-        let flush = fs.map(|s| (s, flush_slot(w, s as u32, m_ab | 1 << c)));
-        rows.push((c, nf_by_rank[c as usize & 15], flush));
+    let flush_suit = (0..4).find(|&s| suits[s] == 3);
+    Holding {
+        four,
+        flush_suit,
+        firsts: w.unseen
+            & !(1 << a | 1 << b)
+            & match (four, flush_suit) {
+                (Some(_), _) => u64::MAX,
+                (None, Some(s)) => 0x1fff << (16 * s),
+                (None, None) => 0,
+            },
+        m_ab: w.board | 1 << a | 1 << b,
+        nf_by_rank,
+        cards: (a, b),
     }
-    let mut dead = [[i16::MAX; 16]; 4];
-    dead[a as usize >> 4][a as usize & 15] = NONE;
-    dead[b as usize >> 4][b as usize & 15] = NONE;
-    let counts = count(w, &rows, &dead);
-    w.prefixes = rows;
-    counts
+}
+
+/// One holding as the kernel reads it.
+struct Holding {
+    /// The suit of board, a and b holding four, if one does.
+    four: Option<usize>,
+    /// The suit holding three, if one does.
+    flush_suit: Option<usize>,
+    /// The first run-out cards with which a flush can be made: the holding counts them alone
+    /// (the rank pair's count has the others).
+    firsts: u64,
+    /// Board, a and b as a mask.
+    m_ab: u64,
+    /// The non-flush row of (a, b, c) by c's rank.
+    nf_by_rank: [usize; 13],
+    /// a and b.
+    cards: (u32, u32),
+}
+
+/// The first run-out card `c` (one of [`Holding::firsts`])'s non-flush row and flush suit and
+/// row, or `None` when no card to come is above it.
+#[inline(always)]
+fn prefix(w: &mut RangeWork<'_>, h: &Holding, c: u32) -> Option<(usize, Option<(usize, usize)>)> {
+    if w.first_block[c as usize] == 4 {
+        return None;
+    }
+    let s = h.four.unwrap_or(c as usize >> 4);
+    let flush = Some((s, flush_slot(w, s as u32, h.m_ab | 1 << c)));
+    Some((h.nf_by_rank[c as usize & 15], flush))
 }
 
 /// The non-flush row of rank multiset `id`, made on first use.
@@ -120,28 +344,31 @@ fn nf_row(w: &mut RangeWork<'_>, id: usize) -> usize {
 }
 
 /// The flush row of suit `s` for the cards `m` (board, a, b, c), made on first use.
+#[inline(always)]
 fn flush_slot(w: &mut RangeWork<'_>, s: u32, m: u64) -> usize {
     let mask = m >> (16 * s) & 0x1fff;
     let slot = s as usize * 8192 + mask as usize;
     if w.flush_index[slot] == u16::MAX {
-        w.flush_index[slot] = w.flush.len() as u16;
-        w.flush.push(flush_row(w.ev, s, mask, w.unseen));
+        make_flush_row(w, s, mask, slot);
     }
     w.flush_index[slot] as usize
 }
 
-/// Per first run-out card: the card, its non-flush row and its flush suit and row.
-type Prefix = (u32, usize, Option<(usize, usize)>);
+#[cold]
+fn make_flush_row(w: &mut RangeWork<'_>, s: u32, mask: u64, slot: usize) {
+    w.flush_index[slot] = w.flush.len() as u16;
+    w.flush.push(flush_row(w.ev, s, mask, w.unseen));
+}
 
-fn count(w: &RangeWork<'_>, rows: &[Prefix], dead: &[Row; 4]) -> (u64, u64) {
+fn count(w: &mut RangeWork<'_>, h: &Holding) -> (u64, u64) {
     #[cfg(target_arch = "x86_64")]
     {
-        if std::arch::is_x86_feature_detected!("avx2") {
+        if !w.portable && std::arch::is_x86_feature_detected!("avx2") {
             // SAFETY: the CPU supports AVX2 (checked just above).
-            return unsafe { count_avx2(w, rows, dead) };
+            return unsafe { count_avx2(w, h) };
         }
     }
-    kernel(w, rows, dead)
+    kernel(w, h)
 }
 
 /// [`kernel`] in 256-bit registers: one suit block of 16 lanes per instruction, the counts kept
@@ -151,14 +378,21 @@ fn count(w: &RangeWork<'_>, rows: &[Prefix], dead: &[Row; 4]) -> (u64, u64) {
 /// The CPU must support AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn count_avx2(w: &RangeWork<'_>, rows: &[Prefix], dead: &[Row; 4]) -> (u64, u64) {
+unsafe fn count_avx2(w: &mut RangeWork<'_>, h: &Holding) -> (u64, u64) {
     use std::arch::x86_64::*;
     // SAFETY (all loads): rows are 16 i16 = 32 bytes, unaligned access.
     let load = |r: &Row| unsafe { _mm256_loadu_si256(r.as_ptr().cast()) };
+    let dead = dead_rows(h.cards);
     let dead: [__m256i; 4] = std::array::from_fn(|b| load(&dead[b]));
     let mut wins = _mm256_setzero_si256();
     let mut ties = _mm256_setzero_si256();
-    for &(c, nf, flush) in rows {
+    let mut firsts = h.firsts;
+    while firsts != 0 {
+        let c = firsts.trailing_zeros();
+        firsts &= firsts - 1;
+        let Some((nf, flush)) = prefix(w, h, c) else {
+            continue;
+        };
         let c = c as usize;
         let nf = load(&w.nf[nf]);
         let (fs, fl, made) = match flush {
@@ -192,11 +426,18 @@ unsafe fn count_avx2(w: &RangeWork<'_>, rows: &[Prefix], dead: &[Row; 4]) -> (u6
 
 /// The villain's wins and ties over the run-outs {c, d > c}, d by lanes, summed at the end.
 #[inline(always)]
-fn kernel(w: &RangeWork<'_>, rows: &[Prefix], dead: &[Row; 4]) -> (u64, u64) {
+fn kernel(w: &mut RangeWork<'_>, h: &Holding) -> (u64, u64) {
+    let dead = dead_rows(h.cards);
     let mut wins = [0i16; 16];
     let mut ties = [0i16; 16];
     let none = [NONE; 16];
-    for &(c, nf, flush) in rows {
+    let mut firsts = h.firsts;
+    while firsts != 0 {
+        let c = firsts.trailing_zeros();
+        firsts &= firsts - 1;
+        let Some((nf, flush)) = prefix(w, h, c) else {
+            continue;
+        };
         let c = c as usize;
         let nf = w.nf[nf];
         // A plain range: b indexes several tables.
@@ -215,4 +456,28 @@ fn kernel(w: &RangeWork<'_>, rows: &[Prefix], dead: &[Row; 4]) -> (u64, u64) {
     }
     let sum = |r: [i16; 16]| r.iter().map(|&x| x as u64).sum::<u64>();
     (sum(wins), sum(ties))
+}
+
+/// [`NONE`] on the lanes of the holding's two cards, `i16::MAX` elsewhere.
+fn dead_rows((a, b): (u32, u32)) -> [Row; 4] {
+    let mut dead = [[i16::MAX; 16]; 4];
+    dead[a as usize >> 4][a as usize & 15] = NONE;
+    dead[b as usize >> 4][b as usize & 15] = NONE;
+    dead
+}
+
+/// `below[x][b]`: -1 on the lanes of block b that are unseen cards below card x.
+fn below_rows(cards: &[u32], unseen: u64) -> Box<Lanes> {
+    let mut below = Box::new([[[0i16; 16]; 4]; 64]);
+    for &x in cards {
+        let under = unseen & ((1u64 << x) - 1);
+        for (b, row) in below[x as usize].iter_mut().enumerate() {
+            for (r, lane) in row.iter_mut().enumerate() {
+                if under >> (16 * b + r) & 1 != 0 {
+                    *lane = -1;
+                }
+            }
+        }
+    }
+    below
 }
