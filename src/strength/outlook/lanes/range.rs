@@ -323,13 +323,13 @@ struct Holding {
 /// The first run-out card `c` (one of [`Holding::firsts`])'s non-flush row and flush suit and
 /// row, or `None` when no card to come is above it.
 #[inline(always)]
-fn prefix(w: &mut RangeWork<'_>, h: &Holding, c: u32) -> Option<(usize, Option<(usize, usize)>)> {
+fn prefix(w: &mut RangeWork<'_>, h: &Holding, c: u32) -> Option<(usize, usize, usize)> {
     if w.first_block[c as usize] == 4 {
         return None;
     }
     let s = h.four.unwrap_or(c as usize >> 4);
-    let flush = Some((s, flush_slot(w, s as u32, h.m_ab | 1 << c)));
-    Some((h.nf_by_rank[c as usize & 15], flush))
+    let slot = flush_slot(w, s as u32, h.m_ab | 1 << c);
+    Some((h.nf_by_rank[c as usize & 15], s, slot))
 }
 
 /// The non-flush row of rank multiset `id`, made on first use.
@@ -390,19 +390,12 @@ unsafe fn count_avx2(w: &mut RangeWork<'_>, h: &Holding) -> (u64, u64) {
     while firsts != 0 {
         let c = firsts.trailing_zeros();
         firsts &= firsts - 1;
-        let Some((nf, flush)) = prefix(w, h, c) else {
+        let Some((nf, fs, slot)) = prefix(w, h, c) else {
             continue;
         };
         let c = c as usize;
         let nf = load(&w.nf[nf]);
-        let (fs, fl, made) = match flush {
-            Some((s, slot)) => (
-                s,
-                load(&w.flush[slot]),
-                _mm256_set1_epi16(w.flush[slot][13]),
-            ),
-            None => (4, _mm256_set1_epi16(NONE), _mm256_set1_epi16(NONE)),
-        };
+        let (fl, made) = (load(&w.flush[slot]), _mm256_set1_epi16(w.flush[slot][13]));
         // A plain range: b indexes several tables.
         #[allow(clippy::needless_range_loop)]
         for b in w.first_block[c] as usize..4 {
@@ -420,8 +413,7 @@ unsafe fn count_avx2(w: &mut RangeWork<'_>, h: &Holding) -> (u64, u64) {
         _mm256_storeu_si256(out[0].as_mut_ptr().cast(), wins);
         _mm256_storeu_si256(out[1].as_mut_ptr().cast(), ties);
     }
-    let sum = |r: &[i16; 16]| r.iter().map(|&x| x as u16 as u64).sum::<u64>();
-    (sum(&out[0]), sum(&out[1]))
+    (lane_sum(&out[0]), lane_sum(&out[1]))
 }
 
 /// The villain's wins and ties over the run-outs {c, d > c}, d by lanes, summed at the end.
@@ -430,12 +422,11 @@ fn kernel(w: &mut RangeWork<'_>, h: &Holding) -> (u64, u64) {
     let dead = dead_rows(h.cards);
     let mut wins = [0i16; 16];
     let mut ties = [0i16; 16];
-    let none = [NONE; 16];
     let mut firsts = h.firsts;
     while firsts != 0 {
         let c = firsts.trailing_zeros();
         firsts &= firsts - 1;
-        let Some((nf, flush)) = prefix(w, h, c) else {
+        let Some((nf, fs, slot)) = prefix(w, h, c) else {
             continue;
         };
         let c = c as usize;
@@ -443,10 +434,10 @@ fn kernel(w: &mut RangeWork<'_>, h: &Holding) -> (u64, u64) {
         // A plain range: b indexes several tables.
         #[allow(clippy::needless_range_loop)]
         for b in w.first_block[c] as usize..4 {
-            let sel = match flush {
-                Some((s, slot)) if s == b => w.flush[slot],
-                Some((_, slot)) => [w.flush[slot][13]; 16],
-                None => none,
+            let sel = if b == fs {
+                w.flush[slot]
+            } else {
+                [w.flush[slot][13]; 16]
             };
             let (alive, dead, hero) = (w.alive[c][b], dead[b], w.hero[c][b]);
             let v: Row = std::array::from_fn(|l| nf[l].max(sel[l]).min(alive[l]).min(dead[l]));
@@ -454,8 +445,7 @@ fn kernel(w: &mut RangeWork<'_>, h: &Holding) -> (u64, u64) {
             ties = std::array::from_fn(|l| ties[l] + (v[l] == hero[l]) as i16);
         }
     }
-    let sum = |r: [i16; 16]| r.iter().map(|&x| x as u64).sum::<u64>();
-    (sum(wins), sum(ties))
+    (lane_sum(&wins), lane_sum(&ties))
 }
 
 /// [`NONE`] on the lanes of the holding's two cards, `i16::MAX` elsewhere.
