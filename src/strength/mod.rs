@@ -9,6 +9,7 @@
 //! (and equity without the flop table) share one enumeration on the flop and turn, remembered
 //! per thread for the last (hole, board) asked.
 
+pub(crate) mod against;
 pub mod eval7;
 pub mod flop_equity;
 pub mod outlook;

@@ -7,9 +7,9 @@
 //! directly, on the flop by SIMD lanes over the fourth card ([`lanes`]).
 
 mod lanes;
-pub(crate) use lanes::range_flop;
 #[cfg(test)]
 pub(crate) use lanes::{flop_portable, range_flop_portable, turn_portable};
+pub(crate) use lanes::{range_flop, range_flop_weighted};
 
 use super::eval7::{Evaluator, HandRank, IncrementalHand};
 use crate::cards::{CardSet, DECK_MASK};
@@ -47,10 +47,57 @@ impl Outlook {
 
     /// Billings' positive potential.
     pub fn ppot(&self) -> f64 {
+        WeightedHp::of(self, 1.0).ppot()
+    }
+
+    /// Billings' negative potential.
+    pub fn npot(&self) -> f64 {
+        WeightedHp::of(self, 1.0).npot()
+    }
+}
+
+/// `HP` with weighted counts: the outlooks of a weighted range's holdings, each scaled by
+/// its holdings' weight and summed (reference §12.9).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct WeightedHp {
+    pub hp: [[f64; 3]; 3],
+}
+
+impl WeightedHp {
+    /// An outlook's counts times `weight`.
+    pub fn of(o: &Outlook, weight: f64) -> WeightedHp {
+        WeightedHp {
+            hp: o.hp.map(|row| row.map(|x| x as f64 * weight)),
+        }
+    }
+
+    pub fn add(&mut self, other: &WeightedHp) {
+        for (row, o) in self.hp.iter_mut().zip(&other.hp) {
+            for (x, y) in row.iter_mut().zip(o) {
+                *x += y;
+            }
+        }
+    }
+
+    fn total(&self, now: usize) -> f64 {
+        self.hp[now].iter().sum()
+    }
+
+    /// (ahead + tied/2) / all.
+    pub fn equity(&self) -> f64 {
+        let all: f64 = (0..3).map(|s| self.total(s)).sum();
+        let doubled: f64 = (0..3)
+            .map(|s| 2.0 * self.hp[s][AHEAD] + self.hp[s][TIED])
+            .sum();
+        ratio(doubled / 2.0, all)
+    }
+
+    /// Billings' positive potential.
+    pub fn ppot(&self) -> f64 {
         let hp = &self.hp;
         ratio(
-            hp[BEHIND][AHEAD] as f64 + hp[BEHIND][TIED] as f64 / 2.0 + hp[TIED][AHEAD] as f64 / 2.0,
-            self.total(BEHIND) as f64 + self.total(TIED) as f64 / 2.0,
+            hp[BEHIND][AHEAD] + hp[BEHIND][TIED] / 2.0 + hp[TIED][AHEAD] / 2.0,
+            self.total(BEHIND) + self.total(TIED) / 2.0,
         )
     }
 
@@ -58,8 +105,8 @@ impl Outlook {
     pub fn npot(&self) -> f64 {
         let hp = &self.hp;
         ratio(
-            hp[AHEAD][BEHIND] as f64 + hp[TIED][BEHIND] as f64 / 2.0 + hp[AHEAD][TIED] as f64 / 2.0,
-            self.total(AHEAD) as f64 + self.total(TIED) as f64 / 2.0,
+            hp[AHEAD][BEHIND] + hp[TIED][BEHIND] / 2.0 + hp[AHEAD][TIED] / 2.0,
+            self.total(AHEAD) + self.total(TIED) / 2.0,
         )
     }
 }

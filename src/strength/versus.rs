@@ -63,9 +63,8 @@ fn state(hero: HandRank, villain: HandRank) -> usize {
     }
 }
 
-fn group(range: &HoleClassSet, hole: CardSet, board: CardSet) -> Option<Groups> {
+fn group(live: &[(u32, u32)], hole: CardSet, board: CardSet) -> Option<Groups> {
     let ev = Evaluator::get();
-    let live = live_holdings(range, hole.union(board));
     if live.is_empty() {
         return None;
     }
@@ -79,7 +78,7 @@ fn group(range: &HoleClassSet, hole: CardSet, board: CardSet) -> Option<Groups> 
         per_card: Vec::new(),
         pair_group: vec![NO_GROUP; 64 * 64],
     };
-    for &(a, b) in &live {
+    for &(a, b) in live {
         let villain_now = ev.rank(board.union(CardSet(1 << a | 1 << b)));
         let now = state(hero_now, villain_now);
         let (ra, rb) = ((a % 16) as usize, (b % 16) as usize);
@@ -143,15 +142,20 @@ struct RunOut {
 /// HP (reference §7's matrix) of the hero against the range's live holdings over every
 /// run-out, on the flop or the turn; `None` when the known cards leave no holding of the range.
 pub fn versus(hole: CardSet, board: CardSet, range: &HoleClassSet) -> Option<Outlook> {
+    versus_live(hole, board, &live_holdings(range, hole.union(board)))
+}
+
+/// HP of the hero against the given villain holdings (each disjoint from the hole cards and
+/// the board) over every run-out; `None` when there is none.
+pub(crate) fn versus_live(hole: CardSet, board: CardSet, live: &[(u32, u32)]) -> Option<Outlook> {
     assert!(
         matches!(board.len(), 3 | 4),
         "a range outlook needs a flop or a turn"
     );
     if board.len() == 3 {
-        let live = live_holdings(range, hole.union(board));
-        return (!live.is_empty()).then(|| super::outlook::range_flop(hole, board, &live));
+        return (!live.is_empty()).then(|| super::outlook::range_flop(hole, board, live));
     }
-    let g = group(range, hole, board)?;
+    let g = group(live, hole, board)?;
     let ev = Evaluator::get();
     let n = g.now.len();
     let cards = unseen(hole.union(board));
@@ -340,14 +344,22 @@ pub(crate) fn showdown_now(
     board: CardSet,
     range: &HoleClassSet,
 ) -> Option<[u32; 3]> {
-    let live = live_holdings(range, hole.union(board));
+    showdown_live(hole, board, &live_holdings(range, hole.union(board)))
+}
+
+/// (wins, ties, losses) of the hero's cards as they are against the given holdings.
+pub(crate) fn showdown_live(
+    hole: CardSet,
+    board: CardSet,
+    live: &[(u32, u32)],
+) -> Option<[u32; 3]> {
     if live.is_empty() {
         return None;
     }
     let ev = Evaluator::get();
     let hero = ev.rank(hole.union(board));
     let mut n = [0u32; 3];
-    for (a, b) in live {
+    for &(a, b) in live {
         n[state(hero, ev.rank(board.union(CardSet(1 << a | 1 << b))))] += 1;
     }
     Some(n)

@@ -16,9 +16,9 @@ mod avx2;
 mod range;
 mod turn;
 
-pub(crate) use range::range_flop;
 #[cfg(test)]
 pub(crate) use range::range_flop_portable;
+pub(crate) use range::{range_flop, range_flop_weighted};
 pub use turn::turn;
 #[cfg(test)]
 pub(crate) use turn::turn_portable;

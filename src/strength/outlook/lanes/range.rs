@@ -9,7 +9,7 @@
 //! by lanes over c). Where a flush can be made, the holding is counted alone: the non-flush
 //! row raised to the flush rank, the lanes of a and b lowered to [`NONE`].
 
-use super::super::{state, unseen, Outlook, AHEAD, BEHIND, TIED};
+use super::super::{state, unseen, Outlook, WeightedHp, AHEAD, BEHIND, TIED};
 use super::{
     alive_rows, flop_ranks, flush_row, hero_rows, non_flush_row, triples, Lanes, Row, NONE,
 };
@@ -63,6 +63,46 @@ fn range_flop_with(
     holdings: &[(u32, u32)],
     portable: bool,
 ) -> Outlook {
+    let mut hp = [[0u64; 3]; 3];
+    range_flop_each(
+        hole,
+        board,
+        holdings,
+        portable,
+        |_, now, [ahead, tied, behind]| {
+            hp[now][AHEAD] += ahead;
+            hp[now][TIED] += tied;
+            hp[now][BEHIND] += behind;
+        },
+    );
+    Outlook { hp }
+}
+
+/// HP of the hero against weighted holdings: each holding's counts times its weight.
+pub(crate) fn range_flop_weighted(
+    hole: CardSet,
+    board: CardSet,
+    holdings: &[(u32, u32)],
+    weights: &[f64],
+) -> WeightedHp {
+    let mut w = WeightedHp::default();
+    range_flop_each(hole, board, holdings, false, |i, now, counts| {
+        for (s, n) in counts.into_iter().enumerate() {
+            w.hp[now][s] += n as f64 * weights[i];
+        }
+    });
+    w
+}
+
+/// Calls `each(index, now, [ahead, tied, behind])` for every holding (its index in
+/// `holdings`, the hero's state now, the run-outs by the hero's state at the end).
+fn range_flop_each(
+    hole: CardSet,
+    board: CardSet,
+    holdings: &[(u32, u32)],
+    portable: bool,
+    mut each: impl FnMut(usize, usize, [u64; 3]),
+) {
     let ev = Evaluator::get();
     let unseen_mask = DECK_MASK & !(hole.0 | board.0);
     let cards = unseen(hole.union(board));
@@ -95,20 +135,23 @@ fn range_flop_with(
         let (x, y) = (a & 15, b & 15);
         x.max(y) * 13 + x.min(y)
     };
-    let mut sorted = holdings.to_vec();
-    sorted.sort_unstable_by_key(pair_of);
-    let mut hp = [[0u64; 3]; 3];
+    let mut order: Vec<usize> = (0..holdings.len()).collect();
+    order.sort_unstable_by_key(|&i| pair_of(&holdings[i]));
+    let sorted: Vec<(u32, u32)> = order.iter().map(|&i| holdings[i]).collect();
     let mut counts = Vec::with_capacity(64);
+    let mut start = 0;
     for pair in sorted.chunk_by(|x, y| pair_of(x) == pair_of(y)) {
         rank_pair(&mut w, pair, &mut counts);
-        for (&(a, b), &(losses, ties)) in pair.iter().zip(&counts) {
+        for (k, (&(a, b), &(losses, ties))) in pair.iter().zip(&counts).enumerate() {
             let now = state(hero_now, ev.rank_hand(base.with(a).with(b)));
-            hp[now][BEHIND] += losses;
-            hp[now][TIED] += ties;
-            hp[now][AHEAD] += runouts - losses - ties;
+            each(
+                order[start + k],
+                now,
+                [runouts - losses - ties, ties, losses],
+            );
         }
+        start += pair.len();
     }
-    Outlook { hp }
 }
 
 /// The villain's wins and ties over every run-out, for each holding of one rank pair, into

@@ -1,0 +1,200 @@
+//! The villain's ranges as a player writes them (reference §12.3, §12.9): classes with
+//! weights (`AKo:0.5`), narrowed holding by holding by hand words on the board
+//! (`shoves WITH topPair+ | flushDraw`).
+
+use std::sync::Arc;
+
+use super::category::Made;
+use super::hole::{HoleClass, HoleClassSet};
+use super::predicate::Predicate;
+use super::{Card, CardSet};
+
+/// Hole-card classes with a weight each: 1 unless written otherwise; a class outside
+/// `classes` has weight 0.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct WeightedRange {
+    pub classes: HoleClassSet,
+    /// `None`: every class of the range weighs 1.
+    weights: Option<Arc<[f64; 169]>>,
+}
+
+impl WeightedRange {
+    /// The classes, each of weight 1.
+    pub fn plain(classes: HoleClassSet) -> WeightedRange {
+        WeightedRange {
+            classes,
+            weights: None,
+        }
+    }
+
+    /// The classes, each of weight `weight` (0 to 1); a weight of 0 leaves them out.
+    pub fn weighted(classes: HoleClassSet, weight: f64) -> WeightedRange {
+        if weight >= 1.0 {
+            return WeightedRange::plain(classes);
+        }
+        if weight <= 0.0 {
+            return WeightedRange::default();
+        }
+        let mut w = [0.0; 169];
+        for c in classes.classes() {
+            w[c.index()] = weight;
+        }
+        WeightedRange {
+            classes,
+            weights: Some(Arc::new(w)),
+        }
+    }
+
+    /// The weight of a class (0 when it is not in the range).
+    pub fn weight(&self, class: HoleClass) -> f64 {
+        if !self.classes.contains(class) {
+            return 0.0;
+        }
+        self.weights.as_ref().map_or(1.0, |w| w[class.index()])
+    }
+
+    /// Whether some class weighs less than 1.
+    pub fn is_weighted(&self) -> bool {
+        self.weights.is_some()
+    }
+
+    /// The union: each class at the larger of its two weights (a class written twice keeps
+    /// the larger weight, so `|` still only adds).
+    pub fn union(&self, other: &WeightedRange) -> WeightedRange {
+        let classes = self.classes.union(&other.classes);
+        if !self.is_weighted() && !other.is_weighted() {
+            return WeightedRange::plain(classes);
+        }
+        let mut w = [0.0f64; 169];
+        for c in classes.classes() {
+            w[c.index()] = self.weight(c).max(other.weight(c));
+        }
+        let all_one = w.iter().all(|&x| x == 0.0 || x == 1.0);
+        WeightedRange {
+            classes,
+            weights: (!all_one).then(|| Arc::new(w)),
+        }
+    }
+
+    /// The range's holdings that miss every dead card, each with its weight, lowest card
+    /// first as (card, card) bit indexes.
+    pub fn holdings(&self, dead: CardSet) -> Vec<Holding> {
+        let mut out = Vec::new();
+        for a in 0..64u32 {
+            let Some(ca) = Card::from_index(a) else {
+                continue;
+            };
+            if dead.contains(ca) {
+                continue;
+            }
+            for b in a + 1..64 {
+                let Some(cb) = Card::from_index(b) else {
+                    continue;
+                };
+                if dead.contains(cb) {
+                    continue;
+                }
+                let weight = self.weight(HoleClass::of(ca, cb));
+                if weight > 0.0 {
+                    out.push(Holding {
+                        cards: [a, b],
+                        weight,
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// The number of holdings, weighted, that miss the dead cards.
+    pub fn combos(&self, dead: CardSet) -> f64 {
+        self.holdings(dead).iter().map(|h| h.weight).sum()
+    }
+}
+
+/// One two-card holding of a range, with its weight.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Holding {
+    /// Bit indexes of the two cards, lower first.
+    pub cards: [u32; 2],
+    pub weight: f64,
+}
+
+impl Holding {
+    pub fn set(&self) -> CardSet {
+        CardSet(1 << self.cards[0] | 1 << self.cards[1])
+    }
+
+    pub fn class(&self) -> HoleClass {
+        let card = |i: u32| Card::from_index(i).expect("a holding's card");
+        HoleClass::of(card(self.cards[0]), card(self.cards[1]))
+    }
+}
+
+/// A hand word read on a villain holding: a predicate (`flushDraw`, `!pair`), or a made-hand
+/// category and every better one (`topPair+`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum HandWord {
+    Predicate(Predicate),
+    OrBetter(Made),
+}
+
+/// One word of a filter, negated or not.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FilterWord {
+    pub word: HandWord,
+    pub negated: bool,
+}
+
+/// `WITH a, b | c`: holds for a holding when every word of some alternative holds for its
+/// cards on the board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HandFilter {
+    pub alternatives: Vec<Vec<FilterWord>>,
+}
+
+impl HandFilter {
+    pub fn holds(&self, hole: CardSet, board: CardSet) -> bool {
+        self.alternatives
+            .iter()
+            .any(|all| all.iter().all(|w| w.holds(hole, board)))
+    }
+}
+
+impl FilterWord {
+    fn holds(&self, hole: CardSet, board: CardSet) -> bool {
+        let yes = match self.word {
+            HandWord::Predicate(p) => p.holds(hole, board),
+            HandWord::OrBetter(m) => Made::of(hole, board) <= m,
+        };
+        yes != self.negated
+    }
+}
+
+/// A villain range as `equityVs(...)` reads it: weighted classes, narrowed by a filter.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct VillainRange {
+    pub range: WeightedRange,
+    pub filter: Option<Arc<HandFilter>>,
+}
+
+impl VillainRange {
+    pub fn plain(classes: HoleClassSet) -> VillainRange {
+        VillainRange {
+            range: WeightedRange::plain(classes),
+            filter: None,
+        }
+    }
+
+    /// The holdings the known cards leave (and the filter keeps, read on `board`), weighted.
+    pub fn live(&self, dead: CardSet, board: CardSet) -> Vec<Holding> {
+        let mut out = self.range.holdings(dead.union(board));
+        if let Some(f) = &self.filter {
+            out.retain(|h| f.holds(h.set(), board));
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests;

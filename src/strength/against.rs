@@ -1,0 +1,94 @@
+//! Strength against a villain range as a player writes it (reference §12.8-12.9): weighted
+//! classes, narrowed holding by holding on the board. Each holding counts with its weight;
+//! a range of weight-1 holdings gives the same numbers as the plain class range.
+
+use super::outlook::{range_flop_weighted, WeightedHp, AHEAD, BEHIND, TIED};
+use super::versus::{showdown_live, versus_live};
+use super::VsStrength;
+use crate::cards::range::{Holding, VillainRange};
+use crate::cards::CardSet;
+
+/// `equityVs`, `ppotVs` and `npotVs` against `range` from the flop on; `None` before the flop
+/// or when the known cards (and the range's filter) leave no holding.
+pub(crate) fn strength(hole: CardSet, board: CardSet, range: &VillainRange) -> Option<VsStrength> {
+    let live = range.live(hole, board);
+    if live.is_empty() {
+        return None;
+    }
+    let hp = match board.len() {
+        3 => {
+            let cards: Vec<(u32, u32)> = live.iter().map(|h| (h.cards[0], h.cards[1])).collect();
+            let weights: Vec<f64> = live.iter().map(|h| h.weight).collect();
+            range_flop_weighted(hole, board, &cards, &weights)
+        }
+        4 => by_weight(&live, |cards| versus_live(hole, board, cards)),
+        5 => {
+            let hs = showdown(hole, board, &live);
+            return Some(VsStrength {
+                equity: hs,
+                ppot: 0.0,
+                npot: 0.0,
+            });
+        }
+        _ => return None,
+    };
+    Some(VsStrength {
+        equity: hp.equity(),
+        ppot: hp.ppot(),
+        npot: hp.npot(),
+    })
+}
+
+/// `handStrengthVs` against `range` from the flop on: (wins + ties/2) / all as the cards are
+/// now, each holding weighted; `None` before the flop or when no holding is left.
+pub(crate) fn hand_strength(hole: CardSet, board: CardSet, range: &VillainRange) -> Option<f64> {
+    if board.is_empty() {
+        return None;
+    }
+    let live = range.live(hole, board);
+    (!live.is_empty()).then(|| showdown(hole, board, &live))
+}
+
+fn showdown(hole: CardSet, board: CardSet, live: &[Holding]) -> f64 {
+    let mut n = [0.0f64; 3];
+    let mut weights: Vec<f64> = live.iter().map(|h| h.weight).collect();
+    weights.sort_by(f64::total_cmp);
+    weights.dedup();
+    for w in weights {
+        let cards = cards_of(live, w);
+        if let Some([win, tie, lose]) = showdown_live(hole, board, &cards) {
+            n[AHEAD] += win as f64 * w;
+            n[TIED] += tie as f64 * w;
+            n[BEHIND] += lose as f64 * w;
+        }
+    }
+    (n[AHEAD] + n[TIED] / 2.0) / (n[AHEAD] + n[TIED] + n[BEHIND])
+}
+
+/// The outlook summed over the holdings of each weight, each part times its weight.
+fn by_weight(
+    live: &[Holding],
+    outlook: impl Fn(&[(u32, u32)]) -> Option<super::Outlook>,
+) -> WeightedHp {
+    let mut weights: Vec<f64> = live.iter().map(|h| h.weight).collect();
+    weights.sort_by(f64::total_cmp);
+    weights.dedup();
+    let mut hp = WeightedHp::default();
+    for w in weights {
+        if let Some(o) = outlook(&cards_of(live, w)) {
+            hp.add(&WeightedHp::of(&o, w));
+        }
+    }
+    hp
+}
+
+/// The holdings of weight `w`, as card pairs.
+fn cards_of(live: &[Holding], w: f64) -> Vec<(u32, u32)> {
+    live.iter()
+        .filter(|h| h.weight == w)
+        .map(|h| (h.cards[0], h.cards[1]))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests;
