@@ -378,13 +378,21 @@ fn join(tokens: &[(Tok<'_>, Cow<'_, str>)]) -> String {
         if let Some(p) = prev {
             // A name before `(` is a strength against a range, written `equityVs(QQ+ | AK)`.
             let call = *tok == Tok::LParen && matches!(p, Tok::Name(_));
-            if !(prev_tight || call || matches!(tok, Tok::Comma | Tok::RParen)) {
+            // `topPair+` in a range's filter: the `+` ends the word (a sum never ends there).
+            let or_better = *tok == Tok::Plus
+                && matches!(p, Tok::Name(_))
+                && matches!(
+                    tokens.get(k + 1).map(|t| t.0),
+                    None | Some(Tok::Pipe | Tok::Comma | Tok::RParen)
+                );
+            let tight = call || or_better || matches!(tok, Tok::Comma | Tok::RParen | Tok::Colon);
+            if !(prev_tight || tight) {
                 out.push(' ');
             }
             // A minus after an operand is a subtraction; anywhere else it negates.
             let subtracts = ends_operand(p) && priority_end != Some(k - 1);
-            prev_tight =
-                matches!(tok, Tok::LParen | Tok::Not) || (*tok == Tok::Minus && !subtracts);
+            prev_tight = matches!(tok, Tok::LParen | Tok::Not | Tok::Colon)
+                || (*tok == Tok::Minus && !subtracts);
         } else {
             prev_tight = matches!(tok, Tok::LParen | Tok::Not | Tok::Minus);
         }

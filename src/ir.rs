@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use crate::cards::hole::HoleClassSet;
 use crate::cards::predicate::Predicate;
+use crate::cards::range::VillainRange;
 use crate::diag::{SourceFile, Span};
 use crate::game::{Constant, Phase};
 pub use crate::syntax::ast::{ArithOp, BlockKind, CmpOp};
@@ -320,7 +321,7 @@ pub enum Operand {
     /// `equityVs(RANGE)` and its family: a strength against a range (reference §12.8).
     Versus {
         measure: VsMeasure,
-        range: HoleClassSet,
+        range: VillainRange,
         span: Span,
     },
 }

@@ -155,6 +155,7 @@ pub use front::{
 };
 pub use front::{check, check_in, check_script, CheckReport, Coverage};
 pub use front::{contain_external_programs, read_script, read_script_file, read_script_from};
+pub use front::{equity, range_breakdown, EquityOptions, EquityReport, RangeError};
 pub use front::{game_from_xml, read_game, ExternalFailure, GameError};
 pub use front::{new_output_file, run_match, MatchBot, MatchErrorKind, MatchFailure, MatchReport};
 pub use front::{play_acpc_seat, AcpcError, AcpcErrorKind, AcpcSeatOptions, AcpcSeatReport};
@@ -163,6 +164,7 @@ pub use front::{
     Fix, FormatOptions, LoadError, MatchOptions, Rendering, ScriptError,
 };
 pub use front::{read_acpc_game, read_log_file, replay_log, LogPlayer, LogSummary, ReplayError};
+pub use front::{RangeOptions, RangeReport, SideEquity};
 pub use front::{ReplayErrorKind, ReplayOptions, ReplayReport, ReplayTally};
 pub use game::{GameBuilder, GameState, Play, Player};
 pub use limits::{ReadError, MAX_EXTERNAL_TIMEOUT_SECS, MAX_SHOWN_DIAGNOSTICS, MAX_STACK_CHIPS};

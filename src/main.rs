@@ -20,6 +20,8 @@ enum Command {
     Check(cli::check::Args),
     /// Print what the bot does now: fold, check, call or raise N.
     Decide(cli::decide::Args),
+    /// Equity of a hand or range against another, exact over every board (as PokerStove).
+    Equity(cli::equity::Args),
     /// Write scripts in the canonical layout, in place (`-`: stdin to stdout).
     Fmt(cli::fmt::Args),
     /// A language server for editors, over standard input and output.
@@ -28,6 +30,8 @@ enum Command {
     Match(cli::matches::Args),
     /// List every name a script can use, or print one name's full meaning.
     Names(cli::names::Args),
+    /// A range on a board by hand category, in the language's words (as Flopzilla).
+    Range(cli::range::Args),
     /// Put every decision a player made in a dealer's log to a bot; report the agreement.
     Replay(cli::replay::Args),
     /// Print a built-in bot's script (`builtin:NAME`; `builtin:` lists them).
@@ -53,10 +57,12 @@ fn run() -> u8 {
         Command::Acpc(args) => cli::acpc::run(args),
         Command::Check(args) => cli::check::run(args),
         Command::Decide(args) => cli::decide::run(args),
+        Command::Equity(args) => cli::equity::run(args),
         Command::Fmt(args) => cli::fmt::run(args),
         Command::Lsp(args) => cli::lsp::run(args),
         Command::Match(args) => cli::matches::run(args),
         Command::Names(args) => cli::names::run(args),
+        Command::Range(args) => cli::range::run(args),
         Command::Replay(args) => cli::replay::run(args),
         Command::Show(args) => cli::show::run(args),
     }

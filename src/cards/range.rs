@@ -45,6 +45,20 @@ impl WeightedRange {
         }
     }
 
+    /// Every weight times `w` (0 to 1): `premium:0.5` is half of each of premium's holdings.
+    pub fn scaled(&self, w: f64) -> WeightedRange {
+        if w >= 1.0 {
+            return self.clone();
+        }
+        let mut out = WeightedRange::default();
+        for c in self.classes.classes() {
+            let mut one = HoleClassSet::EMPTY;
+            one.insert(c);
+            out = out.union(&WeightedRange::weighted(one, self.weight(c) * w));
+        }
+        out
+    }
+
     /// The weight of a class (0 when it is not in the range).
     pub fn weight(&self, class: HoleClass) -> f64 {
         if !self.classes.contains(class) {

@@ -10,8 +10,10 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use crate::cards::hole::HoleClassSet;
+use crate::cards::category::Made;
+use crate::cards::predicate::Predicate;
 use crate::cards::query::{CardQuery, QueryError};
+use crate::cards::range::{FilterWord, HandFilter, HandWord, VillainRange, WeightedRange};
 use crate::diag::{Diagnostic, SourceFile, Span};
 use crate::game::Phase;
 use crate::ir::{self, ActionTable, ArithOp, BlockKind, Operand, Program, Test};
@@ -159,8 +161,8 @@ enum DefineState {
 /// What a DEFINE names.
 #[derive(Clone)]
 enum Lowered {
-    /// A union of card queries (`QQ+ | AK`, or one query).
-    Range(HoleClassSet),
+    /// A union of card queries (`QQ+ | AK`, or one query), with their weights.
+    Range(WeightedRange),
     /// Branches (one must hold) of conditions (all must hold), shared by every use.
     Condition(ir::Shared<[Vec<ir::Condition>]>),
     /// A number.
@@ -236,7 +238,7 @@ impl Lowerer<'_> {
                 name_span,
             } => self.condition_name(name, *negated, name_span.clone())?,
             ast::ConditionKind::Range(items) => Test::Cards {
-                classes: self.range(items)?,
+                classes: self.range(items)?.classes,
                 negated: false,
             },
             ast::ConditionKind::Compare { lhs, op, rhs, .. } => {
@@ -282,9 +284,12 @@ impl Lowerer<'_> {
     fn condition_name(&mut self, name: &str, negated: bool, span: Span) -> Option<Test> {
         if let Some(i) = self.define_index(name) {
             return match self.use_define(i, span.clone()) {
-                Lowered::Range(classes) => {
+                Lowered::Range(range) => {
                     self.name_use(i, &span, true);
-                    Some(Test::Cards { classes, negated })
+                    Some(Test::Cards {
+                        classes: range.classes,
+                        negated,
+                    })
                 }
                 Lowered::Condition(branches) => Some(Test::All {
                     name: self.defines[i].define.name.clone(),
@@ -305,16 +310,16 @@ impl Lowerer<'_> {
     }
 
     /// `QQ+ | AK | premium`: the union of the queries and named ranges.
-    fn range(&mut self, items: &[ast::RangeItem]) -> Option<HoleClassSet> {
-        let mut all = HoleClassSet::default();
+    fn range(&mut self, items: &[ast::RangeItem]) -> Option<WeightedRange> {
+        let mut all = WeightedRange::default();
         let mut ok = true;
         for item in items {
             let classes = if item.is_name {
                 match self.define_index(&item.text) {
                     Some(i) => match self.use_define(i, item.span.clone()) {
-                        Lowered::Range(classes) => {
+                        Lowered::Range(range) => {
                             self.name_use(i, &item.span, true);
-                            Some(classes)
+                            Some(range)
                         }
                         Lowered::Failed => None,
                         _ => {
@@ -337,7 +342,12 @@ impl Lowerer<'_> {
                     }
                 }
             } else {
-                self.query(&item.text, item.span.clone()).map(|q| q.classes)
+                self.query(&item.text, item.span.clone())
+                    .map(|q| WeightedRange::plain(q.classes))
+            };
+            let classes = match (classes, &item.weight) {
+                (Some(c), Some((w, span))) => self.weigh(c, *w, span.clone()),
+                (c, _) => c,
             };
             match classes {
                 Some(c) => all = all.union(&c),
@@ -608,7 +618,9 @@ impl Lowerer<'_> {
                 text_span,
             } => self
                 .query(text, text_span.clone())
-                .map_or(Lowered::Failed, |q| Lowered::Range(q.classes)),
+                .map_or(Lowered::Failed, |q| {
+                    Lowered::Range(WeightedRange::plain(q.classes))
+                }),
             ast::ConditionKind::Range(items) => {
                 self.range(items).map_or(Lowered::Failed, Lowered::Range)
             }
@@ -698,7 +710,14 @@ impl Lowerer<'_> {
                 word,
                 word_span,
                 range,
-            } => self.versus(word, word_span.clone(), range, v.span.clone()),
+                filter,
+            } => self.versus(
+                word,
+                word_span.clone(),
+                range,
+                filter.as_deref(),
+                v.span.clone(),
+            ),
         }
     }
 
@@ -709,9 +728,11 @@ impl Lowerer<'_> {
         word: &str,
         word_span: Span,
         range: &[ast::RangeItem],
+        filter: Option<&[Vec<ast::FilterWord>]>,
         span: Span,
     ) -> Option<Operand> {
         let classes = self.range(range);
+        let filter = filter.map(|f| self.filter(f));
         let Some(measure) = ir::VsMeasure::from_name(word) else {
             return self.fail(
                 Diagnostic::error(
@@ -723,11 +744,78 @@ impl Lowerer<'_> {
                 .with_help("the words that take a range are `equityVs`, `ppotVs`, `npotVs` and `handStrengthVs`: `equityVs(QQ+ | AK)`"),
             );
         };
+        let filter = match filter {
+            Some(f) => Some(Arc::new(f?)),
+            None => None,
+        };
         Some(Operand::Versus {
             measure,
-            range: classes?,
+            range: VillainRange {
+                range: classes?,
+                filter,
+            },
             span,
         })
+    }
+
+    /// A range item's weight (`AKo:0.5`, reference §12.9): from 0 to 1, multiplying the
+    /// weights of what it follows.
+    fn weigh(&mut self, range: WeightedRange, w: f64, span: Span) -> Option<WeightedRange> {
+        if !(0.0..=1.0).contains(&w) {
+            return self.fail(
+                Diagnostic::error(
+                    Code::RangeWeight,
+                    format!("a class's weight in a range is from 0 to 1, not {w}"),
+                )
+                .at(span)
+                .with_label("not a weight")
+                .with_help("write the share of the class's holdings: `AKo:0.5` is half of them, `AKo:0` none"),
+            );
+        }
+        Some(range.scaled(w))
+    }
+
+    /// `WITH topPair+ | flushDraw`: each word a predicate about the cards, `+` only after the
+    /// first word of a made-hand category.
+    fn filter(&mut self, alternatives: &[Vec<ast::FilterWord>]) -> Option<HandFilter> {
+        let mut out = Vec::new();
+        let mut ok = true;
+        for words in alternatives {
+            let lowered: Vec<Option<FilterWord>> =
+                words.iter().map(|w| self.filter_word(w)).collect();
+            ok &= lowered.iter().all(Option::is_some);
+            out.push(lowered.into_iter().flatten().collect());
+        }
+        ok.then_some(HandFilter { alternatives: out })
+    }
+
+    fn filter_word(&mut self, w: &ast::FilterWord) -> Option<FilterWord> {
+        let word = if w.or_better {
+            Made::or_better(&w.name).map(HandWord::OrBetter)
+        } else {
+            Predicate::from_name(&w.name)
+                .filter(|p| !p.is_betting())
+                .map(HandWord::Predicate)
+        };
+        if let Some(word) = word {
+            return Some(FilterWord {
+                word,
+                negated: w.negated,
+            });
+        }
+        let name = &w.name;
+        let d = Diagnostic::error(Code::FilterWord, filter_word_message(w, name))
+            .at(w.span.clone())
+            .with_label("not read on the villain's cards");
+        let d = if w.or_better {
+            d.with_help(format!(
+                "`+` follows the first word of a made hand: {}",
+                Made::OR_BETTER_WORDS
+            ))
+        } else {
+            d.with_help("a filter reads the villain's cards with the hand words: `pair`, `topPair+`, `flushDraw`, `!overcards`")
+        };
+        self.fail(d)
     }
 
     fn constant(&mut self, factor: f64, name: &str, span: Span) -> Option<Operand> {
@@ -1020,5 +1108,17 @@ fn respan_operand(op: Operand, span: &Span) -> Operand {
             range,
             span: span.clone(),
         },
+    }
+}
+
+/// Why a `WITH` word is refused.
+fn filter_word_message(w: &ast::FilterWord, name: &str) -> String {
+    match Predicate::from_name(name) {
+        Some(p) if p.is_betting() => {
+            format!("`{name}` is about the betting, not the villain's cards: a `WITH` filter reads each holding")
+        }
+        Some(_) => format!("`{name}+`: `+` follows a made hand (`topPair+`), not `{name}`"),
+        None if w.or_better => format!("`{name}+` is not a made hand and the ones above it"),
+        None => format!("`{name}` is not a hand word a `WITH` filter can read"),
     }
 }

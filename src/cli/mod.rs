@@ -13,10 +13,12 @@ macro_rules! errln {
 pub mod acpc;
 pub mod check;
 pub mod decide;
+pub mod equity;
 pub mod fmt;
 pub mod lsp;
 pub mod matches;
 pub mod names;
+pub mod range;
 pub mod render;
 pub mod replay;
 pub mod show;

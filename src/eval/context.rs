@@ -4,8 +4,9 @@
 use rand::{Rng, RngExt};
 
 use super::ErrorKind;
-use crate::cards::hole::{HoleClass, HoleClassSet};
+use crate::cards::hole::HoleClass;
 use crate::cards::predicate::Predicate;
+use crate::cards::range::VillainRange;
 use crate::cards::CardSet;
 use crate::diag::Span;
 use crate::external::{self, ExternalPolicy, Placeholders};
@@ -58,7 +59,7 @@ pub struct Context<'a, R: Rng + ?Sized> {
     /// decision's work that does not depend on the machine.
     pub steps: u64,
     /// Strengths against ranges computed in this decision, by range (reference §12.8).
-    versus: Vec<(HoleClassSet, Option<strength::VsStrength>, Option<f64>)>,
+    versus: Vec<(VillainRange, Option<strength::VsStrength>, Option<f64>)>,
     /// Where a strength against a range was undefined: before the flop, or no holding left.
     pub(crate) versus_undefined: Vec<crate::diag::Span>,
 }
@@ -302,11 +303,11 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
 
     /// A strength against a range, each range computed once per decision; NaN (undefined)
     /// before the flop or when the known cards leave none of its holdings.
-    fn versus(&mut self, measure: VsMeasure, range: &HoleClassSet) -> f64 {
+    fn versus(&mut self, measure: VsMeasure, range: &VillainRange) -> f64 {
         let i = match self.versus.iter().position(|(r, ..)| r == range) {
             Some(i) => i,
             None => {
-                self.versus.push((*range, None, None));
+                self.versus.push((range.clone(), None, None));
                 self.versus.len() - 1
             }
         };
@@ -314,7 +315,8 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
         let entry = &mut self.versus[i];
         if measure == VsMeasure::HandStrength {
             if entry.2.is_none() {
-                entry.2 = Some(strength::hand_strength_vs(hole, board, range).unwrap_or(f64::NAN));
+                entry.2 =
+                    Some(strength::hand_strength_against(hole, board, range).unwrap_or(f64::NAN));
             }
             return entry.2.unwrap_or(f64::NAN);
         }
@@ -324,7 +326,7 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
                 ppot: f64::NAN,
                 npot: f64::NAN,
             };
-            entry.1 = Some(strength::strength_vs(hole, board, range).unwrap_or(nan));
+            entry.1 = Some(strength::strength_against(hole, board, range).unwrap_or(nan));
         }
         let v = entry.1.unwrap();
         match measure {

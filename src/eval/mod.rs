@@ -323,6 +323,11 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
                     "strength against a range is counted from the flop on, over every run-out",
                     "a comparison with an undefined side does not hold; before the flop use `equity` or a card query",
                 )
+            } else if text.to_ascii_uppercase().contains(" WITH ") {
+                (
+                    "the known cards and the `WITH` filter leave none of the range's holdings",
+                    "a comparison with an undefined side does not hold; on this board no holding of the range has what the filter asks",
+                )
             } else {
                 (
                     "the known cards leave none of the range's holdings",

@@ -25,6 +25,8 @@ mod format;
 mod game;
 mod matches;
 mod names;
+mod range_report;
+mod ranges;
 mod replay;
 mod seat;
 
@@ -40,6 +42,8 @@ pub use matches::{
 pub use names::{
     builtin_names, builtin_script, describe_name, is_language_name, names, Name, UnknownName,
 };
+pub use ranges::{equity, range_breakdown};
+pub use ranges::{EquityOptions, EquityReport, RangeError, RangeOptions, RangeReport, SideEquity};
 pub use replay::{read_acpc_game, read_log_file, replay_log, LogPlayer, LogSummary, ReplayError};
 pub use replay::{ReplayErrorKind, ReplayOptions, ReplayReport, ReplayTally};
 pub use seat::{play_acpc_seat, AcpcError, AcpcErrorKind, AcpcSeatOptions, AcpcSeatReport};

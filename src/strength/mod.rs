@@ -14,6 +14,7 @@ pub mod eval7;
 pub mod flop_equity;
 pub mod outlook;
 pub mod preflop;
+pub mod range_equity;
 pub mod versus;
 
 use std::cell::Cell;
@@ -104,6 +105,37 @@ pub fn strength_vs(hole: CardSet, board: CardSet, range: &HoleClassSet) -> Optio
         }),
         _ => None,
     }
+}
+
+/// `equityVs(RANGE)` and its family against a weighted, possibly narrowed range (reference
+/// §12.9): each live holding counted with its weight. `None` where [`strength_vs`] is, and
+/// when the filter leaves no holding.
+pub fn strength_against(
+    hole: CardSet,
+    board: CardSet,
+    range: &crate::cards::range::VillainRange,
+) -> Option<VsStrength> {
+    check(hole, board);
+    if board.is_empty() {
+        return None;
+    }
+    if range.filter.is_none() && !range.range.is_weighted() {
+        return strength_vs(hole, board, &range.range.classes);
+    }
+    against::strength(hole, board, range)
+}
+
+/// `handStrengthVs(RANGE)` against a weighted, possibly narrowed range.
+pub fn hand_strength_against(
+    hole: CardSet,
+    board: CardSet,
+    range: &crate::cards::range::VillainRange,
+) -> Option<f64> {
+    check(hole, board);
+    if range.filter.is_none() && !range.range.is_weighted() {
+        return hand_strength_vs(hole, board, &range.range.classes);
+    }
+    against::hand_strength(hole, board, range)
 }
 
 /// The strength of the hero's hand against a range after the flop (see [`strength_vs`]).

@@ -163,8 +163,22 @@ pub enum ConditionKind {
 #[derive(Clone, Debug, PartialEq)]
 pub struct RangeItem {
     pub text: String,
+    /// The query or name, without its weight.
     pub span: Span,
     pub is_name: bool,
+    /// `AKo:0.5`: the weight as written and its span (reference §12.9).
+    pub weight: Option<(f64, Span)>,
+}
+
+/// A hand word of a range's `WITH` filter: `topPair+`, `!flushDraw`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FilterWord {
+    pub name: String,
+    pub name_span: Span,
+    pub negated: bool,
+    /// `topPair+`: this made-hand category or a better one.
+    pub or_better: bool,
+    pub span: Span,
 }
 
 /// `+ - * /` in a value.
@@ -283,6 +297,8 @@ pub enum ValueKind {
         word: String,
         word_span: Span,
         range: Vec<RangeItem>,
+        /// `WITH ...`: alternatives of hand words, each a list that must all hold.
+        filter: Option<Vec<Vec<FilterWord>>>,
     },
 }
 

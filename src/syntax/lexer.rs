@@ -89,6 +89,9 @@ macro_rules! keywords {
             /// `DEFINE name = ...`.
             #[token("=")]
             Assign,
+            /// A class's weight in a range: `AKo:0.5`.
+            #[token(":")]
+            Colon,
             /// A line break (`\n`, `\r\n` or a lone `\r`); runs of them are collapsed by the
             /// glue.
             #[regex(r"\r\n?|\n")]
@@ -160,6 +163,7 @@ keywords! {
     Define "DEFINE",
     Include "INCLUDE",
     EndDefine "ENDDEFINE",
+    With "WITH",
 }
 
 impl<'s> Tok<'s> {
@@ -230,6 +234,7 @@ impl<'s> Tok<'s> {
             Tok::LParen => "(",
             Tok::RParen => ")",
             Tok::Pipe => "|",
+            Tok::Colon => ":",
             Tok::Assign => "=",
             Tok::Newline => "\n",
             _ => "",
@@ -587,7 +592,7 @@ mod tests {
 
     #[test]
     fn every_keyword_lexes_to_its_token_and_back() {
-        assert_eq!(KEYWORDS.len(), 27);
+        assert_eq!(KEYWORDS.len(), 28);
         for &kw in KEYWORDS {
             let tok = Tok::keyword(kw).unwrap();
             let mut lex = Tok::lexer(kw);

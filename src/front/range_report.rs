@@ -1,0 +1,218 @@
+//! How `hus equity` and `hus range` print their answers: text for people (percentages to
+//! three decimals, as PokerStove prints them), JSON with every number in full, and the range
+//! grid as SVG.
+
+use super::ranges::{EquityReport, RangeReport, SideEquity};
+use crate::cards::hole::HoleClass;
+use crate::cards::CardSet;
+
+/// The cards, highest rank first (`Kh 8s 4d`); `-` for none.
+pub fn cards_text(set: CardSet) -> String {
+    let mut cards: Vec<_> = set.cards().collect();
+    cards.sort_by(|a, b| {
+        b.rank
+            .cmp(&a.rank)
+            .then((a.suit as u8).cmp(&(b.suit as u8)))
+    });
+    if cards.is_empty() {
+        return "-".into();
+    }
+    cards
+        .iter()
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn pct(x: f64) -> String {
+    format!("{:.3}%", 100.0 * x)
+}
+
+fn combos(x: f64) -> String {
+    if x.fract() == 0.0 {
+        format!("{x:.0}")
+    } else {
+        format!("{x:.2}")
+    }
+}
+
+impl EquityReport {
+    /// The table `hus equity` prints: each player, then each player's classes.
+    pub fn text(&self) -> String {
+        let mut s = format!(
+            "board {}, dead {}: exact, {} boards for each pair of holdings\n\n",
+            cards_text(self.board),
+            cards_text(self.dead),
+            self.boards
+        );
+        s.push_str(&format!(
+            "{:8} {:>8} {:>9} {:>9} {:>9}  range\n",
+            "player", "combos", "win", "tie", "equity"
+        ));
+        for (name, p) in ["hero", "villain"].iter().zip(&self.players) {
+            s.push_str(&format!(
+                "{:8} {:>8} {:>9} {:>9} {:>9}  {}\n",
+                name,
+                combos(p.combos),
+                pct(p.win),
+                pct(p.tie),
+                pct(p.equity),
+                p.range
+            ));
+        }
+        for (name, p) in ["hero", "villain"].iter().zip(&self.players) {
+            s.push_str(&format!("\n{name} by class:\n"));
+            for (class, n, win, tie, eq) in &p.classes {
+                s.push_str(&format!(
+                    "  {:5} {:>8} {:>9} {:>9} {:>9}\n",
+                    class,
+                    combos(*n),
+                    pct(*win),
+                    pct(*tie),
+                    pct(*eq)
+                ));
+            }
+        }
+        s
+    }
+
+    /// One JSON object: `board`, `dead`, `boards`, `players` (each `range`, `combos`, `win`,
+    /// `tie`, `equity`, `classes`).
+    pub fn json(&self) -> String {
+        let player = |p: &SideEquity| {
+            serde_json::json!({
+                "range": p.range,
+                "combos": p.combos,
+                "win": p.win,
+                "tie": p.tie,
+                "equity": p.equity,
+                "classes": p.classes.iter().map(|(c, n, w, t, e)| serde_json::json!({
+                    "class": c, "combos": n, "win": w, "tie": t, "equity": e,
+                })).collect::<Vec<_>>(),
+            })
+        };
+        serde_json::json!({
+            "board": cards_text(self.board),
+            "dead": cards_text(self.dead),
+            "boards": self.boards,
+            "players": self.players.iter().map(player).collect::<Vec<_>>(),
+        })
+        .to_string()
+    }
+}
+
+impl RangeReport {
+    /// The categories with their combos and shares, then the 13x13 grid of what is kept.
+    pub fn text(&self) -> String {
+        let share = |x: f64| {
+            if self.kept > 0.0 {
+                pct(x / self.kept)
+            } else {
+                "-".into()
+            }
+        };
+        let mut s = format!(
+            "board {}, dead {}: {} combos, {} kept\n\nmade hands (each holding once, the first that holds)\n",
+            cards_text(self.board),
+            cards_text(self.dead),
+            combos(self.combos),
+            combos(self.kept)
+        );
+        for (words, n) in &self.made {
+            s.push_str(&format!(
+                "  {:32} {:>8} {:>9}\n",
+                words,
+                combos(*n),
+                share(*n)
+            ));
+        }
+        s.push_str("\ndraws and shapes (a holding may count in several)\n");
+        for (words, n) in &self.draws {
+            s.push_str(&format!(
+                "  {:32} {:>8} {:>9}\n",
+                words,
+                combos(*n),
+                share(*n)
+            ));
+        }
+        s.push_str("\ncombos kept by class (suited above the diagonal)\n");
+        s.push_str(&self.grid_text());
+        s
+    }
+
+    fn grid_text(&self) -> String {
+        let ranks = "AKQJT98765432";
+        let mut s = String::from("    ");
+        for c in ranks.chars() {
+            s.push_str(&format!("{c:>5}"));
+        }
+        s.push('\n');
+        for (row, r) in ranks.chars().enumerate() {
+            s.push_str(&format!("  {r} "));
+            for col in 0..13 {
+                let n = self.grid[row * 13 + col];
+                let cell = if n == 0.0 { ".".into() } else { combos(n) };
+                s.push_str(&format!("{cell:>5}"));
+            }
+            s.push('\n');
+        }
+        s
+    }
+
+    /// One JSON object: `board`, `dead`, `combos`, `kept`, `made` and `draws` (each `words`,
+    /// `combos`), `grid` (169 combos, the 13x13 table's order).
+    pub fn json(&self) -> String {
+        let list = |xs: &[(&str, f64)]| {
+            xs.iter()
+                .map(|(w, n)| serde_json::json!({"words": w, "combos": n}))
+                .collect::<Vec<_>>()
+        };
+        serde_json::json!({
+            "board": cards_text(self.board),
+            "dead": cards_text(self.dead),
+            "combos": self.combos,
+            "kept": self.kept,
+            "made": list(&self.made),
+            "draws": list(&self.draws),
+            "grid": self.grid.iter().enumerate().map(|(i, n)| serde_json::json!({
+                "class": HoleClass::from_index(i).name(), "combos": n,
+            })).collect::<Vec<_>>(),
+        })
+        .to_string()
+    }
+
+    /// The 13x13 grid as SVG: each class's cell shaded by the share of its holdings kept.
+    pub fn svg(&self) -> String {
+        const CELL: usize = 40;
+        let size = CELL * 13;
+        let mut s = format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{size}\" height=\"{size}\" viewBox=\"0 0 {size} {size}\" font-family=\"sans-serif\" font-size=\"11\">\n"
+        );
+        for i in 0..169 {
+            let class = HoleClass::from_index(i);
+            let all = class.combos() as f64;
+            let share = (self.grid[i] / all).clamp(0.0, 1.0);
+            let (x, y) = ((i % 13) * CELL, (i / 13) * CELL);
+            // Kept holdings in green (darker as more of the class is kept), the rest grey.
+            let fill = if share > 0.0 {
+                let (rb, g) = (255.0 - 200.0 * share, 255.0 - 80.0 * share);
+                format!("rgb({rb:.0},{g:.0},{rb:.0})")
+            } else {
+                "rgb(238,238,238)".into()
+            };
+            s.push_str(&format!(
+                "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\" stroke=\"white\"/>\
+                 <text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\
+                 <text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"9\">{}</text>\n",
+                x + CELL / 2,
+                y + 16,
+                class.name(),
+                x + CELL / 2,
+                y + 31,
+                if self.grid[i] > 0.0 { combos(self.grid[i]) } else { String::new() },
+            ));
+        }
+        s.push_str("</svg>\n");
+        s
+    }
+}

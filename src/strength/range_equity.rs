@@ -1,0 +1,173 @@
+//! Range against range, exactly (`hus equity`, reference §12.11): every pair of holdings that
+//! share no card, each weighted by both holdings' weights, against every run-out of the
+//! board, as PokerStove and Equilab count it.
+
+use super::eval7::{Evaluator, HandRank, IncrementalHand};
+use crate::cards::range::Holding;
+use crate::cards::{CardSet, DECK_MASK};
+
+/// Each holding's weighted counts of (opponent holding, run-out) pairs: won, tied, all.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Tally {
+    pub wins: f64,
+    pub ties: f64,
+    pub all: f64,
+}
+
+impl Tally {
+    /// (wins + ties / 2) / all.
+    pub fn equity(&self) -> f64 {
+        (self.wins + self.ties / 2.0) / self.all
+    }
+
+    pub fn add(&mut self, o: &Tally) {
+        self.wins += o.wins;
+        self.ties += o.ties;
+        self.all += o.all;
+    }
+}
+
+/// The result: one tally per holding of each side (in the order given), each counted against
+/// the other side's holdings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RangeEquity {
+    pub hero: Vec<Tally>,
+    pub villain: Vec<Tally>,
+    /// How many boards were enumerated (run-outs of the cards to come).
+    pub boards: u64,
+}
+
+impl RangeEquity {
+    /// A side's tally over all its holdings, each weighted by its own weight.
+    pub fn total(tallies: &[Tally], holdings: &[Holding]) -> Tally {
+        let mut t = Tally::default();
+        for (x, h) in tallies.iter().zip(holdings) {
+            t.add(&Tally {
+                wins: x.wins * h.weight,
+                ties: x.ties * h.weight,
+                all: x.all * h.weight,
+            });
+        }
+        t
+    }
+}
+
+/// The largest enumeration (run-outs x hero holdings x villain holdings) counted: about ten
+/// seconds on one core.
+pub const MAX_WORK: f64 = 4e9;
+
+/// The work an enumeration takes: run-outs x pairs of holdings.
+pub fn work(hero: usize, villain: usize, board: CardSet, dead: CardSet) -> f64 {
+    let left = (52 - board.len() - dead.len()) as f64 - 4.0;
+    let k = 5 - board.len() as i32;
+    let mut runouts = 1.0;
+    for i in 0..k {
+        runouts *= (left - i as f64) / (i + 1) as f64;
+    }
+    runouts * hero as f64 * villain as f64
+}
+
+/// Both sides' tallies over every run-out of `board` (0, 3, 4 or 5 cards) that misses the dead
+/// cards; holdings must already miss the board and the dead cards.
+pub fn enumerate(
+    hero: &[Holding],
+    villain: &[Holding],
+    board: CardSet,
+    dead: CardSet,
+) -> RangeEquity {
+    let ev = Evaluator::get();
+    let deck: Vec<u32> = (0..64)
+        .filter(|&i| DECK_MASK >> i & 1 == 1 && (board.0 | dead.0) >> i & 1 == 0)
+        .collect();
+    let k = 5 - board.len() as usize;
+    let mut out = RangeEquity {
+        hero: vec![Tally::default(); hero.len()],
+        villain: vec![Tally::default(); villain.len()],
+        boards: 0,
+    };
+    let mut ranks_h = vec![HandRank(0); hero.len()];
+    let mut ranks_v = vec![HandRank(0); villain.len()];
+    let base = IncrementalHand::of(board);
+    let mut visit = |extra: u64, hand: IncrementalHand| {
+        out.boards += 1;
+        rank_all(ev, hero, extra, hand, &mut ranks_h);
+        rank_all(ev, villain, extra, hand, &mut ranks_v);
+        count(hero, villain, extra, &ranks_h, &ranks_v, &mut out);
+    };
+    runouts(&deck, k, 0, 0, base, &mut visit);
+    out
+}
+
+/// Every k-card subset of `deck[from..]`, as a mask and the board hand with it.
+fn runouts(
+    deck: &[u32],
+    k: usize,
+    from: usize,
+    mask: u64,
+    hand: IncrementalHand,
+    visit: &mut impl FnMut(u64, IncrementalHand),
+) {
+    if k == 0 {
+        return visit(mask, hand);
+    }
+    for i in from..=deck.len() - k {
+        let c = deck[i];
+        runouts(deck, k - 1, i + 1, mask | 1 << c, hand.with(c), visit);
+    }
+}
+
+/// Each holding's final rank on this board (holdings that hold a board card are skipped).
+fn rank_all(
+    ev: &Evaluator,
+    holdings: &[Holding],
+    board: u64,
+    hand: IncrementalHand,
+    out: &mut [HandRank],
+) {
+    for (h, r) in holdings.iter().zip(out.iter_mut()) {
+        if h.set().0 & board == 0 {
+            *r = ev.rank_hand(hand.with(h.cards[0]).with(h.cards[1]));
+        }
+    }
+}
+
+/// Every pair of holdings that miss the board and each other, weighted by the other side's
+/// weight.
+fn count(
+    hero: &[Holding],
+    villain: &[Holding],
+    board: u64,
+    rh: &[HandRank],
+    rv: &[HandRank],
+    out: &mut RangeEquity,
+) {
+    for (i, h) in hero.iter().enumerate() {
+        let hm = h.set().0;
+        if hm & board != 0 {
+            continue;
+        }
+        let mut t = Tally::default();
+        for (j, v) in villain.iter().enumerate() {
+            let vm = v.set().0;
+            if vm & (board | hm) != 0 {
+                continue;
+            }
+            let w = v.weight;
+            t.all += w;
+            let vt = &mut out.villain[j];
+            vt.all += h.weight;
+            match rh[i].cmp(&rv[j]) {
+                std::cmp::Ordering::Greater => t.wins += w,
+                std::cmp::Ordering::Equal => {
+                    t.ties += w;
+                    vt.ties += h.weight;
+                }
+                std::cmp::Ordering::Less => vt.wins += h.weight,
+            }
+        }
+        out.hero[i].add(&t);
+    }
+}
+
+#[cfg(test)]
+mod tests;

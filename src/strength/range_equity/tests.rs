@@ -1,0 +1,162 @@
+//! Range against range checked against a brute force on the `pokers` crate's evaluator (an
+//! independent implementation): every (hero holding, villain holding, run-out) triple.
+
+use super::*;
+use crate::cards::hole::HoleClassSet;
+use crate::cards::query::CardQuery;
+use crate::cards::range::WeightedRange;
+use rand::{RngExt, SeedableRng};
+
+fn cards(s: &str) -> CardSet {
+    s.parse().unwrap()
+}
+
+fn holdings(text: &str, dead: CardSet) -> Vec<Holding> {
+    text.split('|')
+        .map(|item| {
+            let (q, w) = item.trim().split_once(':').unwrap_or((item.trim(), "1"));
+            let classes = CardQuery::parse(q).unwrap().classes;
+            WeightedRange::weighted(classes, w.parse().unwrap())
+        })
+        .fold(WeightedRange::plain(HoleClassSet::EMPTY), |a, b| {
+            a.union(&b)
+        })
+        .holdings(dead)
+}
+
+fn to_pokers(cards: CardSet) -> pokers::Hand {
+    const SUIT: [usize; 4] = [1, 3, 2, 0];
+    let mut h = pokers::Hand::default();
+    let mut x = cards.0;
+    while x != 0 {
+        let i = x.trailing_zeros() as usize;
+        h += pokers::CARDS[4 * (i % 16) + SUIT[i / 16]];
+        x &= x - 1;
+    }
+    h
+}
+
+/// The hero's (wins + ties/2, all), weighted, by the definition with the other evaluator.
+fn brute(hero: &[Holding], villain: &[Holding], board: CardSet, dead: CardSet) -> (f64, f64) {
+    let deck: Vec<u32> = (0..64)
+        .filter(|&i| DECK_MASK >> i & 1 == 1 && (board.0 | dead.0) >> i & 1 == 0)
+        .collect();
+    let k = 5 - board.len() as usize;
+    let (mut num, mut den) = (0.0, 0.0);
+    for h in hero {
+        for v in villain {
+            if h.set().0 & v.set().0 != 0 {
+                continue;
+            }
+            let rest: Vec<u32> = deck
+                .iter()
+                .copied()
+                .filter(|&c| (h.set().0 | v.set().0) >> c & 1 == 0)
+                .collect();
+            let mut run = |extra: u64| {
+                let full = board.0 | extra;
+                let a = to_pokers(CardSet(full | h.set().0)).evaluate();
+                let b = to_pokers(CardSet(full | v.set().0)).evaluate();
+                let w = h.weight * v.weight;
+                den += w;
+                num += w * match a.cmp(&b) {
+                    std::cmp::Ordering::Greater => 1.0,
+                    std::cmp::Ordering::Equal => 0.5,
+                    std::cmp::Ordering::Less => 0.0,
+                };
+            };
+            match k {
+                0 => run(0),
+                1 => rest.iter().for_each(|&c| run(1 << c)),
+                2 => {
+                    for (i, &c) in rest.iter().enumerate() {
+                        for &d in &rest[i + 1..] {
+                            run(1 << c | 1 << d);
+                        }
+                    }
+                }
+                _ => unreachable!("the brute force runs from the flop on"),
+            }
+        }
+    }
+    (num, den)
+}
+
+fn check(hero: &str, villain: &str, board: &str, dead: &str) {
+    let dead = if dead.is_empty() {
+        CardSet::EMPTY
+    } else {
+        cards(dead)
+    };
+    check_sets(hero, villain, cards(board), dead)
+}
+
+fn check_sets(hero: &str, villain: &str, board: CardSet, dead: CardSet) {
+    let known = board.union(dead);
+    let (h, v) = (holdings(hero, known), holdings(villain, known));
+    let got = enumerate(&h, &v, board, dead);
+    let total = RangeEquity::total(&got.hero, &h);
+    let (num, den) = brute(&h, &v, board, dead);
+    assert!(
+        (total.all - den).abs() < 1e-6,
+        "{hero} v {villain} on {board:?}: all {} against {den}",
+        total.all
+    );
+    assert!(
+        (total.equity() - num / den).abs() < 1e-12,
+        "{hero} v {villain} on {board:?}: {} against {}",
+        total.equity(),
+        num / den
+    );
+    // The villain's side is the hero's complement.
+    let vt = RangeEquity::total(&got.villain, &v);
+    assert!((vt.equity() + total.equity() - 1.0).abs() < 1e-12);
+}
+
+#[test]
+fn hand_against_hand_on_every_street() {
+    check("AKs", "QQ", "Kh 8s 4d", "");
+    check("AKs", "QQ", "Kh 8s 4d 2c", "");
+    check("AKs", "QQ", "Kh 8s 4d 2c 9h", "");
+}
+
+#[test]
+fn weighted_ranges_with_dead_cards() {
+    check(
+        "QQ+ | AK:0.5",
+        "22-66 | A5s-A2s:0.25 | KQ",
+        "Kh 8h 4d",
+        "2c 3c",
+    );
+}
+
+#[test]
+fn random_ranges_on_random_flops() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    let classes: Vec<String> = crate::cards::hole::HoleClass::all()
+        .map(|c| c.name())
+        .collect();
+    for _ in 0..6 {
+        let pick = |rng: &mut rand_chacha::ChaCha8Rng| -> String {
+            (0..4)
+                .map(|_| {
+                    let c = &classes[rng.random_range(0..classes.len())];
+                    if rng.random_range(0..3) == 0 {
+                        format!("{c}:0.5")
+                    } else {
+                        c.clone()
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(" | ")
+        };
+        let (h, v) = (pick(&mut rng), pick(&mut rng));
+        let mut deck: Vec<u32> = (0..64).filter(|&i| DECK_MASK >> i & 1 == 1).collect();
+        let mut board = CardSet::EMPTY;
+        for _ in 0..3 {
+            let c = deck.swap_remove(rng.random_range(0..deck.len()));
+            board = board.union(CardSet(1 << c));
+        }
+        check_sets(&h, &v, board, CardSet::EMPTY);
+    }
+}
