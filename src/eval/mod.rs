@@ -315,20 +315,10 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
                 .with_help("a program that keeps statistics writes them in <stats> (reference §6); `hus match` keeps them itself"),
             );
         }
-        let preflop = self.ctx.board.is_empty();
         for span in std::mem::take(&mut self.ctx.versus_undefined) {
             let text = explain::snippet(&self.ctx.program.source, &span);
-            let (why, help) = if preflop {
-                (
-                    "strength against a range is counted from the flop on, over every run-out",
-                    "a comparison with an undefined side does not hold; before the flop use `equity` or a card query",
-                )
-            } else {
-                (
-                    "the known cards leave none of the range's holdings",
-                    "a comparison with an undefined side does not hold; keep a range wide enough to survive the board and the hero's cards",
-                )
-            };
+            let why = "the known cards leave none of the range's holdings";
+            let help = "a comparison with an undefined side does not hold; keep a range wide enough to survive the board and the hero's cards";
             self.warnings.push(
                 Diagnostic::warning(
                     Code::UndefinedValue,
