@@ -2,16 +2,19 @@
 //! evaluator's perfect-hash row displacements, from which `build.rs` computes its rank and flush
 //! table) and `tables/preflop-equity.tsv` (exact preflop equity of the 169 classes against a
 //! random hand) and `tables/flop-equity.bin` (exact flop equity of the 1,286,792 (hole, flop)
-//! classes, `hus::strength::flop_equity`).
+//! classes, `hus::strength::flop_equity`) and `tables/preflop-matchups.bin` (the hero's wins
+//! and ties over every board for the 93,769 preflop (holding, holding) classes,
+//! `hus::strength::preflop_matchups`).
 //!
-//! `cargo run --release --features gen-tables --bin gen-tables -- [--check] [eval|preflop|flop]`
-//! (both tables when none is named). Paths are the crate's own, wherever it runs from.
-//! With `--check` nothing is written: the tables are regenerated in memory and compared with
-//! the committed files (exit 1 when one differs). `cargo test` checks `eval`
-//! (`tables_source_is_committed`, 1.5 s in release); `preflop` takes about 72 s in release and
-//! `flop` about 4 minutes on two cores: both are checked by hand (`cargo test` compares samples
-//! of them with enumeration). The first `flop` is built with `--no-default-features` (the
-//! crate embeds the file it writes).
+//! `cargo run --release --features gen-tables --bin gen-tables -- [--check]
+//! [eval|preflop|flop|matchups]` (`eval` and `preflop` when none is named). Paths are the
+//! crate's own, wherever it runs from. With `--check` nothing is written: the tables are
+//! regenerated in memory and compared with the committed files (exit 1 when one differs).
+//! `cargo test` checks `eval` (`tables_source_is_committed`, 1.5 s in release); `preflop`
+//! takes about 72 s in release, `flop` about 4 minutes on two cores and `matchups` about 17
+//! minutes on two busy cores: these are checked by hand (`cargo test` compares samples of them
+//! with enumeration). The first `flop` is built with `--no-default-features` (the crate
+//! embeds the file it writes).
 //! It is a development tool: behind the `gen-tables` feature, so `cargo install` leaves it out.
 
 use std::path::{Path, PathBuf};
@@ -29,9 +32,9 @@ fn main() -> ExitCode {
     for arg in std::env::args().skip(1) {
         match arg.as_str() {
             "--check" => check = true,
-            "eval" | "preflop" | "flop" if what.is_none() => what = Some(arg),
+            "eval" | "preflop" | "flop" | "matchups" if what.is_none() => what = Some(arg),
             _ => {
-                eprintln!("usage: gen-tables [--check] [eval|preflop|flop]");
+                eprintln!("usage: gen-tables [--check] [eval|preflop|flop|matchups]");
                 return ExitCode::from(2);
             }
         }
@@ -46,6 +49,9 @@ fn main() -> ExitCode {
     }
     if what.as_deref() == Some("flop") {
         outputs.push(("tables/flop-equity.bin", flop()));
+    }
+    if what.as_deref() == Some("matchups") {
+        outputs.push(("tables/preflop-matchups.bin", matchups()));
     }
     let mut differ = false;
     for (relative, text) in outputs {
@@ -112,6 +118,24 @@ fn flop() -> Vec<u8> {
     eprintln!(
         "flop: {} classes in {:?}",
         flop_equity::CLASSES,
+        start.elapsed()
+    );
+    bytes
+}
+
+/// The exact table of preflop matchups: each distinct matchup enumerated, on all cores.
+fn matchups() -> Vec<u8> {
+    use hus::strength::preflop_matchups;
+    let start = Instant::now();
+    let bytes = preflop_matchups::generate(&|done, all| {
+        if done % 1000 == 0 || done == all {
+            eprintln!("matchups: {done} of {all} counted in {:?}", start.elapsed());
+        }
+    });
+    preflop_matchups::Table::parse(&bytes).expect("the generated table parses");
+    eprintln!(
+        "matchups: {} classes in {:?}",
+        preflop_matchups::CLASSES,
         start.elapsed()
     );
     bytes

@@ -302,7 +302,7 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
     }
 
     /// A strength against a range, each range computed once per decision; NaN (undefined)
-    /// before the flop or when the known cards leave none of its holdings.
+    /// when the known cards (and the range's filter) leave none of its holdings.
     fn versus(&mut self, measure: VsMeasure, range: &VillainRange) -> f64 {
         let i = match self.versus.iter().position(|(r, ..)| r == range) {
             Some(i) => i,

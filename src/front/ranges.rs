@@ -230,15 +230,20 @@ pub fn equity(options: &EquityOptions) -> Result<EquityReport, RangeError> {
             ));
         }
     }
+    let from_table = board.is_empty() && dead.is_empty();
     let work = range_equity::work(hero.len(), villain.len(), board, dead);
-    if work > range_equity::MAX_WORK {
+    if !from_table && work > range_equity::MAX_WORK {
         return error(format!(
             "{} holdings against {} over every board is {work:.1e} showdowns, too many to count exactly here: give the flop, or narrower ranges",
             hero.len(),
             villain.len()
         ));
     }
-    let counted = range_equity::enumerate(&hero, &villain, board, dead);
+    let counted = if from_table {
+        range_equity::preflop(&hero, &villain)
+    } else {
+        range_equity::enumerate(&hero, &villain, board, dead)
+    };
     if RangeEquity::total(&counted.hero, &hero).all == 0.0 {
         return error("no holding of one range can be dealt with a holding of the other: they share every card".into());
     }

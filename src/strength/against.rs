@@ -3,6 +3,7 @@
 //! a range of weight-1 holdings gives the same numbers as the plain class range.
 
 use super::outlook::{range_flop_weighted, WeightedHp, AHEAD, BEHIND, TIED};
+use super::preflop_matchups::{matchup, BOARDS};
 use super::versus::{showdown_live, versus_live};
 use super::VsStrength;
 use crate::cards::range::{Holding, VillainRange};
@@ -16,6 +17,13 @@ pub(crate) fn strength(hole: CardSet, board: CardSet, range: &VillainRange) -> O
         return None;
     }
     let hp = match board.len() {
+        0 => {
+            return Some(VsStrength {
+                equity: preflop(hole, &live),
+                ppot: 0.0,
+                npot: 0.0,
+            })
+        }
         3 => {
             let cards: Vec<(u32, u32)> = live.iter().map(|h| (h.cards[0], h.cards[1])).collect();
             let weights: Vec<f64> = live.iter().map(|h| h.weight).collect();
@@ -42,11 +50,29 @@ pub(crate) fn strength(hole: CardSet, board: CardSet, range: &VillainRange) -> O
 /// `handStrengthVs` against `range` from the flop on: (wins + ties/2) / all as the cards are
 /// now, each holding weighted; `None` before the flop or when no holding is left.
 pub(crate) fn hand_strength(hole: CardSet, board: CardSet, range: &VillainRange) -> Option<f64> {
-    if board.is_empty() {
+    let live = range.live(hole, board);
+    if live.is_empty() {
         return None;
     }
-    let live = range.live(hole, board);
-    (!live.is_empty()).then(|| showdown(hole, board, &live))
+    // Before the flop hand strength is equity, as `handStrength` is.
+    Some(if board.is_empty() {
+        preflop(hole, &live)
+    } else {
+        showdown(hole, board, &live)
+    })
+}
+
+/// Equity before the flop from the table of preflop matchups, each holding by its weight.
+fn preflop(hole: CardSet, live: &[Holding]) -> f64 {
+    let mut cards = hole.cards().map(|c| c.index());
+    let hero = [cards.next().unwrap_or(0), cards.next().unwrap_or(0)];
+    let (mut num, mut den) = (0.0, 0.0);
+    for h in live {
+        let (wins, ties) = matchup(hero, h.cards);
+        num += h.weight * (2.0 * f64::from(wins) + f64::from(ties));
+        den += h.weight * 2.0 * f64::from(BOARDS);
+    }
+    num / den
 }
 
 fn showdown(hole: CardSet, board: CardSet, live: &[Holding]) -> f64 {

@@ -140,7 +140,16 @@ pub fn write(per_class: &[Vec<u32>]) -> Vec<u8> {
 /// The hole class index and the renamed flop's combination index.
 fn locate(hole: CardSet, flop: CardSet) -> (usize, usize) {
     let mut cards = hole.cards();
-    let (a, b) = (cards.next().unwrap(), cards.next().unwrap());
+    let (class, place) = placing(cards.next().unwrap(), cards.next().unwrap());
+    let mut f = flop.cards();
+    let mut p = [f.next().unwrap(), f.next().unwrap(), f.next().unwrap()].map(place);
+    p.sort_unstable();
+    (class.index(), colex(p))
+}
+
+/// The class of hole cards `a`, `b` and where their renaming to the class's pattern puts each
+/// other card: its place (0..50) among the 50 cards the pattern leaves.
+pub(super) fn placing(a: Card, b: Card) -> (HoleClass, impl Fn(Card) -> u8) {
     let (hi, lo) = if a.rank >= b.rank { (a, b) } else { (b, a) };
     let class = HoleClass::of(a, b);
     // The hole's suits first, in the pattern's order, then the others in order.
@@ -158,14 +167,11 @@ fn locate(hole: CardSet, flop: CardSet) -> (usize, usize) {
         };
     }
     let holes = pattern(class);
-    let place = |c: Card| {
+    let place = move |c: Card| {
         let code = rename[c.suit as usize] * 13 + c.rank.0 as usize;
         (code - holes.iter().filter(|&&h| h < code).count()) as u8
     };
-    let mut f = flop.cards();
-    let mut p = [f.next().unwrap(), f.next().unwrap(), f.next().unwrap()].map(place);
-    p.sort_unstable();
-    (class.index(), colex(p))
+    (class, place)
 }
 
 /// The two hole cards of a class in the fixed pattern, as suit x 13 + rank.
@@ -177,9 +183,9 @@ fn pattern(c: HoleClass) -> [usize; 2] {
 /// A hole class's fixed cards and what the renamings that keep them do to the other 50.
 pub struct Layout {
     /// Each card (suit x 13 + rank) to its place among the 50 others (`u8::MAX`: a hole card).
-    position: [u8; 52],
+    pub(super) position: [u8; 52],
     /// Per renaming that keeps the hole cards (not the identity): each place's image.
-    symmetries: Vec<[u8; 50]>,
+    pub(super) symmetries: Vec<[u8; 50]>,
     /// The two hole cards in the fixed pattern.
     pub hole: CardSet,
 }
@@ -220,6 +226,17 @@ impl Layout {
         }
     }
 
+    /// The card at each of the 50 places the hole cards leave.
+    pub(super) fn card_at(&self) -> [Card; 50] {
+        let mut at = [Card::new(Rank(0), Suit::Hearts); 50];
+        for (card, &p) in self.position.iter().enumerate() {
+            if p != u8::MAX {
+                at[p as usize] = Card::new(Rank((card % 13) as u8), Suit::ALL[card / 13]);
+            }
+        }
+        at
+    }
+
     /// For every combination in colex order, the smallest combination of its class.
     pub fn smallest(&self) -> impl Iterator<Item = usize> + '_ {
         combos().map(move |p| {
@@ -234,17 +251,10 @@ impl Layout {
     /// The flops the table stores for this hole class (each class's smallest combination), in
     /// order, as card sets.
     pub fn stored(&self) -> Vec<CardSet> {
-        let mut card_at = [0usize; 50];
-        for (card, &p) in self.position.iter().enumerate() {
-            if p != u8::MAX {
-                card_at[p as usize] = card;
-            }
-        }
+        let card_at = self.card_at();
         let to_set = |p: [u8; 3]| {
-            p.iter().fold(CardSet::EMPTY, |m, &q| {
-                let card = card_at[q as usize];
-                m.union(Card::new(Rank((card % 13) as u8), Suit::ALL[card / 13]).set())
-            })
+            p.iter()
+                .fold(CardSet::EMPTY, |m, &q| m.union(card_at[q as usize].set()))
         };
         combos()
             .zip(self.smallest())
@@ -267,7 +277,7 @@ fn colex(p: [u8; 3]) -> usize {
 }
 
 /// The 24 renamings of four suits.
-fn permutations() -> Vec<[usize; 4]> {
+pub(super) fn permutations() -> Vec<[usize; 4]> {
     let mut out = Vec::with_capacity(24);
     for a in 0..4 {
         for b in (0..4).filter(|&b| b != a) {

@@ -14,6 +14,7 @@ pub mod eval7;
 pub mod flop_equity;
 pub mod outlook;
 pub mod preflop;
+pub mod preflop_matchups;
 pub mod range_equity;
 pub mod versus;
 
@@ -74,22 +75,29 @@ pub fn ehs(hand_strength: f64, ppot: f64) -> f64 {
 }
 
 /// `handStrengthVs(RANGE)`: [`hand_strength`] counted over the range's holdings that the
-/// known cards leave; `None` before the flop or when none is left.
+/// known cards leave; before the flop, as `handStrength` is, the same as `equityVs`. `None`
+/// when no holding is left.
 pub(crate) fn hand_strength_vs(hole: CardSet, board: CardSet, range: &HoleClassSet) -> Option<f64> {
     check(hole, board);
     if board.is_empty() {
-        return None;
+        return preflop_matchups::versus(hole, range);
     }
     let [w, t, l] = versus::showdown_now(hole, board, range)?;
     Some((w as f64 + t as f64 / 2.0) / (w + t + l) as f64)
 }
 
 /// `equityVs(RANGE)`, `ppotVs(RANGE)`, `npotVs(RANGE)`: equity and Billings' potentials
-/// against the range's live holdings, exact over every run-out; potentials are 0 on the
-/// river. `None` before the flop or when the known cards leave no holding of the range.
+/// against the range's live holdings, exact over every run-out; potentials are 0 before the
+/// flop and on the river, as [`potentials`] are. Before the flop the equity is summed from
+/// the table of preflop matchups. `None` when the known cards leave no holding of the range.
 pub fn strength_vs(hole: CardSet, board: CardSet, range: &HoleClassSet) -> Option<VsStrength> {
     check(hole, board);
     match board.len() {
+        0 => Some(VsStrength {
+            equity: preflop_matchups::versus(hole, range)?,
+            ppot: 0.0,
+            npot: 0.0,
+        }),
         3 | 4 => {
             let o = versus::versus(hole, board, range)?;
             Some(VsStrength {
@@ -103,7 +111,7 @@ pub fn strength_vs(hole: CardSet, board: CardSet, range: &HoleClassSet) -> Optio
             ppot: 0.0,
             npot: 0.0,
         }),
-        _ => None,
+        _ => unreachable!("`check` allows boards of 0, 3, 4 or 5 cards"),
     }
 }
 
@@ -116,9 +124,6 @@ pub fn strength_against(
     range: &crate::cards::range::VillainRange,
 ) -> Option<VsStrength> {
     check(hole, board);
-    if board.is_empty() {
-        return None;
-    }
     if range.filter.is_none() && !range.range.is_weighted() {
         return strength_vs(hole, board, &range.range.classes);
     }
@@ -138,7 +143,7 @@ pub fn hand_strength_against(
     against::hand_strength(hole, board, range)
 }
 
-/// The strength of the hero's hand against a range after the flop (see [`strength_vs`]).
+/// The strength of the hero's hand against a range (see [`strength_vs`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct VsStrength {
     pub equity: f64,

@@ -3,6 +3,7 @@
 //! board, as PokerStove and Equilab count it.
 
 use super::eval7::{Evaluator, HandRank, IncrementalHand};
+use super::preflop_matchups::{matchup, BOARDS};
 use crate::cards::range::Holding;
 use crate::cards::{CardSet, DECK_MASK};
 
@@ -65,6 +66,37 @@ pub fn work(hero: usize, villain: usize, board: CardSet, dead: CardSet) -> f64 {
         runouts *= (left - i as f64) / (i + 1) as f64;
     }
     runouts * hero as f64 * villain as f64
+}
+
+/// Both sides' tallies before the flop with no dead card, from the table of preflop matchups:
+/// a lookup per pair of holdings.
+pub fn preflop(hero: &[Holding], villain: &[Holding]) -> RangeEquity {
+    let mut out = RangeEquity {
+        hero: vec![Tally::default(); hero.len()],
+        villain: vec![Tally::default(); villain.len()],
+        boards: u64::from(BOARDS),
+    };
+    let n = f64::from(BOARDS);
+    for (i, h) in hero.iter().enumerate() {
+        let hm = h.set().0;
+        let mut t = Tally::default();
+        for (j, v) in villain.iter().enumerate() {
+            if v.set().0 & hm != 0 {
+                continue;
+            }
+            let (wins, ties) = matchup(h.cards, v.cards);
+            let (wins, ties) = (f64::from(wins), f64::from(ties));
+            t.wins += v.weight * wins;
+            t.ties += v.weight * ties;
+            t.all += v.weight * n;
+            let vt = &mut out.villain[j];
+            vt.wins += h.weight * (n - wins - ties);
+            vt.ties += h.weight * ties;
+            vt.all += h.weight * n;
+        }
+        out.hero[i].add(&t);
+    }
+    out
 }
 
 /// Both sides' tallies over every run-out of `board` (0, 3, 4 or 5 cards) that misses the dead

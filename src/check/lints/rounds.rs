@@ -3,8 +3,8 @@
 
 use super::*;
 
-/// `board-predicate-preflop`, `later-round-constant`, `potential-always-zero` and
-/// `range-strength-preflop`: conditions and numbers whose value the rule's round fixes,
+/// `board-predicate-preflop`, `later-round-constant` and `potential-always-zero`: conditions
+/// and numbers whose value the rule's round fixes,
 /// written in the rule or in a DEFINE it uses (reported at the DEFINE, once per round, with
 /// the rule pointed at).
 pub(super) fn constants_in_block(
@@ -70,21 +70,30 @@ pub(super) fn board_predicate_preflop(
     )
 }
 
-/// `later-round-constant`, `potential-always-zero` and `range-strength-preflop` for one
-/// number.
+/// `later-round-constant` and `potential-always-zero` for one number.
 pub(super) fn constant_in_round(
     o: &Operand,
     block: BlockKind,
     phase: Phase,
     via: &Via,
 ) -> Option<Diagnostic> {
-    if let (Operand::Versus { measure, span, .. }, Phase::Preflop) = (o, phase) {
-        return Some(range_strength_preflop(*measure, via.at(span)));
+    let block = block.keyword();
+    if let Operand::Versus { measure, span, .. } = o {
+        let word = match measure {
+            ir::VsMeasure::Ppot => "ppotVs",
+            ir::VsMeasure::Npot => "npotVs",
+            _ => return None,
+        };
+        let instead = if phase == Phase::River {
+            "handStrengthVs"
+        } else {
+            "equityVs"
+        };
+        return potential_always_zero(word, instead, block, phase, via.at(span));
     }
     let Operand::Constant { constant, span, .. } = o else {
         return None;
     };
-    let block = block.keyword();
     match constant {
         Constant::History {
             phase: Some(round),
@@ -114,41 +123,38 @@ pub(super) fn constant_in_round(
                 )),
             )
         }
-        Constant::Ppot | Constant::Npot if matches!(phase, Phase::Preflop | Phase::River) => {
-            let (why, instead) = if phase == Phase::River {
-                ("no cards are to come on the river", "handStrength")
+        Constant::Ppot | Constant::Npot => {
+            let instead = if phase == Phase::River {
+                "handStrength"
             } else {
-                ("it is only computed after the flop", "equity")
+                "equity"
             };
-            Some(
-                Diagnostic::warning(
-                    Code::PotentialAlwaysZero,
-                    format!("`{}` is always 0 in a {block} rule: {why}", constant.name()),
-                )
-                .at(via.at(span))
-                .with_help(format!("`{instead}` measures the hand in this round")),
-            )
+            potential_always_zero(&constant.name(), instead, block, phase, via.at(span))
         }
         _ => None,
     }
 }
 
-/// `range-strength-preflop`: `equityVs(RANGE)` and its family are undefined before the flop
-/// (reference §12.8), so a comparison with one there never holds.
-pub(super) fn range_strength_preflop(measure: ir::VsMeasure, span: Span) -> Diagnostic {
-    let (word, instead) = match measure {
-        ir::VsMeasure::Equity | ir::VsMeasure::HandStrength => (
-            if measure == ir::VsMeasure::Equity { "equityVs" } else { "handStrengthVs" },
-            "before the flop compare the hole cards (`QQ+ | AKs`), `equity` or `handRank169` instead",
-        ),
-        ir::VsMeasure::Ppot => ("ppotVs", "there is no potential before the flop: compare the hole cards (`QQ+ | AKs`) instead"),
-        ir::VsMeasure::Npot => ("npotVs", "there is no potential before the flop: compare the hole cards (`QQ+ | AKs`) instead"),
+/// `potential-always-zero`: the potentials (`ppot`, `npot`, `ppotVs`, `npotVs`) are 0 before
+/// the flop and on the river; `instead` measures the hand in that round.
+fn potential_always_zero(
+    word: &str,
+    instead: &str,
+    block: &str,
+    phase: Phase,
+    span: Span,
+) -> Option<Diagnostic> {
+    let why = match phase {
+        Phase::River => "no cards are to come on the river",
+        Phase::Preflop => "it is only computed after the flop",
+        _ => return None,
     };
-    Diagnostic::warning(
-        Code::RangeStrengthPreflop,
-        format!("`{word}` is undefined before the flop: in a PREFLOP rule a comparison with it never holds and a raise by it is a call"),
+    Some(
+        Diagnostic::warning(
+            Code::PotentialAlwaysZero,
+            format!("`{word}` is always 0 in a {block} rule: {why}"),
+        )
+        .at(span)
+        .with_help(format!("`{instead}` measures the hand in this round")),
     )
-    .at(span)
-    .with_label("always undefined here")
-    .with_help(format!("{instead}; or move the condition to a FLOP, TURN or RIVER rule"))
 }

@@ -161,3 +161,26 @@ fn hand_strength_weighs_holdings() {
     let hs = hand_strength(hole, board, &weighted("AA:0.25 | 64s")).unwrap();
     assert!(close(hs, 1.5 / 5.5), "{hs}");
 }
+
+#[test]
+fn before_the_flop_weighted_holdings_sum_their_matchups() {
+    use crate::strength::preflop_matchups::{matchup, BOARDS};
+    let hole = cards("As Kd");
+    let range = weighted("QQ | AKs:0.5");
+    let live = range.live(hole, CardSet::EMPTY);
+    let (mut num, mut den) = (0.0, 0.0);
+    for h in &live {
+        let (w, t) = matchup(
+            [
+                hole.cards().next().unwrap().index(),
+                hole.cards().nth(1).unwrap().index(),
+            ],
+            h.cards,
+        );
+        num += h.weight * (w as f64 + t as f64 / 2.0);
+        den += h.weight * BOARDS as f64;
+    }
+    let got = strength(hole, CardSet::EMPTY, &range).unwrap().equity;
+    assert!(close(got, num / den), "{got} against {}", num / den);
+    assert_eq!(hand_strength(hole, CardSet::EMPTY, &range), Some(got));
+}

@@ -160,3 +160,21 @@ fn random_ranges_on_random_flops() {
         check_sets(&h, &v, board, CardSet::EMPTY);
     }
 }
+
+#[test]
+fn before_the_flop_the_table_gives_what_enumeration_counts() {
+    // One holding of AKs at weight 0.5 against two of QQ: every board enumerated.
+    let h = holdings("AKs:0.5", CardSet::EMPTY)[..1].to_vec();
+    let v = holdings("QQ", CardSet::EMPTY)
+        .into_iter()
+        .take(2)
+        .collect::<Vec<_>>();
+    let table = preflop(&h, &v);
+    let counted = enumerate(&h, &v, CardSet::EMPTY, CardSet::EMPTY);
+    for (a, b) in table.hero.iter().zip(&counted.hero) {
+        assert_eq!(a, b);
+    }
+    for (a, b) in table.villain.iter().zip(&counted.villain) {
+        assert_eq!(a, b);
+    }
+}
