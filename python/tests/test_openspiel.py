@@ -222,3 +222,50 @@ def test_tag_against_equity_in_openspiel_is_hus_match_hand_by_hand(tmp_path):
         assert [int(r) for r in state.returns()] == [int(n) for n in nets.split("|")], line
         played += 1
     assert played == hands
+
+
+GAMEDEF = """GAMEDEF
+nolimit
+numPlayers = 2
+numRounds = 4
+stack = 20000 20000
+blind = 100 50
+firstPlayer = 2 1 1 1
+numSuits = 4
+numRanks = 13
+numHoleCards = 2
+numBoardCards = 0 3 1 1
+END GAMEDEF
+"""
+
+
+def test_an_acpc_game_definition_gives_the_competitions_game():
+    game = hos.game_from_acpc(GAMEDEF)
+    assert game.get_parameters() == hos.hunl_game().get_parameters()
+    with pytest.raises(hus.GameStateError, match="heads-up no-limit"):
+        hos.game_from_acpc(GAMEDEF.replace("nolimit", "limit"))
+    # The big blind acting first before the flop is not a game hus can describe.
+    backwards = hos.game_from_acpc(GAMEDEF.replace("firstPlayer = 2 1 1 1", "firstPlayer = 1 2 2 2"))
+    state = backwards.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    with pytest.raises(hus.GameStateError, match="small blind acting first"):
+        hos.state_of(state)
+
+
+def test_a_raise_becomes_the_hand_total_openspiel_counts():
+    game = hos.hunl_game()
+    state = game.new_initial_state()
+    for card in ("As", "Ad", "7c", "2h"):
+        state.apply_action(card_id(card))
+    state.apply_action(1)  # the button calls
+    state.apply_action(300)  # the big blind raises to 300
+    state.apply_action(1)  # the button calls
+    for card in ("Kd", "8s", "3c"):
+        state.apply_action(card_id(card))
+    gs = hos.state_of(state)
+    assert (gs.phase, gs.pot, gs.to_call, gs.hero_cards) == ("flop", 600.0, 0.0, "AsAd")
+    decision = hus.Bot.builtin("raiser").decide(gs, seed=1)
+    assert decision.action == "raise"
+    # Raised to this much in the flop round: 300 more in the hand.
+    assert hos.action_of(decision, state) == 300 + int(decision.raise_to)
