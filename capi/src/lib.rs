@@ -210,3 +210,31 @@ const _: fn() = || {
     fn shared<T: Send + Sync>() {}
     shared::<HusBot>();
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panic_becomes_the_panic_status_with_its_message() {
+        let mut error = std::ptr::null_mut();
+        let status = guarded(&mut error, || panic!("boom"));
+        assert_eq!(status, HusStatus::Panic);
+        // SAFETY: `guarded` stored a live error.
+        let message = unsafe { CStr::from_ptr(hus_error_message(error)) };
+        assert_eq!(
+            message.to_str().unwrap(),
+            "internal error (a bug in hus, please report it): boom"
+        );
+        unsafe { hus_error_free(error) };
+        assert_eq!(
+            guarded(std::ptr::null_mut(), || panic!("unseen")),
+            HusStatus::Panic
+        );
+    }
+
+    #[test]
+    fn a_nul_inside_a_message_is_replaced() {
+        assert_eq!(c_string("a\0b").as_bytes(), "a\u{FFFD}b".as_bytes());
+    }
+}
