@@ -1,7 +1,8 @@
 """Play HUS bots in RLCard's ``no-limit-holdem`` (heads-up).
 
 RLCard's conventions differ from the ACPC rules hus follows (docs/python.md, "RLCard"):
-blinds of 1 and 2 chips and stacks of ``chips_for_each`` (100 by default); heads-up the
+blinds of 1 and 2 chips and stacks of ``chips_for_each`` (100 by default, read from the
+state); heads-up the
 dealer posts the big blind and the small blind acts first in **every** round, where under
 the usual rules it acts last after the flop; and its five actions are abstract: fold,
 check or call, raise half the pot (``int(pot / 2)`` more chips), raise the pot (``pot``
@@ -129,11 +130,19 @@ def _round_acts(acts, who, start, preflop: bool, cap: int) -> Tuple[List[Tuple],
     return out, max(totals)
 
 
-def state_of(state: Dict[str, Any], stack: int = 100) -> _hus.GameState:
+def _stack(raw: Dict[str, Any]) -> int:
+    """Each player's chips at the start of the hand (``chips_for_each``): what the player
+    to act has left plus what it put in."""
+    hero = raw["current_player"]
+    return int(raw["stakes"][hero] + raw["all_chips"][hero])
+
+
+def state_of(state: Dict[str, Any]) -> _hus.GameState:
     """The :class:`hus.GameState` of the player to act, from an RLCard state (the dict its
     environment gives an agent: ``raw_obs`` and ``action_record``)."""
     raw = state["raw_obs"]
     hero = raw["current_player"]
+    stack = _stack(raw)
     record = state["action_record"]
     sb = record[0][0] if record else hero
     replay = _Replay(stack, sb)
@@ -156,7 +165,7 @@ def state_of(state: Dict[str, Any], stack: int = 100) -> _hus.GameState:
     )
 
 
-def action_of(decision: _hus.Decision, state: Dict[str, Any], stack: int = 100) -> Tuple[Any, bool]:
+def action_of(decision: _hus.Decision, state: Dict[str, Any]) -> Tuple[Any, bool]:
     """The RLCard action nearest the decision, and whether its size differs: a fold, check
     or call as they are (a fold when RLCard offers none is a check or call); a raise becomes the legal raise (half pot, pot, all in) whose chips added come
     nearest the decision's, the smaller on a tie, or a call when none is legal."""
@@ -167,6 +176,7 @@ def action_of(decision: _hus.Decision, state: Dict[str, Any], stack: int = 100) 
     if decision.action in ("check", "call"):
         return Action.CHECK_CALL, False
     hero = raw["current_player"]
+    stack = _stack(raw)
     pot = sum(raw["all_chips"])
     behind = stack - raw["my_chips"]
     replay = _Replay(stack, state["action_record"][0][0] if state["action_record"] else hero)
@@ -191,24 +201,23 @@ class HusAgent:
 
     use_raw = True
 
-    def __init__(self, bot: _hus.Bot, seed: int = 0, stack: int = 100):
+    def __init__(self, bot: _hus.Bot, seed: int = 0):
         self.bot = bot
         self.seed = seed
-        self.stack = stack
         self.decisions = 0
         self.raises = 0
         self.resized = 0
 
     def step(self, state: Dict[str, Any]) -> Any:
         self.decisions += 1
-        gs = state_of(state, self.stack)
+        gs = state_of(state)
         try:
             decision = self.bot.decide(gs, seed=self.seed)
         except _hus.DecideError as e:
             if e.kind != "no-rule-matched":
                 raise
             return Action.CHECK_CALL if gs.to_call == 0 else Action.FOLD
-        action, resized = action_of(decision, state, self.stack)
+        action, resized = action_of(decision, state)
         if decision.action == "raise":
             self.raises += 1
             self.resized += int(resized)

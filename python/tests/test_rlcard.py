@@ -41,3 +41,25 @@ def test_tag_plays_rlcards_random_agent_legally():
     # pot, pot or all in.
     assert (agent.raises, agent.resized) == (RAISES, RESIZED)
     print(f"decisions {agent.decisions}, raises {agent.raises}, resized {agent.resized}")
+
+
+def test_the_stacks_are_read_from_the_state():
+    env = rlcard.make("no-limit-holdem", config={"seed": 5, "chips_for_each": 250})
+    np.random.seed(5)
+    seen = []
+    agent = hrl.HusAgent(hus.Bot.builtin("equity"))
+    step = agent.step
+
+    def recording(state):
+        gs = hrl.state_of(state)
+        if gs.phase == "preflop":
+            # What the hero has left and has put in is what it started with.
+            seen.append(gs.hero_stack + gs.hero_in_round)
+        return step(state)
+
+    agent.step = recording
+    env.set_agents([agent, RandomAgent(num_actions=env.num_actions)])
+    for _ in range(200):
+        _, payoffs = env.run(is_training=False)
+        assert payoffs[0] + payoffs[1] == 0
+    assert len(seen) > 100 and set(seen) == {250.0}
