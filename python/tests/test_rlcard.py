@@ -47,6 +47,7 @@ def test_the_stacks_are_read_from_the_state():
     env = rlcard.make("no-limit-holdem", config={"seed": 5, "chips_for_each": 250})
     np.random.seed(5)
     seen = []
+    pots = []
     agent = hrl.HusAgent(hus.Bot.builtin("equity"))
     step = agent.step
 
@@ -55,6 +56,9 @@ def test_the_stacks_are_read_from_the_state():
         if gs.phase == "preflop":
             # What the hero has left and has put in is what it started with.
             seen.append(gs.hero_stack + gs.hero_in_round)
+            raw = state["raw_obs"]
+            owed = min(max(raw["all_chips"]) - raw["my_chips"], raw["stakes"][raw["current_player"]])
+            pots.append((gs.pot, gs.to_call, float(sum(raw["all_chips"])), float(owed)))
         return step(state)
 
     agent.step = recording
@@ -63,3 +67,8 @@ def test_the_stacks_are_read_from_the_state():
         _, payoffs = env.run(is_training=False)
         assert payoffs[0] + payoffs[1] == 0
     assert len(seen) > 100 and set(seen) == {250.0}
+    # Before the flop hus sees RLCard's pot and call, but where a raise below a full raise
+    # was made bigger: then hus's pot is the larger.
+    differ = [p for p in pots if p[:2] != p[2:]]
+    assert all(p[0] > p[2] for p in differ), differ
+    assert (len(pots), len(differ)) == (149, 2)
