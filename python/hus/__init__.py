@@ -11,7 +11,8 @@ the XML ``hus decide`` reads::
     print(decision)                 # "raise 40", as `hus decide` prints it
     print(decision.raise_to)        # 60: the total the hero's chips come to
 
-``hus.pokerkit`` plays a bot inside a PokerKit state.
+``hus.pokerkit`` plays a bot inside a PokerKit state, ``hus.openspiel`` in OpenSpiel's
+``universal_poker`` and ``hus.rlcard`` in RLCard's ``no-limit-holdem`` (optional extras).
 """
 
 from ._hus import (
