@@ -42,7 +42,7 @@ pub use matches::{
 pub use names::{
     builtin_names, builtin_script, describe_name, is_language_name, names, Name, UnknownName,
 };
-pub use ranges::{equity, range_breakdown};
+pub use ranges::{equity, parse_range, range_breakdown};
 pub use ranges::{EquityOptions, EquityReport, RangeError, RangeOptions, RangeReport, SideEquity};
 pub use replay::{read_acpc_game, read_log_file, replay_log, LogPlayer, LogSummary, ReplayError};
 pub use replay::{ReplayErrorKind, ReplayOptions, ReplayReport, ReplayTally};

@@ -1,0 +1,41 @@
+//! `hus equity`'s range against range before the flop: both 25 % ranges in full from the table
+//! of preflop matchups, beside a straightforward enumeration of every board, which is too slow
+//! to run in full (about 330 x 330 pairs of holdings, 1.7 M boards each), so the ratio is taken
+//! on one hero holding against the villain's whole range, both ways.
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use hus::strength::range_equity::{enumerate, preflop};
+use hus::cards::CardSet;
+
+/// The best quarter of the classes by the heads-up hand ranking, as a range.
+const QUARTER: &str = "22+ | A2s+ | A5o+ | K7s+ | K9o+ | Q9s+ | QTo+ | J9s+ | JTo | T9s";
+
+fn bench(c: &mut Criterion) {
+    let mut g = c.benchmark_group("range_equity");
+    g.sample_size(10);
+    let options = hus::EquityOptions {
+        hero: QUARTER.into(),
+        villain: QUARTER.into(),
+        ..Default::default()
+    };
+    let report = hus::equity(&options).expect("two ranges");
+    eprintln!(
+        "25% against 25%: {} and {} combos",
+        report.players[0].combos, report.players[1].combos
+    );
+    g.bench_function("hus equity, 25% against 25% preflop (table)", |b| {
+        b.iter(|| hus::equity(&options).unwrap())
+    });
+    let villain = hus::parse_range(QUARTER).unwrap();
+    let hero = hus::parse_range("AhKh").unwrap();
+    g.bench_function("one holding against 25% preflop (table)", |b| {
+        b.iter(|| preflop(&hero, &villain))
+    });
+    g.bench_function("one holding against 25% preflop (every board)", |b| {
+        b.iter(|| enumerate(&hero, &villain, CardSet::EMPTY, CardSet::EMPTY))
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
