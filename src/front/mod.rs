@@ -25,7 +25,7 @@ mod format;
 mod game;
 mod matches;
 mod names;
-mod range_report;
+pub(crate) mod range_report;
 mod ranges;
 mod replay;
 mod seat;

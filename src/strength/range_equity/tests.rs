@@ -178,3 +178,94 @@ fn before_the_flop_the_table_gives_what_enumeration_counts() {
         assert_eq!(a, b);
     }
 }
+
+/// 100 random spots, half before the flop, through `hus equity`'s job: every percentage it
+/// prints (win, tie, equity of each player, to three decimals) equals the brute force's on the
+/// `pokers` evaluator. Slow in a debug build: `cargo test --release -- --ignored
+/// hus_equity_agrees_with_an_independent_brute_force`.
+#[test]
+#[ignore]
+fn hus_equity_agrees_with_an_independent_brute_force() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(42);
+    let classes: Vec<String> = crate::cards::hole::HoleClass::all().map(|c| c.name()).collect();
+    for spot in 0..100 {
+        let preflop = spot < 50;
+        let size = if preflop { 1 } else { 4 };
+        let pick = |rng: &mut rand_chacha::ChaCha8Rng| -> String {
+            (0..size)
+                .map(|_| {
+                    let c = &classes[rng.random_range(0..classes.len())];
+                    match rng.random_range(0..3) {
+                        0 => format!("{c}:0.5"),
+                        _ => c.clone(),
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(" | ")
+        };
+        let mut deck: Vec<u32> = (0..64).filter(|&i| DECK_MASK >> i & 1 == 1).collect();
+        let mut board = CardSet::EMPTY;
+        let n = if preflop { 0 } else { [3, 4, 5][rng.random_range(0..3)] };
+        for _ in 0..n {
+            let c = deck.swap_remove(rng.random_range(0..deck.len()));
+            board = board.union(CardSet(1 << c));
+        }
+        let (h, v) = (pick(&mut rng), pick(&mut rng));
+        let text = crate::front::range_report::cards_text(board).replace(' ', "");
+        let report = crate::front::equity(&crate::front::EquityOptions {
+            hero: h.clone(),
+            villain: v.clone(),
+            board: if n == 0 { String::new() } else { text },
+            dead: String::new(),
+            villain_with: None,
+        });
+        let Ok(report) = report else { continue };
+        let (hh, vv) = (holdings(&h, board), holdings(&v, board));
+        let (num, den) = brute_full(&hh, &vv, board);
+        let pct = |x: f64| format!("{:.3}", 100.0 * x);
+        let [win, tie] = num;
+        assert_eq!(pct(report.players[0].win), pct(win / den), "spot {spot}: {h} v {v}");
+        assert_eq!(pct(report.players[0].tie), pct(tie / den), "spot {spot}");
+        assert_eq!(pct(report.players[0].equity), pct((win + tie / 2.0) / den), "spot {spot}");
+        let lose = den - win - tie;
+        assert_eq!(pct(report.players[1].equity), pct((lose + tie / 2.0) / den), "spot {spot}");
+    }
+}
+
+/// The hero's weighted (wins, ties) and all, every board dealt (also before the flop).
+fn brute_full(hero: &[Holding], villain: &[Holding], board: CardSet) -> ([f64; 2], f64) {
+    let (mut w, mut t, mut all) = (0.0, 0.0, 0.0);
+    let k = 5 - board.len() as usize;
+    for h in hero {
+        for v in villain {
+            if h.set().0 & v.set().0 != 0 {
+                continue;
+            }
+            let rest: Vec<u32> = (0..64)
+                .filter(|&i| DECK_MASK >> i & 1 == 1 && (board.0 | h.set().0 | v.set().0) >> i & 1 == 0)
+                .collect();
+            let weight = h.weight * v.weight;
+            let mut each = |extra: u64| {
+                let a = to_pokers(CardSet(board.0 | extra | h.set().0)).evaluate();
+                let b = to_pokers(CardSet(board.0 | extra | v.set().0)).evaluate();
+                all += weight;
+                match a.cmp(&b) {
+                    std::cmp::Ordering::Greater => w += weight,
+                    std::cmp::Ordering::Equal => t += weight,
+                    std::cmp::Ordering::Less => {}
+                }
+            };
+            subsets(&rest, k, 0, 0, &mut each);
+        }
+    }
+    ([w, t], all)
+}
+
+fn subsets(deck: &[u32], k: usize, from: usize, mask: u64, f: &mut impl FnMut(u64)) {
+    if k == 0 {
+        return f(mask);
+    }
+    for i in from..=deck.len() - k {
+        subsets(deck, k - 1, i + 1, mask | 1 << deck[i], f);
+    }
+}
