@@ -1,12 +1,14 @@
 //! The strength constants' cost: the exact flop enumeration (equity and ppot/npot share it)
 //! beside the straightforward one (every holding against every run-out), the turn,
-//! handStrength, and reading the preflop table.
+//! handStrength, reading the preflop table, and `equityVs` before the flop beside one
+//! matchup enumerated over its 1,712,304 boards (the straightforward way costs that once per
+//! holding of the range).
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use hus::cards::hole::HoleClassSet;
 use hus::cards::query::CardQuery;
 use hus::cards::CardSet;
-use hus::strength::{self, outlook, preflop, versus};
+use hus::strength::{self, outlook, preflop, preflop_matchups, versus};
 use std::hint::black_box;
 
 fn cards(s: &str) -> CardSet {
@@ -60,6 +62,20 @@ fn bench(c: &mut Criterion) {
         "flop equityVs, a 25% range, straightforward enumeration",
         |b| b.iter(|| versus::versus_reference(black_box(hole), black_box(flop), &quarter)),
     );
+    // The first read of a hero class spreads its row and totals; the benchmark reads after it.
+    let none = CardSet::EMPTY;
+    strength::strength_vs(hole, none, &quarter);
+    g.bench_function("preflop equityVs, a 25% range", |b| {
+        b.iter(|| strength::strength_vs(black_box(hole), black_box(none), black_box(&quarter)))
+    });
+    g.sample_size(10);
+    g.bench_function(
+        "preflop one matchup, straightforward enumeration of every board",
+        |b| {
+            b.iter(|| preflop_matchups::count_reference(black_box(hole), black_box(cards("Kh Ks"))))
+        },
+    );
+    g.sample_size(100);
     g.bench_function("turn equity+ppot+npot", |b| {
         b.iter(|| outlook::turn(black_box(hole), black_box(turn)))
     });
