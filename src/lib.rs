@@ -155,7 +155,7 @@ pub use front::{
 };
 pub use front::{check, check_in, check_script, CheckReport, Coverage};
 pub use front::{contain_external_programs, read_script, read_script_file, read_script_from};
-pub use front::{game_from_xml, read_game, ExternalFailure, GameError};
+pub use front::{game_from_xml, plays_of, read_game, ExternalFailure, GameError};
 pub use front::{new_output_file, run_match, MatchBot, MatchErrorKind, MatchFailure, MatchReport};
 pub use front::{play_acpc_seat, AcpcError, AcpcErrorKind, AcpcSeatOptions, AcpcSeatReport};
 pub use front::{

@@ -1,9 +1,11 @@
 //! Bots compiled from files, text or the built-ins, and `check`.
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Duration;
 
 use pyo3::prelude::*;
+use pyo3::types::PyTuple;
 use rand_chacha::ChaCha8Rng;
 
 use hus::BotOptions;
@@ -54,18 +56,22 @@ impl Bot {
     ) -> PyResult<Bot> {
         guard(|| {
             let o = bot_options(table_dirs, allow_external, external_timeout, defines)?;
-            let bot = hus::Bot::from_file(&path, &o).map_err(|e| script_error(py, e))?;
+            let bot = hus::Bot::from_regular_file(&path, &o).map_err(|e| script_error(py, e))?;
             Ok(Bot { bot })
         })
     }
 
     /// Compiles a script given as text; `name` is the file name its diagnostics carry.
+    /// With `files` (texts by their path from the script's directory), `USE TABLE` and
+    /// `INCLUDE` read only those, never the file system.
     #[staticmethod]
-    #[pyo3(signature = (source, *, name="bot.hus", table_dirs=Vec::new(), allow_external=false, external_timeout=5.0, defines=Vec::new()))]
+    #[pyo3(signature = (source, *, name="bot.hus", files=None, table_dirs=Vec::new(), allow_external=false, external_timeout=5.0, defines=Vec::new()))]
+    #[allow(clippy::too_many_arguments)]
     fn from_source(
         py: Python<'_>,
         source: &str,
         name: &str,
+        files: Option<BTreeMap<String, String>>,
         table_dirs: Vec<PathBuf>,
         allow_external: bool,
         external_timeout: f64,
@@ -73,9 +79,45 @@ impl Bot {
     ) -> PyResult<Bot> {
         guard(|| {
             let o = bot_options(table_dirs, allow_external, external_timeout, defines)?;
-            let bot = hus::Bot::from_source(name, source, &o).map_err(|e| script_error(py, e))?;
-            Ok(Bot { bot })
+            let bot = match files {
+                Some(files) => hus::Bot::from_source_with_files(name, source, files, &o),
+                None => hus::Bot::from_source(name, source, &o),
+            };
+            Ok(Bot {
+                bot: bot.map_err(|e| script_error(py, e))?,
+            })
         })
+    }
+
+    /// The script's text.
+    #[getter]
+    fn source(&self) -> &str {
+        self.bot.source()
+    }
+
+    /// The tables and included files the script read, by their path from its directory.
+    #[getter]
+    fn files(&self) -> BTreeMap<String, String> {
+        self.bot.files().clone()
+    }
+
+    /// Pickles as the script's name, text, files and options: the bot is compiled again where
+    /// it is unpickled, from these alone (no file is read there).
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let o = self.bot.options();
+        let restore = py.import("hus._pickle")?.getattr("bot")?;
+        let args = (
+            self.bot.name(),
+            self.bot.source(),
+            self.bot.files().clone(),
+            o.defines.clone(),
+            o.allow_external,
+            o.external_timeout.as_secs_f64(),
+        );
+        Ok((restore, args.into_pyobject(py)?))
     }
 
     /// A built-in bot: random, caller, raiser, equity, bluffer or exploit.
@@ -111,8 +153,12 @@ impl Bot {
     ) -> PyResult<Decision> {
         guard(|| {
             let seed = seed.unwrap_or_else(rand::random::<u64>);
-            let mut rng = <ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
-            match self.bot.decide_with(&state.state, &mut rng, explain) {
+            // Without the GIL: other Python threads run while this one decides.
+            let decided = py.detach(|| {
+                let mut rng = <ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
+                self.bot.decide_with(&state.state, &mut rng, explain)
+            });
+            match decided {
                 Ok(d) => decision(py, d, seed),
                 Err(e) => Err(decide_error(py, e)),
             }

@@ -33,6 +33,98 @@ pub(crate) struct Decision {
 
 #[pymethods]
 impl Decision {
+    /// A decision from its fields (what pickling calls).
+    #[new]
+    #[pyo3(signature = (action, amount, raise_to, rule, matched, draw, made_legal, random_tie, warnings, explain, seed))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        action: &str,
+        amount: Option<f64>,
+        raise_to: Option<f64>,
+        rule: usize,
+        matched: Vec<usize>,
+        draw: Option<Py<PyDict>>,
+        made_legal: bool,
+        random_tie: bool,
+        warnings: Vec<Diagnostic>,
+        explain: Option<String>,
+        seed: u64,
+    ) -> PyResult<Decision> {
+        let action = match action {
+            "fold" => "fold",
+            "check" => "check",
+            "call" => "call",
+            "raise" => "raise",
+            other => {
+                return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                    "action: \"fold\", \"check\", \"call\" or \"raise\", not {other:?}"
+                )))
+            }
+        };
+        Ok(Decision {
+            action,
+            amount,
+            raise_to,
+            rule,
+            matched,
+            draw,
+            made_legal,
+            random_tie,
+            warnings,
+            explain,
+            seed,
+        })
+    }
+
+    /// Pickles as its fields.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(
+        Bound<'py, pyo3::types::PyType>,
+        Bound<'py, pyo3::types::PyTuple>,
+    )> {
+        let d = slf.get();
+        let py = slf.py();
+        let args = (
+            d.action,
+            d.amount,
+            d.raise_to,
+            d.rule,
+            d.matched.clone(),
+            d.draw.as_ref().map(|w| w.clone_ref(py)),
+            d.made_legal,
+            d.random_tie,
+            d.warnings.clone(),
+            d.explain.clone(),
+            d.seed,
+        );
+        Ok((slf.get_type(), args.into_pyobject(py)?))
+    }
+
+    /// Equal when every field is.
+    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let Ok(o) = other.cast::<Decision>() else {
+            return Ok(false);
+        };
+        let o = o.get();
+        let draws = match (&self.draw, &o.draw) {
+            (None, None) => true,
+            (Some(a), Some(b)) => a.bind(py).eq(b.bind(py))?,
+            _ => false,
+        };
+        Ok(draws
+            && self.action == o.action
+            && self.amount == o.amount
+            && self.raise_to == o.raise_to
+            && self.rule == o.rule
+            && self.matched == o.matched
+            && self.made_legal == o.made_legal
+            && self.random_tie == o.random_tie
+            && self.warnings == o.warnings
+            && self.explain == o.explain
+            && self.seed == o.seed)
+    }
+
     /// `fold`, `call`, `raise 60`: what `hus decide` prints.
     fn __str__(&self) -> String {
         match self.amount {

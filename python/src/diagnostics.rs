@@ -4,8 +4,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 /// An error or warning, located by 1-based line and column (`hus check --format json`).
-#[pyclass(module = "hus", frozen, get_all)]
-#[derive(Clone)]
+#[pyclass(module = "hus", frozen, get_all, eq)]
+#[derive(Clone, PartialEq)]
 pub(crate) struct Diagnostic {
     code: String,
     severity: String,
@@ -22,8 +22,8 @@ pub(crate) struct Diagnostic {
 
 /// A suggested edit: replace the text from (line, column) to (end_line, end_column), 1-based,
 /// with `replacement`.
-#[pyclass(module = "hus", frozen, get_all)]
-#[derive(Clone)]
+#[pyclass(module = "hus", frozen, get_all, eq)]
+#[derive(Clone, PartialEq)]
 pub(crate) struct Fix {
     title: String,
     line: usize,
@@ -35,6 +35,45 @@ pub(crate) struct Fix {
 
 #[pymethods]
 impl Fix {
+    /// A fix from its fields (what pickling calls).
+    #[new]
+    fn new(
+        title: String,
+        line: usize,
+        column: usize,
+        end_line: usize,
+        end_column: usize,
+        replacement: String,
+    ) -> Fix {
+        Fix {
+            title,
+            line,
+            column,
+            end_line,
+            end_column,
+            replacement,
+        }
+    }
+
+    /// Pickles as its fields.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(
+        Bound<'py, pyo3::types::PyType>,
+        Bound<'py, pyo3::types::PyTuple>,
+    )> {
+        let f = slf.get();
+        let args = (
+            &f.title,
+            f.line,
+            f.column,
+            f.end_line,
+            f.end_column,
+            &f.replacement,
+        );
+        Ok((slf.get_type(), args.into_pyobject(slf.py())?))
+    }
+
     /// The fields as `hus check --format json` writes them.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let o = PyDict::new(py);
@@ -87,6 +126,60 @@ pub(crate) fn diagnostics(py: Python<'_>, ds: &[hus::Diagnostic]) -> PyResult<Py
 
 #[pymethods]
 impl Diagnostic {
+    /// A diagnostic from its fields (what pickling calls).
+    #[new]
+    #[pyo3(signature = (code, severity, message, help, file, line, column, end_line, end_column, fixes=Vec::new()))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        code: String,
+        severity: String,
+        message: String,
+        help: Option<String>,
+        file: String,
+        line: usize,
+        column: usize,
+        end_line: usize,
+        end_column: usize,
+        fixes: Vec<Fix>,
+    ) -> Diagnostic {
+        Diagnostic {
+            code,
+            severity,
+            message,
+            help,
+            file,
+            line,
+            column,
+            end_line,
+            end_column,
+            fixes,
+        }
+    }
+
+    /// Pickles as its fields.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(
+        Bound<'py, pyo3::types::PyType>,
+        Bound<'py, pyo3::types::PyTuple>,
+    )> {
+        let d = slf.get();
+        let py = slf.py();
+        let args = (
+            &d.code,
+            &d.severity,
+            &d.message,
+            &d.help,
+            &d.file,
+            d.line,
+            d.column,
+            d.end_line,
+            d.end_column,
+            d.fixes.clone(),
+        );
+        Ok((slf.get_type(), args.into_pyobject(py)?))
+    }
+
     /// The fields as `hus check --format json` writes them.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let o = PyDict::new(py);

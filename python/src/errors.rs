@@ -12,32 +12,32 @@ use pyo3::types::PyList;
 use crate::diagnostics::{diagnostics, Diagnostic};
 
 create_exception!(
-    _hus,
+    hus,
     HusError,
     PyException,
     "Every error the package raises."
 );
 create_exception!(
-    _hus,
+    hus,
     ScriptError,
     HusError,
     "A script with errors: `diagnostics` lists every one (errors and warnings)."
 );
 create_exception!(
-    _hus,
+    hus,
     GameStateError,
     HusError,
     "An invalid game state: `field` names what is wrong, `diagnostics` lists every error."
 );
 create_exception!(
-    _hus,
+    hus,
     DecideError,
     HusError,
     "A bot could not decide: `kind` is 'no-rule-matched', 'missing-constant', 'external' or 'invalid-program'."
 );
-create_exception!(_hus, MatchError, HusError, "A match could not be played.");
+create_exception!(hus, MatchError, HusError, "A match could not be played.");
 create_exception!(
-    _hus,
+    hus,
     InternalError,
     HusError,
     "A bug in hus (a Rust panic), raised instead of ending the interpreter."

@@ -22,6 +22,7 @@ use state::GameState;
 #[pymodule]
 fn _hus(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<Bot>()?;
     m.add_class::<Decision>()?;
     m.add_class::<Diagnostic>()?;

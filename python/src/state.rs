@@ -1,18 +1,26 @@
 //! Game states built from keyword arguments or read from XML.
 
 use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyTuple};
 
 use hus::{Play, Player};
 
+use crate::diagnostics::Diagnostic;
 use crate::errors::{field_error, guard, invalid_game};
-use crate::stats::stats_of;
+use crate::stats::{stats_dict, stats_of};
 
 /// A game state at the hero's turn.
 #[pyclass(module = "hus", frozen)]
 #[derive(Clone)]
 pub(crate) struct GameState {
     pub(crate) state: hus::GameState,
+    /// What the builder or the XML reader tolerated (`hus decide` prints them as warnings).
+    warnings: Vec<Diagnostic>,
 }
+
+/// The most acts `actions=` may hold: as many as one round of a game file may (an endless
+/// iterable is refused instead of filling the memory).
+const MAX_ACTIONS: usize = 4096;
 
 /// A seat name: `"hero"` or `"villain"`.
 pub(crate) fn player(name: &str, field: &str) -> PyResult<Player> {
@@ -54,6 +62,30 @@ pub(crate) fn play_of(item: &Bound<'_, PyAny>, k: usize) -> PyResult<(Player, Pl
     Ok((who, play))
 }
 
+/// `"hero"` or `"villain"`.
+fn seat_name(p: Player) -> &'static str {
+    match p {
+        Player::Hero => "hero",
+        Player::Villain => "villain",
+    }
+}
+
+impl GameState {
+    /// A state with the warnings it was built or read with.
+    fn of(
+        py: Python<'_>,
+        state: hus::GameState,
+        warnings: &[hus::diag::Diagnostic],
+    ) -> PyResult<GameState> {
+        let source = hus::diag::SourceFile::new("<state>", "");
+        let warnings = warnings
+            .iter()
+            .map(|w| Diagnostic::of(py, &hus::Diagnostic::located(&source, w)))
+            .collect::<PyResult<_>>()?;
+        Ok(GameState { state, warnings })
+    }
+}
+
 #[pymethods]
 impl GameState {
     /// Builds a state: the blinds, the hero's cards, the stacks before the blinds (100 big
@@ -91,7 +123,16 @@ impl GameState {
                 .hero_cards(hero_cards)
                 .board(board);
             if let Some(actions) = actions {
-                for (k, item) in actions.try_iter()?.enumerate() {
+                let items = actions.try_iter().map_err(|_| {
+                    field_error("actions", "actions: a list of acts, not one act".into())
+                })?;
+                for (k, item) in items.enumerate() {
+                    if k == MAX_ACTIONS {
+                        return Err(field_error(
+                            "actions",
+                            format!("actions: at most {MAX_ACTIONS} acts (an endless iterable?)"),
+                        ));
+                    }
                     let (who, play) = play_of(&item?, k)?;
                     b = b.play(who, play);
                 }
@@ -105,8 +146,8 @@ impl GameState {
             if let Some(stats) = stats {
                 b = b.stats(stats_of(py, stats)?);
             }
-            let (state, _warnings) = b.build().map_err(|e| invalid_game(py, e, "<builder>"))?;
-            Ok(GameState { state })
+            let (state, warnings) = b.build().map_err(|e| invalid_game(py, e, "<builder>"))?;
+            GameState::of(py, state, &warnings)
         })
     }
 
@@ -114,9 +155,9 @@ impl GameState {
     #[staticmethod]
     fn from_xml(py: Python<'_>, xml: &str) -> PyResult<GameState> {
         guard(|| {
-            let (state, _) =
+            let (state, warnings) =
                 hus::GameState::from_xml(xml).map_err(|e| invalid_game(py, e, "<xml>"))?;
-            Ok(GameState { state })
+            GameState::of(py, state, &warnings)
         })
     }
 
@@ -185,6 +226,107 @@ impl GameState {
             .iter()
             .map(|c| c.to_string())
             .collect()
+    }
+
+    /// What the builder or the XML reader tolerated, as warnings.
+    #[getter]
+    fn warnings(&self) -> Vec<Diagnostic> {
+        self.warnings.clone()
+    }
+
+    /// The small blind, as built or read.
+    #[getter]
+    fn small_blind(&self) -> f64 {
+        self.state.record().sb
+    }
+    #[getter]
+    fn big_blind(&self) -> f64 {
+        self.state.record().bb
+    }
+    /// The hero's stack at the start of the hand, before the blinds.
+    #[getter]
+    fn hero_starting_stack(&self) -> f64 {
+        self.state.record().hero_stack
+    }
+    #[getter]
+    fn villain_starting_stack(&self) -> f64 {
+        self.state.record().villain_stack
+    }
+    /// Who posts the small blind: `"hero"` or `"villain"`.
+    #[getter]
+    fn button(&self) -> &'static str {
+        let r = self.state.record();
+        let sb = r.posts.iter().find(|p| p.blind.eq_ignore_ascii_case("SB"));
+        let bb = r.posts.iter().find(|p| p.blind.eq_ignore_ascii_case("BB"));
+        let button = sb.map(|p| p.player).or(bb.map(|p| p.player.other()));
+        seat_name(button.unwrap_or(Player::Hero))
+    }
+    /// The blinds as posted: `(player, "SB"|"BB", amount)`.
+    #[getter]
+    fn posts(&self) -> Vec<(&'static str, String, f64)> {
+        let r = self.state.record();
+        r.posts
+            .iter()
+            .map(|p| (seat_name(p.player), p.blind.clone(), p.amount))
+            .collect()
+    }
+    /// The acts in order as the builder takes them: `(player, "fold"|"check"|"call")` or
+    /// `(player, "bet"|"raise", total raised to)`.
+    #[getter]
+    fn actions<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyTuple>>> {
+        hus::plays_of(self.state.record())
+            .into_iter()
+            .map(|(who, play)| {
+                let who = seat_name(who);
+                match play {
+                    Play::Fold => (who, "fold").into_pyobject(py),
+                    Play::Check => (who, "check").into_pyobject(py),
+                    Play::Call => (who, "call").into_pyobject(py),
+                    Play::BetTo(to) => (who, "bet", to).into_pyobject(py),
+                    Play::RaiseTo(to) => (who, "raise", to).into_pyobject(py),
+                }
+            })
+            .collect()
+    }
+    /// The `<init>` constants besides the blinds, stacks and cards, in order.
+    #[getter]
+    fn defines(&self) -> Vec<(String, f64)> {
+        self.state.record().extras.clone()
+    }
+    /// The villain's statistics as `stats=` takes them, or None.
+    #[getter]
+    fn stats<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        self.state
+            .record()
+            .stats
+            .as_deref()
+            .map(|s| stats_dict(py, s))
+            .transpose()
+    }
+
+    /// Pickles as its XML.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let restore = py.import("hus._pickle")?.getattr("game_state")?;
+        Ok((restore, (self.to_xml(),)))
+    }
+
+    /// The same for equal states: the cards, the phase and the amounts.
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let d = self.state.derived();
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.hero_cards().hash(&mut h);
+        self.board().hash(&mut h);
+        for x in [
+            d.pot,
+            d.to_call,
+            d.hero_stack,
+            d.villain_stack,
+            d.hero_round,
+        ] {
+            x.to_bits().hash(&mut h);
+        }
+        h.finish()
     }
 
     fn __eq__(&self, other: &GameState) -> bool {

@@ -84,3 +84,25 @@ pub(crate) fn stats_of(
         err
     })
 }
+
+/// The statistics as `stats=` takes them: `hands`, then `(times, chances)` per statistic
+/// observed, `(times, chances, hands)` for an aggression factor.
+pub(crate) fn stats_dict<'py>(
+    py: Python<'py>,
+    s: &hus::game::OpponentStats,
+) -> PyResult<Bound<'py, PyDict>> {
+    let o = PyDict::new(py);
+    o.set_item("hands", s.hands)?;
+    for stat in hus::game::OpponentStat::ALL {
+        let c = &s.counts[stat as usize];
+        if *c == Default::default() {
+            continue;
+        }
+        if stat.is_ratio() {
+            o.set_item(stat.name(), (c.times, c.chances, c.hands))?;
+        } else {
+            o.set_item(stat.name(), (c.times, c.chances))?;
+        }
+    }
+    Ok(o)
+}
