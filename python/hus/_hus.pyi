@@ -1,7 +1,8 @@
 """Type stubs of the compiled module hus._hus (re-exported by `hus`)."""
 
 import os
-from typing import Any, Dict, Iterable, List, Literal, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterable, List, Literal, Mapping, Optional, Sequence, Tuple, Union, final
+
 
 _Player = Literal["hero", "villain"]
 _Act = Union[
@@ -14,6 +15,23 @@ _Action = Literal["fold", "check", "call", "raise"]
 _Phase = Literal["preflop", "flop", "turn", "river"]
 
 __version__: str
+__all__ = [
+    "__version__",
+    "Bot",
+    "DecideError",
+    "Decision",
+    "Diagnostic",
+    "Fix",
+    "GameState",
+    "GameStateError",
+    "HusError",
+    "InternalError",
+    "MatchError",
+    "MatchResult",
+    "ScriptError",
+    "check",
+    "play_match",
+]
 
 class HusError(Exception):
     """Every error the package raises."""
@@ -45,6 +63,7 @@ class MatchError(HusError):
 class InternalError(HusError):
     """A bug in hus (a Rust panic), raised instead of ending the interpreter."""
 
+@final
 class Fix:
     """A suggested edit: replace (line, column)..(end_line, end_column) with replacement."""
 
@@ -54,11 +73,12 @@ class Fix:
     end_line: int
     end_column: int
     replacement: str
-    def __init__(
-        self, title: str, line: int, column: int, end_line: int, end_column: int, replacement: str
-    ) -> None: ...
+    def __new__(
+        cls, title: str, line: int, column: int, end_line: int, end_column: int, replacement: str
+    ) -> Fix: ...
     def to_dict(self) -> Dict[str, Any]: ...
 
+@final
 class Diagnostic:
     """An error or warning, located by 1-based line and column."""
 
@@ -72,8 +92,8 @@ class Diagnostic:
     end_line: int
     end_column: int
     fixes: List[Fix]
-    def __init__(
-        self,
+    def __new__(
+        cls,
         code: str,
         severity: str,
         message: str,
@@ -84,15 +104,16 @@ class Diagnostic:
         end_line: int,
         end_column: int,
         fixes: Sequence[Fix] = ...,
-    ) -> None: ...
+    ) -> Diagnostic: ...
     def to_dict(self) -> Dict[str, Any]:
         """The fields as `hus check --format json` writes them."""
 
+@final
 class GameState:
     """A game state at the hero's turn."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         *,
         small_blind: float,
         big_blind: float,
@@ -105,7 +126,7 @@ class GameState:
         defines: Optional[Sequence[Tuple[str, float]]] = None,
         stats: Optional[Mapping[str, _Stat]] = None,
         posts: Optional[Sequence[Tuple[_Player, Literal["SB", "BB"], float]]] = None,
-    ) -> None:
+    ) -> GameState:
         """Builds a state: acts are (player, act) or (player, "bet"|"raise", total raised
         to), player "hero" or "villain"; stats as <stats> gives them, e.g. {"hands": 40,
         "VPIP": (30, 38), "Aggression": (3, 10, 12)} (times, chances and, for Aggression,
@@ -160,8 +181,9 @@ class GameState:
     @property
     def stats(self) -> Optional[Dict[str, _Stat]]: ...
     def __hash__(self) -> int: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
 
+@final
 class Decision:
     """What a bot does now and why."""
 
@@ -176,8 +198,8 @@ class Decision:
     warnings: List[Diagnostic]
     explain: Optional[str]
     seed: int
-    def __init__(
-        self,
+    def __new__(
+        cls,
         action: _Action,
         amount: Optional[float],
         raise_to: Optional[float],
@@ -189,9 +211,10 @@ class Decision:
         warnings: Sequence[Diagnostic],
         explain: Optional[str],
         seed: int,
-    ) -> None: ...
-    def __eq__(self, other: object) -> bool: ...
+    ) -> Decision: ...
+    def __eq__(self, other: object, /) -> bool: ...
 
+@final
 class Bot:
     """A HUS script compiled once, ready to decide any number of times."""
 
@@ -229,6 +252,7 @@ class Bot:
         self, state: GameState, *, seed: Optional[int] = None, explain: bool = False
     ) -> Decision: ...
 
+@final
 class MatchResult:
     """The outcome of a match, from bot A's side."""
 
@@ -240,8 +264,8 @@ class MatchResult:
     bots: List[Dict[str, Any]]
     threads: int
     hand_results: Optional[List[int]]  # A's chips per hand, with keep_hands=True
-    def __init__(
-        self,
+    def __new__(
+        cls,
         hands: int,
         seed: int,
         net_a: int,
@@ -250,8 +274,8 @@ class MatchResult:
         bots: Sequence[Dict[str, Any]],
         threads: int,
         hand_results: Optional[Sequence[int]] = None,
-    ) -> None: ...
-    def __eq__(self, other: object) -> bool: ...
+    ) -> MatchResult: ...
+    def __eq__(self, other: object, /) -> bool: ...
 
 def check(
     source: str,
@@ -267,7 +291,7 @@ def play_match(
     *,
     hands: int,
     seed: int,
-    threads: Optional[int] = 1,
+    threads: Optional[int] = ...,
     duplicate: bool = False,
     small_blind: int = 50,
     big_blind: int = 100,

@@ -26,10 +26,10 @@ try:  # PokerKit is optional: only this module needs it.
         Folding,
         StandardHighHand,
     )
-except ImportError as e:  # pragma: no cover - exercised only without pokerkit
+except ImportError as _missing:  # pragma: no cover - exercised only without pokerkit
     raise ImportError(
         "hus.pokerkit needs PokerKit: pip install 'pokerkit>=0.7,<0.8'"
-    ) from e
+    ) from _missing
 
 _WHO = ("hero", "villain")
 
@@ -110,8 +110,8 @@ def state_of(
         raise _refuse("state", "no player is to act in this PokerKit state")
     _check_game(pk_state)
     button = _button(pk_state)
-    actions: List[Tuple[Any, ...]] = []
-    posts: List[Tuple[str, str, Any]] = []
+    actions: List[Any] = []
+    posts: List[Tuple[Any, Any, float]] = []
     high: Any = 0
     for op in pk_state.operations:
         kind = type(op)
