@@ -11,7 +11,7 @@ agrees with the player it stands in for.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from . import _hus
@@ -91,6 +91,20 @@ def _button(pk_state: Any) -> int:
     return 0 if owed[0] < owed[1] else 1
 
 
+def _chip(pk_state: Any) -> float:
+    """The state's smallest unit, from the digits of its blinds and starting stacks: 1 for
+    whole chips, 0.01 for stakes of 0.01/0.02. The bot's sizes are rounded to it
+    (``<init><chip>``, reference §5)."""
+    amounts = [*pk_state.blinds_or_straddles[:2], *pk_state.starting_stacks]
+    exponent = 0
+    for a in amounts:
+        digits = Decimal(repr(a) if isinstance(a, float) else str(a)).normalize()
+        e = digits.as_tuple().exponent
+        if isinstance(e, int):
+            exponent = min(exponent, e)
+    return float(Decimal(1).scaleb(exponent))
+
+
 def state_of(
     pk_state: Any,
     *,
@@ -145,18 +159,33 @@ def state_of(
         actions=actions,
         posts=sorted(posts, key=lambda p: p[1] != "SB"),
         stats=stats,
-        defines=defines,
+        defines=_with_chip(pk_state, defines),
     )
 
 
-def _in_units(amount: float, like: Any) -> Any:
-    """``amount`` in the number type of the state's amounts: whole chips rounded to the
-    nearest for an integer state, a decimal of the float's shortest digits, or a float."""
+def _with_chip(
+    pk_state: Any, defines: Optional[Sequence[Tuple[str, float]]]
+) -> List[Tuple[str, float]]:
+    """``defines`` with the state's chip, unless they give one."""
+    out = list(defines or [])
+    if not any(name.lower() == "chip" for name, _ in out):
+        chip = _chip(pk_state)
+        if chip != 1.0:
+            out.append(("chip", chip))
+    return out
+
+
+def _in_units(amount: float, like: Any, chip: float) -> Any:
+    """``amount`` rounded to the state's chip (half away from zero, as hus rounds its sizes)
+    in the number type of the state's amounts: an int, a Decimal or a float."""
+    step = Decimal(repr(chip))
+    chips = (Decimal(repr(amount)) / step).quantize(Decimal(1), rounding=ROUND_HALF_UP)
+    exact = chips * step
     if isinstance(like, int):
-        return int(round(amount))
+        return int(exact)
     if isinstance(like, Decimal):
-        return Decimal(repr(amount))
-    return type(like)(amount)
+        return exact
+    return type(like)(exact)
 
 
 def apply(decision: _hus.Decision, pk_state: Any) -> None:
@@ -176,7 +205,7 @@ def apply(decision: _hus.Decision, pk_state: Any) -> None:
         if top is None or low is None:
             pk_state.check_or_call()
             return
-        to = _in_units(decision.raise_to, low)
+        to = _in_units(decision.raise_to, low, _chip(pk_state))
         pk_state.complete_bet_or_raise_to(max(low, min(to, top)))
 
 
