@@ -149,6 +149,7 @@ pub use acpc::NoLimitGame;
 pub use dealer::MatchResult;
 pub use diag::Severity;
 pub use diag::{escape_controls, escape_json_controls};
+pub use front::play_match_of;
 pub use front::{
     builtin_names, builtin_script, describe_name, format, is_language_name, names, Name,
     UnknownName,

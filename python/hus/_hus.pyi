@@ -1,7 +1,7 @@
 """Type stubs of the compiled module hus._hus (re-exported by `hus`)."""
 
 import os
-from typing import Any, Dict, Iterable, List, Literal, Mapping, Optional, Sequence, Tuple, Union, final
+from typing import Any, Callable, Dict, Iterable, List, Literal, Mapping, Optional, Sequence, Tuple, Union, final
 
 
 _Player = Literal["hero", "villain"]
@@ -285,9 +285,14 @@ def check(
     table_dirs: Sequence[_Path] = ...,
     defines: Sequence[str] = ...,
 ) -> List[Diagnostic]: ...
+_Answer = Union[
+    Literal["fold", "check", "call"], Tuple[Literal["bet", "raise"], float], Decision
+]
+_Player_ = Union[Bot, Callable[[GameState], _Answer]]
+
 def play_match(
-    a: Bot,
-    b: Bot,
+    a: _Player_,
+    b: _Player_,
     *,
     hands: int,
     seed: int,

@@ -31,6 +31,18 @@ pub(crate) struct Decision {
     seed: u64,
 }
 
+impl Decision {
+    /// `fold`, `check`, `call` or `raise`.
+    pub(crate) fn action(&self) -> &'static str {
+        self.action
+    }
+
+    /// A raise: the total raised to.
+    pub(crate) fn raise_to(&self) -> Option<f64> {
+        self.raise_to
+    }
+}
+
 #[pymethods]
 impl Decision {
     /// A decision from its fields (what pickling calls).

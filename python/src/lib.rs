@@ -7,6 +7,7 @@ mod decision;
 mod diagnostics;
 mod errors;
 mod matches;
+mod opponent;
 mod state;
 mod stats;
 

@@ -13,6 +13,7 @@ use hus::MatchOptions;
 
 use crate::bot::Bot;
 use crate::errors::{guard, InternalError, MatchError};
+use crate::opponent::PyOpponent;
 
 /// The outcome of a match, from bot A's side.
 #[pyclass(module = "hus", frozen, get_all)]
@@ -155,8 +156,8 @@ fn stack_of(stack: Option<i64>, stack_bb: Option<i64>, big_blind: i64) -> PyResu
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn play_match(
     py: Python<'_>,
-    a: &Bot,
-    b: &Bot,
+    a: &Bound<'_, PyAny>,
+    b: &Bound<'_, PyAny>,
     hands: u64,
     seed: u64,
     threads: Option<usize>,
@@ -172,6 +173,7 @@ pub(crate) fn play_match(
             "threads: at least 1, or None for one per core",
         ));
     }
+    let seats = [Seat::of(a, "a")?, Seat::of(b, "b")?];
     let stop = Arc::new(AtomicBool::new(false));
     let options = MatchOptions {
         hands,
@@ -188,7 +190,7 @@ pub(crate) fn play_match(
     let (played, interrupt) = py.detach(|| {
         watching_signals(&stop, || {
             catch_unwind(AssertUnwindSafe(|| {
-                hus::play_match(&a.bot, &b.bot, &options)
+                hus::play_match_of([seats[0].player(), seats[1].player()], &options)
             }))
         })
     });
@@ -200,10 +202,13 @@ pub(crate) fn play_match(
         Err(e) => (None, Some(e)),
     };
     let result = result.map(|r| match_result(py, &r)).transpose()?;
-    let err = match (interrupt, failure) {
-        (Some(ctrl_c), _) => ctrl_c,
-        (None, Some(e)) => MatchError::new_err(e.to_string()),
-        (None, None) => return Ok(result.expect("a result without a failure")),
+    let raised = seats.iter().find_map(Seat::raised);
+    let err = match (interrupt, raised, failure) {
+        (Some(ctrl_c), _, _) => ctrl_c,
+        // What a Python opponent raised, as it raised it.
+        (None, Some(e), _) => e,
+        (None, None, Some(e)) => MatchError::new_err(e.to_string()),
+        (None, None, None) => return Ok(result.expect("a result without a failure")),
     };
     // The hands played before the stop travel with the exception.
     let partial = result.map_or_else(
@@ -212,6 +217,42 @@ pub(crate) fn play_match(
     )?;
     err.value(py).setattr("result", partial)?;
     Err(err)
+}
+
+/// One side of a match: a compiled bot, or a Python callable.
+enum Seat {
+    Script(Py<Bot>),
+    Python(PyOpponent),
+}
+
+impl Seat {
+    fn of(obj: &Bound<'_, PyAny>, which: &str) -> PyResult<Seat> {
+        if let Ok(bot) = obj.cast::<Bot>() {
+            return Ok(Seat::Script(bot.clone().unbind()));
+        }
+        if obj.is_callable() {
+            return Ok(Seat::Python(PyOpponent::new(obj.clone().unbind())));
+        }
+        Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            "{which}: a hus.Bot or a callable (a hus.GameState in, an action out), not {}",
+            obj.repr()?
+        )))
+    }
+
+    fn player(&self) -> &dyn hus::dealer::Bot {
+        match self {
+            Seat::Script(bot) => bot.get().bot.player(),
+            Seat::Python(f) => f,
+        }
+    }
+
+    /// The first exception a Python opponent raised.
+    fn raised(&self) -> Option<PyErr> {
+        match self {
+            Seat::Script(_) => None,
+            Seat::Python(f) => f.raised.lock().unwrap_or_else(|p| p.into_inner()).take(),
+        }
+    }
 }
 
 /// Runs `play` on a thread of its own while this one checks for Python's signals (Ctrl-C)

@@ -72,7 +72,7 @@ fn seat_name(p: Player) -> &'static str {
 
 impl GameState {
     /// A state with the warnings it was built or read with.
-    fn of(
+    pub(crate) fn of(
         py: Python<'_>,
         state: hus::GameState,
         warnings: &[hus::diag::Diagnostic],

@@ -485,6 +485,11 @@ impl Bot {
         &self.warnings
     }
 
+    /// The bot as the dealer seats it, beside players of other kinds ([`play_match_of`]).
+    pub fn player(&self) -> &dyn crate::dealer::Bot {
+        &self.script
+    }
+
     /// The compiled program, for the advanced modules ([`crate::eval`]).
     pub fn program(&self) -> &Program {
         &self.script.program
@@ -664,6 +669,15 @@ impl MatchOptions {
 /// Plays script bot `a` against `b`; the result is A's (see [`MatchResult`]). The outputs,
 /// `<init>` constants and ACPC programs of [`MatchOptions`] are [`run_match`]'s.
 pub fn play_match(a: &Bot, b: &Bot, options: &MatchOptions) -> Result<MatchResult, MatchError> {
+    play_match_of([&a.script, &b.script], options)
+}
+
+/// [`play_match`] of any two players the dealer can seat: a script's [`Bot::player`], or an
+/// embedder's own [`crate::dealer::Bot`] (a Python function).
+pub fn play_match_of(
+    bots: [&dyn crate::dealer::Bot; 2],
+    options: &MatchOptions,
+) -> Result<MatchResult, MatchError> {
     let mut config = MatchConfig::new(options.hands, options.seed);
     config.threads = options.threads;
     config.duplicate = options.duplicate;
@@ -681,7 +695,7 @@ pub fn play_match(a: &Bot, b: &Bot, options: &MatchOptions) -> Result<MatchResul
         bb: options.big_blind,
         stack: options.stack,
     };
-    crate::dealer::play_match([&a.script, &b.script], &config, None)
+    crate::dealer::play_match(bots, &config, None)
 }
 
 #[cfg(test)]
