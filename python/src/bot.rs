@@ -2,7 +2,8 @@
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::time::Duration;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
@@ -39,6 +40,23 @@ pub(crate) fn bot_options(
 #[pyclass(module = "hus", frozen)]
 pub(crate) struct Bot {
     pub(crate) bot: hus::Bot,
+    /// How long its decisions take, in nanoseconds: a moving average over the last few, so
+    /// a first decision that builds a table does not count for long.
+    cost: AtomicU64,
+}
+
+/// How long a decision must take, on average, for releasing the GIL to pay: below it,
+/// handing the GIL to another thread and taking it back costs more than the decision (a
+/// table lookup, 1 µs).
+const SLOW_NANOS: u64 = 20_000;
+
+impl Bot {
+    fn new(bot: hus::Bot) -> Bot {
+        Bot {
+            bot,
+            cost: AtomicU64::new(0),
+        }
+    }
 }
 
 #[pymethods]
@@ -57,7 +75,7 @@ impl Bot {
         guard(|| {
             let o = bot_options(table_dirs, allow_external, external_timeout, defines)?;
             let bot = hus::Bot::from_regular_file(&path, &o).map_err(|e| script_error(py, e))?;
-            Ok(Bot { bot })
+            Ok(Bot::new(bot))
         })
     }
 
@@ -83,9 +101,7 @@ impl Bot {
                 Some(files) => hus::Bot::from_source_with_files(name, source, files, &o),
                 None => hus::Bot::from_source(name, source, &o),
             };
-            Ok(Bot {
-                bot: bot.map_err(|e| script_error(py, e))?,
-            })
+            Ok(Bot::new(bot.map_err(|e| script_error(py, e))?))
         })
     }
 
@@ -125,7 +141,7 @@ impl Bot {
     fn builtin(py: Python<'_>, name: &str) -> PyResult<Bot> {
         guard(|| {
             let bot = hus::Bot::builtin(name).map_err(|e| script_error(py, e))?;
-            Ok(Bot { bot })
+            Ok(Bot::new(bot))
         })
     }
 
@@ -153,11 +169,22 @@ impl Bot {
     ) -> PyResult<Decision> {
         guard(|| {
             let seed = seed.unwrap_or_else(rand::random::<u64>);
-            // Without the GIL: other Python threads run while this one decides.
-            let decided = py.detach(|| {
+            let decide = || {
                 let mut rng = <ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
-                self.bot.decide_with(&state.state, &mut rng, explain)
-            });
+                let start = Instant::now();
+                let d = self.bot.decide_with(&state.state, &mut rng, explain);
+                let took = u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX);
+                let before = self.cost.load(Ordering::Relaxed);
+                let average = before - before / 8 + took / 8;
+                self.cost.store(average, Ordering::Relaxed);
+                d
+            };
+            // A bot whose decisions take long decides without the GIL, so other Python
+            // threads run meanwhile; a quick one keeps it.
+            let decided = match self.cost.load(Ordering::Relaxed) >= SLOW_NANOS {
+                true => py.detach(decide),
+                false => decide(),
+            };
             match decided {
                 Ok(d) => decision(py, d, seed),
                 Err(e) => Err(decide_error(py, e)),
