@@ -105,6 +105,17 @@ def _chip(pk_state: Any) -> float:
     return float(Decimal(1).scaleb(exponent))
 
 
+def _hand(pk_state: Any) -> Tuple[int, float]:
+    """The button and the chip of the hand, checked once and kept on the state (they do not
+    change during a hand): most of the time a conversion took went here."""
+    kept = pk_state.__dict__.get("_hus_hand")
+    if kept is None:
+        _check_game(pk_state)
+        kept = (_button(pk_state), _chip(pk_state))
+        pk_state.__dict__["_hus_hand"] = kept
+    return kept  # type: ignore[no-any-return]
+
+
 def state_of(
     pk_state: Any,
     *,
@@ -122,8 +133,7 @@ def state_of(
     hero = pk_state.actor_index
     if hero is None:
         raise _refuse("state", "no player is to act in this PokerKit state")
-    _check_game(pk_state)
-    button = _button(pk_state)
+    button, chip = _hand(pk_state)
     actions: List[Any] = []
     posts: List[Tuple[Any, Any, float]] = []
     high: Any = 0
@@ -159,19 +169,19 @@ def state_of(
         actions=actions,
         posts=sorted(posts, key=lambda p: p[1] != "SB"),
         stats=stats,
-        defines=_with_chip(pk_state, defines),
+        defines=_with_chip(chip, defines),
     )
 
 
 def _with_chip(
-    pk_state: Any, defines: Optional[Sequence[Tuple[str, float]]]
-) -> List[Tuple[str, float]]:
+    chip: float, defines: Optional[Sequence[Tuple[str, float]]]
+) -> Optional[List[Tuple[str, float]]]:
     """``defines`` with the state's chip, unless they give one."""
+    if chip == 1.0:
+        return list(defines) if defines else None
     out = list(defines or [])
     if not any(name.lower() == "chip" for name, _ in out):
-        chip = _chip(pk_state)
-        if chip != 1.0:
-            out.append(("chip", chip))
+        out.append(("chip", chip))
     return out
 
 
@@ -205,7 +215,7 @@ def apply(decision: _hus.Decision, pk_state: Any) -> None:
         if top is None or low is None:
             pk_state.check_or_call()
             return
-        to = _in_units(decision.raise_to, low, _chip(pk_state))
+        to = _in_units(decision.raise_to, low, _hand(pk_state)[1])
         pk_state.complete_bet_or_raise_to(max(low, min(to, top)))
 
 
