@@ -149,6 +149,7 @@ pub use acpc::NoLimitGame;
 pub use dealer::MatchResult;
 pub use diag::Severity;
 pub use diag::{escape_controls, escape_json_controls};
+pub use front::play_match_of;
 pub use front::{
     builtin_names, builtin_script, describe_name, format, is_language_name, names, Name,
     UnknownName,
@@ -156,7 +157,7 @@ pub use front::{
 pub use front::{check, check_in, check_script, CheckReport, Coverage};
 pub use front::{contain_external_programs, read_script, read_script_file, read_script_from};
 pub use front::{equity, parse_range, range_breakdown, EquityOptions, EquityReport, RangeError};
-pub use front::{game_from_xml, read_game, ExternalFailure, GameError};
+pub use front::{game_from_xml, plays_of, read_game, ExternalFailure, GameError};
 pub use front::{new_output_file, run_match, MatchBot, MatchErrorKind, MatchFailure, MatchReport};
 pub use front::{play_acpc_seat, AcpcError, AcpcErrorKind, AcpcSeatOptions, AcpcSeatReport};
 pub use front::{

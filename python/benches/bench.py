@@ -4,7 +4,10 @@
 
 1. `bot.decide` on a prepared state: calls per second (one core).
 2. A PokerKit state turned into a hus state and decided: microseconds per decision.
-3. `hus.match` against the `hus match` command on the same bots, seed and hands: hands per
+3. The same for examples/tag.hus (the goal: 8 µs or less, under a rule written in Python).
+4. Two threads deciding turn states with the equity bot against one thread: the speed-up in
+   wall time (decide releases the GIL; the goal is 1.7 or more on two idle cores).
+5. `hus.match` against the `hus match` command on the same bots, seed and hands: hands per
    second, and the ratio. Build both the same way (`maturin develop --release` beside
    `cargo build --release`) for a fair ratio.
 Every figure is CPU time (this process's, or the `hus match` child's), not wall time, so a
@@ -61,8 +64,24 @@ def pokerkit_decision_us():
     st.complete_bet_or_raise_to(300)
     st.check_or_call()
     st.check_or_call()  # the big blind checks the flop: the button is to act
-    bot = hus.Bot.builtin("equity")
-    n = 5_000
+    return decision_us(st, hus.Bot.builtin("equity"))
+
+
+def tag_decision_us():
+    """examples/tag.hus from the state above (the flop, the button to act)."""
+    automations = tuple(a for a in Automation if a.name != "RUNOUT_COUNT_SELECTION")
+    st = NoLimitTexasHoldem.create_state(
+        automations, True, 0, (50, 100), 100, (10000, 10000), 2
+    )
+    st.complete_bet_or_raise_to(300)
+    st.check_or_call()
+    st.check_or_call()
+    return decision_us(st, hus.Bot.from_file(str(ROOT / "examples" / "tag.hus")))
+
+
+def decision_us(st, bot, n=5_000):
+    """Microseconds per PokerKit state turned into a hus state and decided, and per
+    conversion alone."""
 
     def run():
         for k in range(n):
@@ -73,6 +92,40 @@ def pokerkit_decision_us():
             hp.state_of(st)
 
     return best_of(3, run) / n * 1e6, best_of(3, convert) / n * 1e6
+
+
+def threads_speedup(condition, n=400):
+    """Wall time of 2n turn decisions on one thread over that of n on each of two, for a
+    bot reading `condition` on the turn."""
+    import threading
+
+    bot = hus.Bot.from_source(
+        f"TURN\nRULE\n  {condition}\n  THEN RAISE pot\nENDRULE\nRULE PRIORITY -1\n"
+        "  THEN CALL\n  VILLAIN\n    THEN CALL\n  ENDVILLAIN\nENDRULE\nENDTURN\n"
+    )
+    state = hus.GameState(
+        small_blind=50, big_blind=100, hero_cards="AhTd", board="9h5s2dKc",
+        button="villain", actions=[("villain", "call"), ("hero", "check"),
+                                   ("hero", "check"), ("villain", "check"),
+                                   ("hero", "check"), ("villain", "bet", 200)],
+    )
+
+    def work(count):
+        for k in range(count):
+            bot.decide(state, seed=k)
+
+    work(50)  # the moving average of its decisions' time settles
+    t = time.perf_counter()
+    work(2 * n)
+    one = time.perf_counter() - t
+    threads = [threading.Thread(target=work, args=(n,)) for _ in range(2)]
+    t = time.perf_counter()
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    two = time.perf_counter() - t
+    return one / two
 
 
 def match_rates(hus_bin, hands=5_000):
@@ -95,6 +148,11 @@ def main():
     print(f"bot.decide on a prepared state: {decide_rate():,.0f} calls/s")
     both, convert = pokerkit_decision_us()
     print(f"PokerKit state -> hus state -> decision: {both:.1f} µs ({convert:.1f} µs converting)")
+    both, convert = tag_decision_us()
+    print(f"  the same for tag.hus: {both:.1f} µs ({convert:.1f} µs converting)")
+    for condition in ("equity > 0.6", "equityVs(22+ | A2+ | K9+) > 0.6"):
+        speedup = threads_speedup(condition)
+        print(f"two threads deciding on the turn with {condition}: {speedup:.2f}x one thread")
     py, cli = match_rates(hus_bin)
     print(f"hus.match {py:,.0f} hands/s, hus match {cli:,.0f} hands/s: ratio {py / cli:.3f}")
 

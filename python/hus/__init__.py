@@ -16,6 +16,7 @@ the XML ``hus decide`` reads::
 """
 
 from ._hus import (
+    __version__,
     Bot,
     DecideError,
     Decision,
@@ -37,6 +38,7 @@ from ._hus import (
 match = play_match
 
 __all__ = [
+    "__version__",
     "Bot",
     "DecideError",
     "Decision",

@@ -1,10 +1,37 @@
 """Type stubs of the compiled module hus._hus (re-exported by `hus`)."""
 
 import os
-from typing import Iterable, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, List, Literal, Mapping, Optional, Sequence, Tuple, Union, final
 
-_Act = Union[Tuple[str, str], Tuple[str, str, float]]
-_Path = Union[str, os.PathLike]
+
+_Player = Literal["hero", "villain"]
+_Act = Union[
+    Tuple[_Player, Literal["fold", "check", "call"]],
+    Tuple[_Player, Literal["bet", "raise"], float],
+]
+_Path = Union[str, "os.PathLike[str]"]
+_Stat = Union[int, Tuple[int, int], Tuple[int, int, int], Mapping[str, int]]
+_Action = Literal["fold", "check", "call", "raise"]
+_Phase = Literal["preflop", "flop", "turn", "river"]
+
+__version__: str
+__all__ = [
+    "__version__",
+    "Bot",
+    "DecideError",
+    "Decision",
+    "Diagnostic",
+    "Fix",
+    "GameState",
+    "GameStateError",
+    "HusError",
+    "InternalError",
+    "MatchError",
+    "MatchResult",
+    "ScriptError",
+    "check",
+    "play_match",
+]
 
 class HusError(Exception):
     """Every error the package raises."""
@@ -23,7 +50,7 @@ class GameStateError(HusError):
 class DecideError(HusError):
     """A bot could not decide."""
 
-    kind: str  # "no-rule-matched", "missing-constant", "external", "invalid-program"
+    kind: Literal["no-rule-matched", "missing-constant", "external", "invalid-program"]
     diagnostic: Diagnostic
     warnings: List[Diagnostic]
     explain: Optional[str]
@@ -31,9 +58,12 @@ class DecideError(HusError):
 class MatchError(HusError):
     """A match could not be played."""
 
+    result: Optional[MatchResult]  # the hands played before a failure stopped the match
+
 class InternalError(HusError):
     """A bug in hus (a Rust panic), raised instead of ending the interpreter."""
 
+@final
 class Fix:
     """A suggested edit: replace (line, column)..(end_line, end_column) with replacement."""
 
@@ -43,13 +73,17 @@ class Fix:
     end_line: int
     end_column: int
     replacement: str
-    def to_dict(self) -> dict: ...
+    def __new__(
+        cls, title: str, line: int, column: int, end_line: int, end_column: int, replacement: str
+    ) -> Fix: ...
+    def to_dict(self) -> Dict[str, Any]: ...
 
+@final
 class Diagnostic:
     """An error or warning, located by 1-based line and column."""
 
     code: str
-    severity: str  # "error" or "warning"
+    severity: Literal["error", "warning"]
     message: str
     help: Optional[str]
     file: str
@@ -58,27 +92,41 @@ class Diagnostic:
     end_line: int
     end_column: int
     fixes: List[Fix]
-    def to_dict(self) -> dict:
+    def __new__(
+        cls,
+        code: str,
+        severity: str,
+        message: str,
+        help: Optional[str],
+        file: str,
+        line: int,
+        column: int,
+        end_line: int,
+        end_column: int,
+        fixes: Sequence[Fix] = ...,
+    ) -> Diagnostic: ...
+    def to_dict(self) -> Dict[str, Any]:
         """The fields as `hus check --format json` writes them."""
 
+@final
 class GameState:
     """A game state at the hero's turn."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         *,
         small_blind: float,
         big_blind: float,
         hero_cards: str,
         hero_stack: Optional[float] = None,
         villain_stack: Optional[float] = None,
-        button: str = "hero",
+        button: _Player = "hero",
         board: str = "",
         actions: Optional[Iterable[_Act]] = None,
         defines: Optional[Sequence[Tuple[str, float]]] = None,
-        stats: Optional[Mapping[str, Union[int, Sequence[int], Mapping[str, int]]]] = None,
-        posts: Optional[Sequence[Tuple[str, str, float]]] = None,
-    ) -> None:
+        stats: Optional[Mapping[str, _Stat]] = None,
+        posts: Optional[Sequence[Tuple[_Player, Literal["SB", "BB"], float]]] = None,
+    ) -> GameState:
         """Builds a state: acts are (player, act) or (player, "bet"|"raise", total raised
         to), player "hero" or "villain"; stats as <stats> gives them, e.g. {"hands": 40,
         "VPIP": (30, 38), "Aggression": (3, 10, 12)} (times, chances and, for Aggression,
@@ -91,7 +139,7 @@ class GameState:
     def to_xml(self) -> str:
         """The XML `hus decide` reads."""
     @property
-    def phase(self) -> str: ...
+    def phase(self) -> _Phase: ...
     @property
     def pot(self) -> float: ...
     @property
@@ -107,27 +155,66 @@ class GameState:
     @property
     def max_raise_to(self) -> Optional[float]: ...
     @property
-    def legal_actions(self) -> List[str]: ...
+    def legal_actions(self) -> List[_Action]: ...
     @property
     def hero_cards(self) -> str: ...
     @property
     def board(self) -> str: ...
+    @property
+    def warnings(self) -> List[Diagnostic]: ...
+    @property
+    def small_blind(self) -> float: ...
+    @property
+    def big_blind(self) -> float: ...
+    @property
+    def hero_starting_stack(self) -> float: ...
+    @property
+    def villain_starting_stack(self) -> float: ...
+    @property
+    def button(self) -> _Player: ...
+    @property
+    def posts(self) -> List[Tuple[_Player, str, float]]: ...
+    @property
+    def actions(self) -> List[_Act]: ...
+    @property
+    def defines(self) -> List[Tuple[str, float]]: ...
+    @property
+    def stats(self) -> Optional[Dict[str, _Stat]]: ...
+    def __hash__(self) -> int: ...
+    def __eq__(self, other: object, /) -> bool: ...
 
+@final
 class Decision:
     """What a bot does now and why."""
 
-    action: str  # "fold", "check", "call", "raise"
+    action: _Action
     amount: Optional[float]  # a raise: chips above the call (`hus decide` prints it)
     raise_to: Optional[float]  # a raise: the total the hero's chips in the round come to
     rule: int
     matched: List[int]
-    draw: Optional[dict]
+    draw: Optional[Dict[str, Any]]
     made_legal: bool
     random_tie: bool
     warnings: List[Diagnostic]
     explain: Optional[str]
     seed: int
+    def __new__(
+        cls,
+        action: _Action,
+        amount: Optional[float],
+        raise_to: Optional[float],
+        rule: int,
+        matched: Sequence[int],
+        draw: Optional[Dict[str, Any]],
+        made_legal: bool,
+        random_tie: bool,
+        warnings: Sequence[Diagnostic],
+        explain: Optional[str],
+        seed: int,
+    ) -> Decision: ...
+    def __eq__(self, other: object, /) -> bool: ...
 
+@final
 class Bot:
     """A HUS script compiled once, ready to decide any number of times."""
 
@@ -145,6 +232,7 @@ class Bot:
         source: str,
         *,
         name: str = "bot.hus",
+        files: Optional[Mapping[str, str]] = None,
         table_dirs: Sequence[_Path] = ...,
         allow_external: bool = False,
         external_timeout: float = 5.0,
@@ -155,11 +243,16 @@ class Bot:
     @property
     def name(self) -> str: ...
     @property
+    def source(self) -> str: ...
+    @property
+    def files(self) -> Dict[str, str]: ...
+    @property
     def warnings(self) -> List[Diagnostic]: ...
     def decide(
         self, state: GameState, *, seed: Optional[int] = None, explain: bool = False
     ) -> Decision: ...
 
+@final
 class MatchResult:
     """The outcome of a match, from bot A's side."""
 
@@ -168,9 +261,21 @@ class MatchResult:
     net_a: int
     mbb_per_hand: float
     ci95: Optional[Tuple[float, float]]
-    bots: List[dict]
+    bots: List[Dict[str, Any]]
     threads: int
     hand_results: Optional[List[int]]  # A's chips per hand, with keep_hands=True
+    def __new__(
+        cls,
+        hands: int,
+        seed: int,
+        net_a: int,
+        mbb_per_hand: float,
+        ci95: Optional[Tuple[float, float]],
+        bots: Sequence[Dict[str, Any]],
+        threads: int,
+        hand_results: Optional[Sequence[int]] = None,
+    ) -> MatchResult: ...
+    def __eq__(self, other: object, /) -> bool: ...
 
 def check(
     source: str,
@@ -180,16 +285,22 @@ def check(
     table_dirs: Sequence[_Path] = ...,
     defines: Sequence[str] = ...,
 ) -> List[Diagnostic]: ...
+_Answer = Union[
+    Literal["fold", "check", "call"], Tuple[Literal["bet", "raise"], float], Decision
+]
+_Player_ = Union[Bot, Callable[[GameState], _Answer]]
+
 def play_match(
-    a: Bot,
-    b: Bot,
+    a: _Player_,
+    b: _Player_,
     *,
     hands: int,
     seed: int,
-    threads: int = 1,
+    threads: Optional[int] = ...,
     duplicate: bool = False,
     small_blind: int = 50,
     big_blind: int = 100,
-    stack: int = 10000,
+    stack: Optional[int] = None,
+    stack_bb: Optional[int] = None,
     keep_hands: bool = False,
 ) -> MatchResult: ...

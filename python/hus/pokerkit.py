@@ -11,51 +11,138 @@ agrees with the player it stands in for.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, List, Optional, Tuple
+from decimal import ROUND_HALF_UP, Decimal
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from . import _hus
 
 try:  # PokerKit is optional: only this module needs it.
     from pokerkit import (
+        BettingStructure,
         BlindOrStraddlePosting,
         CheckingOrCalling,
         CompletionBettingOrRaisingTo,
+        Deck,
         Folding,
+        StandardHighHand,
     )
-except ImportError as e:  # pragma: no cover - exercised only without pokerkit
+except ImportError as _missing:  # pragma: no cover - exercised only without pokerkit
     raise ImportError(
         "hus.pokerkit needs PokerKit: pip install 'pokerkit>=0.7,<0.8'"
-    ) from e
+    ) from _missing
 
 _WHO = ("hero", "villain")
 
 
-def _cards(cards) -> str:
+def _cards(cards: Any) -> str:
     return "".join(repr(c) for c in cards)
 
 
-def state_of(pk_state: Any) -> _hus.GameState:
-    """The :class:`hus.GameState` of the player to act in a heads-up no-limit state.
+def _refuse(field: str, message: str) -> _hus.GameStateError:
+    """A GameStateError about the PokerKit state, naming the part hus cannot play."""
+    e = _hus.GameStateError(message)
+    e.field = field
+    e.diagnostics = []
+    return e
 
-    Raises :class:`hus.GameStateError` when nobody is to act, the table is not heads-up, or
-    the player's cards are not known.
+
+def _check_game(pk_state: Any) -> None:
+    """Refuses what hus does not play exactly: hus plays heads-up no-limit hold'em with
+    two blinds, no ante, and a minimum bet of the big blind."""
+    if pk_state.player_count != 2:
+        raise _refuse(
+            "players", f"hus plays heads-up: this state has {pk_state.player_count} players"
+        )
+    holdem = (
+        pk_state.deck is Deck.STANDARD
+        and tuple(pk_state.hand_types) == (StandardHighHand,)
+        and pk_state.betting_structure == BettingStructure.NO_LIMIT
+        and [len(s.hole_dealing_statuses) for s in pk_state.streets] == [2, 0, 0, 0]
+        and [s.board_dealing_count for s in pk_state.streets] == [0, 3, 1, 1]
+    )
+    if not holdem:
+        raise _refuse(
+            "variant",
+            "hus plays no-limit Texas hold'em (a 52-card deck, two hole cards, a flop, turn "
+            "and river): this PokerKit state is another game",
+        )
+    if any(pk_state.antes):
+        raise _refuse(
+            "antes",
+            f"hus's game has no antes: this state has antes {list(pk_state.antes)}",
+        )
+    blinds = list(pk_state.blinds_or_straddles)
+    if any(blinds[2:]):
+        raise _refuse("blinds", f"hus plays two blinds and no straddle: {blinds}")
+    big = max(blinds[:2])
+    min_bets = {s.min_completion_betting_or_raising_amount for s in pk_state.streets}
+    if min_bets != {big}:
+        raise _refuse(
+            "min_bet",
+            f"hus's smallest bet is the big blind ({big}): this state's min_bet is "
+            f"{sorted(min_bets)[0]}",
+        )
+
+
+def _button(pk_state: Any) -> int:
+    """The player who owes the small blind (PokerKit reverses the blinds heads-up; blinds
+    given as (big, small) are not reversed)."""
+    owed = [pk_state.get_effective_blind_or_straddle(i) for i in (0, 1)]
+    return 0 if owed[0] < owed[1] else 1
+
+
+def _chip(pk_state: Any) -> float:
+    """The state's smallest unit, from the digits of its blinds and starting stacks: 1 for
+    whole chips, 0.01 for stakes of 0.01/0.02. The bot's sizes are rounded to it
+    (``<init><chip>``, reference §5)."""
+    amounts = [*pk_state.blinds_or_straddles[:2], *pk_state.starting_stacks]
+    exponent = 0
+    for a in amounts:
+        digits = Decimal(repr(a) if isinstance(a, float) else str(a)).normalize()
+        e = digits.as_tuple().exponent
+        if isinstance(e, int):
+            exponent = min(exponent, e)
+    return float(Decimal(1).scaleb(exponent))
+
+
+def _hand(pk_state: Any) -> Tuple[int, float]:
+    """The button and the chip of the hand, checked once and kept on the state (they do not
+    change during a hand): most of the time a conversion took went here."""
+    kept = pk_state.__dict__.get("_hus_hand")
+    if kept is None:
+        _check_game(pk_state)
+        kept = (_button(pk_state), _chip(pk_state))
+        pk_state.__dict__["_hus_hand"] = kept
+    return kept  # type: ignore[no-any-return]
+
+
+def state_of(
+    pk_state: Any,
+    *,
+    stats: Optional[Mapping[str, Any]] = None,
+    defines: Optional[Sequence[Tuple[str, float]]] = None,
+) -> _hus.GameState:
+    """The :class:`hus.GameState` of the player to act in a heads-up no-limit hold'em state,
+    with the villain's statistics ``stats`` and ``<init>`` constants ``defines`` as
+    :class:`hus.GameState` takes them.
+
+    Raises :class:`hus.GameStateError` when nobody is to act, the player's cards are not
+    known, or the game is not one hus plays exactly (``field``: ``players``, ``variant``,
+    ``antes``, ``blinds``, ``min_bet``).
     """
     hero = pk_state.actor_index
     if hero is None:
-        raise _hus.GameStateError("no player is to act in this PokerKit state")
-    if pk_state.player_count != 2:
-        raise _hus.GameStateError(
-            f"hus plays heads-up: this state has {pk_state.player_count} players"
-        )
-    actions: List[Tuple] = []
-    posts: List[Tuple] = []
-    high = 0
+        raise _refuse("state", "no player is to act in this PokerKit state")
+    button, chip = _hand(pk_state)
+    actions: List[Any] = []
+    posts: List[Tuple[Any, Any, float]] = []
+    high: Any = 0
     for op in pk_state.operations:
         kind = type(op)
         if kind is BlindOrStraddlePosting:
             # As posted: a stack below its blind posts all it has.
-            blind = "SB" if op.player_index == 1 else "BB"
-            posts.append((_WHO[op.player_index != hero], blind, op.amount))
+            blind = "SB" if op.player_index == button else "BB"
+            posts.append((_WHO[op.player_index != hero], blind, float(op.amount)))
             high = max(high, op.amount)
             continue
         if kind is CheckingOrCalling:
@@ -63,51 +150,85 @@ def state_of(pk_state: Any) -> _hus.GameState:
             actions.append((who, "call" if op.amount else "check"))
         elif kind is CompletionBettingOrRaisingTo:
             who = _WHO[op.player_index != hero]
-            actions.append((who, "raise" if high else "bet", op.amount))
+            actions.append((who, "raise" if high else "bet", float(op.amount)))
             high = op.amount
         elif kind is Folding:
             actions.append((_WHO[op.player_index != hero], "fold"))
-        elif type(op).__name__ == "BetCollection":
+        elif kind.__name__ == "BetCollection":
             high = 0
-    # Player 1 posts the small blind heads-up: the button.
-    button = "hero" if hero == 1 else "villain"
     blinds = pk_state.blinds_or_straddles
     stacks = pk_state.starting_stacks
     return _hus.GameState(
-        small_blind=min(blinds[0], blinds[1]),
-        big_blind=max(blinds[0], blinds[1]),
+        small_blind=float(min(blinds[0], blinds[1])),
+        big_blind=float(max(blinds[0], blinds[1])),
         hero_cards=_cards(pk_state.hole_cards[hero]),
-        hero_stack=stacks[hero],
-        villain_stack=stacks[1 - hero],
-        button=button,
+        hero_stack=float(stacks[hero]),
+        villain_stack=float(stacks[1 - hero]),
+        button="hero" if hero == button else "villain",
         board=_cards(c for street in pk_state.board_cards for c in street),
         actions=actions,
         posts=sorted(posts, key=lambda p: p[1] != "SB"),
+        stats=stats,
+        defines=_with_chip(chip, defines),
     )
 
 
+def _with_chip(
+    chip: float, defines: Optional[Sequence[Tuple[str, float]]]
+) -> Optional[List[Tuple[str, float]]]:
+    """``defines`` with the state's chip, unless they give one."""
+    if chip == 1.0:
+        return list(defines) if defines else None
+    out = list(defines or [])
+    if not any(name.lower() == "chip" for name, _ in out):
+        out.append(("chip", chip))
+    return out
+
+
+def _in_units(amount: float, like: Any, chip: float) -> Any:
+    """``amount`` rounded to the state's chip (half away from zero, as hus rounds its sizes)
+    in the number type of the state's amounts: an int, a Decimal or a float."""
+    step = Decimal(repr(chip))
+    chips = (Decimal(repr(amount)) / step).quantize(Decimal(1), rounding=ROUND_HALF_UP)
+    exact = chips * step
+    if isinstance(like, int):
+        return int(exact)
+    if isinstance(like, Decimal):
+        return exact
+    return type(like)(exact)
+
+
 def apply(decision: _hus.Decision, pk_state: Any) -> None:
-    """Applies a decision to the state with PokerKit's methods (raises to whole chips)."""
+    """Applies a decision to the state with PokerKit's methods; a raise is given in the
+    state's units (whole chips, decimals or floats) and kept within its minimum and
+    maximum."""
     if decision.action == "fold":
         if pk_state.can_fold():
             pk_state.fold()
         else:  # nothing owed: a fold is a check
             pk_state.check_or_call()
-    elif decision.action in ("check", "call"):
+    elif decision.action in ("check", "call") or decision.raise_to is None:
         pk_state.check_or_call()
     else:
-        to = int(round(decision.raise_to))
         top = pk_state.max_completion_betting_or_raising_to_amount
         low = pk_state.min_completion_betting_or_raising_to_amount
-        if top is None:
+        if top is None or low is None:
             pk_state.check_or_call()
             return
+        to = _in_units(decision.raise_to, low, _hand(pk_state)[1])
         pk_state.complete_bet_or_raise_to(max(low, min(to, top)))
 
 
-def act(bot: _hus.Bot, pk_state: Any, seed: Optional[int] = None) -> _hus.Decision:
+def act(
+    bot: _hus.Bot,
+    pk_state: Any,
+    seed: Optional[int] = None,
+    *,
+    stats: Optional[Mapping[str, Any]] = None,
+    defines: Optional[Sequence[Tuple[str, float]]] = None,
+) -> _hus.Decision:
     """Decides for the player to act and applies the decision to ``pk_state``."""
-    decision = bot.decide(state_of(pk_state), seed=seed)
+    decision = bot.decide(state_of(pk_state, stats=stats, defines=defines), seed=seed)
     apply(decision, pk_state)
     return decision
 
@@ -134,6 +255,8 @@ class ReplayReport:
     #: Decisions where the bot found no rule (counted, not compared).
     no_rule: int = 0
     disagreements: List[Disagreement] = field(default_factory=list)
+    #: Hands not replayed, with why: ``(hand, note)``, e.g. the player's cards unknown.
+    skipped: List[Tuple[int, str]] = field(default_factory=list)
 
     @property
     def agreement(self) -> float:
@@ -141,16 +264,29 @@ class ReplayReport:
         return self.same_action / self.decisions if self.decisions else 0.0
 
 
-def _kind(phh_action: str) -> Tuple[str, Optional[int]]:
+def _kind(phh_action: str) -> Tuple[str, Optional[Decimal]]:
+    """A PHH action's kind and, for a bet or raise, the amount raised to (PHH amounts may
+    be fractional: ``p2 cbr 2.5``)."""
     parts = phh_action.split()
     if parts[1] == "f":
         return "f", None
     if parts[1] == "cc":
         return "cc", None
-    return "cbr", int(parts[2])
+    return "cbr", Decimal(parts[2])
 
 
-def replay(bot: _hus.Bot, hand_histories, player: int, seed: int = 0) -> ReplayReport:
+def _same_amount(ours: Optional[float], theirs: Optional[Decimal]) -> bool:
+    """The bot's raise-to and the history's, alike to the history's precision."""
+    if ours is None or theirs is None:
+        return False
+    exponent = theirs.as_tuple().exponent
+    places = -exponent if isinstance(exponent, int) and exponent < 0 else 0
+    return round(Decimal(repr(ours)), places) == theirs
+
+
+def replay(
+    bot: _hus.Bot, hand_histories: Any, player: int, seed: int = 0
+) -> ReplayReport:
     """Runs ``bot`` at every decision of ``player`` (0 or 1, PHH's p1 or p2) in each
     ``pokerkit.HandHistory`` and compares with what the player did."""
     report = ReplayReport()
@@ -165,13 +301,16 @@ def replay(bot: _hus.Bot, hand_histories, player: int, seed: int = 0) -> ReplayR
                 report.decisions += 1
                 if mine == theirs:
                     report.same_action += 1
-                    if theirs != "cbr" or int(round(ours.raise_to)) == amount:
+                    if theirs != "cbr" or _same_amount(ours.raise_to, amount):
                         report.same_amount += 1
                 else:
                     report.disagreements.append(
                         Disagreement(number, street, str(ours), action)
                     )
             if state.status and state.actor_index == player and pending is None:
+                if "?" in _cards(state.hole_cards[player]):
+                    report.skipped.append((number, "the player's hole cards are unknown"))
+                    break
                 try:
                     d = bot.decide(state_of(state), seed=seed)
                 except _hus.DecideError as e:

@@ -109,6 +109,12 @@ impl Walk {
         }
     }
 
+    /// The key an included file has among supplied files: its path from the script's
+    /// directory.
+    fn key(&self, path: &Path) -> Option<String> {
+        supplied::key(path.strip_prefix(&self.root).unwrap_or(path))
+    }
+
     fn include(&mut self, inc: &ast::Include, dir: &Path, chain: &mut Vec<Link>) {
         let here = chain.last().and_then(|l| l.file.clone());
         let path = dir.join(&inc.path);
@@ -233,6 +239,7 @@ impl Walk {
         let left = MAX_INCLUDED_BYTES.saturating_sub(self.bytes);
         if let Some(files) = &self.files {
             let text = supplied::read(files, path, left)?.to_string();
+            supplied::note(self.key(path), &text);
             self.bytes += text.len() as u64;
             return Ok(Some(text));
         }
@@ -249,6 +256,7 @@ impl Walk {
             ),
             e => e.to_string(),
         })?;
+        supplied::note(self.key(path), &text);
         self.bytes += text.len() as u64;
         Ok(Some(text))
     }

@@ -2,6 +2,7 @@
 //! added files): `USE TABLE` and `INCLUDE` paths are looked up among them by name, and
 //! nothing else is ever read.
 
+use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::path::{Component, Path};
 
@@ -44,6 +45,30 @@ pub fn read<'a>(files: &'a SuppliedFiles, path: &Path, max: u64) -> Result<&'a s
     }
 }
 
+thread_local! {
+    /// The files read on this thread while [`recording`] runs.
+    static RECORDED: RefCell<Option<SuppliedFiles>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` (a compile), keeping every file `USE TABLE` and `INCLUDE` read on this thread by
+/// the key a supplied file has, so the same script compiles elsewhere from these files alone.
+pub fn recording<T>(f: impl FnOnce() -> T) -> (T, SuppliedFiles) {
+    let outer = RECORDED.with(|r| r.replace(Some(SuppliedFiles::new())));
+    let out = f();
+    let files = RECORDED.with(|r| r.replace(outer)).unwrap_or_default();
+    (out, files)
+}
+
+/// Notes a file read under `key` while [`recording`] runs (nothing otherwise).
+pub(crate) fn note(key: Option<String>, text: &str) {
+    let Some(key) = key else { return };
+    RECORDED.with(|r| {
+        if let Some(files) = r.borrow_mut().as_mut() {
+            files.insert(key, text.to_string());
+        }
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -79,5 +104,16 @@ mod tests {
             read(&files, Path::new("b.tsv"), 10).unwrap_err(),
             "it is larger than 10 bytes"
         );
+    }
+
+    #[test]
+    fn recording_keeps_the_files_noted_inside_it_only() {
+        note(Some("outside.tsv".into()), "x");
+        let ((), files) = recording(|| {
+            note(Some("t.tsv".into()), "AA\tRAISE");
+            note(None, "unnamed");
+        });
+        assert_eq!(files.len(), 1);
+        assert_eq!(files["t.tsv"], "AA\tRAISE");
     }
 }

@@ -49,6 +49,7 @@ pub fn load(
                 )),
             }]
         })?;
+    crate::check::supplied::note(crate::check::supplied::key(Path::new(shown)), &text);
     // A byte-order mark is not part of the first cell.
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     parse(text, shown).map(|cells| ActionTable { path, cells })
@@ -73,6 +74,7 @@ pub(crate) fn load_for(
             ),
         }]
     })?;
+    crate::check::supplied::note(crate::check::supplied::key(Path::new(shown)), text);
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     parse(text, shown).map(|cells| ActionTable {
         path: PathBuf::from(shown),

@@ -51,6 +51,10 @@ pub struct MatchConfig {
     pub log: Option<log::HandLog>,
     /// `<init>` constants every decision's game state carries (`hus match --define NAME=X`).
     pub init: Vec<(String, f64)>,
+    /// Set from another thread (an embedder's Ctrl-C) to stop the match between hands: it
+    /// ends in [`MatchError::Stopped`] with the hands played, or [`MatchError::Interrupted`]
+    /// before any.
+    pub stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 }
 
 impl MatchConfig {
@@ -71,7 +75,16 @@ impl MatchConfig {
             init: Vec::new(),
             histories: None,
             log: None,
+            stop: None,
         }
+    }
+
+    /// Whether [`MatchConfig::stop`] was set.
+    fn stopped(&self) -> bool {
+        use std::sync::atomic::Ordering;
+        self.stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
     }
 }
 
@@ -147,6 +160,8 @@ pub enum MatchError {
     Conservation { hand: u64, what: String },
     /// Writing histories failed.
     Io(String),
+    /// [`MatchConfig::stop`] was set.
+    Interrupted,
     /// A match whose hands are played in order stopped after `partial.hands` hands: their
     /// result, and why it stopped.
     Stopped {
@@ -212,6 +227,7 @@ impl fmt::Display for MatchError {
                 )
             }
             MatchError::Io(m) => f.write_str(m),
+            MatchError::Interrupted => f.write_str("the match was interrupted"),
             MatchError::Stopped { partial, cause } => write!(
                 f,
                 "{cause} (the match stopped after {} hand{})",
@@ -238,6 +254,8 @@ pub(crate) const MAX_KEPT_HANDS: u64 = 50_000_000;
 /// What one chunk of consecutive hands produced.
 #[derive(Default)]
 struct ChunkOut {
+    /// Not played: the match was stopped before the chunk began.
+    skipped: bool,
     hands: u64,
     net_a: i64,
     tally: ResultSums,
@@ -297,6 +315,12 @@ pub fn play_match(
     let chunks = config.hands.div_ceil(chunk);
     let run = |c: u64| -> Result<ChunkOut, MatchError> {
         let range = (c * chunk, ((c + 1) * chunk).min(config.hands));
+        if !in_order && config.stopped() {
+            return Ok(ChunkOut {
+                skipped: true,
+                ..ChunkOut::default()
+            });
+        }
         let out = play_chunk(bots, config, range, track, in_order)?;
         if let Some(p) = progress {
             p(range.1 - range.0);
@@ -342,6 +366,7 @@ pub fn play_match(
     // however many hands are played.
     let batch = BATCH_PER_THREAD * threads as u64;
     let mut first = 0;
+    let mut played = 0;
     while first < chunks {
         let last = (first + batch).min(chunks);
         let outs: Vec<ChunkOut> = match &pool {
@@ -350,6 +375,15 @@ pub fn play_match(
             Some(pool) => pool.install(|| parallel(first, last))?,
         };
         for o in outs {
+            if o.skipped {
+                // Stopped: the chunks summed so far are the first hands of the match.
+                result.hands = played;
+                return Err(MatchError::Stopped {
+                    partial: Box::new(result),
+                    cause: Box::new(MatchError::Interrupted),
+                });
+            }
+            played += o.hands;
             result.net_a += o.net_a;
             result.tally.add(&o.tally);
             result.bots[0].add(&o.bots[0]);
@@ -431,6 +465,10 @@ fn play_hands(
     let mut buffers = hand::HandBuffers::default();
     let seeded = ChaCha8Rng::seed_from_u64(config.seed).get_seed();
     for h in start..end {
+        // A chunk that is the whole match stops between hands; others between chunks.
+        if in_order && config.stopped() {
+            return Err(MatchError::Interrupted);
+        }
         let key = if config.duplicate { h / 2 } else { h };
         let deal = deal_on(&seeded, key);
         let mut seeds = seeds_on(&seeded, key);

@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use crate::diag::SourceFile;
-use crate::game::GameState;
+use crate::game::{Act, GameRecord, GameState, Play, Player};
 
 use super::diagnostics::{locate_all, Diagnostic};
 
@@ -42,5 +42,65 @@ pub fn game_from_xml(name: &str, xml: &str) -> Result<(GameState, Vec<Diagnostic
             file: name.to_string(),
             diagnostics: locate_all(&file, &invalid.diagnostics),
         }),
+    }
+}
+
+/// The acts of a hand as a [`GameState::builder`] takes them: bets and raises as the total
+/// the player's chips in the round come to (the record holds the increment above the call).
+pub fn plays_of(record: &GameRecord) -> Vec<(Player, Play)> {
+    let seat = |p: Player| usize::from(p == Player::Villain);
+    let mut put_in = [0.0f64; 2];
+    for p in &record.posts {
+        put_in[seat(p.player)] += p.amount;
+    }
+    let mut plays = Vec::new();
+    for (k, round) in record.rounds.iter().enumerate() {
+        if k > 0 {
+            put_in = [0.0; 2];
+        }
+        for a in &round.actions {
+            let (me, other) = (seat(a.player), 1 - seat(a.player));
+            let play = match a.act {
+                Act::Fold => Play::Fold,
+                Act::Check => Play::Check,
+                Act::Call => {
+                    put_in[me] += a.amount;
+                    Play::Call
+                }
+                Act::Bet | Act::Raise => {
+                    put_in[me] = put_in[other] + a.amount;
+                    match a.act {
+                        Act::Bet => Play::BetTo(put_in[me]),
+                        _ => Play::RaiseTo(put_in[me]),
+                    }
+                }
+            };
+            plays.push((a.player, play));
+        }
+    }
+    plays
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_acts_read_back_as_built() {
+        let plays = vec![
+            (Player::Hero, Play::RaiseTo(60.0)),
+            (Player::Villain, Play::RaiseTo(180.0)),
+            (Player::Hero, Play::Call),
+            (Player::Villain, Play::BetTo(200.0)),
+            (Player::Hero, Play::RaiseTo(600.0)),
+        ];
+        let mut b = GameState::builder(10.0, 20.0)
+            .hero_cards("AsAd")
+            .board("9h5s2d");
+        for &(p, play) in &plays {
+            b = b.play(p, play);
+        }
+        let record = b.record().unwrap();
+        assert_eq!(plays_of(&record), plays);
     }
 }

@@ -224,7 +224,9 @@ fn configure(
 /// The kind of a match that failed.
 fn error_kind(e: &MatchError, bots: &[Seated]) -> MatchErrorKind {
     match e.cause() {
-        MatchError::Config(_) | MatchError::Io(_) => MatchErrorKind::Usage,
+        MatchError::Config(_) | MatchError::Io(_) | MatchError::Interrupted => {
+            MatchErrorKind::Usage
+        }
         MatchError::Bot { bot, .. } if matches!(bots[*bot], Seated::Program(_)) => {
             MatchErrorKind::Program
         }

@@ -35,7 +35,7 @@ pub use check::{CheckReport, Coverage};
 use diagnostics::locate_all;
 pub use diagnostics::{Diagnostic, Fix, Rendering};
 pub use format::{format, FormatOptions};
-pub use game::{game_from_xml, read_game, GameError};
+pub use game::{game_from_xml, plays_of, read_game, GameError};
 pub use matches::{
     new_output_file, run_match, MatchBot, MatchErrorKind, MatchFailure, MatchReport,
 };
@@ -266,14 +266,40 @@ pub struct Bot {
     /// that decides once and exits can `forget` both, where freeing the tree's many small
     /// allocations one by one costs 3 % of a `hus decide`.
     _tree: Option<std::sync::Arc<crate::syntax::ast::Script>>,
+    /// The tables and included files it was compiled with, by their path from the script's
+    /// directory, and the options: what [`Bot::from_source_with_files`] needs to compile the
+    /// same bot in another process without reading a file.
+    files: std::sync::Arc<SuppliedFiles>,
+    options: BotOptions,
 }
+
+/// Files by their path from the script's directory (`tag-open.tsv`, `lib/hands.hus`).
+pub type SuppliedFiles = std::collections::BTreeMap<String, String>;
 
 impl Bot {
     /// Reads and compiles a script file; tables are read from its directory.
     pub fn from_file(path: impl AsRef<Path>, options: &BotOptions) -> Result<Bot, ScriptError> {
-        let path = path.as_ref();
+        Bot::read_file(path.as_ref(), options, false)
+    }
+
+    /// [`Bot::from_file`] refusing anything but a regular file before opening it: a FIFO
+    /// would block and a device never end (a library's callers, where `hus decide` reads
+    /// `/dev/stdin` too).
+    pub fn from_regular_file(
+        path: impl AsRef<Path>,
+        options: &BotOptions,
+    ) -> Result<Bot, ScriptError> {
+        Bot::read_file(path.as_ref(), options, true)
+    }
+
+    fn read_file(
+        path: &Path,
+        options: &BotOptions,
+        regular_only: bool,
+    ) -> Result<Bot, ScriptError> {
         let name = path.display().to_string();
-        let text = crate::limits::read_text(path, crate::limits::MAX_SCRIPT_BYTES, false)
+        let max = crate::limits::MAX_SCRIPT_BYTES;
+        let text = crate::limits::read_text(path, max, regular_only)
             .map_err(|e| unreadable(&name, &e.to_string()))?;
         let base = match path.parent() {
             Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
@@ -293,23 +319,27 @@ impl Bot {
             timeout: options.external_timeout,
             deadline: None,
         };
-        let loaded = crate::play::load_bot(spec, &policy, &options.table_dirs, &options.defines)
-            .map_err(|e| match e {
-                crate::play::BotLoadError::Script {
-                    source,
-                    diagnostics,
-                } => LoadError::Script(ScriptError {
-                    file: source.name.clone(),
-                    diagnostics: locate_all(&source, &diagnostics),
-                }),
-                e => LoadError::Unreadable(e.to_string()),
-            })?;
+        let (loaded, files) = crate::check::supplied::recording(|| {
+            crate::play::load_bot(spec, &policy, &options.table_dirs, &options.defines)
+        });
+        let loaded = loaded.map_err(|e| match e {
+            crate::play::BotLoadError::Script {
+                source,
+                diagnostics,
+            } => LoadError::Script(ScriptError {
+                file: source.name.clone(),
+                diagnostics: locate_all(&source, &diagnostics),
+            }),
+            e => LoadError::Unreadable(e.to_string()),
+        })?;
         Ok(Bot {
             warnings: locate_all(&loaded.source, &loaded.warnings),
             source: loaded.source,
             script: loaded.bot,
             path: loaded.path,
             _tree: None,
+            files: std::sync::Arc::new(files),
+            options: options.clone(),
         })
     }
 
@@ -317,6 +347,19 @@ impl Bot {
     /// tables are read relative to the current directory.
     pub fn from_source(name: &str, text: &str, options: &BotOptions) -> Result<Bot, ScriptError> {
         Bot::compile(SourceFile::new(name, text), PathBuf::from("."), options)
+    }
+
+    /// Compiles a script given as text whose `USE TABLE` and `INCLUDE` read only `files`
+    /// (by their path from the script's directory), never the file system: how a bot is
+    /// rebuilt from [`Bot::source`], [`Bot::files`] and [`Bot::options`] in another process.
+    pub fn from_source_with_files(
+        name: &str,
+        text: &str,
+        files: SuppliedFiles,
+        options: &BotOptions,
+    ) -> Result<Bot, ScriptError> {
+        let source = SourceFile::new(name, text);
+        Bot::compile_with(source, PathBuf::from("."), Some(files), options)
     }
 
     /// [`Bot::from_source`] with tables and includes resolved from `base_dir` (the
@@ -356,13 +399,27 @@ impl Bot {
     }
 
     fn compile(source: SourceFile, base_dir: PathBuf, o: &BotOptions) -> Result<Bot, ScriptError> {
-        let options = check_options(base_dir, o);
-        let (checked, tree) = if o.lints {
-            (crate::check::check(&source, &options), None)
-        } else {
-            let (checked, tree) = crate::check::compile_keeping_tree(&source, &options);
-            (checked, Some(std::sync::Arc::new(tree)))
-        };
+        Bot::compile_with(source, base_dir, None, o)
+    }
+
+    /// Compiles `source`, reading tables and includes from `supplied` when given, else from
+    /// the file system below `base_dir`; the files read are kept with the bot.
+    fn compile_with(
+        source: SourceFile,
+        base_dir: PathBuf,
+        supplied: Option<SuppliedFiles>,
+        o: &BotOptions,
+    ) -> Result<Bot, ScriptError> {
+        let mut options = check_options(base_dir, o);
+        options.files = supplied.map(std::sync::Arc::new);
+        let ((checked, tree), files) = crate::check::supplied::recording(|| {
+            if o.lints {
+                (crate::check::check(&source, &options), None)
+            } else {
+                let (checked, tree) = crate::check::compile_keeping_tree(&source, &options);
+                (checked, Some(std::sync::Arc::new(tree)))
+            }
+        });
         let diagnostics = locate_all(&source, &checked.diagnostics);
         match checked.program {
             Some(program) if checked.errors() == 0 => Ok(Bot {
@@ -381,6 +438,8 @@ impl Bot {
                 warnings: diagnostics,
                 path: None,
                 _tree: tree,
+                files: std::sync::Arc::new(files),
+                options: o.clone(),
             }),
             _ => Err(ScriptError {
                 file: source.name.clone(),
@@ -410,9 +469,29 @@ impl Bot {
         self.path.as_deref()
     }
 
+    /// The script's text.
+    pub fn source(&self) -> &str {
+        &self.source.text
+    }
+
+    /// The tables and included files the script read, by their path from its directory.
+    pub fn files(&self) -> &SuppliedFiles {
+        &self.files
+    }
+
+    /// The options the bot was compiled with.
+    pub fn options(&self) -> &BotOptions {
+        &self.options
+    }
+
     /// The checker's warnings about the script.
     pub fn warnings(&self) -> &[Diagnostic] {
         &self.warnings
+    }
+
+    /// The bot as the dealer seats it, beside players of other kinds ([`play_match_of`]).
+    pub fn player(&self) -> &dyn crate::dealer::Bot {
+        &self.script
     }
 
     /// The compiled program, for the advanced modules ([`crate::eval`]).
@@ -561,6 +640,9 @@ pub struct MatchOptions {
     /// An ACPC program's time for all its answers in one hand: past it, the program is taken
     /// to hang and the match ends with the hands played.
     pub hand_time: Duration,
+    /// Set from another thread to stop [`play_match`] between hands (an embedder's Ctrl-C):
+    /// the match ends in `MatchError::Stopped` with the hands played before.
+    pub stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 }
 
 impl MatchOptions {
@@ -583,6 +665,7 @@ impl MatchOptions {
             plot: None,
             action_time: Duration::from_secs(10),
             hand_time: Duration::from_secs(60),
+            stop: None,
         }
     }
 }
@@ -590,16 +673,33 @@ impl MatchOptions {
 /// Plays script bot `a` against `b`; the result is A's (see [`MatchResult`]). The outputs,
 /// `<init>` constants and ACPC programs of [`MatchOptions`] are [`run_match`]'s.
 pub fn play_match(a: &Bot, b: &Bot, options: &MatchOptions) -> Result<MatchResult, MatchError> {
+    play_match_of([&a.script, &b.script], options)
+}
+
+/// [`play_match`] of any two players the dealer can seat: a script's [`Bot::player`], or an
+/// embedder's own [`crate::dealer::Bot`] (a Python function).
+pub fn play_match_of(
+    bots: [&dyn crate::dealer::Bot; 2],
+    options: &MatchOptions,
+) -> Result<MatchResult, MatchError> {
     let mut config = MatchConfig::new(options.hands, options.seed);
     config.threads = options.threads;
     config.duplicate = options.duplicate;
     config.keep_hands = options.keep_hands;
+    config.stop = options.stop.clone();
+    if u64::try_from(options.stack).is_ok_and(|s| s > crate::limits::MAX_STACK_CHIPS) {
+        return Err(MatchError::Config(format!(
+            "stacks are at most {} chips (the competition dealer's limit), so every result is exact (got {})",
+            crate::limits::MAX_STACK_CHIPS,
+            options.stack
+        )));
+    }
     config.stakes = Stakes {
         sb: options.small_blind,
         bb: options.big_blind,
         stack: options.stack,
     };
-    crate::dealer::play_match([&a.script, &b.script], &config, None)
+    crate::dealer::play_match(bots, &config, None)
 }
 
 #[cfg(test)]
@@ -661,6 +761,72 @@ mod tests {
         let e = bot.decide(&state, 1).expect_err("no preflop rule");
         assert_eq!(e.kind, DecideErrorKind::NoRuleMatched);
         assert_eq!(e.diagnostic.code, "no-rule-matched");
+    }
+
+    #[test]
+    fn a_bot_rebuilt_from_its_source_and_files_reads_no_file() {
+        let dir = std::env::temp_dir().join(format!("hus-bundle-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("lib")).unwrap();
+        let table = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/tag-open.tsv");
+        std::fs::copy(table, dir.join("t.tsv")).unwrap();
+        std::fs::write(dir.join("lib/d.hus"), "DEFINE rockets = AA\n").unwrap();
+        let script = "INCLUDE \"lib/d.hus\"\nPREFLOP\nRULE\n  rockets\n  THEN RAISE 3BB\nENDRULE\n\
+                      RULE PRIORITY -1\n  THEN USE TABLE t.tsv\nENDRULE\nENDPREFLOP\n";
+        std::fs::write(dir.join("b.hus"), script).unwrap();
+        let bot = Bot::from_file(dir.join("b.hus"), &BotOptions::default());
+        std::fs::remove_dir_all(&dir).unwrap();
+        let bot = bot.unwrap();
+        let keys: Vec<&str> = bot.files().keys().map(|k| k.as_str()).collect();
+        assert_eq!(keys, ["lib/d.hus", "t.tsv"]);
+        let again = Bot::from_source_with_files(
+            bot.name(),
+            bot.source(),
+            bot.files().clone(),
+            bot.options(),
+        )
+        .unwrap();
+        assert_eq!(again.files(), bot.files());
+        let (state, _) = GameState::builder(10.0, 20.0)
+            .hero_cards("AsAd")
+            .build()
+            .unwrap();
+        assert_eq!(
+            again.decide(&state, 1).unwrap(),
+            bot.decide(&state, 1).unwrap()
+        );
+    }
+
+    #[test]
+    fn a_match_told_to_stop_stops_with_the_hands_played() {
+        use crate::dealer::MatchError;
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+        let a = Bot::builtin("equity").unwrap();
+        for b in ["caller", "exploit"] {
+            let b = Bot::builtin(b).unwrap();
+            let mut o = MatchOptions::new(100_000, 7);
+            o.stop = Some(stop.clone());
+            match play_match(&a, &b, &o) {
+                Err(MatchError::Stopped { partial, cause }) => {
+                    assert_eq!(partial.hands, 0);
+                    assert!(matches!(*cause, MatchError::Interrupted));
+                }
+                Err(MatchError::Interrupted) => {}
+                other => panic!("{other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn a_match_refuses_stacks_past_the_dealers_limit() {
+        let a = Bot::builtin("caller").unwrap();
+        let mut o = MatchOptions::new(10, 7);
+        o.stack = (1 << 53) + 2;
+        let e = play_match(&a, &a, &o).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("stacks are at most 2147483647 chips"),
+            "{e}"
+        );
     }
 
     #[test]

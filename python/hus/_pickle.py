@@ -1,0 +1,31 @@
+"""What pickled ``hus`` objects are rebuilt with in the process that unpickles them."""
+
+from __future__ import annotations
+
+from typing import Dict, List
+
+from . import _hus
+
+
+def bot(
+    name: str,
+    source: str,
+    files: Dict[str, str],
+    defines: List[str],
+    allow_external: bool,
+    external_timeout: float,
+) -> _hus.Bot:
+    """A bot compiled again from its script's text and the files it read: no file is read."""
+    return _hus.Bot.from_source(
+        source,
+        name=name,
+        files=files,
+        defines=defines,
+        allow_external=allow_external,
+        external_timeout=external_timeout,
+    )
+
+
+def game_state(xml: str) -> _hus.GameState:
+    """A state read back from the XML it wrote."""
+    return _hus.GameState.from_xml(xml)

@@ -1,0 +1,216 @@
+//! Bots compiled from files, text or the built-ins, and `check`.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+use rand_chacha::ChaCha8Rng;
+
+use hus::BotOptions;
+
+use crate::decision::{decision, Decision};
+use crate::diagnostics::diagnostics;
+use crate::errors::{decide_error, guard, script_error};
+use crate::state::GameState;
+
+pub(crate) fn bot_options(
+    table_dirs: Vec<PathBuf>,
+    allow_external: bool,
+    external_timeout: f64,
+    defines: Vec<String>,
+) -> PyResult<BotOptions> {
+    if !(external_timeout.is_finite() && external_timeout > 0.0 && external_timeout <= 86_400.0) {
+        return Err(pyo3::exceptions::PyValueError::new_err(
+            "external_timeout must be a number of seconds above 0 and at most 86400 (a day)",
+        ));
+    }
+    Ok(BotOptions {
+        table_dirs,
+        allow_external,
+        external_timeout: Duration::from_secs_f64(external_timeout),
+        defines,
+        ..BotOptions::default()
+    })
+}
+
+/// A HUS script compiled once, ready to decide any number of times.
+#[pyclass(module = "hus", frozen)]
+pub(crate) struct Bot {
+    pub(crate) bot: hus::Bot,
+    /// How long its decisions take, in nanoseconds: a moving average over the last few, so
+    /// a first decision that builds a table does not count for long.
+    cost: AtomicU64,
+}
+
+/// How long a decision must take, on average, for releasing the GIL to pay: below it,
+/// handing the GIL to another thread and taking it back costs more than the decision (a
+/// table lookup, 1 µs).
+const SLOW_NANOS: u64 = 20_000;
+
+impl Bot {
+    fn new(bot: hus::Bot) -> Bot {
+        Bot {
+            bot,
+            cost: AtomicU64::new(0),
+        }
+    }
+}
+
+#[pymethods]
+impl Bot {
+    /// Reads and compiles a script file; raises ScriptError with every diagnostic.
+    #[staticmethod]
+    #[pyo3(signature = (path, *, table_dirs=Vec::new(), allow_external=false, external_timeout=5.0, defines=Vec::new()))]
+    fn from_file(
+        py: Python<'_>,
+        path: PathBuf,
+        table_dirs: Vec<PathBuf>,
+        allow_external: bool,
+        external_timeout: f64,
+        defines: Vec<String>,
+    ) -> PyResult<Bot> {
+        guard(|| {
+            let o = bot_options(table_dirs, allow_external, external_timeout, defines)?;
+            let bot = hus::Bot::from_regular_file(&path, &o).map_err(|e| script_error(py, e))?;
+            Ok(Bot::new(bot))
+        })
+    }
+
+    /// Compiles a script given as text; `name` is the file name its diagnostics carry.
+    /// With `files` (texts by their path from the script's directory), `USE TABLE` and
+    /// `INCLUDE` read only those, never the file system.
+    #[staticmethod]
+    #[pyo3(signature = (source, *, name="bot.hus", files=None, table_dirs=Vec::new(), allow_external=false, external_timeout=5.0, defines=Vec::new()))]
+    #[allow(clippy::too_many_arguments)]
+    fn from_source(
+        py: Python<'_>,
+        source: &str,
+        name: &str,
+        files: Option<BTreeMap<String, String>>,
+        table_dirs: Vec<PathBuf>,
+        allow_external: bool,
+        external_timeout: f64,
+        defines: Vec<String>,
+    ) -> PyResult<Bot> {
+        guard(|| {
+            let o = bot_options(table_dirs, allow_external, external_timeout, defines)?;
+            let bot = match files {
+                Some(files) => hus::Bot::from_source_with_files(name, source, files, &o),
+                None => hus::Bot::from_source(name, source, &o),
+            };
+            Ok(Bot::new(bot.map_err(|e| script_error(py, e))?))
+        })
+    }
+
+    /// The script's text.
+    #[getter]
+    fn source(&self) -> &str {
+        self.bot.source()
+    }
+
+    /// The tables and included files the script read, by their path from its directory.
+    #[getter]
+    fn files(&self) -> BTreeMap<String, String> {
+        self.bot.files().clone()
+    }
+
+    /// Pickles as the script's name, text, files and options: the bot is compiled again where
+    /// it is unpickled, from these alone (no file is read there).
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let o = self.bot.options();
+        let restore = py.import("hus._pickle")?.getattr("bot")?;
+        let args = (
+            self.bot.name(),
+            self.bot.source(),
+            self.bot.files().clone(),
+            o.defines.clone(),
+            o.allow_external,
+            o.external_timeout.as_secs_f64(),
+        );
+        Ok((restore, args.into_pyobject(py)?))
+    }
+
+    /// A built-in bot: random, caller, raiser, equity, bluffer or exploit.
+    #[staticmethod]
+    fn builtin(py: Python<'_>, name: &str) -> PyResult<Bot> {
+        guard(|| {
+            let bot = hus::Bot::builtin(name).map_err(|e| script_error(py, e))?;
+            Ok(Bot::new(bot))
+        })
+    }
+
+    /// The script's file name, or builtin:NAME.
+    #[getter]
+    fn name(&self) -> &str {
+        self.bot.name()
+    }
+
+    /// The checker's warnings about the script.
+    #[getter]
+    fn warnings(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        diagnostics(py, self.bot.warnings())
+    }
+
+    /// Decides in `state`. The same seed gives the same decision as `hus decide --seed`;
+    /// without one a seed is drawn (Decision.seed tells it). Raises DecideError.
+    #[pyo3(signature = (state, *, seed=None, explain=false))]
+    fn decide(
+        &self,
+        py: Python<'_>,
+        state: &GameState,
+        seed: Option<u64>,
+        explain: bool,
+    ) -> PyResult<Decision> {
+        guard(|| {
+            let seed = seed.unwrap_or_else(rand::random::<u64>);
+            let decide = || {
+                let mut rng = <ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
+                let start = Instant::now();
+                let d = self.bot.decide_with(&state.state, &mut rng, explain);
+                let took = u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX);
+                let before = self.cost.load(Ordering::Relaxed);
+                let average = before - before / 8 + took / 8;
+                self.cost.store(average, Ordering::Relaxed);
+                d
+            };
+            // A bot whose decisions take long decides without the GIL, so other Python
+            // threads run meanwhile; a quick one keeps it.
+            let decided = match self.cost.load(Ordering::Relaxed) >= SLOW_NANOS {
+                true => py.detach(decide),
+                false => decide(),
+            };
+            match decided {
+                Ok(d) => decision(py, d, seed),
+                Err(e) => Err(decide_error(py, e)),
+            }
+        })
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<Bot {}>", self.bot.name())
+    }
+}
+
+/// Checks a script given as text: every diagnostic, as `hus check --format json` lists them.
+#[pyfunction]
+#[pyo3(signature = (source, *, name="bot.hus", base_dir=None, table_dirs=Vec::new(), defines=Vec::new()))]
+pub(crate) fn check(
+    py: Python<'_>,
+    source: &str,
+    name: &str,
+    base_dir: Option<PathBuf>,
+    table_dirs: Vec<PathBuf>,
+    defines: Vec<String>,
+) -> PyResult<Py<PyAny>> {
+    guard(|| {
+        let o = bot_options(table_dirs, false, 5.0, defines)?;
+        let dir = base_dir.unwrap_or_else(|| PathBuf::from("."));
+        diagnostics(py, &hus::check_in(name, source, &dir, &o))
+    })
+}

@@ -1,0 +1,93 @@
+//! A Python callable seated at the dealer's table: given the `hus.GameState` of its turn, it
+//! answers `"fold"`, `"check"`, `"call"`, `("bet" | "raise", total raised to)` or a
+//! `hus.Decision`.
+
+use std::sync::Mutex;
+
+use pyo3::prelude::*;
+
+use hus::dealer::{BotDecision, DecisionRng};
+use hus::game::Move;
+
+use crate::decision::Decision;
+use crate::state::GameState;
+
+/// The callable, and the first exception it raised (re-raised once the match stops).
+pub(crate) struct PyOpponent {
+    f: Py<PyAny>,
+    pub(crate) raised: Mutex<Option<PyErr>>,
+}
+
+impl PyOpponent {
+    pub(crate) fn new(f: Py<PyAny>) -> PyOpponent {
+        PyOpponent {
+            f,
+            raised: Mutex::new(None),
+        }
+    }
+
+    /// Asks the callable in `state`.
+    fn ask(&self, py: Python<'_>, state: &hus::GameState) -> PyResult<Move> {
+        let seen = Py::new(py, GameState::of(py, state.clone(), &[])?)?;
+        let answer = self.f.call1(py, (seen,))?;
+        move_of(answer.bind(py), state)
+    }
+}
+
+/// The move an answer names; a bet or raise is given as the total raised to.
+fn move_of(answer: &Bound<'_, PyAny>, state: &hus::GameState) -> PyResult<Move> {
+    let d = state.derived();
+    let by = |to: f64| to - (d.hero_round + d.to_call);
+    if let Ok(decision) = answer.cast::<Decision>() {
+        let decision = decision.get();
+        return Ok(match (decision.action(), decision.raise_to()) {
+            ("raise", Some(to)) => Move::Raise(by(to)),
+            (act, _) => simple_move(act).expect("a decision's action"),
+        });
+    }
+    if let Ok(act) = answer.extract::<String>() {
+        if let Some(mv) = simple_move(&act.to_ascii_lowercase()) {
+            return Ok(mv);
+        }
+    }
+    if let Ok((act, to)) = answer.extract::<(String, f64)>() {
+        if matches!(act.to_ascii_lowercase().as_str(), "bet" | "raise") && to.is_finite() {
+            return Ok(Move::Raise(by(to)));
+        }
+    }
+    Err(pyo3::exceptions::PyValueError::new_err(format!(
+        "an opponent answers \"fold\", \"check\", \"call\", (\"raise\", total raised to) or a hus.Decision, not {}",
+        answer.repr()?
+    )))
+}
+
+fn simple_move(act: &str) -> Option<Move> {
+    match act {
+        "fold" => Some(Move::Fold),
+        "check" => Some(Move::Check),
+        "call" => Some(Move::Call),
+        _ => None,
+    }
+}
+
+impl hus::dealer::Bot for PyOpponent {
+    fn decide(
+        &self,
+        state: &hus::GameState,
+        _rng: &mut DecisionRng,
+    ) -> Result<BotDecision, String> {
+        Python::attach(|py| self.ask(py, state))
+            .map(BotDecision::plain)
+            .map_err(|e| {
+                let message = e.to_string();
+                let mut raised = self.raised.lock().unwrap_or_else(|p| p.into_inner());
+                raised.get_or_insert(e);
+                message
+            })
+    }
+
+    /// Python runs one thread at a time: the hands are played in order, on one thread.
+    fn plays_in_order(&self) -> bool {
+        true
+    }
+}

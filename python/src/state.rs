@@ -1,0 +1,349 @@
+//! Game states built from keyword arguments or read from XML.
+
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyTuple};
+
+use hus::{Play, Player};
+
+use crate::diagnostics::Diagnostic;
+use crate::errors::{field_error, guard, invalid_game};
+use crate::stats::{stats_dict, stats_of};
+
+/// A game state at the hero's turn.
+#[pyclass(module = "hus", frozen)]
+#[derive(Clone)]
+pub(crate) struct GameState {
+    pub(crate) state: hus::GameState,
+    /// What the builder or the XML reader tolerated (`hus decide` prints them as warnings).
+    warnings: Vec<Diagnostic>,
+}
+
+/// The most acts `actions=` may hold: as many as one round of a game file may (an endless
+/// iterable is refused instead of filling the memory).
+const MAX_ACTIONS: usize = 4096;
+
+/// A seat name: `"hero"` or `"villain"`.
+pub(crate) fn player(name: &str, field: &str) -> PyResult<Player> {
+    match name.to_ascii_lowercase().as_str() {
+        "hero" => Ok(Player::Hero),
+        "villain" => Ok(Player::Villain),
+        _ => Err(field_error(
+            field,
+            format!("{field}: a player is \"hero\" or \"villain\", not {name:?}"),
+        )),
+    }
+}
+
+/// One act of `actions`: `(player, act)` or `(player, act, amount_to)`.
+pub(crate) fn play_of(item: &Bound<'_, PyAny>, k: usize) -> PyResult<(Player, Play)> {
+    let field = format!("actions[{k}]");
+    let parts: Vec<Bound<'_, PyAny>> = item.try_iter()?.collect::<PyResult<_>>()?;
+    let bad = |why: &str| field_error("actions", format!("{field}: {why}"));
+    if parts.len() < 2 || parts.len() > 3 {
+        return Err(bad("an act is (player, act) or (player, act, amount_to)"));
+    }
+    let who = player(&parts[0].extract::<String>()?, "actions")?;
+    let act: String = parts[1].extract()?;
+    let to: Option<f64> = parts.get(2).map(|a| a.extract()).transpose()?;
+    let play = match (act.to_ascii_lowercase().as_str(), to) {
+        ("fold", None) => Play::Fold,
+        ("check", None) => Play::Check,
+        ("call", None) => Play::Call,
+        ("bet", Some(to)) => Play::BetTo(to),
+        ("raise", Some(to)) => Play::RaiseTo(to),
+        ("bet" | "raise", None) => return Err(bad("a bet or raise gives the total it raises to")),
+        (_, Some(_)) => return Err(bad("only a bet or raise has an amount")),
+        _ => {
+            return Err(bad(
+                "an act is \"fold\", \"check\", \"call\", \"bet\" or \"raise\"",
+            ))
+        }
+    };
+    Ok((who, play))
+}
+
+/// `"hero"` or `"villain"`.
+fn seat_name(p: Player) -> &'static str {
+    match p {
+        Player::Hero => "hero",
+        Player::Villain => "villain",
+    }
+}
+
+impl GameState {
+    /// A state with the warnings it was built or read with.
+    pub(crate) fn of(
+        py: Python<'_>,
+        state: hus::GameState,
+        warnings: &[hus::diag::Diagnostic],
+    ) -> PyResult<GameState> {
+        let source = hus::diag::SourceFile::new("<state>", "");
+        let warnings = warnings
+            .iter()
+            .map(|w| Diagnostic::of(py, &hus::Diagnostic::located(&source, w)))
+            .collect::<PyResult<_>>()?;
+        Ok(GameState { state, warnings })
+    }
+}
+
+#[pymethods]
+impl GameState {
+    /// Builds a state: the blinds, the hero's cards, the stacks before the blinds (100 big
+    /// blinds each by default), who has the button (posts the small blind), the board so far,
+    /// the acts in order as (player, act) or (player, "bet"|"raise", total raised to), and
+    /// the villain's statistics as `<stats>` gives them:
+    /// `{"hands": 40, "VPIP": (times, chances), "Aggression": (times, chances, hands)}`.
+    /// `posts` replaces the blinds the button implies, as (player, "SB"|"BB", amount): a
+    /// stack below its blind posts all it has.
+    #[new]
+    #[pyo3(signature = (*, small_blind, big_blind, hero_cards, hero_stack=None, villain_stack=None,
+        button="hero", board="", actions=None, defines=None, stats=None, posts=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        py: Python<'_>,
+        small_blind: f64,
+        big_blind: f64,
+        hero_cards: &str,
+        hero_stack: Option<f64>,
+        villain_stack: Option<f64>,
+        button: &str,
+        board: &str,
+        actions: Option<&Bound<'_, PyAny>>,
+        defines: Option<Vec<(String, f64)>>,
+        stats: Option<&Bound<'_, PyAny>>,
+        posts: Option<Vec<(String, String, f64)>>,
+    ) -> PyResult<GameState> {
+        guard(|| {
+            let mut b = hus::GameState::builder(small_blind, big_blind)
+                .stacks(
+                    hero_stack.unwrap_or(100.0 * big_blind),
+                    villain_stack.unwrap_or(100.0 * big_blind),
+                )
+                .button(player(button, "button")?)
+                .hero_cards(hero_cards)
+                .board(board);
+            if let Some(actions) = actions {
+                let items = actions.try_iter().map_err(|_| {
+                    field_error("actions", "actions: a list of acts, not one act".into())
+                })?;
+                for (k, item) in items.enumerate() {
+                    if k == MAX_ACTIONS {
+                        return Err(field_error(
+                            "actions",
+                            format!("actions: at most {MAX_ACTIONS} acts (an endless iterable?)"),
+                        ));
+                    }
+                    let (who, play) = play_of(&item?, k)?;
+                    b = b.play(who, play);
+                }
+            }
+            for (name, value) in defines.unwrap_or_default() {
+                b = b.define(&name, value);
+            }
+            for (who, blind, amount) in posts.unwrap_or_default() {
+                b = b.post(player(&who, "posts")?, &blind, amount);
+            }
+            if let Some(stats) = stats {
+                b = b.stats(stats_of(py, stats)?);
+            }
+            let (state, warnings) = b.build().map_err(|e| invalid_game(py, e, "<builder>"))?;
+            GameState::of(py, state, &warnings)
+        })
+    }
+
+    /// Reads and validates game-state XML, as `hus decide` does.
+    #[staticmethod]
+    fn from_xml(py: Python<'_>, xml: &str) -> PyResult<GameState> {
+        guard(|| {
+            let (state, warnings) =
+                hus::GameState::from_xml(xml).map_err(|e| invalid_game(py, e, "<xml>"))?;
+            GameState::of(py, state, &warnings)
+        })
+    }
+
+    /// The XML `hus decide` reads.
+    fn to_xml(&self) -> String {
+        self.state.xml().into_owned()
+    }
+
+    /// `preflop`, `flop`, `turn` or `river`.
+    #[getter]
+    fn phase(&self) -> &'static str {
+        self.state.phase().xml_tag()
+    }
+    #[getter]
+    fn pot(&self) -> f64 {
+        self.state.derived().pot
+    }
+    #[getter]
+    fn to_call(&self) -> f64 {
+        self.state.derived().to_call
+    }
+    /// The hero's chips behind now.
+    #[getter]
+    fn hero_stack(&self) -> f64 {
+        self.state.derived().hero_stack
+    }
+    #[getter]
+    fn villain_stack(&self) -> f64 {
+        self.state.derived().villain_stack
+    }
+    /// The hero's chips put in during this round (the blind, before the flop).
+    #[getter]
+    fn hero_in_round(&self) -> f64 {
+        self.state.derived().hero_round
+    }
+    /// The smallest legal raise, as the total the hero's chips in this round come to
+    /// (capped at all in), or None when the hero cannot raise.
+    #[getter]
+    fn min_raise_to(&self) -> Option<f64> {
+        self.state.derived().min_raise_to()
+    }
+    /// The most the hero can raise to: all in.
+    #[getter]
+    fn max_raise_to(&self) -> Option<f64> {
+        self.state.derived().max_raise_to()
+    }
+    /// The acts the hero may take: a subset of fold, check, call, raise in that order.
+    #[getter]
+    fn legal_actions(&self) -> Vec<&'static str> {
+        self.state.derived().legal_acts().to_vec()
+    }
+    /// The hero's cards, `"AsKd"`.
+    #[getter]
+    fn hero_cards(&self) -> String {
+        self.state
+            .hero_cards()
+            .iter()
+            .map(|c| c.to_string())
+            .collect()
+    }
+    /// The board so far, `"9h5s2d"`.
+    #[getter]
+    fn board(&self) -> String {
+        self.state
+            .board_cards()
+            .iter()
+            .map(|c| c.to_string())
+            .collect()
+    }
+
+    /// What the builder or the XML reader tolerated, as warnings.
+    #[getter]
+    fn warnings(&self) -> Vec<Diagnostic> {
+        self.warnings.clone()
+    }
+
+    /// The small blind, as built or read.
+    #[getter]
+    fn small_blind(&self) -> f64 {
+        self.state.record().sb
+    }
+    #[getter]
+    fn big_blind(&self) -> f64 {
+        self.state.record().bb
+    }
+    /// The hero's stack at the start of the hand, before the blinds.
+    #[getter]
+    fn hero_starting_stack(&self) -> f64 {
+        self.state.record().hero_stack
+    }
+    #[getter]
+    fn villain_starting_stack(&self) -> f64 {
+        self.state.record().villain_stack
+    }
+    /// Who posts the small blind: `"hero"` or `"villain"`.
+    #[getter]
+    fn button(&self) -> &'static str {
+        let r = self.state.record();
+        let sb = r.posts.iter().find(|p| p.blind.eq_ignore_ascii_case("SB"));
+        let bb = r.posts.iter().find(|p| p.blind.eq_ignore_ascii_case("BB"));
+        let button = sb.map(|p| p.player).or(bb.map(|p| p.player.other()));
+        seat_name(button.unwrap_or(Player::Hero))
+    }
+    /// The blinds as posted: `(player, "SB"|"BB", amount)`.
+    #[getter]
+    fn posts(&self) -> Vec<(&'static str, String, f64)> {
+        let r = self.state.record();
+        r.posts
+            .iter()
+            .map(|p| (seat_name(p.player), p.blind.clone(), p.amount))
+            .collect()
+    }
+    /// The acts in order as the builder takes them: `(player, "fold"|"check"|"call")` or
+    /// `(player, "bet"|"raise", total raised to)`.
+    #[getter]
+    fn actions<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyTuple>>> {
+        hus::plays_of(self.state.record())
+            .into_iter()
+            .map(|(who, play)| {
+                let who = seat_name(who);
+                match play {
+                    Play::Fold => (who, "fold").into_pyobject(py),
+                    Play::Check => (who, "check").into_pyobject(py),
+                    Play::Call => (who, "call").into_pyobject(py),
+                    Play::BetTo(to) => (who, "bet", to).into_pyobject(py),
+                    Play::RaiseTo(to) => (who, "raise", to).into_pyobject(py),
+                }
+            })
+            .collect()
+    }
+    /// The `<init>` constants besides the blinds, stacks and cards, in order.
+    #[getter]
+    fn defines(&self) -> Vec<(String, f64)> {
+        self.state.record().extras.clone()
+    }
+    /// The villain's statistics as `stats=` takes them, or None.
+    #[getter]
+    fn stats<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        self.state
+            .record()
+            .stats
+            .as_deref()
+            .map(|s| stats_dict(py, s))
+            .transpose()
+    }
+
+    /// Pickles as its XML.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let restore = py.import("hus._pickle")?.getattr("game_state")?;
+        Ok((restore, (self.to_xml(),)))
+    }
+
+    /// The same for equal states: the cards, the phase and the amounts.
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let d = self.state.derived();
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.hero_cards().hash(&mut h);
+        self.board().hash(&mut h);
+        for x in [
+            d.pot,
+            d.to_call,
+            d.hero_stack,
+            d.villain_stack,
+            d.hero_round,
+        ] {
+            x.to_bits().hash(&mut h);
+        }
+        h.finish()
+    }
+
+    fn __eq__(&self, other: &GameState) -> bool {
+        self.state.xml() == other.state.xml()
+            || (self.state.record().same_as(other.state.record())
+                && self.state.derived() == other.state.derived())
+    }
+
+    fn __repr__(&self) -> String {
+        let d = self.state.derived();
+        format!(
+            "<GameState {} hero {} board {:?} pot {} to call {}>",
+            self.phase(),
+            self.hero_cards(),
+            self.board(),
+            d.pot,
+            d.to_call
+        )
+    }
+}

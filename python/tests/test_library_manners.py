@@ -1,0 +1,150 @@
+"""`hus` behaves like a Python library: Ctrl-C, bounded inputs, states readable back, one
+unit for stakes, a version."""
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+import pytest
+
+import hus
+
+from conftest import EXAMPLES
+
+
+def test_the_package_has_a_version():
+    assert isinstance(hus.__version__, str) and hus.__version__.count(".") == 2
+
+
+def test_a_state_reads_back_every_field_the_builder_takes():
+    kwargs = dict(
+        small_blind=10.0,
+        big_blind=20.0,
+        hero_cards="AcKd",
+        hero_stack=1500.0,
+        villain_stack=2500.0,
+        button="villain",
+        board="9h5s2d",
+        actions=[
+            ("villain", "raise", 60.0),
+            ("hero", "raise", 180.0),
+            ("villain", "call"),
+            ("hero", "bet", 200.0),
+            ("villain", "raise", 600.0),
+        ],
+        defines=[("tournamentStage", 2.0)],
+        stats={"hands": 40, "VPIP": (30, 38), "Aggression": (3, 10, 12)},
+    )
+    s = hus.GameState(**kwargs)
+    back = {k: getattr(s, k) for k in kwargs if k not in ("hero_stack", "villain_stack")}
+    back.update(hero_stack=s.hero_starting_stack, villain_stack=s.villain_starting_stack)
+    assert back == kwargs
+    assert s.posts == [("villain", "SB", 10.0), ("hero", "BB", 20.0)]
+    assert hus.GameState(**back) == s
+
+
+def test_equal_states_hash_alike():
+    a = hus.GameState(small_blind=10, big_blind=20, hero_cards="AcKd")
+    b = hus.GameState.from_xml(a.to_xml())
+    assert a == b and hash(a) == hash(b)
+    assert {a: 1}[b] == 1
+
+
+def test_an_endless_iterable_of_actions_is_refused():
+    def endless():
+        while True:
+            yield ("hero", "call")
+
+    with pytest.raises(hus.GameStateError) as e:
+        hus.GameState(small_blind=10, big_blind=20, hero_cards="AcKd", actions=endless())
+    assert e.value.field == "actions"
+    assert "at most 4096 acts" in str(e.value)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_is_not_read_as_a_script(tmp_path):
+    fifo = tmp_path / "bot.hus"
+    os.mkfifo(fifo)
+    with pytest.raises(hus.ScriptError) as e:
+        hus.Bot.from_file(fifo)
+    d = e.value.diagnostics[0]
+    assert d.code == "script-unreadable"
+    assert "not a regular file" in d.message
+
+
+def test_match_stakes_are_chips_with_stack_bb_as_the_command_line_gives_them():
+    a, b = hus.Bot.builtin("equity"), hus.Bot.builtin("caller")
+    chips = hus.match(a, b, hands=100, seed=3, small_blind=5, big_blind=10, stack=500)
+    bbs = hus.match(a, b, hands=100, seed=3, small_blind=5, big_blind=10, stack_bb=50)
+    default = hus.match(a, b, hands=100, seed=3, small_blind=5, big_blind=10)
+    hundred = hus.match(a, b, hands=100, seed=3, small_blind=5, big_blind=10, stack=1000)
+    assert chips == bbs
+    assert default == hundred
+    with pytest.raises(hus.MatchError, match="give one"):
+        hus.match(a, b, hands=10, seed=3, stack=500, stack_bb=5)
+
+
+@pytest.mark.parametrize("stack", [2**31, 2**40, 2**53 + 2])
+def test_stacks_past_the_dealers_limit_are_refused_as_on_the_command_line(stack):
+    a = hus.Bot.builtin("caller")
+    with pytest.raises(hus.MatchError, match="stacks are at most 2147483647 chips"):
+        hus.match(a, a, hands=10, seed=1, stack=stack)
+
+
+def test_threads_zero_is_refused_and_none_is_one_per_core():
+    a = hus.Bot.builtin("caller")
+    with pytest.raises(hus.MatchError, match="threads: at least 1"):
+        hus.match(a, a, hands=10, seed=1, threads=0)
+    r = hus.match(a, a, hands=2000, seed=1, threads=None)
+    assert r.threads >= 1 and r.hands == 2000
+
+
+INTERRUPTED = textwrap.dedent(
+    """
+    import sys, time
+    import hus
+    a, b = hus.Bot.builtin("equity"), hus.Bot.builtin(sys.argv[1])
+    print("ready", flush=True)
+    try:
+        hus.match(a, b, hands=10_000_000, seed=1)
+    except KeyboardInterrupt as e:
+        r = e.result
+        print("interrupted", r.hands if r is not None else 0, flush=True)
+    """
+)
+
+
+@pytest.mark.parametrize("opponent", ["caller", "exploit"])
+def test_ctrl_c_stops_a_ten_million_hand_match(opponent):
+    # The match would run for minutes; stopped, it ends in well under a second on an idle
+    # machine (the bound below leaves room for a loaded one: no test depends on timing).
+    # exploit reads statistics: its match is one chunk, stopped between hands.
+    p = subprocess.Popen(
+        [sys.executable, "-c", INTERRUPTED, opponent],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert p.stdout.readline() == "ready\n"
+    time.sleep(0.5)
+    p.send_signal(signal.SIGINT)
+    sent = time.monotonic()
+    out, _ = p.communicate(timeout=30)
+    waited = time.monotonic() - sent
+    assert out.startswith("interrupted "), out
+    assert 0 <= int(out.split()[1]) < 10_000_000
+    assert waited < 20.0, waited
+
+
+def test_an_error_names_the_keyword_and_the_acts_index():
+    with pytest.raises(hus.GameStateError) as e:
+        hus.GameState(
+            small_blind=10,
+            big_blind=20,
+            hero_cards="AcKd",
+            actions=[("hero", "call"), ("villain", "raise")],
+        )
+    assert e.value.field == "actions"
+    assert str(e.value).startswith("actions[1]:")
