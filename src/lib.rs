@@ -131,6 +131,7 @@ pub mod dealer;
 pub mod diag;
 pub mod eval;
 pub mod external;
+pub mod files;
 pub mod fmt;
 mod front;
 pub mod game;
