@@ -150,6 +150,9 @@ pub use acpc::NoLimitGame;
 pub use dealer::MatchResult;
 pub use diag::Severity;
 pub use diag::{escape_controls, escape_json_controls};
+/// How many starting-hand coverages this process has computed (each is costly): a count
+/// for tests that one is computed only when asked.
+pub use eval::coverage::computed as coverages_computed;
 pub use front::{
     builtin_names, builtin_script, describe_name, format, is_language_name, names, Name,
     UnknownName,

@@ -54,7 +54,7 @@ fn spawn_hus(dir: &Path, args: &[&str]) -> Child {
 fn program(dir: &Path, name: &str, body: &str) -> PathBuf {
     let path = dir.join(name);
     let text = format!(
-        "echo $$ > {pid}.tmp && mv {pid}.tmp {pid}\necho \"$3\" > {dir}/game-path\n\
+        "echo \"$3\" > {dir}/game-path\necho $$ > {pid}.tmp && mv {pid}.tmp {pid}\n\
          exec 3<>/dev/tcp/$1/$2\nprintf 'VERSION:2.0.0\\r\\n' >&3\n{body}\n",
         pid = dir.join("pid").display(),
         dir = dir.display(),
