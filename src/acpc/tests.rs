@@ -170,6 +170,16 @@ fn the_dealer_s_game_definition_reads_and_other_games_are_refused() {
         ("blind = 100 50", "blind = 100", "a big and a small blind"),
         ("END GAMEDEF", "", "no `END GAMEDEF`"),
         ("numHoleCards = 2", "numHoleCards = x", "whole numbers"),
+        (
+            "stack = 20000 20000",
+            "stack = 9007199254740993 9007199254740993",
+            "`stack = 9007199254740993 9007199254740993`: at most 9007199254740992 chips",
+        ),
+        (
+            "blind = 100 50",
+            "blind = 18014398509481984 50",
+            "`blind = 18014398509481984 50`: at most 9007199254740992 chips",
+        ),
     ] {
         let text = standard.replace(from, to);
         let e = NoLimitGame::parse(&text).expect_err(says);
