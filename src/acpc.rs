@@ -341,7 +341,8 @@ fn parse_cards(text: &str) -> Result<Vec<Card>, ProtocolError> {
         .collect()
 }
 
-fn clip(s: &str) -> String {
+/// The first 60 characters of `s`, and `…` when there were more: what a message quotes.
+pub(crate) fn clip(s: &str) -> String {
     let mut out: String = s.chars().take(60).collect();
     if out.len() < s.len() {
         out.push('…');

@@ -264,12 +264,23 @@ fn hands_of(log_name: &str, player: &str, log: &log::Log) -> Result<usize, Strin
         .collect();
     names.sort_unstable();
     names.dedup();
+    // Each name clipped, and only the first few listed: a log may name thousands.
+    let max = crate::limits::MAX_LISTED;
+    let mut listed: Vec<String> = names
+        .iter()
+        .take(max)
+        .map(|n| crate::acpc::clip(&crate::diag::escape_controls(n)))
+        .collect();
+    if names.len() > max {
+        listed.push(format!("and {} more", names.len() - max));
+    }
     Err(format!(
-        "no hand of {log_name} has a player named `{player}`; its players are {}",
+        "no hand of {log_name} has a player named `{}`; its players are {}",
+        crate::acpc::clip(&crate::diag::escape_controls(player)),
         if names.is_empty() {
             "none".to_string()
         } else {
-            names.join(", ")
+            listed.join(", ")
         }
     ))
 }
