@@ -368,7 +368,7 @@ pub struct Replayed {
     /// Both raised, and the bot's raise (over the call) is within 10% of the player's.
     pub size_close: Option<bool>,
     /// The bot's action came from a random choice (a mixed strategy, a weighted RAISE, a
-    /// random tie between rules).
+    /// random tie between rules) or may have (the decision read the constant `random`).
     pub random: bool,
     /// The game state the bot saw.
     pub state: GameState,
@@ -462,7 +462,7 @@ pub fn replay_player(
                 played,
                 bot: act,
                 size_close,
-                random: decision.random_tie || decision.drawn,
+                random: decision.random_tie || decision.drawn || decision.read_random,
                 state,
                 seed: decision_seed,
             })

@@ -585,6 +585,18 @@ mod tests {
     }
 
     #[test]
+    fn a_decision_that_reads_random_counts_as_random() {
+        let script = "ALWAYS\n  RULE random < 0.999\n    THEN CALL\n    VILLAIN\n      THEN CALL\n    ENDVILLAIN\n  ENDRULE\nENDALWAYS\n";
+        let bot = Bot::from_source("r.hus", script, &crate::BotOptions::default()).unwrap();
+        let report = replay_log(&bot, "m.log", LOG, &ReplayOptions::new("Slum")).unwrap();
+        assert_eq!((report.all.decisions, report.all.random), (5, 5));
+        assert_eq!(report.all.fixed, 0);
+        let caller = Bot::builtin("caller").unwrap();
+        let report = replay_log(&caller, "m.log", LOG, &ReplayOptions::new("Slum")).unwrap();
+        assert_eq!((report.all.random, report.all.fixed), (0, 5));
+    }
+
+    #[test]
     fn a_line_that_is_no_hand_is_a_log_error() {
         let bot = Bot::builtin("caller").unwrap();
         let e = replay_log(&bot, "m.log", "hello\n", &ReplayOptions::new("Hit")).unwrap_err();
