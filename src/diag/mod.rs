@@ -164,7 +164,14 @@ impl PartialEq for SourceFile {
 pub struct SourceFile {
     pub name: String,
     pub text: Arc<str>,
-    line_starts: OnceLock<Vec<usize>>,
+    /// Boxed, so a source stays small inside the errors that carry one.
+    index: OnceLock<Box<Index>>,
+}
+
+/// Where lines start, and marks for counting characters.
+#[derive(Clone, Debug)]
+struct Index {
+    starts: Vec<usize>,
     /// The characters before every [`CHAR_BLOCK`]-th byte: a column is counted from the
     /// nearest mark, so many diagnostics on one long line cost no more than on short ones.
     char_marks: OnceLock<Vec<usize>>,
@@ -186,15 +193,14 @@ impl SourceFile {
         SourceFile {
             name: name.into(),
             text: text.into(),
-            line_starts: OnceLock::new(),
-            char_marks: OnceLock::new(),
+            index: OnceLock::new(),
         }
     }
 
     /// The characters before byte `offset` (a character boundary).
     fn chars_before(&self, offset: usize) -> usize {
         let bytes = self.text.as_bytes();
-        let marks = self.char_marks.get_or_init(|| {
+        let marks = self.index().char_marks.get_or_init(|| {
             let mut marks = vec![0];
             for block in bytes.chunks(CHAR_BLOCK) {
                 marks.push(marks[marks.len() - 1] + chars_in(block));
@@ -207,7 +213,11 @@ impl SourceFile {
 
     /// Where each line starts (the first at 0).
     fn starts(&self) -> &[usize] {
-        self.line_starts.get_or_init(|| {
+        &self.index().starts
+    }
+
+    fn index(&self) -> &Index {
+        self.index.get_or_init(|| {
             let bytes = self.text.as_bytes();
             let mut starts = vec![0];
             for i in memchr::memchr2_iter(b'\n', b'\r', bytes) {
@@ -215,7 +225,10 @@ impl SourceFile {
                     starts.push(i + 1);
                 }
             }
-            starts
+            Box::new(Index {
+                starts,
+                char_marks: OnceLock::new(),
+            })
         })
     }
 
