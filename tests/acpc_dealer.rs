@@ -221,3 +221,66 @@ fn the_game_file_is_never_written_through_a_planted_link() {
     let _ = wait(child, "hus match");
     assert_eq!(std::fs::read_to_string(dir.join("mine")).unwrap(), "keep");
 }
+
+/// A program that answers `c` to every state after `before`, with the loop's body `each`.
+fn answering(dir: &Path, name: &str, before: &str, each: &str) -> String {
+    let body =
+        format!("{before}\nwhile IFS= read -r line <&3; do\nline=${{line%$'\\r'}}\n{each}\ndone");
+    let prog = program(dir, name, &body);
+    format!("acpc:bash {} {{host}} {{port}} {{game}}", prog.display())
+}
+
+#[test]
+fn programs_that_flood_answer_twice_or_late_or_fork_finish_the_match() {
+    let answer = r#"printf '%s:c\r\n' "$line" >&3"#;
+    let cases = [
+        (
+            "flood",
+            "for i in $(seq 2000); do printf 'noise %s\\r\\n' $i >&3; done",
+            answer.to_string(),
+        ),
+        ("twice", "", format!("{answer}\n{answer}")),
+        ("late", "", format!("sleep 0.2\n{answer}")),
+        (
+            "fork",
+            "sleep 1000 & echo $! > fork-pid",
+            answer.to_string(),
+        ),
+    ];
+    for (name, before, each) in cases {
+        let dir = work_dir(&format!("fuzz-{name}"));
+        let bot = answering(&dir, &format!("{name}.sh"), before, &each);
+        let child = spawn_hus(
+            &dir,
+            &[
+                "match",
+                "builtin:caller",
+                &bot,
+                "--hands",
+                "5",
+                "--seed",
+                "3",
+                "--json",
+                "--action-time",
+                "0.1",
+            ],
+        );
+        let out = wait(child, name);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{name}: {stderr}");
+        let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(j["hands"], 5, "{name}");
+        let acpc = &j["bots"]["B"]["acpc"];
+        match name {
+            "flood" => assert!(acpc["ignored"].as_u64().unwrap() >= 2000, "{acpc}"),
+            "twice" => assert!(acpc["ignored"].as_u64().unwrap() > 0, "{acpc}"),
+            "late" => assert!(acpc["late"].as_u64().unwrap() > 0, "{acpc}"),
+            _ => {
+                let pid = std::fs::read_to_string(dir.join("fork-pid")).unwrap();
+                assert_ended(pid.trim());
+            }
+        }
+        assert_ended(&read_pid(&dir));
+        assert_no_game_file(&dir);
+    }
+}
