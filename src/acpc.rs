@@ -147,6 +147,17 @@ impl NoLimitGame {
                 ))
             }
         };
+        // Held to the game state's limit, so every hand the definition deals is one a bot
+        // can be asked about: chips past 2^53 would round (reference §13).
+        let max = crate::limits::MAX_GAME_CHIPS as u64;
+        for (name, v) in [("stack", stack), ("blind", blinds[0].max(blinds[1]))] {
+            if v > max {
+                return err(format!(
+                    "`{name} = {}`: at most {max} chips (2^53, counted exactly)",
+                    join(get(name)?)
+                ));
+            }
+        }
         let first = get("firstPlayer")?;
         let first_player = match first.as_slice() {
             [a, b, c, d] if [a, b, c, d].iter().all(|&&p| p == 1 || p == 2) => {
@@ -330,7 +341,8 @@ fn parse_cards(text: &str) -> Result<Vec<Card>, ProtocolError> {
         .collect()
 }
 
-fn clip(s: &str) -> String {
+/// The first 60 characters of `s`, and `…` when there were more: what a message quotes.
+pub(crate) fn clip(s: &str) -> String {
     let mut out: String = s.chars().take(60).collect();
     if out.len() < s.len() {
         out.push('…');

@@ -131,6 +131,7 @@ pub mod dealer;
 pub mod diag;
 pub mod eval;
 pub mod external;
+pub mod files;
 pub mod fmt;
 mod front;
 pub mod game;
@@ -150,6 +151,9 @@ pub use dealer::MatchResult;
 pub use diag::Severity;
 pub use diag::{escape_controls, escape_json_controls};
 pub use front::play_match_of;
+/// How many starting-hand coverages this process has computed (each is costly): a count
+/// for tests that one is computed only when asked.
+pub use eval::coverage::computed as coverages_computed;
 pub use front::{
     builtin_names, builtin_script, describe_name, format, is_language_name, names, Name,
     UnknownName,

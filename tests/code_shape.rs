@@ -13,7 +13,10 @@ const MAX_FN_LINES: usize = 150;
 /// `check` builds the IR, so the IR (plain data) sits below it; `external` runs helper
 /// programs for both the checker's lints and the evaluator.
 const LAYERS: &[(&str, &[&str])] = &[
-    ("diagnostics and limits", &["diag", "limits"]),
+    (
+        "diagnostics, limits and files",
+        &["diag", "limits", "files"],
+    ),
     ("cards and game state", &["cards", "strength", "game"]),
     ("syntax", &["syntax"]),
     ("IR", &["ir"]),

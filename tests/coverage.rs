@@ -55,6 +55,10 @@ fn the_coverage_picture_is_written_and_a_link_is_refused() {
     assert_eq!(out.status.code(), Some(0));
     let picture = std::fs::read_to_string(&svg).unwrap();
     assert!(picture.contains(">preflop, first to act (164 fall through)</text>"));
+    assert!(
+        picture.contains("<title>coverage of tests/cases/coverage/premium.hus</title>"),
+        "the picture names its script"
+    );
     #[cfg(unix)]
     {
         let link = dir.join("link.svg");
@@ -83,4 +87,27 @@ fn the_picture_needs_the_coverage_flag() {
         "tests/cases/coverage/premium.hus",
     ]);
     assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn one_picture_for_several_scripts_is_refused_before_any_is_checked() {
+    let dir = work_dir("svg-two");
+    let svg = dir.join("two.svg");
+    let svg_arg = svg.display().to_string();
+    let out = hus(&[
+        "check",
+        "--coverage",
+        "--coverage-svg",
+        &svg_arg,
+        "tests/cases/coverage/premium.hus",
+        "examples/tag.hus",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        err,
+        "hus check: --coverage-svg draws the grids of one script: give one script (or run `hus check` once per picture)\n"
+    );
+    assert!(out.stdout.is_empty());
+    assert!(!svg.exists());
 }

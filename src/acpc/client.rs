@@ -107,8 +107,16 @@ pub fn play<S: Read + Write>(stream: S, mut seat: Seat) -> Result<SeatSummary, C
     seat.finish().map_err(ClientError::Seat)
 }
 
+/// Sends one line; a write time-out (the dealer stopped reading) is said as such.
 fn send(w: &mut impl Write, line: &str) -> std::io::Result<()> {
-    w.write_all(line.as_bytes())?;
-    w.write_all(b"\r\n")?;
-    w.flush()
+    let sent = w
+        .write_all(line.as_bytes())
+        .and_then(|()| w.write_all(b"\r\n"))
+        .and_then(|()| w.flush());
+    sent.map_err(|e| match e.kind() {
+        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut => std::io::Error::other(
+            "the dealer stopped reading (an answer could not be sent within the idle time-out)",
+        ),
+        _ => e,
+    })
 }

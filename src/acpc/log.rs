@@ -2,6 +2,8 @@
 //! cards, results and names, then a `SCORE:` line), and `hus replay`: every decision one
 //! player made, rebuilt as the game state `hus decide` reads and put to a bot.
 
+use std::collections::HashMap;
+
 use super::seat::{take_turn, SeatError, Turn};
 use super::{parse, progress, replay, to_record, AcpcAction, MatchState, NoLimitGame};
 use crate::game::{Ending, GameState, OpponentStats, Phase};
@@ -77,6 +79,7 @@ impl Log {
     /// name in order of appearance: the HUD of each seat, from what it saw.
     pub fn huds(&self, game: &NoLimitGame) -> Result<Vec<(String, OpponentStats)>, LogError> {
         let mut out: Vec<(String, OpponentStats)> = Vec::new();
+        let mut index = HashMap::new();
         for h in &self.hands {
             for (p, name) in h.names.iter().enumerate() {
                 let record = to_record(&h.seen_by(p), game).map_err(|e| LogError {
@@ -84,13 +87,9 @@ impl Log {
                     message: e.0,
                 })?;
                 let end = Ending::from_net(h.showdown, h.values[p] as i64);
-                let i = match out.iter().position(|(n, _)| n == name) {
-                    Some(i) => i,
-                    None => {
-                        out.push((name.clone(), OpponentStats::default()));
-                        out.len() - 1
-                    }
-                };
+                let i = slot(&mut index, &mut out, name, |n| {
+                    (n.to_string(), OpponentStats::default())
+                });
                 out[i].1.observe(&record, end);
             }
         }
@@ -100,18 +99,13 @@ impl Log {
     /// Each player's results over the log, by the run-out chips, in order of appearance.
     pub fn players(&self) -> Vec<PlayerResult> {
         let mut out: Vec<PlayerResult> = Vec::new();
+        let mut index = HashMap::new();
         for h in &self.hands {
             for (p, name) in h.names.iter().enumerate() {
-                let i = match out.iter().position(|r| &r.name == name) {
-                    Some(i) => i,
-                    None => {
-                        out.push(PlayerResult {
-                            name: name.clone(),
-                            ..PlayerResult::default()
-                        });
-                        out.len() - 1
-                    }
-                };
+                let i = slot(&mut index, &mut out, name, |n| PlayerResult {
+                    name: n.to_string(),
+                    ..PlayerResult::default()
+                });
                 let r = &mut out[i];
                 let v = h.values[p] as i64;
                 r.hands += 1;
@@ -122,6 +116,22 @@ impl Log {
         }
         out
     }
+}
+
+/// The index in `out` (in order of appearance) of the entry for `name`, made when it is new:
+/// one hash lookup a hand, however many players the log names.
+fn slot<T>(
+    index: &mut HashMap<String, usize>,
+    out: &mut Vec<T>,
+    name: &str,
+    make: impl FnOnce(&str) -> T,
+) -> usize {
+    if let Some(&i) = index.get(name) {
+        return i;
+    }
+    out.push(make(name));
+    index.insert(name.to_string(), out.len() - 1);
+    out.len() - 1
 }
 
 /// One player's results over a log.
@@ -198,7 +208,10 @@ fn check_score(score: &Score, hands: &[LoggedHand]) -> Result<(), LogError> {
             return Err(LogError {
                 line: score.line,
                 message: format!(
-                    "the score gives {name} {total}, but {name}'s hands add up to {sum}"
+                    "the score gives {name} {}, but {name}'s hands add up to {}",
+                    amount(*total),
+                    amount(sum),
+                    name = super::clip(&crate::diag::escape_controls(name))
                 ),
             });
         }
@@ -220,7 +233,7 @@ fn read_state(rest: &str, game: &NoLimitGame) -> Result<LoggedHand, String> {
     if names[0] == names[1] {
         return Err(format!(
             "both seats are named `{}`: a log names two different players",
-            crate::diag::escape_controls(&names[0])
+            super::clip(&crate::diag::escape_controls(&names[0]))
         ));
     }
     let values = pair(values, "values")?;
@@ -247,7 +260,9 @@ fn read_state(rest: &str, game: &NoLimitGame) -> Result<LoggedHand, String> {
         Some([v0, v1])
     } else {
         return Err(format!(
-            "the values {v0}|{v1} are not what hand {} gives ({}|{}){}",
+            "the values {}|{} are not what hand {} gives ({}|{}){}",
+            amount(v0),
+            amount(v1),
             state.hand,
             expected[0],
             expected[1],
@@ -289,6 +304,11 @@ fn all_in_expected_value(state: &MatchState, p: &super::Progress, values: [f64; 
         && values.iter().all(|v| v.abs() <= at_stake + 1e-3)
 }
 
+/// A logged amount in a message: short however large (`1e308`, not 309 digits).
+fn amount(v: f64) -> String {
+    crate::game::format_amount(v)
+}
+
 fn pair<'a>(text: &'a str, what: &str) -> Result<[&'a str; 2], String> {
     match text.split('|').collect::<Vec<_>>()[..] {
         [a, b] => Ok([a, b]),
@@ -311,7 +331,7 @@ fn read_score(rest: &str) -> Result<Vec<(String, f64)>, String> {
             .parse()
             .ok()
             .filter(|x: &f64| x.is_finite())
-            .ok_or(format!("`{v}` is not a number"))?;
+            .ok_or_else(|| format!("`{}` is not a number", super::clip(v)))?;
         out.push((n.to_string(), x));
     }
     Ok(out)
@@ -348,7 +368,7 @@ pub struct Replayed {
     /// Both raised, and the bot's raise (over the call) is within 10% of the player's.
     pub size_close: Option<bool>,
     /// The bot's action came from a random choice (a mixed strategy, a weighted RAISE, a
-    /// random tie between rules).
+    /// random tie between rules) or may have (the decision read the constant `random`).
     pub random: bool,
     /// The game state the bot saw.
     pub state: GameState,
@@ -442,7 +462,7 @@ pub fn replay_player(
                 played,
                 bot: act,
                 size_close,
-                random: decision.random_tie || decision.drawn,
+                random: decision.random_tie || decision.drawn || decision.read_random,
                 state,
                 seed: decision_seed,
             })

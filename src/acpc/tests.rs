@@ -170,6 +170,16 @@ fn the_dealer_s_game_definition_reads_and_other_games_are_refused() {
         ("blind = 100 50", "blind = 100", "a big and a small blind"),
         ("END GAMEDEF", "", "no `END GAMEDEF`"),
         ("numHoleCards = 2", "numHoleCards = x", "whole numbers"),
+        (
+            "stack = 20000 20000",
+            "stack = 9007199254740993 9007199254740993",
+            "`stack = 9007199254740993 9007199254740993`: at most 9007199254740992 chips",
+        ),
+        (
+            "blind = 100 50",
+            "blind = 18014398509481984 50",
+            "`blind = 18014398509481984 50`: at most 9007199254740992 chips",
+        ),
     ] {
         let text = standard.replace(from, to);
         let e = NoLimitGame::parse(&text).expect_err(says);
@@ -596,4 +606,54 @@ fn an_all_in_hand_reported_at_its_expected_value_reads_with_its_run_out() {
         let e = log::read(bad, &game).expect_err(says);
         assert!(e.message.contains(says), "{e}");
     }
+}
+
+#[test]
+fn a_log_s_messages_quote_long_names_and_numbers_short() {
+    let game = NoLimitGame::standard();
+    let long = "N".repeat(100_000);
+    let big = format!("1{}", "0".repeat(308));
+    for (text, says) in [
+        (
+            format!("STATE:0:r200f:3d7c|Jd6h:-100|100:{long}|{long}\n"),
+            format!(
+                "both seats are named `{}…`: a log names two different players",
+                "N".repeat(60)
+            ),
+        ),
+        (
+            format!("STATE:0:r200f:3d7c|Jd6h:{big}|-{big}:A|B\n"),
+            "the values 1e308|-1e308 are not what hand 0 gives (-100|100)".to_string(),
+        ),
+        (
+            format!("STATE:0:r200f:3d7c|Jd6h:-100|100:A|B\nSCORE:{big}|-100:A|B\n"),
+            "the score gives A 1e308, but A's hands add up to -100".to_string(),
+        ),
+        (
+            format!("STATE:0:r200f:3d7c|Jd6h:-100|100:A|B\nSCORE:x{long}|-100:A|B\n"),
+            format!("`x{}…` is not a number", "N".repeat(59)),
+        ),
+    ] {
+        let e = log::read(&text, &game).expect_err(&says);
+        assert_eq!(e.message, says);
+    }
+}
+
+#[test]
+fn players_are_summed_in_order_of_appearance_however_many_there_are() {
+    let game = NoLimitGame::standard();
+    let text: String = (0..2000)
+        .map(|i| format!("STATE:{i}:r200f:3d7c|Jd6h:-100|100:P{i}|Q{i}\n"))
+        .collect();
+    let l = log::read(&text, &game).unwrap();
+    let players = l.players();
+    assert_eq!(players.len(), 4000);
+    assert_eq!((players[0].name.as_str(), players[0].net), ("P0", -100));
+    assert_eq!(
+        (players[3999].name.as_str(), players[3999].net),
+        ("Q1999", 100)
+    );
+    let huds = l.huds(&game).unwrap();
+    assert_eq!(huds.len(), 4000);
+    assert_eq!(huds[2].0, "P1");
 }

@@ -129,13 +129,46 @@ pub fn inside(path: &Path, roots: &[&Path]) -> bool {
     if !roots.iter().any(|r| lexical.starts_with(r)) {
         return false;
     }
-    match std::fs::canonicalize(path) {
-        Ok(real) => roots
+    // A link is judged by where it points whether or not its target exists: a missing file
+    // outside is as outside as an existing one, so no answer tells which files exist there.
+    match leads_to(&absolute(path)) {
+        Some(real) => roots
             .iter()
             .filter_map(|r| std::fs::canonicalize(r).ok())
             .any(|r| real.starts_with(r)),
-        Err(_) => true,
+        None => false,
     }
+}
+
+/// Where the absolute `path` leads, its symbolic links followed as far as they go, a missing
+/// part kept as written; `None` past 40 links (a loop).
+fn leads_to(path: &Path) -> Option<PathBuf> {
+    let mut p = path.to_path_buf();
+    for _ in 0..40 {
+        if let Ok(real) = std::fs::canonicalize(&p) {
+            return Some(real);
+        }
+        // The longest part of the path that exists (a dangling link exists).
+        let mut existing = p.clone();
+        let mut rest = Vec::new();
+        while std::fs::symlink_metadata(&existing).is_err() {
+            rest.push(existing.file_name()?.to_os_string());
+            if !existing.pop() {
+                return None;
+            }
+        }
+        let rest: PathBuf = rest.iter().rev().collect();
+        match std::fs::canonicalize(&existing) {
+            Ok(real) => return Some(normalize(&real.join(rest))),
+            // A dangling link: follow it one step.
+            Err(_) => {
+                let target = std::fs::read_link(&existing).ok()?;
+                let parent = existing.parent()?.to_path_buf();
+                p = normalize(&parent.join(target).join(rest));
+            }
+        }
+    }
+    None
 }
 
 /// Whether `rel` leads down from `base` by plain names (no `.`, `..` or root) through no
@@ -332,6 +365,37 @@ fn parse_cell(text: &str) -> Result<TableCell, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn a_link_inside_is_outside_alike_whether_its_target_exists_or_not() {
+        let root = std::env::temp_dir().join(format!("hus-leads-to-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let dir = root.join("bot");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(root.join("secret.tsv"), "x").unwrap();
+        let link = |name: &str, to: &Path| std::os::unix::fs::symlink(to, dir.join(name)).unwrap();
+        link("there.tsv", &root.join("secret.tsv"));
+        link("missing.tsv", &root.join("no-such.tsv"));
+        link("chain.tsv", Path::new("missing.tsv"));
+        link("loop.tsv", Path::new("loop.tsv"));
+        link("in.tsv", Path::new("plain.tsv"));
+        link("dir", &root);
+        let at = |name: &str| inside(&dir.join(name), &[&dir]);
+        for name in [
+            "there.tsv",
+            "missing.tsv",
+            "chain.tsv",
+            "loop.tsv",
+            "dir/no-such.tsv",
+        ] {
+            assert!(!at(name), "{name} leads outside");
+        }
+        for name in ["plain.tsv", "in.tsv", "sub/plain.tsv"] {
+            assert!(at(name), "{name} is inside, if missing");
+        }
+        let _ = std::fs::remove_dir_all(&root);
+    }
 
     fn grid(header_row: bool, header_col: bool, cell: impl Fn(usize, usize) -> String) -> String {
         let mut s = String::new();

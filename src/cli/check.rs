@@ -41,6 +41,10 @@ pub enum Format {
 }
 
 pub fn run(args: Args) -> u8 {
+    if args.coverage_svg.is_some() && args.files.len() > 1 {
+        errln!("hus check: --coverage-svg draws the grids of one script: give one script (or run `hus check` once per picture)");
+        return exit::USAGE;
+    }
     let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let mut code = exit::OK;
     let stdout = std::io::stdout();
@@ -89,13 +93,11 @@ pub fn run(args: Args) -> u8 {
             code = exit::SCRIPT;
         }
         let mut out = render(&name, &checked, args.format, colour);
-        if let (true, Some(cells)) = (args.coverage, checked.coverage()) {
-            match coverage(cells, args.coverage_svg.as_deref()) {
-                Ok(text) => out.push_str(&text),
-                Err(e) => {
-                    errln!("hus check: {e}");
-                    return exit::USAGE;
-                }
+        match coverage_section(&args, &checked) {
+            Ok(text) => out.push_str(&text),
+            Err(e) => {
+                errln!("hus check: {e}");
+                return exit::USAGE;
             }
         }
         let mut lock = stdout.lock();
@@ -161,6 +163,15 @@ fn summary(name: &str, checked: &CheckReport) -> String {
     )
 }
 
+/// What `--coverage` adds to a script's output (nothing without it). The coverage decides
+/// every starting hand on many boards: it is computed only when asked.
+fn coverage_section(args: &Args, checked: &CheckReport) -> Result<String, String> {
+    match args.coverage.then(|| checked.coverage()).flatten() {
+        Some(cells) => coverage(cells, args.coverage_svg.as_deref()),
+        None => Ok(String::new()),
+    }
+}
+
 /// `--coverage`: the text, after writing the SVG picture when asked.
 fn coverage(cells: hus::Coverage, svg: Option<&Path>) -> Result<String, String> {
     if let Some(path) = svg {
@@ -171,4 +182,35 @@ fn coverage(cells: hus::Coverage, svg: Option<&Path>) -> Result<String, String> 
             .map_err(|e| format!("cannot write the coverage picture `{shown}`: {e}"))?;
     }
     Ok(format!("\ncoverage:\n{}", cells.text))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_coverage_is_computed_only_when_asked() {
+        let script = "FLOP\n  RULE ppot > 0.5\n    THEN RAISE 3BB\n  ENDRULE\nENDFLOP\n";
+        let checked = hus::check_script("p.hus", script, Path::new(""), &BotOptions::default());
+        let mut args = Args {
+            files: vec!["p.hus".into()],
+            format: Format::Text,
+            defines: Vec::new(),
+            table_dirs: Vec::new(),
+            coverage: false,
+            coverage_svg: None,
+        };
+        let before = hus::coverages_computed();
+        assert_eq!(coverage_section(&args, &checked).unwrap(), "");
+        assert_eq!(
+            hus::coverages_computed(),
+            before,
+            "computed without --coverage"
+        );
+        args.coverage = true;
+        assert!(coverage_section(&args, &checked)
+            .unwrap()
+            .contains("coverage:"));
+        assert_eq!(hus::coverages_computed(), before + 1);
+    }
 }

@@ -8,14 +8,14 @@
 
 use std::io::{Read, Write};
 use std::net::{Shutdown, TcpListener, TcpStream};
-use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use super::acpc_text::{final_state, position_of_seat, states_so_far, View};
 use super::hand::Stakes;
+use crate::external::{has_exited, kill_group, Listed};
+use crate::files::PrivateTempFile;
 use crate::game::{GameState, Move};
 use crate::play::{Bot, BotDecision, DecisionRng, HandEnd};
 
@@ -63,7 +63,7 @@ pub struct AcpcProgram {
 }
 
 struct Inner {
-    child: Child,
+    child: Started,
     conn: TcpStream,
     /// Bytes read past the last whole line.
     pending: Vec<u8>,
@@ -75,7 +75,8 @@ struct Inner {
     /// When the program was first asked to act in this hand, and how long it has taken.
     thinking: Duration,
     faults: Faults,
-    game_file: PathBuf,
+    /// Removed when the program leaves the table.
+    _game_file: PrivateTempFile,
     /// The program failed: the match is over for it.
     broken: bool,
 }
@@ -128,30 +129,14 @@ pub(crate) fn split_command(command: &str) -> Result<Vec<String>, String> {
     Ok(words)
 }
 
-/// Numbers the game files of the programs this process starts.
-static GAME_FILES: AtomicU64 = AtomicU64::new(0);
-
 impl AcpcProgram {
     /// Writes the game definition, listens on a loopback port, starts `command` with
     /// `{game}`, `{host}` and `{port}` filled in, and waits for it to connect and send its
     /// version.
     pub fn start(command: &str, stakes: Stakes, limits: TimeLimits) -> Result<AcpcProgram, String> {
         let words = split_command(command)?;
-        let game_file = std::env::temp_dir().join(format!(
-            "hus-{}-{}.game",
-            std::process::id(),
-            GAME_FILES.fetch_add(1, Ordering::Relaxed)
-        ));
-        std::fs::write(&game_file, game_definition(stakes))
-            .map_err(|e| format!("cannot write {}: {e}", game_file.display()))?;
-        let started = connect(&words, &game_file, limits);
-        let (child, conn) = match started {
-            Ok(pair) => pair,
-            Err(e) => {
-                let _ = std::fs::remove_file(&game_file);
-                return Err(e);
-            }
-        };
+        let game_file = PrivateTempFile::create("game", game_definition(stakes).as_bytes())?;
+        let (child, conn) = connect(&words, game_file.path(), limits)?;
         Ok(AcpcProgram {
             command: command.to_string(),
             inner: Mutex::new(Inner {
@@ -163,7 +148,7 @@ impl AcpcProgram {
                 sent: 0,
                 thinking: Duration::ZERO,
                 faults: Faults::default(),
-                game_file,
+                _game_file: game_file,
                 broken: false,
             }),
         })
@@ -188,7 +173,7 @@ fn connect(
     words: &[String],
     game_file: &std::path::Path,
     limits: TimeLimits,
-) -> Result<(Child, TcpStream), String> {
+) -> Result<(Started, TcpStream), String> {
     let listener = TcpListener::bind(("127.0.0.1", 0))
         .map_err(|e| format!("cannot listen on a loopback port: {e}"))?;
     let port = listener
@@ -200,15 +185,15 @@ fn connect(
             .replace("{host}", "127.0.0.1")
             .replace("{port}", &port.to_string())
     };
-    let mut child = Command::new(fill(&words[0]))
+    let mut command = Command::new(fill(&words[0]));
+    command
         .args(words[1..].iter().map(fill))
         .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .spawn()
-        .map_err(|e| format!("cannot start `{}`: {e}", words[0]))?;
-    let fail = |child: &mut Child, why: String| {
-        let _ = child.kill();
-        let _ = child.wait();
+        .stdout(Stdio::null());
+    let mut child =
+        Started::spawn(&mut command).map_err(|e| format!("cannot start `{}`: {e}", words[0]))?;
+    let fail = |child: &mut Started, why: String| {
+        child.end();
         Err(why)
     };
     if let Err(e) = listener.set_nonblocking(true) {
@@ -221,9 +206,10 @@ fn connect(
             Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
             Err(e) => return fail(&mut child, format!("cannot accept the program: {e}")),
         }
-        if let Ok(Some(status)) = child.try_wait() {
+        if child.has_ended() {
+            let status = child.end().map_or_else(String::new, |s| format!(" ({s})"));
             return Err(format!(
-                "`{}` ended ({status}) before connecting to port {port}",
+                "`{}` ended{status} before connecting to port {port}",
                 words[0]
             ));
         }
@@ -319,11 +305,25 @@ enum Answer {
 }
 
 impl Inner {
+    /// Sends one line within the time per hand: a program that stops reading (its
+    /// connection's buffer full) is taken to hang, and the match ends.
     fn send(&mut self, line: &str) -> Result<(), String> {
         let mut bytes = Vec::with_capacity(line.len() + 2);
         bytes.extend_from_slice(line.as_bytes());
         bytes.extend_from_slice(b"\r\n");
-        self.conn.write_all(&bytes).map_err(|e| self.gone(&e))
+        let deadline = Instant::now().checked_add(self.limits.hand);
+        match write_by(&mut self.conn, &bytes, deadline) {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == std::io::ErrorKind::TimedOut => {
+                self.broken = true;
+                Err(format!(
+                    "the ACPC program stopped reading: a state could not be sent to it within the time per hand ({} s) in hand {}",
+                    self.limits.hand.as_secs_f64(),
+                    self.hand
+                ))
+            }
+            Err(e) => Err(self.gone(&e)),
+        }
     }
 
     /// Sends the states of the hand not sent yet (`views` from the start of the hand).
@@ -370,8 +370,8 @@ impl Inner {
     fn gone(&mut self, e: &std::io::Error) -> String {
         self.broken = true;
         std::thread::sleep(Duration::from_millis(50));
-        let how = match self.child.try_wait() {
-            Ok(Some(status)) => format!(" (it ended: {status})"),
+        let how = match self.child.has_ended().then(|| self.child.end()) {
+            Some(Some(status)) => format!(" (it ended: {status})"),
             _ => String::new(),
         };
         let what = if e.kind() == std::io::ErrorKind::UnexpectedEof {
@@ -385,28 +385,95 @@ impl Inner {
         )
     }
 
+    /// Closes the connection (the protocol's end of a match), waits a little for the
+    /// program to exit, then ends its whole group: nothing it started outlives the match.
     fn close(&mut self) {
         let _ = self.conn.shutdown(Shutdown::Both);
         let deadline = Instant::now() + Duration::from_secs(10);
-        while Instant::now() < deadline {
-            if !matches!(self.child.try_wait(), Ok(None)) {
-                return;
-            }
+        while Instant::now() < deadline && !self.child.has_ended() {
             std::thread::sleep(Duration::from_millis(5));
         }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.child.end();
     }
 }
 
 impl Drop for Inner {
     fn drop(&mut self) {
-        if matches!(self.child.try_wait(), Ok(None)) {
-            let _ = self.conn.shutdown(Shutdown::Both);
-            let _ = self.child.kill();
-            let _ = self.child.wait();
+        let _ = self.conn.shutdown(Shutdown::Both);
+        self.child.end();
+    }
+}
+
+/// Writes all of `bytes` by `deadline` (none: no limit), or fails with `TimedOut`.
+fn write_by(
+    conn: &mut TcpStream,
+    mut bytes: &[u8],
+    deadline: Option<Instant>,
+) -> std::io::Result<()> {
+    use std::io::{Error, ErrorKind};
+    while !bytes.is_empty() {
+        let left = match deadline {
+            Some(d) => Some(
+                d.checked_duration_since(Instant::now())
+                    .filter(|l| !l.is_zero())
+                    .ok_or_else(|| Error::from(ErrorKind::TimedOut))?,
+            ),
+            None => None,
+        };
+        conn.set_write_timeout(left)?;
+        match conn.write(bytes) {
+            Ok(0) => return Err(ErrorKind::WriteZero.into()),
+            Ok(n) => bytes = &bytes[n..],
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    ErrorKind::WouldBlock | ErrorKind::TimedOut | ErrorKind::Interrupted
+                ) => {}
+            Err(e) => return Err(e),
         }
-        let _ = std::fs::remove_file(&self.game_file);
+    }
+    Ok(())
+}
+
+/// A program started in a process group of its own and listed, so that a signal ending
+/// `hus` ends it too; when it leaves the table the whole group is killed, whatever it
+/// started (a wrapper script's program) included.
+struct Started {
+    child: Child,
+    /// Present until the program is reaped.
+    listed: Option<Listed>,
+}
+
+impl Started {
+    fn spawn(command: &mut Command) -> std::io::Result<Started> {
+        #[cfg(unix)]
+        {
+            use std::os::unix::process::CommandExt;
+            command.process_group(0);
+        }
+        let child = command.spawn()?;
+        let listed = Some(Listed::new(child.id()));
+        Ok(Started { child, listed })
+    }
+
+    /// Whether the program (its group's leader) has ended; it is not reaped, so its group
+    /// id stays its own.
+    fn has_ended(&mut self) -> bool {
+        self.listed.is_none() || has_exited(&mut self.child).unwrap_or(true)
+    }
+
+    /// Kills the whole group and reaps the program: how it ended (the first time only).
+    fn end(&mut self) -> Option<std::process::ExitStatus> {
+        let listed = self.listed.take()?;
+        kill_group(&mut self.child);
+        drop(listed);
+        self.child.wait().ok()
+    }
+}
+
+impl Drop for Started {
+    fn drop(&mut self) {
+        self.end();
     }
 }
 
@@ -509,6 +576,19 @@ impl Bot for AcpcProgram {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_write_to_a_program_that_stops_reading_fails_at_its_deadline() {
+        let listener = TcpListener::bind(("127.0.0.1", 0)).unwrap();
+        let mut conn = TcpStream::connect(listener.local_addr().unwrap()).unwrap();
+        // The peer is accepted and never read: the buffers fill, then every write blocks.
+        let (_peer, _) = listener.accept().unwrap();
+        let bytes = vec![b'x'; 64 << 20];
+        let deadline = Instant::now() + Duration::from_millis(300);
+        let e = write_by(&mut conn, &bytes, Some(deadline)).unwrap_err();
+        assert_eq!(e.kind(), std::io::ErrorKind::TimedOut);
+        assert!(Instant::now() >= deadline);
+    }
 
     #[test]
     fn commands_split_into_words_as_a_simple_shell_command() {

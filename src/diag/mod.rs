@@ -164,7 +164,27 @@ impl PartialEq for SourceFile {
 pub struct SourceFile {
     pub name: String,
     pub text: Arc<str>,
-    line_starts: OnceLock<Vec<usize>>,
+    /// Boxed, so a source stays small inside the errors that carry one.
+    index: OnceLock<Box<Index>>,
+}
+
+/// Where lines start, and marks for counting characters.
+#[derive(Clone, Debug)]
+struct Index {
+    starts: Vec<usize>,
+    /// The characters before every [`CHAR_BLOCK`]-th byte: a column is counted from the
+    /// nearest mark, so many diagnostics on one long line cost no more than on short ones.
+    char_marks: OnceLock<Vec<usize>>,
+}
+
+/// Bytes between two marks of [`SourceFile::char_marks`].
+const CHAR_BLOCK: usize = 1024;
+
+/// The characters in `bytes` of UTF-8 text: the bytes that start one.
+fn chars_in(bytes: &[u8]) -> usize {
+    #[cfg(test)]
+    tests::SCANNED.with(|n| n.set(n.get() + bytes.len()));
+    bytes.iter().filter(|&&b| (b as i8) >= -0x40).count()
 }
 
 impl SourceFile {
@@ -173,13 +193,31 @@ impl SourceFile {
         SourceFile {
             name: name.into(),
             text: text.into(),
-            line_starts: OnceLock::new(),
+            index: OnceLock::new(),
         }
+    }
+
+    /// The characters before byte `offset` (a character boundary).
+    fn chars_before(&self, offset: usize) -> usize {
+        let bytes = self.text.as_bytes();
+        let marks = self.index().char_marks.get_or_init(|| {
+            let mut marks = vec![0];
+            for block in bytes.chunks(CHAR_BLOCK) {
+                marks.push(marks[marks.len() - 1] + chars_in(block));
+            }
+            marks
+        });
+        let block = offset / CHAR_BLOCK;
+        marks[block] + chars_in(&bytes[block * CHAR_BLOCK..offset])
     }
 
     /// Where each line starts (the first at 0).
     fn starts(&self) -> &[usize] {
-        self.line_starts.get_or_init(|| {
+        &self.index().starts
+    }
+
+    fn index(&self) -> &Index {
+        self.index.get_or_init(|| {
             let bytes = self.text.as_bytes();
             let mut starts = vec![0];
             for i in memchr::memchr2_iter(b'\n', b'\r', bytes) {
@@ -187,7 +225,10 @@ impl SourceFile {
                     starts.push(i + 1);
                 }
             }
-            starts
+            Box::new(Index {
+                starts,
+                char_marks: OnceLock::new(),
+            })
         })
     }
 
@@ -255,10 +296,11 @@ impl SourceFile {
         let offset = offset.min(self.text.len());
         let line = self.line_of(offset);
         let start = self.starts()[line];
-        let col = self
-            .text
-            .get(start..offset)
-            .map_or(offset - start, |s| s.chars().count());
+        let col = if self.text.is_char_boundary(offset) {
+            self.chars_before(offset) - self.chars_before(start)
+        } else {
+            offset - start
+        };
         (line + 1, col + 1)
     }
 }
@@ -458,9 +500,12 @@ pub(crate) fn did_you_mean<'a>(
     name: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<&'a str> {
-    let limit = (name.chars().count() / 3).max(1);
+    let length = name.chars().count();
+    let limit = (length / 3).max(1);
     candidates
         .into_iter()
+        // The distance is at least the difference in length: most candidates need no table.
+        .filter(|c| c.chars().count().abs_diff(length) <= limit)
         .map(|c| (edit_distance(name, c), c))
         .filter(|(d, _)| *d <= limit)
         .min_by_key(|(d, _)| *d)
@@ -470,6 +515,35 @@ pub(crate) fn did_you_mean<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    thread_local! {
+        /// Bytes whose characters were counted, for the counting test below.
+        pub(super) static SCANNED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    }
+
+    /// Bytes scanned to place a diagnostic at every 7th byte of one line of `n` bytes.
+    fn scanned_for_one_long_line(n: usize) -> usize {
+        let text = format!("é{}\nx", "a".repeat(n));
+        let file = SourceFile::new("t", text);
+        let before = SCANNED.with(|c| c.get());
+        for offset in (0..n).step_by(7) {
+            let (line, col) = file.line_col(offset + 2);
+            assert_eq!((line, col), (1, offset + 2));
+        }
+        SCANNED.with(|c| c.get()) - before
+    }
+
+    #[test]
+    fn columns_on_one_long_line_cost_the_same_per_diagnostic_at_1x_4x_16x() {
+        let base = scanned_for_one_long_line(20_000);
+        let four = scanned_for_one_long_line(80_000);
+        let sixteen = scanned_for_one_long_line(320_000);
+        // Linear: 4 and 16 times the diagnostics (and the line) scan about 4 and 16 times the
+        // bytes (counting from the line's start each time would be 16 and 256 times).
+        assert!(four <= 5 * base, "{base} {four}");
+        assert!(sixteen <= 20 * base, "{base} {sixteen}");
+        assert_eq!(SourceFile::new("t", "aé\nxé→b").line_col(10), (2, 4));
+    }
 
     #[test]
     fn line_and_column() {

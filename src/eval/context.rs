@@ -184,6 +184,11 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
         }
     }
 
+    /// Whether the decision read the constant `random`: its answer may depend on the seed.
+    pub(crate) fn read_random(&self) -> bool {
+        self.random.is_some()
+    }
+
     /// A constant's value. Game constants come from the state; `random` and the hand-strength
     /// family are computed on first use and kept for the rest of the decision.
     pub fn constant(&mut self, c: &Constant) -> Result<f64, ErrorKind> {

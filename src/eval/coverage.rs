@@ -62,8 +62,18 @@ pub struct Cell {
     pub falls: HoleClassSet,
 }
 
+/// How many coverages this process has computed: each decides every starting hand on many
+/// boards, so a test can tell that one was computed only when asked.
+static COMPUTED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// The number of coverages computed so far in this process.
+pub fn computed() -> u64 {
+    COMPUTED.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// Every round and situation of `program`, in order.
 pub fn coverage(program: &Program) -> Vec<Cell> {
+    COMPUTED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let boards = boards();
     let mut out = Vec::new();
     for phase in Phase::ALL {
@@ -284,7 +294,7 @@ pub fn text(program: &Program, cells: &[Cell]) -> String {
 
 /// The grids before the flop as an SVG picture: one 13x13 grid per situation, the classes
 /// that fall through filled.
-pub fn svg(cells: &[Cell]) -> String {
+pub fn svg(cells: &[Cell], script: &str) -> String {
     use std::fmt::Write;
     const SIDE: usize = 30;
     const GRID: usize = 13 * SIDE;
@@ -294,7 +304,8 @@ pub fn svg(cells: &[Cell]) -> String {
     let height = GRID + 2 * GAP + 20;
     let mut s = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
-         font-family=\"sans-serif\" font-size=\"11\">\n"
+         font-family=\"sans-serif\" font-size=\"11\">\n<title>coverage of {}</title>\n",
+        xml_text(script)
     );
     for (k, cell) in grids.iter().enumerate() {
         let x0 = GAP + k * (GRID + GAP);
@@ -326,6 +337,19 @@ pub fn svg(cells: &[Cell]) -> String {
     }
     s.push_str("</svg>\n");
     s
+}
+
+/// `text` as XML character data: markup characters as references, control characters dropped.
+fn xml_text(text: &str) -> String {
+    text.chars()
+        .filter(|c| !c.is_control())
+        .map(|c| match c {
+            '&' => "&amp;".to_string(),
+            '<' => "&lt;".to_string(),
+            '>' => "&gt;".to_string(),
+            c => c.to_string(),
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -207,6 +207,8 @@ pub struct Brief {
     pub random_tie: bool,
     /// [`Decision::draw`] is set.
     pub drawn: bool,
+    /// The decision read the constant `random`: another seed may give another answer.
+    pub read_random: bool,
     /// Conditions, arithmetic and DEFINEs evaluated out of the rule loop: the decision's
     /// work, counted the same on every machine.
     pub steps: u64,
@@ -227,6 +229,7 @@ pub fn decide_brief<R: Rng + ?Sized>(
             made_legal: run.made_legal.is_some(),
             random_tie: run.random_tie,
             drawn: run.draw.is_some(),
+            read_random: run.ctx.read_random(),
             steps: run.ctx.steps,
         }),
         Err(kind) => {

@@ -656,6 +656,7 @@ fn the_brief_decision_is_the_full_one() {
                                 made_legal: d.made_legal.is_some(),
                                 random_tie: d.random_tie,
                                 drawn: d.draw.is_some(),
+                                read_random: b.read_random,
                                 steps: b.steps,
                             },
                             "{} seed {seed}",

@@ -17,6 +17,7 @@
 //!   `--stack heroStack`). A quoted or escaped word is never replaced: `'pot'` passes the
 //!   word `pot`. Any other word is passed as it is.
 
+mod groups;
 mod lint;
 mod output;
 mod process;
@@ -29,10 +30,13 @@ use crate::cards::Card;
 use crate::game::{format_amount, GameState, Move};
 use crate::ir::ExternalCommand;
 
+pub use groups::end_programs_on_signals;
+pub(crate) use groups::Listed;
 pub(crate) use lint::lint_command;
 pub use output::{first_number, parse_action, quote_lines, ActionProblem, NumberProblem};
 pub use process::detached::contain_detached;
 pub use process::{format_duration, Ending, Invocation, OUTPUT_LIMIT};
+pub(crate) use process::{has_exited, kill_group};
 pub use words::{split_words, SplitError, Word};
 
 /// The names replaced by cards, one argument per card, in their canonical spelling.

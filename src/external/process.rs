@@ -84,6 +84,7 @@ pub fn run(inv: &Invocation, timeout: Duration) -> io::Result<Finished> {
     // While any program runs, detached processes are not reaped (they may be its helpers).
     let _running = detached::Running::enter();
     let mut child = cmd.spawn()?;
+    let listed = super::groups::Listed::new(child.id());
     let (done_tx, done_rx) = mpsc::channel();
     let stdout = child
         .stdout
@@ -100,6 +101,7 @@ pub fn run(inv: &Invocation, timeout: Duration) -> io::Result<Finished> {
             Ok(false) => {}
             Err(e) => {
                 sys::kill_group(&mut child);
+                drop(listed);
                 let _ = child.wait();
                 return Err(e);
             }
@@ -113,6 +115,7 @@ pub fn run(inv: &Invocation, timeout: Duration) -> io::Result<Finished> {
     };
     // The program is gone or out of time: nothing it started may outlive the call.
     sys::kill_group(&mut child);
+    drop(listed);
     let status = child.wait()?;
 
     let grace = Instant::now() + PIPE_GRACE;
@@ -167,6 +170,8 @@ fn read_bounded(
     });
     buf
 }
+
+pub(crate) use sys::{has_exited, kill_group};
 
 #[cfg(unix)]
 mod sys {

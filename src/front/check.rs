@@ -15,6 +15,8 @@ use super::BotOptions;
 pub struct CheckReport {
     pub diagnostics: Vec<Diagnostic>,
     program: Option<Program>,
+    /// The script's name, for the coverage picture's title.
+    name: String,
 }
 
 /// Which starting hands reach only the lowest-priority rules or no rule, per round and
@@ -42,7 +44,7 @@ impl CheckReport {
         let cells = crate::eval::coverage::coverage(program);
         Some(Coverage {
             text: crate::eval::coverage::text(program, &cells),
-            svg: crate::eval::coverage::svg(&cells),
+            svg: crate::eval::coverage::svg(&cells, &self.name),
         })
     }
 }
@@ -56,6 +58,7 @@ pub fn check_script(name: &str, text: &str, base_dir: &Path, options: &BotOption
     CheckReport {
         diagnostics: locate_all(&source, &checked.diagnostics),
         program: checked.program,
+        name: name.to_string(),
     }
 }
 

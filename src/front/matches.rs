@@ -347,29 +347,7 @@ impl MatchReport {
     }
 }
 
-/// Opens a `--plot` or `--log` file for writing: a new file, or one replaced. A symbolic link
-/// (dangling or not) there is refused, so the output never lands where a link planted in its
-/// place leads (a device named directly, `/dev/null`, is the user's choice).
-pub fn new_output_file(path: &std::path::Path) -> std::io::Result<std::fs::File> {
-    use std::io::{Error, ErrorKind};
-    if let Ok(m) = std::fs::symlink_metadata(path) {
-        if m.file_type().is_symlink() {
-            return Err(Error::new(
-                ErrorKind::InvalidInput,
-                "it is a symbolic link (remove it, or give the path it leads to)",
-            ));
-        }
-    }
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create(true).truncate(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        // A link planted between the look above and the open is not followed either.
-        options.custom_flags(libc::O_NOFOLLOW);
-    }
-    options.open(path)
-}
+pub use crate::files::new_output_file;
 
 #[cfg(test)]
 mod tests {

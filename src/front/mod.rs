@@ -538,9 +538,12 @@ impl Bot {
 }
 
 /// Makes the process the keeper of whatever external programs detach (`setsid`): it is
-/// killed once they end (reference §8). For a program that runs scripts with externals.
+/// killed once they end (reference §8); and makes SIGINT, SIGTERM and SIGHUP end every
+/// program it runs (external and ACPC programs) with it (§13.1). For a command-line tool
+/// that runs scripts with externals, called before any other thread starts.
 pub fn contain_external_programs() {
     crate::external::contain_detached();
+    crate::external::end_programs_on_signals();
 }
 
 /// The evaluator's error as the front door gives it.

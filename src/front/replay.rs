@@ -264,12 +264,23 @@ fn hands_of(log_name: &str, player: &str, log: &log::Log) -> Result<usize, Strin
         .collect();
     names.sort_unstable();
     names.dedup();
+    // Each name clipped, and only the first few listed: a log may name thousands.
+    let max = crate::limits::MAX_LISTED;
+    let mut listed: Vec<String> = names
+        .iter()
+        .take(max)
+        .map(|n| crate::acpc::clip(&crate::diag::escape_controls(n)))
+        .collect();
+    if names.len() > max {
+        listed.push(format!("and {} more", names.len() - max));
+    }
     Err(format!(
-        "no hand of {log_name} has a player named `{player}`; its players are {}",
+        "no hand of {log_name} has a player named `{}`; its players are {}",
+        crate::acpc::clip(&crate::diag::escape_controls(player)),
         if names.is_empty() {
             "none".to_string()
         } else {
-            names.join(", ")
+            listed.join(", ")
         }
     ))
 }
@@ -571,6 +582,18 @@ mod tests {
             e.message,
             "no hand of m.log has a player named `Bob`; its players are Hit, Slum"
         );
+    }
+
+    #[test]
+    fn a_decision_that_reads_random_counts_as_random() {
+        let script = "ALWAYS\n  RULE random < 0.999\n    THEN CALL\n    VILLAIN\n      THEN CALL\n    ENDVILLAIN\n  ENDRULE\nENDALWAYS\n";
+        let bot = Bot::from_source("r.hus", script, &crate::BotOptions::default()).unwrap();
+        let report = replay_log(&bot, "m.log", LOG, &ReplayOptions::new("Slum")).unwrap();
+        assert_eq!((report.all.decisions, report.all.random), (5, 5));
+        assert_eq!(report.all.fixed, 0);
+        let caller = Bot::builtin("caller").unwrap();
+        let report = replay_log(&caller, "m.log", LOG, &ReplayOptions::new("Slum")).unwrap();
+        assert_eq!((report.all.random, report.all.fixed), (0, 5));
     }
 
     #[test]

@@ -120,6 +120,8 @@ pub fn play_acpc_seat(bot: &Bot, options: &AcpcSeatOptions) -> Result<AcpcSeatRe
     let stream = client::connect(&options.host, options.port)
         .map_err(|e| fail(AcpcErrorKind::Connection, e.to_string()))?;
     let _ = stream.set_read_timeout(Some(options.idle_timeout));
+    // A dealer that stops reading holds an answer no longer than one that stops sending.
+    let _ = stream.set_write_timeout(Some(options.idle_timeout));
     let start = Instant::now();
     let seat = Seat::new(
         bot.script.clone(),

@@ -39,6 +39,8 @@ pub struct GameBuilder {
     extras: Vec<(String, f64)>,
     stats: Option<OpponentStats>,
     errors: Vec<Diagnostic>,
+    /// More acts than a game state holds were given (reported once).
+    full: bool,
 }
 
 impl GameState {
@@ -58,6 +60,7 @@ impl GameState {
             extras: Vec::new(),
             stats: None,
             errors: Vec::new(),
+            full: false,
         }
     }
 }
@@ -117,10 +120,28 @@ impl GameBuilder {
         self
     }
 
-    /// The next act of the hand, in the order played.
+    /// The next act of the hand, in the order played. Past
+    /// [`MAX_GAME_ACTS`](crate::limits::MAX_GAME_ACTS) acts nothing more is kept, and
+    /// [`GameBuilder::build`] fails saying so.
     pub fn play(mut self, player: Player, play: Play) -> Self {
-        self.plays.push((player, play));
+        let max = crate::limits::MAX_GAME_ACTS;
+        if self.plays.len() < max {
+            self.plays.push((player, play));
+        } else if !self.full {
+            self.full = true;
+            self.errors.push(Diagnostic::error(
+                Code::BadNumber,
+                format!("more than {max} acts: a hand holds at most {max}"),
+            ));
+        }
         self
+    }
+
+    /// Whether the builder holds as many acts as a game state may
+    /// ([`MAX_GAME_ACTS`](crate::limits::MAX_GAME_ACTS)): a caller reading acts from an
+    /// endless source stops here.
+    pub fn is_full(&self) -> bool {
+        self.plays.len() >= crate::limits::MAX_GAME_ACTS
     }
 
     /// An `<init>` constant the script may read (`tournamentStage`).
@@ -334,6 +355,29 @@ fn parse_cards(text: &str, field: &str) -> Result<Vec<Card>, Box<Diagnostic>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn acts_past_the_limit_are_not_kept_and_the_build_says_so() {
+        let max = crate::limits::MAX_GAME_ACTS;
+        let mut b = GameState::builder(10.0, 20.0).hero_cards("AcKd");
+        let mut fed = 0;
+        // An endless source stops at the limit, as a caller is told to.
+        while !b.is_full() {
+            b = b.play(Player::Hero, Play::Check);
+            fed += 1;
+        }
+        assert_eq!(fed, max);
+        for _ in 0..1000 {
+            b = b.play(Player::Villain, Play::Check);
+        }
+        assert_eq!(b.plays.len(), max);
+        let e = b.build().unwrap_err();
+        assert_eq!(e.diagnostics.len(), 1, "{:?}", e.diagnostics);
+        assert_eq!(
+            e.diagnostics[0].message,
+            "more than 16384 acts: a hand holds at most 16384"
+        );
+    }
 
     #[test]
     fn a_built_state_equals_the_one_read_from_its_own_xml() {

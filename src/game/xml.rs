@@ -1475,6 +1475,23 @@ mod tests {
     }
 
     #[test]
+    fn blinds_no_bigger_than_the_tolerance_are_refused() {
+        let xml = THESIS
+            .replace("<BB>20</BB>", "<BB>2e-12</BB>")
+            .replace("<SB>10</SB>", "<SB>1e-12</SB>");
+        let Err(e) = GameState::from_xml(&xml) else {
+            panic!("blinds of 1e-12 and 2e-12 chips were accepted");
+        };
+        let blinds: Vec<_> = e
+            .diagnostics
+            .iter()
+            .filter(|d| d.message.contains("more than 0.000000001"))
+            .map(|d| d.message.split(';').next().unwrap_or_default())
+            .collect();
+        assert_eq!(blinds, ["<BB> is 2e-12", "<SB> is 1e-12"]);
+    }
+
+    #[test]
     fn error_bad_card() {
         let xml = THESIS.replace(r#"rank="Q" color="Spades""#, r#"rank="1" color="Spades""#);
         let d = one_error(&xml, Code::BadCard, "<flop>", "rank=\"1\"");

@@ -72,6 +72,7 @@ impl Bot for ScriptBot {
                 made_legal: d.made_legal,
                 random_tie: d.random_tie,
                 drawn: d.drawn,
+                read_random: d.read_random,
             }),
             // `hus decide` exits 3 here; at a table the bot checks, or folds when it owes.
             Err(e) if matches!(e.kind, ErrorKind::NoRuleMatched { .. }) => Ok(BotDecision {
@@ -84,6 +85,7 @@ impl Bot for ScriptBot {
                 made_legal: false,
                 random_tie: false,
                 drawn: false,
+                read_random: false,
             }),
             Err(e) => Err(e.to_string()),
         }

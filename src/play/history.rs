@@ -85,8 +85,7 @@ impl Histories {
     }
 
     pub fn prepare(&self) -> Result<(), String> {
-        std::fs::create_dir_all(&self.dir)
-            .map_err(|e| format!("cannot create {}: {e}", self.dir.display()))
+        crate::files::create_dir(&self.dir)
     }
 
     /// Writes a new file in the directory: never over an existing file or through a link
@@ -170,32 +169,7 @@ fn script_path(dir: &Path, bot: &LoadedBot) -> Result<String, String> {
         .to_string())
 }
 
-/// Creates `dir`, or accepts it empty: files of an earlier run would mix with this one's.
-pub fn new_empty_dir(dir: &Path) -> Result<(), String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    let occupied = std::fs::read_dir(dir)
-        .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
-        .next()
-        .is_some();
-    if occupied {
-        return Err(format!(
-            "{} is not empty: give a new or empty directory",
-            dir.display()
-        ));
-    }
-    Ok(())
-}
-
-/// Creates `path` and writes it; an existing file or link there is an error.
-pub fn write_new(path: &std::path::Path, bytes: &[u8]) -> Result<(), String> {
-    use std::io::Write;
-    std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(path)
-        .and_then(|mut f| f.write_all(bytes))
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))
-}
+pub use crate::files::{new_empty_dir, write_new};
 
 /// A value for one cell of `index.tsv`: tabs, line ends, backslashes and other control
 /// characters written as escapes, so a name cannot add a column or a row.

@@ -59,6 +59,8 @@ pub struct BotDecision {
     pub random_tie: bool,
     /// The action was drawn by weight (a mixed strategy or a weighted RAISE list).
     pub drawn: bool,
+    /// The decision read the constant `random`: another seed may give another answer.
+    pub read_random: bool,
 }
 
 impl BotDecision {
@@ -69,6 +71,7 @@ impl BotDecision {
             made_legal: false,
             random_tie: false,
             drawn: false,
+            read_random: false,
         }
     }
 }

@@ -72,7 +72,7 @@ fn with_one_priority_only_no_rule_is_a_fallback() {
 #[test]
 fn the_svg_fills_the_classes_that_fall_through() {
     let p = program(SCRIPT);
-    let svg = svg(&coverage(&p));
+    let svg = svg(&coverage(&p), "p.hus");
     assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
     assert_eq!(svg.matches("<rect").count(), 4 * 169);
     assert_eq!(svg.matches("#e06666").count(), 164 + 169 + 164 + 169);

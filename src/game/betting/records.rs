@@ -12,8 +12,11 @@ use crate::game::{format_amount as amt, GameRecord, Phase, Player, Post};
 /// Checks the numbers of `<init>`.
 pub(super) fn check_init(r: &GameRecord, spans: &SourceSpans, errors: &mut Vec<Diagnostic>) {
     let max = crate::limits::MAX_GAME_CHIPS;
-    let fine =
-        |v: f64, positive: bool| v.is_finite() && v >= 0.0 && (!positive || v > 0.0) && v <= max;
+    // A blind must be more than the tolerance: one told apart from no chips at all (a blind
+    // of 1e-12 would make every bet in big blinds the same as 0).
+    let fine = |v: f64, positive: bool| {
+        v.is_finite() && v >= 0.0 && (!positive || more(v, 0.0)) && v <= max
+    };
     // The usual case, without assembling the table of names and spans below.
     let all_fine = fine(r.bb, true)
         && fine(r.sb, true)
@@ -29,7 +32,9 @@ pub(super) fn check_init(r: &GameRecord, spans: &SourceSpans, errors: &mut Vec<D
         if !fine(v, positive) {
             let want = match (positive, v > max) {
                 (_, true) => "at most 9007199254740992 chips (2^53, counted exactly)",
-                (true, false) => "a positive number of chips",
+                (true, false) => {
+                    "a positive number of chips, more than 0.000000001 (amounts closer are the same)"
+                }
                 (false, false) => "a number of chips, 0 or more",
             };
             errors.push(
