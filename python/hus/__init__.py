@@ -28,9 +28,12 @@ from ._hus import (
     InternalError,
     MatchError,
     MatchResult,
+    RangeError,
     ScriptError,
     check,
+    equity,
     play_match,
+    range_breakdown,
 )
 
 #: ``hus.match(a, b, hands=..., seed=..., threads=...)``: plays two bots as ``hus match``
@@ -50,8 +53,11 @@ __all__ = [
     "InternalError",
     "MatchError",
     "MatchResult",
+    "RangeError",
     "ScriptError",
     "check",
+    "equity",
     "match",
     "play_match",
+    "range_breakdown",
 ]

@@ -63,6 +63,9 @@ class MatchError(HusError):
 class InternalError(HusError):
     """A bug in hus (a Rust panic), raised instead of ending the interpreter."""
 
+class RangeError(HusError):
+    """A range, board, dead cards or filter that cannot be read (`hus.equity`, `hus.range_breakdown`)."""
+
 @final
 class Fix:
     """A suggested edit: replace (line, column)..(end_line, end_column) with replacement."""
@@ -285,6 +288,21 @@ def check(
     table_dirs: Sequence[_Path] = ...,
     defines: Sequence[str] = ...,
 ) -> List[Diagnostic]: ...
+def equity(
+    hero: str,
+    villain: str,
+    *,
+    board: str = "",
+    dead: str = "",
+    villain_with: Optional[str] = None,
+) -> Dict[str, Any]: ...
+def range_breakdown(
+    range: str,
+    *,
+    board: str,
+    dead: str = "",
+    with_: Optional[str] = None,
+) -> Dict[str, Any]: ...
 _Answer = Union[
     Literal["fold", "check", "call"], Tuple[Literal["bet", "raise"], float], Decision
 ]

@@ -38,6 +38,12 @@ create_exception!(
 create_exception!(hus, MatchError, HusError, "A match could not be played.");
 create_exception!(
     hus,
+    RangeError,
+    HusError,
+    "A range, board, dead cards or filter that cannot be read (`hus.equity`, `hus.range_breakdown`)."
+);
+create_exception!(
+    hus,
     InternalError,
     HusError,
     "A bug in hus (a Rust panic), raised instead of ending the interpreter."

@@ -8,6 +8,7 @@ mod diagnostics;
 mod errors;
 mod matches;
 mod opponent;
+mod ranges;
 mod state;
 mod stats;
 
@@ -16,7 +17,8 @@ use pyo3::prelude::*;
 use bot::{check, Bot};
 use decision::Decision;
 use diagnostics::{Diagnostic, Fix};
-use errors::{DecideError, GameStateError, HusError, InternalError, MatchError, ScriptError};
+use errors::{DecideError, GameStateError, HusError, InternalError, MatchError, RangeError};
+use errors::ScriptError;
 use matches::{play_match, MatchResult};
 use state::GameState;
 
@@ -32,11 +34,14 @@ fn _hus(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<MatchResult>()?;
     m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_function(wrap_pyfunction!(play_match, m)?)?;
+    m.add_function(wrap_pyfunction!(ranges::equity, m)?)?;
+    m.add_function(wrap_pyfunction!(ranges::range_breakdown, m)?)?;
     m.add("HusError", py.get_type::<HusError>())?;
     m.add("ScriptError", py.get_type::<ScriptError>())?;
     m.add("GameStateError", py.get_type::<GameStateError>())?;
     m.add("DecideError", py.get_type::<DecideError>())?;
     m.add("MatchError", py.get_type::<MatchError>())?;
     m.add("InternalError", py.get_type::<InternalError>())?;
+    m.add("RangeError", py.get_type::<RangeError>())?;
     Ok(())
 }
