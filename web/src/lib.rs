@@ -71,3 +71,49 @@ pub fn play(
 pub fn builtins() -> String {
     playground::builtins().to_string()
 }
+
+/// `hus equity`: `{"text", "report"}` (the table it prints and its `--json` object), or
+/// `{"error"}`. An empty `villain_with` is no filter.
+#[wasm_bindgen]
+pub fn equity(hero: &str, villain: &str, board: &str, dead: &str, villain_with: &str) -> String {
+    let options = hus::EquityOptions {
+        hero: hero.into(),
+        villain: villain.into(),
+        board: board.into(),
+        dead: dead.into(),
+        villain_with: words(villain_with),
+    };
+    match hus::equity(&options) {
+        Ok(r) => answer(r.text(), &r.json(), None),
+        Err(e) => serde_json::json!({ "error": e.message }).to_string(),
+    }
+}
+
+/// `hus range`: `{"text", "report", "svg"}` (the table, its `--json` object and the 13x13
+/// grid), or `{"error"}`. An empty `with` is no filter.
+#[wasm_bindgen]
+pub fn range(range: &str, board: &str, dead: &str, with: &str) -> String {
+    let options = hus::RangeOptions {
+        range: range.into(),
+        board: board.into(),
+        dead: dead.into(),
+        with: words(with),
+    };
+    match hus::range_breakdown(&options) {
+        Ok(r) => answer(r.text(), &r.json(), Some(r.svg())),
+        Err(e) => serde_json::json!({ "error": e.message }).to_string(),
+    }
+}
+
+/// Hand words as an optional filter: blank text is none.
+fn words(text: &str) -> Option<String> {
+    Some(text.trim().to_string()).filter(|t| !t.is_empty())
+}
+
+/// A report's answer object. The report's JSON is spliced in as the library wrote it, so its
+/// numbers are the very digits `--json` prints (no parse and re-print).
+fn answer(text: String, json: &str, svg: Option<String>) -> String {
+    let quote = |s: &str| serde_json::Value::from(s).to_string();
+    let svg = svg.map_or(String::new(), |s| format!(",\"svg\":{}", quote(&s)));
+    format!("{{\"text\":{},\"report\":{json}{svg}}}", quote(&text))
+}

@@ -1,6 +1,7 @@
 // The playground page: the editor with diagnostics and help, the situation builder, the
 // decision and the match. Every answer comes from the HUS library built for the browser.
 import init, * as hus from "./pkg/hus_web.js";
+import { setupRanges } from "./ranges.js";
 
 const $ = (id) => document.getElementById(id);
 const timings = { check: [], decide: [], play: [] };
@@ -349,6 +350,7 @@ async function main() {
   ex.value = "tag.hus";
   loadExample("tag.hus");
   refreshGame();
+  setupRanges(hus);
   document.body.dataset.ready = "true";
 }
 

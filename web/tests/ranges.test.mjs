@@ -1,0 +1,135 @@
+// The equity and range panels in headless Chromium, compared with `hus equity --json` and
+// `hus range --json` on the same inputs, their errors, and the panels at phone width and from
+// the keyboard. Needs what playground.test.mjs needs: the page built (web/build.sh), the `hus`
+// binary (cargo build) and Chromium (CHROMIUM, default /usr/bin/chromium).
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { createServer } from "node:http";
+import { readFileSync } from "node:fs";
+import { join, extname } from "node:path";
+import { spawnSync } from "node:child_process";
+import { chromium } from "playwright-core";
+
+const root = new URL("../../", import.meta.url).pathname;
+const site = join(root, "target/web");
+const hus = process.env.HUS_BIN || join(root, "target/debug/hus");
+const types = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css",
+  ".wasm": "application/wasm", ".json": "application/json" };
+let server, browser, page;
+
+before(async () => {
+  server = createServer((req, res) => {
+    const path = join(site, decodeURIComponent(new URL(req.url, "http://x").pathname).replace(/\/$/, "/index.html"));
+    if (!path.startsWith(site)) { res.writeHead(403).end(); return; }
+    let body;
+    try { body = readFileSync(path); } catch { res.writeHead(404).end(); return; }
+    res.writeHead(200, { "content-type": types[extname(path)] || "application/octet-stream" }).end(body);
+  });
+  await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+      "--disable-component-update", "--disable-quic", "--no-first-run", "--disable-sync"],
+  });
+  page = await browser.newPage({ viewport: { width: 1200, height: 1800 } });
+  page.on("pageerror", (e) => { throw e; });
+  await page.goto(`http://127.0.0.1:${server.address().port}/`);
+  await page.waitForSelector("body[data-ready=true]");
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+// Runs the hus binary: its exit code, stdout and stderr.
+function husRun(args) {
+  const r = spawnSync(hus, args, { encoding: "utf8" });
+  return { code: r.status, out: r.stdout, err: r.stderr.trim() };
+}
+
+// Fills a panel's fields (id suffix -> text) and submits its form with the button.
+async function submit(panel, fields) {
+  for (const [id, text] of Object.entries(fields)) await page.fill(`#${panel}-${id}`, text);
+  await page.click(`#${panel}-run`);
+}
+
+const shownJson = async (panel) => JSON.parse(await page.locator(`#${panel}-json`).textContent());
+
+const equityCases = [
+  { hero: "QQ+ | AK", villain: "JJ | AQs", board: "", dead: "", with: "" },
+  { hero: "AsKs", villain: "22+ | A2s+ | KTs+", board: "Kh8s4d", dead: "2c", with: "pair+ | flushDraw" },
+];
+
+for (const c of equityCases) {
+  test(`the equity panel shows what hus equity prints: ${c.hero} against ${c.villain} on ${c.board || "no board"}`, async () => {
+    await submit("equity", c);
+    const args = ["equity", c.hero, c.villain, "--board", c.board, "--dead", c.dead];
+    if (c.with) args.push("--villain-with", c.with);
+    const json = husRun([...args, "--json"]);
+    assert.equal(json.code, 0);
+    assert.deepEqual(await shownJson("equity"), JSON.parse(json.out));
+    assert.equal(await page.locator("#equity-table").textContent(), husRun(args).out);
+    assert.equal(await page.locator("#equity-error").textContent(), "");
+  });
+}
+
+const rangeCases = [
+  { range: "22+ | A2s+ | KTs+ | AJo+", board: "Kh8s4d", dead: "", with: "" },
+  { range: "QQ+ | AK | A5s-A2s | 76s:0.5", board: "Ah7h6c2d", dead: "5h", with: "topPair+ | flushDraw" },
+];
+
+for (const c of rangeCases) {
+  test(`the range panel shows what hus range prints: ${c.range} on ${c.board}`, async () => {
+    await submit("range", c);
+    const args = ["range", c.range, "--board", c.board, "--dead", c.dead];
+    if (c.with) args.push("--with", c.with);
+    const json = husRun([...args, "--json"]);
+    assert.equal(json.code, 0);
+    assert.deepEqual(await shownJson("range"), JSON.parse(json.out));
+    assert.equal(await page.locator("#range-table").textContent(), husRun(args).out);
+    assert.equal(await page.locator("#range-grid svg").count(), 1);
+    assert.equal(await page.locator("#range-error").textContent(), "");
+  });
+}
+
+test("a range that cannot be read is shown as the error hus prints, and the old answer goes", async () => {
+  await submit("equity", { hero: "QQ+", villain: "AX", board: "", dead: "", with: "" });
+  const e = husRun(["equity", "QQ+", "AX"]);
+  assert.equal(e.code, 2);
+  assert.equal(await page.locator("#equity-error").textContent(), e.err);
+  assert.equal(await page.locator("#equity-table").textContent(), "");
+  assert.equal(await page.locator("#equity-json").textContent(), "");
+
+  await submit("range", { range: "22+", board: "KhKh", dead: "", with: "" });
+  const r = husRun(["range", "22+", "--board", "KhKh"]);
+  assert.equal(r.code, 2);
+  assert.equal(await page.locator("#range-error").textContent(), r.err);
+  assert.equal(await page.locator("#range-grid svg").count(), 0);
+});
+
+test("the panels work from the keyboard and fit a phone's width", async () => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  try {
+    await page.fill("#range-range", "AA");
+    await page.fill("#range-board", "Kh8s4d");
+    await page.fill("#range-with", "");
+    await page.focus("#range-range");
+    await page.keyboard.press("Enter");
+    assert.equal((await shownJson("range")).combos, 6);
+    for (const [id, text] of [["hero", "AKs"], ["villain", "QQ"], ["board", ""], ["dead", ""], ["with", ""]]) {
+      await page.fill(`#equity-${id}`, text);
+    }
+    await page.focus("#equity-with");
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.type("9c");
+    await page.keyboard.press("Enter");
+    assert.equal((await shownJson("equity")).dead, "9c");
+    for (const panel of ["#equity-panel", "#range-panel"]) {
+      const box = await page.locator(panel).boundingBox();
+      assert.ok(box.x >= 0 && box.x + box.width <= 390, `${panel} fits: ${JSON.stringify(box)}`);
+    }
+  } finally {
+    await page.setViewportSize({ width: 1200, height: 1800 });
+  }
+});
