@@ -468,3 +468,40 @@ fn a_match_counts_warnings_in_one_line() {
         "tests/cases/match/warned.hus: 2 warnings; `hus check tests/cases/match/warned.hus` shows them\n"
     );
 }
+
+/// Every decision the report counts as a random tie-break is marked `random-tie` in the
+/// histories' index, and no other.
+#[test]
+fn random_tie_breaks_are_marked_in_the_histories() {
+    let dir = temp_dir("ties");
+    let bot = dir.join("tie.hus");
+    // Two rules of one priority hold before the flop whenever the hand is not over.
+    std::fs::write(
+        &bot,
+        "PREFLOP\nRULE AK\n  THEN CALL\nENDRULE\nRULE AK\n  THEN FOLD\nENDRULE\nRULE PRIORITY -1\n  THEN CALL\nENDRULE\nENDPREFLOP\nALWAYS\nRULE\n  THEN CHECK\nENDRULE\nENDALWAYS\n",
+    )
+    .unwrap();
+    let histories = dir.join("h");
+    let j = match_json(&[
+        bot.to_str().unwrap(),
+        "builtin:caller",
+        "--hands",
+        "400",
+        "--seed",
+        "3",
+        "--histories",
+        histories.to_str().unwrap(),
+    ]);
+    let ties = j["bots"]["A"]["random_ties"].as_u64().unwrap();
+    assert!(ties > 0, "{j}");
+    let index = std::fs::read_to_string(histories.join("index.tsv")).unwrap();
+    let marked = index
+        .lines()
+        .filter(|l| {
+            l.split('\t')
+                .nth(9)
+                .is_some_and(|n| n.split(',').any(|w| w == "random-tie"))
+        })
+        .count();
+    assert_eq!(marked as u64, ties);
+}

@@ -38,6 +38,7 @@ pub fn lower(
         depth: 0,
         heights: Vec::new(),
         definitions: Vec::new(),
+        definition_files: Vec::new(),
         named_uses: Vec::new(),
     };
     let own = script.defines.iter().map(|d| (d.clone(), None));
@@ -85,6 +86,7 @@ pub fn lower(
         rules,
         candidates,
         definitions: l.definitions,
+        definition_files: l.definition_files,
         named_uses: l.named_uses,
     };
     (program, l.diags)
@@ -131,6 +133,9 @@ struct Lowerer<'a> {
     heights: Vec<usize>,
     /// The shared bodies of DEFINEd conditions and computed numbers, by id.
     definitions: Vec<ir::Definition>,
+    /// For each definition, the included file it comes from (see
+    /// [`ir::Program::definition_files`]).
+    definition_files: Vec<Option<Arc<SourceFile>>>,
     /// Uses in the script of DEFINEd numbers held as their value (see
     /// [`ir::Program::named_uses`]).
     named_uses: Vec<ir::NamedUse>,
@@ -545,6 +550,7 @@ impl Lowerer<'_> {
             // New (not an alias of another DEFINE's, which has its definition already).
             Lowered::Condition(c) if c.id == id => {
                 self.definitions.push(ir::Definition::Condition(c.clone()));
+                self.definition_files.push(self.file.clone());
                 Lowered::Condition(c)
             }
             Lowered::Number(op @ (Operand::Binary { .. } | Operand::Negate(_))) => {
@@ -558,6 +564,7 @@ impl Lowerer<'_> {
                 );
                 self.definitions
                     .push(ir::Definition::Number(number.clone()));
+                self.definition_files.push(self.file.clone());
                 Lowered::Number(Operand::Defined {
                     name: String::new(),
                     number,

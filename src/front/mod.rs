@@ -38,7 +38,8 @@ pub use matches::{
     new_output_file, run_match, MatchBot, MatchErrorKind, MatchFailure, MatchReport,
 };
 pub use names::{
-    builtin_names, builtin_script, describe_name, is_language_name, names, Name, UnknownName,
+    builtin_names, builtin_script, describe_name, is_language_name, names, search_names, Name,
+    UnknownName,
 };
 pub use replay::{read_acpc_game, read_log_file, replay_log, LogPlayer, LogSummary, ReplayError};
 pub use replay::{ReplayErrorKind, ReplayOptions, ReplayReport, ReplayTally};
