@@ -11,6 +11,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use crate::cards::hole::HoleClassSet;
+use crate::cards::predicate::Predicate;
 use crate::cards::query::{CardQuery, QueryError};
 use crate::diag::{Diagnostic, SourceFile, Span};
 use crate::game::Phase;
@@ -240,10 +241,7 @@ impl Lowerer<'_> {
                 name,
                 name_span,
             } => self.condition_name(name, *negated, name_span.clone())?,
-            ast::ConditionKind::Range(items) => Test::Cards {
-                classes: self.range(items)?,
-                negated: false,
-            },
+            ast::ConditionKind::Range(items) => self.union(items, &c.span)?,
             ast::ConditionKind::Compare { lhs, op, rhs, .. } => {
                 let (lhs, rhs) = (self.value(lhs), self.value(rhs));
                 Test::Compare {
@@ -307,6 +305,112 @@ impl Lowerer<'_> {
             Ok(predicate) => Some(Test::Predicate { predicate, negated }),
             Err(d) => self.fail(*d),
         }
+    }
+
+    /// `topPair | overPair | QQ+`: one of the conditions holds. A union of card queries and
+    /// DEFINEd ranges alone is one range; with a predicate or a DEFINEd condition in it, it
+    /// becomes a condition of one branch per item (the ranges joined into one), held once
+    /// like a DEFINE's body and named by its text.
+    fn union(&mut self, items: &[ast::RangeItem], span: &Span) -> Option<Test> {
+        if !self.union_has_condition(items) {
+            return self.range(items).map(|classes| Test::Cards {
+                classes,
+                negated: false,
+            });
+        }
+        let mut ranges: Vec<ast::RangeItem> = Vec::new();
+        let mut branches: Vec<Vec<ir::Condition>> = Vec::new();
+        let mut ok = true;
+        for item in items {
+            let test = match item.is_name.then(|| self.define_index(&item.text)) {
+                None => {
+                    ranges.push(item.clone());
+                    continue;
+                }
+                Some(Some(i)) => match self.use_define(i, item.span.clone()) {
+                    Lowered::Range(_) => {
+                        ranges.push(item.clone());
+                        continue;
+                    }
+                    Lowered::Condition(branches) => Some(Test::All {
+                        name: self.defines[i].define.name.clone(),
+                        branches,
+                        negated: false,
+                    }),
+                    Lowered::Number(_) => {
+                        let d = self.kind_error(i, &item.text, item.span.clone(), "a condition");
+                        self.fail(d)
+                    }
+                    Lowered::Failed => None,
+                },
+                Some(None) => {
+                    match names::condition_name(&item.text, item.span.clone(), self.options) {
+                        Ok(predicate) => Some(Test::Predicate {
+                            predicate,
+                            negated: false,
+                        }),
+                        Err(d) => self.fail(*d),
+                    }
+                }
+            };
+            match test {
+                Some(test) => branches.push(vec![ir::Condition {
+                    test,
+                    span: item.span.clone(),
+                }]),
+                None => ok = false,
+            }
+        }
+        if !ranges.is_empty() {
+            let at = ranges[0].span.start..ranges[ranges.len() - 1].span.end;
+            match self.range(&ranges) {
+                Some(classes) => branches.insert(
+                    0,
+                    vec![ir::Condition {
+                        test: Test::Cards {
+                            classes,
+                            negated: false,
+                        },
+                        span: at,
+                    }],
+                ),
+                None => ok = false,
+            }
+        }
+        if !ok {
+            return None;
+        }
+        let id = self.definitions.len();
+        let shared: ir::Shared<[Vec<ir::Condition>]> =
+            ir::Shared::new(id, self.file.is_some(), branches.into());
+        self.definitions
+            .push(ir::Definition::Condition(shared.clone()));
+        self.definition_files.push(self.file.clone());
+        let text = self.text(span);
+        Some(Test::All {
+            name: text.split_whitespace().collect::<Vec<_>>().join(" "),
+            branches: shared,
+            negated: false,
+        })
+    }
+
+    /// Whether a union names a condition (a predicate, or a DEFINEd condition) and not only
+    /// ranges. A DEFINE being lowered (a cycle) counts as a range: [`Self::range`] reports it.
+    fn union_has_condition(&mut self, items: &[ast::RangeItem]) -> bool {
+        let mut found = false;
+        for item in items.iter().filter(|i| i.is_name) {
+            found |= match self.define_index(&item.text) {
+                Some(i) => match &self.defines[i].state {
+                    DefineState::Busy => false,
+                    DefineState::Done(l) => matches!(l, Lowered::Condition(_)),
+                    DefineState::Pending => {
+                        matches!(self.use_define(i, item.span.clone()), Lowered::Condition(_))
+                    }
+                },
+                None => Predicate::from_name(&item.text).is_some(),
+            };
+        }
+        found
     }
 
     /// `QQ+ | AK | premium`: the union of the queries and named ranges.
@@ -616,6 +720,8 @@ impl Lowerer<'_> {
             } => self
                 .query(text, text_span.clone())
                 .map_or(Lowered::Failed, |q| Lowered::Range(q.classes)),
+            // A union naming a condition is a condition (lowered below).
+            ast::ConditionKind::Range(items) if self.union_has_condition(items) => return None,
             ast::ConditionKind::Range(items) => {
                 self.range(items).map_or(Lowered::Failed, Lowered::Range)
             }

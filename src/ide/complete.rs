@@ -13,7 +13,7 @@
 //! | after `RULE`, `VILLAIN`, a comma, a DEFINE's `=` | conditions (and `PRIORITY` after `RULE`) |
 //! | after `!` | predicates and DEFINEd conditions and ranges |
 //! | after a comparison or arithmetic operator, a number, `RAISE`, `RAISETO` | constants and DEFINEd numbers |
-//! | after `\|` | DEFINEd ranges |
+//! | after `\|` | predicates and DEFINEd conditions and ranges |
 //! | after `THEN` (or a mixed strategy's weight) | the actions |
 //! | after `USE TABLE` | the action tables under the script's directory |
 //! | after `INCLUDE "` | the `.hus` files under the script's directory |
@@ -263,7 +263,8 @@ pub fn complete(a: &Analysis, offset: usize) -> Vec<Item> {
             constant_items(&replace, &mut out);
             define_items(a, &replace, |k| k == "a number", &mut out);
         }
-        Context::Range => define_items(a, &replace, |k| k == "a range", &mut out),
+        // A union joins ranges and conditions alike (reference §12.3).
+        Context::Range => condition_items(a, &replace, true, false, &mut out),
         Context::Action { simple } => {
             let actions: &[&str] = if simple {
                 &["FOLD", "CHECK", "CALL", "RAISE", "RAISETO"]
