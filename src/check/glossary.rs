@@ -411,6 +411,9 @@ pub const ENTRIES: &[Entry] = &[
     e("USE TABLE", Action, "act as a 13x13 preflop table says for the hero's class", "Reference §5, action tables.",
       "THEN USE TABLE open.tsv", ""),
     e("external", Action, "run a program and use its number or action", "Reference §8.", "THEN external \"bin/decide wholeGame\"", ""),
+    e("DO", Action, "an action whether or not the villain acted in the round",
+      "Written where `THEN` goes: `DO action` gives the action when the hero acts first in the round, as `THEN` does, and after the villain acted, when none of the rule's VILLAIN reactions holds (as a last reaction with no condition). Takes every action `THEN` takes (reference §4).",
+      "DO CALL", "not in the thesis"),
     // Table cells.
     e("F", TableCell, "fold", "As `FOLD`.", "F", ""),
     e("C", TableCell, "call, or check when nothing is owed", "Never reported as changed.", "C", ""),

@@ -192,23 +192,42 @@ impl Lowerer<'_> {
     }
 
     fn rule(&mut self, rule: &ast::Rule, block: BlockKind) -> ir::Rule {
+        let branches = self.branches(&rule.branches);
+        let action = self.action(&rule.action);
+        let mut reactions: Vec<ir::Reaction> = rule
+            .reactions
+            .iter()
+            .map(|r| ir::Reaction {
+                span: r.span.clone(),
+                line: self.line(&r.span),
+                branches: self.branches(&r.branches),
+                action: self.action(&r.action),
+            })
+            .collect();
+        // `DO action` is `THEN action` and, after the reactions, a reaction with no
+        // condition giving the same action (reference §4).
+        let span = &rule.action.span;
+        if self
+            .source
+            .text
+            .get(span.clone())
+            .is_some_and(|t| t.starts_with("DO"))
+        {
+            reactions.push(ir::Reaction {
+                span: span.clone(),
+                line: self.line(span),
+                branches: Vec::new(),
+                action: action.clone(),
+            });
+        }
         ir::Rule {
             span: rule.span.clone(),
             line: self.line(&rule.keyword_span),
             block,
             priority: rule.priority.as_ref().map_or(0, |(p, _)| *p),
-            branches: self.branches(&rule.branches),
-            action: self.action(&rule.action),
-            reactions: rule
-                .reactions
-                .iter()
-                .map(|r| ir::Reaction {
-                    span: r.span.clone(),
-                    line: self.line(&r.span),
-                    branches: self.branches(&r.branches),
-                    action: self.action(&r.action),
-                })
-                .collect(),
+            branches,
+            action,
+            reactions,
         }
     }
 

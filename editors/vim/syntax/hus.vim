@@ -40,7 +40,7 @@ syntax case match
 syntax keyword husBlock PREFLOP ENDPREFLOP FLOP ENDFLOP TURN ENDTURN RIVER ENDRIVER ALWAYS ENDALWAYS
 syntax keyword husKeyword RULE ENDRULE PRIORITY THEN VILLAIN ENDVILLAIN
 syntax keyword husDefine DEFINE INCLUDE ENDDEFINE
-syntax keyword husAction FOLD CHECK CALL RAISE USE TABLE external RAISETO
+syntax keyword husAction DO FOLD CHECK CALL RAISE USE TABLE external RAISETO
 syntax case ignore
 syntax keyword husPredicate pair highPair midPair lowPair twoPair threeOfKind fullHouse poker
 syntax keyword husPredicate straight flush straightFlush royalFlush flushDraw straightDraw openEnded
