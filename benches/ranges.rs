@@ -4,8 +4,8 @@
 //! on one hero holding against the villain's whole range, both ways.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use hus::strength::range_equity::{enumerate, preflop};
 use hus::cards::CardSet;
+use hus::strength::range_equity::{enumerate, preflop};
 
 /// The best quarter of the classes by the heads-up hand ranking, as a range.
 const QUARTER: &str = "22+ | A2s+ | A5o+ | K7s+ | K9o+ | Q9s+ | QTo+ | J9s+ | JTo | T9s";

@@ -27,6 +27,9 @@ pub struct Program {
     /// other definitions refer to these, so the program grows with the script's text and
     /// not with how often a DEFINE is used (reference §10).
     pub definitions: Vec<Definition>,
+    /// For each definition (by [`Shared::id`]), the INCLUDEd file its spans point into;
+    /// `None` for the script's own: `--explain` quotes an included DEFINE from its file.
+    pub definition_files: Vec<Option<Arc<SourceFile>>>,
     /// Every use in the script of a DEFINEd range, plain number or constant (`DEFINE foldy =
     /// 0.55`), whose value the program holds in place of the name: for the lints to point at
     /// the DEFINE as well as at the use.

@@ -18,7 +18,7 @@
 //! - check: [`check()`], [`check_in`], [`check_script`] with its [`Coverage`];
 //! - diagnostics: [`Diagnostic::render`] as `hus check` prints them ([`Rendering`]);
 //! - format: [`format()`] ([`FormatOptions`]), the layout of `hus fmt`;
-//! - names and built-ins: [`names()`], [`describe_name`], [`builtin_names`], [`builtin_script`];
+//! - names and built-ins: [`names()`], [`search_names`], [`describe_name`], [`builtin_names`], [`builtin_script`];
 //! - matches: [`run_match`] of scripts, built-ins and ACPC programs with logs, histories and
 //!   plots, giving a [`MatchReport`], or [`play_match`] of two bots ([`MatchOptions`]);
 //! - a dealer's log: [`replay_log`] ([`ReplayOptions`]) gives a [`ReplayReport`];
@@ -150,13 +150,13 @@ pub use acpc::NoLimitGame;
 pub use dealer::MatchResult;
 pub use diag::Severity;
 pub use diag::{escape_controls, escape_json_controls};
-pub use front::play_match_of;
 /// How many starting-hand coverages this process has computed (each is costly): a count
 /// for tests that one is computed only when asked.
 pub use eval::coverage::computed as coverages_computed;
+pub use front::play_match_of;
 pub use front::{
-    builtin_names, builtin_script, describe_name, format, is_language_name, names, Name,
-    UnknownName,
+    builtin_names, builtin_script, describe_name, format, is_language_name, names, search_names,
+    Name, UnknownName,
 };
 pub use front::{check, check_in, check_script, CheckReport, Coverage};
 pub use front::{contain_external_programs, read_script, read_script_file, read_script_from};

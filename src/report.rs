@@ -10,10 +10,11 @@ use crate::game::{format_amount, Move, OpponentStat, OpponentStats, Phase};
 use crate::ir::Program;
 
 /// The object `hus decide --json` prints: action, amount, rule (`file`, `line`), matched,
-/// warnings (the game's, then the decision's, as messages), seed and draw.
+/// warnings (the game's, then the decision's, as messages), seed, draw and inputs.
 pub fn decision_json(
     decision: &Decision,
     program: &Program,
+    state: &crate::game::GameState,
     game_warnings: &[Diagnostic],
     file: &str,
     seed: u64,
@@ -42,6 +43,26 @@ pub fn decision_json(
             "total": json_amount(d.total),
             "index": d.index,
         })),
+        "inputs": inputs_json(state),
+    })
+}
+
+/// What a player checks a decision against, as `hus decide --json` gives it under `inputs`:
+/// the round, the pot, what is owed, the pot odds, the stacks and the hero's `equity`
+/// (against a random hand), each as the script reads it.
+pub(crate) fn inputs_json(state: &crate::game::GameState) -> Value {
+    use crate::game::Constant;
+    let read = |c: Constant| state.constant(&c).map(json_amount);
+    let round = |x: f64| json_amount((x * 1e6).round() / 1e6);
+    json!({
+        "phase": state.phase().xml_tag(),
+        "pot": read(Constant::Pot),
+        "to_call": read(Constant::ToCall),
+        "pot_odds": state.constant(&Constant::PotOdds).map(round),
+        "hero_stack": read(Constant::HeroStack),
+        "villain_stack": read(Constant::VillainStack),
+        "effective_stack": read(Constant::EffectiveStack),
+        "equity": round(crate::strength::equity(state.hole(), state.board())),
     })
 }
 

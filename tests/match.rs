@@ -337,7 +337,7 @@ fn the_exploit_bot_beats_an_over_folder_by_more_than_its_version_without_statist
     };
     let with = run("builtin:exploit");
     let without = run("tests/cases/match/exploit-nostats.hus");
-    assert_eq!((with, without), (668.26, 401.45));
+    assert_eq!((with, without), (482.07, 285.96));
     assert!(with > without + 150.0);
 }
 
@@ -433,22 +433,22 @@ const TAG_VS_CALLER: &str = r#"{"blinds":[50,100],"bots":{
 "ci95":[2443.0827856170276,3626.777214382972],
 "duplicate":false,"hands":2000,"mbb_per_hand":3034.93,"net_chips":606986,"seed":7,"stack":10000}"#;
 const HUD_VS_RANDOM: &str = r#"{"blinds":[50,100],"bots":{
-"A":{"actions":{"flop":{"call":25,"check":197,"fold":119,"raise":99},
+"A":{"actions":{"flop":{"call":30,"check":202,"fold":121,"raise":88},
 "preflop":{"call":29,"check":172,"fold":413,"raise":340},
-"river":{"call":7,"check":48,"fold":30,"raise":67},
-"turn":{"call":11,"check":120,"fold":49,"raise":56}},
-"actions_made_legal":21,
-"decisions":1782,"name":"examples/hud.hus","no_rule_matched":0,"random_ties":0,
-"showdowns":79,"showdowns_split":6,"showdowns_won":46},
-"B":{"actions":{"flop":{"call":39,"check":181,"fold":34,"raise":163},
+"river":{"call":14,"check":80,"fold":36,"raise":25},
+"turn":{"call":17,"check":136,"fold":53,"raise":30}},
+"actions_made_legal":12,
+"decisions":1786,"name":"examples/hud.hus","no_rule_matched":0,"random_ties":0,
+"showdowns":82,"showdowns_split":7,"showdowns_won":48},
+"B":{"actions":{"flop":{"call":34,"check":181,"fold":31,"raise":164},
 "preflop":{"call":339,"check":0,"fold":245,"raise":256},
-"river":{"call":32,"check":37,"fold":17,"raise":56},
-"turn":{"call":29,"check":89,"fold":14,"raise":78}},
-"actions_made_legal":46,
-"decisions":1609,"name":"builtin:random","no_rule_matched":0,"random_ties":0,
-"showdowns":79,"showdowns_split":6,"showdowns_won":27}},
-"ci95":[247.9545740312783,2186.6254259687216],
-"duplicate":false,"hands":1000,"mbb_per_hand":1217.29,"net_chips":121729,"seed":4,"stack":10000}"#;
+"river":{"call":12,"check":50,"fold":10,"raise":54},
+"turn":{"call":16,"check":97,"fold":9,"raise":78}},
+"actions_made_legal":29,
+"decisions":1576,"name":"builtin:random","no_rule_matched":0,"random_ties":0,
+"showdowns":82,"showdowns_split":7,"showdowns_won":27}},
+"ci95":[-83.75841981435974,1452.6184198143596],
+"duplicate":false,"hands":1000,"mbb_per_hand":684.43,"net_chips":68443,"seed":4,"stack":10000}"#;
 
 /// A match names how many warnings a bot has in one line; `hus check` is where they are shown.
 #[test]
@@ -467,4 +467,41 @@ fn a_match_counts_warnings_in_one_line() {
         String::from_utf8_lossy(&out.stderr),
         "tests/cases/match/warned.hus: 2 warnings; `hus check tests/cases/match/warned.hus` shows them\n"
     );
+}
+
+/// Every decision the report counts as a random tie-break is marked `random-tie` in the
+/// histories' index, and no other.
+#[test]
+fn random_tie_breaks_are_marked_in_the_histories() {
+    let dir = temp_dir("ties");
+    let bot = dir.join("tie.hus");
+    // Two rules of one priority hold before the flop whenever the hand is not over.
+    std::fs::write(
+        &bot,
+        "PREFLOP\nRULE AK\n  THEN CALL\nENDRULE\nRULE AK\n  THEN FOLD\nENDRULE\nRULE PRIORITY -1\n  THEN CALL\nENDRULE\nENDPREFLOP\nALWAYS\nRULE\n  THEN CHECK\nENDRULE\nENDALWAYS\n",
+    )
+    .unwrap();
+    let histories = dir.join("h");
+    let j = match_json(&[
+        bot.to_str().unwrap(),
+        "builtin:caller",
+        "--hands",
+        "400",
+        "--seed",
+        "3",
+        "--histories",
+        histories.to_str().unwrap(),
+    ]);
+    let ties = j["bots"]["A"]["random_ties"].as_u64().unwrap();
+    assert!(ties > 0, "{j}");
+    let index = std::fs::read_to_string(histories.join("index.tsv")).unwrap();
+    let marked = index
+        .lines()
+        .filter(|l| {
+            l.split('\t')
+                .nth(9)
+                .is_some_and(|n| n.split(',').any(|w| w == "random-tie"))
+        })
+        .count();
+    assert_eq!(marked as u64, ties);
 }

@@ -96,3 +96,30 @@ fn match_help_lists_every_builtin() {
         );
     }
 }
+
+#[test]
+fn names_searches_and_suggests_for_a_word_it_does_not_know() {
+    let fold = hus(&["names", "--search", "fold"]);
+    assert_eq!(fold.status.code(), Some(0));
+    let text = stdout(&fold);
+    assert!(text.lines().any(|l| l.starts_with("FOLD ")), "{text}");
+    assert!(
+        text.lines().any(|l| l.starts_with("villainFoldToCBet ")),
+        "{text}"
+    );
+    assert!(!text.lines().any(|l| l.starts_with("CALL ")), "{text}");
+    let none = hus(&["names", "--search", "xyzzy"]);
+    assert_eq!(none.status.code(), Some(2));
+    for (word, hint) in [
+        ("VPIP", "did you mean `villainVPIP`?"),
+        ("cbet", "did you mean `villainCBet`?"),
+        ("threebet", "did you mean `villainThreeBet`?"),
+        ("nuts", "names that mention it: `nutFlushDraw`, `nutFlush`"),
+        ("street", "`hus names --search WORD`"),
+    ] {
+        let out = hus(&["names", word]);
+        assert_eq!(out.status.code(), Some(2), "{word}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(hint), "{word}: {err}");
+    }
+}

@@ -17,8 +17,8 @@ use pyo3::prelude::*;
 use bot::{check, Bot};
 use decision::Decision;
 use diagnostics::{Diagnostic, Fix};
-use errors::{DecideError, GameStateError, HusError, InternalError, MatchError, RangeError};
 use errors::ScriptError;
+use errors::{DecideError, GameStateError, HusError, InternalError, MatchError, RangeError};
 use matches::{play_match, MatchResult};
 use state::GameState;
 

@@ -162,10 +162,17 @@ pub enum Predicate {
     ThreeBetPot,
     /// Betting state: three or more bets or raises before the flop.
     FourBetPot,
+    /// Two pair made with both hole cards, both pairs playing: each hole card pairs a
+    /// different board rank the board holds once, and no pair on the board ranks above the
+    /// lower of them (76 on 7 6 K K A is counterfeited: the kings and the ace play).
+    HeroTwoPair,
+    /// Betting state: the villain bet or raised in this round and something is owed (the
+    /// blinds do not count, so the small blind's first action before the flop is not one).
+    FacingRaise,
 }
 
 impl Predicate {
-    pub const ALL: [Predicate; 61] = [
+    pub const ALL: [Predicate; 63] = [
         Predicate::Pair,
         Predicate::HighPair,
         Predicate::MidPair,
@@ -227,6 +234,8 @@ impl Predicate {
         Predicate::SingleRaisedPot,
         Predicate::ThreeBetPot,
         Predicate::FourBetPot,
+        Predicate::HeroTwoPair,
+        Predicate::FacingRaise,
     ];
 
     /// The canonical spelling (`flushDraw`).
@@ -293,6 +302,8 @@ impl Predicate {
             Predicate::SingleRaisedPot => "singleRaisedPot",
             Predicate::ThreeBetPot => "threeBetPot",
             Predicate::FourBetPot => "fourBetPot",
+            Predicate::HeroTwoPair => "heroTwoPair",
+            Predicate::FacingRaise => "facingRaise",
         }
     }
 
@@ -330,6 +341,7 @@ impl Predicate {
         matches!(
             self,
             Predicate::FacingBet
+                | Predicate::FacingRaise
                 | Predicate::CheckedTo
                 | Predicate::InPosition
                 | Predicate::Button
@@ -466,7 +478,9 @@ impl Predicate {
                 straight_place(hole, board) == Some(StraightPlace::SecondNut)
             }
             Predicate::LowEndStraight => low_end_straight(hole, board),
+            Predicate::HeroTwoPair => hero_two_pair(hole, board),
             Predicate::FacingBet
+            | Predicate::FacingRaise
             | Predicate::CheckedTo
             | Predicate::InPosition
             | Predicate::Button
@@ -641,6 +655,18 @@ fn pairs_board_rank(hole: CardSet, board: CardSet, rank: u16) -> bool {
         && board.rank_mask() & rank != 0
         && h & rank != 0
         && Counts::of(board).ge2 & rank == 0
+}
+
+/// `heroTwoPair`: each hole card pairs a board rank held once, and no board pair ranks above
+/// the lower of the two, so both of the hero's pairs are in the best two pair.
+fn hero_two_pair(hole: CardSet, board: CardSet) -> bool {
+    let h = hole.rank_mask();
+    let desk = Counts::of(board);
+    board.len() >= 3
+        && h.count_ones() == 2
+        && board.rank_mask() & h == h
+        && desk.ge2 & h == 0
+        && desk.ge2 < low_bit(h)
 }
 
 /// `topPair`: a hole card pairs the board's highest rank, held once by the board.
@@ -1233,6 +1259,21 @@ mod tests {
     }
 
     #[test]
+    fn hero_two_pair_is_not_counterfeited() {
+        let holds = |hole: &str, board: &str| HeroTwoPair.holds(cards(hole), cards(board));
+        // The board's kings and the ace play: the sixes do not.
+        assert!(!holds("7h 6d", "7d 6c Kh Kc Ad"));
+        assert!(TwoPair.holds(cards("7h 6d"), cards("7d 6c Kh Kc Ad")));
+        // A lower board pair leaves both of the hero's pairs playing.
+        assert!(holds("7h 6d", "7d 6c 2h 2c Ad"));
+        assert!(holds("7h 6d", "7d 6c Kh"));
+        // One hole card, a pocket pair, or trips is not it.
+        assert!(!holds("Ah 7d", "7d Ac Kh Kc"));
+        assert!(!holds("8h 8d", "8c Kh Kc"));
+        assert!(!holds("7h 6d", "7d 7c 6h"));
+    }
+
+    #[test]
     fn top_pair() {
         // Top pair, the ace the best kicker.
         check(
@@ -1269,7 +1310,14 @@ mod tests {
             "Kh 9d",
             "Kc 7s 2h 9c",
             &[
-                Pair, HighPair, MidPair, TwoPair, TopPair, SecondPair, TwoTone,
+                Pair,
+                HighPair,
+                MidPair,
+                TwoPair,
+                TopPair,
+                SecondPair,
+                TwoTone,
+                HeroTwoPair,
             ],
         );
         // River: the king is on the board, the queen is the best kicker.
@@ -1284,6 +1332,7 @@ mod tests {
                 SecondPair,
                 TwoTone,
                 StraightPossible,
+                HeroTwoPair,
             ],
         );
         // River second pair.
@@ -1769,7 +1818,17 @@ mod tests {
             }
             PairedBoard => ref_pair_in(&b, 0..=12),
             FacingBet | CheckedTo | InPosition | Button | FirstToAct | HeroAggressor
-            | VillainAggressor | LimpedPot | SingleRaisedPot | ThreeBetPot | FourBetPot => false,
+            | VillainAggressor | LimpedPot | SingleRaisedPot | ThreeBetPot | FourBetPot
+            | FacingRaise => false,
+            // Both hole ranks distinct and on the board once each, and every board pair lower.
+            HeroTwoPair => {
+                let (x, y) = (h[0].rank.0, h[1].rank.0);
+                b.len() >= 3
+                    && x != y
+                    && rank_count(&b, x) == 1
+                    && rank_count(&b, y) == 1
+                    && (0..13).all(|r| rank_count(&b, r) < 2 || r < x.min(y))
+            }
             NutFlush => ref_flush_place(&h, &b) == Some(0),
             SecondNutFlush => ref_flush_place(&h, &b) == Some(1),
             NutStraight => ref_straight_place(&h, &b).is_some_and(|(place, _)| place == 0),

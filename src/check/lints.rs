@@ -92,6 +92,7 @@ pub(crate) fn lint_program(
         externals(program, source, defines, &mut out);
         unsatisfiable_rules(program, &mut out);
         board_made_hands(program, source, &mut out);
+        counterfeit_two_pairs(program, source, &mut out);
         reactions_on_a_check(program, source, &mut out);
         unreachable_reactions(program, &mut out);
         out_of_range(program, source, &mut out);

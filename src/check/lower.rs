@@ -40,6 +40,7 @@ pub fn lower(
         depth: 0,
         heights: Vec::new(),
         definitions: Vec::new(),
+        definition_files: Vec::new(),
         named_uses: Vec::new(),
     };
     let own = script.defines.iter().map(|d| (d.clone(), None));
@@ -87,6 +88,7 @@ pub fn lower(
         rules,
         candidates,
         definitions: l.definitions,
+        definition_files: l.definition_files,
         named_uses: l.named_uses,
     };
     (program, l.diags)
@@ -133,6 +135,9 @@ struct Lowerer<'a> {
     heights: Vec<usize>,
     /// The shared bodies of DEFINEd conditions and computed numbers, by id.
     definitions: Vec<ir::Definition>,
+    /// For each definition, the included file it comes from (see
+    /// [`ir::Program::definition_files`]).
+    definition_files: Vec<Option<Arc<SourceFile>>>,
     /// Uses in the script of DEFINEd numbers held as their value (see
     /// [`ir::Program::named_uses`]).
     named_uses: Vec<ir::NamedUse>,
@@ -188,23 +193,42 @@ impl Lowerer<'_> {
     }
 
     fn rule(&mut self, rule: &ast::Rule, block: BlockKind) -> ir::Rule {
+        let branches = self.branches(&rule.branches);
+        let action = self.action(&rule.action);
+        let mut reactions: Vec<ir::Reaction> = rule
+            .reactions
+            .iter()
+            .map(|r| ir::Reaction {
+                span: r.span.clone(),
+                line: self.line(&r.span),
+                branches: self.branches(&r.branches),
+                action: self.action(&r.action),
+            })
+            .collect();
+        // `DO action` is `THEN action` and, after the reactions, a reaction with no
+        // condition giving the same action (reference §4).
+        let span = &rule.action.span;
+        if self
+            .source
+            .text
+            .get(span.clone())
+            .is_some_and(|t| t.starts_with("DO"))
+        {
+            reactions.push(ir::Reaction {
+                span: span.clone(),
+                line: self.line(span),
+                branches: Vec::new(),
+                action: action.clone(),
+            });
+        }
         ir::Rule {
             span: rule.span.clone(),
             line: self.line(&rule.keyword_span),
             block,
             priority: rule.priority.as_ref().map_or(0, |(p, _)| *p),
-            branches: self.branches(&rule.branches),
-            action: self.action(&rule.action),
-            reactions: rule
-                .reactions
-                .iter()
-                .map(|r| ir::Reaction {
-                    span: r.span.clone(),
-                    line: self.line(&r.span),
-                    branches: self.branches(&r.branches),
-                    action: self.action(&r.action),
-                })
-                .collect(),
+            branches,
+            action,
+            reactions,
         }
     }
 
@@ -237,10 +261,7 @@ impl Lowerer<'_> {
                 name,
                 name_span,
             } => self.condition_name(name, *negated, name_span.clone())?,
-            ast::ConditionKind::Range(items) => Test::Cards {
-                classes: self.range(items)?.classes,
-                negated: false,
-            },
+            ast::ConditionKind::Range(items) => self.union(items, &c.span)?,
             ast::ConditionKind::Compare { lhs, op, rhs, .. } => {
                 let (lhs, rhs) = (self.value(lhs), self.value(rhs));
                 Test::Compare {
@@ -307,6 +328,112 @@ impl Lowerer<'_> {
             Ok(predicate) => Some(Test::Predicate { predicate, negated }),
             Err(d) => self.fail(*d),
         }
+    }
+
+    /// `topPair | overPair | QQ+`: one of the conditions holds. A union of card queries and
+    /// DEFINEd ranges alone is one range; with a predicate or a DEFINEd condition in it, it
+    /// becomes a condition of one branch per item (the ranges joined into one), held once
+    /// like a DEFINE's body and named by its text.
+    fn union(&mut self, items: &[ast::RangeItem], span: &Span) -> Option<Test> {
+        if !self.union_has_condition(items) {
+            return self.range(items).map(|range| Test::Cards {
+                classes: range.classes,
+                negated: false,
+            });
+        }
+        let mut ranges: Vec<ast::RangeItem> = Vec::new();
+        let mut branches: Vec<Vec<ir::Condition>> = Vec::new();
+        let mut ok = true;
+        for item in items {
+            let test = match item.is_name.then(|| self.define_index(&item.text)) {
+                None => {
+                    ranges.push(item.clone());
+                    continue;
+                }
+                Some(Some(i)) => match self.use_define(i, item.span.clone()) {
+                    Lowered::Range(_) => {
+                        ranges.push(item.clone());
+                        continue;
+                    }
+                    Lowered::Condition(branches) => Some(Test::All {
+                        name: self.defines[i].define.name.clone(),
+                        branches,
+                        negated: false,
+                    }),
+                    Lowered::Number(_) => {
+                        let d = self.kind_error(i, &item.text, item.span.clone(), "a condition");
+                        self.fail(d)
+                    }
+                    Lowered::Failed => None,
+                },
+                Some(None) => {
+                    match names::condition_name(&item.text, item.span.clone(), self.options) {
+                        Ok(predicate) => Some(Test::Predicate {
+                            predicate,
+                            negated: false,
+                        }),
+                        Err(d) => self.fail(*d),
+                    }
+                }
+            };
+            match test {
+                Some(test) => branches.push(vec![ir::Condition {
+                    test,
+                    span: item.span.clone(),
+                }]),
+                None => ok = false,
+            }
+        }
+        if !ranges.is_empty() {
+            let at = ranges[0].span.start..ranges[ranges.len() - 1].span.end;
+            match self.range(&ranges) {
+                Some(range) => branches.insert(
+                    0,
+                    vec![ir::Condition {
+                        test: Test::Cards {
+                            classes: range.classes,
+                            negated: false,
+                        },
+                        span: at,
+                    }],
+                ),
+                None => ok = false,
+            }
+        }
+        if !ok {
+            return None;
+        }
+        let id = self.definitions.len();
+        let shared: ir::Shared<[Vec<ir::Condition>]> =
+            ir::Shared::new(id, self.file.is_some(), branches.into());
+        self.definitions
+            .push(ir::Definition::Condition(shared.clone()));
+        self.definition_files.push(self.file.clone());
+        let text = self.text(span);
+        Some(Test::All {
+            name: text.split_whitespace().collect::<Vec<_>>().join(" "),
+            branches: shared,
+            negated: false,
+        })
+    }
+
+    /// Whether a union names a condition (a predicate, or a DEFINEd condition) and not only
+    /// ranges. A DEFINE being lowered (a cycle) counts as a range: [`Self::range`] reports it.
+    fn union_has_condition(&mut self, items: &[ast::RangeItem]) -> bool {
+        let mut found = false;
+        for item in items.iter().filter(|i| i.is_name) {
+            found |= match self.define_index(&item.text) {
+                Some(i) => match &self.defines[i].state {
+                    DefineState::Busy => false,
+                    DefineState::Done(l) => matches!(l, Lowered::Condition(_)),
+                    DefineState::Pending => {
+                        matches!(self.use_define(i, item.span.clone()), Lowered::Condition(_))
+                    }
+                },
+                None => Predicate::from_name(&item.text).is_some(),
+            };
+        }
+        found
     }
 
     /// `QQ+ | AK | premium`: the union of the queries and named ranges.
@@ -555,6 +682,7 @@ impl Lowerer<'_> {
             // New (not an alias of another DEFINE's, which has its definition already).
             Lowered::Condition(c) if c.id == id => {
                 self.definitions.push(ir::Definition::Condition(c.clone()));
+                self.definition_files.push(self.file.clone());
                 Lowered::Condition(c)
             }
             Lowered::Number(op @ (Operand::Binary { .. } | Operand::Negate(_))) => {
@@ -568,6 +696,7 @@ impl Lowerer<'_> {
                 );
                 self.definitions
                     .push(ir::Definition::Number(number.clone()));
+                self.definition_files.push(self.file.clone());
                 Lowered::Number(Operand::Defined {
                     name: String::new(),
                     number,
@@ -621,6 +750,8 @@ impl Lowerer<'_> {
                 .map_or(Lowered::Failed, |q| {
                     Lowered::Range(WeightedRange::plain(q.classes))
                 }),
+            // A union naming a condition is a condition (lowered below).
+            ast::ConditionKind::Range(items) if self.union_has_condition(items) => return None,
             ast::ConditionKind::Range(items) => {
                 self.range(items).map_or(Lowered::Failed, Lowered::Range)
             }

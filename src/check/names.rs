@@ -43,7 +43,29 @@ fn all_names() -> Vec<String> {
 /// The closest known name to `name`, if one is close enough to suggest.
 pub fn suggestion(name: &str) -> Option<String> {
     let names = all_names();
-    did_you_mean(name, names.iter().map(String::as_str)).map(str::to_string)
+    did_you_mean(name, names.iter().map(String::as_str))
+        .map(str::to_string)
+        .or_else(|| completion_of(name, &names))
+}
+
+/// A known name that the unknown one ends, as players shorten them (`VPIP` for
+/// `villainVPIP`, `cbet` for `villainCBet`): the villain's when there is one, else the only
+/// such name. Only short words (3 to 8 letters, as tracking software's abbreviations are):
+/// a longer unknown word is more likely an `<init>` constant of the caller's.
+fn completion_of(name: &str, names: &[String]) -> Option<String> {
+    let lower = name.to_ascii_lowercase();
+    if !(3..=8).contains(&lower.len()) {
+        return None;
+    }
+    let ends: Vec<&String> = names
+        .iter()
+        .filter(|n| n.len() > lower.len() && n.to_ascii_lowercase().ends_with(&lower))
+        .collect();
+    let villain = format!("villain{lower}");
+    ends.iter()
+        .find(|n| n.to_ascii_lowercase() == villain)
+        .or((ends.len() == 1).then(|| &ends[0]))
+        .map(|n| n.to_string())
 }
 
 /// Resolves a bare name written as a condition: it must be a predicate.
@@ -207,6 +229,15 @@ mod tests {
         assert_eq!(e.help.as_deref(), Some("compare it: `pot > 0`"));
         let e = value_name("pair", 0..4, &opts()).unwrap_err();
         assert_eq!(e.code, Code::PredicateAsNumber);
+    }
+
+    #[test]
+    fn a_shortened_statistic_gets_its_full_name() {
+        let e = value_name("VPIP", 0..4, &opts()).unwrap_err();
+        assert_eq!(e.help.as_deref(), Some("did you mean `villainVPIP`?"));
+        let e = value_name("cbet", 0..4, &opts()).unwrap_err();
+        assert_eq!(e.help.as_deref(), Some("did you mean `villainCBet`?"));
+        assert_eq!(suggestion("xyzzy"), None);
     }
 
     #[test]

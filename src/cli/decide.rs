@@ -12,7 +12,7 @@ use super::exit;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The bot script.
+    /// The bot script, or builtin:NAME (random, caller, raiser, equity, bluffer, exploit).
     pub script: PathBuf,
     /// The game-state XML file.
     pub game: PathBuf,
@@ -94,7 +94,22 @@ fn decide(args: Args) -> Result<u8, u8> {
         );
         return Err(exit::USAGE);
     }
-    let script_text = read(&args.script, "script", hus::read_script)?;
+    let builtin = args
+        .script
+        .to_str()
+        .and_then(|p| p.strip_prefix("builtin:"));
+    let script_text = match builtin {
+        Some(name) => {
+            match hus::builtin_script(name) {
+                Some(text) => text.to_string(),
+                None => {
+                    errln!("error: unknown built-in bot `builtin:{name}`; `hus show builtin:` lists them");
+                    return Err(exit::USAGE);
+                }
+            }
+        }
+        None => read(&args.script, "script", hus::read_script)?,
+    };
     let xml = read(&args.game, "game state", hus::read_game)?;
 
     // The game first: its <init> names are constants the script may read.
@@ -122,7 +137,7 @@ fn decide(args: Args) -> Result<u8, u8> {
     print_all(&decision.warnings);
 
     if args.json {
-        let object = decision.json(bot.name(), &game_warnings, rng.seed());
+        let object = decision.json(bot.name(), &state, &game_warnings, rng.seed());
         super::to_stdout_json(&format!("{object}\n"))?;
     } else {
         super::to_stdout(&format!("{}\n", decision.action))?;

@@ -102,6 +102,7 @@ codes! {
     SuitedPair "suited-pair" error "a pair written with `s`, which never holds",
     BoardMadeHand "board-made-hand" warning "a rule bets on a made hand the board alone can make, without `!desk...` or `!boardPlays`",
     ReactionOnCheck "reaction-on-check" warning "a VILLAIN reaction compares potOdds or toCall so that it also holds after a check",
+    CounterfeitTwoPair "counterfeit-two-pair" warning "a rule bets `twoPair` guarded only by `!deskTwoPair`, which still holds when a board pair counterfeits the hero's",
     MixedWeights "mixed-weights" error "a RAISE list mixes weighted and unweighted amounts",
     UnreachableReaction "unreachable-reaction" warning "a VILLAIN reaction comes after one with no condition, which always answers first",
     OutOfRange "out-of-range" warning "a comparison never holds, or always holds, because of the constant's range",

@@ -163,6 +163,12 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
         let d = self.state.derived();
         let holds = match p {
             Predicate::FacingBet => d.to_call > 0.0,
+            Predicate::FacingRaise => {
+                d.to_call > 0.0
+                    && d.round_stats(crate::game::Player::Villain, d.phase)
+                        .raise_times
+                        > 0
+            }
             Predicate::InPosition | Predicate::Button => d.hero_is_button,
             Predicate::FirstToAct => d.hero_is_button == (d.phase == crate::game::Phase::Preflop),
             Predicate::HeroAggressor => d.last_aggressor == Some(crate::game::Player::Hero),

@@ -77,10 +77,10 @@ pub fn snippet(source: &SourceFile, span: &Span) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// The script text of an action, without its `THEN`.
+/// The script text of an action, without its `THEN` (or `DO`).
 pub(crate) fn action_text(source: &SourceFile, span: &Span) -> String {
     let s = snippet(source, span);
-    match s.strip_prefix("THEN ") {
+    match s.strip_prefix("THEN ").or_else(|| s.strip_prefix("DO ")) {
         Some(rest) => rest.to_string(),
         None => s,
     }

@@ -610,8 +610,8 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
     }
 
     /// `--explain` of a DEFINEd condition that failed: the condition that failed first in
-    /// each of its branches, inside nested DEFINEs too. An included DEFINE's text is in another
-    /// file, so only its name is given.
+    /// each of its branches, inside nested DEFINEs too. An included DEFINE's conditions are
+    /// quoted from its file, their lines named with the file's name.
     fn explain_define(&mut self, cond: &Condition, indent: usize) -> Result<(), ErrorKind> {
         let Test::All {
             name,
@@ -621,10 +621,15 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
         else {
             return Ok(());
         };
-        if branches.included {
-            return Ok(());
-        }
         let program: &'a Program = self.ctx.program;
+        let (source, file) = if branches.included {
+            match program.definition_files.get(branches.id) {
+                Some(Some(f)) => (&**f, format!("{}:", f.name)),
+                _ => return Ok(()),
+            }
+        } else {
+            (&program.source, "line ".to_string())
+        };
         for branch in branches.iter() {
             for c in branch {
                 let outcome = self.ctx.test(c)?;
@@ -634,9 +639,9 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
                 let [a, b] = self.ctx.state.hero_cards();
                 let hero = format!("{a} {b} ({})", self.ctx.class.name());
                 let stats = self.ctx.state.record().stats.is_some();
-                let why = explain::failed(&program.source, c, &outcome, &hero, stats);
-                let line = explain::line_of(&program.source, &c.span);
-                self.note(|| format!("{:indent$}in `{name}` (line {line}): {why}", ""));
+                let why = explain::failed(source, c, &outcome, &hero, stats);
+                let line = explain::line_of(source, &c.span);
+                self.note(|| format!("{:indent$}in `{name}` ({file}{line}): {why}", ""));
                 self.explain_define(c, indent + 2)?;
                 break;
             }

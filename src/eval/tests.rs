@@ -150,6 +150,7 @@ fn program(rules: Vec<RuleSpec>) -> Program {
         rules,
         candidates,
         definitions: Vec::new(),
+        definition_files: Vec::new(),
         named_uses: Vec::new(),
     }
 }

@@ -3,13 +3,21 @@
 use serde_json::json;
 
 use super::{Action, Decision, Diagnostic};
-use crate::report::json_amount;
+use crate::game::GameState;
+use crate::report::{inputs_json, json_amount};
 
 impl Decision {
     /// The object `hus decide --json` prints, on one line: action, amount (raise by), rule
     /// (`file`, `line`), matched, warnings (the game's, then the decision's, as messages),
-    /// seed and draw.
-    pub fn json(&self, file: &str, game_warnings: &[Diagnostic], seed: u64) -> String {
+    /// seed, draw, and the inputs a player checks it against (`state`'s pot, what is owed,
+    /// pot odds, stacks, equity).
+    pub fn json(
+        &self,
+        file: &str,
+        state: &GameState,
+        game_warnings: &[Diagnostic],
+        seed: u64,
+    ) -> String {
         let (action, amount) = match self.action {
             Action::Raise { by, .. } => ("raise", Some(by)),
             other => (other.name(), None),
@@ -32,6 +40,7 @@ impl Decision {
                 "total": json_amount(d.total),
                 "index": d.index,
             })),
+            "inputs": inputs_json(state),
         });
         object.to_string()
     }
@@ -54,8 +63,8 @@ mod tests {
         let (state, warnings) = game_from_xml("game.xml", &built.xml()).unwrap();
         let d = bot.decide(&state, 7).unwrap();
         assert_eq!(
-            d.json(bot.name(), &warnings, 7),
-            r#"{"action":"raise","amount":60,"draw":null,"matched":[2],"rule":{"file":"bot.hus","line":2},"seed":7,"warnings":[]}"#
+            d.json(bot.name(), &state, &warnings, 7),
+            r#"{"action":"raise","amount":60,"draw":null,"inputs":{"effective_stack":1980,"equity":0.670446,"hero_stack":1990,"phase":"preflop","pot":30,"pot_odds":0.25,"to_call":10,"villain_stack":1980},"matched":[2],"rule":{"file":"bot.hus","line":2},"seed":7,"warnings":[]}"#
         );
     }
 

@@ -40,7 +40,8 @@ pub use matches::{
     new_output_file, run_match, MatchBot, MatchErrorKind, MatchFailure, MatchReport,
 };
 pub use names::{
-    builtin_names, builtin_script, describe_name, is_language_name, names, Name, UnknownName,
+    builtin_names, builtin_script, describe_name, is_language_name, names, search_names, Name,
+    UnknownName,
 };
 pub use ranges::{equity, parse_range, range_breakdown};
 pub use ranges::{EquityOptions, EquityReport, RangeError, RangeOptions, RangeReport, SideEquity};

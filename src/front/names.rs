@@ -21,6 +21,30 @@ pub fn names() -> Vec<Name> {
         .collect()
 }
 
+/// The names whose name, meaning or definition mentions every word of `query`
+/// (case-insensitively), in the order `hus names` lists them: `hus names --search fold`.
+pub fn search_names(query: &str) -> Vec<Name> {
+    let words: Vec<String> = query
+        .split_whitespace()
+        .map(str::to_ascii_lowercase)
+        .collect();
+    if words.is_empty() {
+        return Vec::new();
+    }
+    crate::check::glossary::ENTRIES
+        .iter()
+        .filter(|e| {
+            let text = format!("{} {} {}", e.name, e.meaning, e.definition).to_ascii_lowercase();
+            words.iter().all(|w| text.contains(w.as_str()))
+        })
+        .map(|e| Name {
+            name: e.name,
+            kind: e.kind.word(),
+            meaning: e.meaning,
+        })
+        .collect()
+}
+
 /// A name HUS does not know, with what the user may have meant.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownName {
@@ -49,7 +73,9 @@ pub fn describe_name(name: &str) -> Result<String, UnknownName> {
     let Some((entry, member)) = lookup(name) else {
         let hint = match crate::check::names::habit(name) {
             Some(h) => Some(format!("in HUS, {h}")),
-            None => crate::check::names::suggestion(name).map(|s| format!("did you mean `{s}`?")),
+            None => crate::check::names::suggestion(name)
+                .map(|s| format!("did you mean `{s}`?"))
+                .or_else(|| mentioned_in(name)),
         };
         return Err(UnknownName {
             name: name.to_string(),
@@ -62,6 +88,30 @@ pub fn describe_name(name: &str) -> Result<String, UnknownName> {
         None => entry.name.to_string(),
     };
     Ok(render(entry, member.as_deref(), &shown))
+}
+
+/// For an unknown word with no near name: the names whose entries mention it, or the way to
+/// search (`nuts` gives `nutFlush`, `nutStraight`, ...).
+fn mentioned_in(word: &str) -> Option<String> {
+    // A plural finds its singular too: `nuts` is about `nutFlush`.
+    let stem = word
+        .strip_suffix(['s', 'S'])
+        .filter(|s| s.len() >= 3)
+        .unwrap_or(word);
+    let found = search_names(stem);
+    let list: Vec<String> = found
+        .iter()
+        .take(8)
+        .map(|n| format!("`{}`", n.name))
+        .collect();
+    Some(match found.len() {
+        0 => "`hus names` lists every name, `hus names --search WORD` those whose entry mentions a word".to_string(),
+        n if n > list.len() => format!(
+            "names that mention it: {}, ... ({n} in all: `hus names --search {stem}`)",
+            list.join(", ")
+        ),
+        _ => format!("names that mention it: {}", list.join(", ")),
+    })
 }
 
 /// Whether `name` is a name of the language (a statistic, a constant the game gives, a
@@ -95,6 +145,26 @@ mod tests {
             e.to_string(),
             "`potodd` is not a name HUS knows; did you mean `potOdds`?"
         );
+    }
+
+    #[test]
+    fn a_search_finds_the_names_an_entry_mentions() {
+        let fold: Vec<&str> = search_names("fold").iter().map(|n| n.name).collect();
+        assert!(
+            fold.contains(&"FOLD") && fold.contains(&"villainFoldToCBet"),
+            "{fold:?}"
+        );
+        assert!(search_names("FOLD three")
+            .iter()
+            .all(|n| n.name.contains("ThreeBet")));
+        assert!(search_names("").is_empty());
+        let e = describe_name("nuts").unwrap_err().to_string();
+        assert!(
+            e.contains("names that mention it: `nutFlushDraw`, `nutFlush`"),
+            "{e}"
+        );
+        let e = describe_name("VPIP").unwrap_err().to_string();
+        assert!(e.ends_with("did you mean `villainVPIP`?"), "{e}");
     }
 
     #[test]

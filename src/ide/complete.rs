@@ -13,7 +13,7 @@
 //! | after `RULE`, `VILLAIN`, a comma, a DEFINE's `=` | conditions (and `PRIORITY` after `RULE`) |
 //! | after `!` | predicates and DEFINEd conditions and ranges |
 //! | after a comparison or arithmetic operator, a number, `RAISE`, `RAISETO` | constants and DEFINEd numbers |
-//! | after `\|` | DEFINEd ranges |
+//! | after `\|` | predicates and DEFINEd conditions and ranges |
 //! | after `THEN` (or a mixed strategy's weight) | the actions |
 //! | after `USE TABLE` | the action tables under the script's directory |
 //! | after `INCLUDE "` | the `.hus` files under the script's directory |
@@ -96,6 +96,7 @@ pub fn context(text: &str, offset: usize) -> (Context, Span) {
     let trimmed = line.trim_start();
     let after_then = trimmed
         .strip_prefix("THEN")
+        .or_else(|| trimmed.strip_prefix("DO"))
         .filter(|r| r.starts_with([' ', '\t']))
         .map_or(trimmed, str::trim_start);
     if let Some(rest) = after_then.strip_prefix("USE") {
@@ -129,7 +130,7 @@ pub fn context(text: &str, offset: usize) -> (Context, Span) {
     let open = open_at(&text[..word_start]);
     let context = match before.as_slice() {
         [] => line_start_context(&open),
-        [Tok::Then, rest @ ..] => match rest {
+        [Tok::Then | Tok::Do, rest @ ..] => match rest {
             [] => Context::Action { simple: false },
             [.., Tok::Comma | Tok::Then, Tok::Number(_)] | [Tok::Number(_)] => {
                 Context::Action { simple: true }
@@ -203,7 +204,7 @@ fn line_start_context(open: &[(Kind, bool)]) -> Context {
             false,
         ),
         Some((Kind::Block(b), _)) => (vec!["RULE", end_word(b.keyword())], false),
-        Some((Kind::Rule, false)) => (vec!["THEN", "VILLAIN"], true),
+        Some((Kind::Rule, false)) => (vec!["THEN", "DO", "VILLAIN"], true),
         Some((Kind::Rule, true)) => (vec!["VILLAIN", "ENDRULE"], false),
         Some((Kind::Reaction, false)) => (vec!["THEN"], true),
         Some((Kind::Reaction, true)) => (vec!["ENDVILLAIN"], false),
@@ -263,7 +264,8 @@ pub fn complete(a: &Analysis, offset: usize) -> Vec<Item> {
             constant_items(&replace, &mut out);
             define_items(a, &replace, |k| k == "a number", &mut out);
         }
-        Context::Range => define_items(a, &replace, |k| k == "a range", &mut out),
+        // A union joins ranges and conditions alike (reference §12.3).
+        Context::Range => condition_items(a, &replace, true, false, &mut out),
         Context::Action { simple } => {
             let actions: &[&str] = if simple {
                 &["FOLD", "CHECK", "CALL", "RAISE", "RAISETO"]
@@ -307,6 +309,7 @@ fn keyword_doc(k: &str) -> (String, String) {
         "ALWAYS" => "rules that join every round's candidates",
         "RULE" => "a rule: branches, THEN action, reactions, ENDRULE",
         "THEN" => "the action when a branch holds",
+        "DO" => "the action whether or not the villain acted in the round",
         "VILLAIN" => "a reaction, used when the villain has acted in this round",
         "PRIORITY" => "among matched rules only the highest priority stays",
         "ENDRULE" => "closes the rule",
@@ -506,7 +509,7 @@ mod tests {
         assert_eq!(ctx("FLOP\n  EN^"), line_start(&["RULE", "ENDFLOP"], false));
         assert_eq!(
             ctx("FLOP\nRULE pair\n  ^"),
-            line_start(&["THEN", "VILLAIN"], true)
+            line_start(&["THEN", "DO", "VILLAIN"], true)
         );
         assert_eq!(
             ctx("FLOP\nRULE pair\n  THEN CALL\n  ^"),

@@ -295,7 +295,16 @@ fn include_hover(a: &Analysis, path: &str) -> String {
 fn keyword_hover(a: &Analysis, keyword: &str, offset: usize) -> Option<String> {
     if matches!(
         keyword,
-        "THEN" | "FOLD" | "CHECK" | "CALL" | "RAISE" | "RAISETO" | "USE" | "TABLE" | "external"
+        "THEN"
+            | "DO"
+            | "FOLD"
+            | "CHECK"
+            | "CALL"
+            | "RAISE"
+            | "RAISETO"
+            | "USE"
+            | "TABLE"
+            | "external"
     ) {
         if let Some(action) = action_at(&a.script, offset) {
             if let Some(text) = action_hover(a, &action) {

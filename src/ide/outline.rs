@@ -316,7 +316,7 @@ impl Scan {
 /// A token of an open rule or reaction: its `THEN` action grows, and its head (PRIORITY and
 /// first condition) is read by [`rule_head`]. `last_end` is where the token before ended.
 fn rule_token(top: &mut Open, tok: Tok<'_>, span: Span, last_end: usize) {
-    if tok == Tok::Then {
+    if matches!(tok, Tok::Then | Tok::Do) {
         if let Head::In(start) = top.head {
             top.node.head = Some(start..last_end);
         }
@@ -354,6 +354,7 @@ fn rule_head(top: &mut Open, tok: Tok<'_>, span: Span, last_end: usize) {
             let condition = !matches!(
                 tok,
                 Tok::Then
+                    | Tok::Do
                     | Tok::Villain
                     | Tok::Fold
                     | Tok::Check

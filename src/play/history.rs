@@ -119,6 +119,9 @@ impl Histories {
         if d.played != d.decision.mv {
             notes.push("made-legal-by-dealer");
         }
+        if d.decision.random_tie {
+            notes.push("random-tie");
+        }
         Ok(format!(
             "{name}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
             hand + self.first_number,

@@ -47,7 +47,7 @@ pub fn decide(script: &str, xml: &str, files: &SuppliedFiles, seed: u64) -> Valu
             let mut warnings = diagnostics_json(&game_file, &game_warnings);
             warnings.extend(diagnostics_json(&script_file, &d.warnings));
             json!({
-                "decision": decision_json(&d, &program, &game_warnings, SCRIPT_NAME, seed),
+                "decision": decision_json(&d, &program, &state, &game_warnings, SCRIPT_NAME, seed),
                 "trace": d.trace.as_ref().map(ToString::to_string).unwrap_or_default(),
                 "warnings": warnings,
             })

@@ -150,6 +150,7 @@ keywords! {
     EndRule "ENDRULE",
     Priority "PRIORITY",
     Then "THEN",
+    Do "DO",
     Villain "VILLAIN",
     EndVillain "ENDVILLAIN",
     Fold "FOLD",
@@ -287,7 +288,7 @@ fn reaction_only_rules<'s>(
                 had_reaction = true;
             }
             Tok::EndVillain => in_reaction = false,
-            Tok::Then if in_rule && !in_reaction && had_reaction && at_line_start => {
+            Tok::Then | Tok::Do if in_rule && !in_reaction && had_reaction && at_line_start => {
                 diags.push(
                     Diagnostic::error(Code::ThenPosition, "`THEN` must come before `VILLAIN`")
                         .at(start..end)
@@ -299,7 +300,7 @@ fn reaction_only_rules<'s>(
                 skip_line = true;
                 continue;
             }
-            Tok::Then | Tok::Fold | Tok::Check | Tok::Call | Tok::Raise | Tok::Use
+            Tok::Then | Tok::Do | Tok::Fold | Tok::Check | Tok::Call | Tok::Raise | Tok::Use
                 if in_rule && !in_reaction && at_line_start =>
             {
                 has_action = true;
@@ -452,8 +453,8 @@ fn keyword_look_alike(name: &str, at_line_start: bool, rest: &str) -> Option<Tok
 /// The keyword `name` spells in any case (`Rule` is RULE, `EXTERNAL` is `external`). This runs
 /// for every name in a script: one match on the name in capitals, not a search of the list.
 fn keyword_any_case(name: &str) -> Option<Tok<'static>> {
-    // The shortest and longest keywords (`USE`, `ENDPREFLOP`); a test checks them.
-    const SHORTEST: usize = 3;
+    // The shortest and longest keywords (`DO`, `ENDPREFLOP`); a test checks them.
+    const SHORTEST: usize = 2;
     const LONGEST: usize = 10;
     let bytes = name.as_bytes();
     if !(SHORTEST..=LONGEST).contains(&bytes.len()) {
@@ -592,7 +593,7 @@ mod tests {
 
     #[test]
     fn every_keyword_lexes_to_its_token_and_back() {
-        assert_eq!(KEYWORDS.len(), 28);
+        assert_eq!(KEYWORDS.len(), 29);
         for &kw in KEYWORDS {
             let tok = Tok::keyword(kw).unwrap();
             let mut lex = Tok::lexer(kw);

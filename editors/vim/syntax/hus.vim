@@ -40,7 +40,7 @@ syntax case match
 syntax keyword husBlock PREFLOP ENDPREFLOP FLOP ENDFLOP TURN ENDTURN RIVER ENDRIVER ALWAYS ENDALWAYS
 syntax keyword husKeyword RULE ENDRULE PRIORITY THEN VILLAIN ENDVILLAIN WITH
 syntax keyword husDefine DEFINE INCLUDE ENDDEFINE
-syntax keyword husAction FOLD CHECK CALL RAISE USE TABLE external RAISETO
+syntax keyword husAction DO FOLD CHECK CALL RAISE USE TABLE external RAISETO
 syntax case ignore
 syntax keyword husPredicate pair highPair midPair lowPair twoPair threeOfKind fullHouse poker
 syntax keyword husPredicate straight flush straightFlush royalFlush flushDraw straightDraw openEnded
@@ -52,7 +52,7 @@ syntax keyword husPredicate overcards backdoorFlushDraw monotone twoTone flushPo
 syntax keyword husPredicate straightPossible pairedBoard facingBet checkedTo inPosition button
 syntax keyword husPredicate firstToAct heroAggressor villainAggressor nutFlush secondNutFlush
 syntax keyword husPredicate nutStraight secondNutStraight lowEndStraight limpedPot singleRaisedPot
-syntax keyword husPredicate threeBetPot fourBetPot
+syntax keyword husPredicate threeBetPot fourBetPot heroTwoPair facingRaise
 syntax keyword husConstant bb sb pot heroStack villainStack allIn effectiveStack
 syntax keyword husConstant startingEffectiveStackBB toCall potOdds handRank169 handRank2652 random
 syntax keyword husConstant handStrength equity ppot npot ehs equityVs handStrengthVs ppotVs npotVs

@@ -19,6 +19,8 @@ pub(super) fn implies(p: Predicate) -> &'static [Predicate] {
         DeskThreeOfKind => &[DeskPair, ThreeOfKind],
         OverPair | TopPair | SecondPair | BottomPair => &[Pair],
         TopKicker => &[TopPair],
+        HeroTwoPair => &[TwoPair],
+        FacingRaise => &[FacingBet],
         NutFlushDraw => &[FlushDraw],
         PairedBoard => &[DeskPair],
         Button => &[InPosition],
@@ -432,6 +434,84 @@ pub(super) fn board_made_hands(program: &Program, source: &SourceFile, out: &mut
             }
         }
     }
+}
+
+/// `counterfeit-two-pair`: a betting branch with `twoPair, !deskTwoPair` and no guard that
+/// also stops a counterfeit (`heroTwoPair`, `!deskPair`, `!pairedBoard`): 76 on 7 6 K K A
+/// holds it, yet the board's kings and ace play and the sixes do not.
+pub(super) fn counterfeit_two_pairs(
+    program: &Program,
+    source: &SourceFile,
+    out: &mut Vec<Diagnostic>,
+) {
+    let mut reported = std::collections::HashSet::new();
+    for rule in &program.rules {
+        let thens = std::iter::once((&rule.branches, &rule.action));
+        let reactions = rule.reactions.iter().map(|r| (&r.branches, &r.action));
+        for (branches, action) in thens.chain(reactions) {
+            if !matches!(action.kind, ir::ActionKind::Raise(_)) || rule.block == BlockKind::Preflop
+            {
+                continue;
+            }
+            for branch in branches {
+                for alt in expansions(&branch.conditions, None) {
+                    let Some(d) = counterfeit_in(&alt, rule, branch, source) else {
+                        continue;
+                    };
+                    if reported.insert(d.span.clone()) {
+                        out.push(d);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The `counterfeit-two-pair` warning of one branch, its DEFINEs spelled out (`alt`).
+fn counterfeit_in(
+    alt: &[Flat<'_>],
+    rule: &ir::Rule,
+    branch: &ir::Branch,
+    source: &SourceFile,
+) -> Option<Diagnostic> {
+    let has = |q: Predicate, neg: bool| {
+        alt.iter().any(
+            |(c, _)| matches!(c.test, Test::Predicate { predicate, negated } if predicate == q && negated == neg),
+        )
+    };
+    let guarded = has(Predicate::HeroTwoPair, false)
+        || has(Predicate::DeskPair, true)
+        || has(Predicate::PairedBoard, true);
+    if guarded || !has(Predicate::TwoPair, false) || !has(Predicate::DeskTwoPair, true) {
+        return None;
+    }
+    let f = alt.iter().find(|(c, _)| {
+        matches!(
+            c.test,
+            Test::Predicate {
+                predicate: Predicate::TwoPair,
+                negated: false
+            }
+        )
+    })?;
+    let (c, included) = *f;
+    let name = flat_text(source, f);
+    let at = match included {
+        Some(_) => branch.span.clone(),
+        None => c.span.clone(),
+    };
+    let mut d = Diagnostic::warning(
+        Code::CounterfeitTwoPair,
+        format!("`{name}` with `!deskTwoPair` still holds when a board pair counterfeits the hero's two pair (76 on 7 6 K K A)"),
+    )
+    .at(at)
+    .with_label("can be counterfeited")
+    .with_help("write `heroTwoPair` (both of its pairs the hero's own), or add `!deskPair`");
+    if included.is_some() || !within(&c.span, &branch.span) {
+        let keyword = rule.span.start..rule.span.start + "RULE".len().min(rule.span.len());
+        d = d.with_related(keyword, "a rule that bets with this DEFINE");
+    }
+    Some(d)
 }
 
 /// The `board-made-hand` warnings of one branch of a betting rule, its DEFINEs spelled out

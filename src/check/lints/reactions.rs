@@ -46,6 +46,10 @@ pub(super) fn reactions_on_a_check(
     // A DEFINE's comparison is reported once, at its first reaction.
     let mut reported = std::collections::HashSet::new();
     for rule in &program.rules {
+        // A rule whose every branch asks for a bet never answers a check at all.
+        if rule_needs_a_bet(rule) {
+            continue;
+        }
         // Once a reaction catches every check, the ones after it never see one.
         let mut checks_caught = false;
         for reaction in &rule.reactions {
@@ -57,6 +61,26 @@ pub(super) fn reactions_on_a_check(
             reaction_on_a_check(reaction, source, &mut reported, out);
         }
     }
+}
+
+/// Whether every branch of the rule (its DEFINEs spelled out) names `facingBet` or
+/// `facingRaise`: then the rule does not hold after a check, and neither do its reactions.
+pub(super) fn rule_needs_a_bet(rule: &ir::Rule) -> bool {
+    let owed = |c: &ir::Condition| {
+        matches!(
+            c.test,
+            Test::Predicate {
+                predicate: Predicate::FacingBet | Predicate::FacingRaise,
+                negated: false,
+            }
+        )
+    };
+    !rule.branches.is_empty()
+        && rule.branches.iter().all(|b| {
+            expansions(&b.conditions, None)
+                .iter()
+                .all(|alt| alt.iter().any(|(c, _)| owed(c)))
+        })
 }
 
 /// Whether a reaction branch holds after every check of the villain: it asks for nothing
@@ -75,7 +99,7 @@ pub(super) fn catches_check(c: &ir::Condition) -> bool {
             negated: false,
         }
         | Test::Predicate {
-            predicate: Predicate::FacingBet,
+            predicate: Predicate::FacingBet | Predicate::FacingRaise,
             negated: true,
         } => true,
         Test::Compare {

@@ -187,7 +187,9 @@ fn before_the_flop_the_table_gives_what_enumeration_counts() {
 #[ignore]
 fn hus_equity_agrees_with_an_independent_brute_force() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(42);
-    let classes: Vec<String> = crate::cards::hole::HoleClass::all().map(|c| c.name()).collect();
+    let classes: Vec<String> = crate::cards::hole::HoleClass::all()
+        .map(|c| c.name())
+        .collect();
     for spot in 0..100 {
         let preflop = spot < 50;
         let size = if preflop { 1 } else { 4 };
@@ -205,7 +207,11 @@ fn hus_equity_agrees_with_an_independent_brute_force() {
         };
         let mut deck: Vec<u32> = (0..64).filter(|&i| DECK_MASK >> i & 1 == 1).collect();
         let mut board = CardSet::EMPTY;
-        let n = if preflop { 0 } else { [3, 4, 5][rng.random_range(0..3)] };
+        let n = if preflop {
+            0
+        } else {
+            [3, 4, 5][rng.random_range(0..3)]
+        };
         for _ in 0..n {
             let c = deck.swap_remove(rng.random_range(0..deck.len()));
             board = board.union(CardSet(1 << c));
@@ -224,11 +230,23 @@ fn hus_equity_agrees_with_an_independent_brute_force() {
         let (num, den) = brute_full(&hh, &vv, board);
         let pct = |x: f64| format!("{:.3}", 100.0 * x);
         let [win, tie] = num;
-        assert_eq!(pct(report.players[0].win), pct(win / den), "spot {spot}: {h} v {v}");
+        assert_eq!(
+            pct(report.players[0].win),
+            pct(win / den),
+            "spot {spot}: {h} v {v}"
+        );
         assert_eq!(pct(report.players[0].tie), pct(tie / den), "spot {spot}");
-        assert_eq!(pct(report.players[0].equity), pct((win + tie / 2.0) / den), "spot {spot}");
+        assert_eq!(
+            pct(report.players[0].equity),
+            pct((win + tie / 2.0) / den),
+            "spot {spot}"
+        );
         let lose = den - win - tie;
-        assert_eq!(pct(report.players[1].equity), pct((lose + tie / 2.0) / den), "spot {spot}");
+        assert_eq!(
+            pct(report.players[1].equity),
+            pct((lose + tie / 2.0) / den),
+            "spot {spot}"
+        );
     }
 }
 
@@ -242,7 +260,9 @@ fn brute_full(hero: &[Holding], villain: &[Holding], board: CardSet) -> ([f64; 2
                 continue;
             }
             let rest: Vec<u32> = (0..64)
-                .filter(|&i| DECK_MASK >> i & 1 == 1 && (board.0 | h.set().0 | v.set().0) >> i & 1 == 0)
+                .filter(|&i| {
+                    DECK_MASK >> i & 1 == 1 && (board.0 | h.set().0 | v.set().0) >> i & 1 == 0
+                })
                 .collect();
             let weight = h.weight * v.weight;
             let mut each = |extra: u64| {
