@@ -151,9 +151,11 @@ def state_of(state: Any, player: Optional[int] = None) -> _hus.GameState:
     if hero not in (0, 1):
         raise _hus.GameStateError("no player is to act in this OpenSpiel state")
     rounds, holes, board = _acpc(state)
-    who = lambda seat: _WHO[seat != hero]  # noqa: E731
+    def who(seat: int) -> str:
+        return _WHO[seat != hero]
+
     spent = list(table.blinds)
-    actions: List[Tuple] = []
+    actions: List[Tuple[Any, ...]] = []
     for number, betting in enumerate(rounds):
         seat = table.first[number]
         # A round's totals count from its start; before the flop the blinds are in them.
@@ -199,8 +201,9 @@ def action_of(decision: _hus.Decision, state: Any) -> int:
     rounds, _, _ = _acpc(state)
     table = _table(state.get_game())
     earlier = _earlier_rounds(rounds, table, state.current_player())
+    assert decision.raise_to is not None  # a raise has its total
     to = int(round(earlier + float(decision.raise_to)))
-    return max(raises[0], min(to, raises[-1]))
+    return int(max(raises[0], min(to, raises[-1])))
 
 
 def _earlier_rounds(rounds: List[str], table: _Table, seat: int) -> int:
@@ -215,7 +218,7 @@ def _earlier_rounds(rounds: List[str], table: _Table, seat: int) -> int:
     return spent
 
 
-class HusBot(pyspiel.Bot):
+class HusBot(pyspiel.Bot):  # type: ignore[misc]  # pyspiel has no type information
     """A HUS bot as an OpenSpiel bot for ``universal_poker`` heads-up no-limit.
 
     Decides each state with ``seed``: an int (the same seed each time, as ``hus decide

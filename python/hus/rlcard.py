@@ -81,10 +81,15 @@ class _Replay:
             self.not_raise = 0
 
 
-def _hus_acts(rounds, hero: int, sb: int, hus_button: int, stack: int) -> List[Tuple]:
+def _hus_acts(
+    rounds: List[Any], hero: int, sb: int, hus_button: int, stack: int
+) -> List[Tuple[Any, ...]]:
     """The acts of the hand as hus reads them, with whole-raise sizes."""
-    who = lambda p: _WHO[p != hero]  # noqa: E731
-    acts: List[Tuple] = []
+
+    def who(p: int) -> str:
+        return _WHO[p != hero]
+
+    acts: List[Tuple[Any, ...]] = []
     preflop, *later = rounds
     if not later:  # before the flop: exactly as played
         start = [0, 0]
@@ -108,8 +113,10 @@ def _hus_acts(rounds, hero: int, sb: int, hus_button: int, stack: int) -> List[T
     return acts
 
 
-def _round_acts(acts, who, start, preflop: bool, cap: int) -> Tuple[List[Tuple], int]:
-    out: List[Tuple] = []
+def _round_acts(
+    acts: Any, who: Any, start: List[int], preflop: bool, cap: int
+) -> Tuple[List[Tuple[Any, ...]], int]:
+    out: List[Tuple[Any, ...]] = []
     totals = list(start)
     step = BIG_BLIND
     for player, kind, total in acts:
@@ -182,6 +189,7 @@ def action_of(decision: _hus.Decision, state: Dict[str, Any]) -> Tuple[Any, bool
     replay = _Replay(stack, state["action_record"][0][0] if state["action_record"] else hero)
     for player, action in state["action_record"]:
         replay.act(player, action)
+    assert decision.raise_to is not None  # a raise has its total
     wanted = float(decision.raise_to) - replay.raised[hero]
     sizes = {Action.RAISE_HALF_POT: pot // 2, Action.RAISE_POT: pot, Action.ALL_IN: behind}
     options = [(abs(sizes[a] - wanted), sizes[a], a) for a in sizes if a in legal]
