@@ -28,9 +28,12 @@ __all__ = [
     "InternalError",
     "MatchError",
     "MatchResult",
+    "RangeError",
     "ScriptError",
     "check",
+    "equity",
     "play_match",
+    "range_breakdown",
 ]
 
 class HusError(Exception):
