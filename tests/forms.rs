@@ -1,0 +1,235 @@
+//! The three bots of `examples/forms/`, each written twice: in the long form (a `THEN` and a
+//! bare `VILLAIN` block for every action that answers both ways, one branch per alternative,
+//! every shared guard spelled out) and in the short one (`DO`, `|` between conditions, DEFINEd
+//! guards). The short form is at least a quarter shorter, in lines and in characters, and the
+//! figures the reference gives ("Writing less") are the measured ones; both forms decide
+//! alike on every example game state and over 10,000 match hands, decision by decision.
+
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use hus::play::{Bot as Player, BotDecision, DecisionRng};
+use hus::{Bot, BotOptions, GameState, MatchOptions};
+
+/// Each bot's name, the built-ins it plays in the match test (one that plays well, one that
+/// makes it face every kind of spot) and the stack, in big blinds.
+const BOTS: [(&str, [&str; 2], i64); 3] = [
+    ("tag100", ["equity", "random"], 100),
+    ("hudexploit", ["exploit", "bluffer"], 100),
+    ("pushfold20", ["equity", "random"], 20),
+];
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn forms(name: &str) -> (PathBuf, PathBuf) {
+    let dir = root().join("examples/forms");
+    (
+        dir.join(format!("{name}-old.hus")),
+        dir.join(format!("{name}.hus")),
+    )
+}
+
+fn load(path: &Path) -> Bot {
+    let bot = Bot::from_file(path, &BotOptions::default())
+        .unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
+    assert!(
+        bot.warnings().is_empty(),
+        "{}: {:?}",
+        path.display(),
+        bot.warnings()
+    );
+    bot
+}
+
+/// The lines that say something (neither blank nor only a comment), trimmed, and the
+/// characters they hold.
+fn size(path: &Path) -> (usize, usize) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with("//"))
+        .collect();
+    (lines.len(), lines.iter().map(|l| l.chars().count()).sum())
+}
+
+/// How much shorter `new` is than `old`, in whole per cent (rounded down).
+fn shorter(old: usize, new: usize) -> usize {
+    100 * (old - new) / old
+}
+
+fn thousands(n: usize) -> String {
+    if n >= 1000 {
+        format!("{},{:03}", n / 1000, n % 1000)
+    } else {
+        n.to_string()
+    }
+}
+
+#[test]
+fn the_short_forms_are_a_quarter_shorter_and_the_reference_gives_the_figures() {
+    let reference = std::fs::read_to_string(root().join("docs/language.md")).unwrap();
+    for (name, _, _) in BOTS {
+        let (old, new) = forms(name);
+        let (old_lines, old_chars) = size(&old);
+        let (new_lines, new_chars) = size(&new);
+        assert!(
+            4 * new_lines <= 3 * old_lines,
+            "{name}: {new_lines} lines against {old_lines}"
+        );
+        assert!(
+            4 * new_chars <= 3 * old_chars,
+            "{name}: {new_chars} characters against {old_chars}"
+        );
+        let row = format!(
+            "| `{name}.hus` | {old_lines} | {new_lines} | {} % | {} | {} | {} % |",
+            shorter(old_lines, new_lines),
+            thousands(old_chars),
+            thousands(new_chars),
+            shorter(old_chars, new_chars)
+        );
+        assert!(
+            reference.contains(&row),
+            "docs/language.md should give the measured row\n{row}"
+        );
+    }
+}
+
+/// Every game state the examples and the golden cases hold that reads as valid.
+fn game_states() -> Vec<(String, GameState)> {
+    let dirs = [
+        "examples",
+        "examples/games",
+        "tests/cases/decide/games",
+        "tests/cases/game",
+    ];
+    let mut states = Vec::new();
+    for dir in dirs {
+        let mut paths: Vec<PathBuf> = std::fs::read_dir(root().join(dir))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "xml"))
+            .collect();
+        paths.sort();
+        for path in paths {
+            let xml = std::fs::read_to_string(&path).unwrap();
+            let name = path.display().to_string();
+            if let Ok((state, _)) = hus::game_from_xml(&name, &xml) {
+                states.push((name, state));
+            }
+        }
+    }
+    states
+}
+
+/// A decision as it can be compared: the action and its draw, or the kind of error.
+fn outcome(bot: &Bot, state: &GameState, seed: u64) -> String {
+    match bot.decide(state, seed) {
+        Ok(d) => format!(
+            "{} draw {:?} made legal {} tie {}",
+            d.action, d.draw, d.made_legal, d.random_tie
+        ),
+        Err(e) => format!("error {:?}", e.kind),
+    }
+}
+
+#[test]
+fn both_forms_decide_alike_on_every_example_game() {
+    let states = game_states();
+    // examples/*.xml, examples/games and the valid golden game states.
+    assert!(states.len() >= 40, "{} game states", states.len());
+    for (name, _, _) in BOTS {
+        let (old, new) = forms(name);
+        let (old, new) = (load(&old), load(&new));
+        for (file, state) in &states {
+            for seed in 0..8 {
+                assert_eq!(
+                    outcome(&old, state, seed),
+                    outcome(&new, state, seed),
+                    "{name} on {file}, seed {seed}"
+                );
+            }
+        }
+    }
+}
+
+/// A seat that asks both forms every decision, with the same generator, and plays the short
+/// form's answer; it keeps every decision on which they differ.
+struct Twins<'a> {
+    old: &'a dyn Player,
+    new: &'a dyn Player,
+    decisions: Mutex<u64>,
+    differences: Mutex<Vec<String>>,
+}
+
+impl Player for Twins<'_> {
+    fn decide(&self, state: &GameState, rng: &mut DecisionRng) -> Result<BotDecision, String> {
+        let old = self.old.decide(state, &mut rng.clone());
+        let new = self.new.decide(state, rng);
+        *self.decisions.lock().unwrap() += 1;
+        if old != new {
+            self.differences
+                .lock()
+                .unwrap()
+                .push(format!("seed {}: {old:?} against {new:?}", rng.seed()));
+        }
+        new
+    }
+
+    fn reads_stats(&self) -> bool {
+        self.old.reads_stats() || self.new.reads_stats()
+    }
+}
+
+fn options(stack_bb: i64) -> MatchOptions {
+    let mut o = MatchOptions::new(10_000, 43);
+    o.stack = stack_bb * o.big_blind;
+    o.keep_hands = true;
+    o.threads = 0;
+    o
+}
+
+#[test]
+fn both_forms_decide_alike_over_ten_thousand_match_hands() {
+    for (name, builtins, stack) in BOTS {
+        let (old, new) = forms(name);
+        let (old, new) = (load(&old), load(&new));
+        for builtin in builtins {
+            same_match(name, &old, &new, builtin, stack);
+        }
+    }
+}
+
+/// Plays `new` (asking `old` too at every decision) against `builtin`, then `old` alone.
+fn same_match(name: &str, old: &Bot, new: &Bot, builtin: &str, stack: i64) {
+    let villain = Bot::builtin(builtin).unwrap();
+    let twins = Twins {
+        old: old.player(),
+        new: new.player(),
+        decisions: Mutex::new(0),
+        differences: Mutex::new(Vec::new()),
+    };
+    let played = hus::play_match_of([&twins, villain.player()], &options(stack)).unwrap();
+    let differences = twins.differences.into_inner().unwrap();
+    let decisions = twins.decisions.into_inner().unwrap();
+    assert!(
+        decisions >= 10_000,
+        "{name} against {builtin}: {decisions} decisions"
+    );
+    assert!(
+        differences.is_empty(),
+        "{name} against {builtin}: {} of {decisions} decisions differ, first {:?}",
+        differences.len(),
+        &differences[..differences.len().min(3)]
+    );
+    // The long form alone, with the same seed, wins or loses the same in every hand.
+    let alone = hus::play_match(old, &villain, &options(stack)).unwrap();
+    assert_eq!(played.hands, 10_000);
+    assert_eq!(alone.net_a, played.net_a, "{name} against {builtin}");
+    assert_eq!(
+        alone.hand_results, played.hand_results,
+        "{name} against {builtin}"
+    );
+}
