@@ -117,7 +117,7 @@ fn golden_pairs() {
 #[test]
 fn the_examples_are_formatted() {
     let mut args = vec!["fmt".to_string(), "--check".to_string()];
-    for dir in ["examples", "examples/lib"] {
+    for dir in ["examples", "examples/lib", "examples/forms"] {
         for entry in std::fs::read_dir(root().join(dir)).unwrap() {
             let p = entry.unwrap().path();
             if p.extension().is_some_and(|e| e == "hus") {
