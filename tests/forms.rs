@@ -71,6 +71,7 @@ fn thousands(n: usize) -> String {
 #[test]
 fn the_short_forms_are_a_quarter_shorter_and_the_reference_gives_the_figures() {
     let reference = std::fs::read_to_string(root().join("docs/language.md")).unwrap();
+    let mut fewer_lines = Vec::new();
     for (name, _, _) in BOTS {
         let (old, new) = forms(name);
         let (old_lines, old_chars) = size(&old);
@@ -93,6 +94,19 @@ fn the_short_forms_are_a_quarter_shorter_and_the_reference_gives_the_figures() {
         assert!(
             reference.contains(&row),
             "docs/language.md should give the measured row\n{row}"
+        );
+        fewer_lines.push(shorter(old_lines, new_lines));
+    }
+    let span = format!(
+        "{}-{} % fewer lines",
+        fewer_lines.iter().min().unwrap(),
+        fewer_lines.iter().max().unwrap()
+    );
+    for readme in ["README.md", "examples/README.md"] {
+        let text = std::fs::read_to_string(root().join(readme)).unwrap();
+        assert!(
+            text.contains(&span),
+            "{readme} should give the measured {span}"
         );
     }
 }
