@@ -5,18 +5,30 @@
 //! figures the reference gives ("Writing less") are the measured ones; both forms decide
 //! alike on every example game state and over 10,000 match hands, decision by decision.
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use hus::play::{Bot as Player, BotDecision, DecisionRng};
 use hus::{Bot, BotOptions, GameState, MatchOptions};
 
-/// Each bot's name, the built-ins it plays in the match test (one that plays well, one that
-/// makes it face every kind of spot) and the stack, in big blinds.
-const BOTS: [(&str, [&str; 2], i64); 3] = [
-    ("tag100", ["equity", "random"], 100),
-    ("hudexploit", ["exploit", "bluffer"], 100),
-    ("pushfold20", ["equity", "random"], 20),
+/// Each bot's name, the opponents it plays in the match test (one that plays well, others that
+/// make it face every kind of spot) and the stack, in big blinds.
+const BOTS: [(&str, &[&str], i64); 3] = [
+    ("tag100", &["builtin:equity", "builtin:random"], 100),
+    // examples/thesis-table.hus plays only before the flop, so it folds to every bet after it,
+    // and examples/tag.hus folds most turns: the bluffs that need a folder play against them.
+    (
+        "hudexploit",
+        &[
+            "builtin:exploit",
+            "builtin:bluffer",
+            "examples/thesis-table.hus",
+            "examples/tag.hus",
+        ],
+        100,
+    ),
+    ("pushfold20", &["builtin:equity", "builtin:random"], 20),
 ];
 
 fn root() -> &'static Path {
@@ -172,16 +184,21 @@ fn both_forms_decide_alike_on_every_example_game() {
 /// A seat that asks both forms every decision, with the same generator, and plays the short
 /// form's answer; it keeps every decision on which they differ.
 struct Twins<'a> {
-    old: &'a dyn Player,
-    new: &'a dyn Player,
+    old: &'a Bot,
+    new: &'a Bot,
     decisions: Mutex<u64>,
     differences: Mutex<Vec<String>>,
+    /// The lines of the short form's rules that decided.
+    rules: &'a Mutex<BTreeSet<usize>>,
 }
 
 impl Player for Twins<'_> {
     fn decide(&self, state: &GameState, rng: &mut DecisionRng) -> Result<BotDecision, String> {
-        let old = self.old.decide(state, &mut rng.clone());
-        let new = self.new.decide(state, rng);
+        let old = self.old.player().decide(state, &mut rng.clone());
+        if let Ok(d) = self.new.decide_with(state, &mut rng.clone(), false) {
+            self.rules.lock().unwrap().insert(d.rule);
+        }
+        let new = self.new.player().decide(state, rng);
         *self.decisions.lock().unwrap() += 1;
         if old != new {
             self.differences
@@ -193,7 +210,7 @@ impl Player for Twins<'_> {
     }
 
     fn reads_stats(&self) -> bool {
-        self.old.reads_stats() || self.new.reads_stats()
+        self.old.player().reads_stats() || self.new.player().reads_stats()
     }
 }
 
@@ -210,26 +227,58 @@ fn both_forms_decide_alike_over_ten_thousand_match_hands() {
     for (name, builtins, stack) in BOTS {
         let (old, new) = forms(name);
         let (old, new) = (load(&old), load(&new));
-        for builtin in builtins {
-            same_match(name, &old, &new, builtin, stack);
+        let rules = Mutex::new(BTreeSet::new());
+        for &builtin in builtins {
+            same_match(name, (&old, &new), builtin, stack, &rules);
         }
+        // Every rule of the short form decided somewhere, so every form was compared.
+        let decided = rules.into_inner().unwrap();
+        let never: Vec<usize> = rule_lines(new.source())
+            .into_iter()
+            .filter(|l| !decided.contains(l))
+            .collect();
+        assert!(
+            never.is_empty(),
+            "{name}.hus: the rules at lines {never:?} never decided"
+        );
     }
 }
 
-/// Plays `new` (asking `old` too at every decision) against `builtin`, then `old` alone.
-fn same_match(name: &str, old: &Bot, new: &Bot, builtin: &str, stack: i64) {
-    let villain = Bot::builtin(builtin).unwrap();
+/// The line (from 1) of every rule of a script.
+fn rule_lines(text: &str) -> Vec<usize> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| l.trim_start().starts_with("RULE"))
+        .map(|(i, _)| i + 1)
+        .collect()
+}
+
+/// Plays `new` (asking `old` too at every decision) against `builtin` (`builtin:NAME` or a
+/// script), then `old` alone.
+fn same_match(
+    name: &str,
+    (old, new): (&Bot, &Bot),
+    builtin: &str,
+    stack: i64,
+    rules: &Mutex<BTreeSet<usize>>,
+) {
+    let villain = match builtin.strip_prefix("builtin:") {
+        Some(name) => Bot::builtin(name).unwrap(),
+        None => load(&root().join(builtin)),
+    };
     let twins = Twins {
-        old: old.player(),
-        new: new.player(),
+        old,
+        new,
         decisions: Mutex::new(0),
         differences: Mutex::new(Vec::new()),
+        rules,
     };
     let played = hus::play_match_of([&twins, villain.player()], &options(stack)).unwrap();
     let differences = twins.differences.into_inner().unwrap();
     let decisions = twins.decisions.into_inner().unwrap();
+    // The bot is the small blind, who always acts, in half of the hands.
     assert!(
-        decisions >= 10_000,
+        decisions >= 5_000,
         "{name} against {builtin}: {decisions} decisions"
     );
     assert!(
