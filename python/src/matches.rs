@@ -136,7 +136,7 @@ fn bot_stats(py: Python<'_>, s: &hus::dealer::BotStats) -> PyResult<Py<PyDict>> 
 
 /// The stack both bots start with, in chips: `stack` or `stack_bb` big blinds, 100 big
 /// blinds by default (as `hus match --stack`).
-fn stack_of(stack: Option<i64>, stack_bb: Option<i64>, big_blind: i64) -> PyResult<i64> {
+pub(crate) fn stack_of(stack: Option<i64>, stack_bb: Option<i64>, big_blind: i64) -> PyResult<i64> {
     match (stack, stack_bb) {
         (Some(_), Some(_)) => Err(MatchError::new_err(
             "stack and stack_bb give the same thing: give one",
