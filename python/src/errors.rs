@@ -116,7 +116,11 @@ fn keyword_of(message: &str) -> Option<&'static str> {
         "posts",
     ];
     let head = message.split([':', '[']).next()?;
-    let head = if head == "heroCards" { "hero_cards" } else { head };
+    let head = if head == "heroCards" {
+        "hero_cards"
+    } else {
+        head
+    };
     KEYWORDS.into_iter().find(|k| *k == head)
 }
 

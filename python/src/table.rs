@@ -7,7 +7,7 @@ use pyo3::types::PyTuple;
 use hus::dealer::Stakes;
 
 use crate::errors::{guard, MatchError};
-use crate::matches::stack_of;
+use crate::matches::{stack_of, Chips};
 use crate::opponent::move_of;
 use crate::state::GameState;
 
@@ -72,18 +72,21 @@ fn config_error(e: hus::dealer::MatchError) -> PyErr {
 #[pymethods]
 impl Table {
     #[new]
-    #[pyo3(signature = (*, seed, duplicate=false, small_blind=50, big_blind=100, stack=None, stack_bb=None, stats=false))]
+    #[pyo3(signature = (*, seed, duplicate=false, small_blind=Chips::Whole(50), big_blind=Chips::Whole(100), stack=None, stack_bb=None, stats=false))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         seed: u64,
         duplicate: bool,
-        small_blind: i64,
-        big_blind: i64,
-        stack: Option<i64>,
+        small_blind: Chips,
+        big_blind: Chips,
+        stack: Option<Chips>,
         stack_bb: Option<i64>,
         stats: bool,
     ) -> PyResult<Table> {
         guard(|| {
+            let small_blind = small_blind.whole("small_blind")?;
+            let big_blind = big_blind.whole("big_blind")?;
+            let stack = stack.map(|s| s.whole("stack")).transpose()?;
             let stack = stack_of(stack, stack_bb, big_blind)?;
             if u64::try_from(stack).is_ok_and(|s| s > hus::MAX_STACK_CHIPS) {
                 return Err(MatchError::new_err(format!(

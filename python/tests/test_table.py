@@ -72,3 +72,15 @@ def test_bad_stakes_and_actions_are_refused():
         hus.Table(seed=1, small_blind=10, big_blind=10, stack=10)
     with pytest.raises(ValueError, match="an opponent answers"):
         hus.Table(seed=1).act("shove")
+
+
+def test_stakes_are_chips_everywhere_and_whole_where_the_dealer_needs_them():
+    bots = (hus.Bot.builtin("equity"), hus.Bot.builtin("caller"))
+    as_floats = hus.match(*bots, hands=50, seed=2, small_blind=5.0, big_blind=10.0, stack=1000.0)
+    as_ints = hus.match(*bots, hands=50, seed=2, small_blind=5, big_blind=10, stack=1000)
+    assert as_floats == as_ints
+    for call in (hus.match, lambda *b, **k: hus.Table(**{x: k[x] for x in k if x != "hands"})):
+        with pytest.raises(hus.MatchError, match="small_blind: 0.5 is not a whole number of chips"):
+            call(*bots, hands=2, seed=1, small_blind=0.5, big_blind=1)
+        with pytest.raises(hus.MatchError, match="stack: 100.25 is not a whole number"):
+            call(*bots, hands=2, seed=1, stack=100.25)

@@ -225,7 +225,9 @@ impl GameBuilder {
         let mut out = Vec::new();
         for (name, v) in [("small_blind", self.sb), ("big_blind", self.bb)] {
             if !(v.is_finite() && v > 0.0) {
-                out.push(bad(format!("{name}: {v} is not a positive number of chips")));
+                out.push(bad(format!(
+                    "{name}: {v} is not a positive number of chips"
+                )));
             }
         }
         if out.is_empty() && self.sb > self.bb {
@@ -239,7 +241,9 @@ impl GameBuilder {
             ("villain_stack", self.villain_stack),
         ] {
             if !(v.is_finite() && v >= 0.0) {
-                out.push(bad(format!("{name}: {v} is not a number of chips, 0 or more")));
+                out.push(bad(format!(
+                    "{name}: {v} is not a number of chips, 0 or more"
+                )));
             }
         }
         if self.posts.is_some() {
