@@ -105,9 +105,10 @@ def decision_us(st, bot, n=5_000):
     return per(run), per(convert), per(again)
 
 
-def threads_speedup(condition, n=400):
+def threads_speedup(condition, seconds=0.5):
     """Wall time of 2n turn decisions on one thread over that of n on each of two, for a
-    bot reading `condition` on the turn."""
+    bot reading `condition` on the turn; n is chosen so that one thread decides for about
+    `seconds` (far longer than Python's 5 ms switch interval and a thread's start)."""
     import threading
 
     bot = hus.Bot.from_source(
@@ -126,6 +127,9 @@ def threads_speedup(condition, n=400):
             bot.decide(state, seed=k)
 
     work(50)  # the moving average of its decisions' time settles
+    t = time.perf_counter()
+    work(200)
+    n = max(400, int(seconds / 2 / ((time.perf_counter() - t) / 200)))
     t = time.perf_counter()
     work(2 * n)
     one = time.perf_counter() - t
