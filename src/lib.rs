@@ -148,6 +148,7 @@ pub mod syntax;
 
 pub use acpc::NoLimitGame;
 pub use dealer::MatchResult;
+pub use dealer::{Acted, HandResult, Table, TableOptions};
 pub use diag::Severity;
 pub use diag::{escape_controls, escape_json_controls};
 /// How many starting-hand coverages this process has computed (each is costly): a count

@@ -242,6 +242,33 @@ fn bad_arguments_are_usage_errors() {
 }
 
 #[test]
+fn the_stack_is_given_in_big_blinds_or_in_chips() {
+    let base = [
+        "builtin:equity",
+        "builtin:random",
+        "--hands",
+        "300",
+        "--seed",
+        "5",
+    ];
+    let in_bb = match_json(&[&base[..], &["--blinds", "5/10", "--stack", "40"]].concat());
+    let in_chips = match_json(&[&base[..], &["--blinds", "5/10", "--stack-chips", "400"]].concat());
+    assert_eq!(in_bb["net_chips"], in_chips["net_chips"]);
+    assert_eq!(in_bb["bots"], in_chips["bots"]);
+    let both = hus(&[
+        &["match"],
+        &base[..],
+        &["--stack", "40", "--stack-chips", "400"],
+    ]
+    .concat());
+    assert_eq!(both.status.code(), Some(2));
+    let past = hus(&[&["match"], &base[..], &["--stack-chips", "3000000000"]].concat());
+    assert_eq!(past.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&past.stderr)
+        .contains("--stack-chips 3000000000: stacks are at most 2147483647 chips"));
+}
+
+#[test]
 fn text_report_names_the_bots_and_the_interval() {
     let out = hus(&[
         "match",

@@ -81,22 +81,34 @@ def tag_decision_us():
 
 def decision_us(st, bot, n=5_000):
     """Microseconds per PokerKit state turned into a hus state and decided, and per
-    conversion alone."""
+    conversion alone, as after every act (the state's kept conversion is dropped each time:
+    a state that changed is converted again); then per conversion of a state converted
+    before and unchanged since (state_of, then act)."""
+
+    def fresh():
+        st.__dict__.pop("_hus_memo", None)
+        return hp.state_of(st)
 
     def run():
         for k in range(n):
-            bot.decide(hp.state_of(st), seed=k)
+            bot.decide(fresh(), seed=k)
 
     def convert():
         for _ in range(n):
+            fresh()
+
+    def again():
+        for _ in range(n):
             hp.state_of(st)
 
-    return best_of(3, run) / n * 1e6, best_of(3, convert) / n * 1e6
+    per = lambda f: best_of(3, f) / n * 1e6  # noqa: E731
+    return per(run), per(convert), per(again)
 
 
-def threads_speedup(condition, n=400):
+def threads_speedup(condition, seconds=0.5):
     """Wall time of 2n turn decisions on one thread over that of n on each of two, for a
-    bot reading `condition` on the turn."""
+    bot reading `condition` on the turn; n is chosen so that one thread decides for about
+    `seconds` (far longer than Python's 5 ms switch interval and a thread's start)."""
     import threading
 
     bot = hus.Bot.from_source(
@@ -115,6 +127,9 @@ def threads_speedup(condition, n=400):
             bot.decide(state, seed=k)
 
     work(50)  # the moving average of its decisions' time settles
+    t = time.perf_counter()
+    work(200)
+    n = max(400, int(seconds / 2 / ((time.perf_counter() - t) / 200)))
     t = time.perf_counter()
     work(2 * n)
     one = time.perf_counter() - t
@@ -146,10 +161,12 @@ def match_rates(hus_bin, hands=5_000):
 def main():
     hus_bin = sys.argv[1] if len(sys.argv) > 1 else str(ROOT / "target" / "release" / "hus")
     print(f"bot.decide on a prepared state: {decide_rate():,.0f} calls/s")
-    both, convert = pokerkit_decision_us()
-    print(f"PokerKit state -> hus state -> decision: {both:.1f} µs ({convert:.1f} µs converting)")
-    both, convert = tag_decision_us()
-    print(f"  the same for tag.hus: {both:.1f} µs ({convert:.1f} µs converting)")
+    both, convert, again = pokerkit_decision_us()
+    print(f"PokerKit state -> hus state -> decision: {both:.1f} µs ({convert:.1f} µs converting;"
+          f" {again:.2f} µs converting an unchanged state again)")
+    both, convert, again = tag_decision_us()
+    print(f"  the same for tag.hus: {both:.1f} µs ({convert:.1f} µs converting;"
+          f" {again:.2f} µs again)")
     for condition in ("equity > 0.6", "equityVs(22+ | A2+ | K9+) > 0.6"):
         speedup = threads_speedup(condition)
         print(f"two threads deciding on the turn with {condition}: {speedup:.2f}x one thread")

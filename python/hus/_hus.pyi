@@ -24,12 +24,14 @@ __all__ = [
     "Fix",
     "GameState",
     "GameStateError",
+    "HandResult",
     "HusError",
     "InternalError",
     "MatchError",
     "MatchResult",
     "RangeError",
     "ScriptError",
+    "Table",
     "check",
     "equity",
     "play_match",
@@ -319,9 +321,54 @@ def play_match(
     seed: int,
     threads: Optional[int] = ...,
     duplicate: bool = False,
-    small_blind: int = 50,
-    big_blind: int = 100,
-    stack: Optional[int] = None,
+    small_blind: float = ...,
+    big_blind: float = ...,
+    stack: Optional[float] = None,
     stack_bb: Optional[int] = None,
     keep_hands: bool = False,
 ) -> MatchResult: ...
+
+@final
+class HandResult:
+    """How one hand of a Table ended, for players A and B."""
+
+    hand: int  # from 1
+    button: int  # the player on the button: 0 = A (odd hands), 1 = B (even hands)
+    net: Tuple[int, int]  # chips won by A and by B; they sum to 0
+    showdown: bool
+    def __new__(
+        cls, hand: int, button: int, net: Tuple[int, int], showdown: bool
+    ) -> HandResult: ...
+    def __eq__(self, other: object, /) -> bool: ...
+
+@final
+class Table:
+    """Heads-up hands dealt with `hus match`'s rules and seeds, stepped one act at a time
+    for players A and B."""
+
+    def __new__(
+        cls,
+        *,
+        seed: int,
+        duplicate: bool = False,
+        small_blind: float = ...,
+        big_blind: float = ...,
+        stack: Optional[float] = None,
+        stack_bb: Optional[int] = None,
+        stats: bool = False,
+    ) -> Table: ...
+    @property
+    def hand(self) -> int: ...
+    @property
+    def button(self) -> int: ...
+    @property
+    def to_act(self) -> int: ...
+    @property
+    def decision_seed(self) -> int: ...
+    @property
+    def state(self) -> GameState: ...
+    @property
+    def hand_results(self) -> List[int]: ...
+    def act(self, action: _Answer) -> Optional[HandResult]:
+        """Plays the action of the player to act, made legal as `hus match` makes every
+        move legal; the hand's result when it ended (the next hand is then dealt)."""

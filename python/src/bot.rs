@@ -47,8 +47,9 @@ pub(crate) struct Bot {
 
 /// How long a decision must take, on average, for releasing the GIL to pay: below it,
 /// handing the GIL to another thread and taking it back costs more than the decision (a
-/// table lookup, 1 µs).
-const SLOW_NANOS: u64 = 20_000;
+/// table lookup, under 1 µs). An `equityVs` of a wide range on the turn (about 10 µs) is
+/// above it, so two threads deciding such states run side by side.
+const SLOW_NANOS: u64 = 5_000;
 
 impl Bot {
     fn new(bot: hus::Bot) -> Bot {

@@ -102,6 +102,28 @@ pub(crate) fn field_of(code: &str) -> &'static str {
     }
 }
 
+/// The keyword of `hus.GameState(...)` a message starts with (`small_blind: ...`,
+/// `actions[2]: ...`; `heroCards:` is the XML's spelling of `hero_cards`).
+fn keyword_of(message: &str) -> Option<&'static str> {
+    const KEYWORDS: [&str; 8] = [
+        "small_blind",
+        "big_blind",
+        "hero_stack",
+        "villain_stack",
+        "hero_cards",
+        "board",
+        "actions",
+        "posts",
+    ];
+    let head = message.split([':', '[']).next()?;
+    let head = if head == "heroCards" {
+        "hero_cards"
+    } else {
+        head
+    };
+    KEYWORDS.into_iter().find(|k| *k == head)
+}
+
 pub(crate) fn invalid_game(py: Python<'_>, e: hus::game::InvalidGame, file: &str) -> PyErr {
     let source = hus::diag::SourceFile::new(file, "");
     let ds: Vec<hus::Diagnostic> = e
@@ -109,12 +131,9 @@ pub(crate) fn invalid_game(py: Python<'_>, e: hus::game::InvalidGame, file: &str
         .iter()
         .map(|d| hus::Diagnostic::located(&source, d))
         .collect();
-    let field = ds.first().map_or("state", |d| field_of(d.code));
-    let field = match ds.first().map(|d| d.message.as_str()) {
-        Some(m) if m.starts_with("heroCards:") => "hero_cards",
-        Some(m) if m.starts_with("board:") => "board",
-        _ => field,
-    };
+    let field = ds.first().map_or("state", |d| {
+        keyword_of(&d.message).unwrap_or_else(|| field_of(d.code))
+    });
     let attrs = [
         (
             "field",

@@ -11,6 +11,7 @@ mod opponent;
 mod ranges;
 mod state;
 mod stats;
+mod table;
 
 use pyo3::prelude::*;
 
@@ -21,6 +22,7 @@ use errors::ScriptError;
 use errors::{DecideError, GameStateError, HusError, InternalError, MatchError, RangeError};
 use matches::{play_match, MatchResult};
 use state::GameState;
+use table::{HandResult, Table};
 
 #[pymodule]
 fn _hus(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -32,6 +34,8 @@ fn _hus(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Fix>()?;
     m.add_class::<GameState>()?;
     m.add_class::<MatchResult>()?;
+    m.add_class::<HandResult>()?;
+    m.add_class::<Table>()?;
     m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_function(wrap_pyfunction!(play_match, m)?)?;
     m.add_function(wrap_pyfunction!(ranges::equity, m)?)?;

@@ -134,9 +134,32 @@ fn bot_stats(py: Python<'_>, s: &hus::dealer::BotStats) -> PyResult<Py<PyDict>> 
     Ok(o.unbind())
 }
 
+/// A number of chips from Python: an int, or a float that is a whole number (the dealer
+/// plays whole chips, as `hus match` does).
+#[derive(FromPyObject, Clone, Copy)]
+pub(crate) enum Chips {
+    Whole(i64),
+    Number(f64),
+}
+
+impl Chips {
+    /// The whole number of chips, or `hus.MatchError` naming the keyword `name`.
+    pub(crate) fn whole(self, name: &str) -> PyResult<i64> {
+        match self {
+            Chips::Whole(n) => Ok(n),
+            Chips::Number(x) if x.is_finite() && x.fract() == 0.0 && x.abs() < 9.0e15 => {
+                Ok(x as i64)
+            }
+            Chips::Number(x) => Err(MatchError::new_err(format!(
+                "{name}: {x} is not a whole number of chips; the dealer plays whole chips (scale the stakes up: 0.5/1 is 50/100)"
+            ))),
+        }
+    }
+}
+
 /// The stack both bots start with, in chips: `stack` or `stack_bb` big blinds, 100 big
 /// blinds by default (as `hus match --stack`).
-fn stack_of(stack: Option<i64>, stack_bb: Option<i64>, big_blind: i64) -> PyResult<i64> {
+pub(crate) fn stack_of(stack: Option<i64>, stack_bb: Option<i64>, big_blind: i64) -> PyResult<i64> {
     match (stack, stack_bb) {
         (Some(_), Some(_)) => Err(MatchError::new_err(
             "stack and stack_bb give the same thing: give one",
@@ -152,7 +175,7 @@ fn stack_of(stack: Option<i64>, stack_bb: Option<i64>, big_blind: i64) -> PyResu
 /// Plays bot `a` against bot `b` as `hus match` does, without holding the GIL. Ctrl-C stops
 /// it between hands: `KeyboardInterrupt` is raised with `result`, the hands played.
 #[pyfunction]
-#[pyo3(signature = (a, b, *, hands, seed, threads=Some(1), duplicate=false, small_blind=50, big_blind=100, stack=None, stack_bb=None, keep_hands=false))]
+#[pyo3(signature = (a, b, *, hands, seed, threads=Some(1), duplicate=false, small_blind=Chips::Whole(50), big_blind=Chips::Whole(100), stack=None, stack_bb=None, keep_hands=false))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn play_match(
     py: Python<'_>,
@@ -162,12 +185,17 @@ pub(crate) fn play_match(
     seed: u64,
     threads: Option<usize>,
     duplicate: bool,
-    small_blind: i64,
-    big_blind: i64,
-    stack: Option<i64>,
+    small_blind: Chips,
+    big_blind: Chips,
+    stack: Option<Chips>,
     stack_bb: Option<i64>,
     keep_hands: bool,
 ) -> PyResult<MatchResult> {
+    let (small_blind, big_blind) = (
+        small_blind.whole("small_blind")?,
+        big_blind.whole("big_blind")?,
+    );
+    let stack = stack.map(|s| s.whole("stack")).transpose()?;
     if threads == Some(0) {
         return Err(MatchError::new_err(
             "threads: at least 1, or None for one per core",

@@ -35,7 +35,7 @@ impl PyOpponent {
 }
 
 /// The move an answer names; a bet or raise is given as the total raised to.
-fn move_of(answer: &Bound<'_, PyAny>, state: &hus::GameState) -> PyResult<Move> {
+pub(crate) fn move_of(answer: &Bound<'_, PyAny>, state: &hus::GameState) -> PyResult<Move> {
     let d = state.derived();
     let by = |to: f64| to - (d.hero_round + d.to_call);
     if let Ok(decision) = answer.cast::<Decision>() {

@@ -146,7 +146,9 @@ impl GameState {
             if let Some(stats) = stats {
                 b = b.stats(stats_of(py, stats)?);
             }
-            let (state, warnings) = b.build().map_err(|e| invalid_game(py, e, "<builder>"))?;
+            let (state, warnings) = b
+                .build()
+                .map_err(|e| invalid_game(py, e, "hus.GameState(...)"))?;
             GameState::of(py, state, &warnings)
         })
     }

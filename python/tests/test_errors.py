@@ -106,3 +106,35 @@ def test_bad_stats_are_a_game_state_error_as_in_xml(stats, message):
         hus.GameState(small_blind=1, big_blind=2, hero_cards="AsKd", stats=stats)
     assert e.value.field == "stats"
     assert str(e.value) == message
+
+
+@pytest.mark.parametrize(
+    "kwargs, field, message",
+    [
+        (dict(small_blind=-1), "small_blind", "small_blind: -1 is not a positive number of chips"),
+        (dict(big_blind=float("nan")), "big_blind", "big_blind: NaN is not a positive number"),
+        (dict(small_blind=20, big_blind=10), "small_blind", "small_blind: 20 is above big_blind (10)"),
+        (dict(hero_stack=-1), "hero_stack", "hero_stack: -1 is not a number of chips, 0 or more"),
+        (dict(posts=[("hero", "SB", -3)]), "posts", "posts[0]: -3 is not a number of chips"),
+        (
+            dict(actions=[("hero", "raise", -5)]),
+            "actions",
+            "actions[0]: a raise to -5 is not above the 20 already bet in the round",
+        ),
+        (
+            dict(actions=[("hero", "call"), ("villain", "raise", 10)]),
+            "actions",
+            "actions[1]: a raise to 10 is not above the 20 already bet",
+        ),
+    ],
+)
+def test_errors_speak_in_the_callers_terms(kwargs, field, message):
+    given = dict(small_blind=10, big_blind=20, hero_cards="AcKd")
+    given.update(kwargs)
+    with pytest.raises(hus.GameStateError) as e:
+        hus.GameState(**given)
+    assert e.value.field == field
+    assert message in str(e.value)
+    for xml_word in ("<SB>", "<BB>", "<heroStack>", "raises -", "<builder>"):
+        assert xml_word not in str(e.value)
+    assert all(d.file == "hus.GameState(...)" for d in e.value.diagnostics)

@@ -23,6 +23,10 @@ pub struct Args {
     /// The stack both bots start every hand with, in big blinds.
     #[arg(long, default_value_t = 100)]
     pub stack: u32,
+    /// The stack both bots start every hand with, in chips (instead of --stack, in big
+    /// blinds), as Python's `stack=` gives it.
+    #[arg(long, value_name = "CHIPS", conflicts_with = "stack")]
+    pub stack_chips: Option<u32>,
     /// The blinds in whole chips, SB/BB.
     #[arg(long, default_value = "50/100", value_parser = parse_blinds)]
     pub blinds: (u32, u32),
@@ -222,11 +226,20 @@ fn play(args: &Args) -> Result<u8, u8> {
 /// is the exit code).
 fn options_of(args: &Args) -> Result<MatchOptions, u8> {
     let (sb, bb) = args.blinds;
-    let chips = u64::from(args.stack) * u64::from(bb);
+    let chips = match args.stack_chips {
+        Some(chips) => u64::from(chips),
+        None => u64::from(args.stack) * u64::from(bb),
+    };
     if chips > hus::MAX_STACK_CHIPS {
+        let asked = match args.stack_chips {
+            Some(_) => format!("--stack-chips {chips}:"),
+            None => format!(
+                "a stack of {} big blinds of {bb} chips is {chips} chips;",
+                args.stack
+            ),
+        };
         errln!(
-            "hus match: a stack of {} big blinds of {bb} chips is {chips} chips; stacks are at most {} chips (the competition dealer's limit), so every result is exact: use smaller blinds or a shorter stack",
-            args.stack,
+            "hus match: {asked} stacks are at most {} chips (the competition dealer's limit), so every result is exact: use smaller blinds or a shorter stack",
             hus::MAX_STACK_CHIPS
         );
         return Err(exit::USAGE);
@@ -234,7 +247,7 @@ fn options_of(args: &Args) -> Result<MatchOptions, u8> {
     let mut o = MatchOptions::new(args.hands, args.seed.unwrap_or_else(rand::random));
     o.small_blind = sb as i64;
     o.big_blind = bb as i64;
-    o.stack = args.stack as i64 * bb as i64;
+    o.stack = chips as i64;
     o.duplicate = args.duplicate;
     o.defines = args.defines.clone();
     o.histories = args.histories.clone();

@@ -65,6 +65,11 @@ impl HandBuffers {
         self.records[seat].record()
     }
 
+    /// The growing record of seat `seat` (0 = the button), to decide from.
+    pub(crate) fn seat_mut(&mut self, seat: usize) -> &mut GrowingState {
+        &mut self.records[seat]
+    }
+
     /// Resets both records to the start of a hand (blinds posted, no round yet), seat `s`
     /// being "Hero" in `records[s]`.
     fn start(&mut self, posted: [i64; 2], setup: &HandSetup) {
@@ -170,11 +175,9 @@ fn vacant_record() -> GameRecord {
 /// Called with every decision as it is taken (`--histories`).
 pub(crate) type OnDecision<'a> = dyn FnMut(&DecisionInfo) -> Result<(), MatchError> + 'a;
 
-/// What one hand is: who plays it, at which stakes, with which cards.
+/// What one hand is: who has the button, at which stakes, with which cards.
 #[derive(Clone, Copy)]
 pub(crate) struct HandSetup<'a> {
-    /// Bot A and bot B.
-    pub bots: [&'a dyn Bot; 2],
     /// The bot (0 = A, 1 = B) in seat 0, the button; the seat-0 cards of the deal go to it.
     pub button: usize,
     pub stakes: Stakes,
@@ -205,88 +208,194 @@ fn player_at(seat: usize) -> Player {
     }
 }
 
-/// Plays one hand: round after round, each player to act decides ([`Decisions::take`]) and
-/// the act goes to the dealer's betting machine and both seats' records; then the hand is
-/// settled, checked and told to the bots.
+/// Plays one hand: each player to act decides ([`Decisions::take`]) and the act goes to the
+/// hand in play ([`HandInPlay`]); then the hand is settled, checked and told to the bots.
 pub(crate) fn play_hand(
+    bots: [&dyn Bot; 2],
     setup: &HandSetup,
     recorders: HandRecorders,
 ) -> Result<HandOutcome, MatchError> {
-    let HandSetup {
-        button,
-        stakes,
-        deal,
-        hand,
-        ..
-    } = *setup;
     let HandRecorders {
         seeds,
         stats,
         on_decision,
         buffers,
     } = recorders;
-    let Stakes { sb, bb, stack } = stakes;
-    let posted = [sb.min(stack), bb.min(stack)];
-    buffers.start(posted, setup);
-    let HandBuffers {
-        records,
-        spare_rounds,
-        ..
-    } = buffers;
-    // The machine sees the hand from the button's seat: Hero is seat 0.
-    let mut betting = Betting::new(
-        [stack as f64; 2],
-        posted.map(|p| p as f64),
-        bb as f64,
-        Player::Hero,
-    );
+    let mut play = HandInPlay::start(setup, buffers)?;
     let mut decisions = Decisions {
         seeds,
         stats,
         on_decision,
-        no: 0,
     };
-    // The dealer's last clean act, for the seats' machines to follow (one slot, written in
-    // place by every act).
-    let mut applied = None;
-    let illegal = |decision: usize| {
-        move |violation| MatchError::IllegalAct {
-            hand,
-            decision,
-            violation,
-        }
-    };
+    while let Some(seat) = play.to_act() {
+        let played = decisions.take(bots, setup, buffers.seat_mut(seat), &play)?;
+        play.apply(played, buffers, setup.deal)?;
+    }
+    let out = play.finish(buffers, setup, decisions.stats)?;
+    tell_hand_over(bots, setup, &buffers.records, &out, play.acts())?;
+    Ok(out)
+}
 
-    for phase in Phase::ALL {
-        if phase != Phase::Preflop {
-            // The previous round is finished here (its loop ran until nobody was to act).
-            betting.start_round(phase).map_err(illegal(decisions.no))?;
+/// A hand played one act at a time: the dealer's betting machine (which sees the hand from
+/// the button's seat: Hero is seat 0), the round in play and the acts taken. Both seats'
+/// records live in the [`HandBuffers`] every call is given, so acting allocates nothing once
+/// the buffers have grown. [`play_hand`] and the steppable [`super::table::Table`] both
+/// drive it: one copy of the betting rules.
+pub(crate) struct HandInPlay {
+    betting: Betting,
+    phase: Phase,
+    /// The dealer's last clean act, for the seats' machines to follow (one slot, written in
+    /// place by every act).
+    applied: Option<crate::game::betting::Applied>,
+    /// Acts taken so far in the hand.
+    acts: usize,
+    /// The hand's number in the match, from 1.
+    hand: u64,
+    over: bool,
+}
+
+impl HandInPlay {
+    /// Posts the blinds of `setup` into fresh records and opens the first round that has a
+    /// player to act (none when both are all in from the blinds).
+    pub(crate) fn start(
+        setup: &HandSetup,
+        buffers: &mut HandBuffers,
+    ) -> Result<HandInPlay, MatchError> {
+        let Stakes { sb, bb, stack } = setup.stakes;
+        let posted = [sb.min(stack), bb.min(stack)];
+        buffers.start(posted, setup);
+        let mut play = HandInPlay {
+            betting: Betting::new(
+                [stack as f64; 2],
+                posted.map(|p| p as f64),
+                bb as f64,
+                Player::Hero,
+            ),
+            phase: Phase::Preflop,
+            applied: None,
+            acts: 0,
+            hand: setup.hand,
+            over: false,
+        };
+        if play.betting.to_act().is_some() {
+            open_round(buffers, Phase::Preflop, setup.deal);
         }
-        // Once one player is all in and the other has matched, the board is dealt out.
-        if betting.to_act().is_none() {
-            continue;
-        }
-        open_round(records, spare_rounds, phase, deal);
-        while let Some(player) = betting.to_act() {
-            let seat = (player == Player::Villain) as usize;
-            let (act, amount) =
-                decisions.take(setup, &mut records[seat], &betting, player, phase)?;
-            betting
-                .apply_noted(player, act, amount, &mut applied)
-                .map_err(illegal(decisions.no))?;
-            decisions.no += 1;
-            record_act(records, seat, act, amount, applied.as_ref());
-        }
-        if betting.folded().is_some() {
-            break;
+        play.advance(buffers, setup.deal)?;
+        Ok(play)
+    }
+
+    /// The seat (0 = the button) to act, `None` once the hand is over.
+    #[inline]
+    pub(crate) fn to_act(&self) -> Option<usize> {
+        match self.over {
+            true => None,
+            false => self
+                .betting
+                .to_act()
+                .map(|p| (p == Player::Villain) as usize),
         }
     }
 
-    let contrib = [0, 1].map(|seat| betting.put_in(player_at(seat)) as i64);
-    let out = settle(&betting, contrib, deal, button, decisions.stats);
-    check_conservation(&out, contrib, records[0].record(), stakes, hand)?;
-    tell_hand_over(setup, records, &out, decisions.no)?;
-    Ok(out)
+    /// Acts taken so far.
+    pub(crate) fn acts(&self) -> usize {
+        self.acts
+    }
+
+    /// `mv` of the player to act made legal, as the dealer makes every move legal (in whole
+    /// chips: see [`legal_move`]).
+    #[inline]
+    pub(crate) fn legal(&self, mv: Move) -> Move {
+        let player = self.betting.to_act().unwrap_or(Player::Hero);
+        legal_move(
+            mv,
+            self.betting.to_call(player) as i64,
+            self.betting.can_raise(player),
+            self.betting.min_raise() as i64,
+            self.betting.behind(player) as i64,
+        )
+    }
+
+    /// Applies the legal move `played` (see [`HandInPlay::legal`]) of the player to act to
+    /// the betting machine and both seats' records, then moves on to the next round with a
+    /// player to act, or ends the hand.
+    pub(crate) fn apply(
+        &mut self,
+        played: Move,
+        buffers: &mut HandBuffers,
+        deal: &Deal,
+    ) -> Result<(), MatchError> {
+        let Some(player) = self.to_act().map(player_at) else {
+            return Ok(());
+        };
+        let (act, amount) = match played {
+            Move::Fold => (Act::Fold, 0.0),
+            Move::Check => (Act::Check, 0.0),
+            Move::Call => (Act::Call, self.betting.to_call(player)),
+            Move::Raise(r) => (Act::Raise, (r as i64) as f64),
+        };
+        let (hand, no) = (self.hand, self.acts);
+        self.betting
+            .apply_noted(player, act, amount, &mut self.applied)
+            .map_err(|violation| MatchError::IllegalAct {
+                hand,
+                decision: no,
+                violation,
+            })?;
+        self.acts += 1;
+        let seat = (player == Player::Villain) as usize;
+        record_act(
+            &mut buffers.records,
+            seat,
+            act,
+            amount,
+            self.applied.as_ref(),
+        );
+        self.advance(buffers, deal)
+    }
+
+    /// Once nobody is to act in the round in play: the next round that has a player to act
+    /// is opened (once one player is all in and the other has matched, the board is dealt
+    /// out without rounds), or the hand is over.
+    #[inline]
+    fn advance(&mut self, buffers: &mut HandBuffers, deal: &Deal) -> Result<(), MatchError> {
+        while self.betting.to_act().is_none() {
+            let next = self
+                .phase
+                .next()
+                .filter(|_| self.betting.folded().is_none());
+            let Some(phase) = next else {
+                self.over = true;
+                return Ok(());
+            };
+            self.phase = phase;
+            let (hand, no) = (self.hand, self.acts);
+            self.betting
+                .start_round(phase)
+                .map_err(|violation| MatchError::IllegalAct {
+                    hand,
+                    decision: no,
+                    violation,
+                })?;
+            if self.betting.to_act().is_some() {
+                open_round(buffers, phase, deal);
+            }
+        }
+        Ok(())
+    }
+
+    /// The outcome of the finished hand, checked to conserve chips; showdowns are counted in
+    /// `stats`.
+    pub(crate) fn finish(
+        &self,
+        buffers: &HandBuffers,
+        setup: &HandSetup,
+        stats: &mut [BotStats; 2],
+    ) -> Result<HandOutcome, MatchError> {
+        let contrib = [0, 1].map(|seat| self.betting.put_in(player_at(seat)) as i64);
+        let out = settle(&self.betting, contrib, setup.deal, setup.button, stats);
+        check_conservation(&out, contrib, buffers.record(0), setup.stakes, setup.hand)?;
+        Ok(out)
+    }
 }
 
 /// The bot (0 = A, 1 = B) in `seat` when `button` is the bot on the button.
@@ -298,31 +407,27 @@ fn bot_in(button: usize, seat: usize) -> usize {
     }
 }
 
-/// What the decisions of a hand draw on and write to, and how many were taken.
+/// What the decisions of a hand draw on and write to.
 struct Decisions<'a, 'w> {
     seeds: &'a mut ChaCha8Stream,
     stats: &'a mut [BotStats; 2],
     on_decision: Option<&'a mut OnDecision<'w>>,
-    /// Decisions taken so far in the hand.
-    no: usize,
 }
 
 impl Decisions<'_, '_> {
-    /// The decision of `player` (whose seat's record is `record`): its game state, validated
-    /// for what was added since the seat's last decision, put to its bot with the next seed;
-    /// the move made legal, counted and recorded. Returns the act and its amount.
+    /// The decision of the player to act in `play` (whose seat's record is `record`): its
+    /// game state, validated for what was added since the seat's last decision, put to its
+    /// bot with the next seed; the move made legal, counted and recorded.
     #[inline]
     fn take(
         &mut self,
+        bots: [&dyn Bot; 2],
         setup: &HandSetup,
         record: &mut GrowingState,
-        betting: &Betting,
-        player: Player,
-        phase: Phase,
-    ) -> Result<(Act, f64), MatchError> {
-        let (hand, no) = (setup.hand, self.no);
-        let seat = (player == Player::Villain) as usize;
-        let to_call = betting.to_call(player);
+        play: &HandInPlay,
+    ) -> Result<Move, MatchError> {
+        let (hand, no) = (setup.hand, play.acts());
+        let seat = play.to_act().unwrap_or(0);
         let state = match record.decide() {
             Ok((state, _warnings)) => state,
             Err(e) => {
@@ -337,24 +442,17 @@ impl Decisions<'_, '_> {
         let seed = self.seeds.next_u64();
         let mut rng = DecisionRng::new(seed);
         let bot = bot_in(setup.button, seat);
-        let decision =
-            setup.bots[bot]
-                .decide(state, &mut rng)
-                .map_err(|message| MatchError::Bot {
-                    bot,
-                    hand,
-                    decision: no,
-                    message,
-                })?;
-        let played = legal_move(
-            decision.mv,
-            to_call as i64,
-            betting.can_raise(player),
-            betting.min_raise() as i64,
-            betting.behind(player) as i64,
-        );
+        let decision = bots[bot]
+            .decide(state, &mut rng)
+            .map_err(|message| MatchError::Bot {
+                bot,
+                hand,
+                decision: no,
+                message,
+            })?;
+        let played = play.legal(decision.mv);
         let changed = played != decision.mv;
-        self.stats[bot].record_decision(phase, played, &decision, changed);
+        self.stats[bot].record_decision(play.phase, played, &decision, changed);
         if let Some(f) = self.on_decision.as_deref_mut() {
             f(&DecisionInfo {
                 no,
@@ -366,12 +464,7 @@ impl Decisions<'_, '_> {
                 played,
             })?;
         }
-        Ok(match played {
-            Move::Fold => (Act::Fold, 0.0),
-            Move::Check => (Act::Check, 0.0),
-            Move::Call => (Act::Call, to_call),
-            Move::Raise(r) => (Act::Raise, (r as i64) as f64),
-        })
+        Ok(played)
     }
 }
 
@@ -403,6 +496,7 @@ fn record_act(
 
 /// Tells each bot how the hand ended, from its seat.
 fn tell_hand_over(
+    bots: [&dyn Bot; 2],
     setup: &HandSetup,
     records: &[GrowingState; 2],
     out: &HandOutcome,
@@ -418,7 +512,7 @@ fn tell_hand_over(
             showdown: out.showdown,
             net: out.net[bot],
         };
-        setup.bots[bot]
+        bots[bot]
             .hand_over(&end)
             .map_err(|message| MatchError::Bot {
                 bot,
@@ -431,12 +525,12 @@ fn tell_hand_over(
 }
 
 /// Adds the round `phase` with its board cards to both seats' records.
-fn open_round(
-    records: &mut [GrowingState; 2],
-    spare_rounds: &mut Vec<Round>,
-    phase: Phase,
-    deal: &Deal,
-) {
+fn open_round(buffers: &mut HandBuffers, phase: Phase, deal: &Deal) {
+    let HandBuffers {
+        records,
+        spare_rounds,
+        ..
+    } = buffers;
     let first_card = match phase {
         Phase::Preflop | Phase::Flop => 0,
         Phase::Turn => 3,

@@ -14,6 +14,7 @@ pub mod log;
 pub mod plot;
 pub mod program;
 pub mod stats;
+pub mod table;
 
 use std::fmt;
 
@@ -31,6 +32,7 @@ pub(crate) use crate::play::ChaCha8Stream;
 pub use crate::play::{decision_seeds, Bot, BotDecision, Deal, DecisionRng, HandEnd};
 pub use hand::{HandOutcome, Stakes};
 pub use stats::{ActionCounts, BotStats, ResultSums};
+pub use table::{Acted, HandResult, Table, TableOptions};
 
 /// How a match is played.
 #[derive(Clone, Debug)]
@@ -276,6 +278,17 @@ fn deal_on(key_of_seed: &[u8; 32], key: u64) -> Deal {
     Deal::shuffle(&mut ChaCha8Stream::new(key_of_seed, 2 * key))
 }
 
+/// Refuses stakes the dealer cannot play: whole chips with 1 <= small blind <= big blind <=
+/// stack.
+pub(crate) fn check_stakes(Stakes { sb, bb, stack }: Stakes) -> Result<(), MatchError> {
+    if sb < 1 || bb < sb || stack < bb {
+        return Err(MatchError::Config(format!(
+            "the blinds must be whole chips with 1 <= small blind <= big blind <= stack (got {sb}/{bb}, stack {stack})"
+        )));
+    }
+    Ok(())
+}
+
 /// Plays a match of `config.hands` hands between A (`bots[0]`) and B (`bots[1]`).
 /// `progress` is told how many more hands finished, now and then.
 pub fn play_match(
@@ -283,12 +296,7 @@ pub fn play_match(
     config: &MatchConfig,
     progress: Option<&(dyn Fn(u64) + Sync)>,
 ) -> Result<MatchResult, MatchError> {
-    let Stakes { sb, bb, stack } = config.stakes;
-    if sb < 1 || bb < sb || stack < bb {
-        return Err(MatchError::Config(format!(
-            "the blinds must be whole chips with 1 <= small blind <= big blind <= stack (got {sb}/{bb}, stack {stack})"
-        )));
-    }
+    check_stakes(config.stakes)?;
     if config.duplicate && !config.hands.is_multiple_of(2) {
         return Err(MatchError::Config(
             "a duplicate match plays each deal twice: the number of hands must be even".into(),
@@ -481,7 +489,6 @@ fn play_hands(
             }
         });
         let setup = hand::HandSetup {
-            bots,
             button,
             stakes: config.stakes,
             deal: &deal,
@@ -490,6 +497,7 @@ fn play_hands(
             opponents,
         };
         let outcome = hand::play_hand(
+            bots,
             &setup,
             hand::HandRecorders {
                 seeds: &mut seeds,

@@ -191,7 +191,13 @@ impl GameBuilder {
             });
         }
         let posts = self.posts.clone().unwrap_or_else(|| self.blind_posts());
-        let rounds = Rounds::split(&posts, &self.plays, &self.board);
+        let mut errors = self.amount_errors(&posts);
+        let rounds = Rounds::split(&posts, &self.plays, &self.board, &mut errors);
+        if !errors.is_empty() {
+            return Err(InvalidGame {
+                diagnostics: errors,
+            });
+        }
         Ok(GameRecord {
             bb: self.bb,
             sb: self.sb,
@@ -209,6 +215,48 @@ impl GameBuilder {
     /// the warnings (tolerated irregularities).
     pub fn build(&self) -> Result<(GameState, Vec<Diagnostic>), InvalidGame> {
         GameState::from_record(self.record()?)
+    }
+
+    /// The blinds, stacks and posts that are no amounts of chips, in the builder's own terms
+    /// (its arguments' names, a post's index), before the game model reads them as the XML
+    /// would hold them.
+    fn amount_errors(&self, posts: &[Post]) -> Vec<Diagnostic> {
+        let bad = |what: String| Diagnostic::error(Code::BadNumber, what);
+        let mut out = Vec::new();
+        for (name, v) in [("small_blind", self.sb), ("big_blind", self.bb)] {
+            if !(v.is_finite() && v > 0.0) {
+                out.push(bad(format!(
+                    "{name}: {v} is not a positive number of chips"
+                )));
+            }
+        }
+        if out.is_empty() && self.sb > self.bb {
+            out.push(bad(format!(
+                "small_blind: {} is above big_blind ({}): the small blind is at most the big blind",
+                self.sb, self.bb
+            )));
+        }
+        for (name, v) in [
+            ("hero_stack", self.hero_stack),
+            ("villain_stack", self.villain_stack),
+        ] {
+            if !(v.is_finite() && v >= 0.0) {
+                out.push(bad(format!(
+                    "{name}: {v} is not a number of chips, 0 or more"
+                )));
+            }
+        }
+        if self.posts.is_some() {
+            for (i, p) in posts.iter().enumerate() {
+                if !(p.amount.is_finite() && p.amount >= 0.0) {
+                    out.push(bad(format!(
+                        "posts[{i}]: {} is not a number of chips, 0 or more",
+                        p.amount
+                    )));
+                }
+            }
+        }
+        out
     }
 
     /// The blinds the button implies: the button posts the small blind.
@@ -245,9 +293,15 @@ fn seat(p: Player) -> usize {
 impl Rounds {
     /// The rounds of `plays`: a round ends when a check or call answers the other player's
     /// act; the next act opens the next round with its board cards. Rounds whose cards are
-    /// dealt after the last act are opened empty. Inconsistent acts are recorded as given,
-    /// for the game model to report.
-    fn split(posts: &[Post], plays: &[(Player, Play)], board: &[Card]) -> Vec<Round> {
+    /// dealt after the last act are opened empty. A bet or raise to no more than the round's
+    /// highest bet is added to `errors`, named by its index (`actions[k]`); other
+    /// inconsistent acts are recorded as given, for the game model to report.
+    fn split(
+        posts: &[Post],
+        plays: &[(Player, Play)],
+        board: &[Card],
+        errors: &mut Vec<Diagnostic>,
+    ) -> Vec<Round> {
         let mut r = Rounds {
             rounds: vec![empty_round(Phase::Preflop, Vec::new())],
             put_in: [0.0; 2],
@@ -257,9 +311,12 @@ impl Rounds {
         for p in posts {
             r.put_in[seat(p.player)] += p.amount;
         }
-        for &(player, play) in plays {
+        for (k, &(player, play)) in plays.iter().enumerate() {
             if r.over {
                 r.open_next(board);
+            }
+            if let Some(e) = r.bad_raise(k, play) {
+                errors.push(e);
             }
             r.record(player, play);
         }
@@ -280,6 +337,25 @@ impl Rounds {
         self.put_in = [0.0; 2];
         self.acted = [false; 2];
         self.over = false;
+    }
+
+    /// Act `k` when it bets or raises to no more than the highest bet of the round.
+    fn bad_raise(&self, k: usize, play: Play) -> Option<Diagnostic> {
+        let high = self.put_in[0].max(self.put_in[1]);
+        let (what, to) = match play {
+            Play::BetTo(to) => ("bet", to),
+            Play::RaiseTo(to) => ("raise", to),
+            _ => return None,
+        };
+        (!(to.is_finite() && to > high)).then(|| {
+            Diagnostic::error(
+                Code::BadNumber,
+                format!(
+                    "actions[{k}]: a {what} to {to} is not above the {high} already bet in the round"
+                ),
+            )
+            .with_help("a bet or raise gives the total the player's chips in the round come to")
+        })
     }
 
     fn record(&mut self, player: Player, play: Play) {

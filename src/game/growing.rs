@@ -41,6 +41,11 @@ impl GrowingState {
         &self.state.record
     }
 
+    /// The state as the last [`GrowingState::decide`] left it.
+    pub(crate) fn state(&self) -> &GameState {
+        &self.state
+    }
+
     pub fn into_record(self) -> GameRecord {
         self.state.record
     }
