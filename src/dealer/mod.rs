@@ -276,13 +276,9 @@ fn deal_on(key_of_seed: &[u8; 32], key: u64) -> Deal {
     Deal::shuffle(&mut ChaCha8Stream::new(key_of_seed, 2 * key))
 }
 
-/// Plays a match of `config.hands` hands between A (`bots[0]`) and B (`bots[1]`).
-/// `progress` is told how many more hands finished, now and then.
-pub fn play_match(
-    bots: [&dyn Bot; 2],
-    config: &MatchConfig,
-    progress: Option<&(dyn Fn(u64) + Sync)>,
-) -> Result<MatchResult, MatchError> {
+/// Refuses settings the dealer cannot play: blinds out of order, an odd duplicate match,
+/// too many hands, too many kept.
+fn validate(config: &MatchConfig) -> Result<(), MatchError> {
     let Stakes { sb, bb, stack } = config.stakes;
     if sb < 1 || bb < sb || stack < bb {
         return Err(MatchError::Config(format!(
@@ -304,6 +300,50 @@ pub fn play_match(
             "--plot draws at most {MAX_KEPT_HANDS} hands (every hand's result is kept)"
         )));
     }
+    Ok(())
+}
+
+/// Plays hands `start..end` of the match `config` describes, as one chunk on the calling
+/// thread: each hand is dealt and seeded exactly as [`play_match`] deals it, so a match's
+/// hands split into ranges and summed equal the match. Statistics of the opponent (for bots
+/// that read them) start empty at `start` and are kept to `end`. Outputs (histories, log)
+/// are not written; the result counts the range's hands only.
+pub fn play_range(
+    bots: [&dyn Bot; 2],
+    config: &MatchConfig,
+    (start, end): (u64, u64),
+) -> Result<MatchResult, MatchError> {
+    validate(config)?;
+    if start > end || end > config.hands || (config.duplicate && (start % 2 == 1 || end % 2 == 1)) {
+        return Err(MatchError::Config(format!(
+            "hands {start}..{end} are not a range of whole deals of a {}-hand match",
+            config.hands
+        )));
+    }
+    let track = bots.iter().any(|b| b.reads_stats());
+    let mut out = ChunkOut::default();
+    play_hands(bots, config, (start, end), track, false, &mut out)?;
+    Ok(MatchResult {
+        hands: out.hands,
+        seed: config.seed,
+        stakes: config.stakes,
+        duplicate: config.duplicate,
+        net_a: out.net_a,
+        tally: out.tally,
+        bots: out.bots,
+        hand_results: config.keep_hands.then_some(out.hand_results),
+        threads: 1,
+    })
+}
+
+/// Plays a match of `config.hands` hands between A (`bots[0]`) and B (`bots[1]`).
+/// `progress` is told how many more hands finished, now and then.
+pub fn play_match(
+    bots: [&dyn Bot; 2],
+    config: &MatchConfig,
+    progress: Option<&(dyn Fn(u64) + Sync)>,
+) -> Result<MatchResult, MatchError> {
+    validate(config)?;
     if let Some(h) = &config.histories {
         h.prepare().map_err(MatchError::Io)?;
     }
