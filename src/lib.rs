@@ -21,6 +21,8 @@
 //! - names and built-ins: [`names()`], [`search_names`], [`describe_name`], [`builtin_names`], [`builtin_script`];
 //! - matches: [`run_match`] of scripts, built-ins and ACPC programs with logs, histories and
 //!   plots, giving a [`MatchReport`], or [`play_match`] of two bots ([`MatchOptions`]);
+//! - tournaments: a [`Tournament`] ([`TournamentOptions`]) as [`ChunkJob`]s any engine plays
+//!   with [`run_chunk`], merged into a [`TournamentResult`] (crosstable and ranking);
 //! - a dealer's log: [`replay_log`] ([`ReplayOptions`]) gives a [`ReplayReport`];
 //! - a seat at the ACPC dealer: [`play_acpc_seat`] ([`AcpcSeatOptions`]) gives an
 //!   [`AcpcSeatReport`].
@@ -155,6 +157,7 @@ pub use diag::{escape_controls, escape_json_controls};
 /// for tests that one is computed only when asked.
 pub use eval::coverage::computed as coverages_computed;
 pub use front::play_match_of;
+pub use front::DEFAULT_CHUNK_HANDS;
 pub use front::{
     builtin_names, builtin_script, describe_name, format, is_language_name, names, search_names,
     Name, UnknownName,
@@ -164,12 +167,14 @@ pub use front::{contain_external_programs, read_script, read_script_file, read_s
 pub use front::{equity, parse_range, range_breakdown, EquityOptions, EquityReport, RangeError};
 pub use front::{game_from_xml, plays_of, read_game, ExternalFailure, GameError};
 pub use front::{new_output_file, run_match, MatchBot, MatchErrorKind, MatchFailure, MatchReport};
+pub use front::{pair_seed, run_chunk, run_chunk_of, ChunkJob, ChunkResult, Tournament};
 pub use front::{play_acpc_seat, AcpcError, AcpcErrorKind, AcpcSeatOptions, AcpcSeatReport};
 pub use front::{
     play_match, Action, Bot, BotOptions, DecideError, DecideErrorKind, Decision, Diagnostic, Draw,
     Fix, FormatOptions, LoadError, MatchOptions, Rendering, ScriptError,
 };
 pub use front::{read_acpc_game, read_log_file, replay_log, LogPlayer, LogSummary, ReplayError};
+pub use front::{Format, PairResult, Pairing, Standing, TournamentOptions, TournamentResult};
 pub use front::{RangeOptions, RangeReport, SideEquity};
 pub use front::{ReplayErrorKind, ReplayOptions, ReplayReport, ReplayTally};
 pub use game::{GameBuilder, GameState, Play, Player};

@@ -289,13 +289,9 @@ pub(crate) fn check_stakes(Stakes { sb, bb, stack }: Stakes) -> Result<(), Match
     Ok(())
 }
 
-/// Plays a match of `config.hands` hands between A (`bots[0]`) and B (`bots[1]`).
-/// `progress` is told how many more hands finished, now and then.
-pub fn play_match(
-    bots: [&dyn Bot; 2],
-    config: &MatchConfig,
-    progress: Option<&(dyn Fn(u64) + Sync)>,
-) -> Result<MatchResult, MatchError> {
+/// Refuses settings the dealer cannot play: stakes, an odd duplicate match, too many hands,
+/// too many kept.
+fn validate(config: &MatchConfig) -> Result<(), MatchError> {
     check_stakes(config.stakes)?;
     if config.duplicate && !config.hands.is_multiple_of(2) {
         return Err(MatchError::Config(
@@ -312,6 +308,51 @@ pub fn play_match(
             "--plot draws at most {MAX_KEPT_HANDS} hands (every hand's result is kept)"
         )));
     }
+    Ok(())
+}
+
+/// Plays hands `start..end` of the match `config` describes, as one chunk on the calling
+/// thread: each hand is dealt and seeded exactly as [`play_match`] deals it, so a match's
+/// hands split into ranges and summed equal the match. Statistics of the opponent (for bots
+/// that read them) start empty at `start` and are kept to `end`; the bots' HUDs are kept
+/// only then (nobody else reads them). Outputs (histories, log) are not written; the result
+/// counts the range's hands only.
+pub fn play_range(
+    bots: [&dyn Bot; 2],
+    config: &MatchConfig,
+    (start, end): (u64, u64),
+) -> Result<MatchResult, MatchError> {
+    validate(config)?;
+    if start > end || end > config.hands || (config.duplicate && (start % 2 == 1 || end % 2 == 1)) {
+        return Err(MatchError::Config(format!(
+            "hands {start}..{end} are not a range of whole deals of a {}-hand match",
+            config.hands
+        )));
+    }
+    let track = bots.iter().any(|b| b.reads_stats());
+    let mut out = ChunkOut::default();
+    play_hands(bots, config, (start, end), track, false, &mut out, false)?;
+    Ok(MatchResult {
+        hands: out.hands,
+        seed: config.seed,
+        stakes: config.stakes,
+        duplicate: config.duplicate,
+        net_a: out.net_a,
+        tally: out.tally,
+        bots: out.bots,
+        hand_results: config.keep_hands.then_some(out.hand_results),
+        threads: 1,
+    })
+}
+
+/// Plays a match of `config.hands` hands between A (`bots[0]`) and B (`bots[1]`).
+/// `progress` is told how many more hands finished, now and then.
+pub fn play_match(
+    bots: [&dyn Bot; 2],
+    config: &MatchConfig,
+    progress: Option<&(dyn Fn(u64) + Sync)>,
+) -> Result<MatchResult, MatchError> {
+    validate(config)?;
     if let Some(h) = &config.histories {
         h.prepare().map_err(MatchError::Io)?;
     }
@@ -427,7 +468,7 @@ fn play_chunk(
     in_order: bool,
 ) -> Result<ChunkOut, MatchError> {
     let mut out = ChunkOut::default();
-    let Err(cause) = play_hands(bots, config, range, track, in_order, &mut out) else {
+    let Err(cause) = play_hands(bots, config, range, track, in_order, &mut out, true) else {
         return Ok(out);
     };
     if let Some(log) = &config.log {
@@ -458,7 +499,8 @@ fn play_chunk(
     })
 }
 
-/// Plays hands `start..end` into `out` (see [`play_chunk`]).
+/// Plays hands `start..end` into `out` (see [`play_chunk`]); with `hud` (or `track`), each
+/// bot's HUD of the other is kept (a match reports it; a range keeps it only for the bots).
 fn play_hands(
     bots: [&dyn Bot; 2],
     config: &MatchConfig,
@@ -466,9 +508,11 @@ fn play_hands(
     track: bool,
     in_order: bool,
     out: &mut ChunkOut,
+    hud: bool,
 ) -> Result<(), MatchError> {
-    // Indexed by bot: what it has seen of the other.
-    let mut opponents: Option<[crate::game::OpponentStats; 2]> = track.then(Default::default);
+    let hud = hud || track;
+    // What each bot has seen of the other is its HUD over the chunk (`out.bots[bot].hud`,
+    // empty at the chunk's start): kept once, given to the bots that read it.
     let mut pair = 0i64;
     let mut buffers = hand::HandBuffers::default();
     let seeded = ChaCha8Rng::seed_from_u64(config.seed).get_seed();
@@ -494,7 +538,7 @@ fn play_hands(
             deal: &deal,
             hand: h + 1,
             init: &config.init,
-            opponents,
+            opponents: track.then(|| [out.bots[0].hud, out.bots[1].hud]),
         };
         let outcome = hand::play_hand(
             bots,
@@ -514,14 +558,11 @@ fn play_hands(
                 out.log.clear();
             }
         }
-        for seat in 0..2 {
+        // The HUD each bot keeps of the other, when a report or a bot reads it.
+        for seat in (0..2).filter(|_| hud) {
             let bot = if seat == 0 { button } else { 1 - button };
             let end = Ending::from_net(outcome.showdown, outcome.net[bot]);
-            // The HUD this bot keeps of the other.
             out.bots[bot].hud.observe(buffers.record(seat), end);
-            if let Some(o) = &mut opponents {
-                o[bot].observe(buffers.record(seat), end);
-            }
         }
         let a = outcome.net[0];
         out.net_a += a;

@@ -29,6 +29,7 @@ pub(crate) mod range_report;
 mod ranges;
 mod replay;
 mod seat;
+pub mod tournament;
 
 pub use check::{check_script, read_script, read_script_file, read_script_from};
 pub use check::{CheckReport, Coverage};
@@ -48,6 +49,9 @@ pub use ranges::{EquityOptions, EquityReport, RangeError, RangeOptions, RangeRep
 pub use replay::{read_acpc_game, read_log_file, replay_log, LogPlayer, LogSummary, ReplayError};
 pub use replay::{ReplayErrorKind, ReplayOptions, ReplayReport, ReplayTally};
 pub use seat::{play_acpc_seat, AcpcError, AcpcErrorKind, AcpcSeatOptions, AcpcSeatReport};
+pub use tournament::DEFAULT_CHUNK_HANDS;
+pub use tournament::{pair_seed, run_chunk, run_chunk_of, ChunkJob, ChunkResult, Tournament};
+pub use tournament::{Format, PairResult, Pairing, Standing, TournamentOptions, TournamentResult};
 
 /// What a bot is compiled with: where tables may be read, whether `external` programs may
 /// run, and the `<init>` names its game states will define.

@@ -1,0 +1,170 @@
+use super::*;
+use crate::front::{play_match, MatchOptions};
+
+fn builtins(names: &[&str]) -> Vec<Bot> {
+    names.iter().map(|n| Bot::builtin(n).unwrap()).collect()
+}
+
+fn options(hands: u64, chunk: u64) -> TournamentOptions {
+    let mut o = TournamentOptions::new(hands, 42);
+    o.chunk_hands = chunk;
+    o
+}
+
+#[test]
+fn every_pairing_is_split_into_chunks_of_whole_deals() {
+    let t = Tournament::of_bots(
+        builtins(&["caller", "raiser", "random"]),
+        options(1000, 301),
+    )
+    .unwrap_err();
+    assert_eq!(t.kind, MatchErrorKind::Usage);
+    let t = Tournament::of_bots(
+        builtins(&["caller", "raiser", "random"]),
+        options(1000, 400),
+    )
+    .unwrap();
+    let jobs = t.jobs();
+    assert_eq!(jobs.len(), 9);
+    let ranges: Vec<_> = jobs[..3]
+        .iter()
+        .map(|j| (j.first_hand, j.end_hand))
+        .collect();
+    assert_eq!(ranges, [(0, 400), (400, 800), (800, 1000)]);
+    let pairs: Vec<_> = t.pairings().iter().map(|p| (p.a, p.b)).collect();
+    assert_eq!(pairs, [(0, 1), (0, 2), (1, 2)]);
+    assert_eq!(jobs[4].seed, pair_seed(42, 0, 2));
+    assert_ne!(pair_seed(42, 0, 2), pair_seed(42, 2, 0));
+    assert_ne!(pair_seed(42, 0, 2), pair_seed(43, 0, 2));
+}
+
+#[test]
+fn a_gauntlet_plays_each_challenger_against_the_field_only() {
+    let mut o = options(100, 100);
+    o.format = Format::Gauntlet {
+        challengers: vec![2],
+    };
+    let t = Tournament::of_bots(builtins(&["caller", "raiser", "random"]), o).unwrap();
+    let pairs: Vec<_> = t.pairings().iter().map(|p| (p.a, p.b)).collect();
+    assert_eq!(pairs, [(2, 0), (2, 1)]);
+}
+
+#[test]
+fn the_crosstable_equals_a_duplicate_match_of_each_pair_with_its_seed() {
+    let bots = builtins(&["caller", "raiser", "random"]);
+    let t = Tournament::of_bots(bots.clone(), options(600, 128)).unwrap();
+    let r = t.run(2, None).unwrap();
+    for p in &r.pairings {
+        let mut m = MatchOptions::new(600, p.pairing.seed);
+        m.duplicate = true;
+        let alone = play_match(&bots[p.pairing.a], &bots[p.pairing.b], &m).unwrap();
+        assert_eq!(p.result.net_a, alone.net_a);
+        assert_eq!(p.result.tally, alone.tally);
+        assert_eq!(p.result.ci95(), alone.ci95());
+    }
+    assert_eq!(r.pairings[0].result.hands, 600);
+}
+
+#[test]
+fn results_merged_in_any_order_or_twice_give_the_same_report() {
+    let t =
+        Tournament::of_bots(builtins(&["caller", "raiser", "random"]), options(400, 100)).unwrap();
+    let results: Vec<ChunkResult> = t.jobs().iter().map(|j| t.run_job(j).unwrap()).collect();
+    let one = t.merge(&results).unwrap();
+    let mut shuffled: Vec<ChunkResult> = results.iter().rev().cloned().collect();
+    shuffled.push(results[3].clone());
+    let two = t.merge(&shuffled).unwrap();
+    assert_eq!(one.json(), two.json());
+    assert_eq!(one.text(), two.text());
+    assert_eq!(one.json(), t.run(1, None).unwrap().json());
+    let missing = t.merge(&results[1..]).unwrap_err();
+    assert_eq!(
+        missing.message,
+        "cannot merge the chunk results: chunk 0 of pairing 0 is missing"
+    );
+    let mut changed = results.clone();
+    let mut wrong = results[0].clone();
+    wrong.net_a += 1;
+    changed.push(wrong);
+    assert!(t
+        .merge(&changed)
+        .unwrap_err()
+        .message
+        .contains("twice with different results"));
+}
+
+#[test]
+fn jobs_and_results_travel_as_json() {
+    let t = Tournament::of_bots(builtins(&["caller", "raiser"]), options(200, 100)).unwrap();
+    let job = &t.jobs()[1];
+    let text = serde_json::to_string(job).unwrap();
+    let back: ChunkJob = serde_json::from_str(&text).unwrap();
+    assert_eq!(&back, job);
+    let bots = builtins(&["caller", "raiser"]);
+    let r = run_chunk(&bots[0], &bots[1], &back).unwrap();
+    assert_eq!(r, t.run_job(job).unwrap());
+    let again: ChunkResult = serde_json::from_str(&serde_json::to_string(&r).unwrap()).unwrap();
+    assert_eq!(again, r);
+    assert_eq!((r.hands, r.units), (100, 50));
+}
+
+/// A result of 3 bots whose pairings (0-1, 0-2, 1-2) give A `mean ± spread` chips a hand,
+/// alternately, over 100 hands.
+fn synthetic(cells: [(i64, i64); 3]) -> TournamentResult {
+    let mut o = options(100, 100);
+    o.duplicate = false;
+    let pairings = pairings_of(&o, 3)
+        .into_iter()
+        .zip(cells)
+        .map(|(pairing, (mean, spread))| {
+            let mut tally = crate::dealer::ResultSums::default();
+            for k in 0..100 {
+                tally.push(mean + if k % 2 == 0 { spread } else { -spread });
+            }
+            let result = crate::dealer::MatchResult {
+                hands: 100,
+                seed: pairing.seed,
+                stakes: crate::dealer::Stakes {
+                    sb: 50,
+                    bb: 100,
+                    stack: 10_000,
+                },
+                duplicate: false,
+                net_a: tally.sum,
+                tally,
+                bots: Default::default(),
+                hand_results: None,
+                threads: 1,
+            };
+            PairResult { pairing, result }
+        })
+        .collect();
+    TournamentResult {
+        names: vec!["a".into(), "b".into(), "c".into()],
+        options: o,
+        pairings,
+    }
+}
+
+#[test]
+fn bots_the_data_cannot_tell_apart_share_a_rank() {
+    // A and B tie exactly and both beat C by far more than the interval.
+    let r = synthetic([(0, 0), (50, 10), (50, 10)]);
+    let ranks: Vec<_> = r
+        .ranking()
+        .iter()
+        .map(|s| (s.bot, s.rank, s.mean))
+        .collect();
+    assert_eq!(ranks, [(0, 1, 250.0), (1, 1, 250.0), (2, 3, -500.0)]);
+    // A beats B by a little, with much noise: still one rank; C below both.
+    let r = synthetic([(1, 300), (50, 10), (50, 10)]);
+    let ranks: Vec<_> = r.ranking().iter().map(|s| (s.bot, s.rank)).collect();
+    assert_eq!(ranks, [(0, 1), (1, 1), (2, 3)]);
+    let r = synthetic([(0, 0), (50, 10), (50, 10)]);
+    assert_eq!(r.cell(1, 0), Some((0.0, Some((0.0, 0.0)))));
+    let text = r.text();
+    assert!(
+        text.contains(" b         +0.0 ±0.0 ") && !text.contains("-0.0"),
+        "{text}"
+    );
+}
