@@ -159,7 +159,7 @@ impl Tally {
 }
 
 /// Fold, check, call, then raises by the total they come to.
-fn order(a: &Action) -> f64 {
+pub(super) fn order(a: &Action) -> f64 {
     match a {
         Action::Fold => -3.0,
         Action::Check => -2.0,

@@ -2,8 +2,9 @@
 //! action, the mixed classes in full, the categories after the flop; JSON with every share
 //! in full; SVG with each cell split by its shares (fold blue, check or call green, raise red).
 
-use super::chart::{CategoryRow, Chart, ChartAction, ChartCell};
+use super::chart::{order, CategoryRow, Chart, ChartAction, ChartCell};
 use super::Action;
+use crate::cards::hole::HoleClass;
 use crate::game::format_amount;
 
 /// A share as a percentage with at most one decimal (`62.5%`, `100%`).
@@ -65,16 +66,7 @@ impl Chart {
             "\nR raise, C check or call, F fold, - no rule gives an action, . no combination;\n\
              a number is the share of that action when it is below 100%\n\n",
         );
-        s.push_str("classes in full (the 13x13 order):\n");
-        for c in &self.cells {
-            if c.combos > 0 && !is_pure_passive(c) {
-                s.push_str(&format!(
-                    "  {:4} {}\n",
-                    c.class,
-                    self.actions_text(&c.actions, c.no_rule)
-                ));
-            }
-        }
+        s.push_str(&self.by_action_text());
         if self.cells.iter().any(|c| c.reads_random) {
             s.push_str(
                 "\nsome decisions read `random`: decided at 100 evenly spaced values of it\n",
@@ -85,6 +77,69 @@ impl Chart {
             s.push_str(&self.rows_text(&self.made));
             s.push_str("\ndraws and shapes (a holding may count in several)\n");
             s.push_str(&self.rows_text(&self.draws));
+        }
+        s
+    }
+
+    /// The share of every action over all the combinations decided, then the classes that
+    /// always do the same by action, then the mixed classes in full.
+    fn by_action_text(&self) -> String {
+        let mut total: Vec<ChartAction> = Vec::new();
+        let (mut no_rule, mut n) = (0.0, 0.0);
+        let mut pure: Vec<(String, Vec<&str>)> = Vec::new();
+        let mut mixed = String::new();
+        for c in self.cells.iter().filter(|c| c.combos > 0) {
+            let w = if self.board.is_empty() {
+                f64::from(HoleClass::parse(&c.class).map_or(1, |k| k.combos()))
+            } else {
+                f64::from(c.combos)
+            };
+            n += w;
+            no_rule += w * c.no_rule;
+            for a in &c.actions {
+                match total.iter_mut().find(|t| t.action == a.action) {
+                    Some(t) => t.share += w * a.share,
+                    None => total.push(ChartAction {
+                        action: a.action,
+                        share: w * a.share,
+                    }),
+                }
+            }
+            let one = match (c.actions.as_slice(), c.no_rule) {
+                ([a], x) if x == 0.0 && a.share >= 1.0 - 1e-12 => Some(self.action_text(&a.action)),
+                ([], _) => Some("no rule".to_string()),
+                _ => None,
+            };
+            match one {
+                Some(text) => match pure.iter_mut().find(|p| p.0 == text) {
+                    Some(p) => p.1.push(&c.class),
+                    None => pure.push((text, vec![&c.class])),
+                },
+                None => mixed.push_str(&format!(
+                    "  {:4} {}\n",
+                    c.class,
+                    self.actions_text(&c.actions, c.no_rule)
+                )),
+            }
+        }
+        for t in &mut total {
+            t.share /= n.max(1.0);
+        }
+        total.sort_by(|a, b| order(&a.action).total_cmp(&order(&b.action)));
+        let mut s = format!(
+            "all {} combinations: {}\n\n",
+            n,
+            self.actions_text(&total, no_rule / n.max(1.0))
+        );
+        for (text, classes) in &pure {
+            s.push_str(&format!("{text} always ({} classes):\n", classes.len()));
+            for line in classes.chunks(13) {
+                s.push_str(&format!("  {}\n", line.join(" ")));
+            }
+        }
+        if !mixed.is_empty() {
+            s.push_str("mixed (the shares of each class):\n");
+            s.push_str(&mixed);
         }
         s
     }
@@ -230,11 +285,6 @@ impl Chart {
 
 fn round2(x: f64) -> f64 {
     (x * 100.0).round() / 100.0
-}
-
-/// Only check, call or fold at 100% (or no combination): not listed in full.
-fn is_pure_passive(c: &ChartCell) -> bool {
-    c.no_rule == 0.0 && c.actions.len() == 1 && !matches!(c.actions[0].action, Action::Raise { .. })
 }
 
 /// A cell of the text grid: the letter of the largest share, with the share below 100%.
