@@ -11,9 +11,10 @@ pub struct Args {
     pub bot: String,
     /// The acts so far: `BTN 2.5bb, BB 3bet 9bb` (seats BTN or SB, BB; verbs limp, call,
     /// check, fold, raise, bet, 3bet, 4bet, allin; sizes in big blinds, the total, or `50%` of
-    /// the pot). Empty: nobody has acted.
-    #[arg(long, default_value = "")]
-    pub spot: String,
+    /// the pot); its words may also be given unquoted, up to the next option. None: nobody
+    /// has acted.
+    #[arg(long, num_args = 1.., value_name = "ACTS")]
+    pub spot: Vec<String>,
     /// The hero's seat (`sb`, `btn` or `bb`), checked against the acts.
     #[arg(long)]
     pub position: Option<String>,
@@ -76,7 +77,7 @@ fn spot(args: &Args) -> Result<hus::Spot, u8> {
     }
     let (small_blind, big_blind) = blinds(&args.blinds).map_err(|m| usage(&m))?;
     let options = hus::SpotOptions {
-        actions: args.spot.clone(),
+        actions: args.spot.join(" "),
         position: args.position.clone(),
         stack: args.stack,
         small_blind,

@@ -75,7 +75,10 @@ impl Spot {
             ));
         }
         let stack = options.stack * bb;
-        if !(options.stack.is_finite() && stack >= bb && stack <= crate::MAX_STACK_CHIPS as f64) {
+        if !(options.stack.is_finite()
+            && stack >= bb
+            && stack <= crate::limits::MAX_STACK_CHIPS as f64)
+        {
             return error(format!(
                 "stack {}: give the stacks in big blinds, at least 1 (`--stack 20`)",
                 options.stack
@@ -165,10 +168,7 @@ impl Spot {
             "the big blind"
         };
         Spot {
-            description: format!(
-                "the game state's hero ({seat}) on the {}",
-                state.phase().xml_tag()
-            ),
+            description: format!("the game state's hero ({seat}) {}", when(state.phase())),
             record,
         }
     }
@@ -305,10 +305,7 @@ fn parse_acts(text: &str, sb: f64, bb: f64, stack: f64, board: usize) -> Result<
     };
     for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
         if t.street > streets_open {
-            return error(format!(
-                "`{item}`: the betting of the {} is over; give the next card with --board",
-                ["preflop", "flop", "turn", "river"][t.street - 1]
-            ));
+            return error(format!("`{item}`: {}", round_over(t.street)));
         }
         let play = t.act(item)?;
         plays.push((t.next, play));
@@ -321,15 +318,30 @@ fn parse_acts(text: &str, sb: f64, bb: f64, stack: f64, board: usize) -> Result<
         ));
     }
     if t.street > streets_open {
-        return error(format!(
-            "the betting of the {} is over: give the next card with --board",
-            ["preflop", "flop", "turn", "river"][t.street - 1]
-        ));
+        return error(round_over(t.street));
     }
     Ok(Acts {
         plays,
         next_to_act: t.next,
     })
+}
+
+/// `before the flop`, `on the turn`.
+fn when(phase: crate::game::Phase) -> String {
+    match phase {
+        crate::game::Phase::Preflop => "before the flop".into(),
+        p => format!("on the {}", p.xml_tag()),
+    }
+}
+
+/// Why no act can follow when the betting of the round before `street` is over.
+fn round_over(street: usize) -> String {
+    match street {
+        1 => "the betting before the flop is over: give the flop with --board".into(),
+        2 => "the betting on the flop is over: give the turn with --board".into(),
+        3 => "the betting on the turn is over: give the river with --board".into(),
+        _ => "the betting on the river is over: the hand is at the showdown".into(),
+    }
 }
 
 impl Table {
@@ -516,7 +528,7 @@ mod tests {
     fn a_spot_that_cannot_be_gives_the_reason() {
         let e = |a: &str, b: &str| spot(a, b).unwrap_err().message;
         assert_eq!(e("BB 3bb", ""), "`BB 3bb`: it is BTN's turn here, not BB's");
-        assert!(e("BTN 2.5bb, BB call", "").contains("give the next card with --board"));
+        assert!(e("BTN 2.5bb, BB call", "").contains("give the flop with --board"));
         assert!(e("BTN 2.5bb", "Kh8s4d").contains("the acts end before the flop"));
         assert!(e("BTN raise", "").contains("give the size"));
         assert!(e("BTN dance", "").contains("unknown act `dance`"));
