@@ -35,7 +35,7 @@ mod spot;
 
 pub use chart::{chart, CategoryRow, Chart, ChartAction, ChartCell, ChartError, SUIT_ORDER};
 pub use check::{check_script, read_script, read_script_file, read_script_from};
-pub use check::{CheckReport, Coverage};
+pub use check::{CheckReport, Coverage, CoverageDepth};
 use diagnostics::locate_all;
 pub use diagnostics::{Diagnostic, Fix, Rendering};
 pub use format::{format, FormatOptions};
