@@ -154,6 +154,7 @@ pub use diag::{escape_controls, escape_json_controls};
 /// for tests that one is computed only when asked.
 pub use eval::coverage::computed as coverages_computed;
 pub use front::play_match_of;
+pub use front::{board_set, Spot, SpotError, SpotOptions, BOARD_SETS};
 pub use front::{
     builtin_names, builtin_script, describe_name, format, is_language_name, names, search_names,
     Name, UnknownName,
@@ -172,7 +173,6 @@ pub use front::{
 pub use front::{read_acpc_game, read_log_file, replay_log, LogPlayer, LogSummary, ReplayError};
 pub use front::{RangeOptions, RangeReport, SideEquity};
 pub use front::{ReplayErrorKind, ReplayOptions, ReplayReport, ReplayTally};
-pub use front::{Spot, SpotError, SpotOptions};
 pub use game::{GameBuilder, GameState, Play, Player};
 pub use limits::{ReadError, MAX_EXTERNAL_TIMEOUT_SECS, MAX_SHOWN_DIAGNOSTICS, MAX_STACK_CHIPS};
 #[cfg(feature = "lsp")]

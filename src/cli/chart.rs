@@ -27,8 +27,12 @@ pub struct Args {
     /// The board so far (`Kh8s4d`): the chart is by category too.
     #[arg(long, default_value = "")]
     pub board: String,
+    /// A named set of flops instead of --board, one chart each: dry, wet, paired, monotone
+    /// or all.
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["board", "svg"])]
+    pub boards: Option<String>,
     /// A game-state file instead of the flags: its hero's cards are replaced hand by hand.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["spot", "position", "stack", "blinds", "board"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["spot", "position", "stack", "blinds", "board", "boards"])]
     pub game: Option<PathBuf>,
     /// Print one JSON object.
     #[arg(long)]
@@ -59,7 +63,7 @@ fn usage(message: &str) -> u8 {
     exit::USAGE
 }
 
-fn spot(args: &Args) -> Result<hus::Spot, u8> {
+fn spot(args: &Args, board: &str) -> Result<hus::Spot, u8> {
     if let Some(path) = &args.game {
         let xml = hus::read_game(path).map_err(|e| {
             usage(&format!(
@@ -82,34 +86,38 @@ fn spot(args: &Args) -> Result<hus::Spot, u8> {
         stack: args.stack,
         small_blind,
         big_blind,
-        board: args.board.clone(),
+        board: board.to_string(),
     };
     hus::Spot::new(&options).map_err(|e| usage(&e.message))
 }
 
 fn chart(args: Args) -> Result<u8, u8> {
-    let spot = spot(&args)?;
+    let boards: Vec<String> = match &args.boards {
+        None => vec![args.board.clone()],
+        Some(name) => match hus::board_set(name) {
+            Some(b) => b.iter().map(|s| s.to_string()).collect(),
+            None => {
+                let names: Vec<&str> = hus::BOARD_SETS.iter().map(|(n, _)| *n).collect();
+                return Err(usage(&format!(
+                    "--boards `{name}`: no such set; the sets are {} and all",
+                    names.join(", ")
+                )));
+            }
+        },
+    };
+    let spots = boards
+        .iter()
+        .map(|b| spot(&args, b))
+        .collect::<Result<Vec<_>, u8>>()?;
     let bot = super::load_bot(&args.bot, &hus::BotOptions::default()).map_err(|(code, m)| {
         errln!("hus chart: {m}");
         code
     })?;
-    let chart = match hus::chart(&bot, &spot) {
-        Ok(c) => c,
-        Err(hus::ChartError::Game(e)) => {
-            errln!("hus chart: {e}");
-            return Err(exit::GAME);
-        }
-        Err(hus::ChartError::Decide { hand, error }) => {
-            errln!("hus chart: with {hand}:");
-            super::to_stderr_rendered(&super::render_all(std::slice::from_ref(&*error.diagnostic)));
-            return Err(match error.kind {
-                hus::DecideErrorKind::External => exit::EXTERNAL,
-                hus::DecideErrorKind::NoRuleMatched => exit::NO_RULE,
-                _ => exit::SCRIPT,
-            });
-        }
-    };
-    if let Some(path) = &args.svg {
+    let mut charts = Vec::new();
+    for spot in &spots {
+        charts.push(one_chart(&bot, spot)?);
+    }
+    if let (Some(path), [chart]) = (&args.svg, charts.as_slice()) {
         use std::io::Write;
         let written =
             hus::new_output_file(path).and_then(|mut f| f.write_all(chart.svg().as_bytes()));
@@ -117,10 +125,34 @@ fn chart(args: Args) -> Result<u8, u8> {
             return Err(usage(&format!("cannot write {}: {e}", path.display())));
         }
     }
-    if args.json {
-        super::to_stdout_json(&format!("{}\n", chart.json()))?;
+    if args.json && args.boards.is_some() {
+        let all: Vec<String> = charts.iter().map(|c| c.json()).collect();
+        super::to_stdout_json(&format!("[{}]\n", all.join(",")))?;
+    } else if args.json {
+        super::to_stdout_json(&format!("{}\n", charts[0].json()))?;
     } else {
-        super::to_stdout_text(&chart.text())?;
+        let all: Vec<String> = charts.iter().map(|c| c.text()).collect();
+        super::to_stdout_text(&all.join("\n"))?;
     }
     Ok(exit::OK)
+}
+
+/// The chart of one spot, or the exit code of its failure (reported).
+fn one_chart(bot: &hus::Bot, spot: &hus::Spot) -> Result<hus::Chart, u8> {
+    match hus::chart(bot, spot) {
+        Ok(c) => Ok(c),
+        Err(hus::ChartError::Game(e)) => {
+            errln!("hus chart: {e}");
+            Err(exit::GAME)
+        }
+        Err(hus::ChartError::Decide { hand, error }) => {
+            errln!("hus chart: with {hand}:");
+            super::to_stderr_rendered(&super::render_all(std::slice::from_ref(&*error.diagnostic)));
+            Err(match error.kind {
+                hus::DecideErrorKind::External => exit::EXTERNAL,
+                hus::DecideErrorKind::NoRuleMatched => exit::NO_RULE,
+                _ => exit::SCRIPT,
+            })
+        }
+    }
 }

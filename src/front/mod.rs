@@ -52,7 +52,7 @@ pub use ranges::{EquityOptions, EquityReport, RangeError, RangeOptions, RangeRep
 pub use replay::{read_acpc_game, read_log_file, replay_log, LogPlayer, LogSummary, ReplayError};
 pub use replay::{ReplayErrorKind, ReplayOptions, ReplayReport, ReplayTally};
 pub use seat::{play_acpc_seat, AcpcError, AcpcErrorKind, AcpcSeatOptions, AcpcSeatReport};
-pub use spot::{Spot, SpotError, SpotOptions};
+pub use spot::{board_set, Spot, SpotError, SpotOptions, BOARD_SETS};
 
 /// What a bot is compiled with: where tables may be read, whether `external` programs may
 /// run, and the `<init>` names its game states will define.

@@ -35,6 +35,30 @@ impl Default for SpotOptions {
     }
 }
 
+/// Named sets of flops for `hus chart --boards NAME`: a few of each texture, fixed.
+pub const BOARD_SETS: [(&str, &[&str]); 4] = [
+    ("dry", &["Kh8s4d", "Ad7c2h", "Qs6d3c"]),
+    ("wet", &["Th9h7c", "8s7s5d", "JdTc8d"]),
+    ("paired", &["KcKd6s", "7h7d2c", "QsQh4d"]),
+    ("monotone", &["Ah9h4h", "Ks8s3s"]),
+];
+
+/// The flops of a named set of [`BOARD_SETS`], or of all of them for `all`.
+pub fn board_set(name: &str) -> Option<Vec<&'static str>> {
+    if name == "all" {
+        return Some(
+            BOARD_SETS
+                .iter()
+                .flat_map(|(_, b)| b.iter().copied())
+                .collect(),
+        );
+    }
+    BOARD_SETS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, b)| b.to_vec())
+}
+
 /// A spot that cannot be read: what is wrong and what is expected.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SpotError {
