@@ -158,11 +158,13 @@ pub use diag::{escape_controls, escape_json_controls};
 pub use eval::coverage::computed as coverages_computed;
 pub use front::play_match_of;
 pub use front::DEFAULT_CHUNK_HANDS;
+pub use front::{board_set, Spot, SpotError, SpotOptions, BOARD_SETS};
 pub use front::{
     builtin_names, builtin_script, describe_name, format, is_language_name, names, search_names,
     Name, UnknownName,
 };
-pub use front::{check, check_in, check_script, CheckReport, Coverage};
+pub use front::{chart, CategoryRow, Chart, ChartAction, ChartCell, ChartError, SUIT_ORDER};
+pub use front::{check, check_in, check_script, CheckReport, Coverage, CoverageDepth};
 pub use front::{contain_external_programs, read_script, read_script_file, read_script_from};
 pub use front::{equity, parse_range, range_breakdown, EquityOptions, EquityReport, RangeError};
 pub use front::{game_from_xml, plays_of, read_game, ExternalFailure, GameError};

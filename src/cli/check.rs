@@ -31,6 +31,50 @@ pub struct Args {
     /// symbolic link there is refused).
     #[arg(long, value_name = "FILE", requires = "coverage")]
     pub coverage_svg: Option<PathBuf>,
+    /// With --coverage: both stacks at the start of the hand, in big blinds (at least 6).
+    #[arg(
+        long,
+        value_name = "BB",
+        default_value_t = 100.0,
+        requires = "coverage"
+    )]
+    pub stack: f64,
+    /// With --coverage: the blinds in chips, `SB/BB`.
+    #[arg(
+        long,
+        value_name = "SB/BB",
+        default_value = "50/100",
+        requires = "coverage"
+    )]
+    pub blinds: String,
+}
+
+/// The depth of `--coverage` from `--stack` and `--blinds`, or what is wrong with them.
+fn depth(args: &Args) -> Result<hus::CoverageDepth, String> {
+    let (small_blind, big_blind) = super::chart::blinds(&args.blinds)?;
+    if !(small_blind.is_finite()
+        && big_blind.is_finite()
+        && small_blind > 0.0
+        && big_blind >= small_blind)
+    {
+        return Err(format!(
+            "--blinds `{}`: the small blind must be above 0 and at most the big blind",
+            args.blinds
+        ));
+    }
+    let min = hus::CoverageDepth::MIN_STACK;
+    let chips = args.stack * big_blind;
+    if !(args.stack.is_finite() && args.stack >= min && chips <= hus::MAX_STACK_CHIPS as f64) {
+        return Err(format!(
+            "--stack {}: give the stacks in big blinds, at least {min} (a raise to 2.5 big blinds and a bet as large leave chips to go all in)",
+            args.stack
+        ));
+    }
+    Ok(hus::CoverageDepth {
+        small_blind,
+        big_blind,
+        stack: args.stack,
+    })
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,6 +87,10 @@ pub enum Format {
 pub fn run(args: Args) -> u8 {
     if args.coverage_svg.is_some() && args.files.len() > 1 {
         errln!("hus check: --coverage-svg draws the grids of one script: give one script (or run `hus check` once per picture)");
+        return exit::USAGE;
+    }
+    if let Err(e) = depth(&args) {
+        errln!("hus check: {e}");
         return exit::USAGE;
     }
     let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
@@ -166,7 +214,8 @@ fn summary(name: &str, checked: &CheckReport) -> String {
 /// What `--coverage` adds to a script's output (nothing without it). The coverage decides
 /// every starting hand on many boards: it is computed only when asked.
 fn coverage_section(args: &Args, checked: &CheckReport) -> Result<String, String> {
-    match args.coverage.then(|| checked.coverage()).flatten() {
+    let depth = depth(args)?;
+    match args.coverage.then(|| checked.coverage_at(&depth)).flatten() {
         Some(cells) => coverage(cells, args.coverage_svg.as_deref()),
         None => Ok(String::new()),
     }
@@ -199,6 +248,8 @@ mod tests {
             table_dirs: Vec::new(),
             coverage: false,
             coverage_svg: None,
+            stack: 100.0,
+            blinds: "50/100".into(),
         };
         let before = hus::coverages_computed();
         assert_eq!(coverage_section(&args, &checked).unwrap(), "");

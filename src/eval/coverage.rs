@@ -3,7 +3,8 @@
 //! lowest-priority rules (the fallback) or from no rule at all.
 //!
 //! Each class is played with one combination of its suits in a fixed game state per round
-//! and situation (blinds 50/100, 100 big blinds deep, a single-raised pot after the flop,
+//! and situation (blinds 50/100 and 100 big blinds deep unless [`Depth`] says otherwise, a
+//! single-raised pot after the flop,
 //! checked through to the current round, no opponent statistics). Before the flop the answer
 //! is exact for that state. After it the board matters, so each class is tried on
 //! [`BOARDS`] fixed boards and falls through when it does on at least half of them.
@@ -21,6 +22,32 @@ use super::{decide, DecideOptions};
 
 /// Boards tried after the flop for each class.
 pub const BOARDS: usize = 8;
+
+/// The blinds and stacks the coverage is judged at (`hus check --coverage --stack BB`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Depth {
+    pub small_blind: f64,
+    pub big_blind: f64,
+    /// Both stacks at the start of the hand, in big blinds (at least [`Depth::MIN_STACK`]).
+    pub stack: f64,
+}
+
+impl Default for Depth {
+    /// Blinds 50/100, 100 big blinds deep.
+    fn default() -> Self {
+        Depth {
+            small_blind: 50.0,
+            big_blind: 100.0,
+            stack: 100.0,
+        }
+    }
+}
+
+impl Depth {
+    /// The shortest stack judged, in big blinds: a raise to 2.5 big blinds before the flop
+    /// and a bet of as much after it leave chips for an all-in above the bet.
+    pub const MIN_STACK: f64 = 6.0;
+}
 
 /// Where the hero stands in the round when deciding.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,8 +98,8 @@ pub fn computed() -> u64 {
     COMPUTED.load(std::sync::atomic::Ordering::Relaxed)
 }
 
-/// Every round and situation of `program`, in order.
-pub fn coverage(program: &Program) -> Vec<Cell> {
+/// Every round and situation of `program`, in order, at `depth`.
+pub fn coverage(program: &Program, depth: &Depth) -> Vec<Cell> {
     COMPUTED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let boards = boards();
     let mut out = Vec::new();
@@ -89,7 +116,10 @@ pub fn coverage(program: &Program) -> Vec<Cell> {
                 };
                 let fell = tries
                     .iter()
-                    .filter(|board| falls_through(program, lowest, class, board, phase, situation))
+                    .filter(|board| {
+                        let spot = (phase, situation, depth);
+                        falls_through(program, lowest, class, board, spot)
+                    })
                     .count();
                 if 2 * fell >= tries.len() {
                     falls.insert(class);
@@ -143,9 +173,15 @@ fn boards() -> Vec<[Card; 5]> {
 
 /// A combination of `class` that shares no card with `board`.
 fn combo(class: HoleClass, board: &[Card]) -> Option<[Card; 2]> {
+    combo_in(class, board, Suit::ALL)
+}
+
+/// The first combination of `class` that shares no card with `board`, the suits tried in the
+/// order of `suits`, the high card's first.
+pub(crate) fn combo_in(class: HoleClass, board: &[Card], suits: [Suit; 4]) -> Option<[Card; 2]> {
     let taken: CardSet = board.iter().copied().collect();
-    for a in Suit::ALL {
-        for b in Suit::ALL {
+    for a in suits {
+        for b in suits {
             let same = a == b;
             if same != class.suited || (class.is_pair() && same) {
                 continue;
@@ -165,13 +201,12 @@ fn falls_through(
     lowest: Option<i64>,
     class: HoleClass,
     board: &[Card],
-    phase: Phase,
-    situation: Situation,
+    (phase, situation, depth): (Phase, Situation, &Depth),
 ) -> bool {
     let Some(hole) = combo(class, board) else {
         return false;
     };
-    let Some(state) = state(hole, board, phase, situation) else {
+    let Some(state) = state(hole, board, phase, situation, depth) else {
         return false;
     };
     let mut rng = ChaCha8Rng::seed_from_u64(0);
@@ -182,10 +217,17 @@ fn falls_through(
 }
 
 /// The game state of a round and situation (see the module's documentation).
-fn state(hole: [Card; 2], board: &[Card], phase: Phase, situation: Situation) -> Option<GameState> {
+fn state(
+    hole: [Card; 2],
+    board: &[Card],
+    phase: Phase,
+    situation: Situation,
+    depth: &Depth,
+) -> Option<GameState> {
     use Play::*;
     use Player::{Hero, Villain};
-    const STACK: f64 = 10_000.0;
+    let stack = depth.stack * depth.big_blind;
+    let open = 2.5 * depth.big_blind;
     // Before the flop the hero is first to act on the button, otherwise in the big blind;
     // after it first to act out of position, otherwise on the button.
     let hero_button = match phase {
@@ -203,14 +245,14 @@ fn state(hole: [Card; 2], board: &[Card], phase: Phase, situation: Situation) ->
             .collect::<Vec<_>>()
             .join(" ")
     };
-    let mut b = GameState::builder(50.0, 100.0)
-        .stacks(STACK, STACK)
+    let mut b = GameState::builder(depth.small_blind, depth.big_blind)
+        .stacks(stack, stack)
         .button(button)
         .hero_cards(&text(&hole))
         .board(&text(board));
     let mut plays: Vec<(Player, Play)> = Vec::new();
     if phase != Phase::Preflop {
-        plays.push((button, RaiseTo(250.0)));
+        plays.push((button, RaiseTo(open)));
         plays.push((other, Call));
         for _ in 1..phase as usize {
             plays.push((other, Check));
@@ -223,9 +265,9 @@ fn state(hole: [Card; 2], board: &[Card], phase: Phase, situation: Situation) ->
         other
     };
     let (bet, all_in) = if phase == Phase::Preflop {
-        (RaiseTo(250.0), RaiseTo(STACK))
+        (RaiseTo(open), RaiseTo(stack))
     } else {
-        (BetTo(250.0), BetTo(STACK - 250.0))
+        (BetTo(open), BetTo(stack - open))
     };
     match situation {
         Situation::FirstToAct => {}
@@ -243,9 +285,19 @@ fn state(hole: [Card; 2], board: &[Card], phase: Phase, situation: Situation) ->
 /// The classes that fall through, as text: before the flop a 13x13 grid (the class's name
 /// where it falls through, `.` elsewhere; pairs on the diagonal, suited above it), after it a
 /// list; only the count when none or all of them do.
-pub fn text(program: &Program, cells: &[Cell]) -> String {
+pub fn text(program: &Program, cells: &[Cell], depth: &Depth) -> String {
     use std::fmt::Write;
-    let mut s = String::new();
+    let mut s = format!(
+        "at blinds {}/{}, stacks {} big blinds; after the flop on the boards (flop turn river) {}\n",
+        crate::game::format_amount(depth.small_blind),
+        crate::game::format_amount(depth.big_blind),
+        crate::game::format_amount(depth.stack),
+        boards()
+            .iter()
+            .map(|b| format!("{}{}{} {} {}", b[0], b[1], b[2], b[3], b[4]))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
     for cell in cells {
         let n = cell.falls.len();
         let fallback = match fallback_priority(program, cell.phase) {

@@ -8,6 +8,8 @@ use crate::ir::Program;
 
 use super::diagnostics::{locate_all, Diagnostic};
 use super::BotOptions;
+/// The blinds and stacks of [`CheckReport::coverage_at`] (default 50/100, 100 big blinds).
+pub use crate::eval::coverage::Depth as CoverageDepth;
 
 /// What checking a script found: every diagnostic in source order, and the program when it
 /// has no errors (for [`CheckReport::coverage`]).
@@ -38,12 +40,18 @@ impl CheckReport {
         self.diagnostics.len() - self.errors()
     }
 
-    /// The coverage of the 169 starting hands; `None` when the script has errors.
+    /// The coverage of the 169 starting hands at blinds 50/100, 100 big blinds deep; `None`
+    /// when the script has errors.
     pub fn coverage(&self) -> Option<Coverage> {
+        self.coverage_at(&CoverageDepth::default())
+    }
+
+    /// The coverage at these blinds and stacks (`hus check --coverage --stack 20`).
+    pub fn coverage_at(&self, depth: &CoverageDepth) -> Option<Coverage> {
         let program = self.program.as_ref()?;
-        let cells = crate::eval::coverage::coverage(program);
+        let cells = crate::eval::coverage::coverage(program, depth);
         Some(Coverage {
-            text: crate::eval::coverage::text(program, &cells),
+            text: crate::eval::coverage::text(program, &cells, depth),
             svg: crate::eval::coverage::svg(&cells, &self.name),
         })
     }

@@ -18,6 +18,8 @@ use crate::ir::Program;
 use crate::dealer::{MatchConfig, MatchError, MatchResult, ScriptBot, Stakes};
 use crate::external::ExternalPolicy;
 
+mod chart;
+mod chart_report;
 mod check;
 mod decision;
 mod diagnostics;
@@ -30,9 +32,11 @@ mod ranges;
 mod replay;
 mod seat;
 pub mod tournament;
+mod spot;
 
+pub use chart::{chart, CategoryRow, Chart, ChartAction, ChartCell, ChartError, SUIT_ORDER};
 pub use check::{check_script, read_script, read_script_file, read_script_from};
-pub use check::{CheckReport, Coverage};
+pub use check::{CheckReport, Coverage, CoverageDepth};
 use diagnostics::locate_all;
 pub use diagnostics::{Diagnostic, Fix, Rendering};
 pub use format::{format, FormatOptions};
@@ -52,6 +56,7 @@ pub use seat::{play_acpc_seat, AcpcError, AcpcErrorKind, AcpcSeatOptions, AcpcSe
 pub use tournament::DEFAULT_CHUNK_HANDS;
 pub use tournament::{pair_seed, run_chunk, run_chunk_of, ChunkJob, ChunkResult, Tournament};
 pub use tournament::{Format, PairResult, Pairing, Standing, TournamentOptions, TournamentResult};
+pub use spot::{board_set, Spot, SpotError, SpotOptions, BOARD_SETS};
 
 /// What a bot is compiled with: where tables may be read, whether `external` programs may
 /// run, and the `<init>` names its game states will define.

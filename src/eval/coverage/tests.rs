@@ -28,7 +28,7 @@ fn program(text: &str) -> Program {
 #[test]
 fn premium_hands_escape_the_fallback_only_where_a_rule_answers() {
     let p = program(SCRIPT);
-    let cells = coverage(&p);
+    let cells = coverage(&p, &Depth::default());
     let counts: Vec<(Phase, Situation, u32)> = cells
         .iter()
         .map(|c| (c.phase, c.situation, c.falls.len()))
@@ -46,8 +46,11 @@ fn premium_hands_escape_the_fallback_only_where_a_rule_answers() {
         want.extend(Situation::ALL.map(|s| (phase, s, 169)));
     }
     assert_eq!(counts, want);
-    let text = text(&p, &cells);
-    let lines: Vec<&str> = text.lines().take(4).collect();
+    let text = text(&p, &cells, &Depth::default());
+    assert!(text.starts_with(
+        "at blinds 50/100, stacks 100 big blinds; after the flop on the boards (flop turn river) "
+    ));
+    let lines: Vec<&str> = text.lines().skip(1).take(4).collect();
     assert_eq!(
         lines,
         [
@@ -60,11 +63,29 @@ fn premium_hands_escape_the_fallback_only_where_a_rule_answers() {
     assert!(text.contains("flop, first to act: 169 of 169 starting hands reach no rule, on at least half of 8 boards\n"));
 }
 
+/// A short-stack rule answers at 20 big blinds and not at 100.
+#[test]
+fn the_coverage_is_judged_at_the_depth_asked() {
+    let p = program(
+        "PREFLOP\nRULE heroStack < 3000\n  THEN RAISE allIn\nENDRULE\n\
+         RULE PRIORITY -1\n  THEN FOLD\nENDRULE\nENDPREFLOP\n",
+    );
+    let first = |depth: &Depth| coverage(&p, depth)[0].falls.len();
+    assert_eq!(first(&Depth::default()), 169);
+    let short = Depth {
+        stack: 20.0,
+        ..Depth::default()
+    };
+    assert_eq!(first(&short), 0);
+    let cells = coverage(&p, &short);
+    assert!(text(&p, &cells, &short).starts_with("at blinds 50/100, stacks 20 big blinds;"));
+}
+
 #[test]
 fn with_one_priority_only_no_rule_is_a_fallback() {
     let p = program("PREFLOP\nRULE AA\n  THEN CALL\nENDRULE\nENDPREFLOP\n");
     assert_eq!(fallback_priority(&p, Phase::Preflop), None);
-    let first = &coverage(&p)[0];
+    let first = &coverage(&p, &Depth::default())[0];
     assert_eq!(first.falls.len(), 168);
     assert!(!first.falls.contains(HoleClass::parse("AA").unwrap()));
 }
@@ -72,7 +93,7 @@ fn with_one_priority_only_no_rule_is_a_fallback() {
 #[test]
 fn the_svg_fills_the_classes_that_fall_through() {
     let p = program(SCRIPT);
-    let svg = svg(&coverage(&p), "p.hus");
+    let svg = svg(&coverage(&p, &Depth::default()), "p.hus");
     assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
     assert_eq!(svg.matches("<rect").count(), 4 * 169);
     assert_eq!(svg.matches("#e06666").count(), 164 + 169 + 164 + 169);
