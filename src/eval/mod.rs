@@ -100,6 +100,9 @@ pub enum ErrorKind {
         /// Rules whose conditions held but which gave nothing: the villain had acted and no
         /// VILLAIN reaction of theirs held.
         held: usize,
+        /// The conditions read the constant `random`: another seed may have matched a rule
+        /// (as [`Brief::read_random`]).
+        read_random: bool,
     },
     /// A constant the game state does not define (an `<init>` name it lacks).
     MissingConstant { name: String, span: Option<Span> },
@@ -125,7 +128,9 @@ impl DecideError {
     /// The error as a diagnostic about the script (with a span where it concerns one place).
     pub fn diagnostic(&self) -> Diagnostic {
         match &self.kind {
-            ErrorKind::NoRuleMatched { phase, tried, held } => {
+            ErrorKind::NoRuleMatched {
+                phase, tried, held, ..
+            } => {
                 let d = Diagnostic::error(Code::NoRuleMatched, self.to_string());
                 if *held > 0 {
                     d.with_help(format!(
@@ -385,6 +390,7 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
                 phase,
                 tried: candidates.len(),
                 held,
+                read_random: self.ctx.read_random(),
             });
         }
         let (ri, action, lines) = self.pick(&matched);
