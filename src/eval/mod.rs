@@ -323,9 +323,9 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
                 .with_help("a program that keeps statistics writes them in <stats> (reference §6); `hus match` keeps them itself"),
             );
         }
-        for span in std::mem::take(&mut self.ctx.versus_undefined) {
+        for (span, filtered) in std::mem::take(&mut self.ctx.versus_undefined) {
             let text = explain::snippet(&self.ctx.program.source, &span);
-            let (why, help) = if text.to_ascii_uppercase().contains(" WITH ") {
+            let (why, help) = if filtered {
                 (
                     "the known cards and the `WITH` filter leave none of the range's holdings",
                     "a comparison with an undefined side does not hold; on this board no holding of the range has what the filter asks",
