@@ -1,5 +1,5 @@
 //! The language server on a generated script of 10,000 rules (the one of benches/parse.rs,
-//! 1.1 MB): opening it (parse, check, every diagnostic in the protocol's form) and
+//! 1.1 MB), and on `examples/tag.hus`: opening it (parse, check, every diagnostic in the protocol's form) and
 //! re-diagnosing it after a one-character edit, through the server itself: an incremental
 //! `textDocument/didChange` in, `textDocument/publishDiagnostics` out.
 
@@ -102,6 +102,34 @@ fn lsp(c: &mut Criterion) {
                 total
             })
         });
+        // The everyday case: a hand-written script of some 250 lines, a rule's priority
+        // digit edited back and forth.
+        let tag = std::fs::read_to_string("examples/tag.hus").expect("examples/tag.hus");
+        let prefix = "  RULE PRIORITY ";
+        let tag_line = tag
+            .lines()
+            .position(|l| l.starts_with(prefix))
+            .expect("a rule with a priority") as u32;
+        group.bench_function(
+            "re-diagnose examples/tag.hus after a one-character edit",
+            |b| {
+                let (mut s, n) = server::open(&tag);
+                assert!(n > 0);
+                let mut version = 1;
+                b.iter_custom(|iters| {
+                    let mut total = Duration::ZERO;
+                    for _ in 0..iters {
+                        version += 1;
+                        let digit = if version % 2 == 0 { "3" } else { "2" };
+                        let t = Instant::now();
+                        let n = server::edit(&mut s, version, tag_line, prefix.len() as u32, digit);
+                        total += t.elapsed();
+                        assert!(n > 0);
+                    }
+                    total
+                })
+            },
+        );
     }
     group.finish();
 }

@@ -324,7 +324,9 @@ pub enum Operand {
     /// `equityVs(RANGE)` and its family: a strength against a range (reference §12.8).
     Versus {
         measure: VsMeasure,
-        range: VillainRange,
+        /// Boxed: a range holds a weight for each of the 169 classes, and every operand
+        /// (every comparison of every rule) would otherwise be that large.
+        range: Box<VillainRange>,
         span: Span,
     },
 }

@@ -118,19 +118,32 @@ impl Log {
     }
 }
 
+/// A player's name as a key of the index of names (borrowed from the log); in tests its
+/// comparisons are counted, to show that the work grows with the hands, not hands × names.
+#[derive(Hash, Eq)]
+struct NameKey<'a>(&'a str);
+
+impl PartialEq for NameKey<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        #[cfg(test)]
+        tests::COMPARED.with(|c| c.set(c.get() + 1));
+        self.0 == other.0
+    }
+}
+
 /// The index in `out` (in order of appearance) of the entry for `name`, made when it is new:
 /// one hash lookup a hand, however many players the log names.
-fn slot<T>(
-    index: &mut HashMap<String, usize>,
+fn slot<'a, T>(
+    index: &mut HashMap<NameKey<'a>, usize>,
     out: &mut Vec<T>,
-    name: &str,
+    name: &'a str,
     make: impl FnOnce(&str) -> T,
 ) -> usize {
-    if let Some(&i) = index.get(name) {
+    if let Some(&i) = index.get(&NameKey(name)) {
         return i;
     }
     out.push(make(name));
-    index.insert(name.to_string(), out.len() - 1);
+    index.insert(NameKey(name), out.len() - 1);
     out.len() - 1
 }
 
@@ -501,3 +514,39 @@ impl std::fmt::Display for ReplayError {
 }
 
 impl std::error::Error for ReplayError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    thread_local! {
+        /// Comparisons of two names in the index, for the counting test.
+        pub(super) static COMPARED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    }
+
+    /// Name comparisons made to sum the results of a log of `n` hands, each pair of players
+    /// playing two hands: `n` distinct names, each met twice.
+    fn compared_for(n: usize) -> usize {
+        let text: String = (0..n)
+            .map(|i| format!("STATE:{i}:r200f:3d7c|Jd6h:-100|100:p{k}|q{k}\n", k = i / 2))
+            .collect();
+        let log = read(&text, &NoLimitGame::standard()).unwrap();
+        let before = COMPARED.with(|c| c.get());
+        let players = log.players();
+        assert_eq!(players.len(), n);
+        assert_eq!((players[1].name.as_str(), players[1].net), ("q0", 200));
+        let compared = COMPARED.with(|c| c.get()) - before;
+        // Each name found again is compared at least once.
+        assert!(compared >= n, "{compared}");
+        compared
+    }
+
+    #[test]
+    fn many_distinct_player_names_take_linear_work() {
+        // Searching the names met so far would make 4 and 16 times the hands cost 16 and
+        // 256 times the comparisons.
+        let (one, four, sixteen) = (compared_for(500), compared_for(2_000), compared_for(8_000));
+        assert!(four <= 5 * one, "{one} {four}");
+        assert!(sixteen <= 20 * one, "{one} {sixteen}");
+    }
+}

@@ -114,7 +114,7 @@ fn flop() -> Vec<u8> {
         })
         .collect();
     let bytes = flop_equity::write(&per_class);
-    flop_equity::Table::parse(&bytes).expect("the generated table parses");
+    flop_equity::parse(&bytes).expect("the generated table parses");
     eprintln!(
         "flop: {} classes in {:?}",
         flop_equity::CLASSES,
@@ -132,7 +132,7 @@ fn matchups() -> Vec<u8> {
             eprintln!("matchups: {done} of {all} counted in {:?}", start.elapsed());
         }
     });
-    preflop_matchups::Table::parse(&bytes).expect("the generated table parses");
+    preflop_matchups::parse(&bytes).expect("the generated table parses");
     eprintln!(
         "matchups: {} classes in {:?}",
         preflop_matchups::CLASSES,

@@ -9,6 +9,23 @@ use super::hole::{HoleClass, HoleClassSet};
 use super::predicate::Predicate;
 use super::{Card, CardSet};
 
+/// Calls `f` with every two-card holding that misses the `dead` cards, as card indexes
+/// `a < b` in increasing order, and its class: the one walk over the 1,326 holdings that
+/// ranges, strengths and reports share.
+pub fn each_holding(dead: CardSet, mut f: impl FnMut(u32, u32, HoleClass)) {
+    let live = |i: u32| Card::from_index(i).filter(|&c| !dead.contains(c));
+    for a in 0..64u32 {
+        let Some(ca) = live(a) else {
+            continue;
+        };
+        for b in a + 1..64 {
+            if let Some(cb) = live(b) {
+                f(a, b, HoleClass::of(ca, cb));
+            }
+        }
+    }
+}
+
 /// Hole-card classes with a weight each: 1 unless written otherwise; a class outside
 /// `classes` has weight 0.
 #[derive(Clone, Debug, PartialEq, Default)]
@@ -94,29 +111,15 @@ impl WeightedRange {
     /// first as (card, card) bit indexes.
     pub fn holdings(&self, dead: CardSet) -> Vec<Holding> {
         let mut out = Vec::new();
-        for a in 0..64u32 {
-            let Some(ca) = Card::from_index(a) else {
-                continue;
-            };
-            if dead.contains(ca) {
-                continue;
+        each_holding(dead, |a, b, class| {
+            let weight = self.weight(class);
+            if weight > 0.0 {
+                out.push(Holding {
+                    cards: [a, b],
+                    weight,
+                });
             }
-            for b in a + 1..64 {
-                let Some(cb) = Card::from_index(b) else {
-                    continue;
-                };
-                if dead.contains(cb) {
-                    continue;
-                }
-                let weight = self.weight(HoleClass::of(ca, cb));
-                if weight > 0.0 {
-                    out.push(Holding {
-                        cards: [a, b],
-                        weight,
-                    });
-                }
-            }
-        }
+        });
         out
     }
 

@@ -235,13 +235,18 @@ impl Lowerer<'_> {
     fn branches(&mut self, branches: &[ast::Branch]) -> Vec<ir::Branch> {
         branches
             .iter()
-            .map(|b| ir::Branch {
-                span: b.span.clone(),
-                conditions: b
+            .map(|b| {
+                let mut conditions: Vec<ir::Condition> = b
                     .conditions
                     .iter()
                     .filter_map(|c| self.condition(c))
-                    .collect(),
+                    .collect();
+                // Kept for the program's life: no room for four when one condition is there.
+                conditions.shrink_to_fit();
+                ir::Branch {
+                    span: b.span.clone(),
+                    conditions,
+                }
             })
             .collect()
     }
@@ -881,10 +886,10 @@ impl Lowerer<'_> {
         };
         Some(Operand::Versus {
             measure,
-            range: VillainRange {
+            range: Box::new(VillainRange {
                 range: classes?,
                 filter,
-            },
+            }),
             span,
         })
     }

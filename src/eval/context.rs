@@ -60,8 +60,9 @@ pub struct Context<'a, R: Rng + ?Sized> {
     pub steps: u64,
     /// Strengths against ranges computed in this decision, by range (reference §12.8).
     versus: Vec<(VillainRange, Option<strength::VsStrength>, Option<f64>)>,
-    /// Where a strength against a range was undefined: before the flop, or no holding left.
-    pub(crate) versus_undefined: Vec<crate::diag::Span>,
+    /// Where a strength against a range was undefined (no holding left), and whether the
+    /// range had a `WITH` filter (which the warning then names).
+    pub(crate) versus_undefined: Vec<(crate::diag::Span, bool)>,
 }
 
 /// A definition's value in one decision.
@@ -303,8 +304,9 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
                 span,
             } => {
                 let x = self.versus(*measure, range);
-                if x.is_nan() && !self.versus_undefined.contains(span) {
-                    self.versus_undefined.push(span.clone());
+                if x.is_nan() && !self.versus_undefined.iter().any(|(s, _)| s == span) {
+                    self.versus_undefined
+                        .push((span.clone(), range.filter.is_some()));
                 }
                 Ok(x)
             }

@@ -101,6 +101,9 @@ pub enum ErrorKind {
         /// Rules whose conditions held but which gave nothing: the villain had acted and no
         /// VILLAIN reaction of theirs held.
         held: usize,
+        /// The conditions read the constant `random`: another seed may have matched a rule
+        /// (as [`Brief::read_random`]).
+        read_random: bool,
     },
     /// A constant the game state does not define (an `<init>` name it lacks).
     MissingConstant { name: String, span: Option<Span> },
@@ -126,7 +129,9 @@ impl DecideError {
     /// The error as a diagnostic about the script (with a span where it concerns one place).
     pub fn diagnostic(&self) -> Diagnostic {
         match &self.kind {
-            ErrorKind::NoRuleMatched { phase, tried, held } => {
+            ErrorKind::NoRuleMatched {
+                phase, tried, held, ..
+            } => {
                 let d = Diagnostic::error(Code::NoRuleMatched, self.to_string());
                 if *held > 0 {
                     d.with_help(format!(
@@ -348,9 +353,9 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
                 .with_help("a program that keeps statistics writes them in <stats> (reference §6); `hus match` keeps them itself"),
             );
         }
-        for span in std::mem::take(&mut self.ctx.versus_undefined) {
+        for (span, filtered) in std::mem::take(&mut self.ctx.versus_undefined) {
             let text = explain::snippet(&self.ctx.program.source, &span);
-            let (why, help) = if text.to_ascii_uppercase().contains(" WITH ") {
+            let (why, help) = if filtered {
                 (
                     "the known cards and the `WITH` filter leave none of the range's holdings",
                     "a comparison with an undefined side does not hold; on this board no holding of the range has what the filter asks",
@@ -415,6 +420,7 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
                 phase,
                 tried: candidates.len(),
                 held,
+                read_random: self.ctx.read_random(),
             });
         }
         let (ri, action, lines) = self.pick(&matched);

@@ -325,7 +325,8 @@ fn no_rule_matched_names_the_phase_and_the_rules_tried() {
         ErrorKind::NoRuleMatched {
             phase: Phase::Flop,
             tried: 2,
-            held: 0
+            held: 0,
+            read_random: false
         }
     );
     assert_eq!(

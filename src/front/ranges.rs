@@ -4,7 +4,7 @@
 //! (`AhKh`) and weights (`AKo:0.5`).
 
 use crate::cards::category::{Made, DRAWS};
-use crate::cards::hole::{HoleClass, HoleClassSet};
+use crate::cards::hole::HoleClass;
 use crate::cards::predicate::Predicate;
 use crate::cards::query::CardQuery;
 use crate::cards::range::{FilterWord, HandFilter, HandWord, Holding};
@@ -94,25 +94,10 @@ fn item_holdings(body: &str) -> Result<Vec<(u32, u32)>, RangeError> {
             ))
         }
     };
-    Ok(class_holdings(&classes))
-}
-
-fn class_holdings(classes: &HoleClassSet) -> Vec<(u32, u32)> {
-    let mut out = Vec::new();
-    for a in 0..64u32 {
-        let Some(ca) = Card::from_index(a) else {
-            continue;
-        };
-        for b in a + 1..64 {
-            let Some(cb) = Card::from_index(b) else {
-                continue;
-            };
-            if classes.contains(HoleClass::of(ca, cb)) {
-                out.push((a, b));
-            }
-        }
-    }
-    out
+    Ok(crate::strength::versus::live_holdings(
+        &classes,
+        CardSet::EMPTY,
+    ))
 }
 
 /// Cards written one after another (`Kh8s4d`, `Kh 8s 4d`); empty text is no card.

@@ -596,6 +596,17 @@ mod tests {
         assert_eq!((report.all.random, report.all.fixed), (0, 5));
     }
 
+    /// No rule matching is the bot's answer too (it checks or folds): when the conditions
+    /// read `random`, another seed may have matched one.
+    #[test]
+    fn no_rule_matched_after_reading_random_counts_as_random() {
+        let script = "ALWAYS\n  RULE random < 0.000001\n    THEN CALL\n  ENDRULE\nENDALWAYS\n";
+        let bot = Bot::from_source("r.hus", script, &crate::BotOptions::default()).unwrap();
+        let report = replay_log(&bot, "m.log", LOG, &ReplayOptions::new("Slum")).unwrap();
+        assert_eq!((report.all.decisions, report.all.random), (5, 5));
+        assert_eq!(report.all.fixed, 0);
+    }
+
     #[test]
     fn a_line_that_is_no_hand_is_a_log_error() {
         let bot = Bot::builtin("caller").unwrap();

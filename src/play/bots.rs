@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use super::{Bot, BotDecision};
 use crate::check::{check, CheckOptions};
 use crate::diag::{Diagnostic, SourceFile};
-use crate::eval::{decide_brief, DecideOptions, ErrorKind};
+use crate::eval::{decide_brief, DecideError, DecideOptions, ErrorKind};
 use crate::external::ExternalPolicy;
 use crate::game::{GameState, Move};
 use crate::ir::Program;
@@ -75,7 +75,10 @@ impl Bot for ScriptBot {
                 read_random: d.read_random,
             }),
             // `hus decide` exits 3 here; at a table the bot checks, or folds when it owes.
-            Err(e) if matches!(e.kind, ErrorKind::NoRuleMatched { .. }) => Ok(BotDecision {
+            Err(DecideError {
+                kind: ErrorKind::NoRuleMatched { read_random, .. },
+                ..
+            }) => Ok(BotDecision {
                 mv: if state.derived().to_call > 0.0 {
                     Move::Fold
                 } else {
@@ -85,7 +88,7 @@ impl Bot for ScriptBot {
                 made_legal: false,
                 random_tie: false,
                 drawn: false,
-                read_random: false,
+                read_random,
             }),
             Err(e) => Err(e.to_string()),
         }

@@ -77,11 +77,7 @@ fn preflop(hole: CardSet, live: &[Holding]) -> f64 {
 
 fn showdown(hole: CardSet, board: CardSet, live: &[Holding]) -> f64 {
     let mut n = [0.0f64; 3];
-    let mut weights: Vec<f64> = live.iter().map(|h| h.weight).collect();
-    weights.sort_by(f64::total_cmp);
-    weights.dedup();
-    for w in weights {
-        let cards = cards_of(live, w);
+    for (w, cards) in by_weight_groups(live) {
         if let Some([win, tie, lose]) = showdown_live(hole, board, &cards) {
             n[AHEAD] += win as f64 * w;
             n[TIED] += tie as f64 * w;
@@ -96,23 +92,31 @@ fn by_weight(
     live: &[Holding],
     outlook: impl Fn(&[(u32, u32)]) -> Option<super::Outlook>,
 ) -> WeightedHp {
-    let mut weights: Vec<f64> = live.iter().map(|h| h.weight).collect();
-    weights.sort_by(f64::total_cmp);
-    weights.dedup();
     let mut hp = WeightedHp::default();
-    for w in weights {
-        if let Some(o) = outlook(&cards_of(live, w)) {
+    for (w, cards) in by_weight_groups(live) {
+        if let Some(o) = outlook(&cards) {
             hp.add(&WeightedHp::of(&o, w));
         }
     }
     hp
 }
 
-/// The holdings of weight `w`, as card pairs.
-fn cards_of(live: &[Holding], w: f64) -> Vec<(u32, u32)> {
-    live.iter()
-        .filter(|h| h.weight == w)
-        .map(|h| (h.cards[0], h.cards[1]))
+/// The holdings grouped by weight, each weight once in increasing order with its holdings'
+/// card pairs: every holding of a group counts the same, so a group is counted at once.
+fn by_weight_groups(live: &[Holding]) -> Vec<(f64, Vec<(u32, u32)>)> {
+    let mut weights: Vec<f64> = live.iter().map(|h| h.weight).collect();
+    weights.sort_by(f64::total_cmp);
+    weights.dedup();
+    weights
+        .into_iter()
+        .map(|w| {
+            let cards = live
+                .iter()
+                .filter(|h| h.weight == w)
+                .map(|h| (h.cards[0], h.cards[1]))
+                .collect();
+            (w, cards)
+        })
         .collect()
 }
 

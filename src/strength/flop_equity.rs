@@ -13,17 +13,24 @@
 //! The stored count is `2 x wins + ties` of the hero over every (holding, run-out) pair, the
 //! numerator of [`super::Outlook::equity`] doubled, so the value is the same to the last bit.
 //! The file (`tables/flop-equity.bin`, written by `gen-tables flop`) is the magic
-//! [`MAGIC`], 170 little-endian `u32` offsets (each hole class's first entry, then the
+//! [`FORMAT`]'s, 170 little-endian `u32` offsets (each hole class's first entry, then the
 //! total), and 3 bytes a class.
 
 // Without the table only the generator and the tests read the layout.
 #![cfg_attr(not(feature = "flop-table"), allow(dead_code))]
 
+use super::class_table::{self, Format};
 use crate::cards::hole::HoleClass;
 use crate::cards::{Card, CardSet, Rank, Suit};
 
-/// The first bytes of the table file.
-pub const MAGIC: &[u8; 8] = b"HUSFEQ01";
+/// The table file's magic and entries: 3 bytes a class.
+pub const FORMAT: Format = Format {
+    magic: b"HUSFEQ01",
+    name: "flop equity table",
+    entry: "classes",
+    entries: CLASSES,
+    width: 3,
+};
 
 /// The number of (hole, flop) classes under suit renaming.
 pub const CLASSES: usize = 1_286_792;
@@ -46,7 +53,7 @@ pub(crate) fn equity(hole: CardSet, flop: CardSet) -> Option<f64> {
         static GRID: [OnceLock<Box<[u32]>>; 169] = [const { OnceLock::new() }; 169];
         let (class, combo) = locate(hole, flop);
         let grid = GRID[class].get_or_init(|| {
-            let table = Table::parse(FILE).expect("the committed flop table is well formed");
+            let table = parse(FILE).expect("the committed flop table is well formed");
             spread(&table, class)
         });
         Some(equity_of(grid[combo]))
@@ -81,60 +88,20 @@ fn spread(table: &Table<'_>, class: usize) -> Box<[u32]> {
 }
 
 /// The table file, checked: the offsets and the counts.
-#[derive(Debug)]
-pub struct Table<'a> {
-    offsets: Vec<usize>,
-    counts: &'a [u8],
-}
+pub type Table<'a> = class_table::Table<'a>;
 
-impl<'a> Table<'a> {
-    /// Reads the header; an error says what is wrong with the bytes.
-    pub fn parse(bytes: &'a [u8]) -> Result<Table<'a>, String> {
-        let head = MAGIC.len() + 170 * 4;
-        if bytes.len() < head || &bytes[..MAGIC.len()] != MAGIC {
-            return Err("not a flop equity table (wrong magic or too short)".into());
-        }
-        let offsets: Vec<usize> = bytes[MAGIC.len()..head]
-            .chunks_exact(4)
-            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)
-            .collect();
-        if offsets[0] != 0 || offsets.windows(2).any(|w| w[0] > w[1]) {
-            return Err("the class offsets do not increase from 0".into());
-        }
-        if offsets[169] != CLASSES || bytes.len() != head + 3 * CLASSES {
-            return Err(format!(
-                "expected {CLASSES} classes of 3 bytes, found {} bytes of counts",
-                bytes.len() - head
-            ));
-        }
-        Ok(Table {
-            offsets,
-            counts: &bytes[head..],
-        })
-    }
-
-    /// The stored counts of one hole class, 3 bytes each.
-    fn class(&self, class: usize) -> &'a [u8] {
-        &self.counts[3 * self.offsets[class]..3 * self.offsets[class + 1]]
-    }
+/// Reads the file's header; an error says what is wrong with the bytes.
+pub fn parse(bytes: &[u8]) -> Result<Table<'_>, String> {
+    Table::parse(bytes, &FORMAT)
 }
 
 /// The file's bytes from the counts of each hole class's stored flops, in [`Layout::stored`]
 /// order (`gen-tables` computes them).
 pub fn write(per_class: &[Vec<u32>]) -> Vec<u8> {
-    assert_eq!(per_class.len(), 169);
-    let mut out = MAGIC.to_vec();
-    let mut at = 0u32;
-    for counts in per_class {
-        out.extend(at.to_le_bytes());
-        at += counts.len() as u32;
-    }
-    out.extend(at.to_le_bytes());
-    for &n in per_class.iter().flatten() {
+    class_table::write(&FORMAT, per_class, |&n, out| {
         assert!(n < 1 << 24, "a count fits in 3 bytes");
         out.extend(&n.to_le_bytes()[..3]);
-    }
-    out
+    })
 }
 
 /// The hole class index and the renamed flop's combination index.

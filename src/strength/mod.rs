@@ -10,6 +10,7 @@
 //! per thread for the last (hole, board) asked.
 
 pub(crate) mod against;
+pub mod class_table;
 pub mod eval7;
 pub mod flop_equity;
 pub mod outlook;

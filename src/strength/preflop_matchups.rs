@@ -12,21 +12,28 @@
 //! a range before the flop is read in at most 169 additions).
 //!
 //! The file (`tables/preflop-matchups.bin`, written by `gen-tables matchups`) is the magic
-//! [`MAGIC`], 170 little-endian `u32` offsets (each hero class's first entry, then the total),
+//! [`FORMAT`]'s, 170 little-endian `u32` offsets (each hero class's first entry, then the total),
 //! and per entry the wins and the ties, 3 bytes each.
 
 use std::sync::OnceLock;
 
 use rayon::prelude::*;
 
+use super::class_table::{self, Format};
 use super::eval7::{Evaluator, IncrementalHand};
 use super::flop_equity::{self, Layout};
 use super::outlook::unseen;
 use crate::cards::hole::{HoleClass, HoleClassSet};
 use crate::cards::{Card, CardSet, Rank, Suit};
 
-/// The first bytes of the table file.
-pub const MAGIC: &[u8; 8] = b"HUSPFM01";
+/// The table file's magic and entries: 6 bytes a matchup.
+pub const FORMAT: Format = Format {
+    magic: b"HUSPFM01",
+    name: "preflop matchup table",
+    entry: "matchups",
+    entries: CLASSES,
+    width: 6,
+};
 
 /// The boards of one matchup: C(48, 5).
 pub const BOARDS: u32 = 1_712_304;
@@ -112,8 +119,8 @@ fn smallest(layout: &Layout) -> Vec<usize> {
 fn row(class: usize) -> &'static [Counts] {
     static ROWS: [OnceLock<Box<[Counts]>>; 169] = [const { OnceLock::new() }; 169];
     ROWS[class].get_or_init(|| {
-        let table = Table::parse(FILE)
-            .unwrap_or_else(|e| panic!("tables/preflop-matchups.bin is corrupt: {e}"));
+        let table =
+            parse(FILE).unwrap_or_else(|e| panic!("tables/preflop-matchups.bin is corrupt: {e}"));
         spread(&table, class)
     })
 }
@@ -164,61 +171,21 @@ fn totals(class: usize) -> &'static [Total; 169] {
 }
 
 /// The table file, checked: the offsets and the counts.
-#[derive(Debug)]
-pub struct Table<'a> {
-    offsets: Vec<usize>,
-    counts: &'a [u8],
-}
+pub type Table<'a> = class_table::Table<'a>;
 
-impl<'a> Table<'a> {
-    /// Reads the header; an error says what is wrong with the bytes.
-    pub fn parse(bytes: &'a [u8]) -> Result<Table<'a>, String> {
-        let head = MAGIC.len() + 170 * 4;
-        if bytes.len() < head || &bytes[..MAGIC.len()] != MAGIC {
-            return Err("not a preflop matchup table (wrong magic or too short)".into());
-        }
-        let offsets: Vec<usize> = bytes[MAGIC.len()..head]
-            .chunks_exact(4)
-            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)
-            .collect();
-        if offsets[0] != 0 || offsets.windows(2).any(|w| w[0] > w[1]) {
-            return Err("the class offsets do not increase from 0".into());
-        }
-        if offsets[169] != CLASSES || bytes.len() != head + 6 * CLASSES {
-            return Err(format!(
-                "expected {CLASSES} matchups of 6 bytes, found {} bytes of counts",
-                bytes.len() - head
-            ));
-        }
-        Ok(Table {
-            offsets,
-            counts: &bytes[head..],
-        })
-    }
-
-    /// The stored counts of one hero class, 6 bytes each.
-    fn class(&self, class: usize) -> &'a [u8] {
-        &self.counts[6 * self.offsets[class]..6 * self.offsets[class + 1]]
-    }
+/// Reads the file's header; an error says what is wrong with the bytes.
+pub fn parse(bytes: &[u8]) -> Result<Table<'_>, String> {
+    Table::parse(bytes, &FORMAT)
 }
 
 /// The file's bytes from the counts of each hero class's stored matchups, in [`stored`]
 /// order.
 pub fn write(per_class: &[Vec<Counts>]) -> Vec<u8> {
-    assert_eq!(per_class.len(), 169);
-    let mut out = MAGIC.to_vec();
-    let mut at = 0u32;
-    for counts in per_class {
-        out.extend(at.to_le_bytes());
-        at += counts.len() as u32;
-    }
-    out.extend(at.to_le_bytes());
-    for &(wins, ties) in per_class.iter().flatten() {
+    class_table::write(&FORMAT, per_class, |&(wins, ties), out| {
         assert!(wins + ties <= BOARDS, "a count fits in 3 bytes");
         out.extend(&wins.to_le_bytes()[..3]);
         out.extend(&ties.to_le_bytes()[..3]);
-    }
-    out
+    })
 }
 
 /// The matchups the table stores for hero class `class`, in order: the hero's pattern and

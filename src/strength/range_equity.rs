@@ -34,8 +34,6 @@ impl Tally {
 pub struct RangeEquity {
     pub hero: Vec<Tally>,
     pub villain: Vec<Tally>,
-    /// How many boards were enumerated (run-outs of the cards to come).
-    pub boards: u64,
 }
 
 impl RangeEquity {
@@ -74,7 +72,6 @@ pub fn preflop(hero: &[Holding], villain: &[Holding]) -> RangeEquity {
     let mut out = RangeEquity {
         hero: vec![Tally::default(); hero.len()],
         villain: vec![Tally::default(); villain.len()],
-        boards: u64::from(BOARDS),
     };
     let n = f64::from(BOARDS);
     for (i, h) in hero.iter().enumerate() {
@@ -115,13 +112,11 @@ pub fn enumerate(
     let mut out = RangeEquity {
         hero: vec![Tally::default(); hero.len()],
         villain: vec![Tally::default(); villain.len()],
-        boards: 0,
     };
     let mut ranks_h = vec![HandRank(0); hero.len()];
     let mut ranks_v = vec![HandRank(0); villain.len()];
     let base = IncrementalHand::of(board);
     let mut visit = |extra: u64, hand: IncrementalHand| {
-        out.boards += 1;
         rank_all(ev, hero, extra, hand, &mut ranks_h);
         rank_all(ev, villain, extra, hand, &mut ranks_v);
         count(hero, villain, extra, &ranks_h, &ranks_v, &mut out);

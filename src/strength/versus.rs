@@ -12,8 +12,8 @@
 
 use super::eval7::{Evaluator, HandRank, IncrementalHand};
 use super::outlook::{unseen, Outlook, AHEAD, BEHIND, TIED};
-use crate::cards::hole::{HoleClass, HoleClassSet};
-use crate::cards::{Card, CardSet};
+use crate::cards::hole::HoleClassSet;
+use crate::cards::CardSet;
 
 /// One live villain holding: its two cards (bit indexes) and its group.
 #[derive(Clone, Copy)]
@@ -41,17 +41,12 @@ const NO_GROUP: u16 = u16::MAX;
 
 /// The villain holdings in `range` disjoint from `dead`, as (card, card) bit indexes.
 pub(crate) fn live_holdings(range: &HoleClassSet, dead: CardSet) -> Vec<(u32, u32)> {
-    let cards = unseen(dead);
     let mut out = Vec::new();
-    for (i, &a) in cards.iter().enumerate() {
-        let ca = Card::from_index(a).expect("an unseen card");
-        for &b in &cards[i + 1..] {
-            let cb = Card::from_index(b).expect("an unseen card");
-            if range.contains(HoleClass::of(ca, cb)) {
-                out.push((a, b));
-            }
+    crate::cards::range::each_holding(dead, |a, b, class| {
+        if range.contains(class) {
+            out.push((a, b));
         }
-    }
+    });
     out
 }
 

@@ -11,6 +11,13 @@ use super::ast::{
 use super::lexer::Tok;
 use crate::diag::{Diagnostic, Span};
 
+/// `v` holding no spare room: a list of branches is kept for the script's life, and a vector
+/// grown by pushes keeps room for four.
+pub fn exact<T>(mut v: Vec<T>) -> Vec<T> {
+    v.shrink_to_fit();
+    v
+}
+
 /// `a op b` spanning `span`.
 pub fn binary(op: ArithOp, lhs: Value, rhs: Value, span: Span) -> Value {
     Value {

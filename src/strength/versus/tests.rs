@@ -1,4 +1,5 @@
 use super::*;
+use crate::cards::hole::HoleClass;
 use crate::cards::query::CardQuery;
 use crate::strength::outlook;
 use rand::seq::SliceRandom;
