@@ -1,7 +1,7 @@
 """Type stubs of the compiled module hus._hus (re-exported by `hus`)."""
 
 import os
-from typing import Any, Callable, Dict, Iterable, List, Literal, Mapping, Optional, Sequence, Tuple, Union, final
+from typing import Any, Callable, Dict, Iterable, List, Literal, Mapping, Optional, Sequence, Tuple, TypedDict, Union, final
 
 
 _Player = Literal["hero", "villain"]
@@ -232,6 +232,7 @@ class Bot:
         allow_external: bool = False,
         external_timeout: float = 5.0,
         defines: Sequence[str] = ...,
+        values: Optional[Mapping[str, float]] = None,
     ) -> Bot: ...
     @staticmethod
     def from_source(
@@ -325,3 +326,13 @@ def play_match(
     stack_bb: Optional[int] = None,
     keep_hands: bool = False,
 ) -> MatchResult: ...
+
+class _Tunable(TypedDict):
+    name: str
+    default: float
+    low: float
+    high: float
+    unit: Optional[str]
+
+def tunables(source: str) -> List[_Tunable]: ...
+def set_values(source: str, values: Mapping[str, float]) -> str: ...

@@ -76,11 +76,13 @@ fn unit_text(u: &Option<String>) -> &str {
 }
 
 /// The tunable number of one DEFINE, or the diagnostic saying why its TUNE is wrong.
-fn tunable(d: &Define, tune: &Tune) -> Result<Tunable, Diagnostic> {
+fn tunable(d: &Define, tune: &Tune) -> Result<Tunable, Box<Diagnostic>> {
     let bad = |span: Span, message: String, help: &str| {
-        Diagnostic::error(Code::BadTune, message)
-            .at(span)
-            .with_help(help.to_string())
+        Box::new(
+            Diagnostic::error(Code::BadTune, message)
+                .at(span)
+                .with_help(help.to_string()),
+        )
     };
     let body = d.body.first().map_or(d.span.clone(), |b| b.span.clone());
     let Some(((default, unit), value_span)) = default_of(d) else {
@@ -147,7 +149,7 @@ pub fn check_tunes(script: &Script) -> Vec<Diagnostic> {
     script
         .defines
         .iter()
-        .filter_map(|d| tunable(d, d.tune.as_ref()?).err())
+        .filter_map(|d| tunable(d, d.tune.as_deref()?).err().map(|b| *b))
         .collect()
 }
 
@@ -156,7 +158,7 @@ pub fn tunables(script: &Script) -> Vec<Tunable> {
     script
         .defines
         .iter()
-        .filter_map(|d| tunable(d, d.tune.as_ref()?).ok())
+        .filter_map(|d| tunable(d, d.tune.as_deref()?).ok())
         .collect()
 }
 

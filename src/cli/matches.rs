@@ -66,7 +66,7 @@ pub struct Args {
     pub values: Vec<(String, f64)>,
 }
 
-fn parse_set(s: &str) -> Result<(String, f64), String> {
+pub(crate) fn parse_set(s: &str) -> Result<(String, f64), String> {
     let err = || format!("expected NAME=VALUE with a number, like openSize=3 (got `{s}`)");
     let (name, value) = s.split_once('=').ok_or_else(err)?;
     let value: f64 = value.trim().parse().map_err(|_| err())?;

@@ -21,7 +21,7 @@ pub struct Define {
     /// line (one must hold). One bare value makes the symbol a number.
     pub body: Vec<Branch>,
     /// `TUNE low..high` after a number: the range a tuner may search (the default plays).
-    pub tune: Option<Tune>,
+    pub tune: Option<Box<Tune>>,
     /// `DEFINE` to the end of the body.
     pub span: Span,
 }
