@@ -34,6 +34,8 @@ __all__ = [
     "equity",
     "play_match",
     "range_breakdown",
+    "set_values",
+    "tunables",
 ]
 
 class HusError(Exception):
