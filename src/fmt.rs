@@ -359,7 +359,7 @@ fn nesting(
 }
 
 /// A line's tokens with canonical spaces: one between tokens, none before `,` and `)`, none
-/// after `(`, `!` and a unary minus.
+/// after `(`, `!` and a unary minus, none around a TUNE range's `..`.
 fn join(tokens: &[(Tok<'_>, Cow<'_, str>)]) -> String {
     let mut out = String::new();
     let mut prev: Option<Tok<'_>> = None;
@@ -385,13 +385,15 @@ fn join(tokens: &[(Tok<'_>, Cow<'_, str>)]) -> String {
                     tokens.get(k + 1).map(|t| t.0),
                     None | Some(Tok::Pipe | Tok::Comma | Tok::RParen)
                 );
-            let tight = call || or_better || matches!(tok, Tok::Comma | Tok::RParen | Tok::Colon);
+            let tight = call
+                || or_better
+                || matches!(tok, Tok::Comma | Tok::RParen | Tok::Colon | Tok::DotDot);
             if !(prev_tight || tight) {
                 out.push(' ');
             }
             // A minus after an operand is a subtraction; anywhere else it negates.
             let subtracts = ends_operand(p) && priority_end != Some(k - 1);
-            prev_tight = matches!(tok, Tok::LParen | Tok::Not | Tok::Colon)
+            prev_tight = matches!(tok, Tok::LParen | Tok::Not | Tok::Colon | Tok::DotDot)
                 || (*tok == Tok::Minus && !subtracts);
         } else {
             prev_tight = matches!(tok, Tok::LParen | Tok::Not | Tok::Minus);

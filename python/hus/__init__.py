@@ -36,7 +36,11 @@ from ._hus import (
     equity,
     play_match,
     range_breakdown,
+    set_values,
+    tunables,
 )
+
+from .tune import tune
 
 #: ``hus.match(a, b, hands=..., seed=..., threads=...)``: plays two bots as ``hus match``
 #: does, releasing the GIL while the hands are played.
@@ -62,6 +66,9 @@ __all__ = [
     "check",
     "equity",
     "match",
+    "set_values",
+    "tunables",
+    "tune",
     "play_match",
     "range_breakdown",
 ]

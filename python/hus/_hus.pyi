@@ -1,7 +1,7 @@
 """Type stubs of the compiled module hus._hus (re-exported by `hus`)."""
 
 import os
-from typing import Any, Callable, Dict, Iterable, List, Literal, Mapping, Optional, Sequence, Tuple, Union, final
+from typing import Any, Callable, Dict, Iterable, List, Literal, Mapping, Optional, Sequence, Tuple, TypedDict, Union, final
 
 
 _Player = Literal["hero", "villain"]
@@ -36,6 +36,8 @@ __all__ = [
     "equity",
     "play_match",
     "range_breakdown",
+    "set_values",
+    "tunables",
 ]
 
 class HusError(Exception):
@@ -234,6 +236,7 @@ class Bot:
         allow_external: bool = False,
         external_timeout: float = 5.0,
         defines: Sequence[str] = ...,
+        values: Optional[Mapping[str, float]] = None,
     ) -> Bot: ...
     @staticmethod
     def from_source(
@@ -372,3 +375,12 @@ class Table:
     def act(self, action: _Answer) -> Optional[HandResult]:
         """Plays the action of the player to act, made legal as `hus match` makes every
         move legal; the hand's result when it ended (the next hand is then dealt)."""
+class _Tunable(TypedDict):
+    name: str
+    default: float
+    low: float
+    high: float
+    unit: Optional[str]
+
+def tunables(source: str) -> List[_Tunable]: ...
+def set_values(source: str, values: Mapping[str, float]) -> str: ...

@@ -63,8 +63,9 @@ impl Bot {
 #[pymethods]
 impl Bot {
     /// Reads and compiles a script file; raises ScriptError with every diagnostic.
+    /// `values` sets tunable DEFINEs (`TUNE low..high`) by name, in their unit.
     #[staticmethod]
-    #[pyo3(signature = (path, *, table_dirs=Vec::new(), allow_external=false, external_timeout=5.0, defines=Vec::new()))]
+    #[pyo3(signature = (path, *, table_dirs=Vec::new(), allow_external=false, external_timeout=5.0, defines=Vec::new(), values=None))]
     fn from_file(
         py: Python<'_>,
         path: PathBuf,
@@ -72,9 +73,11 @@ impl Bot {
         allow_external: bool,
         external_timeout: f64,
         defines: Vec<String>,
+        values: Option<BTreeMap<String, f64>>,
     ) -> PyResult<Bot> {
         guard(|| {
-            let o = bot_options(table_dirs, allow_external, external_timeout, defines)?;
+            let mut o = bot_options(table_dirs, allow_external, external_timeout, defines)?;
+            o.values = values.unwrap_or_default().into_iter().collect();
             let bot = hus::Bot::from_regular_file(&path, &o).map_err(|e| script_error(py, e))?;
             Ok(Bot::new(bot))
         })
@@ -213,5 +216,36 @@ pub(crate) fn check(
         let o = bot_options(table_dirs, false, 5.0, defines)?;
         let dir = base_dir.unwrap_or_else(|| PathBuf::from("."));
         diagnostics(py, &hus::check_in(name, source, &dir, &o))
+    })
+}
+
+/// The tunable DEFINEs (`DEFINE x = 2.5BB TUNE 2BB..4BB`) of a script's text, in the order
+/// written: dicts of name, default, low, high and unit (`None` for a plain number).
+#[pyfunction]
+pub(crate) fn tunables(py: Python<'_>, source: &str) -> PyResult<Vec<Py<PyAny>>> {
+    guard(|| {
+        hus::check::tune::tunables_of(source)
+            .into_iter()
+            .map(|t| {
+                let d = pyo3::types::PyDict::new(py);
+                d.set_item("name", t.name)?;
+                d.set_item("default", t.default)?;
+                d.set_item("low", t.low)?;
+                d.set_item("high", t.high)?;
+                d.set_item("unit", t.unit)?;
+                Ok(d.into_any().unbind())
+            })
+            .collect()
+    })
+}
+
+/// The script's text with its tunable DEFINEs given `values` (by name, in their unit), every
+/// other byte kept; ValueError for a name without a TUNE range or a value outside it.
+#[pyfunction]
+pub(crate) fn set_values(source: &str, values: BTreeMap<String, f64>) -> PyResult<String> {
+    guard(|| {
+        let values: Vec<(String, f64)> = values.into_iter().collect();
+        hus::check::tune::set_values(source, &values)
+            .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.0))
     })
 }

@@ -37,6 +37,8 @@ fn _hus(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<HandResult>()?;
     m.add_class::<Table>()?;
     m.add_function(wrap_pyfunction!(check, m)?)?;
+    m.add_function(wrap_pyfunction!(bot::tunables, m)?)?;
+    m.add_function(wrap_pyfunction!(bot::set_values, m)?)?;
     m.add_function(wrap_pyfunction!(play_match, m)?)?;
     m.add_function(wrap_pyfunction!(ranges::equity, m)?)?;
     m.add_function(wrap_pyfunction!(ranges::range_breakdown, m)?)?;

@@ -9,6 +9,7 @@ pub mod lower;
 pub mod names;
 pub mod supplied;
 pub mod table;
+pub mod tune;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -115,6 +116,7 @@ fn check_parsed(
     let syntax_ok = !diagnostics.iter().any(Diagnostic::is_error);
     let (included, include_diags) = include::resolve_in(script, source, options);
     diagnostics.extend(include_diags);
+    diagnostics.extend(tune::check_tunes(script));
     // What lints::lint gives, in its order; the lints of the tree alone run beside the
     // lowering when the script is large (an editor re-checks it on every edit).
     let large = script.blocks.iter().map(|b| b.rules.len()).sum::<usize>() >= 256;

@@ -162,6 +162,8 @@ fn compile(args: &Args, text: &str, state: &hus::GameState) -> Result<Bot, u8> {
         // A decision shows no warnings of the script: the lints run only when the script has
         // errors, whose report is then `hus check`'s.
         lints: false,
+        // A TUNEd DEFINE plays its default (`hus match --set` tries others).
+        values: Vec::new(),
     };
     let base_dir = args.script.parent().unwrap_or(Path::new(""));
     let name = args.script.display().to_string();

@@ -64,6 +64,20 @@ pub struct Args {
     /// An `<init>` constant every decision's game state holds, as NAME=VALUE (repeatable).
     #[arg(long = "define", value_name = "NAME=VALUE", value_parser = parse_define)]
     pub defines: Vec<(String, f64)>,
+    /// A value for one of A's tunable DEFINEs (one with a `TUNE` range), as NAME=VALUE in
+    /// the DEFINE's unit (repeatable): `--set openSize=3` plays `DEFINE openSize = 3BB`.
+    #[arg(long = "set", value_name = "NAME=VALUE", value_parser = parse_set)]
+    pub values: Vec<(String, f64)>,
+}
+
+pub(crate) fn parse_set(s: &str) -> Result<(String, f64), String> {
+    let err = || format!("expected NAME=VALUE with a number, like openSize=3 (got `{s}`)");
+    let (name, value) = s.split_once('=').ok_or_else(err)?;
+    let value: f64 = value.trim().parse().map_err(|_| err())?;
+    match value.is_finite() && !name.trim().is_empty() {
+        true => Ok((name.trim().to_string(), value)),
+        false => Err(err()),
+    }
 }
 
 pub(crate) fn parse_define(s: &str) -> Result<(String, f64), String> {
@@ -152,11 +166,19 @@ fn seat_bots(args: &Args) -> Result<[MatchBot; 2], u8> {
         defines: args.defines.iter().map(|(n, _)| n.clone()).collect(),
         ..BotOptions::default()
     };
-    let seat = |spec: &String| match spec.strip_prefix("acpc:") {
+    let seat = |spec: &String, options: &BotOptions| match spec.strip_prefix("acpc:") {
         Some(command) => Ok(MatchBot::Program(command.to_string())),
-        None => load_script(spec, &options).map(|b| MatchBot::Script(Box::new(b))),
+        None => load_script(spec, options).map(|b| MatchBot::Script(Box::new(b))),
     };
-    Ok([seat(&args.a)?, seat(&args.b)?])
+    if !args.values.is_empty() && args.a.starts_with("acpc:") {
+        errln!("hus match: --set gives values to A's tunable DEFINEs, and A is an ACPC program");
+        return Err(exit::USAGE);
+    }
+    let a_options = BotOptions {
+        values: args.values.clone(),
+        ..options.clone()
+    };
+    Ok([seat(&args.a, &a_options)?, seat(&args.b, &options)?])
 }
 
 /// Checks the options, seats both bots, plays the match and prints its result; returns the

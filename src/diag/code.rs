@@ -54,6 +54,7 @@ codes! {
     BadPriority "bad-priority" error "a `PRIORITY` is not a whole number",
     BadQuery "bad-query" error "a card query is not of the form `AK`, `Q8s+`, `JJ-`, `A2s-A5s`",
     BadSpan "bad-span" error "a card query range (`A2s-A5s`) does not run along one row of the hand chart",
+    BadTune "bad-tune" error "a `TUNE` range is empty or reversed, not in the default's unit, does not hold the default, or follows something that is not a number",
     BadWeight "bad-weight" error "a raise weight is not more than 0",
     BbFirst "bb-first" warning "the game state has the big blind act first before the flop",
     BoardPredicatePreflop "board-predicate-preflop" warning "a predicate about the board is used before the flop, where it never holds",

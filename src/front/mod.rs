@@ -74,11 +74,14 @@ pub struct BotOptions {
     /// once starts a quarter faster (`hus decide`) and [`Bot::warnings`] holds only the
     /// compiler's own; a script with errors is always reported in full.
     pub lints: bool,
+    /// Values for the script's tunable DEFINEs by name, in their unit (`hus match --set
+    /// NAME=VALUE`): each must name a DEFINE with a `TUNE` range and lie inside it.
+    pub values: Vec<(String, f64)>,
 }
 
 impl Default for BotOptions {
     /// No tables beyond the script's directory, no external programs (5 s limit if allowed),
-    /// no extra names, the lints run.
+    /// no extra names, the lints run, the DEFINEs' own values.
     fn default() -> Self {
         BotOptions {
             table_dirs: Vec::new(),
@@ -86,6 +89,7 @@ impl Default for BotOptions {
             external_timeout: Duration::from_secs(5),
             defines: Vec::new(),
             lints: true,
+            values: Vec::new(),
         }
     }
 }
@@ -324,6 +328,9 @@ impl Bot {
     /// [`Bot::from_file`], a file that cannot be read or an unknown built-in is a
     /// [`LoadError::Unreadable`] message, apart from a script with errors.
     pub fn from_spec(spec: &str, options: &BotOptions) -> Result<Bot, LoadError> {
+        if !options.values.is_empty() {
+            return Bot::from_spec_with_values(spec, options);
+        }
         let policy = ExternalPolicy {
             allow: options.allow_external,
             timeout: options.external_timeout,
@@ -350,6 +357,21 @@ impl Bot {
             _tree: None,
             files: std::sync::Arc::new(files),
             options: options.clone(),
+        })
+    }
+
+    /// [`Bot::from_spec`] of a script given values for its tunable DEFINEs (a built-in has none).
+    fn from_spec_with_values(spec: &str, options: &BotOptions) -> Result<Bot, LoadError> {
+        if spec.starts_with("builtin:") {
+            return Err(LoadError::Unreadable(format!(
+                "{spec} has no tunable DEFINEs to set"
+            )));
+        }
+        Bot::read_file(Path::new(spec), options, false).map_err(|e| {
+            match e.diagnostics.as_slice() {
+                [d] if d.code == "script-unreadable" => LoadError::Unreadable(d.message.clone()),
+                _ => LoadError::Script(e),
+            }
         })
     }
 
@@ -420,6 +442,7 @@ impl Bot {
         supplied: Option<SuppliedFiles>,
         o: &BotOptions,
     ) -> Result<Bot, ScriptError> {
+        let source = with_values(source, &o.values)?;
         let mut options = check_options(base_dir, o);
         options.files = supplied.map(std::sync::Arc::new);
         let ((checked, tree), files) = crate::check::supplied::recording(|| {
@@ -594,6 +617,21 @@ fn check_options(base_dir: PathBuf, o: &BotOptions) -> CheckOptions {
         base_dir,
         table_dirs: o.table_dirs.clone(),
         files: None,
+    }
+}
+
+/// The script with its tunable DEFINEs given `values` (the source itself when there are none);
+/// a value that names no TUNE range or lies outside its range is a `bad-tune` error.
+fn with_values(source: SourceFile, values: &[(String, f64)]) -> Result<SourceFile, ScriptError> {
+    if values.is_empty() {
+        return Ok(source);
+    }
+    match crate::check::tune::set_values(&source.text, values) {
+        Ok(text) => Ok(SourceFile::new(source.name, text)),
+        Err(e) => Err(ScriptError {
+            diagnostics: vec![Diagnostic::whole_file("bad-tune", &source.name, e.0)],
+            file: source.name,
+        }),
     }
 }
 

@@ -20,7 +20,18 @@ pub struct Define {
     /// `DEFINE name = a, b`: one branch; `DEFINE name` ⏎ lines ⏎ `ENDDEFINE`: one branch a
     /// line (one must hold). One bare value makes the symbol a number.
     pub body: Vec<Branch>,
+    /// `TUNE low..high` after a number: the range a tuner may search (the default plays).
+    pub tune: Option<Box<Tune>>,
     /// `DEFINE` to the end of the body.
+    pub span: Span,
+}
+
+/// `TUNE low..high` (reference §12.2): the bounds as written, checked by `hus check`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tune {
+    pub low: Value,
+    pub high: Value,
+    /// `TUNE` to the end of the high bound.
     pub span: Span,
 }
 

@@ -92,6 +92,9 @@ macro_rules! keywords {
             /// A class's weight in a range: `AKo:0.5`.
             #[token(":")]
             Colon,
+            /// The range of a tunable DEFINE: `TUNE 2BB..4BB`.
+            #[token("..")]
+            DotDot,
             /// A line break (`\n`, `\r\n` or a lone `\r`); runs of them are collapsed by the
             /// glue.
             #[regex(r"\r\n?|\n")]
@@ -165,6 +168,7 @@ keywords! {
     Include "INCLUDE",
     EndDefine "ENDDEFINE",
     With "WITH",
+    Tune "TUNE",
 }
 
 impl<'s> Tok<'s> {
@@ -236,6 +240,7 @@ impl<'s> Tok<'s> {
             Tok::RParen => ")",
             Tok::Pipe => "|",
             Tok::Colon => ":",
+            Tok::DotDot => "..",
             Tok::Assign => "=",
             Tok::Newline => "\n",
             _ => "",
@@ -593,7 +598,7 @@ mod tests {
 
     #[test]
     fn every_keyword_lexes_to_its_token_and_back() {
-        assert_eq!(KEYWORDS.len(), 29);
+        assert_eq!(KEYWORDS.len(), 30);
         for &kw in KEYWORDS {
             let tok = Tok::keyword(kw).unwrap();
             let mut lex = Tok::lexer(kw);

@@ -39,7 +39,7 @@ syntax match husDelimiter /[(),]/
 syntax case match
 syntax keyword husBlock PREFLOP ENDPREFLOP FLOP ENDFLOP TURN ENDTURN RIVER ENDRIVER ALWAYS ENDALWAYS
 syntax keyword husKeyword RULE ENDRULE PRIORITY THEN VILLAIN ENDVILLAIN WITH
-syntax keyword husDefine DEFINE INCLUDE ENDDEFINE
+syntax keyword husDefine DEFINE INCLUDE ENDDEFINE TUNE
 syntax keyword husAction DO FOLD CHECK CALL RAISE USE TABLE external RAISETO
 syntax case ignore
 syntax keyword husPredicate pair highPair midPair lowPair twoPair threeOfKind fullHouse poker

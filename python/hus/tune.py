@@ -1,0 +1,319 @@
+"""``hus.tune``: fit a script's tunable DEFINEs (``DEFINE x = 2.5BB TUNE 2BB..4BB``) on Optuna.
+
+Objectives: ``"win"`` (mean mbb/hand against a field, duplicate matches on the same seeds for
+every trial) and ``"imitate"`` (agreement with a player of a dealer's log, fitted on one half
+of its hands and measured on the other). Optuna is the optional extra ``[tune]``; it is
+imported only when a study runs, so ``import hus`` stays light.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import math
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass, field as dc_field
+from pathlib import Path
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+
+from ._hus import Bot, play_match, set_values, tunables
+
+#: The field a bot is tuned against when none is given: every built-in but ``random``.
+DEFAULT_FIELD = ("builtin:caller", "builtin:raiser", "builtin:equity", "builtin:bluffer")
+
+#: Hold-out seeds start here, far from the tuning seeds (which start at the study's seed).
+HOLDOUT_OFFSET = 1_000_000
+
+
+@dataclass
+class Measure:
+    """A result with its 95 % interval (mbb/hand for ``win``, agreement in % for ``imitate``)."""
+
+    mean: float
+    low: float
+    high: float
+
+    def text(self) -> str:
+        return f"{self.mean:+.1f} [{self.low:+.1f}, {self.high:+.1f}]"
+
+
+@dataclass
+class TuneResult:
+    """What a study found: the best values, and both the best and the defaults re-measured
+    on fresh seeds (``holdout``), each with its 95 % interval."""
+
+    best_values: Dict[str, float]
+    default_values: Dict[str, float]
+    best_value: float
+    holdout_best: Measure
+    holdout_default: Measure
+    trials: List[Dict[str, Any]] = dc_field(default_factory=list)
+    tuned_script: str = ""
+
+
+def _bot(path: str, values: Dict[str, float]) -> Bot:
+    if path.startswith("builtin:"):
+        return Bot.builtin(path[len("builtin:") :])
+    return Bot.from_file(path, values=values)
+
+
+def play_chunk(bot: Bot, opponent: Bot, hands: int, seed: int) -> Tuple[float, float]:
+    """One chunk of the *win* objective: a duplicate match, its mbb/hand and the half-width
+    of its 95 % interval. The one place that plays: swap the engine (a tournament on Ray)
+    here."""
+    r = play_match(bot, opponent, hands=hands, seed=seed, duplicate=True, threads=1)
+    half = 0.0 if r.ci95 is None else (r.ci95[1] - r.ci95[0]) / 2
+    return r.mbb_per_hand, half
+
+
+def _win(path: str, values: Dict[str, float], field: Sequence[str], hands: int, seed: int) -> Measure:
+    """Mean mbb/hand against every bot of the field, each on its own seed."""
+    bot = _bot(path, values)
+    results = [play_chunk(bot, _bot(o, {}), hands, seed + i) for i, o in enumerate(field)]
+    mean = sum(m for m, _ in results) / len(results)
+    half = math.sqrt(sum(h * h for _, h in results)) / len(results)
+    return Measure(mean, mean - half, mean + half)
+
+
+def _hus_binary() -> str:
+    found = os.environ.get("HUS_BIN") or shutil.which("hus")
+    if not found:
+        raise RuntimeError("the imitate objective runs `hus replay`: put hus on PATH or set HUS_BIN")
+    return found
+
+
+def split_log(log: str, out_dir: str) -> Tuple[str, str]:
+    """The log's hands cut in two files: even-numbered hands (fit) and odd ones (measure)."""
+    halves: Tuple[List[str], List[str]] = ([], [])
+    for line in Path(log).read_text().splitlines():
+        if line.startswith("STATE:"):
+            halves[int(line.split(":")[1]) % 2].append(line)
+    paths = []
+    for name, lines in zip(("fit.log", "measure.log"), halves):
+        p = os.path.join(out_dir, name)
+        Path(p).write_text("\n".join(lines) + "\n")
+        paths.append(p)
+    return paths[0], paths[1]
+
+
+def _imitate(path: str, values: Dict[str, float], log: str, player: str) -> Measure:
+    """Agreement (in %) of the bot with the player's decisions in the log, by `hus replay`."""
+    sets = [f"--set={k}={v!r}" for k, v in values.items()]
+    cmd = [_hus_binary(), "replay", "--json", "--player", player, *sets, path, log]
+    done = subprocess.run(cmd, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(f"hus replay failed: {done.stderr.strip()}")
+    report = json.loads(done.stdout)
+    n = int(report["decisions"])
+    agree = float(report["agreement"]) * 100 if n else 0.0
+    half = 196 * math.sqrt(max(agree / 100 * (1 - agree / 100), 0.0) / max(n, 1))
+    return Measure(agree, agree - half, agree + half)
+
+
+def _suggest(trial: Any, params: Sequence[Mapping[str, Any]]) -> Dict[str, float]:
+    return {p["name"]: round(trial.suggest_float(p["name"], p["low"], p["high"]), 4) for p in params}
+
+
+def tune(
+    bot: str,
+    *,
+    objective: str = "win",
+    field: Sequence[str] = DEFAULT_FIELD,
+    trials: int = 30,
+    hands: int = 1000,
+    chunks: int = 2,
+    seed: int = 1,
+    holdout_hands: Optional[int] = None,
+    log: Optional[str] = None,
+    player: Optional[str] = None,
+    sampler_seed: int = 0,
+    storage: Optional[str] = None,
+    study_name: Optional[str] = None,
+    prune: bool = True,
+    progress: bool = False,
+    out_dir: Optional[str] = None,
+) -> TuneResult:
+    """Tunes the script ``bot``'s TUNE ranges with Optuna's TPE (seeded by ``sampler_seed``).
+
+    ``win``: each trial plays ``chunks`` chunks of ``hands`` duplicate hands against every
+    bot of ``field``, the same seeds for every trial; a trial clearly below the others after
+    its first chunk is pruned. ``imitate``: agreement with ``player`` on the even hands of
+    ``log``, measured on the odd ones. The best values and the defaults are then re-measured
+    on fresh seeds (``holdout_hands`` a chunk, default ``hands * chunks``) or, for imitate,
+    on the unseen half. ``out_dir`` gets the tuned script, the trials (CSV, JSON), an SVG of
+    the search and a report.
+    """
+    import optuna  # the optional extra [tune]
+
+    text = Path(bot).read_text()
+    params = tunables(text)
+    if not params:
+        raise ValueError(f"{bot} has no DEFINE with a TUNE range (e.g. `DEFINE x = 2.5BB TUNE 2BB..4BB`)")
+    if objective not in ("win", "imitate"):
+        raise ValueError(f"objective: 'win' or 'imitate', not {objective!r}")
+    if objective == "imitate" and (log is None or player is None):
+        raise ValueError("the imitate objective needs log= and player=")
+    defaults = {p["name"]: p["default"] for p in params}
+    work = tempfile.mkdtemp(prefix="hus-tune-")
+    fit_log, measure_log = split_log(log, work) if log else ("", "")
+
+    def run(trial: Any) -> float:
+        values = _suggest(trial, params)
+        if objective == "imitate":
+            return _imitate(bot, values, fit_log, player or "").mean
+        total = 0.0
+        for k in range(chunks):
+            total += _win(bot, values, field, hands, seed + 1000 * k).mean
+            trial.report(total / (k + 1), k)
+            if prune and k + 1 < chunks and trial.should_prune():
+                raise optuna.TrialPruned()
+        return total / chunks
+
+    if not progress:
+        optuna.logging.set_verbosity(optuna.logging.WARNING)
+    study = optuna.create_study(
+        direction="maximize",
+        sampler=optuna.samplers.TPESampler(seed=sampler_seed),
+        pruner=optuna.pruners.MedianPruner(n_startup_trials=5, n_warmup_steps=0),
+        storage=storage,
+        study_name=study_name,
+        load_if_exists=storage is not None,
+    )
+    study.enqueue_trial(defaults, skip_if_exists=True)
+    done = len([t for t in study.trials if t.state.is_finished()])
+    study.optimize(run, n_trials=max(trials - done, 0), show_progress_bar=progress)
+    best = {k: round(float(v), 4) for k, v in study.best_params.items()}
+
+    if objective == "imitate":
+        hold_best = _imitate(bot, best, measure_log, player or "")
+        hold_default = _imitate(bot, {}, measure_log, player or "")
+    else:
+        n = holdout_hands or hands * chunks
+        hold_best = _win(bot, best, field, n, seed + HOLDOUT_OFFSET)
+        hold_default = _win(bot, {}, field, n, seed + HOLDOUT_OFFSET)
+    rows = [
+        {"number": t.number, "state": t.state.name, "value": t.value, **{k: round(v, 4) for k, v in t.params.items()}}
+        for t in study.trials
+    ]
+    result = TuneResult(
+        best_values=best,
+        default_values=defaults,
+        best_value=float(study.best_value),
+        holdout_best=hold_best,
+        holdout_default=hold_default,
+        trials=rows,
+        tuned_script=set_values(text, best),
+    )
+    if out_dir is not None:
+        write_outputs(result, params, bot, out_dir, objective)
+    shutil.rmtree(work, ignore_errors=True)
+    return result
+
+
+def write_outputs(r: TuneResult, params: Sequence[Mapping[str, Any]], bot: str, out_dir: str, objective: str) -> None:
+    """The tuned script, trials.csv, trials.json, search.svg and report.json in ``out_dir``."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / Path(bot).name).write_text(r.tuned_script)
+    names = [p["name"] for p in params]
+    with open(out / "trials.csv", "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=["number", "state", "value", *names])
+        w.writeheader()
+        w.writerows(r.trials)
+    (out / "trials.json").write_text(json.dumps(r.trials, indent=1) + "\n")
+    unit = "mbb/hand" if objective == "win" else "% agreement"
+    (out / "search.svg").write_text(search_svg(r.trials, names, unit))
+    report = {
+        "objective": objective,
+        "unit": unit,
+        "best_values": r.best_values,
+        "default_values": r.default_values,
+        "best_in_search": r.best_value,
+        "holdout_best": vars(r.holdout_best),
+        "holdout_default": vars(r.holdout_default),
+    }
+    (out / "report.json").write_text(json.dumps(report, indent=1) + "\n")
+
+
+def _panel(points: List[Tuple[float, float]], x0: float, title: str, line: bool) -> List[str]:
+    """One 280x200 scatter panel at x offset ``x0``: the points scaled to fit, a title."""
+    w, h, pad = 280.0, 200.0, 30.0
+    out = [f'<rect x="{x0}" y="20" width="{w}" height="{h}" fill="none" stroke="#999"/>',
+           f'<text x="{x0 + 4}" y="14" font-size="12">{title}</text>']
+    if not points:
+        return out
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    lx, hx = min(xs), max(xs) if max(xs) > min(xs) else min(xs) + 1
+    ly, hy = min(ys), max(ys) if max(ys) > min(ys) else min(ys) + 1
+
+    def at(x: float, y: float) -> Tuple[float, float]:
+        return (x0 + pad + (x - lx) / (hx - lx) * (w - 2 * pad), 20 + h - pad - (y - ly) / (hy - ly) * (h - 2 * pad))
+
+    for x, y in points:
+        px, py = at(x, y)
+        out.append(f'<circle cx="{px:.1f}" cy="{py:.1f}" r="3" fill="#36c"/>')
+    if line:
+        best, path = -math.inf, []
+        for x, y in points:
+            best = max(best, y)
+            px, py = at(x, best)
+            path.append(f"{px:.1f},{py:.1f}")
+        out.append(f'<polyline points="{" ".join(path)}" fill="none" stroke="#c33"/>')
+    out.append(f'<text x="{x0 + 2}" y="{20 + h + 14}" font-size="10">{ly:.4g} .. {hy:.4g}</text>')
+    return out
+
+
+def search_svg(trials: Sequence[Dict[str, Any]], names: Sequence[str], unit: str) -> str:
+    """The search drawn by hand: the objective by trial (the best so far in red), then one
+    panel per parameter (its value against the objective)."""
+    done = [t for t in trials if t["value"] is not None]
+    parts = _panel([(float(t["number"]), float(t["value"])) for t in done], 10, f"{unit} by trial", True)
+    for i, n in enumerate(names):
+        pts = [(float(t[n]), float(t["value"])) for t in done if n in t]
+        parts += _panel(pts, 10 + 300 * (i + 1), f"{unit} by {n}", False)
+    width = 300 * (len(names) + 1) + 20
+    body = "\n".join(parts)
+    return f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="250">\n{body}\n</svg>\n'
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """``python -m hus tune BOT`` / ``hus-tune BOT``."""
+    a = argparse.ArgumentParser(prog="hus-tune", description="Tune a script's TUNE ranges on Optuna")
+    a.add_argument("bot")
+    a.add_argument("--objective", choices=["win", "imitate"], default="win")
+    a.add_argument("--field", nargs="+", default=list(DEFAULT_FIELD))
+    a.add_argument("--trials", type=int, default=30)
+    a.add_argument("--hands", type=int, default=1000, help="hands per opponent and chunk")
+    a.add_argument("--chunks", type=int, default=2)
+    a.add_argument("--seed", type=int, default=1)
+    a.add_argument("--holdout-hands", type=int)
+    a.add_argument("--log")
+    a.add_argument("--player")
+    a.add_argument("--sampler-seed", type=int, default=0)
+    a.add_argument("--storage", help="e.g. sqlite:///study.db (resumable; several workers)")
+    a.add_argument("--study-name")
+    a.add_argument("--no-prune", action="store_true")
+    a.add_argument("--progress", action="store_true")
+    a.add_argument("--out", default="tuned", help="output directory")
+    args = a.parse_args(argv)
+    try:
+        r = tune(
+            args.bot, objective=args.objective, field=args.field, trials=args.trials,
+            hands=args.hands, chunks=args.chunks, seed=args.seed, holdout_hands=args.holdout_hands,
+            log=args.log, player=args.player, sampler_seed=args.sampler_seed,
+            storage=args.storage, study_name=args.study_name, prune=not args.no_prune,
+            progress=args.progress, out_dir=args.out,
+        )
+    except (ValueError, RuntimeError, OSError) as e:
+        print(f"hus-tune: {e}", file=sys.stderr)
+        return 2
+    print(f"best values: {r.best_values} (defaults {r.default_values})")
+    print(f"hold-out, tuned:   {r.holdout_best.text()}")
+    print(f"hold-out, default: {r.holdout_default.text()}")
+    print(f"written to {args.out}/")
+    return 0
