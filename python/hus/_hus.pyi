@@ -325,3 +325,12 @@ def play_match(
     stack_bb: Optional[int] = None,
     keep_hands: bool = False,
 ) -> MatchResult: ...
+def _pokerkit_state(
+    pk_state: Any,
+    hero: int,
+    button: int,
+    kinds: Tuple[type, ...],
+    *,
+    stats: Optional[Mapping[str, _Stat]] = None,
+    defines: Optional[Sequence[Tuple[str, float]]] = None,
+) -> GameState: ...

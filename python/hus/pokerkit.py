@@ -18,6 +18,7 @@ from . import _hus
 
 try:  # PokerKit is optional: only this module needs it.
     from pokerkit import (
+        BetCollection,
         BettingStructure,
         BlindOrStraddlePosting,
         CheckingOrCalling,
@@ -31,7 +32,15 @@ except ImportError as _missing:  # pragma: no cover - exercised only without pok
         "hus.pokerkit needs PokerKit: pip install 'pokerkit>=0.7,<0.8'"
     ) from _missing
 
-_WHO = ("hero", "villain")
+#: PokerKit's operations that state_of reads, in the order hus._hus._pokerkit_state takes
+#: them: postings, checks or calls, bets or raises, folds, and the end of a betting round.
+_KINDS = (
+    BlindOrStraddlePosting,
+    CheckingOrCalling,
+    CompletionBettingOrRaisingTo,
+    Folding,
+    BetCollection,
+)
 
 
 def _cards(cards: Any) -> str:
@@ -134,42 +143,10 @@ def state_of(
     if hero is None:
         raise _refuse("state", "no player is to act in this PokerKit state")
     button, chip = _hand(pk_state)
-    actions: List[Any] = []
-    posts: List[Tuple[Any, Any, float]] = []
-    high: Any = 0
-    for op in pk_state.operations:
-        kind = type(op)
-        if kind is BlindOrStraddlePosting:
-            # As posted: a stack below its blind posts all it has.
-            blind = "SB" if op.player_index == button else "BB"
-            posts.append((_WHO[op.player_index != hero], blind, float(op.amount)))
-            high = max(high, op.amount)
-            continue
-        if kind is CheckingOrCalling:
-            who = _WHO[op.player_index != hero]
-            actions.append((who, "call" if op.amount else "check"))
-        elif kind is CompletionBettingOrRaisingTo:
-            who = _WHO[op.player_index != hero]
-            actions.append((who, "raise" if high else "bet", float(op.amount)))
-            high = op.amount
-        elif kind is Folding:
-            actions.append((_WHO[op.player_index != hero], "fold"))
-        elif kind.__name__ == "BetCollection":
-            high = 0
-    blinds = pk_state.blinds_or_straddles
-    stacks = pk_state.starting_stacks
-    return _hus.GameState(
-        small_blind=float(min(blinds[0], blinds[1])),
-        big_blind=float(max(blinds[0], blinds[1])),
-        hero_cards=_cards(pk_state.hole_cards[hero]),
-        hero_stack=float(stacks[hero]),
-        villain_stack=float(stacks[1 - hero]),
-        button="hero" if hero == button else "villain",
-        board=_cards(c for street in pk_state.board_cards for c in street),
-        actions=actions,
-        posts=sorted(posts, key=lambda p: p[1] != "SB"),
-        stats=stats,
-        defines=_with_chip(chip, defines),
+    # The operations are read in Rust: the blinds as posted, each act, and a bet after
+    # another in the same round as a raise.
+    return _hus._pokerkit_state(
+        pk_state, hero, button, _KINDS, stats=stats, defines=_with_chip(chip, defines)
     )
 
 

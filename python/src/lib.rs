@@ -8,6 +8,7 @@ mod diagnostics;
 mod errors;
 mod matches;
 mod opponent;
+mod pokerkit;
 mod ranges;
 mod state;
 mod stats;
@@ -34,6 +35,7 @@ fn _hus(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<MatchResult>()?;
     m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_function(wrap_pyfunction!(play_match, m)?)?;
+    m.add_function(wrap_pyfunction!(pokerkit::pokerkit_state, m)?)?;
     m.add_function(wrap_pyfunction!(ranges::equity, m)?)?;
     m.add_function(wrap_pyfunction!(ranges::range_breakdown, m)?)?;
     m.add("HusError", py.get_type::<HusError>())?;
