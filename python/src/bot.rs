@@ -46,9 +46,10 @@ pub(crate) struct Bot {
 }
 
 /// How long a decision must take, on average, for releasing the GIL to pay: below it,
-/// handing the GIL to another thread and taking it back costs more than the decision (a
-/// table lookup, 1 µs).
-const SLOW_NANOS: u64 = 20_000;
+/// handing the GIL to another thread and taking it back costs as much as the decision (a
+/// table lookup, 1 µs); above it, equity on the turn (about 19 µs) or against a range
+/// (11 µs) runs beside other Python threads (docs/python.md, "Threads").
+const SLOW_NANOS: u64 = 5_000;
 
 impl Bot {
     fn new(bot: hus::Bot) -> Bot {
