@@ -2,6 +2,7 @@
 //! loop over a hand's operations and the builder run here rather than in Python, which made
 //! the conversion cost more than the decision.
 
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 
@@ -21,8 +22,8 @@ const COLLECTION: usize = 4;
 /// A card's text, `"Ah"`: PokerKit's rank and suit are `str` enums, read without a call;
 /// anything else is read through `repr`, as PokerKit writes a card.
 fn push_card(out: &mut String, card: &Bound<'_, PyAny>) -> PyResult<()> {
-    let rank = card.getattr("rank")?;
-    let suit = card.getattr("suit")?;
+    let rank = card.getattr(intern!(card.py(), "rank"))?;
+    let suit = card.getattr(intern!(card.py(), "suit"))?;
     match (rank.cast::<PyString>(), suit.cast::<PyString>()) {
         (Ok(r), Ok(s)) => {
             out.push_str(&r.to_cow()?);
@@ -43,7 +44,7 @@ fn cards_of(cards: &Bound<'_, PyAny>, out: &mut String) -> PyResult<()> {
 
 /// The seat of PokerKit's player `index` seen from the hero's.
 fn seat(op: &Bound<'_, PyAny>, hero: usize) -> PyResult<Player> {
-    let index: usize = op.getattr("player_index")?.extract()?;
+    let index: usize = op.getattr(intern!(op.py(), "player_index"))?.extract()?;
     Ok(if index == hero {
         Player::Hero
     } else {
@@ -72,14 +73,14 @@ fn acts_of(
         };
         match k {
             POSTING => {
-                let index: usize = op.getattr("player_index")?.extract()?;
-                let amount: f64 = op.getattr("amount")?.extract()?;
+                let index: usize = op.getattr(intern!(op.py(), "player_index"))?.extract()?;
+                let amount: f64 = op.getattr(intern!(op.py(), "amount"))?.extract()?;
                 let blind = if index == button { "SB" } else { "BB" };
                 posts.push((seat(&op, hero)?, blind, amount));
                 high = high.max(amount);
             }
             CHECK_OR_CALL => {
-                let amount: f64 = op.getattr("amount")?.extract()?;
+                let amount: f64 = op.getattr(intern!(op.py(), "amount"))?.extract()?;
                 let play = if amount != 0.0 {
                     Play::Call
                 } else {
@@ -88,7 +89,7 @@ fn acts_of(
                 acts.push((seat(&op, hero)?, play));
             }
             BET_OR_RAISE_TO => {
-                let to: f64 = op.getattr("amount")?.extract()?;
+                let to: f64 = op.getattr(intern!(op.py(), "amount"))?.extract()?;
                 let play = if high != 0.0 {
                     Play::RaiseTo(to)
                 } else {
@@ -123,21 +124,26 @@ pub(crate) fn pokerkit_state(
 ) -> PyResult<GameState> {
     guard(|| {
         let kinds: Vec<Bound<'_, PyAny>> = kinds.iter().collect();
-        let operations = pk_state.getattr("operations")?;
+        let operations = pk_state.getattr(intern!(pk_state.py(), "operations"))?;
         let (posts, acts) = acts_of(&operations, &kinds, hero, button)?;
-        let blinds = pk_state.getattr("blinds_or_straddles")?;
+        let blinds = pk_state.getattr(intern!(pk_state.py(), "blinds_or_straddles"))?;
         let (b0, b1): (f64, f64) = (
             blinds.get_item(0)?.extract()?,
             blinds.get_item(1)?.extract()?,
         );
-        let stacks = pk_state.getattr("starting_stacks")?;
+        let stacks = pk_state.getattr(intern!(pk_state.py(), "starting_stacks"))?;
         let mut hero_cards = String::with_capacity(4);
         cards_of(
-            &pk_state.getattr("hole_cards")?.get_item(hero)?,
+            &pk_state
+                .getattr(intern!(pk_state.py(), "hole_cards"))?
+                .get_item(hero)?,
             &mut hero_cards,
         )?;
         let mut board = String::with_capacity(10);
-        for street in pk_state.getattr("board_cards")?.try_iter()? {
+        for street in pk_state
+            .getattr(intern!(pk_state.py(), "board_cards"))?
+            .try_iter()?
+        {
             cards_of(&street?, &mut board)?;
         }
         let mut b = hus::GameState::builder(b0.min(b1), b0.max(b1))
