@@ -35,7 +35,11 @@ fn _hus(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<MatchResult>()?;
     m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_function(wrap_pyfunction!(play_match, m)?)?;
-    m.add_function(wrap_pyfunction!(pokerkit::pokerkit_state, m)?)?;
+    // Private to hus.pokerkit: set as an attribute, so it stays out of `__all__`.
+    m.setattr(
+        "_pokerkit_state",
+        wrap_pyfunction!(pokerkit::pokerkit_state, m)?,
+    )?;
     m.add_function(wrap_pyfunction!(ranges::equity, m)?)?;
     m.add_function(wrap_pyfunction!(ranges::range_breakdown, m)?)?;
     m.add("HusError", py.get_type::<HusError>())?;
