@@ -48,7 +48,7 @@ pub(crate) struct Bot {
 /// How long a decision must take, on average, for releasing the GIL to pay: below it,
 /// handing the GIL to another thread and taking it back costs as much as the decision (a
 /// table lookup, 1 µs); above it, equity on the turn (about 19 µs) or against a range
-/// (11 µs) runs beside other Python threads (docs/python.md, "Threads").
+/// (11 µs) runs beside other Python threads (docs/python.md, on `bot.decide`).
 const SLOW_NANOS: u64 = 5_000;
 
 impl Bot {
