@@ -384,3 +384,12 @@ class _Tunable(TypedDict):
 
 def tunables(source: str) -> List[_Tunable]: ...
 def set_values(source: str, values: Mapping[str, float]) -> str: ...
+def _pokerkit_state(
+    pk_state: Any,
+    hero: int,
+    button: int,
+    kinds: Tuple[type, ...],
+    *,
+    stats: Optional[Mapping[str, _Stat]] = None,
+    defines: Optional[Sequence[Tuple[str, float]]] = None,
+) -> GameState: ...

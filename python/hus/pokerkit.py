@@ -32,7 +32,15 @@ except ImportError as _missing:  # pragma: no cover - exercised only without pok
         "hus.pokerkit needs PokerKit: pip install 'pokerkit>=0.7,<0.8'"
     ) from _missing
 
-_WHO = ("hero", "villain")
+#: PokerKit's operations that state_of reads, in the order hus._hus._pokerkit_state takes
+#: them: postings, checks or calls, bets or raises, folds, and the end of a betting round.
+_KINDS = (
+    BlindOrStraddlePosting,
+    CheckingOrCalling,
+    CompletionBettingOrRaisingTo,
+    Folding,
+    BetCollection,
+)
 
 
 def _cards(cards: Any) -> str:
@@ -135,102 +143,10 @@ def state_of(
     if hero is None:
         raise _refuse("state", "no player is to act in this PokerKit state")
     button, chip = _hand(pk_state)
-    memo = None
-    if stats is None and defines is None:
-        # A state converted again before it changed (state_of, then act) gives the same
-        # immutable hus state: PokerKit's operations only grow, so their count tells.
-        memo = (len(pk_state.operations), hero)
-        kept = pk_state.__dict__.get("_hus_memo")
-        if kept is not None and kept[0] == memo:
-            return kept[1]  # type: ignore[no-any-return]
-    converted = _convert(pk_state, hero, button, chip, stats, defines)
-    if memo is not None:
-        pk_state.__dict__["_hus_memo"] = (memo, converted)
-    return converted
-
-
-def _stakes(pk_state: Any) -> Tuple[float, float, Tuple[float, float]]:
-    """The small blind, big blind and starting stacks, kept for the hand."""
-    kept = pk_state.__dict__.get("_hus_stakes")
-    if kept is None:
-        blinds = pk_state.blinds_or_straddles
-        stacks = pk_state.starting_stacks
-        kept = (
-            float(min(blinds[0], blinds[1])),
-            float(max(blinds[0], blinds[1])),
-            (float(stacks[0]), float(stacks[1])),
-        )
-        pk_state.__dict__["_hus_stakes"] = kept
-    return kept  # type: ignore[no-any-return]
-
-
-def _hole(pk_state: Any, hero: int) -> str:
-    """The hero's cards as text, kept per player for the hand (they do not change once
-    dealt)."""
-    cards = pk_state.hole_cards[hero]
-    kept: Dict[int, Tuple[int, str]] = pk_state.__dict__.setdefault("_hus_hole", {})
-    got = kept.get(hero)
-    if got is None or got[0] != len(cards):
-        got = (len(cards), _cards(cards))
-        kept[hero] = got
-    return got[1]
-
-
-def _board(pk_state: Any) -> str:
-    """The board as text, kept until a card is dealt."""
-    streets = pk_state.board_cards
-    dealt = len(streets)
-    kept = pk_state.__dict__.get("_hus_board")
-    if kept is None or kept[0] != dealt:
-        kept = (dealt, _cards(c for street in streets for c in street))
-        pk_state.__dict__["_hus_board"] = kept
-    return kept[1]  # type: ignore[no-any-return]
-
-
-def _convert(
-    pk_state: Any,
-    hero: int,
-    button: int,
-    chip: float,
-    stats: Optional[Mapping[str, Any]],
-    defines: Optional[Sequence[Tuple[str, float]]],
-) -> _hus.GameState:
-    """:func:`state_of`, read from the operations of the hand."""
-    actions: List[Any] = []
-    posts: List[Tuple[Any, Any, float]] = []
-    high: Any = 0
-    for op in pk_state.operations:
-        kind = type(op)
-        if kind is BlindOrStraddlePosting:
-            # As posted: a stack below its blind posts all it has.
-            blind = "SB" if op.player_index == button else "BB"
-            posts.append((_WHO[op.player_index != hero], blind, float(op.amount)))
-            high = max(high, op.amount)
-            continue
-        if kind is CheckingOrCalling:
-            who = _WHO[op.player_index != hero]
-            actions.append((who, "call" if op.amount else "check"))
-        elif kind is CompletionBettingOrRaisingTo:
-            who = _WHO[op.player_index != hero]
-            actions.append((who, "raise" if high else "bet", float(op.amount)))
-            high = op.amount
-        elif kind is Folding:
-            actions.append((_WHO[op.player_index != hero], "fold"))
-        elif kind is BetCollection:
-            high = 0
-    small, big, stacks = _stakes(pk_state)
-    return _hus.GameState(
-        small_blind=small,
-        big_blind=big,
-        hero_cards=_hole(pk_state, hero),
-        hero_stack=stacks[hero],
-        villain_stack=stacks[1 - hero],
-        button="hero" if hero == button else "villain",
-        board=_board(pk_state),
-        actions=actions,
-        posts=sorted(posts, key=lambda p: p[1] != "SB"),
-        stats=stats,
-        defines=_with_chip(chip, defines),
+    # The operations are read in Rust: the blinds as posted, each act, and a bet after
+    # another in the same round as a raise.
+    return _hus._pokerkit_state(
+        pk_state, hero, button, _KINDS, stats=stats, defines=_with_chip(chip, defines)
     )
 
 

@@ -46,9 +46,9 @@ pub(crate) struct Bot {
 }
 
 /// How long a decision must take, on average, for releasing the GIL to pay: below it,
-/// handing the GIL to another thread and taking it back costs more than the decision (a
-/// table lookup, under 1 µs). An `equityVs` of a wide range on the turn (about 10 µs) is
-/// above it, so two threads deciding such states run side by side.
+/// handing the GIL to another thread and taking it back costs as much as the decision (a
+/// table lookup, 1 µs); above it, equity on the turn (about 19 µs) or against a range
+/// (11 µs) runs beside other Python threads (docs/python.md, on `bot.decide`).
 const SLOW_NANOS: u64 = 5_000;
 
 impl Bot {

@@ -8,6 +8,7 @@ mod diagnostics;
 mod errors;
 mod matches;
 mod opponent;
+mod pokerkit;
 mod ranges;
 mod state;
 mod stats;
@@ -40,6 +41,11 @@ fn _hus(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bot::tunables, m)?)?;
     m.add_function(wrap_pyfunction!(bot::set_values, m)?)?;
     m.add_function(wrap_pyfunction!(play_match, m)?)?;
+    // Private to hus.pokerkit: set as an attribute, so it stays out of `__all__`.
+    m.setattr(
+        "_pokerkit_state",
+        wrap_pyfunction!(pokerkit::pokerkit_state, m)?,
+    )?;
     m.add_function(wrap_pyfunction!(ranges::equity, m)?)?;
     m.add_function(wrap_pyfunction!(ranges::range_breakdown, m)?)?;
     m.add("HusError", py.get_type::<HusError>())?;
