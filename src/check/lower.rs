@@ -414,12 +414,28 @@ impl Lowerer<'_> {
         self.definitions
             .push(ir::Definition::Condition(shared.clone()));
         self.definition_files.push(self.file.clone());
-        let text = self.text(span);
         Some(Test::All {
-            name: text.split_whitespace().collect::<Vec<_>>().join(" "),
+            name: self.union_name(items, span),
             branches: shared,
             negated: false,
         })
+    }
+
+    /// A union as the formatter writes it (`(made | strongDraw)`), so its name in `--explain`
+    /// is the same however the author spaced it.
+    fn union_name(&self, items: &[ast::RangeItem], span: &Span) -> String {
+        let inner: Vec<String> = items
+            .iter()
+            .map(|i| match &i.weight {
+                Some((w, _)) => format!("{}:{w}", i.text),
+                None => i.text.clone(),
+            })
+            .collect();
+        let inner = inner.join(" | ");
+        match self.text(span).trim_start().starts_with('(') {
+            true => format!("({inner})"),
+            false => inner,
+        }
     }
 
     /// Whether a union names a condition (a predicate, or a DEFINEd condition) and not only
