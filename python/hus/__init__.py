@@ -11,6 +11,7 @@ the XML ``hus decide`` reads::
     print(decision)                 # "raise 40", as `hus decide` prints it
     print(decision.raise_to)        # 60: the total the hero's chips come to
 
+``hus.tournament`` plays every pairing of many bots, in process or on a Ray cluster.
 ``hus.pokerkit`` plays a bot inside a PokerKit state, ``hus.openspiel`` in OpenSpiel's
 ``universal_poker`` and ``hus.rlcard`` in RLCard's ``no-limit-holdem`` (optional extras).
 """
@@ -30,11 +31,15 @@ from ._hus import (
     MatchResult,
     RangeError,
     ScriptError,
+    Tournament,
+    TournamentResult,
     check,
     equity,
     play_match,
     range_breakdown,
+    run_chunk,
 )
+from ._tournament import tournament
 
 #: ``hus.match(a, b, hands=..., seed=..., threads=...)``: plays two bots as ``hus match``
 #: does, releasing the GIL while the hands are played.
@@ -55,9 +60,13 @@ __all__ = [
     "MatchResult",
     "RangeError",
     "ScriptError",
+    "Tournament",
+    "TournamentResult",
     "check",
     "equity",
     "match",
     "play_match",
     "range_breakdown",
+    "run_chunk",
+    "tournament",
 ]

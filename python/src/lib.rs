@@ -11,6 +11,7 @@ mod opponent;
 mod ranges;
 mod state;
 mod stats;
+mod tournament;
 
 use pyo3::prelude::*;
 
@@ -21,6 +22,7 @@ use errors::ScriptError;
 use errors::{DecideError, GameStateError, HusError, InternalError, MatchError, RangeError};
 use matches::{play_match, MatchResult};
 use state::GameState;
+use tournament::{run_chunk, Tournament, TournamentResult};
 
 #[pymodule]
 fn _hus(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -32,8 +34,11 @@ fn _hus(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Fix>()?;
     m.add_class::<GameState>()?;
     m.add_class::<MatchResult>()?;
+    m.add_class::<Tournament>()?;
+    m.add_class::<TournamentResult>()?;
     m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_function(wrap_pyfunction!(play_match, m)?)?;
+    m.add_function(wrap_pyfunction!(run_chunk, m)?)?;
     m.add_function(wrap_pyfunction!(ranges::equity, m)?)?;
     m.add_function(wrap_pyfunction!(ranges::range_breakdown, m)?)?;
     m.add("HusError", py.get_type::<HusError>())?;

@@ -136,7 +136,7 @@ fn bot_stats(py: Python<'_>, s: &hus::dealer::BotStats) -> PyResult<Py<PyDict>> 
 
 /// The stack both bots start with, in chips: `stack` or `stack_bb` big blinds, 100 big
 /// blinds by default (as `hus match --stack`).
-fn stack_of(stack: Option<i64>, stack_bb: Option<i64>, big_blind: i64) -> PyResult<i64> {
+pub(crate) fn stack_of(stack: Option<i64>, stack_bb: Option<i64>, big_blind: i64) -> PyResult<i64> {
     match (stack, stack_bb) {
         (Some(_), Some(_)) => Err(MatchError::new_err(
             "stack and stack_bb give the same thing: give one",
@@ -287,7 +287,7 @@ fn watching_signals<T: Send>(
 }
 
 /// The library's result as a Python object.
-fn match_result(py: Python<'_>, result: &hus::MatchResult) -> PyResult<MatchResult> {
+pub(crate) fn match_result(py: Python<'_>, result: &hus::MatchResult) -> PyResult<MatchResult> {
     guard(|| {
         Ok(MatchResult {
             hands: result.hands,
