@@ -156,6 +156,7 @@ pub use diag::{escape_controls, escape_json_controls};
 /// for tests that one is computed only when asked.
 pub use eval::coverage::computed as coverages_computed;
 pub use front::play_match_of;
+pub use front::DEFAULT_CHUNK_HANDS;
 pub use front::{
     builtin_names, builtin_script, describe_name, format, is_language_name, names, search_names,
     Name, UnknownName,

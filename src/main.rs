@@ -36,6 +36,8 @@ enum Command {
     Replay(cli::replay::Args),
     /// Print a built-in bot's script (`builtin:NAME`; `builtin:` lists them).
     Show(cli::show::Args),
+    /// Play many bots against each other, every pairing a duplicate match; rank them.
+    Tournament(cli::tournament::Args),
 }
 
 /// std's entry: a panic exits 101 with its message, a stack overflow is reported as one, and
@@ -65,6 +67,7 @@ fn run() -> u8 {
         Command::Range(args) => cli::range::run(args),
         Command::Replay(args) => cli::replay::run(args),
         Command::Show(args) => cli::show::run(args),
+        Command::Tournament(args) => cli::tournament::run(args),
     }
 }
 

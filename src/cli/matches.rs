@@ -62,7 +62,7 @@ pub struct Args {
     pub defines: Vec<(String, f64)>,
 }
 
-fn parse_define(s: &str) -> Result<(String, f64), String> {
+pub(crate) fn parse_define(s: &str) -> Result<(String, f64), String> {
     let err = || format!("expected NAME=VALUE with a number, like aggression=0.7 (got `{s}`)");
     let (name, value) = s.split_once('=').ok_or_else(err)?;
     let name = name.trim();
@@ -81,7 +81,7 @@ fn parse_define(s: &str) -> Result<(String, f64), String> {
     Ok((name.to_string(), value))
 }
 
-fn parse_blinds(s: &str) -> Result<(u32, u32), String> {
+pub(crate) fn parse_blinds(s: &str) -> Result<(u32, u32), String> {
     let err = || format!("expected SB/BB in whole chips, like 50/100 (got `{s}`)");
     let (a, b) = s.split_once('/').ok_or_else(err)?;
     let sb: u32 = a.trim().parse().map_err(|_| err())?;
@@ -164,7 +164,7 @@ pub fn run(args: Args) -> u8 {
 }
 
 /// The exit code of a match that failed or stopped.
-fn code_of(kind: MatchErrorKind) -> u8 {
+pub(crate) fn code_of(kind: MatchErrorKind) -> u8 {
     match kind {
         MatchErrorKind::Usage => exit::USAGE,
         MatchErrorKind::Program => exit::CONNECTION,

@@ -22,6 +22,7 @@ pub mod range;
 pub mod render;
 pub mod replay;
 pub mod show;
+pub mod tournament;
 
 /// Exit codes (reference §9).
 pub mod exit {

@@ -49,6 +49,7 @@ pub use ranges::{EquityOptions, EquityReport, RangeError, RangeOptions, RangeRep
 pub use replay::{read_acpc_game, read_log_file, replay_log, LogPlayer, LogSummary, ReplayError};
 pub use replay::{ReplayErrorKind, ReplayOptions, ReplayReport, ReplayTally};
 pub use seat::{play_acpc_seat, AcpcError, AcpcErrorKind, AcpcSeatOptions, AcpcSeatReport};
+pub use tournament::DEFAULT_CHUNK_HANDS;
 pub use tournament::{pair_seed, run_chunk, run_chunk_of, ChunkJob, ChunkResult, Tournament};
 pub use tournament::{Format, PairResult, Pairing, Standing, TournamentOptions, TournamentResult};
 

@@ -1,0 +1,191 @@
+//! `hus tournament BOTS... --hands N`: every pairing a duplicate match on all cores; prints
+//! the ranking and the crosstable (docs/tournament.md).
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+
+use hus::{BotOptions, Format, MatchBot, Tournament, TournamentOptions};
+
+use super::exit;
+use super::matches::{code_of, parse_blinds, parse_define};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The bots: scripts, builtin:NAME, or acpc:"COMMAND" (hus deals to the program over
+    /// loopback). With --gauntlet, the field the challengers play.
+    #[arg(required = true)]
+    pub bots: Vec<String>,
+    /// A challenger that plays every bot of the field, which do not play each other
+    /// (repeatable). Without it, every bot plays every other (a round robin).
+    #[arg(long, value_name = "BOT")]
+    pub gauntlet: Vec<String>,
+    /// Hands of every pairing.
+    #[arg(long, default_value_t = 10_000)]
+    pub hands: u64,
+    /// The tournament's seed; each pairing's comes from it (drawn and reported if absent).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Deal every hand once, not twice with the seats swapped (the default is duplicate).
+    #[arg(long)]
+    pub no_duplicate: bool,
+    /// Hands of a chunk, the unit of work; a bot reading statistics starts each without any.
+    #[arg(long, default_value_t = hus::DEFAULT_CHUNK_HANDS, value_name = "HANDS")]
+    pub chunk: u64,
+    /// The stack both bots start every hand with, in big blinds.
+    #[arg(long, default_value_t = 100)]
+    pub stack: u32,
+    /// The blinds in whole chips, SB/BB.
+    #[arg(long, default_value = "50/100", value_parser = parse_blinds)]
+    pub blinds: (u32, u32),
+    /// Worker threads (default: one per core). The result does not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Print the result as one JSON object.
+    #[arg(long)]
+    pub json: bool,
+    /// Write one line per pairing (with its seed) to this CSV file.
+    #[arg(long, value_name = "FILE.csv")]
+    pub csv: Option<PathBuf>,
+    /// Draw the crosstable as a heat map to this SVG file.
+    #[arg(long, value_name = "FILE.svg")]
+    pub svg: Option<PathBuf>,
+    /// Let the scripts run `external` programs.
+    #[arg(long)]
+    pub allow_external: bool,
+    /// A directory `USE TABLE` may read tables from, besides the script's own (repeatable).
+    #[arg(long = "table-dir", value_name = "DIR")]
+    pub table_dirs: Vec<PathBuf>,
+    /// An ACPC program's time to answer one action, in seconds.
+    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
+    pub action_time: f64,
+    /// An ACPC program's time for all its answers in one hand, in seconds.
+    #[arg(long, default_value_t = 60.0, value_name = "SECONDS")]
+    pub hand_time: f64,
+    /// An `<init>` constant every decision's game state holds, as NAME=VALUE (repeatable).
+    #[arg(long = "define", value_name = "NAME=VALUE", value_parser = parse_define)]
+    pub defines: Vec<(String, f64)>,
+}
+
+/// Plays the tournament and prints its result; returns the exit code.
+pub fn run(args: Args) -> u8 {
+    match play(&args) {
+        Ok(code) | Err(code) => code,
+    }
+}
+
+fn usage(m: &str) -> u8 {
+    errln!("hus tournament: {m}");
+    exit::USAGE
+}
+
+/// Loads every bot (a script error starts nothing); `Err` is the exit code.
+fn load_bots(args: &Args) -> Result<Vec<MatchBot>, u8> {
+    let options = BotOptions {
+        table_dirs: args.table_dirs.clone(),
+        allow_external: args.allow_external,
+        defines: args.defines.iter().map(|(n, _)| n.clone()).collect(),
+        ..BotOptions::default()
+    };
+    let mut bots = Vec::new();
+    for spec in args.gauntlet.iter().chain(&args.bots) {
+        bots.push(match spec.strip_prefix("acpc:") {
+            Some(command) => MatchBot::Program(command.to_string()),
+            None => match super::load_bot(spec, &options) {
+                Ok(b) => MatchBot::Script(Box::new(b)),
+                Err((code, m)) => {
+                    errln!("hus tournament: {}", hus::escape_controls(&m));
+                    return Err(code);
+                }
+            },
+        });
+    }
+    Ok(bots)
+}
+
+/// The tournament's options from the flags; `Err` is the exit code.
+fn options_of(args: &Args) -> Result<TournamentOptions, u8> {
+    let (sb, bb) = args.blinds;
+    let mut o = TournamentOptions::new(args.hands, args.seed.unwrap_or_else(rand::random));
+    if !args.gauntlet.is_empty() {
+        o.format = Format::Gauntlet {
+            challengers: (0..args.gauntlet.len()).collect(),
+        };
+    }
+    o.duplicate = !args.no_duplicate;
+    o.chunk_hands = args.chunk;
+    o.small_blind = sb as i64;
+    o.big_blind = bb as i64;
+    o.stack = args.stack as i64 * bb as i64;
+    o.defines = args.defines.clone();
+    o.action_time = super::seconds("--action-time", args.action_time).map_err(|m| usage(&m))?;
+    o.hand_time = super::seconds("--hand-time", args.hand_time).map_err(|m| usage(&m))?;
+    Ok(o)
+}
+
+/// Creates an output file before any hand is played; `Err` is the exit code.
+fn output(path: &Option<PathBuf>) -> Result<Option<(std::fs::File, &Path)>, u8> {
+    match path {
+        None => Ok(None),
+        Some(p) => hus::new_output_file(p)
+            .map(|f| Some((f, p.as_path())))
+            .map_err(|e| usage(&format!("cannot write {}: {e}", p.display()))),
+    }
+}
+
+fn write(file: Option<(std::fs::File, &Path)>, text: &str) -> Result<(), u8> {
+    use std::io::Write;
+    if let Some((mut f, p)) = file {
+        f.write_all(text.as_bytes())
+            .map_err(|e| usage(&format!("cannot write {}: {e}", p.display())))?;
+    }
+    Ok(())
+}
+
+/// [`run`], with every failure's exit code as `Err`.
+fn play(args: &Args) -> Result<u8, u8> {
+    let options = options_of(args)?;
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if threads == 0 {
+        return Err(usage("--threads must be at least 1"));
+    }
+    let bots = load_bots(args)?;
+    let t = Tournament::new(bots, options).map_err(|e| usage(&e.message))?;
+    let (csv, svg) = (output(&args.csv)?, output(&args.svg)?);
+    let total = args.hands.saturating_mul(t.pairings().len() as u64);
+    let bar = progress_bar(total);
+    let tick = |n: u64| {
+        if let Some(b) = &bar {
+            b.inc(n)
+        }
+    };
+    let result = t.run(threads, Some(&tick));
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    let result = result.map_err(|e| {
+        errln!("hus tournament: {e}");
+        code_of(e.kind)
+    })?;
+    write(csv, &result.csv())?;
+    write(svg, &result.svg())?;
+    if args.json {
+        super::to_stdout_json(&result.json())?;
+    } else {
+        super::to_stdout_text(&result.text())?;
+    }
+    Ok(exit::OK)
+}
+
+fn progress_bar(hands: u64) -> Option<indicatif::ProgressBar> {
+    if !std::io::stderr().is_terminal() || hands < 100_000 {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new(hands);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} hands  {per_sec}  eta {eta}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    Some(bar)
+}
