@@ -137,3 +137,13 @@ def test_a_bad_job() -> None:
     plan = hus.Tournament(_bots(), **SETTINGS)
     with pytest.raises(hus.MatchError, match="job: not a chunk job"):
         hus.run_chunk(plan, "{}")
+
+
+def test_the_report_is_hus_tournaments() -> None:
+    names = ["builtin:caller", "builtin:equity", "builtin:raiser"]
+    result = hus.tournament(names, **SETTINGS)
+    out = run_hus(
+        "tournament", *names, "--hands", "600", "--seed", "46", "--chunk", "200", "--json"
+    )
+    assert out.returncode == 0, out.stderr
+    assert json.loads(result.json()) == json.loads(out.stdout)
