@@ -11,6 +11,7 @@ the XML ``hus decide`` reads::
     print(decision)                 # "raise 40", as `hus decide` prints it
     print(decision.raise_to)        # 60: the total the hero's chips come to
 
+``hus.tournament`` plays every pairing of many bots, in process or on a Ray cluster.
 ``hus.pokerkit`` plays a bot inside a PokerKit state, ``hus.openspiel`` in OpenSpiel's
 ``universal_poker`` and ``hus.rlcard`` in RLCard's ``no-limit-holdem`` (optional extras).
 """
@@ -32,13 +33,17 @@ from ._hus import (
     RangeError,
     ScriptError,
     Table,
+    Tournament,
+    TournamentResult,
     check,
     equity,
     play_match,
     range_breakdown,
     set_values,
     tunables,
+    run_chunk,
 )
+from ._tournament import tournament
 
 from .tune import tune
 
@@ -63,6 +68,8 @@ __all__ = [
     "RangeError",
     "ScriptError",
     "Table",
+    "Tournament",
+    "TournamentResult",
     "check",
     "equity",
     "match",
@@ -71,4 +78,6 @@ __all__ = [
     "tune",
     "play_match",
     "range_breakdown",
+    "run_chunk",
+    "tournament",
 ]

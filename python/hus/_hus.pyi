@@ -32,12 +32,15 @@ __all__ = [
     "RangeError",
     "ScriptError",
     "Table",
+    "Tournament",
+    "TournamentResult",
     "check",
     "equity",
     "play_match",
     "range_breakdown",
     "set_values",
     "tunables",
+    "run_chunk",
 ]
 
 class HusError(Exception):
@@ -288,6 +291,56 @@ class MatchResult:
     ) -> MatchResult: ...
     def __eq__(self, other: object, /) -> bool: ...
 
+@final
+class Tournament:
+    """Bots and how they meet: the chunk jobs to play and how to merge what they give."""
+
+    def __new__(
+        cls,
+        bots: Sequence[Bot],
+        *,
+        hands: int,
+        seed: int,
+        duplicate: bool = True,
+        chunk_hands: Optional[int] = None,
+        gauntlet: Optional[Sequence[int]] = None,
+        small_blind: int = 50,
+        big_blind: int = 100,
+        stack: Optional[int] = None,
+        stack_bb: Optional[int] = None,
+    ) -> Tournament: ...
+    @staticmethod
+    def from_options_json(bots: Sequence[Bot], options: str) -> Tournament: ...
+    def options_json(self) -> str: ...
+    @property
+    def names(self) -> List[str]: ...
+    @property
+    def bots(self) -> List[Bot]: ...
+    def pairings(self) -> List[Tuple[int, int, int]]: ...
+    def jobs(self) -> List[str]: ...
+    def merge(self, results: Sequence[str]) -> TournamentResult: ...
+
+@final
+class TournamentResult:
+    """A tournament played: the crosstable, the ranking, and every pairing's match."""
+
+    @property
+    def names(self) -> List[str]: ...
+    @property
+    def crosstable(self) -> List[List[Optional[float]]]: ...
+    @property
+    def intervals(self) -> List[List[Optional[Tuple[float, float]]]]: ...
+    @property
+    def ranking(self) -> List[Dict[str, Any]]: ...
+    @property
+    def pairings(self) -> List[Tuple[int, int, MatchResult]]: ...
+    def text(self) -> str: ...
+    def json(self) -> str: ...
+    def csv(self) -> str: ...
+    def svg(self) -> str: ...
+    def __eq__(self, other: object, /) -> bool: ...
+
+def run_chunk(tournament: Tournament, job: str) -> str: ...
 def check(
     source: str,
     *,

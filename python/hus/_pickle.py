@@ -29,3 +29,8 @@ def bot(
 def game_state(xml: str) -> _hus.GameState:
     """A state read back from the XML it wrote."""
     return _hus.GameState.from_xml(xml)
+
+
+def tournament(bots: List[_hus.Bot], options: str) -> _hus.Tournament:
+    """A tournament built again from its bots and its options' JSON."""
+    return _hus.Tournament.from_options_json(bots, options)

@@ -13,6 +13,7 @@ mod ranges;
 mod state;
 mod stats;
 mod table;
+mod tournament;
 
 use pyo3::prelude::*;
 
@@ -24,6 +25,7 @@ use errors::{DecideError, GameStateError, HusError, InternalError, MatchError, R
 use matches::{play_match, MatchResult};
 use state::GameState;
 use table::{HandResult, Table};
+use tournament::{run_chunk, Tournament, TournamentResult};
 
 #[pymodule]
 fn _hus(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -37,6 +39,8 @@ fn _hus(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<MatchResult>()?;
     m.add_class::<HandResult>()?;
     m.add_class::<Table>()?;
+    m.add_class::<Tournament>()?;
+    m.add_class::<TournamentResult>()?;
     m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_function(wrap_pyfunction!(bot::tunables, m)?)?;
     m.add_function(wrap_pyfunction!(bot::set_values, m)?)?;
@@ -46,6 +50,7 @@ fn _hus(m: &Bound<'_, PyModule>) -> PyResult<()> {
         "_pokerkit_state",
         wrap_pyfunction!(pokerkit::pokerkit_state, m)?,
     )?;
+    m.add_function(wrap_pyfunction!(run_chunk, m)?)?;
     m.add_function(wrap_pyfunction!(ranges::equity, m)?)?;
     m.add_function(wrap_pyfunction!(ranges::range_breakdown, m)?)?;
     m.add("HusError", py.get_type::<HusError>())?;

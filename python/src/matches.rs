@@ -315,7 +315,7 @@ fn watching_signals<T: Send>(
 }
 
 /// The library's result as a Python object.
-fn match_result(py: Python<'_>, result: &hus::MatchResult) -> PyResult<MatchResult> {
+pub(crate) fn match_result(py: Python<'_>, result: &hus::MatchResult) -> PyResult<MatchResult> {
     guard(|| {
         Ok(MatchResult {
             hands: result.hands,

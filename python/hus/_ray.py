@@ -1,0 +1,72 @@
+"""The Ray engine of ``hus.tournament``: one Ray task per chunk on a running cluster.
+
+Ray is imported only here, and only when a tournament runs on it, so ``import hus`` never
+imports it. The bots travel once: the driver puts the tournament (its bots pickled with their
+sources and the files they read, and its options) in Ray's object store, and each worker
+process unpickles it on its first chunk and keeps it for the next ones. Results are kept by chunk number, so a task Ray ran
+again after losing its worker is counted once.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Callable, Dict, List, Optional
+
+from . import _hus
+
+#: The tournament a worker process has unpickled, by its id in the object store.
+_KEPT: Dict[str, _hus.Tournament] = {}
+
+
+def _ray() -> Any:
+    """The ``ray`` module (typed as Any: the engine is the same with or without its types)."""
+    try:
+        return importlib.import_module("ray")
+    except ImportError as e:
+        raise ImportError(
+            "hus.tournament(engine=\"ray\") needs Ray: pip install 'hus[ray]'"
+        ) from e
+
+
+def _chunk_task(plan_ref: List[Any], job: str) -> str:
+    """A Ray task: one chunk of the tournament in the object store (its reference comes in a
+    list so that Ray passes it as it is, and this worker unpickles the tournament once)."""
+    key = plan_ref[0].hex()
+    plan = _KEPT.get(key)
+    if plan is None:
+        plan = _ray().get(plan_ref[0])
+        _KEPT.clear()
+        _KEPT[key] = plan
+    return _hus.run_chunk(plan, job)
+
+
+def run_chunks(
+    plan: _hus.Tournament,
+    jobs: List[str],
+    *,
+    address: Optional[str],
+    max_retries: int,
+    done: Callable[[], None],
+) -> List[str]:
+    """Every chunk as a Ray task (one CPU each) on the cluster at ``address`` (or the one
+    Ray is already connected to); the results in chunk order. Ctrl-C cancels the tasks."""
+    ray = _ray()
+    if not ray.is_initialized():
+        ray.init(address=address, logging_level="WARNING")
+    elif address is not None:
+        raise ValueError("address: Ray is already connected to a cluster; leave address out")
+    task = ray.remote(_chunk_task).options(num_cpus=1, max_retries=max_retries)
+    plan_ref = ray.put(plan)
+    pending: Dict[Any, int] = {task.remote([plan_ref], job): i for i, job in enumerate(jobs)}
+    results: Dict[int, str] = {}
+    try:
+        while pending:
+            ready, _ = ray.wait(list(pending), num_returns=len(pending), timeout=0.1)
+            for ref in ready:
+                results[pending.pop(ref)] = ray.get(ref)
+                done()
+    except BaseException:
+        for ref in pending:
+            ray.cancel(ref, force=True)
+        raise
+    return [results[i] for i in range(len(jobs))]
