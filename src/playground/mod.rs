@@ -8,6 +8,7 @@
 //! as JavaScript strings do; lines and columns are those of `hus check --format json`.
 
 mod decide;
+mod editor;
 mod play;
 
 use std::path::PathBuf;
@@ -22,6 +23,7 @@ use crate::ide::Analysis;
 
 pub use crate::report::decision_json;
 pub use decide::decide;
+pub use editor::{complete, words};
 pub use play::{play, PlayOptions};
 
 /// The name the page's script has in diagnostics and decisions.

@@ -172,3 +172,47 @@ fn a_match_is_the_dealer_s_with_the_same_seed() {
         .unwrap()
         .starts_with("unknown built-in bot `builtin:nope`"));
 }
+
+#[test]
+fn completion_after_then_offers_the_actions_with_their_help() {
+    let script = "// é\nPREFLOP\nRULE AK\n  THEN \nENDRULE\nENDPREFLOP\n";
+    let at = utf16_offset(script, script.find("THEN ").unwrap() + 5);
+    let v = complete(script, &SuppliedFiles::new(), at);
+    let labels: Vec<&str> = v["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    assert!(
+        labels.contains(&"RAISE") && labels.contains(&"FOLD"),
+        "{labels:?}"
+    );
+    assert_eq!(v["from"], at);
+    assert_eq!(v["to"], at);
+    assert_eq!(v["items"][0]["kind"], "action");
+    assert!(!v["items"][0]["detail"].as_str().unwrap().is_empty());
+}
+
+#[test]
+fn completion_replaces_the_word_begun() {
+    let script = "PREFLOP\nRULE AK, facingB\n";
+    let at = script.find("facingB").unwrap() + 7;
+    let v = complete(script, &SuppliedFiles::new(), at);
+    assert_eq!(v["from"], at - 7);
+    let items = v["items"].as_array().unwrap();
+    assert!(items.iter().any(|i| i["label"] == "facingBet"));
+}
+
+#[test]
+fn the_words_to_colour_are_the_lexer_s_and_the_glossary_s() {
+    let w = words();
+    let has = |group: &str, word: &str| w[group].as_array().unwrap().iter().any(|x| x == word);
+    assert!(has("blocks", "PREFLOP") && has("blocks", "ENDPREFLOP"));
+    assert!(has("keywords", "THEN"));
+    assert!(has("actions", "RAISE"));
+    assert!(has("definitions", "DEFINE"));
+    assert!(has("predicates", "facingBet"));
+    assert!(has("constants", "potOdds"));
+    assert!(has("constants", "villainFlopRaise") || has("constants", "villainflopraise"));
+}

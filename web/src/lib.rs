@@ -23,6 +23,18 @@ pub fn hover(script: &str, files_json: &str, offset: usize) -> String {
     playground::hover(script, &files(files_json), offset).to_string()
 }
 
+/// The completions at a UTF-16 offset: `{from, to, items}` (`hus lsp`'s).
+#[wasm_bindgen]
+pub fn complete(script: &str, files_json: &str, offset: usize) -> String {
+    playground::complete(script, &files(files_json), offset).to_string()
+}
+
+/// The words of the language by highlight group, for the editor's colours.
+#[wasm_bindgen]
+pub fn words() -> String {
+    playground::words().to_string()
+}
+
 /// The script in the canonical layout, or its syntax errors.
 #[wasm_bindgen]
 pub fn format(script: &str) -> String {
