@@ -216,3 +216,58 @@ fn the_words_to_colour_are_the_lexer_s_and_the_glossary_s() {
     assert!(has("constants", "potOdds"));
     assert!(has("constants", "villainFlopRaise") || has("constants", "villainflopraise"));
 }
+
+#[test]
+fn the_chart_grid_is_pairs_on_the_diagonal_suited_above() {
+    assert_eq!(class_at(0, 0), "AA");
+    assert_eq!(class_at(0, 1), "AKs");
+    assert_eq!(class_at(1, 0), "AKo");
+    assert_eq!(class_at(12, 11), "32o");
+}
+
+#[test]
+fn a_chart_cell_is_the_decision_of_its_class_with_the_mixed_weights() {
+    let script = "PREFLOP\nRULE AA\n  THEN RAISE 2 bb\nENDRULE\nRULE AKs\n  THEN 0.25 CALL, 0.75 RAISE 3 bb\nENDRULE\nRULE PRIORITY -1\n  THEN FOLD\nENDRULE\nENDPREFLOP\n";
+    let spot = Spot {
+        spot: "open".into(),
+        open: 2.5,
+        threebet: 9.0,
+        stack: 100.0,
+    };
+    let v = chart(script, &SuppliedFiles::new(), &spot);
+    let cells = v["cells"].as_array().unwrap_or_else(|| panic!("{v}"));
+    assert_eq!(cells.len(), 169);
+    assert_eq!(
+        cells[0]["actions"],
+        json!([{"action": "raise", "amount": 200.0, "share": 1.0}])
+    );
+    let aks = &cells[1]["actions"];
+    assert_eq!(aks[0]["action"], "call");
+    assert_eq!(aks[0]["share"], 0.25);
+    assert_eq!(aks[1]["action"], "raise");
+    assert_eq!(aks[1]["share"], 0.75);
+    assert_eq!(cells[2]["actions"][0]["action"], "fold");
+    // The same class's game decided alone gives one of the cell's actions.
+    let xml = chart_game(&spot, "AKs").unwrap();
+    let d = decide(script, &xml, &SuppliedFiles::new(), 0);
+    assert!(["call", "raise"].contains(&d["decision"]["action"].as_str().unwrap()));
+}
+
+#[test]
+fn a_chart_spot_with_sizes_that_do_not_grow_is_refused() {
+    let spot = Spot {
+        spot: "facing-3bet".into(),
+        open: 3.0,
+        threebet: 2.0,
+        stack: 100.0,
+    };
+    assert!(chart_game(&spot, "AA").unwrap_err().contains("must grow"));
+    assert!(chart_game(
+        &Spot {
+            spot: "x".into(),
+            ..spot
+        },
+        "AA"
+    )
+    .is_err());
+}

@@ -47,6 +47,29 @@ pub fn decide(script: &str, xml: &str, files_json: &str, seed: u64) -> String {
     playground::decide(script, xml, &files(files_json), seed).to_string()
 }
 
+/// The spot picker's spot (`{"spot", "open", "threebet", "stack"}`); `None` when unreadable.
+fn spot(json: &str) -> Result<playground::Spot, String> {
+    serde_json::from_str(json).map_err(|e| format!("unreadable spot: {e}"))
+}
+
+/// The preflop chart of the script in a spot: `{cells}` or `{error, ...}`.
+#[wasm_bindgen]
+pub fn chart(script: &str, files_json: &str, spot_json: &str) -> String {
+    match spot(spot_json) {
+        Ok(s) => playground::chart(script, &files(files_json), &s).to_string(),
+        Err(message) => serde_json::json!({ "error": "spot", "message": message }).to_string(),
+    }
+}
+
+/// The game-state XML of one class in a chart's spot: `{xml}` or `{error, message}`.
+#[wasm_bindgen]
+pub fn chart_game(spot_json: &str, class: &str) -> String {
+    match spot(spot_json).and_then(|s| playground::chart_game(&s, class)) {
+        Ok(xml) => serde_json::json!({ "xml": xml }).to_string(),
+        Err(message) => serde_json::json!({ "error": "spot", "message": message }).to_string(),
+    }
+}
+
 /// `hus match A B --json` with the given options; a bot is `builtin:NAME` or a script's text.
 #[allow(clippy::too_many_arguments)] // one per `hus match` option, as the page passes them
 #[wasm_bindgen]
