@@ -116,7 +116,7 @@ pub fn equity(hero: &str, villain: &str, board: &str, dead: &str, villain_with: 
         villain: villain.into(),
         board: board.into(),
         dead: dead.into(),
-        villain_with: words(villain_with),
+        villain_with: hand_words(villain_with),
     };
     match hus::equity(&options) {
         Ok(r) => answer(r.text(), &r.json(), None),
@@ -132,7 +132,7 @@ pub fn range(range: &str, board: &str, dead: &str, with: &str) -> String {
         range: range.into(),
         board: board.into(),
         dead: dead.into(),
-        with: words(with),
+        with: hand_words(with),
     };
     match hus::range_breakdown(&options) {
         Ok(r) => answer(r.text(), &r.json(), Some(r.svg())),
@@ -141,7 +141,7 @@ pub fn range(range: &str, board: &str, dead: &str, with: &str) -> String {
 }
 
 /// Hand words as an optional filter: blank text is none.
-fn words(text: &str) -> Option<String> {
+fn hand_words(text: &str) -> Option<String> {
     Some(text.trim().to_string()).filter(|t| !t.is_empty())
 }
 
