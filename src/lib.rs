@@ -158,6 +158,7 @@ pub use front::{
     builtin_names, builtin_script, describe_name, format, is_language_name, names, search_names,
     Name, UnknownName,
 };
+pub use front::{chart, CategoryRow, Chart, ChartAction, ChartCell, ChartError, SUIT_ORDER};
 pub use front::{check, check_in, check_script, CheckReport, Coverage};
 pub use front::{contain_external_programs, read_script, read_script_file, read_script_from};
 pub use front::{equity, parse_range, range_breakdown, EquityOptions, EquityReport, RangeError};
@@ -171,6 +172,7 @@ pub use front::{
 pub use front::{read_acpc_game, read_log_file, replay_log, LogPlayer, LogSummary, ReplayError};
 pub use front::{RangeOptions, RangeReport, SideEquity};
 pub use front::{ReplayErrorKind, ReplayOptions, ReplayReport, ReplayTally};
+pub use front::{Spot, SpotError, SpotOptions};
 pub use game::{GameBuilder, GameState, Play, Player};
 pub use limits::{ReadError, MAX_EXTERNAL_TIMEOUT_SECS, MAX_SHOWN_DIAGNOSTICS, MAX_STACK_CHIPS};
 #[cfg(feature = "lsp")]

@@ -16,6 +16,8 @@ use clap::Parser;
 enum Command {
     /// Play one seat of a match run by the ACPC dealer (the competition protocol).
     Acpc(cli::acpc::Args),
+    /// A bot's action frequencies in one spot for all 169 starting hands (and by category).
+    Chart(cli::chart::Args),
     /// Parse and check scripts without a game; print every diagnostic.
     Check(cli::check::Args),
     /// Print what the bot does now: fold, check, call or raise N.
@@ -55,6 +57,7 @@ fn run() -> u8 {
     }
     match Command::parse() {
         Command::Acpc(args) => cli::acpc::run(args),
+        Command::Chart(args) => cli::chart::run(args),
         Command::Check(args) => cli::check::run(args),
         Command::Decide(args) => cli::decide::run(args),
         Command::Equity(args) => cli::equity::run(args),

@@ -11,6 +11,7 @@ macro_rules! errln {
 }
 
 pub mod acpc;
+pub mod chart;
 pub mod check;
 pub mod decide;
 pub mod equity;

@@ -143,9 +143,15 @@ fn boards() -> Vec<[Card; 5]> {
 
 /// A combination of `class` that shares no card with `board`.
 fn combo(class: HoleClass, board: &[Card]) -> Option<[Card; 2]> {
+    combo_in(class, board, Suit::ALL)
+}
+
+/// The first combination of `class` that shares no card with `board`, the suits tried in the
+/// order of `suits`, the high card's first.
+pub(crate) fn combo_in(class: HoleClass, board: &[Card], suits: [Suit; 4]) -> Option<[Card; 2]> {
     let taken: CardSet = board.iter().copied().collect();
-    for a in Suit::ALL {
-        for b in Suit::ALL {
+    for a in suits {
+        for b in suits {
             let same = a == b;
             if same != class.suited || (class.is_pair() && same) {
                 continue;

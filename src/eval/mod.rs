@@ -14,6 +14,7 @@
 pub mod action;
 mod context;
 pub(crate) mod coverage;
+pub mod exact;
 pub mod explain;
 
 use crate::diag::Code;
@@ -251,9 +252,26 @@ fn decide_as<R: Rng + ?Sized, const EXPLAIN: bool>(
     rng: &mut R,
     options: &DecideOptions,
 ) -> Result<Decision, DecideError> {
+    decide_choosing::<R, EXPLAIN>(program, state, rng, options, &mut None)
+}
+
+/// [`decide_as`] with the weighted choices and random ties taken from `choices` when given
+/// (which records the shares of each choice met); `random` still comes from `rng`.
+fn decide_choosing<R: Rng + ?Sized, const EXPLAIN: bool>(
+    program: &Program,
+    state: &GameState,
+    rng: &mut R,
+    options: &DecideOptions,
+    choices: &mut Option<exact::Choices>,
+) -> Result<Decision, DecideError> {
     let mut run =
         Run::<R, EXPLAIN>::new(Context::new(program, state, rng, &options.external), true);
+    run.choices = choices.take();
     let result = run.decide();
+    if let Some(c) = &mut run.choices {
+        c.read_random = run.ctx.read_random();
+    }
+    *choices = run.choices.take();
     run.report_undefined();
     match result {
         Ok((action, rule, matched)) => Ok(Decision {
@@ -285,6 +303,8 @@ struct Run<'a, R: Rng + ?Sized, const EXPLAIN: bool> {
     /// Give the lines of the matched rules ([`Decision::matched`], which the trace lists
     /// too); a [`Brief`] has none.
     keep_lines: bool,
+    /// Choices made from a list instead of the generator ([`exact`]).
+    choices: Option<exact::Choices>,
 }
 
 type Outcome = (Move, RuleRef, SmallVec<[usize; 4]>);
@@ -303,6 +323,16 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
             trace: EXPLAIN.then(Trace::default),
             draw: None,
             keep_lines,
+            choices: None,
+        }
+    }
+
+    /// The index of a weighted choice: from the list of choices when there is one, else drawn
+    /// from the generator ([`pick_index`]).
+    fn choose(&mut self, weights: impl Iterator<Item = f64> + Clone) -> usize {
+        match &mut self.choices {
+            Some(c) => c.next(exact::shares(weights)),
+            None => pick_index(weights, self.ctx.rng),
         }
     }
 
@@ -495,7 +525,10 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
             let best: Matched<'a> = matched.iter().copied().filter(|m| at_top(m)).collect();
             self.random_tie = true;
             // A u32 draw, so the pick is the same on every platform (usize ranges are not).
-            let pick = self.ctx.rng.random_range(0..best.len() as u32) as usize;
+            let pick = match &mut self.choices {
+                Some(c) => c.next(vec![1.0 / best.len() as f64; best.len()]),
+                None => self.ctx.rng.random_range(0..best.len() as u32) as usize,
+            };
             self.warnings
                 .push(tie_warning(program, &best, best[pick].0));
             best[pick]
@@ -665,7 +698,7 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
                 })
             }
             1 => 0,
-            _ => pick_index(items.iter().map(|i| i.weight), self.ctx.rng),
+            _ => self.choose(items.iter().map(|i| i.weight)),
         };
         let item = &items[k];
         if items.len() > 1 {
@@ -725,7 +758,7 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
                         span: action.span.clone(),
                     });
                 }
-                let k = pick_index(items.iter().map(|i| i.weight), self.ctx.rng);
+                let k = self.choose(items.iter().map(|i| i.weight));
                 let item = &items[k];
                 let total: f64 = items.iter().map(|i| i.weight).sum();
                 let program = self.ctx.program;

@@ -18,6 +18,8 @@ use crate::ir::Program;
 use crate::dealer::{MatchConfig, MatchError, MatchResult, ScriptBot, Stakes};
 use crate::external::ExternalPolicy;
 
+mod chart;
+mod chart_report;
 mod check;
 mod decision;
 mod diagnostics;
@@ -29,7 +31,9 @@ pub(crate) mod range_report;
 mod ranges;
 mod replay;
 mod seat;
+mod spot;
 
+pub use chart::{chart, CategoryRow, Chart, ChartAction, ChartCell, ChartError, SUIT_ORDER};
 pub use check::{check_script, read_script, read_script_file, read_script_from};
 pub use check::{CheckReport, Coverage};
 use diagnostics::locate_all;
@@ -48,6 +52,7 @@ pub use ranges::{EquityOptions, EquityReport, RangeError, RangeOptions, RangeRep
 pub use replay::{read_acpc_game, read_log_file, replay_log, LogPlayer, LogSummary, ReplayError};
 pub use replay::{ReplayErrorKind, ReplayOptions, ReplayReport, ReplayTally};
 pub use seat::{play_acpc_seat, AcpcError, AcpcErrorKind, AcpcSeatOptions, AcpcSeatReport};
+pub use spot::{Spot, SpotError, SpotOptions};
 
 /// What a bot is compiled with: where tables may be read, whether `external` programs may
 /// run, and the `<init>` names its game states will define.
