@@ -1,28 +1,22 @@
-//! The page's preflop chart: a script's decision for each of the 169 starting classes in one
-//! spot (opening on the button, facing an open in the big blind, facing a 3-bet after
-//! opening), each class decided on one representative combination with `hus decide`'s
-//! evaluation. A weighted choice (a mixed strategy, a weighted RAISE list) is shown by its
-//! weights: the class is decided again with further seeds until every choice's weight is
-//! seen, so the shares are the script's weights, not a sample.
+//! The page's preflop chart: `hus chart` for the spot picker's three spots (opening on the
+//! button, facing an open in the big blind, facing a 3-bet after opening), and the game
+//! state of one class in the spot, which the page decides with `--explain` when a cell is
+//! chosen.
 
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::{options, SCRIPT_NAME};
 use crate::check::supplied::SuppliedFiles;
 use crate::diag::SourceFile;
-use crate::eval::{DecideOptions, Decision};
-use crate::game::{GameState, Move};
+use crate::front::{Action, Bot, BotOptions, ChartAction, SpotOptions};
+use crate::report::json_amount;
 
 /// The ranks from the grid's top-left, as charts print them.
 pub const RANKS: &str = "AKQJT98765432";
 /// The blinds of every chart spot, in chips; sizes are given in big blinds.
 const SB: i64 = 50;
 const BB: i64 = 100;
-/// The most seeds tried to see every choice of a weighted draw.
-const MAX_SEEDS: u64 = 256;
 
 /// A chart's spot, as the page's spot picker gives it (sizes in big blinds).
 #[derive(Clone, Debug, Deserialize, PartialEq)]
@@ -104,86 +98,79 @@ pub fn game_xml(spot: &Spot, class: &str) -> Result<String, String> {
     Ok(xml)
 }
 
-/// A move as the chart names it: `fold`, `check`, `call`, `raise N`.
-fn move_json(m: &Move) -> (&'static str, Option<f64>) {
-    match m {
-        Move::Fold => ("fold", None),
-        Move::Check => ("check", None),
-        Move::Call => ("call", None),
-        Move::Raise(n) => ("raise", Some(*n)),
-    }
-}
-
-/// One class's shares `[{action, amount, share}]` from its decisions under successive seeds:
-/// every choice of a weighted draw counted once at its weight.
-fn shares(mut decide: impl FnMut(u64) -> Option<Decision>) -> Result<(Vec<Value>, Decision), ()> {
-    let first = decide(0).ok_or(())?;
-    let Some(draw) = first.draw.clone() else {
-        let (action, amount) = move_json(&first.action);
-        return Ok((
-            vec![json!({ "action": action, "amount": amount, "share": 1.0 })],
-            first,
-        ));
+/// The chart's spot in the notation of `hus chart --spot` (reference §12.13).
+fn spot_options(spot: &Spot) -> SpotOptions {
+    let size = |bb: f64| format!("{}bb", json_amount(bb));
+    let actions = match spot.spot.as_str() {
+        "facing-open" => format!("BTN {}", size(spot.open)),
+        "facing-3bet" => format!("BTN {}, BB 3bet {}", size(spot.open), size(spot.threebet)),
+        _ => String::new(),
     };
-    let mut seen: Vec<(usize, f64, Move)> = vec![(draw.index, draw.weight, first.action)];
-    let mut seed = 1;
-    while seen.iter().map(|s| s.1).sum::<f64>() < draw.total - 1e-9 && seed < MAX_SEEDS {
-        if let Some(d) = decide(seed).filter(|d| d.rule.line == first.rule.line) {
-            if let Some(x) = d.draw.filter(|x| !seen.iter().any(|s| s.0 == x.index)) {
-                seen.push((x.index, x.weight, d.action));
-            }
-        }
-        seed += 1;
+    SpotOptions {
+        actions,
+        position: None,
+        stack: spot.stack,
+        small_blind: SB as f64,
+        big_blind: BB as f64,
+        board: String::new(),
     }
-    seen.sort_by_key(|s| s.0);
-    let mut out: Vec<Value> = Vec::new();
-    for (_, weight, m) in seen {
-        let (action, amount) = move_json(&m);
-        let share = weight / draw.total;
-        match out
-            .iter_mut()
-            .find(|v| v["action"] == action && v["amount"] == json!(amount))
-        {
-            Some(v) => v["share"] = json!(v["share"].as_f64().unwrap_or(0.0) + share),
-            None => out.push(json!({ "action": action, "amount": amount, "share": share })),
-        }
-    }
-    Ok((out, first))
 }
 
-/// The chart of `script` in `spot`: `{cells: [{class, row, col, actions, line, tie}]}` (169
-/// cells, row by row; `actions` the shares, `line` the deciding rule's line, `tie` when
-/// rules tied and one was drawn), or `{error, diagnostics}` as `decide` says it.
+/// One share of a cell: `{action, amount, share}`, `amount` the chips raised by (as `hus
+/// decide` prints it).
+fn share_json(a: &ChartAction) -> Value {
+    let (action, amount) = match a.action {
+        Action::Fold => ("fold", None),
+        Action::Check => ("check", None),
+        Action::Call => ("call", None),
+        Action::Raise { by, .. } => ("raise", Some(json_amount(by))),
+    };
+    json!({ "action": action, "amount": amount, "share": a.share })
+}
+
+/// The chart of `script` in `spot` (`hus chart`'s, exact: weighted choices by their weights):
+/// `{cells: [{class, row, col, actions, no_rule, rules}]}` (169 cells, row by row; `actions`
+/// the shares, `no_rule` the share no rule decides, `rules` the deciding rules' lines), or
+/// `{error, message}` (`error` is `"script"` with `diagnostics`, `"spot"` or `"decide"`).
 pub fn chart(script: &str, files: &SuppliedFiles, spot: &Spot) -> Value {
+    if let Err(message) = game_xml(spot, "AA") {
+        return json!({ "error": "spot", "message": message });
+    }
     let source = SourceFile::new(SCRIPT_NAME, script);
     let checked = crate::check::compile(&source, &options(files, Vec::new()));
-    let Some(program) = checked.program else {
-        return json!({ "error": "script",
+    if checked.program.is_none() {
+        return json!({ "error": "script", "message": "the script has errors",
             "diagnostics": super::diagnostics_json(&source, &checked.diagnostics) });
-    };
-    let mut cells = Vec::new();
-    for row in 0..13 {
-        for col in 0..13 {
-            let class = class_at(row, col);
-            let xml = match game_xml(spot, &class) {
-                Ok(x) => x,
-                Err(e) => return json!({ "error": "spot", "message": e }),
-            };
-            let Ok((state, _)) = GameState::from_xml(&xml) else {
-                return json!({ "error": "spot", "message": "the spot's game state is invalid" });
-            };
-            let decide = |seed: u64| {
-                let mut rng = ChaCha8Rng::seed_from_u64(seed);
-                crate::eval::decide(&program, &state, &mut rng, &DecideOptions::default()).ok()
-            };
-            let cell = match shares(decide) {
-                Ok((actions, d)) => json!({ "class": class, "row": row, "col": col,
-                    "actions": actions, "line": d.rule.line, "tie": d.random_tie }),
-                Err(()) => json!({ "class": class, "row": row, "col": col,
-                    "actions": [], "line": null, "tie": false }),
-            };
-            cells.push(cell);
-        }
     }
-    json!({ "cells": cells })
+    let bot = match Bot::from_source_with_files(
+        SCRIPT_NAME,
+        script,
+        files.clone(),
+        &BotOptions::default(),
+    ) {
+        Ok(b) => b,
+        Err(e) => return json!({ "error": "script", "message": e.to_string(), "diagnostics": [] }),
+    };
+    let the_spot = match crate::front::Spot::new(&spot_options(spot)) {
+        Ok(s) => s,
+        Err(e) => return json!({ "error": "spot", "message": e.to_string() }),
+    };
+    match crate::front::chart(&bot, &the_spot) {
+        Ok(c) => {
+            let cells: Vec<Value> = c
+                .cells
+                .iter()
+                .enumerate()
+                .map(|(i, cell)| {
+                    json!({
+                        "class": cell.class, "row": i / 13, "col": i % 13,
+                        "actions": cell.actions.iter().map(share_json).collect::<Vec<_>>(),
+                        "no_rule": cell.no_rule, "rules": cell.rules,
+                    })
+                })
+                .collect();
+            json!({ "cells": cells })
+        }
+        Err(e) => json!({ "error": "decide", "message": e.to_string() }),
+    }
 }

@@ -237,9 +237,10 @@ fn a_chart_cell_is_the_decision_of_its_class_with_the_mixed_weights() {
     let v = chart(script, &SuppliedFiles::new(), &spot);
     let cells = v["cells"].as_array().unwrap_or_else(|| panic!("{v}"));
     assert_eq!(cells.len(), 169);
+    let aa = &cells[0]["actions"][0];
     assert_eq!(
-        cells[0]["actions"],
-        json!([{"action": "raise", "amount": 200.0, "share": 1.0}])
+        (&aa["action"], aa["amount"].as_f64(), &aa["share"]),
+        (&json!("raise"), Some(200.0), &json!(1.0))
     );
     let aks = &cells[1]["actions"];
     assert_eq!(aks[0]["action"], "call");

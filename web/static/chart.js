@@ -1,14 +1,16 @@
 // The chart panel: the editor's script decided for all 169 starting classes in one preflop
-// spot, as a 13x13 grid coloured by the share of each action (red raise, green call or
-// check, blue fold). A cell (click, or Enter on it; the arrows move between cells) shows
+// spot (`hus chart`'s, exact), as a 13x13 grid coloured by the share of each action (red
+// raise, green call or check, blue fold, grey no rule). A cell (click, or Enter on it; the arrows move between cells) shows
 // that class's decision and its `--explain` trace, decided as `hus decide` would.
 const $ = (id) => document.getElementById(id);
 const COLOURS = { raise: "#d9534f", call: "#5cb85c", check: "#5cb85c", fold: "#4a7bd0" };
 
-/** A cell's actions in words: `raise 200 75%, call 25%`. */
-export const describe = (actions) => actions.length === 0 ? "no rule matched"
-  : actions.map((a) => `${a.action}${a.amount !== null ? " " + a.amount : ""} ` +
-    `${Math.round(a.share * 1000) / 10}%`).join(", ");
+const pct = (share) => `${Math.round(share * 1000) / 10}%`;
+/** A cell's actions in words: `raise 200 75%, call 25%` (and `no rule N%`). */
+export const describe = (cell) => [
+  ...cell.actions.map((a) => `${a.action}${a.amount !== null ? " " + a.amount : ""} ${pct(a.share)}`),
+  ...(cell.no_rule > 0 ? [`no rule ${pct(cell.no_rule)}`] : []),
+].join(", ");
 
 /** The cell's background: bands of the action colours by share, raise first. */
 function background(actions) {
@@ -19,7 +21,8 @@ function background(actions) {
     stops.push(`${COLOURS[a.action]} ${at}% ${to}%`);
     at = to;
   }
-  return stops.length ? `linear-gradient(to right, ${stops.join(", ")})` : "#ddd";
+  if (at < 99.95) stops.push(`#bbb ${at}% 100%`);
+  return `linear-gradient(to right, ${stops.join(", ")})`;
 }
 
 const spot = () => JSON.stringify({
@@ -49,7 +52,7 @@ export function setupChart(hus, script, filesJson) {
       b.className = "chart-cell";
       b.textContent = c.class;
       b.dataset.class = c.class;
-      b.dataset.says = describe(c.actions) + (c.tie ? " (rules tied: one drawn)" : "");
+      b.dataset.says = describe(c);
       b.dataset.actions = JSON.stringify(c.actions);
       b.setAttribute("aria-label", `${c.class}: ${b.dataset.says}`);
       b.style.background = background(c.actions);
