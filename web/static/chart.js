@@ -54,6 +54,7 @@ export function setupChart(hus, script, filesJson) {
       b.dataset.class = c.class;
       b.dataset.says = describe(c);
       b.dataset.actions = JSON.stringify(c.actions);
+      b.dataset.noRule = String(c.no_rule);
       b.setAttribute("aria-label", `${c.class}: ${b.dataset.says}`);
       b.style.background = background(c.actions);
       b.tabIndex = grid.children.length === 0 ? 0 : -1;

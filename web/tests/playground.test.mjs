@@ -293,7 +293,7 @@ test("every control is reached with Tab, the editor left with Escape then Tab", 
   }
 });
 
-test("the chart's cells are what hus decide decides for each class, and a cell explains itself", async () => {
+test("the chart's cells are hus chart's and what hus decide decides for each class, and a cell explains itself", async () => {
   await page.selectOption("#example", "tag.hus");
   const files = {
     "bot.hus": readFileSync(join(root, "examples/tag.hus"), "utf8"),
@@ -305,12 +305,20 @@ test("the chart's cells are what hus decide decides for each class, and a cell e
     await page.selectOption("#chart-spot", spot);
     await page.click("#chart-run");
     const cells = await page.locator("#chart-grid .chart-cell").evaluateAll((bs) =>
-      bs.map((b) => ({ class: b.dataset.class, actions: JSON.parse(b.dataset.actions) })));
+      bs.map((b) => ({ class: b.dataset.class, actions: JSON.parse(b.dataset.actions),
+        no_rule: Number(b.dataset.noRule) })));
     assert.equal(cells.length, 169);
     const xmls = await page.evaluate((classes) => {
       const s = JSON.stringify({ spot: document.getElementById("chart-spot").value, open: 2.5, threebet: 9, stack: 100 });
       return classes.map((c) => JSON.parse(window.hus.chart_game(s, c)).xml);
     }, cells.map((c) => c.class));
+    // Exactly `hus chart --json`'s cells for the same spot.
+    const notation = { open: [], "facing-3bet": ["--spot", "BTN 2.5bb, BB 3bet 9bb"] }[spot];
+    const printed = JSON.parse(spawnSync(hus, ["chart", "bot.hus", ...notation, "--json"],
+      { cwd: dir, encoding: "utf8" }).stdout);
+    assert.deepEqual(cells.map((c) => [c.class, c.actions, c.no_rule]),
+      printed.cells.map((c) => [c.class,
+        c.actions.map((a) => ({ action: a.action, amount: a.by, share: a.share })), c.no_rule]));
     cells.forEach((cell, i) => {
       writeFileSync(join(dir, "game.xml"), xmls[i]);
       const r = spawnSync(hus, ["decide", "--json", "--seed", "0", "bot.hus", "game.xml"], { cwd: dir, encoding: "utf8" });
