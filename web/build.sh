@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the playground page into target/web: the library for wasm32, its JavaScript bindings
-# (wasm-bindgen, installed under target/tools at the version the lock file pins), the static
+# (wasm-bindgen, installed under target/tools at the version the lock file pins), the code
+# editor (web/js, CodeMirror bundled by esbuild, both from web/package-lock.json), the static
 # files and the shipped examples. Serve the folder with any static file server, e.g.
 #   python3 -m http.server -d target/web 8000
 set -euo pipefail
@@ -18,5 +19,8 @@ mkdir -p target/web
 "$bindgen" --target web --no-typescript --out-dir target/web/pkg \
   target/wasm32-unknown-unknown/release/hus_web.wasm
 cp web/static/* target/web/
+(cd web && npm ci --no-audit --no-fund --loglevel=error &&
+  npx esbuild js/editor.js --bundle --format=esm --minify --log-level=warning \
+    --outfile=../target/web/editor.js)
 node web/examples.mjs > target/web/examples.json
 echo "built target/web"

@@ -7,7 +7,9 @@
 //! Offsets the page gives and gets (`from`, `to`, a hover's `offset`) count UTF-16 code units,
 //! as JavaScript strings do; lines and columns are those of `hus check --format json`.
 
+mod chart;
 mod decide;
+mod editor;
 mod play;
 
 use std::path::PathBuf;
@@ -21,7 +23,9 @@ use crate::diag::{Diagnostic, SourceFile};
 use crate::ide::Analysis;
 
 pub use crate::report::decision_json;
+pub use chart::{chart, class_at, game_xml as chart_game, Spot};
 pub use decide::decide;
+pub use editor::{complete, words};
 pub use play::{play, PlayOptions};
 
 /// The name the page's script has in diagnostics and decisions.

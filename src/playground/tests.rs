@@ -172,3 +172,103 @@ fn a_match_is_the_dealer_s_with_the_same_seed() {
         .unwrap()
         .starts_with("unknown built-in bot `builtin:nope`"));
 }
+
+#[test]
+fn completion_after_then_offers_the_actions_with_their_help() {
+    let script = "// é\nPREFLOP\nRULE AK\n  THEN \nENDRULE\nENDPREFLOP\n";
+    let at = utf16_offset(script, script.find("THEN ").unwrap() + 5);
+    let v = complete(script, &SuppliedFiles::new(), at);
+    let labels: Vec<&str> = v["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    assert!(
+        labels.contains(&"RAISE") && labels.contains(&"FOLD"),
+        "{labels:?}"
+    );
+    assert_eq!(v["from"], at);
+    assert_eq!(v["to"], at);
+    assert_eq!(v["items"][0]["kind"], "action");
+    assert!(!v["items"][0]["detail"].as_str().unwrap().is_empty());
+}
+
+#[test]
+fn completion_replaces_the_word_begun() {
+    let script = "PREFLOP\nRULE AK, facingB\n";
+    let at = script.find("facingB").unwrap() + 7;
+    let v = complete(script, &SuppliedFiles::new(), at);
+    assert_eq!(v["from"], at - 7);
+    let items = v["items"].as_array().unwrap();
+    assert!(items.iter().any(|i| i["label"] == "facingBet"));
+}
+
+#[test]
+fn the_words_to_colour_are_the_lexer_s_and_the_glossary_s() {
+    let w = words();
+    let has = |group: &str, word: &str| w[group].as_array().unwrap().iter().any(|x| x == word);
+    assert!(has("blocks", "PREFLOP") && has("blocks", "ENDPREFLOP"));
+    assert!(has("keywords", "THEN"));
+    assert!(has("actions", "RAISE"));
+    assert!(has("definitions", "DEFINE"));
+    assert!(has("predicates", "facingBet"));
+    assert!(has("constants", "potOdds"));
+    assert!(has("constants", "villainFlopRaise") || has("constants", "villainflopraise"));
+}
+
+#[test]
+fn the_chart_grid_is_pairs_on_the_diagonal_suited_above() {
+    assert_eq!(class_at(0, 0), "AA");
+    assert_eq!(class_at(0, 1), "AKs");
+    assert_eq!(class_at(1, 0), "AKo");
+    assert_eq!(class_at(12, 11), "32o");
+}
+
+#[test]
+fn a_chart_cell_is_the_decision_of_its_class_with_the_mixed_weights() {
+    let script = "PREFLOP\nRULE AA\n  THEN RAISE 2 bb\nENDRULE\nRULE AKs\n  THEN 0.25 CALL, 0.75 RAISE 3 bb\nENDRULE\nRULE PRIORITY -1\n  THEN FOLD\nENDRULE\nENDPREFLOP\n";
+    let spot = Spot {
+        spot: "open".into(),
+        open: 2.5,
+        threebet: 9.0,
+        stack: 100.0,
+    };
+    let v = chart(script, &SuppliedFiles::new(), &spot);
+    let cells = v["cells"].as_array().unwrap_or_else(|| panic!("{v}"));
+    assert_eq!(cells.len(), 169);
+    let aa = &cells[0]["actions"][0];
+    assert_eq!(
+        (&aa["action"], aa["amount"].as_f64(), &aa["share"]),
+        (&json!("raise"), Some(200.0), &json!(1.0))
+    );
+    let aks = &cells[1]["actions"];
+    assert_eq!(aks[0]["action"], "call");
+    assert_eq!(aks[0]["share"], 0.25);
+    assert_eq!(aks[1]["action"], "raise");
+    assert_eq!(aks[1]["share"], 0.75);
+    assert_eq!(cells[2]["actions"][0]["action"], "fold");
+    // The same class's game decided alone gives one of the cell's actions.
+    let xml = chart_game(&spot, "AKs").unwrap();
+    let d = decide(script, &xml, &SuppliedFiles::new(), 0);
+    assert!(["call", "raise"].contains(&d["decision"]["action"].as_str().unwrap()));
+}
+
+#[test]
+fn a_chart_spot_with_sizes_that_do_not_grow_is_refused() {
+    let spot = Spot {
+        spot: "facing-3bet".into(),
+        open: 3.0,
+        threebet: 2.0,
+        stack: 100.0,
+    };
+    assert!(chart_game(&spot, "AA").unwrap_err().contains("must grow"));
+    assert!(chart_game(
+        &Spot {
+            spot: "x".into(),
+            ..spot
+        },
+        "AA"
+    )
+    .is_err());
+}

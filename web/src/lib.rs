@@ -23,6 +23,18 @@ pub fn hover(script: &str, files_json: &str, offset: usize) -> String {
     playground::hover(script, &files(files_json), offset).to_string()
 }
 
+/// The completions at a UTF-16 offset: `{from, to, items}` (`hus lsp`'s).
+#[wasm_bindgen]
+pub fn complete(script: &str, files_json: &str, offset: usize) -> String {
+    playground::complete(script, &files(files_json), offset).to_string()
+}
+
+/// The words of the language by highlight group, for the editor's colours.
+#[wasm_bindgen]
+pub fn words() -> String {
+    playground::words().to_string()
+}
+
 /// The script in the canonical layout, or its syntax errors.
 #[wasm_bindgen]
 pub fn format(script: &str) -> String {
@@ -33,6 +45,29 @@ pub fn format(script: &str) -> String {
 #[wasm_bindgen]
 pub fn decide(script: &str, xml: &str, files_json: &str, seed: u64) -> String {
     playground::decide(script, xml, &files(files_json), seed).to_string()
+}
+
+/// The spot picker's spot (`{"spot", "open", "threebet", "stack"}`); `None` when unreadable.
+fn spot(json: &str) -> Result<playground::Spot, String> {
+    serde_json::from_str(json).map_err(|e| format!("unreadable spot: {e}"))
+}
+
+/// The preflop chart of the script in a spot: `{cells}` or `{error, ...}`.
+#[wasm_bindgen]
+pub fn chart(script: &str, files_json: &str, spot_json: &str) -> String {
+    match spot(spot_json) {
+        Ok(s) => playground::chart(script, &files(files_json), &s).to_string(),
+        Err(message) => serde_json::json!({ "error": "spot", "message": message }).to_string(),
+    }
+}
+
+/// The game-state XML of one class in a chart's spot: `{xml}` or `{error, message}`.
+#[wasm_bindgen]
+pub fn chart_game(spot_json: &str, class: &str) -> String {
+    match spot(spot_json).and_then(|s| playground::chart_game(&s, class)) {
+        Ok(xml) => serde_json::json!({ "xml": xml }).to_string(),
+        Err(message) => serde_json::json!({ "error": "spot", "message": message }).to_string(),
+    }
 }
 
 /// `hus match A B --json` with the given options; a bot is `builtin:NAME` or a script's text.
@@ -81,7 +116,7 @@ pub fn equity(hero: &str, villain: &str, board: &str, dead: &str, villain_with: 
         villain: villain.into(),
         board: board.into(),
         dead: dead.into(),
-        villain_with: words(villain_with),
+        villain_with: hand_words(villain_with),
     };
     match hus::equity(&options) {
         Ok(r) => answer(r.text(), &r.json(), None),
@@ -97,7 +132,7 @@ pub fn range(range: &str, board: &str, dead: &str, with: &str) -> String {
         range: range.into(),
         board: board.into(),
         dead: dead.into(),
-        with: words(with),
+        with: hand_words(with),
     };
     match hus::range_breakdown(&options) {
         Ok(r) => answer(r.text(), &r.json(), Some(r.svg())),
@@ -106,7 +141,7 @@ pub fn range(range: &str, board: &str, dead: &str, with: &str) -> String {
 }
 
 /// Hand words as an optional filter: blank text is none.
-fn words(text: &str) -> Option<String> {
+fn hand_words(text: &str) -> Option<String> {
     Some(text.trim().to_string()).filter(|t| !t.is_empty())
 }
 

@@ -2,6 +2,9 @@
 // decision and the match. Every answer comes from the HUS library built for the browser.
 import init, * as hus from "./pkg/hus_web.js";
 import { setupRanges } from "./ranges.js";
+import { createEditor } from "./editor.js";
+import { renderMatch } from "./match.js";
+import { setupChart } from "./chart.js";
 
 const $ = (id) => document.getElementById(id);
 const timings = { check: [], decide: [], play: [] };
@@ -14,23 +17,10 @@ const escapeHtml = (s) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const filesJson = () => JSON.stringify(files);
 
-// ---- editor: diagnostics as you type, underlines, help at the cursor, formatting ----
+// ---- editor: the checker's diagnostics (underlined in the editor, listed below it), help
+// at the cursor, formatting ----
 
-function renderMarks(text, diagnostics) {
-  const spans = diagnostics
-    .filter((d) => d.from !== null)
-    .map((d) => ({ from: d.from, to: Math.max(d.to, d.from + 1), sev: d.severity }))
-    .sort((a, b) => a.from - b.from);
-  let html = "";
-  let at = 0;
-  for (const s of spans) {
-    if (s.from < at) continue;
-    html += escapeHtml(text.slice(at, s.from));
-    html += `<mark class="${s.sev}">${escapeHtml(text.slice(s.from, s.to) || " ")}</mark>`;
-    at = s.to;
-  }
-  $("marks").innerHTML = html + escapeHtml(text.slice(at)) + "\n";
-}
+let editor;
 
 function renderDiagnostics(result) {
   const list = $("diagnostics");
@@ -43,7 +33,7 @@ function renderDiagnostics(result) {
     const where = d.file === "bot.hus" ? "" : `${d.file}:`;
     b.textContent = `${where}${d.line}:${d.column}: ${d.severity}[${d.code}]: ${d.message}` +
       (d.help ? ` (help: ${d.help})` : "");
-    if (d.from !== null) b.addEventListener("click", () => select(d.from, d.to));
+    if (d.from !== null) b.addEventListener("click", () => editor.select(d.from, d.to));
     li.append(b);
     list.append(li);
   }
@@ -52,58 +42,21 @@ function renderDiagnostics(result) {
     : `${result.errors} error(s), ${result.warnings} warning(s).`;
 }
 
-function select(from, to) {
-  const t = $("script");
-  t.focus();
-  t.setSelectionRange(from, to);
-  showHelp();
-}
-
-function checkNow() {
-  const text = $("script").value;
-  const t0 = performance.now();
-  const result = JSON.parse(hus.check(text, filesJson()));
+// Each check the editor's lint source makes, with its time.
+function checked(result, ms) {
   renderDiagnostics(result);
-  renderMarks(text, result.diagnostics);
-  timings.check.push(performance.now() - t0);
-  return result;
+  timings.check.push(ms);
 }
 
-function showHelp() {
-  const t = $("script");
-  const h = JSON.parse(hus.hover(t.value, filesJson(), t.selectionStart));
+function showHelp(offset) {
+  const h = JSON.parse(hus.hover(editor.text(), filesJson(), offset));
   $("help").textContent = h ? h.text : "";
 }
 
-// The offset under the mouse in the editor, from its monospace font's metrics (`null` off
-// the text): the mouse's hover help is the same as the cursor's.
-function offsetAt(e) {
-  const t = $("script");
-  const style = getComputedStyle(t);
-  offsetAt.ctx ??= document.createElement("canvas").getContext("2d");
-  offsetAt.ctx.font = `${style.fontSize} ${style.fontFamily}`;
-  const width = offsetAt.ctx.measureText("M").width;
-  const box = t.getBoundingClientRect();
-  const x = e.clientX - box.left - t.clientLeft - parseFloat(style.paddingLeft) + t.scrollLeft;
-  const y = e.clientY - box.top - t.clientTop - parseFloat(style.paddingTop) + t.scrollTop;
-  const lines = t.value.split("\n");
-  const line = Math.floor(y / parseFloat(style.lineHeight));
-  const col = Math.floor(x / width);
-  if (line < 0 || line >= lines.length || col < 0 || col >= lines[line].length) return null;
-  return lines.slice(0, line).reduce((n, l) => n + l.length + 1, 0) + col;
-}
-
-function hoverAt(e) {
-  const offset = offsetAt(e);
-  const h = offset === null ? null : JSON.parse(hus.hover($("script").value, filesJson(), offset));
-  $("script").title = h ? h.text : "";
-}
-
 function formatScript() {
-  const r = JSON.parse(hus.format($("script").value));
+  const r = JSON.parse(hus.format(editor.text()));
   if (r.text !== undefined) {
-    $("script").value = r.text;
-    checkNow();
+    editor.setText(r.text);
   } else {
     renderDiagnostics({ diagnostics: r.diagnostics, errors: r.diagnostics.length, warnings: 0 });
   }
@@ -241,7 +194,7 @@ function setXml(xml) {
 
 function decideNow() {
   const t0 = performance.now();
-  const r = JSON.parse(hus.decide($("script").value, $("xml").value, filesJson(), BigInt($("seed").value || 0)));
+  const r = JSON.parse(hus.decide(editor.text(), $("xml").value, filesJson(), BigInt($("seed").value || 0)));
   timings.decide.push(performance.now() - t0);
   $("trace").textContent = r.trace || "";
   if (r.decision) {
@@ -267,7 +220,7 @@ function playNow() {
   $("match-summary").textContent = "Playing…";
   const t0 = performance.now();
   const r = JSON.parse(hus.play(
-    "bot.hus", $("script").value, bName, $("second").value, filesJson(),
+    "bot.hus", editor.text(), bName, $("second").value, filesJson(),
     BigInt($("hands").value || 0), BigInt($("match-seed").value || 0),
     BigInt64Array.from([BigInt(sb || 0), BigInt(bb || 0)]),
     BigInt($("match-stack").value || 0), $("duplicate").checked));
@@ -276,12 +229,14 @@ function playNow() {
     $("match-summary").textContent = r.error + (r.diagnostics
       ? ": " + r.diagnostics.map((d) => `${d.file ?? ""}:${d.line ?? ""}: ${d.message}`).join("; ") : "");
     $("plot").replaceChildren();
+    $("match-tables").replaceChildren();
     $("match-json").textContent = "";
     return r;
   }
-  $("match-summary").textContent = `A: bot.hus  B: ${bName}\n${r.summary}`;
-  $("plot").innerHTML = r.plot;
   const { summary, plot, ...json } = r;
+  $("match-summary").textContent = `A: bot.hus  B: ${bName}. ${summary.split("\n")[0]}`;
+  renderMatch($("match-tables"), json);
+  $("plot").innerHTML = plot;
   $("match-json").textContent = JSON.stringify(json, null, 2);
   return r;
 }
@@ -292,13 +247,12 @@ function loadExample(name) {
   const ex = examples.find((e) => e.name === name);
   if (ex) {
     files = { ...files, ...ex.files };
-    $("script").value = ex.source;
+    editor.setText(ex.source);
   } else {
     const b = builtins.find((x) => x.name === name);
-    if (b) $("script").value = b.source;
+    if (b) editor.setText(b.source);
   }
   showFiles();
-  checkNow();
 }
 
 function showFiles() {
@@ -321,20 +275,17 @@ async function main() {
   opp.add(new Option("second script (below)", "second"));
   opp.value = "builtin:caller";
   buildDeck();
-  const script = $("script");
-  script.addEventListener("input", checkNow);
-  script.addEventListener("scroll", () => {
-    $("marks").scrollTop = script.scrollTop;
-    $("marks").scrollLeft = script.scrollLeft;
+  editor = createEditor($("script"), {
+    hus, filesJson, label: "The bot script",
+    onCheck: checked,
+    onCursor: showHelp,
   });
-  for (const ev of ["keyup", "click"]) script.addEventListener(ev, showHelp);
-  script.addEventListener("mousemove", hoverAt);
   ex.addEventListener("change", () => loadExample(ex.value));
   $("format").addEventListener("click", formatScript);
   $("files").addEventListener("change", async (e) => {
     for (const f of e.target.files) files[f.name] = await f.text();
     showFiles();
-    checkNow();
+    editor.relint();
   });
   for (const id of ["sb", "bb", "hero-stack", "villain-stack", "hero-seat"]) {
     $(id).addEventListener("change", refreshGame);
@@ -351,10 +302,12 @@ async function main() {
   loadExample("tag.hus");
   refreshGame();
   setupRanges(hus);
+  setupChart(hus, () => editor.text(), filesJson)();
   document.body.dataset.ready = "true";
 }
 
 // For measurements from outside the page (the browser tests).
 window.hus = hus;
 window.husFilesJson = filesJson;
+window.husEditor = () => editor;
 main();

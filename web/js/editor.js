@@ -1,0 +1,137 @@
+// The playground's code editor: CodeMirror 6 with the HUS words coloured, the checker's
+// diagnostics as underlines, and hover help and completion from the glossary `hus lsp`
+// uses. Every answer comes from the library's bindings (`hus`), given at creation.
+// Bundled by web/build.sh (esbuild) into target/web/editor.js.
+import { EditorState } from "@codemirror/state";
+import {
+  EditorView, keymap, lineNumbers, drawSelection, highlightActiveLine, hoverTooltip,
+} from "@codemirror/view";
+import {
+  StreamLanguage, syntaxHighlighting, HighlightStyle, indentUnit,
+} from "@codemirror/language";
+import { tags } from "@lezer/highlight";
+import { linter, lintGutter, forceLinting } from "@codemirror/lint";
+import { autocompletion, completionKeymap } from "@codemirror/autocomplete";
+import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
+
+/** The HUS tokenizer: the groups of `words()` (keywords case-sensitive, names not). */
+function husLanguage(words) {
+  const exact = new Map();
+  for (const [group, style] of [["blocks", "keyword"], ["keywords", "keyword"],
+    ["definitions", "definitionKeyword"], ["actions", "atom"]]) {
+    for (const w of words[group]) exact.set(w, style);
+  }
+  const names = new Map();
+  for (const w of words.predicates) names.set(w.toLowerCase(), "propertyName");
+  for (const w of words.constants) names.set(w.toLowerCase(), "variableName.special");
+  return StreamLanguage.define({
+    name: "hus",
+    token(stream) {
+      if (stream.eatSpace()) return null;
+      if (stream.match("//")) { stream.skipToEnd(); return "comment"; }
+      if (stream.match(/^"([^"\\]|\\.)*"?/)) return "string";
+      if (stream.match(/^[0-9]+(\.[0-9]+)?([A-Za-z_][A-Za-z0-9_]*)?/)) return "number";
+      const word = stream.match(/^[A-Za-z_][A-Za-z0-9_]*/);
+      if (word) return exact.get(word[0]) ?? names.get(word[0].toLowerCase()) ?? null;
+      stream.next();
+      return /[<>=!|,+\-*\/:()]/.test(stream.current()) ? "operator" : null;
+    },
+    languageData: { commentTokens: { line: "//" } },
+  });
+}
+
+const husColours = HighlightStyle.define([
+  { tag: tags.keyword, color: "#7a1fa2", fontWeight: "bold" },
+  { tag: tags.definitionKeyword, color: "#7a1fa2", fontWeight: "bold" },
+  { tag: tags.atom, color: "#0b5cad", fontWeight: "bold" },
+  { tag: tags.propertyName, color: "#116329" },
+  { tag: tags.special(tags.variableName), color: "#8a4b00" },
+  { tag: tags.number, color: "#a31515" },
+  { tag: tags.string, color: "#a31515" },
+  { tag: tags.comment, color: "#6a737d", fontStyle: "italic" },
+]);
+
+const COMPLETION_TYPES = { keyword: "keyword", action: "keyword", predicate: "property",
+  constant: "constant", define: "variable", file: "text" };
+
+/** A text element for a tooltip or completion info (the help is Markdown, shown as text). */
+function helpNode(text, className) {
+  const div = document.createElement("div");
+  div.className = className;
+  div.textContent = text;
+  return div;
+}
+
+/**
+ * An editor in `parent`. `hus` is the bindings, `filesJson()` the script's files as JSON,
+ * `onCheck(result, ms)` receives each check (`hus.check`'s object and the milliseconds it
+ * took) as the lint source runs it, `onCursor(offset)` the cursor after each move. Returns
+ * `{view, text(), setText(t), select(from, to), relint()}`.
+ */
+export function createEditor(parent, { hus, filesJson, onCheck, onCursor, label }) {
+  const words = JSON.parse(hus.words());
+  const lint = linter((view) => {
+    const t0 = performance.now();
+    const result = JSON.parse(hus.check(view.state.doc.toString(), filesJson()));
+    onCheck(result, performance.now() - t0);
+    const end = view.state.doc.length;
+    return result.diagnostics
+      .filter((d) => d.from !== null)
+      .map((d) => ({
+        from: Math.min(d.from, end),
+        to: Math.min(Math.max(d.to, d.from), end),
+        severity: d.severity === "error" ? "error" : d.severity === "warning" ? "warning" : "info",
+        source: d.code,
+        message: d.message + (d.help ? `\nhelp: ${d.help}` : ""),
+      }));
+  }, { delay: 100 });
+  const hover = hoverTooltip((view, pos) => {
+    const h = JSON.parse(hus.hover(view.state.doc.toString(), filesJson(), pos));
+    if (!h) return null;
+    return { pos: h.from, end: h.to, above: true,
+      create: () => ({ dom: helpNode(h.text, "hus-hover") }) };
+  });
+  const complete = (context) => {
+    const r = JSON.parse(hus.complete(context.state.doc.toString(), filesJson(), context.pos));
+    if (r.items.length === 0 || (r.from === r.to && !context.explicit)) return null;
+    return {
+      from: r.from,
+      to: r.to,
+      options: r.items.map((i) => ({
+        label: i.label, type: COMPLETION_TYPES[i.kind] ?? "text", detail: i.detail,
+        info: i.info ? () => helpNode(i.info, "hus-info") : undefined,
+      })),
+      validFor: /^[A-Za-z0-9_]*$/,
+    };
+  };
+  const view = new EditorView({
+    parent,
+    state: EditorState.create({
+      extensions: [
+        lineNumbers(), history(), drawSelection(), highlightActiveLine(),
+        indentUnit.of("  "), EditorState.tabSize.of(8),
+        husLanguage(words), syntaxHighlighting(husColours),
+        lint, lintGutter(), hover,
+        autocompletion({ override: [complete], icons: true }),
+        // Tab indents; Escape then Tab leaves the editor (CodeMirror's tab-focus rule).
+        keymap.of([...completionKeymap, ...defaultKeymap, ...historyKeymap, indentWithTab]),
+        EditorView.contentAttributes.of({ "aria-label": label, "aria-describedby": "status" }),
+        EditorView.updateListener.of((u) => {
+          if (u.selectionSet || u.docChanged) onCursor(u.state.selection.main.head);
+        }),
+      ],
+    }),
+  });
+  return {
+    view,
+    text: () => view.state.doc.toString(),
+    setText(text) {
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+    },
+    relint: () => forceLinting(view),
+    select(from, to) {
+      view.focus();
+      view.dispatch({ selection: { anchor: from, head: to }, scrollIntoView: true });
+    },
+  };
+}
