@@ -31,8 +31,8 @@ pub(crate) mod range_report;
 mod ranges;
 mod replay;
 mod seat;
-pub mod tournament;
 mod spot;
+pub mod tournament;
 
 pub use chart::{chart, CategoryRow, Chart, ChartAction, ChartCell, ChartError, SUIT_ORDER};
 pub use check::{check_script, read_script, read_script_file, read_script_from};
@@ -53,10 +53,10 @@ pub use ranges::{EquityOptions, EquityReport, RangeError, RangeOptions, RangeRep
 pub use replay::{read_acpc_game, read_log_file, replay_log, LogPlayer, LogSummary, ReplayError};
 pub use replay::{ReplayErrorKind, ReplayOptions, ReplayReport, ReplayTally};
 pub use seat::{play_acpc_seat, AcpcError, AcpcErrorKind, AcpcSeatOptions, AcpcSeatReport};
+pub use spot::{board_set, Spot, SpotError, SpotOptions, BOARD_SETS};
 pub use tournament::DEFAULT_CHUNK_HANDS;
 pub use tournament::{pair_seed, run_chunk, run_chunk_of, ChunkJob, ChunkResult, Tournament};
 pub use tournament::{Format, PairResult, Pairing, Standing, TournamentOptions, TournamentResult};
-pub use spot::{board_set, Spot, SpotError, SpotOptions, BOARD_SETS};
 
 /// What a bot is compiled with: where tables may be read, whether `external` programs may
 /// run, and the `<init>` names its game states will define.
