@@ -147,6 +147,9 @@ test("completion offers the glossary's words where they fit, and Enter takes one
   while ((await list.locator("li[aria-selected=true] .cm-completionLabel").textContent()) !== "facingBet") {
     await page.keyboard.press("ArrowDown");
   }
+  // CodeMirror takes a completion by keyboard only once its list has been open for its
+  // interaction delay (75 ms), so that an Enter typed as the list appears is a line break.
+  await page.waitForTimeout(200);
   await page.keyboard.press("Enter");
   assert.match(await script(), /RULE AK, facingBet\n/);
 });
