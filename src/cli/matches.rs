@@ -1,6 +1,5 @@
 //! `hus match A B --hands N`: plays two bots against each other and reports A's win rate.
 
-use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use hus::{BotOptions, LoadError, MatchBot, MatchErrorKind, MatchOptions};
@@ -209,13 +208,8 @@ fn play(args: &Args) -> Result<u8, u8> {
     };
     options.action_time = super::seconds("--action-time", args.action_time).map_err(usage)?;
     options.hand_time = super::seconds("--hand-time", args.hand_time).map_err(usage)?;
-    options.threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if options.threads == 0 {
-        return Err(usage("--threads must be at least 1".into()));
-    }
-    let bar = progress_bar(args.hands);
+    options.threads = super::threads(args.threads).map_err(usage)?;
+    let bar = super::progress_bar(args.hands, 10_000);
     let tick = |n: u64| {
         if let Some(b) = &bar {
             b.inc(n)
@@ -276,16 +270,4 @@ fn options_of(args: &Args) -> Result<MatchOptions, u8> {
     o.log = args.log.clone();
     o.plot = args.plot.clone();
     Ok(o)
-}
-
-fn progress_bar(hands: u64) -> Option<indicatif::ProgressBar> {
-    if !std::io::stderr().is_terminal() || hands < 10_000 {
-        return None;
-    }
-    let bar = indicatif::ProgressBar::new(hands);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} hands  {per_sec}  eta {eta}")
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-    );
-    Some(bar)
 }

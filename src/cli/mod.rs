@@ -116,6 +116,28 @@ pub(crate) fn seconds(name: &str, x: f64) -> Result<std::time::Duration, String>
     }
 }
 
+/// `--threads`: the number given, or one per core without it; 0 is refused.
+pub(crate) fn threads(flag: Option<usize>) -> Result<usize, String> {
+    match flag.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())) {
+        0 => Err("--threads must be at least 1".into()),
+        n => Ok(n),
+    }
+}
+
+/// A bar of hands played on stderr, for a terminal and a run of at least `at_least` hands.
+pub(crate) fn progress_bar(hands: u64, at_least: u64) -> Option<indicatif::ProgressBar> {
+    use std::io::IsTerminal;
+    if !std::io::stderr().is_terminal() || hands < at_least {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new(hands);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} hands  {per_sec}  eta {eta}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    Some(bar)
+}
+
 /// Loads and checks the bot of `hus acpc` or `hus replay` (a script or `builtin:NAME`),
 /// printing its diagnostics; a failure is its exit code and message.
 pub(crate) fn load_bot(spec: &str, options: &hus::BotOptions) -> Result<hus::Bot, (u8, String)> {

@@ -1,7 +1,6 @@
 //! `hus tournament BOTS... --hands N`: every pairing a duplicate match on all cores; prints
 //! the ranking and the crosstable (docs/tournament.md).
 
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 use hus::{BotOptions, Format, MatchBot, Tournament, TournamentOptions};
@@ -144,17 +143,12 @@ fn write(file: Option<(std::fs::File, &Path)>, text: &str) -> Result<(), u8> {
 /// [`run`], with every failure's exit code as `Err`.
 fn play(args: &Args) -> Result<u8, u8> {
     let options = options_of(args)?;
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if threads == 0 {
-        return Err(usage("--threads must be at least 1"));
-    }
+    let threads = super::threads(args.threads).map_err(|m| usage(&m))?;
     let bots = load_bots(args)?;
     let t = Tournament::new(bots, options).map_err(|e| usage(&e.message))?;
     let (csv, svg) = (output(&args.csv)?, output(&args.svg)?);
     let total = args.hands.saturating_mul(t.pairings().len() as u64);
-    let bar = progress_bar(total);
+    let bar = super::progress_bar(total, 100_000);
     let tick = |n: u64| {
         if let Some(b) = &bar {
             b.inc(n)
@@ -176,16 +170,4 @@ fn play(args: &Args) -> Result<u8, u8> {
         super::to_stdout_text(&result.text())?;
     }
     Ok(exit::OK)
-}
-
-fn progress_bar(hands: u64) -> Option<indicatif::ProgressBar> {
-    if !std::io::stderr().is_terminal() || hands < 100_000 {
-        return None;
-    }
-    let bar = indicatif::ProgressBar::new(hands);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} hands  {per_sec}  eta {eta}")
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-    );
-    Some(bar)
 }

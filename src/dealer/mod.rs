@@ -267,6 +267,23 @@ struct ChunkOut {
     log: Vec<String>,
 }
 
+impl ChunkOut {
+    /// The chunk's hands as a match of their own, played on one thread.
+    fn into_result(self, config: &MatchConfig) -> MatchResult {
+        MatchResult {
+            hands: self.hands,
+            seed: config.seed,
+            stakes: config.stakes,
+            duplicate: config.duplicate,
+            net_a: self.net_a,
+            tally: self.tally,
+            bots: self.bots,
+            hand_results: config.keep_hands.then_some(self.hand_results),
+            threads: 1,
+        }
+    }
+}
+
 /// The deal of a hand: the deck of deal `key` (the hand, or the duplicate pair), shuffled
 /// by ChaCha8 from the match seed on stream `2 key`.
 pub fn deal_for(seed: u64, key: u64) -> Deal {
@@ -332,17 +349,7 @@ pub fn play_range(
     let track = bots.iter().any(|b| b.reads_stats());
     let mut out = ChunkOut::default();
     play_hands(bots, config, (start, end), track, false, &mut out, false)?;
-    Ok(MatchResult {
-        hands: out.hands,
-        seed: config.seed,
-        stakes: config.stakes,
-        duplicate: config.duplicate,
-        net_a: out.net_a,
-        tally: out.tally,
-        bots: out.bots,
-        hand_results: config.keep_hands.then_some(out.hand_results),
-        threads: 1,
-    })
+    Ok(out.into_result(config))
 }
 
 /// Plays a match of `config.hands` hands between A (`bots[0]`) and B (`bots[1]`).
@@ -475,26 +482,14 @@ fn play_chunk(
         // The hands played stay in the log, without a SCORE line: the match did not finish.
         let _ = log.flush();
     }
-    let played = out.hands;
-    if !in_order || played == 0 {
+    if !in_order || out.hands == 0 {
         return Err(cause);
     }
     if let Some(h) = &config.histories {
         h.write_index(&out.index).map_err(MatchError::Io)?;
     }
-    let partial = MatchResult {
-        hands: played,
-        seed: config.seed,
-        stakes: config.stakes,
-        duplicate: config.duplicate,
-        net_a: out.net_a,
-        tally: out.tally,
-        bots: out.bots,
-        hand_results: config.keep_hands.then_some(out.hand_results),
-        threads: 1,
-    };
     Err(MatchError::Stopped {
-        partial: Box::new(partial),
+        partial: Box::new(out.into_result(config)),
         cause: Box::new(cause),
     })
 }
@@ -604,7 +599,7 @@ mod tests {
         }
     }
     /// Any move at random, amounts included, legal or not: the table must cope.
-    struct Chaos;
+    pub(super) struct Chaos;
     impl Bot for Chaos {
         fn decide(&self, s: &GameState, rng: &mut DecisionRng) -> Result<BotDecision, String> {
             let mv = match rng.random_range(0..10) {

@@ -252,23 +252,9 @@ fn setup_of<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dealer::tests::Chaos;
     use crate::dealer::{play_match, Bot, BotDecision, DecisionRng, MatchConfig};
-    use rand::RngExt;
 
-    /// Any move at random, amounts included, legal or not.
-    struct Chaos;
-    impl Bot for Chaos {
-        fn decide(&self, s: &GameState, rng: &mut DecisionRng) -> Result<BotDecision, String> {
-            let mv = match rng.random_range(0..10) {
-                0 => Move::Fold,
-                1 | 2 => Move::Check,
-                3..=5 => Move::Call,
-                6 => Move::Raise(1e9),
-                _ => Move::Raise(rng.random_range(0.0..0.3) * s.derived().hero_stack),
-            };
-            Ok(BotDecision::plain(mv))
-        }
-    }
     /// Calls everything.
     struct Caller;
     impl Bot for Caller {

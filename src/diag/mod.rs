@@ -330,6 +330,20 @@ pub fn escape_json_controls(json: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
+/// `text` as XML character data (a picture's title or label): markup characters as
+/// references, control characters dropped.
+pub(crate) fn xml_text(text: &str) -> String {
+    text.chars()
+        .filter(|c| !c.is_control())
+        .map(|c| match c {
+            '&' => "&amp;".to_string(),
+            '<' => "&lt;".to_string(),
+            '>' => "&gt;".to_string(),
+            c => c.to_string(),
+        })
+        .collect()
+}
+
 /// `text` with every control character but tab and newline written as an escape (`\x1b`,
 /// `\u{202e}` for the bidirectional overrides), so input quoted in a message or shown in an
 /// excerpt cannot drive the terminal.

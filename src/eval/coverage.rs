@@ -357,7 +357,7 @@ pub fn svg(cells: &[Cell], script: &str) -> String {
     let mut s = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
          font-family=\"sans-serif\" font-size=\"11\">\n<title>coverage of {}</title>\n",
-        xml_text(script)
+        crate::diag::xml_text(script)
     );
     for (k, cell) in grids.iter().enumerate() {
         let x0 = GAP + k * (GRID + GAP);
@@ -389,19 +389,6 @@ pub fn svg(cells: &[Cell], script: &str) -> String {
     }
     s.push_str("</svg>\n");
     s
-}
-
-/// `text` as XML character data: markup characters as references, control characters dropped.
-fn xml_text(text: &str) -> String {
-    text.chars()
-        .filter(|c| !c.is_control())
-        .map(|c| match c {
-            '&' => "&amp;".to_string(),
-            '<' => "&lt;".to_string(),
-            '>' => "&gt;".to_string(),
-            c => c.to_string(),
-        })
-        .collect()
 }
 
 #[cfg(test)]

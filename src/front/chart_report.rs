@@ -158,20 +158,7 @@ impl Chart {
     }
 
     fn grid_text(&self) -> String {
-        let ranks = "AKQJT98765432";
-        let mut s = String::from("   ");
-        for c in ranks.chars() {
-            s.push_str(&format!("{c:>5}"));
-        }
-        s.push('\n');
-        for (row, r) in ranks.chars().enumerate() {
-            s.push_str(&format!("  {r}"));
-            for col in 0..13 {
-                s.push_str(&format!("{:>5}", cell_mark(&self.cells[row * 13 + col])));
-            }
-            s.push('\n');
-        }
-        s
+        super::range_report::class_grid_text(3, |i| cell_mark(&self.cells[i]))
     }
 
     /// One JSON object: `bot`, `spot`, `board`, `big_blind`, `cells` (169, the 13x13 order:
@@ -232,7 +219,7 @@ impl Chart {
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{size}\" height=\"{}\" viewBox=\"0 0 {size} {}\" font-family=\"sans-serif\" font-size=\"11\">\n<text x=\"4\" y=\"16\" font-size=\"12\">{}</text>\n",
             size + TOP,
             size + TOP,
-            xml_text(&format!("{}: {}", self.bot, self.spot))
+            crate::diag::xml_text(&format!("{}: {}", self.bot, self.spot))
         );
         let sizes = self.raise_sizes();
         for (i, c) in self.cells.iter().enumerate() {
@@ -258,7 +245,7 @@ impl Chart {
                 "<rect x=\"{x0}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"none\" stroke=\"white\"/><text x=\"{}\" y=\"{}\" text-anchor=\"middle\"><title>{}</title>{}</text>\n",
                 x0 + CELL / 2.0,
                 y + 24.0,
-                xml_text(&self.actions_text(&c.actions, c.no_rule)),
+                crate::diag::xml_text(&self.actions_text(&c.actions, c.no_rule)),
                 c.class
             ));
         }
@@ -326,17 +313,4 @@ fn colour(a: &Action, sizes: &[f64]) -> String {
             format!("rgb(220,{light:.0},{light:.0})")
         }
     }
-}
-
-/// `text` as XML character data.
-fn xml_text(text: &str) -> String {
-    text.chars()
-        .filter(|c| !c.is_control())
-        .map(|c| match c {
-            '&' => "&amp;".to_string(),
-            '<' => "&lt;".to_string(),
-            '>' => "&gt;".to_string(),
-            c => c.to_string(),
-        })
-        .collect()
 }

@@ -141,22 +141,14 @@ impl RangeReport {
     }
 
     fn grid_text(&self) -> String {
-        let ranks = "AKQJT98765432";
-        let mut s = String::from("    ");
-        for c in ranks.chars() {
-            s.push_str(&format!("{c:>5}"));
-        }
-        s.push('\n');
-        for (row, r) in ranks.chars().enumerate() {
-            s.push_str(&format!("  {r} "));
-            for col in 0..13 {
-                let n = self.grid[row * 13 + col];
-                let cell = if n == 0.0 { ".".into() } else { combos(n) };
-                s.push_str(&format!("{cell:>5}"));
+        class_grid_text(4, |i| {
+            let n = self.grid[i];
+            if n == 0.0 {
+                ".".into()
+            } else {
+                combos(n)
             }
-            s.push('\n');
-        }
-        s
+        })
     }
 
     /// One JSON object: `board`, `dead`, `combos`, `kept`, `made` and `draws` (each `words`,
@@ -215,4 +207,24 @@ impl RangeReport {
         s.push_str("</svg>\n");
         s
     }
+}
+
+/// The 13x13 grid of starting-hand classes as text (pairs on the diagonal, suited above
+/// it), `cell(row * 13 + col)` in each, right-aligned in five columns after a `label`-wide
+/// rank column.
+pub(crate) fn class_grid_text(label: usize, cell: impl Fn(usize) -> String) -> String {
+    let ranks = "AKQJT98765432";
+    let mut s = " ".repeat(label);
+    for c in ranks.chars() {
+        s.push_str(&format!("{c:>5}"));
+    }
+    s.push('\n');
+    for (row, r) in ranks.chars().enumerate() {
+        s.push_str(&format!("{:<label$}", format!("  {r}")));
+        for col in 0..13 {
+            s.push_str(&format!("{:>5}", cell(row * 13 + col)));
+        }
+        s.push('\n');
+    }
+    s
 }

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::dealer::{play_range, MatchConfig, MatchError, Stakes};
+use crate::dealer::{play_range, MatchConfig, MatchError, MatchResult, Stakes};
 use crate::front::{Bot, MatchErrorKind, MatchFailure};
 
 /// Hands `first_hand..end_hand` of pairing `pairing` (bot `a` against bot `b`), a
@@ -64,6 +64,23 @@ pub struct ChunkResult {
     pub sum_sq: i128,
 }
 
+impl ChunkResult {
+    /// What `job` produced, from the match its hands made.
+    pub(crate) fn of(job: &ChunkJob, r: &MatchResult) -> ChunkResult {
+        ChunkResult {
+            pairing: job.pairing,
+            a: job.a,
+            b: job.b,
+            chunk: job.chunk,
+            hands: r.hands,
+            net_a: r.net_a,
+            units: r.tally.units,
+            sum: r.tally.sum,
+            sum_sq: r.tally.sum_sq,
+        }
+    }
+}
+
 /// Plays `job` with script bots `a` and `b` (the job's bots `a` and `b`).
 pub fn run_chunk(a: &Bot, b: &Bot, job: &ChunkJob) -> Result<ChunkResult, MatchFailure> {
     run_chunk_of([a.player(), b.player()], job)
@@ -76,17 +93,7 @@ pub fn run_chunk_of(
 ) -> Result<ChunkResult, MatchFailure> {
     let r = play_range(bots, &job.config(), (job.first_hand, job.end_hand))
         .map_err(|e| failure(&e, false))?;
-    Ok(ChunkResult {
-        pairing: job.pairing,
-        a: job.a,
-        b: job.b,
-        chunk: job.chunk,
-        hands: r.hands,
-        net_a: r.net_a,
-        units: r.tally.units,
-        sum: r.tally.sum,
-        sum_sq: r.tally.sum_sq,
-    })
+    Ok(ChunkResult::of(job, &r))
 }
 
 /// A failed chunk as a front-door failure; `program`: the failing bot is an ACPC program.

@@ -53,18 +53,7 @@ fn run_program_pairing(
     if let Some(stopped) = report.stopped {
         return Err(stopped);
     }
-    let r = report.result;
-    Ok(ChunkResult {
-        pairing: job.pairing,
-        a: job.a,
-        b: job.b,
-        chunk: job.chunk,
-        hands: r.hands,
-        net_a: r.net_a,
-        units: r.tally.units,
-        sum: r.tally.sum,
-        sum_sq: r.tally.sum_sq,
-    })
+    Ok(ChunkResult::of(job, &report.result))
 }
 
 /// Plays every job of `t` on `threads` threads (0: one per core) and merges the results.
