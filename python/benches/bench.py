@@ -112,52 +112,11 @@ def turn_states():
     ]
 
 
-def threads_speedup(condition, n=2_000):
-    """Wall time of 2n turn decisions on one thread over that of n on each of two, for a
-    bot reading `condition` on the turn; each run lasts far longer than the interpreter's
-    5 ms switch interval."""
+def two_thread_ratio(work, n):
+    """The best of three: wall time of work(2n) on one thread over that of work(n) on each
+    of two threads at once."""
     import threading
 
-    bot = hus.Bot.from_source(
-        f"TURN\nRULE\n  {condition}\n  THEN RAISE pot\nENDRULE\nRULE PRIORITY -1\n"
-        "  THEN CALL\n  VILLAIN\n    THEN CALL\n  ENDVILLAIN\nENDRULE\nENDTURN\n"
-    )
-    states = turn_states()
-
-    def work(count):
-        for k in range(count):
-            bot.decide(states[k % len(states)], seed=k)
-
-    work(50)  # the moving average of its decisions' time settles
-    best = 0.0
-    for _ in range(3):
-        t = time.perf_counter()
-        work(2 * n)
-        one = time.perf_counter() - t
-        threads = [threading.Thread(target=work, args=(n,)) for _ in range(2)]
-        t = time.perf_counter()
-        for th in threads:
-            th.start()
-        for th in threads:
-            th.join()
-        two = time.perf_counter() - t
-        best = max(best, one / two)
-    return best
-
-
-def threads_control(n=4_000):
-    """The same ratio for code that holds no GIL (sha256 of 20 kB, in C): what two threads
-    can reach on this machine now, since other work on it takes cores away from either."""
-    import hashlib
-    import threading
-
-    data = b"x" * 20_000
-
-    def work(count):
-        for _ in range(count):
-            hashlib.sha256(data).digest()
-
-    work(100)
     best = 0.0
     for _ in range(3):
         t = time.perf_counter()
@@ -171,6 +130,39 @@ def threads_control(n=4_000):
             th.join()
         best = max(best, one / (time.perf_counter() - t))
     return best
+
+
+def threads_speedup(condition, n=2_000):
+    """Wall time of 2n turn decisions on one thread over that of n on each of two, for a
+    bot reading `condition` on the turn; each run lasts far longer than the interpreter's
+    5 ms switch interval."""
+    bot = hus.Bot.from_source(
+        f"TURN\nRULE\n  {condition}\n  THEN RAISE pot\nENDRULE\nRULE PRIORITY -1\n"
+        "  THEN CALL\n  VILLAIN\n    THEN CALL\n  ENDVILLAIN\nENDRULE\nENDTURN\n"
+    )
+    states = turn_states()
+
+    def work(count):
+        for k in range(count):
+            bot.decide(states[k % len(states)], seed=k)
+
+    work(50)  # the moving average of its decisions' time settles
+    return two_thread_ratio(work, n)
+
+
+def threads_control(n=4_000):
+    """The same ratio for code that holds no GIL (sha256 of 20 kB, in C): what two threads
+    can reach on this machine now, since other work on it takes cores away from either."""
+    import hashlib
+
+    data = b"x" * 20_000
+
+    def work(count):
+        for _ in range(count):
+            hashlib.sha256(data).digest()
+
+    work(100)
+    return two_thread_ratio(work, n)
 
 
 def match_rates(hus_bin, hands=5_000):

@@ -6,6 +6,8 @@ import subprocess
 
 import pytest
 
+import hus
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 
@@ -22,3 +24,13 @@ def run_hus(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run(
         [hus_command(), *args], cwd=ROOT, capture_output=True, text=True, check=False
     )
+
+
+def four_bots() -> list[hus.Bot]:
+    """The field the tournament tests play: tag.hus and three built-ins."""
+    return [
+        hus.Bot.from_file(str(EXAMPLES / "tag.hus")),
+        hus.Bot.builtin("caller"),
+        hus.Bot.builtin("equity"),
+        hus.Bot.builtin("raiser"),
+    ]

@@ -10,13 +10,13 @@ from __future__ import annotations
 import os
 import pathlib
 import tempfile
-from typing import Any, Iterator, List
+from typing import Any, Iterator
 
 import pytest
 
 import hus
 
-from conftest import EXAMPLES
+from conftest import four_bots
 
 REQUIRED = os.environ.get("HUS_RAY_REQUIRED") == "1"
 ADDRESS = os.environ.get("RAY_ADDRESS")
@@ -37,15 +37,6 @@ if not ADDRESS:
 
 # Four bots, every pairing in chunks of 250 hands: 6 pairings x 4 chunks = 24 tasks.
 SETTINGS: dict[str, Any] = dict(hands=1000, seed=46, chunk_hands=250)
-
-
-def _bots() -> List[hus.Bot]:
-    return [
-        hus.Bot.from_file(str(EXAMPLES / "tag.hus")),
-        hus.Bot.builtin("caller"),
-        hus.Bot.builtin("equity"),
-        hus.Bot.builtin("raiser"),
-    ]
 
 
 def _dying_hook(folder: str) -> Any:
@@ -103,8 +94,8 @@ def test_the_cluster_has_two_nodes(markers: pathlib.Path) -> None:
 
 
 def test_ray_equals_local(markers: pathlib.Path) -> None:
-    local = hus.tournament(_bots(), **SETTINGS)
-    on_ray = hus.tournament(_bots(), engine="ray", **SETTINGS)
+    local = hus.tournament(four_bots(), **SETTINGS)
+    on_ray = hus.tournament(four_bots(), engine="ray", **SETTINGS)
     assert on_ray.json() == local.json()
     assert on_ray.csv() == local.csv()
     assert str(on_ray) == str(local)
@@ -113,13 +104,13 @@ def test_ray_equals_local(markers: pathlib.Path) -> None:
 def test_a_killed_worker_is_retried_and_counted_once(markers: pathlib.Path) -> None:
     (markers / "armed").write_text("")
     try:
-        on_ray = hus.tournament(_bots(), engine="ray", **SETTINGS)
+        on_ray = hus.tournament(four_bots(), engine="ray", **SETTINGS)
     finally:
         (markers / "armed").unlink()
     # A worker process died midway (the hook wrote its id) and Ray ran its chunk again.
     pid = int((markers / "killed").read_text())
     assert pid != os.getpid()
-    assert on_ray.json() == hus.tournament(_bots(), **SETTINGS).json()
+    assert on_ray.json() == hus.tournament(four_bots(), **SETTINGS).json()
 
 
 def test_no_retries_lets_the_lost_worker_fail_the_tournament(markers: pathlib.Path) -> None:
@@ -127,6 +118,6 @@ def test_no_retries_lets_the_lost_worker_fail_the_tournament(markers: pathlib.Pa
     (markers / "armed").write_text("")
     try:
         with pytest.raises(ray.exceptions.WorkerCrashedError):
-            hus.tournament(_bots(), engine="ray", max_retries=0, **SETTINGS)
+            hus.tournament(four_bots(), engine="ray", max_retries=0, **SETTINGS)
     finally:
         (markers / "armed").unlink()

@@ -8,24 +8,15 @@ import pickle
 import random
 import subprocess
 import sys
-from typing import Any, List
+from typing import Any
 
 import pytest
 
 import hus
 
-from conftest import EXAMPLES, run_hus
+from conftest import EXAMPLES, four_bots, run_hus
 
 SETTINGS: dict[str, Any] = dict(hands=600, seed=46, chunk_hands=200)
-
-
-def _bots() -> List[hus.Bot]:
-    return [
-        hus.Bot.from_file(str(EXAMPLES / "tag.hus")),
-        hus.Bot.builtin("caller"),
-        hus.Bot.builtin("equity"),
-        hus.Bot.builtin("raiser"),
-    ]
 
 
 def test_import_hus_does_not_import_ray() -> None:
@@ -35,7 +26,7 @@ def test_import_hus_does_not_import_ray() -> None:
 
 
 def test_the_crosstable_is_each_pairings_duplicate_match() -> None:
-    bots = _bots()
+    bots = four_bots()
     result = hus.tournament(bots, **SETTINGS)
     plan = hus.Tournament(bots, **SETTINGS)
     assert len(plan.pairings()) == 6
@@ -52,7 +43,7 @@ def test_the_crosstable_is_each_pairings_duplicate_match() -> None:
 def test_the_pairings_seeds_are_hus_match_seeds() -> None:
     """The JSON report names each pairing's seed; `hus match --duplicate --seed` with it
     gives the same chips."""
-    bots = _bots()[:2]
+    bots = four_bots()[:2]
     result = hus.tournament(bots, **SETTINGS)
     (a, b, match) = result.pairings[0]
     out = run_hus(
@@ -64,21 +55,21 @@ def test_the_pairings_seeds_are_hus_match_seeds() -> None:
 
 
 def test_chunks_merge_in_any_order_and_a_repeated_chunk_counts_once() -> None:
-    plan = hus.Tournament(_bots(), **SETTINGS)
+    plan = hus.Tournament(four_bots(), **SETTINGS)
     jobs = plan.jobs()
     assert len(jobs) == 6 * 3
     results = [hus.run_chunk(plan, job) for job in jobs]
     shuffled = results + results[:5]
     random.Random(1).shuffle(shuffled)
     assert plan.merge(shuffled) == plan.merge(results)
-    assert plan.merge(results).json() == hus.tournament(_bots(), **SETTINGS).json()
+    assert plan.merge(results).json() == hus.tournament(four_bots(), **SETTINGS).json()
     with pytest.raises(hus.MatchError, match="missing"):
         plan.merge(results[1:])
 
 
 def test_the_result_does_not_depend_on_threads() -> None:
-    one = hus.tournament(_bots(), threads=1, **SETTINGS)
-    assert one == hus.tournament(_bots(), threads=2, **SETTINGS)
+    one = hus.tournament(four_bots(), threads=1, **SETTINGS)
+    assert one == hus.tournament(four_bots(), threads=2, **SETTINGS)
     assert str(one) == one.text()
     assert one.svg().startswith("<svg")
     assert [r["rank"] for r in one.ranking][0] == 1
@@ -86,7 +77,7 @@ def test_the_result_does_not_depend_on_threads() -> None:
 
 
 def test_a_tournament_pickles_with_its_bots_and_options() -> None:
-    plan = hus.Tournament(_bots(), **SETTINGS)
+    plan = hus.Tournament(four_bots(), **SETTINGS)
     again = pickle.loads(pickle.dumps(plan))
     assert again.jobs() == plan.jobs()
     assert again.names == plan.names
@@ -95,14 +86,14 @@ def test_a_tournament_pickles_with_its_bots_and_options() -> None:
 
 def test_bots_may_be_named() -> None:
     named = hus.tournament([str(EXAMPLES / "tag.hus"), "builtin:caller"], **SETTINGS)
-    assert named == hus.tournament(_bots()[:2], **SETTINGS)
+    assert named == hus.tournament(four_bots()[:2], **SETTINGS)
 
 
 def test_the_progress_line(capsys: pytest.CaptureFixture[str]) -> None:
     try:
         import tqdm  # noqa: F401
     except ImportError:
-        hus.tournament(_bots()[:2], progress=True, **SETTINGS)
+        hus.tournament(four_bots()[:2], progress=True, **SETTINGS)
         assert capsys.readouterr().err.endswith("\rtournament: 3/3 chunks\n")
     else:
         pytest.skip("tqdm is installed: the bar is tqdm's")
@@ -124,17 +115,17 @@ def test_the_progress_line(capsys: pytest.CaptureFixture[str]) -> None:
 def test_bad_arguments(kwargs: dict[str, Any], error: type, message: str) -> None:
     settings = {**SETTINGS, **kwargs}
     with pytest.raises(error) as e:
-        hus.tournament(_bots(), **settings)
+        hus.tournament(four_bots(), **settings)
     assert message in str(e.value)
 
 
 def test_a_bot_that_is_not_one() -> None:
     with pytest.raises(TypeError, match=r"bots\[1\]: a hus.Bot, 'builtin:NAME'"):
-        hus.tournament([_bots()[0], 42], **SETTINGS)  # type: ignore[list-item]
+        hus.tournament([four_bots()[0], 42], **SETTINGS)  # type: ignore[list-item]
 
 
 def test_a_bad_job() -> None:
-    plan = hus.Tournament(_bots(), **SETTINGS)
+    plan = hus.Tournament(four_bots(), **SETTINGS)
     with pytest.raises(hus.MatchError, match="job: not a chunk job"):
         hus.run_chunk(plan, "{}")
 
