@@ -173,27 +173,38 @@ pub struct OpponentStats {
     pub counts: [Count; N],
 }
 
-/// What one hand showed: per statistic, whether it had a chance and whether it happened;
-/// for the aggression factors, the bets and raises and the calls.
+/// What one hand showed: per statistic (bit `stat as u32`), whether it had a chance and
+/// whether it happened; for the aggression factors, the bets and raises and the calls.
+/// Bits, so a hand costs only the statistics it touched (every hand of a match is observed
+/// for the report's HUD).
 #[derive(Default)]
 struct Seen {
-    chance: [bool; N],
-    hit: [bool; N],
+    chance: u32,
+    hit: u32,
     ratio: [(u32, u32); N],
 }
 
+// Every statistic has a bit.
+const _: () = assert!(N <= 32);
+
 impl Seen {
+    fn bit(stat: OpponentStat) -> u32 {
+        1 << stat as u32
+    }
+    fn had_chance(&self, stat: OpponentStat) -> bool {
+        self.chance & Self::bit(stat) != 0
+    }
     /// A chance at `stat`, decided by the first one in the hand.
     fn first(&mut self, stat: OpponentStat, hit: bool) {
-        if !self.chance[stat as usize] {
-            self.chance[stat as usize] = true;
-            self.hit[stat as usize] = hit;
+        if !self.had_chance(stat) {
+            self.chance |= Self::bit(stat);
+            self.hit |= (hit as u32) << stat as u32;
         }
     }
     /// A chance at `stat`, happened if it happened at any chance in the hand.
     fn any(&mut self, stat: OpponentStat, hit: bool) {
-        self.chance[stat as usize] = true;
-        self.hit[stat as usize] |= hit;
+        self.chance |= Self::bit(stat);
+        self.hit |= (hit as u32) << stat as u32;
     }
 }
 
@@ -254,24 +265,35 @@ impl OpponentStats {
         self.count_hand(&seen);
     }
 
-    /// Adds the chances and hits of one hand.
+    /// Adds the chances and hits of one hand: the percentages by their bits, the aggression
+    /// factors (never in `chance`) from their sums.
     fn count_hand(&mut self, seen: &Seen) {
-        for stat in OpponentStat::ALL {
-            let i = stat as usize;
+        let mut bits = seen.chance;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
             let c = &mut self.counts[i];
-            if stat.is_ratio() {
-                let (up, calls) = seen.ratio[i];
-                c.times += up;
-                c.chances += calls;
-                c.hands += (up + calls > 0) as u32;
-            } else if seen.chance[i] {
-                c.chances += 1;
-                c.hands += 1;
-                c.times += seen.hit[i] as u32;
-            }
+            c.chances += 1;
+            c.hands += 1;
+            c.times += (seen.hit >> i) & 1;
+        }
+        for stat in RATIOS {
+            let (up, calls) = seen.ratio[stat as usize];
+            let c = &mut self.counts[stat as usize];
+            c.times += up;
+            c.chances += calls;
+            c.hands += (up + calls > 0) as u32;
         }
     }
 }
+
+/// The aggression factors, counted per act rather than per chance.
+const RATIOS: [OpponentStat; 4] = [
+    OpponentStat::Aggression,
+    OpponentStat::FlopAggression,
+    OpponentStat::TurnAggression,
+    OpponentStat::RiverAggression,
+];
 
 /// WTSD, W$SD and WWSF from how the hand ended. A split pot counts as won, as tracking
 /// software counts it (the villain took chips back at the showdown).
@@ -327,7 +349,7 @@ fn preflop(acts: &[ActionRecord], seen: &mut Seen) {
             if raise && raises == 0 {
                 villain_opened = true;
             }
-        } else if raise && raises == 1 && villain_opened && !seen.chance[FoldToThreeBet as usize] {
+        } else if raise && raises == 1 && villain_opened && !seen.had_chance(FoldToThreeBet) {
             facing_three_bet = true;
         }
         if raise {

@@ -302,3 +302,12 @@ fn the_new_statistics_read_from_stats_and_round_trip() {
     let again = crate::game::xml::read(&crate::game::xml::write(&r)).expect("round trip");
     assert_eq!(again.stats, r.stats);
 }
+
+#[test]
+fn the_ratio_list_is_every_aggression_factor() {
+    let ratios: Vec<_> = OpponentStat::ALL
+        .into_iter()
+        .filter(|s| s.is_ratio())
+        .collect();
+    assert_eq!(ratios, super::RATIOS);
+}
