@@ -168,3 +168,37 @@ fn bots_the_data_cannot_tell_apart_share_a_rank() {
         "{text}"
     );
 }
+
+#[test]
+fn a_stopped_tournament_starts_no_chunk_after_the_stop_and_says_so() {
+    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+    use std::sync::Arc;
+    let t =
+        Tournament::of_bots(builtins(&["caller", "raiser", "random"]), options(400, 100)).unwrap();
+    let stop = Arc::new(AtomicBool::new(true));
+    let e = t.run_stoppable(1, None, &stop).unwrap_err();
+    assert_eq!(e.kind, MatchErrorKind::Usage);
+    assert_eq!(
+        e.message,
+        "the tournament was interrupted after 0 of its 12 chunks (no result: it needs every chunk)"
+    );
+    // Stopped as the third chunk ends: on one thread, no fourth starts.
+    stop.store(false, Ordering::SeqCst);
+    let played = AtomicU64::new(0);
+    let progress = |_: u64| {
+        if played.fetch_add(1, Ordering::SeqCst) == 2 {
+            stop.store(true, Ordering::SeqCst);
+        }
+    };
+    let e = t.run_stoppable(1, Some(&progress), &stop).unwrap_err();
+    assert_eq!(played.load(Ordering::SeqCst), 3);
+    assert!(
+        e.message.contains("after 3 of its 12 chunks"),
+        "{}",
+        e.message
+    );
+    // Never set, it is `run`.
+    stop.store(false, Ordering::SeqCst);
+    let whole = t.run_stoppable(2, None, &stop).unwrap();
+    assert_eq!(whole.json(), t.run(1, None).unwrap().json());
+}
