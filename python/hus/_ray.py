@@ -66,7 +66,16 @@ def run_chunks(
                 results[pending.pop(ref)] = ray.get(ref)
                 done()
     except BaseException:
-        for ref in pending:
-            ray.cancel(ref, force=True)
+        _cancel(ray, list(pending))
         raise
     return [results[i] for i in range(len(jobs))]
+
+
+def _cancel(ray: Any, refs: List[Any]) -> None:
+    """Cancels the tasks of `refs` (force: a running one's worker process ends, and Ray does
+    not run a cancelled task again), then waits up to five seconds for Ray to report them
+    ended, so that they are gone from the cluster when Ctrl-C's exception leaves."""
+    for ref in refs:
+        ray.cancel(ref, force=True)
+    if refs:
+        ray.wait(refs, num_returns=len(refs), timeout=5.0)
