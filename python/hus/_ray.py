@@ -55,7 +55,11 @@ def run_chunks(
         ray.init(address=address, logging_level="WARNING")
     elif address is not None:
         raise ValueError("address: Ray is already connected to a cluster; leave address out")
-    task = ray.remote(_chunk_task).options(num_cpus=1, max_retries=max_retries)
+    # SPREAD: the chunks, all alike, dealt over every node rather than packed on the
+    # driver's until it is busy; a cluster's nodes start working at once.
+    task = ray.remote(_chunk_task).options(
+        num_cpus=1, max_retries=max_retries, scheduling_strategy="SPREAD"
+    )
     plan_ref = ray.put(plan)
     pending: Dict[Any, int] = {task.remote([plan_ref], job): i for i, job in enumerate(jobs)}
     results: Dict[int, str] = {}
