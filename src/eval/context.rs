@@ -60,11 +60,14 @@ pub struct Context<'a, R: Rng + ?Sized> {
     /// decision's work that does not depend on the machine.
     pub steps: u64,
     /// Strengths against ranges computed in this decision, by range (reference §12.8).
-    versus: SmallVec<[(VillainRange, Option<strength::VsStrength>, Option<f64>); 2]>,
+    versus: SmallVec<[Versus; 2]>,
     /// Where a strength against a range was undefined (no holding left), and whether the
     /// range had a `WITH` filter (which the warning then names).
     pub(crate) versus_undefined: Vec<(crate::diag::Span, bool)>,
 }
+
+/// A range's strengths computed in one decision: the hand strength family, and the equity.
+type Versus = (VillainRange, Option<strength::VsStrength>, Option<f64>);
 
 /// A definition's value in one decision.
 #[derive(Clone, Copy, PartialEq)]
