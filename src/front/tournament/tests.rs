@@ -91,6 +91,23 @@ fn results_merged_in_any_order_or_twice_give_the_same_report() {
         .unwrap_err()
         .message
         .contains("twice with different results"));
+    // Chunks and pairings the tournament does not have, however far off.
+    for (pairing, chunk) in [(0, 4), (3, 0), (usize::MAX, 0), (0, u64::MAX), (2, 4)] {
+        let mut stray = results.clone();
+        let mut r = results[0].clone();
+        (r.pairing, r.chunk) = (pairing, chunk);
+        stray.push(r);
+        assert_eq!(
+            t.merge(&stray).unwrap_err().message,
+            format!("cannot merge the chunk results: pairing {pairing} has no chunk {chunk}")
+        );
+    }
+    let mut other = results.clone();
+    other[5].b = 0;
+    assert_eq!(
+        t.merge(&other).unwrap_err().message,
+        "cannot merge the chunk results: chunk 1 of pairing 1 is not the job's (bots 0 and 2, 100 hands)"
+    );
 }
 
 #[test]
