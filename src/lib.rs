@@ -166,6 +166,7 @@ pub use front::{
 pub use front::{chart, CategoryRow, Chart, ChartAction, ChartCell, ChartError, SUIT_ORDER};
 pub use front::{check, check_in, check_script, CheckReport, Coverage, CoverageDepth};
 pub use front::{contain_external_programs, read_script, read_script_file, read_script_from};
+pub use front::{end_as_interrupted, stop_on_interrupt};
 pub use front::{equity, parse_range, range_breakdown, EquityOptions, EquityReport, RangeError};
 pub use front::{game_from_xml, plays_of, read_game, ExternalFailure, GameError};
 pub use front::{new_output_file, run_match, MatchBot, MatchErrorKind, MatchFailure, MatchReport};

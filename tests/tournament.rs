@@ -130,3 +130,69 @@ fn usage_errors_exit_2_with_a_message() {
         assert!(out.stdout.is_empty());
     }
 }
+
+/// Ctrl-C (SIGINT) to `hus tournament`: no new chunk starts, the one being played (an ACPC
+/// pairing here: it stops between hands) ends, the tournament says it was interrupted and
+/// `hus` ends by SIGINT as `hus match` does. The signal is sent once the ACPC program has
+/// started (it writes its process id first), so the tournament is running: no timing.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_the_tournament_which_says_so_and_ends_by_sigint() {
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    let dir = temp("interrupted");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let pid_file = dir.join("pid");
+    let wrapper = dir.join("seat.sh");
+    std::fs::write(
+        &wrapper,
+        format!(
+            "echo $$ > {pid}.tmp && mv {pid}.tmp {pid}\nexec {hus} acpc builtin:caller \"$1\" \"$2\" --game \"$3\"\n",
+            pid = pid_file.display(),
+            hus = env!("CARGO_BIN_EXE_hus"),
+        ),
+    )
+    .unwrap();
+    let program = format!("acpc:sh {} {{host}} {{port}} {{game}}", wrapper.display());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hus"))
+        .args(["tournament", "builtin:raiser", &program])
+        .args(["--hands", "100000000", "--seed", "3"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let end = Instant::now() + Duration::from_secs(120);
+    while !pid_file.exists() {
+        assert!(Instant::now() < end, "the ACPC program never started");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    // SAFETY: a plain system call on our own child.
+    unsafe {
+        libc::kill(child.id() as libc::pid_t, libc::SIGINT);
+    }
+    while child.try_wait().unwrap().is_none() {
+        if Instant::now() > end {
+            let _ = child.kill();
+            panic!("hus tournament still ran 120 s after Ctrl-C");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.signal(), Some(libc::SIGINT), "{stderr}");
+    // The program's own stderr is hus's too (`hus acpc` may say the dealer left).
+    let ours: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.starts_with("hus tournament:"))
+        .collect();
+    assert_eq!(
+        ours,
+        ["hus tournament: the tournament was interrupted after 0 of its 1 chunks (no result: it needs every chunk)"],
+        "{stderr}"
+    );
+    assert_eq!(out.stdout, b"");
+}

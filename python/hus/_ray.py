@@ -55,7 +55,11 @@ def run_chunks(
         ray.init(address=address, logging_level="WARNING")
     elif address is not None:
         raise ValueError("address: Ray is already connected to a cluster; leave address out")
-    task = ray.remote(_chunk_task).options(num_cpus=1, max_retries=max_retries)
+    # SPREAD: the chunks, all alike, dealt over every node rather than packed on the
+    # driver's until it is busy; a cluster's nodes start working at once.
+    task = ray.remote(_chunk_task).options(
+        num_cpus=1, max_retries=max_retries, scheduling_strategy="SPREAD"
+    )
     plan_ref = ray.put(plan)
     pending: Dict[Any, int] = {task.remote([plan_ref], job): i for i, job in enumerate(jobs)}
     results: Dict[int, str] = {}
@@ -66,7 +70,16 @@ def run_chunks(
                 results[pending.pop(ref)] = ray.get(ref)
                 done()
     except BaseException:
-        for ref in pending:
-            ray.cancel(ref, force=True)
+        _cancel(ray, list(pending))
         raise
     return [results[i] for i in range(len(jobs))]
+
+
+def _cancel(ray: Any, refs: List[Any]) -> None:
+    """Cancels the tasks of `refs` (force: a running one's worker process ends, and Ray does
+    not run a cancelled task again), then waits up to five seconds for Ray to report them
+    ended, so that they are gone from the cluster when Ctrl-C's exception leaves."""
+    for ref in refs:
+        ray.cancel(ref, force=True)
+    if refs:
+        ray.wait(refs, num_returns=len(refs), timeout=5.0)

@@ -34,7 +34,7 @@ def tournament(
     threads: Optional[int] = None,
     address: Optional[str] = None,
     max_retries: int = 3,
-    progress: Optional[bool] = None,
+    progress: Union[bool, Callable[[int, int], Any], None] = None,
 ) -> _hus.TournamentResult:
     """Plays every pairing of ``bots`` as ``hus tournament`` does (docs/python.md)."""
     if engine not in ENGINES:
@@ -92,17 +92,24 @@ def _run_local(
     plan: _hus.Tournament, jobs: List[str], threads: Optional[int], done: Callable[[], None]
 ) -> List[str]:
     """Every chunk on a pool of threads (``run_chunk`` releases the GIL), one per core by
-    default. Ctrl-C drops the chunks not started and waits for the running ones."""
+    default. Two chunks per thread are handed to the pool at a time, so waiting costs the
+    same however many chunks there are, and Ctrl-C has only those to drop: the ones not
+    started are, the running ones end first (a chunk is short)."""
     if threads is not None and threads < 1:
         raise ValueError(f"threads: at least 1, or None for one per core, not {threads}")
     workers = threads or os.cpu_count() or 1
     results: Dict[int, str] = {}
+    queue = iter(enumerate(jobs))
     with ThreadPoolExecutor(max_workers=workers) as pool:
-        pending: Dict[Future[str], int] = {
-            pool.submit(_hus.run_chunk, plan, job): i for i, job in enumerate(jobs)
-        }
+        pending: Dict[Future[str], int] = {}
         try:
-            while pending:
+            while True:
+                for i, job in queue:
+                    pending[pool.submit(_hus.run_chunk, plan, job)] = i
+                    if len(pending) >= 2 * workers:
+                        break
+                if not pending:
+                    break
                 finished, _ = wait(list(pending), timeout=0.1, return_when=FIRST_COMPLETED)
                 for f in finished:
                     results[pending.pop(f)] = f.result()
@@ -116,11 +123,17 @@ def _run_local(
 
 class _Progress:
     """Chunks done out of all: tqdm's bar when tqdm is installed, else one stderr line
-    rewritten at most every half second. Shown when asked, or by default on a terminal."""
+    rewritten at most every half second. Shown when asked, or by default on a terminal;
+    ``show`` may also be a function, called with (chunks done, chunks in all) instead."""
 
-    def __init__(self, total: int, show: Optional[bool]):
-        if show is None:
+    def __init__(self, total: int, show: Union[bool, Callable[[int, int], Any], None]):
+        self.callback: Optional[Callable[[int, int], Any]] = None
+        if callable(show):
+            self.callback, show = show, False
+        elif show is None:
             show = sys.stderr.isatty()
+        elif not isinstance(show, bool):
+            raise TypeError(f"progress: True, False, None or a function, not {show!r}")
         self.total = total
         self.count = 0
         self.bar: Any = None
@@ -136,6 +149,8 @@ class _Progress:
 
     def step(self) -> None:
         self.count += 1
+        if self.callback is not None:
+            self.callback(self.count, self.total)
         if not self.shown:
             return
         if self.bar is not None:

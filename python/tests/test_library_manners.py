@@ -138,6 +138,46 @@ def test_ctrl_c_stops_a_ten_million_hand_match(opponent):
     assert waited < 20.0, waited
 
 
+INTERRUPTED_TOURNAMENT = textwrap.dedent(
+    """
+    import hus
+
+    def progress(done, total):
+        if done == 1:
+            print("first chunk", total, flush=True)
+
+    try:
+        hus.tournament(
+            ["builtin:caller", "builtin:raiser", "builtin:random"],
+            hands=100_000_000, seed=1, threads=2, progress=progress,
+        )
+    except KeyboardInterrupt:
+        print("interrupted", flush=True)
+    """
+)
+
+
+def test_ctrl_c_stops_a_local_tournament_of_thirty_thousand_chunks():
+    # Three pairings of 100 million hands would run for hours. The signal is sent once the
+    # first chunk has ended (the progress function says so), so the tournament is running;
+    # stopped, it ends as soon as the two chunks being played do (a chunk of 10,000 hands
+    # takes milliseconds: the bound leaves room for a loaded machine, no test depends on
+    # timing).
+    p = subprocess.Popen(
+        [sys.executable, "-c", INTERRUPTED_TOURNAMENT],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert p.stdout.readline() == "first chunk 30000\n"
+    p.send_signal(signal.SIGINT)
+    sent = time.monotonic()
+    out, _ = p.communicate(timeout=60)
+    waited = time.monotonic() - sent
+    assert out == "interrupted\n", out
+    assert p.returncode == 0
+    assert waited < 20.0, waited
+
+
 def test_an_error_names_the_keyword_and_the_acts_index():
     with pytest.raises(hus.GameStateError) as e:
         hus.GameState(

@@ -1,5 +1,6 @@
 """hus.tournament(engine="ray") on a running Ray cluster: the result equals the local run's,
-also when a worker process dies midway (Ray runs its chunk again, counted once).
+also when a worker process of the second node dies midway (Ray runs its chunk again, counted
+once); Ctrl-C cancels every task left and raises KeyboardInterrupt.
 
 `.ci/run` starts a local cluster of two nodes and sets RAY_ADDRESS and HUS_RAY_REQUIRED;
 elsewhere these tests are skipped, with the reason, when Ray or a cluster is missing.
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import os
 import pathlib
+import signal
 import tempfile
 from typing import Any, Iterator
 
@@ -41,32 +43,45 @@ SETTINGS: dict[str, Any] = dict(hands=1000, seed=46, chunk_hands=250)
 
 def _dying_hook(folder: str) -> Any:
     """What each worker process runs as it starts: `run_chunk` made to end its process the
-    first time it is called, on whichever node, once `folder`/armed exists (`folder`/killed
-    then holds the process id). Any node: which node gets which chunk is Ray's choice."""
+    first time it is called on the node whose id `folder`/armed holds, once that file
+    exists (`folder`/killed then holds the process id and the node's id, as the worker saw
+    it). The other node's workers never die, so the one that does is on the node chosen."""
 
     def hook() -> None:
         import os
+
+        import ray
 
         from hus import _hus
 
         real = _hus.run_chunk
 
         def run_chunk(*args: Any) -> Any:
-            if os.path.exists(os.path.join(folder, "armed")):
-                try:
-                    fd = os.open(
-                        os.path.join(folder, "killed"), os.O_CREAT | os.O_EXCL | os.O_WRONLY
-                    )
-                except FileExistsError:
-                    return real(*args)
-                os.write(fd, str(os.getpid()).encode())
-                os.close(fd)
-                os._exit(1)
-            return real(*args)
+            try:
+                with open(os.path.join(folder, "armed")) as f:
+                    armed = f.read()
+            except FileNotFoundError:
+                return real(*args)
+            node = ray.get_runtime_context().get_node_id()
+            if node != armed:
+                return real(*args)
+            try:
+                fd = os.open(os.path.join(folder, "killed"), os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+            except FileExistsError:
+                return real(*args)
+            os.write(fd, f"{os.getpid()} {node}".encode())
+            os.close(fd)
+            os._exit(1)
 
         _hus.run_chunk = run_chunk
 
     return hook
+
+
+def _second_node() -> str:
+    """The id of the node `.ci/run` started second (the one with a `second_node` resource)."""
+    (node,) = [n["NodeID"] for n in ray.nodes() if n["Alive"] and "second_node" in n["Resources"]]
+    return str(node)
 
 
 @pytest.fixture(scope="module")
@@ -101,23 +116,77 @@ def test_ray_equals_local(markers: pathlib.Path) -> None:
     assert str(on_ray) == str(local)
 
 
-def test_a_killed_worker_is_retried_and_counted_once(markers: pathlib.Path) -> None:
-    (markers / "armed").write_text("")
+def test_a_killed_worker_on_the_second_node_is_retried_and_counted_once(
+    markers: pathlib.Path,
+) -> None:
+    # 24 tasks of one CPU for two nodes of one CPU each: the head runs one at a time and
+    # Ray hands the ones waiting to the second node, whose first chunk kills its worker.
+    second = _second_node()
+    (markers / "killed").unlink(missing_ok=True)
+    (markers / "armed").write_text(second)
     try:
         on_ray = hus.tournament(four_bots(), engine="ray", **SETTINGS)
     finally:
         (markers / "armed").unlink()
-    # A worker process died midway (the hook wrote its id) and Ray ran its chunk again.
-    pid = int((markers / "killed").read_text())
-    assert pid != os.getpid()
+    # A worker process of the second node died midway (the hook wrote its id and the node's)
+    # and Ray ran its chunk again.
+    pid, node = (markers / "killed").read_text().split()
+    assert int(pid) != os.getpid()
+    assert node == second
+    assert node != ray.get_runtime_context().get_node_id()
     assert on_ray.json() == hus.tournament(four_bots(), **SETTINGS).json()
 
 
 def test_no_retries_lets_the_lost_worker_fail_the_tournament(markers: pathlib.Path) -> None:
     (markers / "killed").unlink(missing_ok=True)
-    (markers / "armed").write_text("")
+    (markers / "armed").write_text(_second_node())
     try:
         with pytest.raises(ray.exceptions.WorkerCrashedError):
             hus.tournament(four_bots(), engine="ray", max_retries=0, **SETTINGS)
     finally:
         (markers / "armed").unlink()
+
+
+def test_ctrl_c_cancels_every_task_left_and_raises_keyboard_interrupt(
+    markers: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 60 chunks of 10,000 hands; SIGINT to this process once the first has ended: Python
+    # raises KeyboardInterrupt in the engine's loop as a Ctrl-C would.
+    cancelled: list[Any] = []
+    real_cancel = ray.cancel
+
+    def cancel(ref: Any, **options: Any) -> None:
+        cancelled.append(ref)
+        real_cancel(ref, **options)
+
+    monkeypatch.setattr(ray, "cancel", cancel)
+    heard: list[int] = []
+
+    def interrupt(done: int, total: int) -> None:
+        heard.append(done)
+        if done == 1:
+            os.kill(os.getpid(), signal.SIGINT)
+
+    with pytest.raises(KeyboardInterrupt):
+        hus.tournament(
+            four_bots(),
+            engine="ray",
+            hands=100_000,
+            seed=46,
+            chunk_hands=10_000,
+            progress=interrupt,
+        )
+    # Every task not finished was cancelled ...
+    assert len(heard) + len(cancelled) == 60
+    # ... and Ray says each has ended: cancelled, or finished before the cancel reached it
+    # (its result then left unread). None is still running or waiting: such a task would
+    # not resolve (the minute is a guard against a hang, never reached otherwise).
+    ended = (ray.exceptions.TaskCancelledError, ray.exceptions.WorkerCrashedError)
+    stopped = 0
+    for ref in cancelled:
+        try:
+            ray.get(ref, timeout=60)
+        except ended:
+            stopped += 1
+    # Two CPUs: at most a few chunks ran to their end after the first one.
+    assert stopped >= 50, stopped

@@ -99,6 +99,32 @@ def test_the_progress_line(capsys: pytest.CaptureFixture[str]) -> None:
         pytest.skip("tqdm is installed: the bar is tqdm's")
 
 
+def test_a_progress_function_hears_of_every_chunk_and_draws_nothing(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    heard: list[tuple[int, int]] = []
+    hus.tournament(
+        four_bots()[:3], threads=2, progress=lambda d, t: heard.append((d, t)), **SETTINGS
+    )
+    assert heard == [(d, 9) for d in range(1, 10)]
+    assert capsys.readouterr().err == ""
+    with pytest.raises(TypeError, match="progress: True, False, None or a function, not 'yes'"):
+        hus.tournament(four_bots()[:2], progress="yes", **SETTINGS)  # type: ignore[arg-type]
+
+
+class _Stop(Exception):
+    pass
+
+
+def test_what_a_progress_function_raises_ends_the_tournament() -> None:
+    def stop(done: int, total: int) -> None:
+        raise _Stop(done, total)
+
+    with pytest.raises(_Stop) as e:
+        hus.tournament(four_bots(), threads=2, progress=stop, **SETTINGS)
+    assert e.value.args == (1, 18)
+
+
 @pytest.mark.parametrize(
     "kwargs, error, message",
     [

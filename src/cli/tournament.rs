@@ -154,12 +154,18 @@ fn play(args: &Args) -> Result<u8, u8> {
             b.inc(n)
         }
     };
-    let result = t.run(threads, Some(&tick));
+    // Ctrl-C: no chunk starts after it; then the line below and the end SIGINT gives.
+    let stop = hus::stop_on_interrupt();
+    let result = t.run_stoppable(threads, Some(&tick), &stop);
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
+    let interrupted = stop.load(std::sync::atomic::Ordering::SeqCst);
     let result = result.map_err(|e| {
         errln!("hus tournament: {e}");
+        if interrupted {
+            hus::end_as_interrupted();
+        }
         code_of(e.kind)
     })?;
     write(csv, &result.csv())?;
@@ -168,6 +174,10 @@ fn play(args: &Args) -> Result<u8, u8> {
         super::to_stdout_json(&result.json())?;
     } else {
         super::to_stdout_text(&result.text())?;
+    }
+    if interrupted {
+        errln!("hus tournament: interrupted after its last chunk (the result above is whole)");
+        hus::end_as_interrupted();
     }
     Ok(exit::OK)
 }

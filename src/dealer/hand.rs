@@ -53,7 +53,8 @@ impl Default for HandBuffers {
                 GrowingState::new(vacant_record()),
                 GrowingState::new(vacant_record()),
             ],
-            spare_rounds: Vec::new(),
+            // Both records' rounds at once, four each: the spare never grows mid-chunk.
+            spare_rounds: Vec::with_capacity(8),
             reset_for: None,
         }
     }

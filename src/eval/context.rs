@@ -2,6 +2,7 @@
 //! the hand-strength family) and external programs, all at most once per decision.
 
 use rand::{Rng, RngExt};
+use smallvec::SmallVec;
 
 use super::ErrorKind;
 use crate::cards::hole::HoleClass;
@@ -51,7 +52,7 @@ pub struct Context<'a, R: Rng + ?Sized> {
     pub(crate) stats_missing: bool,
     /// Each definition's value in this decision, by id, once computed: a DEFINE used many
     /// times (or through many others) is evaluated once (reference §10).
-    defined: Vec<Defined>,
+    defined: SmallVec<[Defined; 32]>,
     /// Inside a definition from an included file: where it is used in the script, the
     /// place for whatever is reported inside it.
     at_use: Option<Span>,
@@ -59,11 +60,14 @@ pub struct Context<'a, R: Rng + ?Sized> {
     /// decision's work that does not depend on the machine.
     pub steps: u64,
     /// Strengths against ranges computed in this decision, by range (reference §12.8).
-    versus: Vec<(VillainRange, Option<strength::VsStrength>, Option<f64>)>,
+    versus: SmallVec<[Versus; 2]>,
     /// Where a strength against a range was undefined (no holding left), and whether the
     /// range had a `WITH` filter (which the warning then names).
     pub(crate) versus_undefined: Vec<(crate::diag::Span, bool)>,
 }
+
+/// A range's strengths computed in one decision: the hand strength family, and the equity.
+type Versus = (VillainRange, Option<strength::VsStrength>, Option<f64>);
 
 /// A definition's value in one decision.
 #[derive(Clone, Copy, PartialEq)]
@@ -102,10 +106,10 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
             external_numbers: Vec::new(),
             undefined: Vec::new(),
             stats_missing: false,
-            defined: Vec::new(),
+            defined: SmallVec::new(),
             at_use: None,
             steps: 0,
-            versus: Vec::new(),
+            versus: SmallVec::new(),
             versus_undefined: Vec::new(),
         }
     }

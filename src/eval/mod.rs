@@ -306,8 +306,12 @@ struct Run<'a, R: Rng + ?Sized, const EXPLAIN: bool> {
     trace: Option<Trace>,
     draw: Option<Draw>,
     /// Give the lines of the matched rules ([`Decision::matched`], which the trace lists
-    /// too); a [`Brief`] has none.
+    /// too), and build every warning as it arises; a [`Brief`] has no lines, and builds a
+    /// warning only for an error, which alone gives them (so a table's hands allocate none).
     keep_lines: bool,
+    /// A brief decision's random tie (the rules at the top, the one drawn): its warning is
+    /// built only if the decision then fails.
+    tie: Option<(Matched<'a>, usize)>,
     /// Choices made from a list instead of the generator ([`exact`]).
     choices: Option<exact::Choices>,
 }
@@ -328,6 +332,7 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
             trace: EXPLAIN.then(Trace::default),
             draw: None,
             keep_lines,
+            tie: None,
             choices: None,
         }
     }
@@ -426,7 +431,11 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
         let (ri, action, lines) = self.pick(&matched);
         let rule = &program.rules[ri];
         self.note(|| format!("chosen: rule at line {}", rule.line));
-        let mv = self.legal(rule.line, action)?;
+        let mv = self.legal(rule.line, action).inspect_err(|_| {
+            if let Some((best, chosen)) = self.tie.take() {
+                self.warnings.push(tie_warning(program, &best, chosen));
+            }
+        })?;
         Ok((
             mv,
             RuleRef {
@@ -535,9 +544,13 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
                 Some(c) => c.next(vec![1.0 / best.len() as f64; best.len()]),
                 None => self.ctx.rng.random_range(0..best.len() as u32) as usize,
             };
-            self.warnings
-                .push(tie_warning(program, &best, best[pick].0));
-            best[pick]
+            let chosen = best[pick];
+            if self.keep_lines {
+                self.warnings.push(tie_warning(program, &best, chosen.0));
+            } else {
+                self.tie = Some((best, chosen.0));
+            }
+            chosen
         };
         (ri, action, lines)
     }
@@ -568,7 +581,7 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
             )
         });
         self.made_legal = change;
-        if let Some(change) = change {
+        if let Some(change) = change.filter(|_| self.keep_lines) {
             let message = format!("rule at line {line}: {}", change.describe(&betting));
             self.note(|| format!("made legal: {message}"));
             self.warnings.push(

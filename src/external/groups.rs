@@ -2,10 +2,48 @@
 //! a table), so that a signal ending `hus` (SIGINT, SIGTERM, SIGHUP) ends them too, and the
 //! private files they read are removed (reference §13.1).
 
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
 /// The groups running now, by their leader's process id (the leader is an unreaped child).
 static GROUPS: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+
+/// The flag the first SIGINT sets instead of ending `hus`, when a command asked for one.
+static INTERRUPT: Mutex<Option<Arc<AtomicBool>>> = Mutex::new(None);
+
+/// A flag the first SIGINT (Ctrl-C) sets instead of ending `hus`, for a command that stops
+/// by itself and then calls [`end_as_interrupted`]; a second SIGINT ends `hus` at once.
+/// Without [`end_programs_on_signals`] nobody sets it (SIGINT then ends `hus` as usual).
+pub fn stop_on_interrupt() -> Arc<AtomicBool> {
+    let flag = Arc::new(AtomicBool::new(false));
+    if let Ok(mut f) = INTERRUPT.lock() {
+        *f = Some(flag.clone());
+    }
+    flag
+}
+
+/// Whether a SIGINT was taken by the flag of [`stop_on_interrupt`] (the first one is).
+fn taken_by_flag() -> bool {
+    let flag = INTERRUPT.lock().ok().and_then(|f| f.clone());
+    flag.is_some_and(|f| !f.swap(true, Ordering::SeqCst))
+}
+
+/// Ends `hus` as SIGINT would have: the listed programs' groups and the private files
+/// first, then the process by the signal itself, so its parent sees why (a shell: 130).
+pub fn end_as_interrupted() -> ! {
+    end_all();
+    #[cfg(unix)]
+    // SAFETY: plain signal calls on a set we own, then the process ends.
+    unsafe {
+        libc::signal(libc::SIGINT, libc::SIG_DFL);
+        let mut one: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut one);
+        libc::sigaddset(&mut one, libc::SIGINT);
+        libc::pthread_sigmask(libc::SIG_UNBLOCK, &one, std::ptr::null_mut());
+        libc::raise(libc::SIGINT);
+    }
+    std::process::exit(130)
+}
 
 /// A running program's group, listed while this lives.
 pub(crate) struct Listed(u32);
@@ -46,7 +84,8 @@ fn end_all() {
 /// Makes SIGINT, SIGTERM and SIGHUP end the listed programs' groups and remove the private
 /// files before `hus` ends by the signal as it would have. Must be called before any other
 /// thread starts (the signals are blocked in every thread and taken by one waiting thread).
-/// For a command-line tool; an embedder keeps its own signal handling.
+/// For a command-line tool; an embedder keeps its own signal handling. A command that stops
+/// by itself on Ctrl-C takes the first SIGINT with [`stop_on_interrupt`].
 pub fn end_programs_on_signals() {
     #[cfg(unix)]
     // SAFETY: signal-mask calls on sets we own; sigwait blocks this helper thread only.
@@ -64,7 +103,7 @@ pub fn end_programs_on_signals() {
             .name("hus-signals".into())
             .spawn(move || loop {
                 let mut sig: libc::c_int = 0;
-                if libc::sigwait(&set, &mut sig) != 0 {
+                if libc::sigwait(&set, &mut sig) != 0 || (sig == libc::SIGINT && taken_by_flag()) {
                     continue;
                 }
                 end_all();

@@ -30,8 +30,8 @@ use crate::cards::Card;
 use crate::game::{format_amount, GameState, Move};
 use crate::ir::ExternalCommand;
 
-pub use groups::end_programs_on_signals;
 pub(crate) use groups::Listed;
+pub use groups::{end_as_interrupted, end_programs_on_signals, stop_on_interrupt};
 pub(crate) use lint::lint_command;
 pub use output::{first_number, parse_action, quote_lines, ActionProblem, NumberProblem};
 pub use process::detached::contain_detached;

@@ -185,6 +185,7 @@ fn configure(
     config.init = options.defines.clone();
     config.threads = options.threads;
     config.keep_hands = options.keep_hands || options.plot.is_some();
+    config.stop = options.stop.clone();
     if let Some(dir) = &options.histories {
         let loaded: Vec<Option<LoadedBot>> = bots
             .iter()

@@ -579,6 +579,18 @@ pub fn contain_external_programs() {
     crate::external::end_programs_on_signals();
 }
 
+/// After [`contain_external_programs`]: the first SIGINT (Ctrl-C) sets the flag returned
+/// instead of ending the process, so a command can stop cleanly and say so, then end with
+/// [`end_as_interrupted`]; a second SIGINT ends it at once.
+pub fn stop_on_interrupt() -> std::sync::Arc<std::sync::atomic::AtomicBool> {
+    crate::external::stop_on_interrupt()
+}
+
+/// Ends the process as SIGINT does (its programs killed, then the process by the signal).
+pub fn end_as_interrupted() -> ! {
+    crate::external::end_as_interrupted()
+}
+
 /// The evaluator's error as the front door gives it.
 fn decide_error(source: &SourceFile, e: crate::eval::DecideError) -> DecideError {
     use crate::external::ExternalErrorKind as Why;

@@ -211,7 +211,7 @@ impl Tournament {
 
     /// Plays `job` with this tournament's bots (starting an ACPC program if one plays).
     pub fn run_job(&self, job: &ChunkJob) -> Result<ChunkResult, MatchFailure> {
-        run::run_job(self, job)
+        run::run_job(self, job, None)
     }
 
     /// Plays every job on `threads` threads (0: one per core) and merges the results;
@@ -221,7 +221,21 @@ impl Tournament {
         threads: usize,
         progress: Option<&(dyn Fn(u64) + Sync)>,
     ) -> Result<TournamentResult, MatchFailure> {
-        run::run_all(self, threads, progress)
+        run::run_all(self, threads, progress, None)
+    }
+
+    /// [`Tournament::run`] that stops once `stop` is set (by another thread: an embedder's
+    /// Ctrl-C): no chunk starts after it, those being played finish, a pairing with an ACPC
+    /// program stops between hands, and the tournament ends in a [`MatchErrorKind::Usage`]
+    /// error that says it was interrupted and how many chunks were played (a tournament's
+    /// result needs every chunk). Set after the last chunk, the result is complete.
+    pub fn run_stoppable(
+        &self,
+        threads: usize,
+        progress: Option<&(dyn Fn(u64) + Sync)>,
+        stop: &std::sync::Arc<std::sync::atomic::AtomicBool>,
+    ) -> Result<TournamentResult, MatchFailure> {
+        run::run_all(self, threads, progress, Some(stop))
     }
 
     /// Sums chunk results given in any order into the tournament's result. A chunk given

@@ -1,7 +1,5 @@
 //! A tournament's result: every pairing's match, the crosstable and the ranking.
 
-use std::collections::BTreeMap;
-
 use crate::dealer::{stats, MatchResult, ResultSums, Stakes};
 use crate::front::MatchFailure;
 
@@ -59,17 +57,31 @@ pub(super) fn merge(
 ) -> Result<TournamentResult, MatchFailure> {
     let bad = |m: String| super::usage(format!("cannot merge the chunk results: {m}"));
     let jobs = t.jobs();
-    let expected: BTreeMap<(usize, u64), &super::ChunkJob> =
-        jobs.iter().map(|j| ((j.pairing, j.chunk), j)).collect();
-    let mut got: BTreeMap<(usize, u64), &ChunkResult> = BTreeMap::new();
+    // Jobs come pairing by pairing, chunk by chunk: pairing p's chunk c is job first[p] + c.
+    let mut first = vec![jobs.len(); t.pairings().len() + 1];
+    for (i, j) in jobs.iter().enumerate().rev() {
+        first[j.pairing] = i;
+    }
+    for p in (0..first.len() - 1).rev() {
+        first[p] = first[p].min(first[p + 1]);
+    }
+    let slot = |r: &ChunkResult| {
+        if r.pairing >= first.len() - 1 {
+            return None;
+        }
+        let (start, end) = (first[r.pairing], first[r.pairing + 1]);
+        let c = usize::try_from(r.chunk).ok()?;
+        (c < end - start).then_some(start + c)
+    };
+    let mut got: Vec<Option<&ChunkResult>> = vec![None; jobs.len()];
     for r in results {
-        let key = (r.pairing, r.chunk);
-        let Some(job) = expected.get(&key) else {
+        let Some(i) = slot(r) else {
             return Err(bad(format!(
                 "pairing {} has no chunk {}",
                 r.pairing, r.chunk
             )));
         };
+        let job = &jobs[i];
         if (r.a, r.b) != (job.a, job.b) || r.hands != job.end_hand - job.first_hand {
             return Err(bad(format!(
                 "chunk {} of pairing {} is not the job's (bots {} and {}, {} hands)",
@@ -80,7 +92,7 @@ pub(super) fn merge(
                 job.end_hand - job.first_hand
             )));
         }
-        match got.insert(key, r) {
+        match got[i].replace(r) {
             Some(before) if before != r => {
                 return Err(bad(format!(
                     "chunk {} of pairing {} was given twice with different results",
@@ -90,8 +102,12 @@ pub(super) fn merge(
             _ => {}
         }
     }
-    if let Some((p, c)) = expected.keys().find(|k| !got.contains_key(k)) {
-        return Err(bad(format!("chunk {c} of pairing {p} is missing")));
+    if let Some(i) = got.iter().position(Option::is_none) {
+        let missing = &jobs[i];
+        return Err(bad(format!(
+            "chunk {} of pairing {} is missing",
+            missing.chunk, missing.pairing
+        )));
     }
     let o = t.options();
     let stakes = Stakes {
@@ -117,9 +133,9 @@ pub(super) fn merge(
             },
         })
         .collect();
-    // In chunk order (the map's), though integer sums do not depend on it.
-    for ((p, _), r) in got {
-        let m = &mut pairings[p].result;
+    // In chunk order, though integer sums do not depend on it.
+    for r in got.into_iter().flatten() {
+        let m = &mut pairings[r.pairing].result;
         m.hands += r.hands;
         m.net_a += r.net_a;
         m.tally.add(&ResultSums {

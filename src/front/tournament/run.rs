@@ -1,5 +1,8 @@
 //! The in-process engine: a tournament's chunks on the machine's threads.
 
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
+
 use rayon::prelude::*;
 
 use super::{ChunkJob, ChunkResult, Tournament, TournamentResult};
@@ -7,7 +10,11 @@ use crate::front::{run_match, MatchBot, MatchFailure, MatchOptions};
 
 /// Plays `job` with `t`'s bots: a chunk of two scripts on the calling thread, or a whole
 /// pairing with an ACPC program as `hus match` plays it.
-pub(super) fn run_job(t: &Tournament, job: &ChunkJob) -> Result<ChunkResult, MatchFailure> {
+pub(super) fn run_job(
+    t: &Tournament,
+    job: &ChunkJob,
+    stop: Option<&Arc<AtomicBool>>,
+) -> Result<ChunkResult, MatchFailure> {
     let (Some(a), Some(b)) = (t.bots.get(job.a), t.bots.get(job.b)) else {
         return Err(super::usage(format!(
             "the job names bots {} and {}; the tournament has {}",
@@ -25,16 +32,18 @@ pub(super) fn run_job(t: &Tournament, job: &ChunkJob) -> Result<ChunkResult, Mat
     };
     match (a, b) {
         (MatchBot::Script(a), MatchBot::Script(b)) => super::run_chunk(a, b, job).map_err(named),
-        _ => run_program_pairing(t, a, b, job).map_err(named),
+        _ => run_program_pairing(t, a, b, job, stop).map_err(named),
     }
 }
 
-/// A pairing with an ACPC program, played whole in order by [`run_match`].
+/// A pairing with an ACPC program, played whole in order by [`run_match`] (which `stop`
+/// stops between hands).
 fn run_program_pairing(
     t: &Tournament,
     a: &MatchBot,
     b: &MatchBot,
     job: &ChunkJob,
+    stop: Option<&Arc<AtomicBool>>,
 ) -> Result<ChunkResult, MatchFailure> {
     if job.first_hand != 0 || job.end_hand != job.hands {
         return Err(super::usage(
@@ -49,6 +58,7 @@ fn run_program_pairing(
     options.defines = job.defines.clone();
     options.action_time = t.options.action_time;
     options.hand_time = t.options.hand_time;
+    options.stop = stop.cloned();
     let report = run_match(a, b, &options, None)?;
     if let Some(stopped) = report.stopped {
         return Err(stopped);
@@ -57,10 +67,13 @@ fn run_program_pairing(
 }
 
 /// Plays every job of `t` on `threads` threads (0: one per core) and merges the results.
+/// Once `stop` is set no chunk starts (those being played finish; a pairing with an ACPC
+/// program stops between hands) and the tournament ends in an error that says so.
 pub(super) fn run_all(
     t: &Tournament,
     threads: usize,
     progress: Option<&(dyn Fn(u64) + Sync)>,
+    stop: Option<&Arc<AtomicBool>>,
 ) -> Result<TournamentResult, MatchFailure> {
     let jobs = t.jobs();
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -68,14 +81,20 @@ pub(super) fn run_all(
         .min(jobs.len())
         .min(crate::dealer::MAX_THREADS_PER_CORE * cores)
         .max(1);
+    let stopped = || stop.is_some_and(|s| s.load(Ordering::Relaxed));
+    let done = AtomicUsize::new(0);
     let one = |job: &ChunkJob| {
-        let r = run_job(t, job)?;
+        if stopped() {
+            return Err(None);
+        }
+        let r = run_job(t, job, stop).map_err(Some)?;
+        done.fetch_add(1, Ordering::Relaxed);
         if let Some(p) = progress {
             p(r.hands);
         }
         Ok(r)
     };
-    let results: Result<Vec<ChunkResult>, MatchFailure> = if threads == 1 {
+    let results: Result<Vec<ChunkResult>, Option<MatchFailure>> = if threads == 1 {
         jobs.iter().map(one).collect()
     } else if threads == rayon::current_num_threads() {
         jobs.par_iter().map(one).collect()
@@ -86,5 +105,14 @@ pub(super) fn run_all(
             .map_err(|e| super::usage(format!("cannot start the threads: {e}")))?;
         pool.install(|| jobs.par_iter().map(one).collect())
     };
-    t.merge(&results?)
+    match results {
+        Ok(results) => t.merge(&results),
+        // A failure is the tournament's, unless it came of the stop (an ACPC pairing's).
+        Err(Some(e)) if !stopped() => Err(e),
+        Err(_) => Err(super::usage(format!(
+            "the tournament was interrupted after {} of its {} chunks (no result: it needs every chunk)",
+            done.load(Ordering::Relaxed),
+            jobs.len()
+        ))),
+    }
 }

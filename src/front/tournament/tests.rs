@@ -91,6 +91,23 @@ fn results_merged_in_any_order_or_twice_give_the_same_report() {
         .unwrap_err()
         .message
         .contains("twice with different results"));
+    // Chunks and pairings the tournament does not have, however far off.
+    for (pairing, chunk) in [(0, 4), (3, 0), (usize::MAX, 0), (0, u64::MAX), (2, 4)] {
+        let mut stray = results.clone();
+        let mut r = results[0].clone();
+        (r.pairing, r.chunk) = (pairing, chunk);
+        stray.push(r);
+        assert_eq!(
+            t.merge(&stray).unwrap_err().message,
+            format!("cannot merge the chunk results: pairing {pairing} has no chunk {chunk}")
+        );
+    }
+    let mut other = results.clone();
+    other[5].b = 0;
+    assert_eq!(
+        t.merge(&other).unwrap_err().message,
+        "cannot merge the chunk results: chunk 1 of pairing 1 is not the job's (bots 0 and 2, 100 hands)"
+    );
 }
 
 #[test]
@@ -167,4 +184,38 @@ fn bots_the_data_cannot_tell_apart_share_a_rank() {
         text.contains(" b         +0.0 ±0.0 ") && !text.contains("-0.0"),
         "{text}"
     );
+}
+
+#[test]
+fn a_stopped_tournament_starts_no_chunk_after_the_stop_and_says_so() {
+    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+    use std::sync::Arc;
+    let t =
+        Tournament::of_bots(builtins(&["caller", "raiser", "random"]), options(400, 100)).unwrap();
+    let stop = Arc::new(AtomicBool::new(true));
+    let e = t.run_stoppable(1, None, &stop).unwrap_err();
+    assert_eq!(e.kind, MatchErrorKind::Usage);
+    assert_eq!(
+        e.message,
+        "the tournament was interrupted after 0 of its 12 chunks (no result: it needs every chunk)"
+    );
+    // Stopped as the third chunk ends: on one thread, no fourth starts.
+    stop.store(false, Ordering::SeqCst);
+    let played = AtomicU64::new(0);
+    let progress = |_: u64| {
+        if played.fetch_add(1, Ordering::SeqCst) == 2 {
+            stop.store(true, Ordering::SeqCst);
+        }
+    };
+    let e = t.run_stoppable(1, Some(&progress), &stop).unwrap_err();
+    assert_eq!(played.load(Ordering::SeqCst), 3);
+    assert!(
+        e.message.contains("after 3 of its 12 chunks"),
+        "{}",
+        e.message
+    );
+    // Never set, it is `run`.
+    stop.store(false, Ordering::SeqCst);
+    let whole = t.run_stoppable(2, None, &stop).unwrap();
+    assert_eq!(whole.json(), t.run(1, None).unwrap().json());
 }
