@@ -9,7 +9,7 @@ import pathlib
 import pytest
 
 import hus
-from hus.tune import TuneResult
+from hus.tune import Engine, TuneResult, _paired, play_chunk
 
 from conftest import ROOT, hus_command
 
@@ -60,15 +60,43 @@ def test_a_value_plays_and_a_wrong_one_is_a_script_error(toy: str) -> None:
         hus.Bot.from_file(toy, values={"nope": 1.0})
 
 
+def _against_raiser(bot: hus.Bot, hands: int, seed: int) -> float:
+    """The toy's mbb/hand against builtin:raiser as the tuner plays it: a gauntlet chunk."""
+    r = hus.tournament([bot, "builtin:raiser"], hands=hands, seed=seed, chunk_hands=hands, gauntlet=[0])
+    return float(r.crosstable[0][1] or 0.0)
+
+
 def _grid_best(toy: str) -> float:
     """The objective's best over a grid of 21 thresholds, on the seeds the tuner uses."""
-    raiser = hus.Bot.builtin("raiser")
-    best = -1e18
-    for i in range(21):
-        bot = hus.Bot.from_file(toy, values={"callAt": i / 20})
-        r = hus.match(bot, raiser, hands=HANDS, seed=SEED, duplicate=True)
-        best = max(best, r.mbb_per_hand)
-    return best
+    return max(
+        _against_raiser(hus.Bot.from_file(toy, values={"callAt": i / 20}), HANDS, SEED)
+        for i in range(21)
+    )
+
+
+def test_a_chunk_is_a_gauntlet_equal_to_matches_on_its_pairing_seeds(toy: str) -> None:
+    bot = hus.Bot.from_file(toy, values={"callAt": 0.3})
+    field = [hus.Bot.builtin("raiser"), hus.Bot.builtin("equity")]
+    got = play_chunk([bot, *field], 200, SEED, Engine("local", threads=2))
+    plan = hus.Tournament([bot, *field], hands=200, seed=SEED, chunk_hands=200, gauntlet=[0])
+    want = []
+    for _, j, seed in plan.pairings():
+        r = hus.match(bot, field[j - 1], hands=200, seed=seed, duplicate=True)
+        assert r.ci95 is not None
+        want.append((r.mbb_per_hand, (r.ci95[1] - r.ci95[0]) / 2))
+    assert [x for p in got for x in p] == pytest.approx([x for p in want for x in p], rel=1e-12)
+    assert got[0] != got[1]
+    # The same seeds whatever the tuned bot's values: the field's deals are common.
+    other = hus.Tournament([hus.Bot.from_file(toy), *field], hands=200, seed=SEED, chunk_hands=200, gauntlet=[0])
+    assert other.pairings() == plan.pairings()
+
+
+def test_the_paired_difference_is_the_difference_of_the_means() -> None:
+    # Two duplicate deals: tuned wins 100 and 300 chips more per deal (big blind 100).
+    mean, half = _paired([50, 50, 200, 100], [0, 0, 0, 0])
+    assert mean == 1000 / 100 * (100 + 300) / 4
+    assert half == pytest.approx(1.96 * (1000 / 100 / 2) * 141.4213562 / 2 ** 0.5, rel=1e-6)
+    assert _paired([10, -10], [0, 0]) == (0.0, 0.0)
 
 
 def test_the_toy_converges_to_the_grids_best_reproducibly(toy: str, tmp_path: pathlib.Path) -> None:
@@ -84,6 +112,11 @@ def test_the_toy_converges_to_the_grids_best_reproducibly(toy: str, tmp_path: pa
     assert first.best_value >= grid - 0.05 * abs(grid), (first.best_value, grid)
     # The defaults (callAt 0.9) lose; the hold-out on fresh seeds says by how much.
     assert first.holdout_best.mean > first.holdout_default.mean
+    # The paired difference over the same deals is the difference of the two means.
+    diff = first.holdout_difference
+    assert diff is not None
+    assert diff.mean == pytest.approx(first.holdout_best.mean - first.holdout_default.mean, abs=1e-9)
+    assert diff.low < diff.mean < diff.high
     second = run(str(tmp_path / "b"))
     assert [t["value"] for t in first.trials] == [t["value"] for t in second.trials]
     assert first.best_values == second.best_values
@@ -91,6 +124,7 @@ def test_the_toy_converges_to_the_grids_best_reproducibly(toy: str, tmp_path: pa
     report = json.loads((out / "report.json").read_text())
     assert report["holdout_best"]["mean"] == first.holdout_best.mean
     assert report["holdout_default"]["low"] <= report["holdout_default"]["mean"]
+    assert report["holdout_difference"]["mean"] == diff.mean
     tuned = (out / "toy.hus").read_text()
     assert tuned == hus.set_values(TOY, first.best_values)
     assert "// the default folds almost everything" in tuned
@@ -104,11 +138,6 @@ def test_a_study_in_sqlite_resumes(toy: str, tmp_path: pathlib.Path) -> None:
     hus.tune(toy, trials=3, **common)  # type: ignore[arg-type]
     again = hus.tune(toy, trials=5, **common)  # type: ignore[arg-type]
     assert len(again.trials) == 5
-
-
-@pytest.mark.skip(reason="needs the tournament engine's engine='ray' (the tournament work), not merged here")
-def test_two_ray_workers_equal_the_local_run() -> None:
-    pass
 
 
 SHARED = ROOT.parent / "shared" / "data" / "acpc2017"
