@@ -14,14 +14,13 @@ import json
 import math
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 from dataclasses import dataclass, field as dc_field
 from pathlib import Path
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
-from ._hus import Bot, HusError, Tournament, play_match, set_values, tunables
+from ._hus import Bot, HusError, Tournament, play_match, replay, set_values, tunables
 from ._tournament import tournament
 
 #: The field a bot is tuned against when none is given: every built-in but ``random``.
@@ -154,13 +153,6 @@ def _paired(a: Sequence[int], b: Sequence[int], big_blind: int = 100) -> Tuple[f
     return mean, 1.96 * math.sqrt(var / len(u))
 
 
-def _hus_binary() -> str:
-    found = os.environ.get("HUS_BIN") or shutil.which("hus")
-    if not found:
-        raise RuntimeError("the imitate objective runs `hus replay`: put hus on PATH or set HUS_BIN")
-    return found
-
-
 def split_log(log: str, out_dir: str) -> Tuple[str, str]:
     """The log's hands cut in two files: even-numbered hands (fit) and odd ones (measure)."""
     halves: Tuple[List[str], List[str]] = ([], [])
@@ -176,13 +168,8 @@ def split_log(log: str, out_dir: str) -> Tuple[str, str]:
 
 
 def _imitate(path: str, values: Dict[str, float], log: str, player: str) -> Measure:
-    """Agreement (in %) of the bot with the player's decisions in the log, by `hus replay`."""
-    sets = [f"--set={k}={v!r}" for k, v in values.items()]
-    cmd = [_hus_binary(), "replay", "--json", "--player", player, *sets, path, log]
-    done = subprocess.run(cmd, capture_output=True, text=True)
-    if done.returncode != 0:
-        raise RuntimeError(f"hus replay failed: {done.stderr.strip()}")
-    report = json.loads(done.stdout)
+    """Agreement (in %) of the bot with the player's decisions in the log (``hus.replay``)."""
+    report = replay(_bot(path, values), log, player=player)
     n = int(report["decisions"])
     agree = float(report["agreement"]) * 100 if n else 0.0
     half = 196 * math.sqrt(max(agree / 100 * (1 - agree / 100), 0.0) / max(n, 1))

@@ -3,7 +3,6 @@ seeds, found again by TPE with a fixed sampler seed, reproducibly; the hold-out 
 output; tunables and set_values; the imitate objective on a 2017 log when ../shared is there."""
 
 import json
-import os
 import pathlib
 
 import pytest
@@ -11,7 +10,7 @@ import pytest
 import hus
 from hus.tune import Engine, TuneResult, _paired, play_chunk
 
-from conftest import ROOT, hus_command
+from conftest import ROOT
 
 optuna = pytest.importorskip("optuna")
 
@@ -146,7 +145,6 @@ SHARED = ROOT.parent / "shared" / "data" / "acpc2017"
 def test_imitate_fits_on_one_half_and_measures_on_the_other(tmp_path: pathlib.Path) -> None:
     if not (SHARED / "Intermission.PokerCNN.1.0.log").exists():
         pytest.skip(f"{SHARED} is absent: the 2017 logs live beside the repository")
-    os.environ.setdefault("HUS_BIN", hus_command())
     tag = ROOT / "examples" / "tag-tune.hus"
     log = SHARED / "Intermission.PokerCNN.1.0.log"
     r = hus.tune(str(tag), objective="imitate", log=str(log), player="PokerCNN_2pn_2017", trials=3)
