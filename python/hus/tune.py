@@ -177,7 +177,14 @@ def _imitate(path: str, values: Dict[str, float], log: str, player: str) -> Meas
 
 
 def _suggest(trial: Any, params: Sequence[Mapping[str, Any]]) -> Dict[str, float]:
-    return {p["name"]: round(trial.suggest_float(p["name"], p["low"], p["high"]), 4) for p in params}
+    """A trial's values: whole numbers for a count (``integer``, Optuna's ``suggest_int``),
+    else uniform in the range, rounded to the 4 decimals the tuned script writes."""
+    return {
+        p["name"]: trial.suggest_int(p["name"], int(p["low"]), int(p["high"]))
+        if p.get("integer")
+        else round(trial.suggest_float(p["name"], p["low"], p["high"]), 4)
+        for p in params
+    }
 
 
 def tune(
@@ -223,7 +230,7 @@ def tune(
         raise ValueError(f"objective: 'win' or 'imitate', not {objective!r}")
     if objective == "imitate" and (log is None or player is None):
         raise ValueError("the imitate objective needs log= and player=")
-    defaults = {p["name"]: p["default"] for p in params}
+    defaults = {p["name"]: int(p["default"]) if p.get("integer") else p["default"] for p in params}
     where = Engine(engine, address, threads)
     work = tempfile.mkdtemp(prefix="hus-tune-")
     fit_log, measure_log = split_log(log, work) if log else ("", "")
@@ -253,7 +260,7 @@ def tune(
     study.enqueue_trial(defaults, skip_if_exists=True)
     done = len([t for t in study.trials if t.state.is_finished()])
     study.optimize(run, n_trials=max(trials - done, 0), show_progress_bar=progress)
-    best = {k: round(float(v), 4) for k, v in study.best_params.items()}
+    best = {k: v if isinstance(v, int) else round(float(v), 4) for k, v in study.best_params.items()}
 
     if objective == "imitate":
         hold = Holdout(

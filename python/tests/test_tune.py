@@ -42,7 +42,7 @@ def toy(tmp_path: pathlib.Path) -> str:
 
 def test_tunables_and_set_values() -> None:
     assert hus.tunables(TOY) == [
-        {"name": "callAt", "default": 0.9, "low": 0.0, "high": 1.0, "unit": None}
+        {"name": "callAt", "default": 0.9, "low": 0.0, "high": 1.0, "unit": None, "integer": False}
     ]
     out = hus.set_values(TOY, {"callat": 0.45})
     assert out == TOY.replace("callAt = 0.9 TUNE", "callAt = 0.45 TUNE")
@@ -129,6 +129,22 @@ def test_the_toy_converges_to_the_grids_best_reproducibly(toy: str, tmp_path: pa
     assert "// the default folds almost everything" in tuned
     assert (out / "trials.csv").read_text().splitlines()[0] == "number,state,value,callAt"
     assert (out / "search.svg").read_text().startswith("<svg")
+
+
+def test_a_range_written_in_integers_is_tuned_in_whole_numbers(tmp_path: pathlib.Path) -> None:
+    # The same toy with its threshold as a count: percent of equity, 0..100.
+    toy = tmp_path / "count.hus"
+    toy.write_text(TOY.replace("callAt = 0.9 TUNE 0..1", "callPct = 90 TUNE 0..100").replace(
+        "equity >= callAt", "equity * 100 >= callPct"))
+    assert hus.tunables(toy.read_text())[0]["integer"] is True
+    r = hus.tune(str(toy), field=["builtin:raiser"], trials=6, hands=100, chunks=1, seed=SEED, sampler_seed=1)
+    values = [t["callPct"] for t in r.trials]
+    assert values[0] == 90 and all(isinstance(v, int) and 0 <= v <= 100 for v in values), values
+    assert isinstance(r.best_values["callPct"], int)
+    assert r.tuned_script == hus.set_values(toy.read_text(), r.best_values)
+    assert hus.tunables(r.tuned_script)[0]["integer"] is True
+    with pytest.raises(ValueError, match="not a whole number"):
+        hus.set_values(toy.read_text(), {"callPct": 45.5})
 
 
 def test_a_study_in_sqlite_resumes(toy: str, tmp_path: pathlib.Path) -> None:

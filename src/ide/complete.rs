@@ -605,9 +605,14 @@ mod tests {
         assert_eq!(items.len(), 1);
         assert_eq!(items[0].label, "TUNE");
         assert_eq!(items[0].kind, ItemKind::Keyword);
-        assert_eq!(items[0].detail, "the range a tuner may search for a DEFINEd number");
+        assert_eq!(
+            items[0].detail,
+            "the range a tuner may search for a DEFINEd number"
+        );
         assert_eq!(items[0].replace, at..at);
-        assert!(items[0].documentation.contains("DEFINE openSize = 2.5BB TUNE 2BB..4BB"));
+        assert!(items[0]
+            .documentation
+            .contains("DEFINE openSize = 2.5BB TUNE 2BB..4BB"));
     }
 
     #[test]
