@@ -30,6 +30,7 @@ __all__ = [
     "MatchError",
     "MatchResult",
     "RangeError",
+    "ReplayError",
     "ScriptError",
     "Table",
     "Tournament",
@@ -38,6 +39,7 @@ __all__ = [
     "equity",
     "play_match",
     "range_breakdown",
+    "replay",
     "set_values",
     "tunables",
     "run_chunk",
@@ -75,6 +77,11 @@ class InternalError(HusError):
 
 class RangeError(HusError):
     """A range, board, dead cards or filter that cannot be read (`hus.equity`, `hus.range_breakdown`)."""
+
+class ReplayError(HusError):
+    """A log that could not be replayed: `kind` is 'usage', 'log', 'external' or 'game'."""
+
+    kind: Literal["usage", "log", "external", "game"]
 
 @final
 class Fix:
@@ -349,6 +356,15 @@ def check(
     table_dirs: Sequence[_Path] = ...,
     defines: Sequence[str] = ...,
 ) -> List[Diagnostic]: ...
+def replay(
+    bot: Bot,
+    log: _Path,
+    *,
+    player: str,
+    game: Optional[_Path] = None,
+    seed: int = 0,
+    to_xml: Optional[_Path] = None,
+) -> Dict[str, Any]: ...
 def equity(
     hero: str,
     villain: str,

@@ -14,14 +14,14 @@ import json
 import math
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 from dataclasses import dataclass, field as dc_field
 from pathlib import Path
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
-from ._hus import Bot, play_match, set_values, tunables
+from ._hus import Bot, HusError, Tournament, play_match, replay, set_values, tunables
+from ._tournament import tournament
 
 #: The field a bot is tuned against when none is given: every built-in but ``random``.
 DEFAULT_FIELD = ("builtin:caller", "builtin:raiser", "builtin:equity", "builtin:bluffer")
@@ -45,13 +45,16 @@ class Measure:
 @dataclass
 class TuneResult:
     """What a study found: the best values, and both the best and the defaults re-measured
-    on fresh seeds (``holdout``), each with its 95 % interval."""
+    on fresh seeds (``holdout``), each with its 95 % interval, and their paired difference."""
 
     best_values: Dict[str, float]
     default_values: Dict[str, float]
     best_value: float
     holdout_best: Measure
     holdout_default: Measure
+    #: *win*: tuned minus default on the hold-out, paired over the same duplicate deals
+    #: (None for *imitate*).
+    holdout_difference: Optional[Measure] = None
     trials: List[Dict[str, Any]] = dc_field(default_factory=list)
     tuned_script: str = ""
 
@@ -62,29 +65,92 @@ def _bot(path: str, values: Dict[str, float]) -> Bot:
     return Bot.from_file(path, values=values)
 
 
-def play_chunk(bot: Bot, opponent: Bot, hands: int, seed: int) -> Tuple[float, float]:
-    """One chunk of the *win* objective: a duplicate match, its mbb/hand and the half-width
-    of its 95 % interval. The one place that plays: swap the engine (a tournament on Ray)
-    here."""
-    r = play_match(bot, opponent, hands=hands, seed=seed, duplicate=True, threads=1)
-    half = 0.0 if r.ci95 is None else (r.ci95[1] - r.ci95[0]) / 2
-    return r.mbb_per_hand, half
+@dataclass
+class Engine:
+    """Where the *win* objective's matches run: ``hus.tournament``'s engine (``"local"``
+    threads in this process, or ``"ray"`` tasks on the cluster at ``address``)."""
+
+    name: str = "local"
+    address: Optional[str] = None
+    threads: Optional[int] = None
 
 
-def _win(path: str, values: Dict[str, float], field: Sequence[str], hands: int, seed: int) -> Measure:
-    """Mean mbb/hand against every bot of the field, each on its own seed."""
-    bot = _bot(path, values)
-    results = [play_chunk(bot, _bot(o, {}), hands, seed + i) for i, o in enumerate(field)]
+def _field_bots(path: str, values: Dict[str, float], field: Sequence[str]) -> List[Bot]:
+    """The tuned bot first (number 0, the gauntlet's challenger), then the field."""
+    return [_bot(path, values), *(_bot(o, {}) for o in field)]
+
+
+def play_chunk(bots: Sequence[Bot], hands: int, seed: int, engine: Engine) -> List[Tuple[float, float]]:
+    """One chunk of the *win* objective: a gauntlet of ``bots[0]`` against the rest, duplicate,
+    each pairing one tournament chunk (so it equals ``hus.match`` on the pairing's seed);
+    bot 0's mbb/hand against each and the half-width of its 95 % interval. The pairings'
+    seeds come from ``seed`` and the bots' numbers alone: the same deals for every trial."""
+    r = tournament(
+        bots, hands=hands, seed=seed, duplicate=True, chunk_hands=hands, gauntlet=[0],
+        engine=engine.name, address=engine.address, threads=engine.threads, progress=False,
+    )
+    out = []
+    for j in range(1, len(bots)):
+        ci = r.intervals[0][j]
+        out.append((float(r.crosstable[0][j] or 0.0), 0.0 if ci is None else (ci[1] - ci[0]) / 2))
+    return out
+
+
+def _combine(results: Sequence[Tuple[float, float]]) -> Measure:
+    """The mean over the field, its half-width from the opponents' independent halves."""
     mean = sum(m for m, _ in results) / len(results)
     half = math.sqrt(sum(h * h for _, h in results)) / len(results)
     return Measure(mean, mean - half, mean + half)
 
 
-def _hus_binary() -> str:
-    found = os.environ.get("HUS_BIN") or shutil.which("hus")
-    if not found:
-        raise RuntimeError("the imitate objective runs `hus replay`: put hus on PATH or set HUS_BIN")
-    return found
+def _win(path: str, values: Dict[str, float], field: Sequence[str], hands: int, seed: int, engine: Engine) -> Measure:
+    """Mean mbb/hand against every bot of the field, by the tournament engine."""
+    return _combine(play_chunk(_field_bots(path, values, field), hands, seed, engine))
+
+
+@dataclass
+class Holdout:
+    """The hold-out: tuned and default values on the same fresh deals, and the tuned-minus-
+    default difference paired deal by deal."""
+
+    best: Measure
+    default: Measure
+    difference: Optional[Measure]
+
+
+def _holdout_win(
+    path: str, best: Dict[str, float], field: Sequence[str], hands: int, seed: int, engine: Engine
+) -> Holdout:
+    """Both value sets against the field on the tournament's pairing seeds (the deals
+    ``play_chunk`` would deal), played by ``hus.match`` keeping every hand, so that the
+    difference is paired over the same duplicate deals: per deal (its two hands, seats
+    swapped) tuned minus default, its mean and 95 % normal interval, averaged over the field."""
+    tuned, default = _field_bots(path, best, field), _field_bots(path, {}, field)
+    plan = Tournament(tuned, hands=hands, seed=seed, duplicate=True, chunk_hands=hands, gauntlet=[0])
+    per_bot: Tuple[List[Tuple[float, float]], List[Tuple[float, float]]] = ([], [])
+    diffs: List[Tuple[float, float]] = []
+    for _, j, pair_seed in plan.pairings():
+        hands_of = []
+        for side, bots in enumerate((tuned, default)):
+            r = play_match(bots[0], bots[j], hands=hands, seed=pair_seed, duplicate=True,
+                           threads=engine.threads, keep_hands=True)
+            half = 0.0 if r.ci95 is None else (r.ci95[1] - r.ci95[0]) / 2
+            per_bot[side].append((r.mbb_per_hand, half))
+            hands_of.append(r.hand_results or [])
+        diffs.append(_paired(hands_of[0], hands_of[1]))
+    return Holdout(_combine(per_bot[0]), _combine(per_bot[1]), _combine(diffs))
+
+
+def _paired(a: Sequence[int], b: Sequence[int], big_blind: int = 100) -> Tuple[float, float]:
+    """Mean mbb/hand of ``a`` minus ``b`` over duplicate deals (hands 2k and 2k+1) and the
+    half-width of its 95 % interval (normal: a hold-out has hundreds of deals)."""
+    scale = 1000 / big_blind / 2
+    u = [(a[i] + a[i + 1] - b[i] - b[i + 1]) * scale for i in range(0, len(a) - 1, 2)]
+    if len(u) < 2:
+        return (u[0] if u else 0.0), 0.0
+    mean = sum(u) / len(u)
+    var = sum((x - mean) ** 2 for x in u) / (len(u) - 1)
+    return mean, 1.96 * math.sqrt(var / len(u))
 
 
 def split_log(log: str, out_dir: str) -> Tuple[str, str]:
@@ -102,13 +168,8 @@ def split_log(log: str, out_dir: str) -> Tuple[str, str]:
 
 
 def _imitate(path: str, values: Dict[str, float], log: str, player: str) -> Measure:
-    """Agreement (in %) of the bot with the player's decisions in the log, by `hus replay`."""
-    sets = [f"--set={k}={v!r}" for k, v in values.items()]
-    cmd = [_hus_binary(), "replay", "--json", "--player", player, *sets, path, log]
-    done = subprocess.run(cmd, capture_output=True, text=True)
-    if done.returncode != 0:
-        raise RuntimeError(f"hus replay failed: {done.stderr.strip()}")
-    report = json.loads(done.stdout)
+    """Agreement (in %) of the bot with the player's decisions in the log (``hus.replay``)."""
+    report = replay(_bot(path, values), log, player=player)
     n = int(report["decisions"])
     agree = float(report["agreement"]) * 100 if n else 0.0
     half = 196 * math.sqrt(max(agree / 100 * (1 - agree / 100), 0.0) / max(n, 1))
@@ -116,7 +177,14 @@ def _imitate(path: str, values: Dict[str, float], log: str, player: str) -> Meas
 
 
 def _suggest(trial: Any, params: Sequence[Mapping[str, Any]]) -> Dict[str, float]:
-    return {p["name"]: round(trial.suggest_float(p["name"], p["low"], p["high"]), 4) for p in params}
+    """A trial's values: whole numbers for a count (``integer``, Optuna's ``suggest_int``),
+    else uniform in the range, rounded to the 4 decimals the tuned script writes."""
+    return {
+        p["name"]: trial.suggest_int(p["name"], int(p["low"]), int(p["high"]))
+        if p.get("integer")
+        else round(trial.suggest_float(p["name"], p["low"], p["high"]), 4)
+        for p in params
+    }
 
 
 def tune(
@@ -137,12 +205,16 @@ def tune(
     prune: bool = True,
     progress: bool = False,
     out_dir: Optional[str] = None,
+    engine: str = "local",
+    address: Optional[str] = None,
+    threads: Optional[int] = None,
 ) -> TuneResult:
     """Tunes the script ``bot``'s TUNE ranges with Optuna's TPE (seeded by ``sampler_seed``).
 
     ``win``: each trial plays ``chunks`` chunks of ``hands`` duplicate hands against every
-    bot of ``field``, the same seeds for every trial; a trial clearly below the others after
-    its first chunk is pruned. ``imitate``: agreement with ``player`` on the even hands of
+    bot of ``field``, the same seeds for every trial, through ``hus.tournament`` (``engine``
+    ``"local"`` on ``threads`` threads or ``"ray"`` on the cluster at ``address``); a trial
+    clearly below the others after its first chunk is pruned. ``imitate``: agreement with ``player`` on the even hands of
     ``log``, measured on the odd ones. The best values and the defaults are then re-measured
     on fresh seeds (``holdout_hands`` a chunk, default ``hands * chunks``) or, for imitate,
     on the unseen half. ``out_dir`` gets the tuned script, the trials (CSV, JSON), an SVG of
@@ -158,7 +230,8 @@ def tune(
         raise ValueError(f"objective: 'win' or 'imitate', not {objective!r}")
     if objective == "imitate" and (log is None or player is None):
         raise ValueError("the imitate objective needs log= and player=")
-    defaults = {p["name"]: p["default"] for p in params}
+    defaults = {p["name"]: int(p["default"]) if p.get("integer") else p["default"] for p in params}
+    where = Engine(engine, address, threads)
     work = tempfile.mkdtemp(prefix="hus-tune-")
     fit_log, measure_log = split_log(log, work) if log else ("", "")
 
@@ -168,7 +241,7 @@ def tune(
             return _imitate(bot, values, fit_log, player or "").mean
         total = 0.0
         for k in range(chunks):
-            total += _win(bot, values, field, hands, seed + 1000 * k).mean
+            total += _win(bot, values, field, hands, seed + 1000 * k, where).mean
             trial.report(total / (k + 1), k)
             if prune and k + 1 < chunks and trial.should_prune():
                 raise optuna.TrialPruned()
@@ -187,15 +260,17 @@ def tune(
     study.enqueue_trial(defaults, skip_if_exists=True)
     done = len([t for t in study.trials if t.state.is_finished()])
     study.optimize(run, n_trials=max(trials - done, 0), show_progress_bar=progress)
-    best = {k: round(float(v), 4) for k, v in study.best_params.items()}
+    best = {k: v if isinstance(v, int) else round(float(v), 4) for k, v in study.best_params.items()}
 
     if objective == "imitate":
-        hold_best = _imitate(bot, best, measure_log, player or "")
-        hold_default = _imitate(bot, {}, measure_log, player or "")
+        hold = Holdout(
+            _imitate(bot, best, measure_log, player or ""),
+            _imitate(bot, {}, measure_log, player or ""),
+            None,
+        )
     else:
         n = holdout_hands or hands * chunks
-        hold_best = _win(bot, best, field, n, seed + HOLDOUT_OFFSET)
-        hold_default = _win(bot, {}, field, n, seed + HOLDOUT_OFFSET)
+        hold = _holdout_win(bot, best, field, n, seed + HOLDOUT_OFFSET, where)
     rows = [
         {"number": t.number, "state": t.state.name, "value": t.value, **{k: round(v, 4) for k, v in t.params.items()}}
         for t in study.trials
@@ -204,8 +279,9 @@ def tune(
         best_values=best,
         default_values=defaults,
         best_value=float(study.best_value),
-        holdout_best=hold_best,
-        holdout_default=hold_default,
+        holdout_best=hold.best,
+        holdout_default=hold.default,
+        holdout_difference=hold.difference,
         trials=rows,
         tuned_script=set_values(text, best),
     )
@@ -236,6 +312,7 @@ def write_outputs(r: TuneResult, params: Sequence[Mapping[str, Any]], bot: str, 
         "best_in_search": r.best_value,
         "holdout_best": vars(r.holdout_best),
         "holdout_default": vars(r.holdout_default),
+        "holdout_difference": None if r.holdout_difference is None else vars(r.holdout_difference),
     }
     (out / "report.json").write_text(json.dumps(report, indent=1) + "\n")
 
@@ -300,6 +377,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     a.add_argument("--no-prune", action="store_true")
     a.add_argument("--progress", action="store_true")
     a.add_argument("--out", default="tuned", help="output directory")
+    a.add_argument("--engine", choices=["local", "ray"], default="local",
+                   help="where the win objective's matches run (hus.tournament's engine)")
+    a.add_argument("--address", help="the Ray cluster (with --engine ray)")
+    a.add_argument("--threads", type=int, help="threads of the local engine (one per core by default)")
     args = a.parse_args(argv)
     try:
         r = tune(
@@ -307,13 +388,16 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             hands=args.hands, chunks=args.chunks, seed=args.seed, holdout_hands=args.holdout_hands,
             log=args.log, player=args.player, sampler_seed=args.sampler_seed,
             storage=args.storage, study_name=args.study_name, prune=not args.no_prune,
-            progress=args.progress, out_dir=args.out,
+            progress=args.progress, out_dir=args.out, engine=args.engine,
+            address=args.address, threads=args.threads,
         )
-    except (ValueError, RuntimeError, OSError) as e:
+    except (ValueError, RuntimeError, OSError, HusError) as e:
         print(f"hus-tune: {e}", file=sys.stderr)
         return 2
     print(f"best values: {r.best_values} (defaults {r.default_values})")
     print(f"hold-out, tuned:   {r.holdout_best.text()}")
     print(f"hold-out, default: {r.holdout_default.text()}")
+    if r.holdout_difference is not None:
+        print(f"hold-out, tuned minus default (paired): {r.holdout_difference.text()}")
     print(f"written to {args.out}/")
     return 0

@@ -220,7 +220,8 @@ pub(crate) fn check(
 }
 
 /// The tunable DEFINEs (`DEFINE x = 2.5BB TUNE 2BB..4BB`) of a script's text, in the order
-/// written: dicts of name, default, low, high and unit (`None` for a plain number).
+/// written: dicts of name, default, low, high, unit (`None` for a plain number) and integer
+/// (a count: default and bounds written as integers).
 #[pyfunction]
 pub(crate) fn tunables(py: Python<'_>, source: &str) -> PyResult<Vec<Py<PyAny>>> {
     guard(|| {
@@ -233,6 +234,7 @@ pub(crate) fn tunables(py: Python<'_>, source: &str) -> PyResult<Vec<Py<PyAny>>>
                 d.set_item("low", t.low)?;
                 d.set_item("high", t.high)?;
                 d.set_item("unit", t.unit)?;
+                d.set_item("integer", t.integer)?;
                 Ok(d.into_any().unbind())
             })
             .collect()

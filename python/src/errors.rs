@@ -44,6 +44,12 @@ create_exception!(
 );
 create_exception!(
     hus,
+    ReplayError,
+    HusError,
+    "A log that could not be replayed: `kind` is 'usage', 'log', 'external' or 'game'."
+);
+create_exception!(
+    hus,
     InternalError,
     HusError,
     "A bug in hus (a Rust panic), raised instead of ending the interpreter."

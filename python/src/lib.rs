@@ -10,6 +10,7 @@ mod matches;
 mod opponent;
 mod pokerkit;
 mod ranges;
+mod replay;
 mod state;
 mod stats;
 mod table;
@@ -20,6 +21,7 @@ use pyo3::prelude::*;
 use bot::{check, Bot};
 use decision::Decision;
 use diagnostics::{Diagnostic, Fix};
+use errors::ReplayError;
 use errors::ScriptError;
 use errors::{DecideError, GameStateError, HusError, InternalError, MatchError, RangeError};
 use matches::{play_match, MatchResult};
@@ -51,6 +53,7 @@ fn _hus(m: &Bound<'_, PyModule>) -> PyResult<()> {
         wrap_pyfunction!(pokerkit::pokerkit_state, m)?,
     )?;
     m.add_function(wrap_pyfunction!(run_chunk, m)?)?;
+    m.add_function(wrap_pyfunction!(replay::replay, m)?)?;
     m.add_function(wrap_pyfunction!(ranges::equity, m)?)?;
     m.add_function(wrap_pyfunction!(ranges::range_breakdown, m)?)?;
     m.add("HusError", py.get_type::<HusError>())?;
@@ -60,5 +63,6 @@ fn _hus(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("MatchError", py.get_type::<MatchError>())?;
     m.add("InternalError", py.get_type::<InternalError>())?;
     m.add("RangeError", py.get_type::<RangeError>())?;
+    m.add("ReplayError", py.get_type::<ReplayError>())?;
     Ok(())
 }

@@ -3,15 +3,14 @@ seeds, found again by TPE with a fixed sampler seed, reproducibly; the hold-out 
 output; tunables and set_values; the imitate objective on a 2017 log when ../shared is there."""
 
 import json
-import os
 import pathlib
 
 import pytest
 
 import hus
-from hus.tune import TuneResult
+from hus.tune import Engine, TuneResult, _paired, play_chunk
 
-from conftest import ROOT, hus_command
+from conftest import ROOT
 
 optuna = pytest.importorskip("optuna")
 
@@ -43,7 +42,7 @@ def toy(tmp_path: pathlib.Path) -> str:
 
 def test_tunables_and_set_values() -> None:
     assert hus.tunables(TOY) == [
-        {"name": "callAt", "default": 0.9, "low": 0.0, "high": 1.0, "unit": None}
+        {"name": "callAt", "default": 0.9, "low": 0.0, "high": 1.0, "unit": None, "integer": False}
     ]
     out = hus.set_values(TOY, {"callat": 0.45})
     assert out == TOY.replace("callAt = 0.9 TUNE", "callAt = 0.45 TUNE")
@@ -60,15 +59,43 @@ def test_a_value_plays_and_a_wrong_one_is_a_script_error(toy: str) -> None:
         hus.Bot.from_file(toy, values={"nope": 1.0})
 
 
+def _against_raiser(bot: hus.Bot, hands: int, seed: int) -> float:
+    """The toy's mbb/hand against builtin:raiser as the tuner plays it: a gauntlet chunk."""
+    r = hus.tournament([bot, "builtin:raiser"], hands=hands, seed=seed, chunk_hands=hands, gauntlet=[0])
+    return float(r.crosstable[0][1] or 0.0)
+
+
 def _grid_best(toy: str) -> float:
     """The objective's best over a grid of 21 thresholds, on the seeds the tuner uses."""
-    raiser = hus.Bot.builtin("raiser")
-    best = -1e18
-    for i in range(21):
-        bot = hus.Bot.from_file(toy, values={"callAt": i / 20})
-        r = hus.match(bot, raiser, hands=HANDS, seed=SEED, duplicate=True)
-        best = max(best, r.mbb_per_hand)
-    return best
+    return max(
+        _against_raiser(hus.Bot.from_file(toy, values={"callAt": i / 20}), HANDS, SEED)
+        for i in range(21)
+    )
+
+
+def test_a_chunk_is_a_gauntlet_equal_to_matches_on_its_pairing_seeds(toy: str) -> None:
+    bot = hus.Bot.from_file(toy, values={"callAt": 0.3})
+    field = [hus.Bot.builtin("raiser"), hus.Bot.builtin("equity")]
+    got = play_chunk([bot, *field], 200, SEED, Engine("local", threads=2))
+    plan = hus.Tournament([bot, *field], hands=200, seed=SEED, chunk_hands=200, gauntlet=[0])
+    want = []
+    for _, j, seed in plan.pairings():
+        r = hus.match(bot, field[j - 1], hands=200, seed=seed, duplicate=True)
+        assert r.ci95 is not None
+        want.append((r.mbb_per_hand, (r.ci95[1] - r.ci95[0]) / 2))
+    assert [x for p in got for x in p] == pytest.approx([x for p in want for x in p], rel=1e-12)
+    assert got[0] != got[1]
+    # The same seeds whatever the tuned bot's values: the field's deals are common.
+    other = hus.Tournament([hus.Bot.from_file(toy), *field], hands=200, seed=SEED, chunk_hands=200, gauntlet=[0])
+    assert other.pairings() == plan.pairings()
+
+
+def test_the_paired_difference_is_the_difference_of_the_means() -> None:
+    # Two duplicate deals: tuned wins 100 and 300 chips more per deal (big blind 100).
+    mean, half = _paired([50, 50, 200, 100], [0, 0, 0, 0])
+    assert mean == 1000 / 100 * (100 + 300) / 4
+    assert half == pytest.approx(1.96 * (1000 / 100 / 2) * 141.4213562 / 2 ** 0.5, rel=1e-6)
+    assert _paired([10, -10], [0, 0]) == (0.0, 0.0)
 
 
 def test_the_toy_converges_to_the_grids_best_reproducibly(toy: str, tmp_path: pathlib.Path) -> None:
@@ -84,6 +111,11 @@ def test_the_toy_converges_to_the_grids_best_reproducibly(toy: str, tmp_path: pa
     assert first.best_value >= grid - 0.05 * abs(grid), (first.best_value, grid)
     # The defaults (callAt 0.9) lose; the hold-out on fresh seeds says by how much.
     assert first.holdout_best.mean > first.holdout_default.mean
+    # The paired difference over the same deals is the difference of the two means.
+    diff = first.holdout_difference
+    assert diff is not None
+    assert diff.mean == pytest.approx(first.holdout_best.mean - first.holdout_default.mean, abs=1e-9)
+    assert diff.low < diff.mean < diff.high
     second = run(str(tmp_path / "b"))
     assert [t["value"] for t in first.trials] == [t["value"] for t in second.trials]
     assert first.best_values == second.best_values
@@ -91,11 +123,28 @@ def test_the_toy_converges_to_the_grids_best_reproducibly(toy: str, tmp_path: pa
     report = json.loads((out / "report.json").read_text())
     assert report["holdout_best"]["mean"] == first.holdout_best.mean
     assert report["holdout_default"]["low"] <= report["holdout_default"]["mean"]
+    assert report["holdout_difference"]["mean"] == diff.mean
     tuned = (out / "toy.hus").read_text()
     assert tuned == hus.set_values(TOY, first.best_values)
     assert "// the default folds almost everything" in tuned
     assert (out / "trials.csv").read_text().splitlines()[0] == "number,state,value,callAt"
     assert (out / "search.svg").read_text().startswith("<svg")
+
+
+def test_a_range_written_in_integers_is_tuned_in_whole_numbers(tmp_path: pathlib.Path) -> None:
+    # The same toy with its threshold as a count: percent of equity, 0..100.
+    toy = tmp_path / "count.hus"
+    toy.write_text(TOY.replace("callAt = 0.9 TUNE 0..1", "callPct = 90 TUNE 0..100").replace(
+        "equity >= callAt", "equity * 100 >= callPct"))
+    assert hus.tunables(toy.read_text())[0]["integer"] is True
+    r = hus.tune(str(toy), field=["builtin:raiser"], trials=6, hands=100, chunks=1, seed=SEED, sampler_seed=1)
+    values = [t["callPct"] for t in r.trials]
+    assert values[0] == 90 and all(isinstance(v, int) and 0 <= v <= 100 for v in values), values
+    assert isinstance(r.best_values["callPct"], int)
+    assert r.tuned_script == hus.set_values(toy.read_text(), r.best_values)
+    assert hus.tunables(r.tuned_script)[0]["integer"] is True
+    with pytest.raises(ValueError, match="not a whole number"):
+        hus.set_values(toy.read_text(), {"callPct": 45.5})
 
 
 def test_a_study_in_sqlite_resumes(toy: str, tmp_path: pathlib.Path) -> None:
@@ -106,18 +155,12 @@ def test_a_study_in_sqlite_resumes(toy: str, tmp_path: pathlib.Path) -> None:
     assert len(again.trials) == 5
 
 
-@pytest.mark.skip(reason="needs the tournament engine's engine='ray' (the tournament work), not merged here")
-def test_two_ray_workers_equal_the_local_run() -> None:
-    pass
-
-
 SHARED = ROOT.parent / "shared" / "data" / "acpc2017"
 
 
 def test_imitate_fits_on_one_half_and_measures_on_the_other(tmp_path: pathlib.Path) -> None:
     if not (SHARED / "Intermission.PokerCNN.1.0.log").exists():
         pytest.skip(f"{SHARED} is absent: the 2017 logs live beside the repository")
-    os.environ.setdefault("HUS_BIN", hus_command())
     tag = ROOT / "examples" / "tag-tune.hus"
     log = SHARED / "Intermission.PokerCNN.1.0.log"
     r = hus.tune(str(tag), objective="imitate", log=str(log), player="PokerCNN_2pn_2017", trials=3)

@@ -393,7 +393,7 @@ pub const ENTRIES: &[Entry] = &[
     e("ENDDEFINE", Keyword, "closes a DEFINE of several lines", "Each line between `DEFINE name` and `ENDDEFINE` is a branch (OR); commas inside a line are AND (reference §12.2).",
       "ENDDEFINE", "not in the thesis"),
     e("TUNE", Keyword, "the range a tuner may search for a DEFINEd number",
-      "`DEFINE name = default TUNE low..high` after a number: the default plays (`hus decide`, `hus match`); `hus match --set name=VALUE` and `python -m hus tune` try other values inside the range, in the default's unit. `hus check` refuses an empty or reversed range, bounds in another unit and a default outside the range (reference §12.2).",
+      "`DEFINE name = default TUNE low..high` after a number: the default plays (`hus decide`, `hus match`); `--set name=VALUE` (`hus decide`, `match`, `replay`, `acpc`) and `python -m hus tune` try other values inside the range, in the default's unit. `hus check` refuses an empty or reversed range, bounds in another unit and a default outside the range (reference §12.2).",
       "DEFINE openSize = 2.5BB TUNE 2BB..4BB", "not in the thesis"),
     e("INCLUDE", Keyword, "use the DEFINEs of another file",
       "`INCLUDE \"file.hus\"` at the top level reads the file relative to the including file; it may hold only DEFINEs and INCLUDEs. Missing files and cycles are errors showing the include chain (reference §12.4).",

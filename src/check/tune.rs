@@ -16,6 +16,11 @@ pub struct Tunable {
     pub unit: Option<String>,
     /// Where the default is written: what [`set_values`] replaces.
     pub value_span: Span,
+    /// A whole-number tunable (a count): a plain number whose default and bounds are all
+    /// written as integers (`DEFINE minHands = 30 TUNE 10..100`); only whole values are set.
+    pub integer: bool,
+    /// Where the bounds are written (to tell whether they are integers).
+    bound_spans: [Span; 2],
 }
 
 /// Why [`set_values`] refused: a name with no TUNE range, a value outside it, a name twice.
@@ -140,7 +145,20 @@ fn tunable(d: &Define, tune: &Tune) -> Result<Tunable, Box<Diagnostic>> {
         high,
         unit,
         value_span,
+        integer: false,
+        bound_spans: [tune.low.span.clone(), tune.high.span.clone()],
     })
+}
+
+/// Whether a number is written as an integer: digits, maybe after a minus.
+fn written_whole(text: &str, span: &Span) -> bool {
+    let written = text.get(span.clone()).unwrap_or("").trim();
+    let written = written
+        .strip_prefix('(')
+        .and_then(|w| w.strip_suffix(')'))
+        .map_or(written, str::trim);
+    let digits = written.strip_prefix('-').unwrap_or(written).trim_start();
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// The diagnostics of every wrong TUNE of a script (an empty range, a bound in another unit,
@@ -153,18 +171,26 @@ pub fn check_tunes(script: &Script) -> Vec<Diagnostic> {
         .collect()
 }
 
-/// The script's tunable DEFINEs, in the order written (wrong TUNEs left out).
-pub fn tunables(script: &Script) -> Vec<Tunable> {
-    script
+/// The script's tunable DEFINEs, in the order written (wrong TUNEs left out); `text` is the
+/// script's text, which tells the whole-number ones.
+pub fn tunables(script: &Script, text: &str) -> Vec<Tunable> {
+    let mut all: Vec<Tunable> = script
         .defines
         .iter()
         .filter_map(|d| tunable(d, d.tune.as_deref()?).ok())
-        .collect()
+        .collect();
+    for t in &mut all {
+        t.integer = t.unit.is_none()
+            && [&t.value_span, &t.bound_spans[0], &t.bound_spans[1]]
+                .into_iter()
+                .all(|s| written_whole(text, s));
+    }
+    all
 }
 
 /// The tunable DEFINEs of a script's text.
 pub fn tunables_of(text: &str) -> Vec<Tunable> {
-    tunables(&crate::syntax::parse(text).0)
+    tunables(&crate::syntax::parse(text).0, text)
 }
 
 /// A value as the rewritten script writes it: at most 4 decimals, no trailing zeros.
@@ -207,8 +233,19 @@ pub fn set_values(text: &str, values: &[(String, f64)]) -> Result<String, TuneEr
                 t.low, t.high
             )));
         }
+        if t.integer && v.fract() != 0.0 {
+            return Err(TuneError(format!(
+                "{name} = {v} is not a whole number, and {} is a count (its default and TUNE range {}..{} are written as integers)",
+                t.name, t.low, t.high
+            )));
+        }
         let unit = t.unit.as_deref().unwrap_or("");
-        edits.push((t.value_span.clone(), format!("{}{unit}", number_text(*v))));
+        let mut written = format!("{}{unit}", number_text(*v));
+        // Two rank digits alone (`45`) would be a card query in a DEFINE: `(45)` is the number.
+        if written.len() == 2 && written.bytes().all(|b| (b'2'..=b'9').contains(&b)) {
+            written = format!("({written})");
+        }
+        edits.push((t.value_span.clone(), written));
     }
     edits.sort_by_key(|(span, _)| std::cmp::Reverse(span.start));
     let mut out = text.to_string();
@@ -242,6 +279,38 @@ mod tests {
         );
         assert_eq!(t[0].unit.as_deref(), Some("BB"));
         assert_eq!((t[1].default, t[1].unit.clone()), (0.6, None));
+    }
+
+    #[test]
+    fn a_range_written_in_integers_is_a_count() {
+        let t = tunables_of(
+            "DEFINE minHands = 30 TUNE 10..100\nDEFINE neg = -2 TUNE -5..0\nDEFINE eq = 1 TUNE 0..1.0\nDEFINE open = 3BB TUNE 2BB..5BB\nDEFINE x = 0.5 TUNE 0..1\n",
+        );
+        let integer: Vec<(&str, bool)> = t.iter().map(|t| (t.name.as_str(), t.integer)).collect();
+        assert_eq!(
+            integer,
+            [
+                ("minHands", true),
+                ("neg", true),
+                ("eq", false),
+                ("open", false),
+                ("x", false)
+            ]
+        );
+        let text = "DEFINE minHands = 30 TUNE 10..100 // hands seen\n";
+        // 45 alone would be a card query: the number is written in parentheses, still a count.
+        let tuned = set_values(text, &[("minHands".into(), 45.0)]).unwrap();
+        assert_eq!(tuned, "DEFINE minHands = (45) TUNE 10..100 // hands seen\n");
+        let again = &tunables_of(&tuned)[0];
+        assert_eq!((again.default, again.integer), (45.0, true));
+        assert_eq!(
+            set_values(&tuned, &[("minHands".into(), 100.0)]).unwrap(),
+            "DEFINE minHands = 100 TUNE 10..100 // hands seen\n"
+        );
+        assert_eq!(
+            set_values(text, &[("minhands".into(), 45.5)]).unwrap_err().0,
+            "minhands = 45.5 is not a whole number, and minHands is a count (its default and TUNE range 10..100 are written as integers)"
+        );
     }
 
     #[test]

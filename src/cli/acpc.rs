@@ -44,6 +44,10 @@ pub struct Args {
     /// A directory `USE TABLE` may read tables from, besides the script's own (repeatable).
     #[arg(long = "table-dir", value_name = "DIR")]
     pub table_dirs: Vec<PathBuf>,
+    /// A value for one of the bot's tunable DEFINEs (`TUNE low..high`), as NAME=VALUE in the
+    /// DEFINE's unit (repeatable), as `hus match --set`.
+    #[arg(long = "set", value_name = "NAME=VALUE", value_parser = super::matches::parse_set)]
+    pub values: Vec<(String, f64)>,
 }
 
 pub fn run(args: Args) -> u8 {
@@ -72,6 +76,7 @@ fn play(args: &Args) -> Result<u8, (u8, String)> {
     }
     let game = hus::read_acpc_game(args.game.as_deref()).map_err(usage)?;
     let bot_options = BotOptions {
+        values: args.values.clone(),
         table_dirs: args.table_dirs.clone(),
         allow_external: args.allow_external,
         external_timeout,

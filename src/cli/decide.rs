@@ -35,6 +35,10 @@ pub struct Args {
     /// A directory `USE TABLE` may read tables from, besides the script's own (repeatable).
     #[arg(long = "table-dir", value_name = "DIR")]
     pub table_dirs: Vec<PathBuf>,
+    /// A value for one of the script's tunable DEFINEs (`TUNE low..high`), as NAME=VALUE in
+    /// the DEFINE's unit (repeatable), as `hus match --set`.
+    #[arg(long = "set", value_name = "NAME=VALUE", value_parser = super::matches::parse_set)]
+    pub values: Vec<(String, f64)>,
 }
 
 /// `--external-timeout` when not given, in seconds.
@@ -52,6 +56,7 @@ impl Args {
             allow_external: false,
             external_timeout: DEFAULT_EXTERNAL_TIMEOUT,
             table_dirs: Vec::new(),
+            values: Vec::new(),
         }
     }
 }
@@ -98,6 +103,10 @@ fn decide(args: Args) -> Result<u8, u8> {
         .script
         .to_str()
         .and_then(|p| p.strip_prefix("builtin:"));
+    if let (Some(name), false) = (builtin, args.values.is_empty()) {
+        errln!("error: builtin:{name} has no tunable DEFINEs to set");
+        return Err(exit::USAGE);
+    }
     let script_text = match builtin {
         Some(name) => {
             match hus::builtin_script(name) {
@@ -162,8 +171,8 @@ fn compile(args: &Args, text: &str, state: &hus::GameState) -> Result<Bot, u8> {
         // A decision shows no warnings of the script: the lints run only when the script has
         // errors, whose report is then `hus check`'s.
         lints: false,
-        // A TUNEd DEFINE plays its default (`hus match --set` tries others).
-        values: Vec::new(),
+        // A TUNEd DEFINE plays its default unless --set gives it another value.
+        values: args.values.clone(),
     };
     let base_dir = args.script.parent().unwrap_or(Path::new(""));
     let name = args.script.display().to_string();

@@ -11,6 +11,7 @@
 //! | the start of a line in a reaction | conditions and `THEN`, then `ENDVILLAIN` |
 //! | a line of a DEFINE of several lines | conditions, `ENDDEFINE` |
 //! | after `RULE`, `VILLAIN`, a comma, a DEFINE's `=` | conditions (and `PRIORITY` after `RULE`) |
+//! | after a DEFINE's one number (`DEFINE x = 2.5BB `) | `TUNE` (reference §12.2) |
 //! | after `!` | predicates and DEFINEd conditions and ranges |
 //! | after a comparison or arithmetic operator, a number, `RAISE`, `RAISETO` | constants and DEFINEd numbers |
 //! | after `\|` | predicates and DEFINEd conditions and ranges |
@@ -74,6 +75,8 @@ pub enum Context {
     Value,
     /// After `|`.
     Range,
+    /// After a DEFINE's one number, and a space: its `TUNE` range may follow.
+    Tune,
     /// After `THEN`; `simple`: after a mixed strategy's weight (no table, no external).
     Action {
         simple: bool,
@@ -142,6 +145,13 @@ pub fn context(text: &str, offset: usize) -> (Context, Span) {
         },
         [Tok::Define, ..] if !before.contains(&Tok::Assign) => Context::Nothing,
         [Tok::Define, .., Tok::Assign] => Context::Condition { priority: false },
+        [Tok::Define, Tok::Name(_), Tok::Assign, value @ ..]
+            if one_number(value) && text[..word_start].ends_with([' ', '\t']) =>
+        {
+            Context::Tune
+        }
+        // A TUNE range's bounds are numbers written out: nothing to offer.
+        [Tok::Define, ..] if before.contains(&Tok::Tune) => Context::Nothing,
         [Tok::Rule] => Context::Condition { priority: true },
         [Tok::Rule, Tok::Priority] | [Tok::Rule, Tok::Priority, Tok::Minus] => Context::Nothing,
         [Tok::Rule, Tok::Priority, .., Tok::Number(_) | Tok::Query(_)]
@@ -165,6 +175,17 @@ pub fn context(text: &str, offset: usize) -> (Context, Span) {
         }
     };
     (context, replace)
+}
+
+/// Whether a DEFINE's body is one number, maybe negative, maybe with its unit (`2.5BB`,
+/// `0.5 pot`, `-1`): what may take a `TUNE` range.
+fn one_number(value: &[Tok<'_>]) -> bool {
+    let value = value.strip_prefix(&[Tok::Minus]).unwrap_or(value);
+    matches!(
+        value,
+        [Tok::Number(_) | Tok::Product(_) | Tok::DigitPair(_)]
+            | [Tok::Number(_) | Tok::DigitPair(_), Tok::Name(_)]
+    )
 }
 
 /// What may follow this token in a condition or an amount.
@@ -292,6 +313,7 @@ pub fn complete(a: &Analysis, offset: usize) -> Vec<Item> {
                 }
             }
         }
+        Context::Tune => keyword("TUNE", &mut out),
         Context::TablePath => table_items(a, &replace, &mut out),
         Context::IncludePath => include_items(a, &replace, &mut out),
         Context::Nothing => {}
@@ -563,8 +585,34 @@ mod tests {
             Context::Condition { priority: false }
         );
         assert_eq!(ctx("DEFINE ^"), Context::Nothing);
+        assert_eq!(ctx("DEFINE open = 2.5BB ^"), Context::Tune);
+        assert_eq!(ctx("DEFINE open = 2.5BB TU^"), Context::Tune);
+        assert_eq!(ctx("DEFINE half = 0.5 pot ^"), Context::Tune);
+        assert_eq!(ctx("DEFINE low = -1 ^"), Context::Tune);
+        assert_ne!(ctx("DEFINE big = 3BB + 1 ^"), Context::Tune);
+        assert_eq!(ctx("DEFINE open = 2.5BB TUNE ^"), Context::Nothing);
+        assert_ne!(ctx("DEFINE open = 2.5B^"), Context::Tune);
         assert_eq!(ctx("FLOP\nRULE pair // fl^"), Context::Nothing);
         assert_eq!(ctx("FLOP\nRULE external \"bin/x he^"), Context::Nothing);
+    }
+
+    #[test]
+    fn tune_is_offered_after_a_defines_number() {
+        let text = "DEFINE openSize = 2.5BB \n";
+        let a = Analysis::new(SourceFile::new("bot.hus", text), CheckOptions::default());
+        let at = text.find('\n').unwrap();
+        let items = complete(&a, at);
+        assert_eq!(items.len(), 1);
+        assert_eq!(items[0].label, "TUNE");
+        assert_eq!(items[0].kind, ItemKind::Keyword);
+        assert_eq!(
+            items[0].detail,
+            "the range a tuner may search for a DEFINEd number"
+        );
+        assert_eq!(items[0].replace, at..at);
+        assert!(items[0]
+            .documentation
+            .contains("DEFINE openSize = 2.5BB TUNE 2BB..4BB"));
     }
 
     #[test]

@@ -156,9 +156,14 @@ pub(crate) fn define_kind(a: &Analysis, define: &ast::Define) -> &'static str {
 pub(crate) fn define_hover(a: &Analysis, name: &str) -> Option<String> {
     let (define, file) = a.find_define(name)?;
     let source: &SourceFile = file.as_deref().unwrap_or(&a.source);
+    // A tunable DEFINE is shown with its TUNE range, which follows the body.
+    let end = define
+        .tune
+        .as_ref()
+        .map_or(define.span.end, |t| t.span.end.max(define.span.end));
     let written: Vec<&str> = source
         .text
-        .get(define.span.clone())
+        .get(define.span.start..end)
         .unwrap_or("")
         .lines()
         .collect();
@@ -180,6 +185,12 @@ pub(crate) fn define_hover(a: &Analysis, name: &str) -> Option<String> {
     );
     if let Some(set) = a.defines().range(&define.name) {
         s.push_str(&format!("\n\n{}", classes_summary(&set)));
+    }
+    if define.tune.is_some() {
+        s.push_str(&format!(
+            "\n\nTunable: the default plays; `--set {}=VALUE` and `hus tune` try others in its range (reference §12.2)",
+            define.name
+        ));
     }
     Some(s)
 }
@@ -549,6 +560,26 @@ mod tests {
     }
 
     const BOT: &str = "DEFINE premium = QQ+ | AKs\nDEFINE big = 3BB\nPREFLOP\nRULE JJ+, !premium\n  pot < 22, 22\n  THEN RAISE 3BB\nENDRULE\nRULE premium\n  THEN 0.7 CALL, 0.3 RAISE big\n  VILLAIN villainRaise > 0.5 pot\n    THEN RAISE 0.5 potAfterCall\n  ENDVILLAIN\nENDRULE\nENDPREFLOP\n";
+
+    #[test]
+    fn a_tunable_define_hovers_with_its_range() {
+        let text = "DEFINE openSize = 2.5BB TUNE 2BB..4BB // the open\nPREFLOP\nRULE\n  THEN RAISE openSize\nENDRULE\nENDPREFLOP\n";
+        let use_at = text.find("RAISE openSize").unwrap() + 7;
+        let a = Analysis::new(SourceFile::new("bot.hus", text), CheckOptions::default());
+        let shown = hover(&a, use_at).unwrap().text;
+        assert!(
+            shown.contains("```hus\nDEFINE openSize = 2.5BB TUNE 2BB..4BB\n```"),
+            "{shown}"
+        );
+        assert!(shown.ends_with(
+            "Tunable: the default plays; `--set openSize=VALUE` and `hus tune` try others in its range (reference §12.2)"
+        ));
+        let keyword = at(text, "TUNE").unwrap();
+        assert!(
+            keyword.starts_with("**TUNE** (keyword): the range a tuner may search"),
+            "{keyword}"
+        );
+    }
 
     #[test]
     fn card_queries_list_their_classes() {

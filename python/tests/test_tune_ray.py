@@ -1,0 +1,75 @@
+"""hus.tune(engine="ray") on a running two-node Ray cluster: its trials' values equal the
+local engine's with the same seeds (the tournament engine's chunks are the same wherever
+they run). `.ci/run` starts the cluster and sets RAY_ADDRESS and HUS_RAY_REQUIRED; elsewhere
+the test is skipped, with the reason, when Ray, Optuna or a cluster is missing."""
+
+from __future__ import annotations
+
+import os
+import pathlib
+from typing import Any, Iterator
+
+import pytest
+
+import hus
+
+REQUIRED = os.environ.get("HUS_RAY_REQUIRED") == "1"
+ADDRESS = os.environ.get("RAY_ADDRESS")
+
+
+def _missing(reason: str) -> None:
+    if REQUIRED:
+        pytest.fail(f"HUS_RAY_REQUIRED is set but {reason}", pytrace=False)
+    pytest.skip(reason, allow_module_level=True)
+
+
+try:
+    import optuna  # noqa: F401
+except ImportError:
+    _missing("Optuna is not installed (pip install 'hus[tune]')")
+try:
+    import ray
+except ImportError:
+    _missing("Ray is not installed (pip install 'hus[ray]')")
+if not ADDRESS:
+    _missing("no Ray cluster: set RAY_ADDRESS to one (`ray start --head`, docs/tournament.md)")
+
+# A call threshold against two built-ins: 4 trials of one chunk of 100 hands per opponent,
+# so 8 Ray tasks, a few seconds.
+TOY = """\
+DEFINE callAt = 0.9 TUNE 0..1
+ALWAYS
+  RULE equity >= callAt
+    DO CALL
+  ENDRULE
+  RULE PRIORITY -1
+    DO FOLD
+  ENDRULE
+ENDALWAYS
+"""
+SETTINGS: dict[str, Any] = dict(
+    field=["builtin:raiser", "builtin:equity"], trials=4, hands=100, chunks=1, seed=11,
+    sampler_seed=2, holdout_hands=100,
+)
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[None]:
+    ray.init(address=ADDRESS, logging_level="WARNING")
+    try:
+        yield
+    finally:
+        ray.shutdown()
+
+
+def test_two_ray_workers_equal_the_local_run(cluster: None, tmp_path: pathlib.Path) -> None:
+    assert len([n for n in ray.nodes() if n["Alive"]]) == 2
+    toy = tmp_path / "toy.hus"
+    toy.write_text(TOY)
+    local = hus.tune(str(toy), engine="local", threads=1, **SETTINGS)
+    on_ray = hus.tune(str(toy), engine="ray", **SETTINGS)
+    assert [t["value"] for t in on_ray.trials] == [t["value"] for t in local.trials]
+    assert [t["callAt"] for t in on_ray.trials] == [t["callAt"] for t in local.trials]
+    assert len({t["value"] for t in local.trials}) > 1
+    assert on_ray.best_values == local.best_values
+    assert on_ray.holdout_difference == local.holdout_difference
