@@ -2,7 +2,7 @@
 //! the hand-strength family) and external programs, all at most once per decision.
 
 use rand::{Rng, RngExt};
-use smallvec::SmallVec;
+use std::cell::Cell;
 
 use super::ErrorKind;
 use crate::cards::hole::HoleClass;
@@ -52,7 +52,7 @@ pub struct Context<'a, R: Rng + ?Sized> {
     pub(crate) stats_missing: bool,
     /// Each definition's value in this decision, by id, once computed: a DEFINE used many
     /// times (or through many others) is evaluated once (reference §10).
-    defined: SmallVec<[Defined; 32]>,
+    defined: Vec<Defined>,
     /// Inside a definition from an included file: where it is used in the script, the
     /// place for whatever is reported inside it.
     at_use: Option<Span>,
@@ -60,7 +60,7 @@ pub struct Context<'a, R: Rng + ?Sized> {
     /// decision's work that does not depend on the machine.
     pub steps: u64,
     /// Strengths against ranges computed in this decision, by range (reference §12.8).
-    versus: SmallVec<[Versus; 2]>,
+    versus: Vec<Versus>,
     /// Where a strength against a range was undefined (no holding left), and whether the
     /// range had a `WITH` filter (which the warning then names).
     pub(crate) versus_undefined: Vec<(crate::diag::Span, bool)>,
@@ -68,6 +68,35 @@ pub struct Context<'a, R: Rng + ?Sized> {
 
 /// A range's strengths computed in one decision: the hand strength family, and the equity.
 type Versus = (VillainRange, Option<strength::VsStrength>, Option<f64>);
+
+thread_local! {
+    /// The caches of the thread's last decision, emptied, for its next: a decision that uses
+    /// DEFINEs or ranges allocates nothing once warm, and a `Context` stays small to move.
+    static SPARE_DEFINED: Cell<Vec<Defined>> = const { Cell::new(Vec::new()) };
+    static SPARE_VERSUS: Cell<Vec<Versus>> = const { Cell::new(Vec::new()) };
+}
+
+impl<R: Rng + ?Sized> Drop for Context<'_, R> {
+    fn drop(&mut self) {
+        give_back(&SPARE_DEFINED, &mut self.defined);
+        give_back(&SPARE_VERSUS, &mut self.versus);
+    }
+}
+
+/// The thread's spare cache (empty, with its room), taken when a decision first needs one.
+fn spare<T: 'static>(key: &'static std::thread::LocalKey<Cell<Vec<T>>>) -> Vec<T> {
+    key.try_with(Cell::take).unwrap_or_default()
+}
+
+/// Gives a used cache back, emptied, for the thread's next decision (a decision that used
+/// none gives nothing back; during the thread's end the cache is simply dropped).
+fn give_back<T: 'static>(key: &'static std::thread::LocalKey<Cell<Vec<T>>>, used: &mut Vec<T>) {
+    if used.capacity() != 0 {
+        let mut v = std::mem::take(used);
+        v.clear();
+        let _ = key.try_with(|c| c.set(v));
+    }
+}
 
 /// A definition's value in one decision.
 #[derive(Clone, Copy, PartialEq)]
@@ -106,10 +135,10 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
             external_numbers: Vec::new(),
             undefined: Vec::new(),
             stats_missing: false,
-            defined: SmallVec::new(),
+            defined: Vec::new(),
             at_use: None,
             steps: 0,
-            versus: SmallVec::new(),
+            versus: Vec::new(),
             versus_undefined: Vec::new(),
         }
     }
@@ -117,6 +146,9 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
     /// The value of definition `id` in this decision, if computed.
     fn cached(&mut self, id: usize) -> Defined {
         if self.defined.len() <= id {
+            if self.defined.capacity() == 0 {
+                self.defined = spare(&SPARE_DEFINED);
+            }
             self.defined
                 .resize(self.program.definitions.len().max(id + 1), Defined::Unknown);
         }
@@ -324,6 +356,9 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
         let i = match self.versus.iter().position(|(r, ..)| r == range) {
             Some(i) => i,
             None => {
+                if self.versus.capacity() == 0 {
+                    self.versus = spare(&SPARE_VERSUS);
+                }
                 self.versus.push((range.clone(), None, None));
                 self.versus.len() - 1
             }
