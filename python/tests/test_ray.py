@@ -18,24 +18,10 @@ import pytest
 
 import hus
 
-from conftest import four_bots
+from conftest import four_bots, ray_cluster_address
 
-REQUIRED = os.environ.get("HUS_RAY_REQUIRED") == "1"
-ADDRESS = os.environ.get("RAY_ADDRESS")
-
-
-def _missing(reason: str) -> None:
-    if REQUIRED:
-        pytest.fail(f"HUS_RAY_REQUIRED is set but {reason}", pytrace=False)
-    pytest.skip(reason, allow_module_level=True)
-
-
-try:
-    import ray
-except ImportError:
-    _missing("Ray is not installed (pip install 'hus[ray]')")
-if not ADDRESS:
-    _missing("no Ray cluster: set RAY_ADDRESS to one (`ray start --head`, docs/tournament.md)")
+ADDRESS = ray_cluster_address()
+import ray  # noqa: E402
 
 # Four bots, every pairing in chunks of 250 hands: 6 pairings x 4 chunks = 24 tasks.
 SETTINGS: dict[str, Any] = dict(hands=1000, seed=46, chunk_hands=250)

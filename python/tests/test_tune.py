@@ -10,24 +10,9 @@ import pytest
 import hus
 from hus.tune import Engine, TuneResult, _paired, play_chunk
 
-from conftest import ROOT
+from conftest import CALL_THRESHOLD_TOY as TOY, ROOT
 
 optuna = pytest.importorskip("optuna")
-
-# Facing builtin:raiser (pot-sized raises at every turn), the toy calls down when its equity
-# against a random hand is at least callAt and folds otherwise.
-TOY = """\
-// A fold threshold against builtin:raiser.
-DEFINE callAt = 0.9 TUNE 0..1 // the default folds almost everything
-ALWAYS
-  RULE equity >= callAt
-    DO CALL
-  ENDRULE
-  RULE PRIORITY -1
-    DO FOLD
-  ENDRULE
-ENDALWAYS
-"""
 
 HANDS = 300
 SEED = 7

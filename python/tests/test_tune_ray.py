@@ -5,7 +5,6 @@ the test is skipped, with the reason, when Ray, Optuna or a cluster is missing."
 
 from __future__ import annotations
 
-import os
 import pathlib
 from typing import Any, Iterator
 
@@ -13,40 +12,17 @@ import pytest
 
 import hus
 
-REQUIRED = os.environ.get("HUS_RAY_REQUIRED") == "1"
-ADDRESS = os.environ.get("RAY_ADDRESS")
-
-
-def _missing(reason: str) -> None:
-    if REQUIRED:
-        pytest.fail(f"HUS_RAY_REQUIRED is set but {reason}", pytrace=False)
-    pytest.skip(reason, allow_module_level=True)
-
+from conftest import CALL_THRESHOLD_TOY as TOY, ray_cluster_address, ray_missing
 
 try:
     import optuna  # noqa: F401
 except ImportError:
-    _missing("Optuna is not installed (pip install 'hus[tune]')")
-try:
-    import ray
-except ImportError:
-    _missing("Ray is not installed (pip install 'hus[ray]')")
-if not ADDRESS:
-    _missing("no Ray cluster: set RAY_ADDRESS to one (`ray start --head`, docs/tournament.md)")
+    ray_missing("Optuna is not installed (pip install 'hus[tune]')")
+ADDRESS = ray_cluster_address()
+import ray  # noqa: E402
 
-# A call threshold against two built-ins: 4 trials of one chunk of 100 hands per opponent,
-# so 8 Ray tasks, a few seconds.
-TOY = """\
-DEFINE callAt = 0.9 TUNE 0..1
-ALWAYS
-  RULE equity >= callAt
-    DO CALL
-  ENDRULE
-  RULE PRIORITY -1
-    DO FOLD
-  ENDRULE
-ENDALWAYS
-"""
+# The call threshold against two built-ins: 4 trials of one chunk of 100 hands per
+# opponent, so 8 Ray tasks, a few seconds.
 SETTINGS: dict[str, Any] = dict(
     field=["builtin:raiser", "builtin:equity"], trials=4, hands=100, chunks=1, seed=11,
     sampler_seed=2, holdout_hands=100,
