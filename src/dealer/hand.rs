@@ -252,7 +252,9 @@ pub(crate) struct HandInPlay {
     acts: usize,
     /// The hand's number in the match, from 1.
     hand: u64,
-    over: bool,
+    /// Who acts now (`None` once the hand is over): the betting machine's answer, kept as
+    /// every act and round changes it, since each act asks it several times.
+    next: Option<Player>,
 }
 
 impl HandInPlay {
@@ -276,9 +278,10 @@ impl HandInPlay {
             applied: None,
             acts: 0,
             hand: setup.hand,
-            over: false,
+            next: None,
         };
-        if play.betting.to_act().is_some() {
+        play.next = play.betting.to_act();
+        if play.next.is_some() {
             open_round(buffers, Phase::Preflop, setup.deal);
         }
         play.advance(buffers, setup.deal)?;
@@ -288,13 +291,7 @@ impl HandInPlay {
     /// The seat (0 = the button) to act, `None` once the hand is over.
     #[inline]
     pub(crate) fn to_act(&self) -> Option<usize> {
-        match self.over {
-            true => None,
-            false => self
-                .betting
-                .to_act()
-                .map(|p| (p == Player::Villain) as usize),
-        }
+        self.next.map(|p| (p == Player::Villain) as usize)
     }
 
     /// Acts taken so far.
@@ -306,7 +303,7 @@ impl HandInPlay {
     /// chips: see [`legal_move`]).
     #[inline]
     pub(crate) fn legal(&self, mv: Move) -> Move {
-        let player = self.betting.to_act().unwrap_or(Player::Hero);
+        let player = self.next.unwrap_or(Player::Hero);
         legal_move(
             mv,
             self.betting.to_call(player) as i64,
@@ -325,7 +322,7 @@ impl HandInPlay {
         buffers: &mut HandBuffers,
         deal: &Deal,
     ) -> Result<(), MatchError> {
-        let Some(player) = self.to_act().map(player_at) else {
+        let Some(player) = self.next else {
             return Ok(());
         };
         let (act, amount) = match played {
@@ -343,6 +340,7 @@ impl HandInPlay {
                 violation,
             })?;
         self.acts += 1;
+        self.next = self.betting.to_act();
         let seat = (player == Player::Villain) as usize;
         record_act(
             &mut buffers.records,
@@ -359,13 +357,12 @@ impl HandInPlay {
     /// out without rounds), or the hand is over.
     #[inline]
     fn advance(&mut self, buffers: &mut HandBuffers, deal: &Deal) -> Result<(), MatchError> {
-        while self.betting.to_act().is_none() {
+        while self.next.is_none() {
             let next = self
                 .phase
                 .next()
                 .filter(|_| self.betting.folded().is_none());
             let Some(phase) = next else {
-                self.over = true;
                 return Ok(());
             };
             self.phase = phase;
@@ -377,7 +374,8 @@ impl HandInPlay {
                     decision: no,
                     violation,
                 })?;
-            if self.betting.to_act().is_some() {
+            self.next = self.betting.to_act();
+            if self.next.is_some() {
                 open_round(buffers, phase, deal);
             }
         }

@@ -110,7 +110,7 @@ impl GrowingState {
     /// `GameState::from_record(record.clone())` gives, without the clone.
     pub fn decide(&mut self) -> Result<(&GameState, Vec<Diagnostic>), InvalidGame> {
         let derived = &mut self.state.derived;
-        if self.check.as_ref().is_some_and(|c| c.decision(derived)) {
+        if self.check.as_mut().is_some_and(|c| c.decision(derived)) {
             debug_assert!(
                 matches!(betting::derive(&self.state.record),
                     Ok((full, w)) if full == self.state.derived && w.is_empty()),

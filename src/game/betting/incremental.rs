@@ -4,7 +4,7 @@
 //! warning) is not followed: the caller then validates the record in full, which gives the
 //! diagnostics.
 
-use super::{records, start_replay, Applied, Derived, Tally};
+use super::{records, round_stats_bit, start_replay, Applied, Derived, Tally, ALL_ROUND_STATS};
 use crate::cards::{Card, CardSet};
 use crate::game::xml::SourceSpans;
 use crate::game::{ActionRecord, GameRecord, Phase, Player, Round};
@@ -36,6 +36,9 @@ pub struct Incremental {
     last_no: Option<i64>,
     /// `<init><chip>`, default 1.
     chip: f64,
+    /// The round statistics changed since the last [`Self::decision`] wrote them (bits of
+    /// [`Tally::derive_into`]): a decision copies only those. All of them until the first.
+    unwritten: u8,
 }
 
 impl Incremental {
@@ -64,6 +67,7 @@ impl Incremental {
                 .last()
                 .and_then(|round| round.actions.iter().map(|a| a.no).max()),
             chip: super::init_value(r, "chip").unwrap_or(1.0),
+            unwritten: ALL_ROUND_STATS,
         })
     }
 
@@ -84,6 +88,7 @@ impl Incremental {
             }
             None => into.insert(*self),
         };
+        next.unwritten = ALL_ROUND_STATS;
         next.board = CardSet::EMPTY;
         next.dealt = CardSet::EMPTY;
         for c in hero_cards {
@@ -139,17 +144,22 @@ impl Incremental {
             return false;
         }
         self.tally.count(a, pot_before, round_before);
+        self.unwritten |= round_stats_bit(a.player, self.tally.betting.phase());
         self.last_no = Some(a.no);
         true
     }
 
     /// When the hero can decide now and nothing would be reported (no tolerated
     /// irregularity either), writes the derived state to `out` (in place: it is large) and
-    /// says true; false otherwise, leaving `out` as it was.
-    pub fn decision(&self, out: &mut Derived) -> bool {
+    /// says true; false otherwise, leaving `out` as it was. `out` must be what the last
+    /// decision of this validation wrote, or a full derivation of the record since: only
+    /// the round statistics changed since then are written again.
+    pub fn decision(&mut self, out: &mut Derived) -> bool {
         let clean = matches!(self.tally.betting.can_decide(Player::Hero), Ok(None));
         if clean {
-            self.tally.derive_into(self.board, self.chip, out);
+            self.tally
+                .derive_into(self.board, self.chip, out, self.unwritten);
+            self.unwritten = 0;
         }
         clean
     }

@@ -307,6 +307,14 @@ fn start_replay<'r>(
     Ok((board, replay))
 }
 
+/// Every round statistic of both players, as the bits of [`Tally::derive_into`].
+const ALL_ROUND_STATS: u8 = 0xff;
+
+/// The bit of a player's round statistics in a round, for [`Tally::derive_into`].
+fn round_stats_bit(player: Player, phase: Phase) -> u8 {
+    1 << (4 * pi(player) + phase as usize)
+}
+
 /// The betting so far and the history it gives (the constants of reference §7): what a
 /// replay keeps besides its diagnostics, whole records ([`derive`]) or a step at a time
 /// ([`Incremental`]) alike.
@@ -348,13 +356,14 @@ impl Tally {
     /// The constants at the hero's decision now.
     fn derived(&self, board: CardSet, chip: f64) -> Derived {
         let mut d = Derived::default();
-        self.derive_into(board, chip, &mut d);
+        self.derive_into(board, chip, &mut d, ALL_ROUND_STATS);
         d
     }
 
     /// [`Self::derived`] written over `d` field by field: a decision's state is large, and
-    /// building it aside to move it in costs a copy.
-    fn derive_into(&self, board: CardSet, chip: f64, d: &mut Derived) {
+    /// building it aside to move it in costs a copy. Of the round statistics only those
+    /// marked in `stats` (bit `4 * player + phase`) are written: `d` already holds the others.
+    fn derive_into(&self, board: CardSet, chip: f64, d: &mut Derived, stats: u8) {
         let b = &self.betting;
         d.board = board;
         d.pot = b.pot();
@@ -369,7 +378,16 @@ impl Tally {
         d.chip = chip;
         d.phase = b.phase();
         d.hero_is_button = b.button() == Player::Hero;
-        d.stats = self.stats;
+        if stats == ALL_ROUND_STATS {
+            d.stats = self.stats;
+        } else {
+            let mut bits = stats;
+            while bits != 0 {
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                d.stats[i / 4][i % 4] = self.stats[i / 4][i % 4];
+            }
+        }
         d.hero_round = b.round_in(Player::Hero);
         d.villain_round = b.round_in(Player::Villain);
         d.last_aggressor = self.last_aggressor;
