@@ -43,6 +43,9 @@ pub struct Betting {
     all_in: [bool; 2],
     /// [`Self::owes`] of each player, kept as `round_in` changes.
     owes: [bool; 2],
+    /// [`Self::needs_to_act`] of each player, kept as what it rests on changes (who acts is
+    /// asked several times an act).
+    needs: [bool; 2],
 }
 
 /// An act a machine applied cleanly (no violation, nothing tolerated), with its states
@@ -171,8 +174,10 @@ impl Betting {
             folded: None,
             all_in: [false; 2],
             owes: [false; 2],
+            needs: [false; 2],
         };
         b.all_in = [0, 1].map(|i| !more(b.stack[i], b.total[i]));
+        b.refresh_needs();
         for p in [Player::Hero, Player::Villain] {
             let x = posted[pi(p)].max(0.0).min(b.behind(p));
             b.put(p, x);
@@ -199,6 +204,7 @@ impl Betting {
             folded: self.folded.map(Player::other),
             all_in: [self.all_in[1], self.all_in[0]],
             owes: [self.owes[1], self.owes[0]],
+            needs: [self.needs[1], self.needs[0]],
         }
     }
     /// [`Self::apply`], noting a clean act (nothing violated or tolerated) in `noted` as an
@@ -212,17 +218,30 @@ impl Betting {
         amount: f64,
         noted: &mut Option<Applied>,
     ) -> Result<(), Violation> {
-        let before = *self;
-        *noted = None;
-        if self.apply(player, act, amount)?.is_none() {
-            *noted = Some(Applied {
-                before,
+        // The slot's states are written in place: built aside and moved in, an `Applied`
+        // (two states) costs two more copies an act.
+        let slot = match noted {
+            Some(slot) => {
+                slot.before = *self;
+                slot
+            }
+            None => noted.insert(Applied {
+                before: *self,
                 after: *self,
                 player,
                 act,
                 amount,
-            });
+            }),
+        };
+        let result = self.apply(player, act, amount);
+        if !matches!(result, Ok(None)) {
+            *noted = None;
+            return result.map(|_| ());
         }
+        slot.after = *self;
+        slot.player = player;
+        slot.act = act;
+        slot.amount = amount;
         Ok(())
     }
     pub fn button(&self) -> Player {
@@ -289,8 +308,24 @@ impl Betting {
     }
     /// The player has chips behind and owes chips, or has not acted yet in this round while
     /// the other player can still bet.
+    #[inline]
     pub(crate) fn needs_to_act(&self, p: Player) -> bool {
+        debug_assert_eq!(self.needs[pi(p)], self.compute_needs(p));
+        self.needs[pi(p)]
+    }
+    /// [`Self::needs_to_act`] from what it rests on.
+    #[inline]
+    fn compute_needs(&self, p: Player) -> bool {
         !self.all_in(p) && (self.owes(p) || (!self.acted[pi(p)] && !self.all_in(p.other())))
+    }
+    /// Brings [`Self::needs_to_act`] up to date after a change to who is all in, who owes
+    /// or who acted.
+    #[inline]
+    fn refresh_needs(&mut self) {
+        self.needs = [
+            self.compute_needs(Player::Hero),
+            self.compute_needs(Player::Villain),
+        ];
     }
     /// Nobody needs to act in this round.
     pub(crate) fn round_finished(&self) -> bool {
@@ -354,6 +389,7 @@ impl Betting {
             more(self.round_in[1], self.round_in[0]),
             more(self.round_in[0], self.round_in[1]),
         ];
+        self.refresh_needs();
     }
 
     /// Opens the next round (`phase`). A violation when the hand is over (nothing changes)
@@ -379,6 +415,7 @@ impl Betting {
         self.round_in = [0.0; 2];
         self.owes = [false; 2];
         self.acted = [false; 2];
+        self.refresh_needs();
         self.last_actor = None;
         self.last_incr = 0.0;
         self.phase = phase;
@@ -453,6 +490,7 @@ impl Betting {
             }
         }
         self.acted[pi(p)] = true;
+        self.refresh_needs();
         self.last_actor = Some(p);
         if !amount.is_finite() || amount < 0.0 {
             report(Violation::NegativeAmount);
