@@ -537,18 +537,7 @@ fn open_round(buffers: &mut HandBuffers, phase: Phase, deal: &Deal) {
     };
     let cards = &deal.board[first_card..phase.board_len()];
     for r in records.iter_mut() {
-        let mut round = spare_rounds.pop().unwrap_or_else(|| Round {
-            phase,
-            cards: Vec::with_capacity(3),
-            actions: Vec::with_capacity(8),
-            span: None,
-        });
-        round.phase = phase;
-        // Pushed one by one: at most three cards, where `extend_from_slice` calls `memcpy`.
-        for &c in cards {
-            round.cards.push(c);
-        }
-        r.push_round(round);
+        r.open_round(phase, cards, spare_rounds);
     }
 }
 

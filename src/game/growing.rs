@@ -6,7 +6,7 @@
 //! validated in full, and debug builds compare every state with a full validation.
 
 use super::betting::{self, Incremental};
-use super::{ActionRecord, GameRecord, GameState, InvalidGame, Round};
+use super::{ActionRecord, GameRecord, GameState, InvalidGame, Phase, Round};
 use crate::cards::Card;
 use crate::diag::Diagnostic;
 
@@ -77,13 +77,41 @@ impl GrowingState {
     }
 
     /// Adds a round (normally with its cards and no acts yet) after the last one.
+    #[cfg(test)]
     pub(crate) fn push_round(&mut self, round: Round) {
-        if let Some(c) = &mut self.check {
-            if !c.round(&round) {
+        self.state.record.rounds.push(round);
+        self.check_last_round();
+    }
+
+    /// Adds the round `phase` dealing `cards`, with no acts yet, after the last one: built
+    /// in place from an emptied round of `spare` when there is one. (Built aside and moved
+    /// in, its bytes were written one by one and read back sixteen at a time: a
+    /// store-forwarding stall a round.)
+    pub(crate) fn open_round(&mut self, phase: Phase, cards: &[Card], spare: &mut Vec<Round>) {
+        let rounds = &mut self.state.record.rounds;
+        rounds.push(spare.pop().unwrap_or_else(|| Round {
+            phase,
+            cards: Vec::with_capacity(3),
+            actions: Vec::with_capacity(8),
+            span: None,
+        }));
+        if let Some(round) = rounds.last_mut() {
+            round.phase = phase;
+            // Pushed one by one: at most three cards, where `extend_from_slice` calls `memcpy`.
+            for &c in cards {
+                round.cards.push(c);
+            }
+        }
+        self.check_last_round();
+    }
+
+    /// Follows the round just added with the incremental check.
+    fn check_last_round(&mut self) {
+        if let (Some(c), Some(round)) = (&mut self.check, self.state.record.rounds.last()) {
+            if !c.round(round) {
                 self.check = None;
             }
         }
-        self.state.record.rounds.push(round);
     }
 
     /// Adds an act at the end of the last round; false (and nothing added) when there is no
