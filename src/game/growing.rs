@@ -125,12 +125,14 @@ impl GrowingState {
         let Some(round) = self.state.record.rounds.last_mut() else {
             return false;
         };
-        if let Some(c) = &mut self.check {
-            if !c.act(&action, applied) {
+        // Pushed first and checked where it lies: checked on the stack, the act was written
+        // there field by field and read back sixteen bytes at a time to be pushed.
+        round.actions.push(action);
+        if let (Some(c), Some(action)) = (&mut self.check, round.actions.last()) {
+            if !c.act(action, applied) {
                 self.check = None;
             }
         }
-        round.actions.push(action);
         true
     }
 
