@@ -347,7 +347,7 @@ impl HandInPlay {
             seat,
             act,
             amount,
-            self.applied.as_ref(),
+            self.betting.followed(&self.applied),
         );
         self.advance(buffers, deal)
     }
@@ -473,7 +473,7 @@ fn record_act(
     seat: usize,
     act: Act,
     amount: f64,
-    applied: Option<&crate::game::betting::Applied>,
+    applied: Option<crate::game::betting::Followed>,
 ) {
     for (s, r) in records.iter_mut().enumerate() {
         let no = r.record().rounds.last().map_or(0, |r| r.actions.len()) as i64;

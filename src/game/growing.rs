@@ -120,7 +120,7 @@ impl GrowingState {
     pub(crate) fn push_action(
         &mut self,
         action: ActionRecord,
-        applied: Option<&betting::Applied>,
+        applied: Option<betting::Followed>,
     ) -> bool {
         let Some(round) = self.state.record.rounds.last_mut() else {
             return false;

@@ -4,7 +4,7 @@
 //! warning) is not followed: the caller then validates the record in full, which gives the
 //! diagnostics.
 
-use super::{records, round_stats_bit, start_replay, Applied, Derived, Tally, ALL_ROUND_STATS};
+use super::{records, round_stats_bit, start_replay, Derived, Followed, Tally, ALL_ROUND_STATS};
 use crate::cards::{Card, CardSet};
 use crate::game::xml::SourceSpans;
 use crate::game::{ActionRecord, GameRecord, Phase, Player, Round};
@@ -127,7 +127,7 @@ impl Incremental {
     /// `applied`, another machine of the same hand applied the act cleanly: when it is this
     /// act from a state identical to this one's (or its mirror), its result is taken instead
     /// of applying the act again.
-    pub fn act(&mut self, a: &ActionRecord, applied: Option<&Applied>) -> bool {
+    pub fn act(&mut self, a: &ActionRecord, applied: Option<Followed>) -> bool {
         if self.phase.is_none() || self.last_no.is_some_and(|no| a.no <= no) {
             return false;
         }

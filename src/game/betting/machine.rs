@@ -48,33 +48,41 @@ pub struct Betting {
     needs: [bool; 2],
 }
 
-/// An act a machine applied cleanly (no violation, nothing tolerated), with its states
-/// before and after: [`Betting::apply`] is a function of the state and the act, so a machine
-/// equal to `before` (or its mirror) would reach `after` (or its mirror) by the same act.
+/// An act a machine applied cleanly (no violation, nothing tolerated), with its state
+/// before: [`Betting::apply`] is a function of the state and the act, so a machine equal to
+/// `before` (or its mirror) would reach the machine's state after it (or its mirror) by the
+/// same act. [`Betting::followed`] pairs it with that state.
 #[derive(Clone, Debug)]
 pub struct Applied {
     before: Betting,
-    after: Betting,
     player: Player,
     act: Act,
     amount: f64,
 }
 
-impl Applied {
+/// A clean act with the state it reached, for the validators of the same hand to follow.
+#[derive(Clone, Copy, Debug)]
+pub struct Followed<'a> {
+    applied: &'a Applied,
+    after: &'a Betting,
+}
+
+impl Followed<'_> {
     /// Moves `betting` to the state it reaches by the act `(player, act, amount)` and says
     /// true, when that is this clean act seen from the same seat or the other one; false
     /// (and `betting` unchanged) when it is not.
     pub fn follow(&self, betting: &mut Betting, player: Player, act: Act, amount: f64) -> bool {
-        if act != self.act || amount.to_bits() != self.amount.to_bits() {
+        let ap = self.applied;
+        if act != ap.act || amount.to_bits() != ap.amount.to_bits() {
             return false;
         }
-        if player == self.player {
-            if !betting.identical(&self.before, false) {
+        if player == ap.player {
+            if !betting.identical(&ap.before, false) {
                 return false;
             }
-            *betting = self.after;
+            *betting = *self.after;
         } else {
-            if !betting.identical(&self.before, true) {
+            if !betting.identical(&ap.before, true) {
                 return false;
             }
             *betting = self.after.mirrored();
@@ -209,8 +217,9 @@ impl Betting {
     }
     /// [`Self::apply`], noting a clean act (nothing violated or tolerated) in `noted` as an
     /// [`Applied`] that lets a validator of the same hand follow it without applying it again
-    /// (`None` there otherwise). Written in place: returned, the two states were copied once
-    /// more through the result, at a store-forwarding stall per act in `hus match`.
+    /// (`None` there otherwise; see [`Self::followed`]). Written in place: returned, the state
+    /// was copied once more through the result. The state after is this machine itself, not
+    /// a copy: copied right after `apply` wrote it byte by byte, it stalled on every act.
     pub(crate) fn apply_noted(
         &mut self,
         player: Player,
@@ -218,8 +227,8 @@ impl Betting {
         amount: f64,
         noted: &mut Option<Applied>,
     ) -> Result<(), Violation> {
-        // The slot's states are written in place: built aside and moved in, an `Applied`
-        // (two states) costs two more copies an act.
+        // The slot's state is written in place: built aside and moved in, an `Applied` costs
+        // another copy an act.
         let slot = match noted {
             Some(slot) => {
                 slot.before = *self;
@@ -227,7 +236,6 @@ impl Betting {
             }
             None => noted.insert(Applied {
                 before: *self,
-                after: *self,
                 player,
                 act,
                 amount,
@@ -238,11 +246,26 @@ impl Betting {
             *noted = None;
             return result.map(|_| ());
         }
-        slot.after = *self;
         slot.player = player;
         slot.act = act;
         slot.amount = amount;
         Ok(())
+    }
+    /// The act [`Self::apply_noted`] last noted in `noted`, with the state it reached: this
+    /// machine, which must not have changed since.
+    pub(crate) fn followed<'a>(&'a self, noted: &'a Option<Applied>) -> Option<Followed<'a>> {
+        let applied = noted.as_ref()?;
+        debug_assert!({
+            let mut again = applied.before;
+            matches!(
+                again.apply(applied.player, applied.act, applied.amount),
+                Ok(None)
+            ) && again.identical(self, false)
+        });
+        Some(Followed {
+            applied,
+            after: self,
+        })
     }
     pub fn button(&self) -> Player {
         self.button
@@ -617,7 +640,7 @@ mod tests {
         for (p, act, amount) in [(H, Act::Raise, 40.0), (V, Act::Call, 40.0)] {
             let mut noted = None;
             dealer.apply_noted(p, act, amount, &mut noted).unwrap();
-            let applied = noted.unwrap();
+            let applied = dealer.followed(&noted).unwrap();
             // Another act, or a state that is not the one the dealer acted from: not followed.
             let (was0, was1) = (seat0, seat1);
             assert!(!applied.follow(&mut seat0, p, act, amount + 1.0));

@@ -11,7 +11,7 @@ mod report;
 pub(crate) mod tests;
 
 pub use incremental::Incremental;
-pub use machine::{Applied, Betting, Over, Tolerated, Violation};
+pub use machine::{Applied, Betting, Followed, Over, Tolerated, Violation};
 
 use super::xml::SourceSpans;
 use super::{Act, ActionRecord, Constant, GameRecord, InvalidGame, Phase, Player, Round, Stat};
