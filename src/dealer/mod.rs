@@ -23,7 +23,7 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 use crate::diag::Diagnostic;
-use crate::game::Ending;
+use crate::game::{Ending, OpponentStats};
 // What a player at any table holds, from the module `hus acpc` shares.
 pub use crate::play::bots::{load_bot, BotLoadError, LoadedBot, ScriptBot, BUILTINS};
 pub use crate::play::history::{self, DecisionInfo};
@@ -553,11 +553,18 @@ fn play_hands(
                 out.log.clear();
             }
         }
-        // The HUD each bot keeps of the other, when a report or a bot reads it.
-        for seat in (0..2).filter(|_| hud) {
-            let bot = if seat == 0 { button } else { 1 - button };
-            let end = Ending::from_net(outcome.showdown, outcome.net[bot]);
-            out.bots[bot].hud.observe(buffers.record(seat), end);
+        // The HUD each bot keeps of the other, when a report or a bot reads it: both in one
+        // walk of the button's record (the other seat's is its mirror).
+        if hud {
+            let end = Ending::from_net(outcome.showdown, outcome.net[button]);
+            let [first, second] = &mut out.bots;
+            let (on_button, other) = if button == 0 {
+                (first, second)
+            } else {
+                (second, first)
+            };
+            let record = buffers.record(0);
+            OpponentStats::observe_both(&mut on_button.hud, &mut other.hud, record, end);
         }
         let a = outcome.net[0];
         out.net_a += a;
@@ -695,6 +702,54 @@ mod tests {
         assert!(b.actions[3].raise > 0, "river raises happen");
         assert!(b.actions_made_legal > 0);
         assert_eq!(r.bots[0].showdowns, r.bots[1].showdowns);
+    }
+
+    #[test]
+    fn both_huds_from_one_record_equal_each_seats_own_observed() {
+        let stakes = Stakes {
+            sb: 1,
+            bb: 2,
+            stack: 40,
+        };
+        let seeded = ChaCha8Rng::seed_from_u64(13).get_seed();
+        let mut buffers = hand::HandBuffers::default();
+        let mut stats: [BotStats; 2] = Default::default();
+        let mut both = [OpponentStats::default(); 2];
+        let mut apart = both;
+        for h in 0..5000 {
+            let deal = deal_on(&seeded, h);
+            let button = (h % 2) as usize;
+            let setup = hand::HandSetup {
+                button,
+                stakes,
+                deal: &deal,
+                hand: h + 1,
+                init: &[],
+                opponents: None,
+            };
+            let recorders = hand::HandRecorders {
+                seeds: &mut seeds_on(&seeded, h),
+                stats: &mut stats,
+                on_decision: None,
+                buffers: &mut buffers,
+            };
+            let outcome = hand::play_hand([&Chaos, &Chaos], &setup, recorders).unwrap();
+            for seat in 0..2 {
+                let bot = if seat == 0 { button } else { 1 - button };
+                let end = Ending::from_net(outcome.showdown, outcome.net[bot]);
+                apart[bot].observe(buffers.record(seat), end);
+            }
+            let end = Ending::from_net(outcome.showdown, outcome.net[button]);
+            let [a, b] = &mut both;
+            let (on_button, other) = if button == 0 { (a, b) } else { (b, a) };
+            OpponentStats::observe_both(on_button, other, buffers.record(0), end);
+            assert_eq!(both, apart, "hand {h}");
+        }
+        // Every statistic had chances and hits.
+        for stat in crate::game::OpponentStat::ALL {
+            let c = both[0].count(stat);
+            assert!(c.times > 0 && c.chances > 0, "{stat:?}: {c:?}");
+        }
     }
 
     #[test]

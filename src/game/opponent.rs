@@ -105,16 +105,6 @@ impl OpponentStat {
                 | OpponentStat::RiverAggression
         )
     }
-
-    /// The aggression factor of one round after the flop.
-    fn aggression_on(phase: Phase) -> Option<OpponentStat> {
-        match phase {
-            Phase::Preflop => None,
-            Phase::Flop => Some(OpponentStat::FlopAggression),
-            Phase::Turn => Some(OpponentStat::TurnAggression),
-            Phase::River => Some(OpponentStat::RiverAggression),
-        }
-    }
 }
 
 /// How a hand ended, as the observing player saw it.
@@ -173,15 +163,16 @@ pub struct OpponentStats {
     pub counts: [Count; N],
 }
 
-/// What one hand showed: per statistic (bit `stat as u32`), whether it had a chance and
-/// whether it happened; for the aggression factors, the bets and raises and the calls.
-/// Bits, so a hand costs only the statistics it touched (every hand of a match is observed
-/// for the report's HUD).
+/// What one hand showed of one player: per statistic (bit `stat as u32`), whether it had a
+/// chance and whether it happened; for the aggression factors, the bets and raises and the
+/// calls of each round after the flop. Bits, so a hand costs only the statistics it touched
+/// (every hand of a match is observed for the report's HUD).
 #[derive(Default)]
 struct Seen {
     chance: u32,
     hit: u32,
-    ratio: [(u32, u32); N],
+    /// (Bets + raises, calls) on the flop, the turn and the river.
+    ratio: [(u32, u32); 3],
 }
 
 // Every statistic has a bit.
@@ -205,6 +196,146 @@ impl Seen {
     fn any(&mut self, stat: OpponentStat, hit: bool) {
         self.chance |= Self::bit(stat);
         self.hit |= (hit as u32) << stat as u32;
+    }
+}
+
+/// What one walk of a record showed of both players, each observed by the other: the
+/// record's villain as its hero sees them, and its hero as the villain sees them (the other
+/// seat's record is this one's mirror). Indexed by `Player as usize` of the one observed.
+#[derive(Default)]
+struct Walk {
+    seen: [Seen; 2],
+    /// Who folded.
+    folded: [bool; 2],
+}
+
+impl Walk {
+    /// Walks the rounds of `record`, which ended as `end` says (seen by its hero).
+    fn of(record: &GameRecord, end: Ending) -> Walk {
+        let mut w = Walk::default();
+        let mut preflop_raiser = None;
+        let mut saw_flop = false;
+        for round in &record.rounds {
+            let acts = &round.actions;
+            if round.phase == Phase::Preflop {
+                w.preflop(acts);
+                preflop_raiser = acts
+                    .iter()
+                    .rev()
+                    .find(|a| matches!(a.act, Act::Raise | Act::Bet))
+                    .map(|a| a.player);
+                continue;
+            }
+            if round.phase == Phase::Flop {
+                saw_flop = true;
+                flop(acts, preflop_raiser, &mut w.seen);
+            }
+            w.postflop(round.phase, acts);
+        }
+        w.showdown(end, saw_flop);
+        w
+    }
+
+    /// WTSD, W$SD and WWSF of both from how the hand ended. A split pot counts as won, as
+    /// tracking software counts it (the one observed took chips back at the showdown).
+    fn showdown(&mut self, end: Ending, saw_flop: bool) {
+        use OpponentStat::*;
+        for p in [Player::Hero, Player::Villain] {
+            let won = match end {
+                Ending::Showdown(winner) => winner != Some(p.other()),
+                Ending::Fold => self.folded[p.other() as usize],
+            };
+            let seen = &mut self.seen[p as usize];
+            // The flop was seen by both when its round was dealt (a fold ends the hand first).
+            if saw_flop {
+                seen.any(Wtsd, end.is_showdown());
+                seen.any(Wwsf, won);
+            }
+            if end.is_showdown() {
+                seen.any(WonAtShowdown, won);
+            }
+        }
+    }
+
+    /// VPIP, PFR, limp, 3-bet and fold to 3-bet of both from the preflop acts, in order.
+    fn preflop(&mut self, acts: &[ActionRecord]) {
+        use OpponentStat::*;
+        let mut raises = 0;
+        // Each one's own first raise, to be answered by a re-raise.
+        let mut opened = [false; 2];
+        let mut facing_three_bet = [false; 2];
+        for (
+            i,
+            &ActionRecord {
+                player: p, act: a, ..
+            },
+        ) in acts.iter().enumerate()
+        {
+            let raise = matches!(a, Act::Raise | Act::Bet);
+            let (me, other) = (p as usize, p.other() as usize);
+            self.folded[me] |= a == Act::Fold;
+            let seen = &mut self.seen[me];
+            seen.any(Vpip, raise || a == Act::Call);
+            seen.any(Pfr, raise);
+            if i == 0 {
+                // First to act, facing only the blinds: the small blind's chance to limp.
+                seen.first(Limp, a == Act::Call);
+            }
+            if raises == 1 && !opened[me] {
+                seen.first(ThreeBet, raise);
+            }
+            if facing_three_bet[me] {
+                facing_three_bet[me] = false;
+                seen.first(FoldToThreeBet, a == Act::Fold);
+            }
+            if raise && raises == 0 {
+                opened[me] = true;
+            }
+            // A re-raise of the other's first raise.
+            if raise && raises == 1 && opened[other] && !self.seen[other].had_chance(FoldToThreeBet)
+            {
+                facing_three_bet[other] = true;
+            }
+            if raise {
+                raises += 1;
+            }
+        }
+    }
+
+    /// One round after the flop: the aggression factors, check-raises, and folds to a turn
+    /// or river bet, of both.
+    fn postflop(&mut self, phase: Phase, acts: &[ActionRecord]) {
+        use OpponentStat::*;
+        let fold_to_bet = match phase {
+            Phase::Turn => Some(FoldToTurnBet),
+            Phase::River => Some(FoldToRiverBet),
+            _ => None,
+        };
+        let street = phase as usize - 1;
+        let mut checked = [false; 2];
+        // Facing the other's bet or raise, made as the act just before.
+        let mut facing_bet = [false; 2];
+        for &ActionRecord {
+            player: p, act: a, ..
+        } in acts
+        {
+            let raise = matches!(a, Act::Raise | Act::Bet);
+            let (me, other) = (p as usize, p.other() as usize);
+            self.folded[me] |= a == Act::Fold;
+            let seen = &mut self.seen[me];
+            let r = &mut seen.ratio[street];
+            r.0 += raise as u32;
+            r.1 += (a == Act::Call) as u32;
+            if facing_bet[me] && checked[me] {
+                seen.any(CheckRaise, raise);
+            }
+            if let (true, Some(stat)) = (facing_bet[me], fold_to_bet) {
+                seen.first(stat, a == Act::Fold);
+            }
+            checked[me] |= a == Act::Check;
+            facing_bet[me] = false;
+            facing_bet[other] = raise;
+        }
     }
 }
 
@@ -240,34 +371,29 @@ impl OpponentStats {
     /// Adds one hand, seen by the hero of `record` (the villain is the one observed), which
     /// ended as `end` says.
     pub(crate) fn observe(&mut self, record: &GameRecord, end: Ending) {
-        self.hands += 1;
-        let mut seen = Seen::default();
-        let mut preflop_raiser = None;
-        let mut saw_flop = false;
-        for round in &record.rounds {
-            let acts = &round.actions;
-            if round.phase == Phase::Preflop {
-                preflop(acts, &mut seen);
-                preflop_raiser = acts
-                    .iter()
-                    .rev()
-                    .find(|a| matches!(a.act, Act::Raise | Act::Bet))
-                    .map(|a| a.player);
-                continue;
-            }
-            if round.phase == Phase::Flop {
-                saw_flop = true;
-                flop(acts, preflop_raiser, &mut seen);
-            }
-            postflop(round.phase, acts, &mut seen);
-        }
-        showdown(record, end, saw_flop, &mut seen);
-        self.count_hand(&seen);
+        let walk = Walk::of(record, end);
+        self.count_hand(&walk.seen[Player::Villain as usize]);
+    }
+
+    /// Adds one hand to the statistics each player keeps of the other, in one walk of the
+    /// hero's `record` (the villain's is its mirror), which ended as `end` says (seen by the
+    /// hero): the same as `of_villain.observe(record, end)` and `of_hero.observe` of the
+    /// villain's record.
+    pub(crate) fn observe_both(
+        of_villain: &mut OpponentStats,
+        of_hero: &mut OpponentStats,
+        record: &GameRecord,
+        end: Ending,
+    ) {
+        let walk = Walk::of(record, end);
+        of_villain.count_hand(&walk.seen[Player::Villain as usize]);
+        of_hero.count_hand(&walk.seen[Player::Hero as usize]);
     }
 
     /// Adds the chances and hits of one hand: the percentages by their bits, the aggression
     /// factors (never in `chance`) from their sums.
     fn count_hand(&mut self, seen: &Seen) {
+        self.hands += 1;
         let mut bits = seen.chance;
         while bits != 0 {
             let i = bits.trailing_zeros() as usize;
@@ -277,89 +403,34 @@ impl OpponentStats {
             c.hands += 1;
             c.times += (seen.hit >> i) & 1;
         }
-        for stat in RATIOS {
-            let (up, calls) = seen.ratio[stat as usize];
-            let c = &mut self.counts[stat as usize];
-            c.times += up;
-            c.chances += calls;
-            c.hands += (up + calls > 0) as u32;
+        let mut all = (0, 0);
+        for (stat, &(up, calls)) in STREET_RATIOS.iter().zip(&seen.ratio) {
+            self.add_ratio(*stat, up, calls);
+            all = (all.0 + up, all.1 + calls);
         }
+        self.add_ratio(OpponentStat::Aggression, all.0, all.1);
+    }
+
+    /// Adds one hand's bets and raises (`up`) and calls to an aggression factor.
+    fn add_ratio(&mut self, stat: OpponentStat, up: u32, calls: u32) {
+        let c = &mut self.counts[stat as usize];
+        c.times += up;
+        c.chances += calls;
+        c.hands += (up + calls > 0) as u32;
     }
 }
 
-/// The aggression factors, counted per act rather than per chance.
-const RATIOS: [OpponentStat; 4] = [
-    OpponentStat::Aggression,
+/// The aggression factors of the flop, the turn and the river, counted per act rather than
+/// per chance (the whole factor is their sum).
+const STREET_RATIOS: [OpponentStat; 3] = [
     OpponentStat::FlopAggression,
     OpponentStat::TurnAggression,
     OpponentStat::RiverAggression,
 ];
 
-/// WTSD, W$SD and WWSF from how the hand ended. A split pot counts as won, as tracking
-/// software counts it (the villain took chips back at the showdown).
-fn showdown(record: &GameRecord, end: Ending, saw_flop: bool, seen: &mut Seen) {
-    use OpponentStat::*;
-    let villain_won = match end {
-        Ending::Showdown(winner) => winner != Some(Player::Hero),
-        Ending::Fold => record
-            .rounds
-            .iter()
-            .flat_map(|r| &r.actions)
-            .any(|a| a.player == Player::Hero && a.act == Act::Fold),
-    };
-    // The flop was seen by both when its round was dealt (a fold ends the hand first).
-    if saw_flop {
-        seen.any(Wtsd, end.is_showdown());
-        seen.any(Wwsf, villain_won);
-    }
-    if end.is_showdown() {
-        seen.any(WonAtShowdown, villain_won);
-    }
-}
-
-/// VPIP, PFR, limp, 3-bet and fold to 3-bet from the preflop acts, in order.
-fn preflop(acts: &[ActionRecord], seen: &mut Seen) {
-    use OpponentStat::*;
-    let mut raises = 0;
-    // The villain's own first raise, to be answered by a re-raise.
-    let mut villain_opened = false;
-    let mut facing_three_bet = false;
-    for (
-        i,
-        &ActionRecord {
-            player: p, act: a, ..
-        },
-    ) in acts.iter().enumerate()
-    {
-        let raise = matches!(a, Act::Raise | Act::Bet);
-        if p == Player::Villain {
-            seen.any(Vpip, raise || a == Act::Call);
-            seen.any(Pfr, raise);
-            if i == 0 {
-                // First to act, facing only the blinds: the small blind's chance to limp.
-                seen.first(Limp, a == Act::Call);
-            }
-            if raises == 1 && !villain_opened {
-                seen.first(ThreeBet, raise);
-            }
-            if facing_three_bet {
-                facing_three_bet = false;
-                seen.first(FoldToThreeBet, a == Act::Fold);
-            }
-            if raise && raises == 0 {
-                villain_opened = true;
-            }
-        } else if raise && raises == 1 && villain_opened && !seen.had_chance(FoldToThreeBet) {
-            facing_three_bet = true;
-        }
-        if raise {
-            raises += 1;
-        }
-    }
-}
-
-/// Continuation bets on the flop: the preflop raiser's first chance to bet, and the answer.
-fn flop(acts: &[ActionRecord], preflop_raiser: Option<Player>, seen: &mut Seen) {
+/// Continuation bets on the flop: the preflop raiser's first chance to bet (seen of the
+/// raiser), and the other's answer to it (seen of the other).
+fn flop(acts: &[ActionRecord], preflop_raiser: Option<Player>, seen: &mut [Seen; 2]) {
     use OpponentStat::*;
     let Some(raiser) = preflop_raiser else {
         return;
@@ -373,56 +444,16 @@ fn flop(acts: &[ActionRecord], preflop_raiser: Option<Player>, seen: &mut Seen) 
         let raise = matches!(a, Act::Raise | Act::Bet);
         if p == raiser && !bet_made {
             // The raiser's first act with nothing bet before it: a chance to continue.
-            if raiser == Player::Villain {
-                seen.first(CBet, raise);
-            } else if raise {
-                cbet_pending = true;
-            }
-            if raiser == Player::Villain || !raise {
+            seen[raiser as usize].first(CBet, raise);
+            if !raise {
                 return;
             }
-        } else if p == Player::Villain && cbet_pending {
-            seen.first(FoldToCBet, a == Act::Fold);
+            cbet_pending = true;
+        } else if p != raiser && cbet_pending {
+            seen[p as usize].first(FoldToCBet, a == Act::Fold);
             return;
         }
         bet_made |= raise;
-    }
-}
-
-/// One round after the flop: the aggression factors, check-raises, and folds to a turn or
-/// river bet.
-fn postflop(phase: Phase, acts: &[ActionRecord], seen: &mut Seen) {
-    use OpponentStat::*;
-    let fold_to_bet = match phase {
-        Phase::Turn => Some(FoldToTurnBet),
-        Phase::River => Some(FoldToRiverBet),
-        _ => None,
-    };
-    let street = OpponentStat::aggression_on(phase);
-    let mut villain_checked = false;
-    let mut facing_bet = false;
-    for &ActionRecord {
-        player: p, act: a, ..
-    } in acts
-    {
-        let raise = matches!(a, Act::Raise | Act::Bet);
-        if p == Player::Hero {
-            facing_bet = raise;
-            continue;
-        }
-        for stat in [Some(Aggression), street].into_iter().flatten() {
-            let r = &mut seen.ratio[stat as usize];
-            r.0 += raise as u32;
-            r.1 += (a == Act::Call) as u32;
-        }
-        if facing_bet && villain_checked {
-            seen.any(CheckRaise, raise);
-        }
-        if let (true, Some(stat)) = (facing_bet, fold_to_bet) {
-            seen.first(stat, a == Act::Fold);
-        }
-        villain_checked |= a == Act::Check;
-        facing_bet = false;
     }
 }
 
