@@ -163,77 +163,69 @@ pub struct OpponentStats {
     pub counts: [Count; N],
 }
 
-/// What one hand showed of one player: per statistic (bit `stat as u32`), whether it had a
-/// chance and whether it happened; for the aggression factors, the bets and raises and the
-/// calls of each round after the flop. Bits, so a hand costs only the statistics it touched
-/// (every hand of a match is observed for the report's HUD).
+/// What one hand showed of both players, each observed by the other: the record's villain
+/// as its hero sees them, and its hero as the villain sees them (the other seat's record is
+/// this one's mirror). Per statistic and player, bit `stat as u32 + 32 * player as u32`:
+/// whether it had a chance and whether it happened; for the aggression factors, the bets
+/// and raises and the calls of each round after the flop. Bits, so a hand costs only the
+/// statistics it touched (every hand of a match is observed for the report's HUD).
 #[derive(Default)]
 struct Seen {
-    chance: u32,
-    hit: u32,
-    /// (Bets + raises, calls) on the flop, the turn and the river.
-    ratio: [(u32, u32); 3],
+    chance: u64,
+    hit: u64,
+    /// Per player, (bets + raises, calls) on the flop, the turn and the river.
+    ratio: [[(u32, u32); 3]; 2],
+    /// Who folded (bit `player as u32`).
+    folded: u32,
 }
 
-// Every statistic has a bit.
+// Every statistic has a bit for each player.
 const _: () = assert!(N <= 32);
 
 impl Seen {
-    fn bit(stat: OpponentStat) -> u32 {
-        1 << stat as u32
+    /// The bit of `stat` of player `me` (`Player as u32`).
+    fn bit(stat: OpponentStat, me: u32) -> u64 {
+        1 << (stat as u32 + 32 * me)
     }
-    fn had_chance(&self, stat: OpponentStat) -> bool {
-        self.chance & Self::bit(stat) != 0
+    fn had_chance(&self, stat: OpponentStat, me: u32) -> bool {
+        self.chance & Self::bit(stat, me) != 0
     }
     /// A chance at `stat`, decided by the first one in the hand.
-    fn first(&mut self, stat: OpponentStat, hit: bool) {
-        if !self.had_chance(stat) {
-            self.chance |= Self::bit(stat);
-            self.hit |= (hit as u32) << stat as u32;
-        }
+    fn first(&mut self, stat: OpponentStat, me: u32, hit: bool) {
+        let new = Self::bit(stat, me) & !self.chance;
+        self.chance |= new;
+        self.hit |= new & (hit as u64).wrapping_neg();
     }
     /// A chance at `stat`, happened if it happened at any chance in the hand.
-    fn any(&mut self, stat: OpponentStat, hit: bool) {
-        self.chance |= Self::bit(stat);
-        self.hit |= (hit as u32) << stat as u32;
+    fn any(&mut self, stat: OpponentStat, me: u32, hit: bool) {
+        self.chance |= Self::bit(stat, me);
+        self.hit |= (hit as u64) << (stat as u32 + 32 * me);
     }
-}
 
-/// What one walk of a record showed of both players, each observed by the other: the
-/// record's villain as its hero sees them, and its hero as the villain sees them (the other
-/// seat's record is this one's mirror). Indexed by `Player as usize` of the one observed.
-#[derive(Default)]
-struct Walk {
-    seen: [Seen; 2],
-    /// Who folded.
-    folded: [bool; 2],
-}
-
-impl Walk {
     /// Walks the rounds of `record`, which ended as `end` says (seen by its hero).
-    fn of(record: &GameRecord, end: Ending) -> Walk {
-        let mut w = Walk::default();
+    fn of(record: &GameRecord, end: Ending) -> Seen {
+        let mut seen = Seen::default();
         let mut preflop_raiser = None;
         let mut saw_flop = false;
         for round in &record.rounds {
             let acts = &round.actions;
-            if round.phase == Phase::Preflop {
-                w.preflop(acts);
-                preflop_raiser = acts
-                    .iter()
-                    .rev()
-                    .find(|a| matches!(a.act, Act::Raise | Act::Bet))
-                    .map(|a| a.player);
-                continue;
-            }
-            if round.phase == Phase::Flop {
-                saw_flop = true;
-                flop(acts, preflop_raiser, &mut w.seen);
-            }
-            w.postflop(round.phase, acts);
+            let (street, fold_to_bet) = match round.phase {
+                Phase::Preflop => {
+                    preflop_raiser = seen.preflop(acts);
+                    continue;
+                }
+                Phase::Flop => {
+                    saw_flop = true;
+                    seen.flop(acts, preflop_raiser);
+                    (0, None)
+                }
+                Phase::Turn => (1, Some(OpponentStat::FoldToTurnBet)),
+                Phase::River => (2, Some(OpponentStat::FoldToRiverBet)),
+            };
+            seen.postflop(street, fold_to_bet, acts);
         }
-        w.showdown(end, saw_flop);
-        w
+        seen.showdown(end, saw_flop);
+        seen
     }
 
     /// WTSD, W$SD and WWSF of both from how the hand ended. A split pot counts as won, as
@@ -243,98 +235,124 @@ impl Walk {
         for p in [Player::Hero, Player::Villain] {
             let won = match end {
                 Ending::Showdown(winner) => winner != Some(p.other()),
-                Ending::Fold => self.folded[p.other() as usize],
+                Ending::Fold => self.folded & (1 << p.other() as u32) != 0,
             };
-            let seen = &mut self.seen[p as usize];
+            let me = p as u32;
             // The flop was seen by both when its round was dealt (a fold ends the hand first).
             if saw_flop {
-                seen.any(Wtsd, end.is_showdown());
-                seen.any(Wwsf, won);
+                self.any(Wtsd, me, end.is_showdown());
+                self.any(Wwsf, me, won);
             }
             if end.is_showdown() {
-                seen.any(WonAtShowdown, won);
+                self.any(WonAtShowdown, me, won);
             }
         }
     }
 
-    /// VPIP, PFR, limp, 3-bet and fold to 3-bet of both from the preflop acts, in order.
-    fn preflop(&mut self, acts: &[ActionRecord]) {
+    /// VPIP, PFR, limp, 3-bet and fold to 3-bet of both from the preflop acts, in order;
+    /// gives the last raiser (`Player as u32`).
+    fn preflop(&mut self, acts: &[ActionRecord]) -> Option<u32> {
         use OpponentStat::*;
         let mut raises = 0;
-        // Each one's own first raise, to be answered by a re-raise.
-        let mut opened = [false; 2];
-        let mut facing_three_bet = [false; 2];
-        for (
-            i,
-            &ActionRecord {
-                player: p, act: a, ..
-            },
-        ) in acts.iter().enumerate()
-        {
+        let mut last_raiser = None;
+        // Who made their own first raise, to be answered by a re-raise (bit per player).
+        let mut opened = 0u32;
+        let mut facing_three_bet = 0u32;
+        for (i, act) in acts.iter().enumerate() {
+            let (me, a) = (act.player as u32, act.act);
             let raise = matches!(a, Act::Raise | Act::Bet);
-            let (me, other) = (p as usize, p.other() as usize);
-            self.folded[me] |= a == Act::Fold;
-            let seen = &mut self.seen[me];
-            seen.any(Vpip, raise || a == Act::Call);
-            seen.any(Pfr, raise);
+            self.folded |= ((a == Act::Fold) as u32) << me;
+            self.any(Vpip, me, raise || a == Act::Call);
+            self.any(Pfr, me, raise);
             if i == 0 {
                 // First to act, facing only the blinds: the small blind's chance to limp.
-                seen.first(Limp, a == Act::Call);
+                self.first(Limp, me, a == Act::Call);
             }
-            if raises == 1 && !opened[me] {
-                seen.first(ThreeBet, raise);
+            if raises == 1 && opened & (1 << me) == 0 {
+                self.first(ThreeBet, me, raise);
             }
-            if facing_three_bet[me] {
-                facing_three_bet[me] = false;
-                seen.first(FoldToThreeBet, a == Act::Fold);
+            if facing_three_bet & (1 << me) != 0 {
+                facing_three_bet &= !(1 << me);
+                self.first(FoldToThreeBet, me, a == Act::Fold);
             }
             if raise && raises == 0 {
-                opened[me] = true;
+                opened |= 1 << me;
             }
             // A re-raise of the other's first raise.
-            if raise && raises == 1 && opened[other] && !self.seen[other].had_chance(FoldToThreeBet)
+            let other = me ^ 1;
+            if raise
+                && raises == 1
+                && opened & (1 << other) != 0
+                && !self.had_chance(FoldToThreeBet, other)
             {
-                facing_three_bet[other] = true;
+                facing_three_bet |= 1 << other;
             }
             if raise {
                 raises += 1;
+                last_raiser = Some(me);
             }
+        }
+        last_raiser
+    }
+
+    /// Continuation bets on the flop: the preflop raiser's first chance to bet (seen of the
+    /// raiser), and the other's answer to it (seen of the other).
+    fn flop(&mut self, acts: &[ActionRecord], preflop_raiser: Option<u32>) {
+        use OpponentStat::*;
+        let Some(raiser) = preflop_raiser else {
+            return;
+        };
+        let mut bet_made = false;
+        let mut cbet_pending = false;
+        for act in acts {
+            let (me, a) = (act.player as u32, act.act);
+            let raise = matches!(a, Act::Raise | Act::Bet);
+            if me == raiser && !bet_made {
+                // The raiser's first act with nothing bet before it: a chance to continue.
+                self.first(CBet, raiser, raise);
+                if !raise {
+                    return;
+                }
+                cbet_pending = true;
+            } else if me != raiser && cbet_pending {
+                self.first(FoldToCBet, me, a == Act::Fold);
+                return;
+            }
+            bet_made |= raise;
         }
     }
 
-    /// One round after the flop: the aggression factors, check-raises, and folds to a turn
-    /// or river bet, of both.
-    fn postflop(&mut self, phase: Phase, acts: &[ActionRecord]) {
+    /// One round after the flop (`street` 0 to 2: the flop, the turn, the river): the
+    /// aggression factors, check-raises, and folds to a bet (`fold_to_bet`: on the turn or
+    /// the river), of both.
+    fn postflop(
+        &mut self,
+        street: usize,
+        fold_to_bet: Option<OpponentStat>,
+        acts: &[ActionRecord],
+    ) {
         use OpponentStat::*;
-        let fold_to_bet = match phase {
-            Phase::Turn => Some(FoldToTurnBet),
-            Phase::River => Some(FoldToRiverBet),
-            _ => None,
-        };
-        let street = phase as usize - 1;
-        let mut checked = [false; 2];
-        // Facing the other's bet or raise, made as the act just before.
-        let mut facing_bet = [false; 2];
-        for &ActionRecord {
-            player: p, act: a, ..
-        } in acts
-        {
+        // Who checked, and who faces the other's bet or raise made as the act just before
+        // (bit per player).
+        let mut checked = 0u32;
+        let mut facing_bet = 0u32;
+        for act in acts {
+            let (me, a) = (act.player as u32, act.act);
             let raise = matches!(a, Act::Raise | Act::Bet);
-            let (me, other) = (p as usize, p.other() as usize);
-            self.folded[me] |= a == Act::Fold;
-            let seen = &mut self.seen[me];
-            let r = &mut seen.ratio[street];
+            self.folded |= ((a == Act::Fold) as u32) << me;
+            let r = &mut self.ratio[me as usize][street];
             r.0 += raise as u32;
             r.1 += (a == Act::Call) as u32;
-            if facing_bet[me] && checked[me] {
-                seen.any(CheckRaise, raise);
+            if facing_bet & (1 << me) != 0 {
+                if checked & (1 << me) != 0 {
+                    self.any(CheckRaise, me, raise);
+                }
+                if let Some(stat) = fold_to_bet {
+                    self.first(stat, me, a == Act::Fold);
+                }
             }
-            if let (true, Some(stat)) = (facing_bet[me], fold_to_bet) {
-                seen.first(stat, a == Act::Fold);
-            }
-            checked[me] |= a == Act::Check;
-            facing_bet[me] = false;
-            facing_bet[other] = raise;
+            checked |= ((a == Act::Check) as u32) << me;
+            facing_bet = (raise as u32) << (me ^ 1);
         }
     }
 }
@@ -371,8 +389,7 @@ impl OpponentStats {
     /// Adds one hand, seen by the hero of `record` (the villain is the one observed), which
     /// ended as `end` says.
     pub(crate) fn observe(&mut self, record: &GameRecord, end: Ending) {
-        let walk = Walk::of(record, end);
-        self.count_hand(&walk.seen[Player::Villain as usize]);
+        self.count_hand(&Seen::of(record, end), Player::Villain);
     }
 
     /// Adds one hand to the statistics each player keeps of the other, in one walk of the
@@ -385,26 +402,28 @@ impl OpponentStats {
         record: &GameRecord,
         end: Ending,
     ) {
-        let walk = Walk::of(record, end);
-        of_villain.count_hand(&walk.seen[Player::Villain as usize]);
-        of_hero.count_hand(&walk.seen[Player::Hero as usize]);
+        let seen = Seen::of(record, end);
+        of_villain.count_hand(&seen, Player::Villain);
+        of_hero.count_hand(&seen, Player::Hero);
     }
 
-    /// Adds the chances and hits of one hand: the percentages by their bits, the aggression
-    /// factors (never in `chance`) from their sums.
-    fn count_hand(&mut self, seen: &Seen) {
+    /// Adds the chances and hits of one hand of player `observed`: the percentages by their
+    /// bits, the aggression factors (never in `chance`) from their sums.
+    fn count_hand(&mut self, seen: &Seen, observed: Player) {
         self.hands += 1;
-        let mut bits = seen.chance;
+        let shift = 32 * observed as u32;
+        let (mut bits, hit) = ((seen.chance >> shift) as u32, (seen.hit >> shift) as u32);
         while bits != 0 {
             let i = bits.trailing_zeros() as usize;
             bits &= bits - 1;
             let c = &mut self.counts[i];
             c.chances += 1;
             c.hands += 1;
-            c.times += (seen.hit >> i) & 1;
+            c.times += (hit >> i) & 1;
         }
         let mut all = (0, 0);
-        for (stat, &(up, calls)) in STREET_RATIOS.iter().zip(&seen.ratio) {
+        let ratio = &seen.ratio[observed as usize];
+        for (stat, &(up, calls)) in STREET_RATIOS.iter().zip(ratio) {
             self.add_ratio(*stat, up, calls);
             all = (all.0 + up, all.1 + calls);
         }
@@ -427,35 +446,6 @@ const STREET_RATIOS: [OpponentStat; 3] = [
     OpponentStat::TurnAggression,
     OpponentStat::RiverAggression,
 ];
-
-/// Continuation bets on the flop: the preflop raiser's first chance to bet (seen of the
-/// raiser), and the other's answer to it (seen of the other).
-fn flop(acts: &[ActionRecord], preflop_raiser: Option<Player>, seen: &mut [Seen; 2]) {
-    use OpponentStat::*;
-    let Some(raiser) = preflop_raiser else {
-        return;
-    };
-    let mut bet_made = false;
-    let mut cbet_pending = false;
-    for &ActionRecord {
-        player: p, act: a, ..
-    } in acts
-    {
-        let raise = matches!(a, Act::Raise | Act::Bet);
-        if p == raiser && !bet_made {
-            // The raiser's first act with nothing bet before it: a chance to continue.
-            seen[raiser as usize].first(CBet, raise);
-            if !raise {
-                return;
-            }
-            cbet_pending = true;
-        } else if p != raiser && cbet_pending {
-            seen[p as usize].first(FoldToCBet, a == Act::Fold);
-            return;
-        }
-        bet_made |= raise;
-    }
-}
 
 #[cfg(test)]
 mod tests;
