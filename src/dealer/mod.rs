@@ -23,6 +23,7 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 use crate::diag::Diagnostic;
+use crate::game::opponent::RoundMemo;
 use crate::game::{Ending, OpponentStats};
 // What a player at any table holds, from the module `hus acpc` shares.
 pub use crate::play::bots::{load_bot, BotLoadError, LoadedBot, ScriptBot, BUILTINS};
@@ -510,6 +511,7 @@ fn play_hands(
     // empty at the chunk's start): kept once, given to the bots that read it.
     let mut pair = 0i64;
     let mut buffers = hand::HandBuffers::default();
+    let mut rounds_seen = RoundMemo::default();
     let seeded = ChaCha8Rng::seed_from_u64(config.seed).get_seed();
     for h in start..end {
         // A chunk that is the whole match stops between hands; others between chunks.
@@ -563,8 +565,8 @@ fn play_hands(
             } else {
                 (second, first)
             };
-            let record = buffers.record(0);
-            OpponentStats::observe_both(&mut on_button.hud, &mut other.hud, record, end);
+            let (record, memo) = (buffers.record(0), &mut rounds_seen);
+            OpponentStats::observe_both(&mut on_button.hud, &mut other.hud, record, end, memo);
         }
         let a = outcome.net[0];
         out.net_a += a;
@@ -716,6 +718,7 @@ mod tests {
         let mut stats: [BotStats; 2] = Default::default();
         let mut both = [OpponentStats::default(); 2];
         let mut apart = both;
+        let mut memo = RoundMemo::default();
         for h in 0..5000 {
             let deal = deal_on(&seeded, h);
             let button = (h % 2) as usize;
@@ -742,7 +745,7 @@ mod tests {
             let end = Ending::from_net(outcome.showdown, outcome.net[button]);
             let [a, b] = &mut both;
             let (on_button, other) = if button == 0 { (a, b) } else { (b, a) };
-            OpponentStats::observe_both(on_button, other, buffers.record(0), end);
+            OpponentStats::observe_both(on_button, other, buffers.record(0), end, &mut memo);
             assert_eq!(both, apart, "hand {h}");
         }
         // Every statistic had chances and hits.

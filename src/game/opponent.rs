@@ -2,6 +2,10 @@
 //! common tracking software defines them, from what the observing player saw: the acts of
 //! each hand, whether it reached a showdown and who won it, never a hidden card.
 
+mod memo;
+
+pub(crate) use memo::RoundMemo;
+
 use super::{Act, ActionRecord, GameRecord, Phase, Player};
 
 /// One statistic of the villain.
@@ -169,7 +173,7 @@ pub struct OpponentStats {
 /// whether it had a chance and whether it happened; for the aggression factors, the bets
 /// and raises and the calls of each round after the flop. Bits, so a hand costs only the
 /// statistics it touched (every hand of a match is observed for the report's HUD).
-#[derive(Default)]
+#[derive(Clone, Copy, Default)]
 struct Seen {
     chance: u64,
     hit: u64,
@@ -203,29 +207,62 @@ impl Seen {
     }
 
     /// Walks the rounds of `record`, which ended as `end` says (seen by its hero).
-    fn of(record: &GameRecord, end: Ending) -> Seen {
+    /// With `memo`, rounds in the order they are dealt are looked up there (see
+    /// [`RoundMemo`]) rather than walked.
+    fn of(record: &GameRecord, end: Ending, memo: Option<&mut RoundMemo>) -> Seen {
         let mut seen = Seen::default();
         let mut preflop_raiser = None;
-        let mut saw_flop = false;
-        for round in &record.rounds {
-            let acts = &round.actions;
-            let (street, fold_to_bet) = match round.phase {
-                Phase::Preflop => {
-                    preflop_raiser = seen.preflop(acts);
-                    continue;
+        let memo = memo.filter(|_| RoundMemo::applies(record));
+        match memo {
+            Some(memo) => {
+                for round in &record.rounds {
+                    preflop_raiser = memo.round(&mut seen, round, preflop_raiser);
                 }
-                Phase::Flop => {
-                    saw_flop = true;
-                    seen.flop(acts, preflop_raiser);
-                    (0, None)
+            }
+            None => {
+                for round in &record.rounds {
+                    preflop_raiser = seen.round(round.phase, &round.actions, preflop_raiser);
                 }
-                Phase::Turn => (1, Some(OpponentStat::FoldToTurnBet)),
-                Phase::River => (2, Some(OpponentStat::FoldToRiverBet)),
-            };
-            seen.postflop(street, fold_to_bet, acts);
+            }
         }
+        let saw_flop = record.rounds.iter().any(|r| r.phase == Phase::Flop);
         seen.showdown(end, saw_flop);
         seen
+    }
+
+    /// Adds one round's acts, after a preflop whose last raiser was `preflop_raiser`;
+    /// gives the preflop's last raiser as it stands after this round.
+    fn round(
+        &mut self,
+        phase: Phase,
+        acts: &[ActionRecord],
+        preflop_raiser: Option<u32>,
+    ) -> Option<u32> {
+        let (street, fold_to_bet) = match phase {
+            Phase::Preflop => return self.preflop(acts),
+            Phase::Flop => {
+                self.flop(acts, preflop_raiser);
+                (0, None)
+            }
+            Phase::Turn => (1, Some(OpponentStat::FoldToTurnBet)),
+            Phase::River => (2, Some(OpponentStat::FoldToRiverBet)),
+        };
+        self.postflop(street, fold_to_bet, acts);
+        preflop_raiser
+    }
+
+    /// Adds what other rounds showed: each statistic of a round in the order dealt belongs
+    /// to that round alone or is happened-at-any-chance, so the rounds add up as bits.
+    fn merge(&mut self, o: &Seen) {
+        self.chance |= o.chance;
+        self.hit |= o.hit;
+        self.folded |= o.folded;
+        for (mine, theirs) in self.ratio.iter_mut().zip(&o.ratio) {
+            for (a, b) in mine.iter_mut().zip(theirs) {
+                a.0 += b.0;
+                a.1 += b.1;
+            }
+        }
     }
 
     /// WTSD, W$SD and WWSF of both from how the hand ended. A split pot counts as won, as
@@ -389,20 +426,21 @@ impl OpponentStats {
     /// Adds one hand, seen by the hero of `record` (the villain is the one observed), which
     /// ended as `end` says.
     pub(crate) fn observe(&mut self, record: &GameRecord, end: Ending) {
-        self.count_hand(&Seen::of(record, end), Player::Villain);
+        self.count_hand(&Seen::of(record, end, None), Player::Villain);
     }
 
     /// Adds one hand to the statistics each player keeps of the other, in one walk of the
     /// hero's `record` (the villain's is its mirror), which ended as `end` says (seen by the
     /// hero): the same as `of_villain.observe(record, end)` and `of_hero.observe` of the
-    /// villain's record.
+    /// villain's record. `memo` keeps the rounds walked for the next hands.
     pub(crate) fn observe_both(
         of_villain: &mut OpponentStats,
         of_hero: &mut OpponentStats,
         record: &GameRecord,
         end: Ending,
+        memo: &mut RoundMemo,
     ) {
-        let seen = Seen::of(record, end);
+        let seen = Seen::of(record, end, Some(memo));
         of_villain.count_hand(&seen, Player::Villain);
         of_hero.count_hand(&seen, Player::Hero);
     }

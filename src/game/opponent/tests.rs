@@ -340,11 +340,14 @@ fn one_walk_observes_both_as_each_seats_record_would() {
     };
     let (mut of_villain, mut of_hero) = Default::default();
     let (mut villain_apart, mut hero_apart) = (OpponentStats::default(), OpponentStats::default());
+    let mut memo = super::RoundMemo::default();
     for _ in 0..20_000 {
         let rounds = 1 + next(4) as usize;
         let acts: Vec<Vec<(Player, Act)>> = (0..rounds)
             .map(|_| {
-                (0..next(6))
+                // Now and then more acts than a round kept in the memo has.
+                let n = if next(20) == 0 { next(17) } else { next(6) };
+                (0..n)
                     .map(|_| {
                         let p = [H, V][next(2) as usize];
                         (p, [Check, Call, Raise, Bet, Fold][next(5) as usize])
@@ -355,7 +358,11 @@ fn one_walk_observes_both_as_each_seats_record_would() {
         let spec: Vec<(Phase, &[(Player, Act)])> = acts
             .iter()
             .enumerate()
-            .map(|(i, a)| (Phase::ALL[i], a.as_slice()))
+            .map(|(i, a)| {
+                // Now and then rounds out of the order dealt.
+                let phase = if next(30) == 0 { next(4) as usize } else { i };
+                (Phase::ALL[phase], a.as_slice())
+            })
             .collect();
         let record = hand(&spec);
         let end = match next(4) {
@@ -368,7 +375,7 @@ fn one_walk_observes_both_as_each_seats_record_would() {
             Ending::Showdown(w) => Ending::Showdown(w.map(Player::other)),
             fold => fold,
         };
-        OpponentStats::observe_both(&mut of_villain, &mut of_hero, &record, end);
+        OpponentStats::observe_both(&mut of_villain, &mut of_hero, &record, end, &mut memo);
         villain_apart.observe(&record, end);
         hero_apart.observe(&mirror(&record), mirrored_end);
         assert_eq!(
