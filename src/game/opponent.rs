@@ -177,8 +177,9 @@ pub struct OpponentStats {
 struct Seen {
     chance: u64,
     hit: u64,
-    /// Per player, (bets + raises, calls) on the flop, the turn and the river.
-    ratio: [[(u32, u32); 3]; 2],
+    /// Per player, on the flop, the turn and the river: bets + raises, plus calls << 32
+    /// (one add a round when merged).
+    ratio: [[u64; 3]; 2],
     /// Who folded (bit `player as u32`).
     folded: u32,
 }
@@ -212,20 +213,23 @@ impl Seen {
     fn of(record: &GameRecord, end: Ending, memo: Option<&mut RoundMemo>) -> Seen {
         let mut seen = Seen::default();
         let mut preflop_raiser = None;
+        let mut saw_flop = false;
         let memo = memo.filter(|_| RoundMemo::applies(record));
         match memo {
             Some(memo) => {
                 for round in &record.rounds {
                     preflop_raiser = memo.round(&mut seen, round, preflop_raiser);
                 }
+                // In the order dealt, the flop is the second round.
+                saw_flop = record.rounds.len() > 1;
             }
             None => {
                 for round in &record.rounds {
                     preflop_raiser = seen.round(round.phase, &round.actions, preflop_raiser);
+                    saw_flop |= round.phase == Phase::Flop;
                 }
             }
         }
-        let saw_flop = record.rounds.iter().any(|r| r.phase == Phase::Flop);
         seen.showdown(end, saw_flop);
         seen
     }
@@ -259,8 +263,7 @@ impl Seen {
         self.folded |= o.folded;
         for (mine, theirs) in self.ratio.iter_mut().zip(&o.ratio) {
             for (a, b) in mine.iter_mut().zip(theirs) {
-                a.0 += b.0;
-                a.1 += b.1;
+                *a += b;
             }
         }
     }
@@ -377,9 +380,7 @@ impl Seen {
             let (me, a) = (act.player as u32, act.act);
             let raise = matches!(a, Act::Raise | Act::Bet);
             self.folded |= ((a == Act::Fold) as u32) << me;
-            let r = &mut self.ratio[me as usize][street];
-            r.0 += raise as u32;
-            r.1 += (a == Act::Call) as u32;
+            self.ratio[me as usize][street] += raise as u64 | ((a == Act::Call) as u64) << 32;
             if facing_bet & (1 << me) != 0 {
                 if checked & (1 << me) != 0 {
                     self.any(CheckRaise, me, raise);
@@ -459,17 +460,17 @@ impl OpponentStats {
             c.hands += 1;
             c.times += (hit >> i) & 1;
         }
-        let mut all = (0, 0);
         let ratio = &seen.ratio[observed as usize];
-        for (stat, &(up, calls)) in STREET_RATIOS.iter().zip(ratio) {
-            self.add_ratio(*stat, up, calls);
-            all = (all.0 + up, all.1 + calls);
+        for (&stat, &both) in STREET_RATIOS.iter().zip(ratio) {
+            self.add_ratio(stat, both);
         }
-        self.add_ratio(OpponentStat::Aggression, all.0, all.1);
+        self.add_ratio(OpponentStat::Aggression, ratio.iter().sum());
     }
 
-    /// Adds one hand's bets and raises (`up`) and calls to an aggression factor.
-    fn add_ratio(&mut self, stat: OpponentStat, up: u32, calls: u32) {
+    /// Adds one hand's bets and raises and calls (`both`: as [`Seen`] keeps them) to an
+    /// aggression factor.
+    fn add_ratio(&mut self, stat: OpponentStat, both: u64) {
+        let (up, calls) = (both as u32, (both >> 32) as u32);
         let c = &mut self.counts[stat as usize];
         c.times += up;
         c.chances += calls;
