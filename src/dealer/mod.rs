@@ -23,8 +23,8 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 use crate::diag::Diagnostic;
-use crate::game::opponent::RoundMemo;
-use crate::game::{Ending, OpponentStats};
+use crate::game::opponent::HandMemo;
+use crate::game::Ending;
 // What a player at any table holds, from the module `hus acpc` shares.
 pub use crate::play::bots::{load_bot, BotLoadError, LoadedBot, ScriptBot, BUILTINS};
 pub use crate::play::history::{self, DecisionInfo};
@@ -500,18 +500,37 @@ fn play_chunk(
 fn play_hands(
     bots: [&dyn Bot; 2],
     config: &MatchConfig,
-    (start, end): (u64, u64),
+    range: (u64, u64),
     track: bool,
     in_order: bool,
     out: &mut ChunkOut,
     hud: bool,
 ) -> Result<(), MatchError> {
-    let hud = hud || track;
+    // The HUD each bot keeps of the other, when a report or a bot reads it: made whole
+    // however the hands stop.
+    let mut huds = (hud || track).then(HandMemo::default);
+    let played = play_hands_seen(bots, config, range, track, in_order, out, huds.as_mut());
+    if let Some(memo) = &mut huds {
+        let [a, b] = &mut out.bots;
+        memo.flush([&mut a.hud, &mut b.hud]);
+    }
+    played
+}
+
+/// [`play_hands`], each hand added to `huds` when given.
+fn play_hands_seen(
+    bots: [&dyn Bot; 2],
+    config: &MatchConfig,
+    (start, end): (u64, u64),
+    track: bool,
+    in_order: bool,
+    out: &mut ChunkOut,
+    mut huds: Option<&mut HandMemo>,
+) -> Result<(), MatchError> {
     // What each bot has seen of the other is its HUD over the chunk (`out.bots[bot].hud`,
     // empty at the chunk's start): kept once, given to the bots that read it.
     let mut pair = 0i64;
     let mut buffers = hand::HandBuffers::default();
-    let mut rounds_seen = RoundMemo::default();
     let seeded = ChaCha8Rng::seed_from_u64(config.seed).get_seed();
     for h in start..end {
         // A chunk that is the whole match stops between hands; others between chunks.
@@ -555,18 +574,18 @@ fn play_hands(
                 out.log.clear();
             }
         }
-        // The HUD each bot keeps of the other, when a report or a bot reads it: both in one
-        // walk of the button's record (the other seat's is its mirror).
-        if hud {
+        // Both HUDs from the button's record (the other seat's is its mirror), at once for
+        // bots that read them.
+        if let Some(memo) = huds.as_deref_mut() {
             let end = Ending::from_net(outcome.showdown, outcome.net[button]);
-            let [first, second] = &mut out.bots;
-            let (on_button, other) = if button == 0 {
-                (first, second)
-            } else {
-                (second, first)
-            };
-            let (record, memo) = (buffers.record(0), &mut rounds_seen);
-            OpponentStats::observe_both(&mut on_button.hud, &mut other.hud, record, end, memo);
+            let [a, b] = &mut out.bots;
+            memo.observe(
+                [&mut a.hud, &mut b.hud],
+                button,
+                buffers.record(0),
+                end,
+                track,
+            );
         }
         let a = outcome.net[0];
         out.net_a += a;
@@ -716,9 +735,10 @@ mod tests {
         let seeded = ChaCha8Rng::seed_from_u64(13).get_seed();
         let mut buffers = hand::HandBuffers::default();
         let mut stats: [BotStats; 2] = Default::default();
-        let mut both = [OpponentStats::default(); 2];
-        let mut apart = both;
-        let mut memo = RoundMemo::default();
+        let mut apart = [crate::game::OpponentStats::default(); 2];
+        // Counted hand by hand, and waiting for a flush.
+        let (mut now, mut later) = (apart, apart);
+        let (mut memo_now, mut memo_later) = (HandMemo::default(), HandMemo::default());
         for h in 0..5000 {
             let deal = deal_on(&seeded, h);
             let button = (h % 2) as usize;
@@ -743,14 +763,19 @@ mod tests {
                 apart[bot].observe(buffers.record(seat), end);
             }
             let end = Ending::from_net(outcome.showdown, outcome.net[button]);
-            let [a, b] = &mut both;
-            let (on_button, other) = if button == 0 { (a, b) } else { (b, a) };
-            OpponentStats::observe_both(on_button, other, buffers.record(0), end, &mut memo);
-            assert_eq!(both, apart, "hand {h}");
+            let record = buffers.record(0);
+            let [a, b] = &mut now;
+            memo_now.observe([a, b], button, record, end, true);
+            assert_eq!(now, apart, "hand {h}");
+            let [a, b] = &mut later;
+            memo_later.observe([a, b], button, record, end, false);
         }
+        let [a, b] = &mut later;
+        memo_later.flush([a, b]);
+        assert_eq!(later, apart);
         // Every statistic had chances and hits.
         for stat in crate::game::OpponentStat::ALL {
-            let c = both[0].count(stat);
+            let c = apart[0].count(stat);
             assert!(c.times > 0 && c.chances > 0, "{stat:?}: {c:?}");
         }
     }

@@ -4,7 +4,7 @@
 
 mod memo;
 
-pub(crate) use memo::RoundMemo;
+pub(crate) use memo::{HandMemo, RoundMemo};
 
 use super::{Act, ActionRecord, GameRecord, Phase, Player};
 
@@ -427,7 +427,7 @@ impl OpponentStats {
     /// Adds one hand, seen by the hero of `record` (the villain is the one observed), which
     /// ended as `end` says.
     pub(crate) fn observe(&mut self, record: &GameRecord, end: Ending) {
-        self.count_hand(&Seen::of(record, end, None), Player::Villain);
+        self.count_hands(&Seen::of(record, end, None), Player::Villain, 1);
     }
 
     /// Adds one hand to the statistics each player keeps of the other, in one walk of the
@@ -442,39 +442,40 @@ impl OpponentStats {
         memo: &mut RoundMemo,
     ) {
         let seen = Seen::of(record, end, Some(memo));
-        of_villain.count_hand(&seen, Player::Villain);
-        of_hero.count_hand(&seen, Player::Hero);
+        of_villain.count_hands(&seen, Player::Villain, 1);
+        of_hero.count_hands(&seen, Player::Hero, 1);
     }
 
-    /// Adds the chances and hits of one hand of player `observed`: the percentages by their
-    /// bits, the aggression factors (never in `chance`) from their sums.
-    fn count_hand(&mut self, seen: &Seen, observed: Player) {
-        self.hands += 1;
+    /// Adds the chances and hits of `n` hands that each showed `seen` of player `observed`:
+    /// the percentages by their bits, the aggression factors (never in `chance`) from their
+    /// sums.
+    fn count_hands(&mut self, seen: &Seen, observed: Player, n: u32) {
+        self.hands += n;
         let shift = 32 * observed as u32;
         let (mut bits, hit) = ((seen.chance >> shift) as u32, (seen.hit >> shift) as u32);
         while bits != 0 {
             let i = bits.trailing_zeros() as usize;
             bits &= bits - 1;
             let c = &mut self.counts[i];
-            c.chances += 1;
-            c.hands += 1;
-            c.times += (hit >> i) & 1;
+            c.chances += n;
+            c.hands += n;
+            c.times += ((hit >> i) & 1) * n;
         }
         let ratio = &seen.ratio[observed as usize];
         for (&stat, &both) in STREET_RATIOS.iter().zip(ratio) {
-            self.add_ratio(stat, both);
+            self.add_ratio(stat, both, n);
         }
-        self.add_ratio(OpponentStat::Aggression, ratio.iter().sum());
+        self.add_ratio(OpponentStat::Aggression, ratio.iter().sum(), n);
     }
 
-    /// Adds one hand's bets and raises and calls (`both`: as [`Seen`] keeps them) to an
-    /// aggression factor.
-    fn add_ratio(&mut self, stat: OpponentStat, both: u64) {
+    /// Adds the bets and raises and calls of `n` hands that each had `both` (as [`Seen`]
+    /// keeps them) to an aggression factor.
+    fn add_ratio(&mut self, stat: OpponentStat, both: u64, n: u32) {
         let (up, calls) = (both as u32, (both >> 32) as u32);
         let c = &mut self.counts[stat as usize];
-        c.times += up;
-        c.chances += calls;
-        c.hands += (up + calls > 0) as u32;
+        c.times += up * n;
+        c.chances += calls * n;
+        c.hands += (up + calls > 0) as u32 * n;
     }
 }
 

@@ -341,6 +341,8 @@ fn one_walk_observes_both_as_each_seats_record_would() {
     let (mut of_villain, mut of_hero) = Default::default();
     let (mut villain_apart, mut hero_apart) = (OpponentStats::default(), OpponentStats::default());
     let mut memo = super::RoundMemo::default();
+    // By kind of hand, the record's hero being bot 0 or 1 (the button), counted at a flush.
+    let (mut by_kind, mut hands) = ([OpponentStats::default(); 2], super::HandMemo::default());
     for _ in 0..20_000 {
         let rounds = 1 + next(4) as usize;
         let acts: Vec<Vec<(Player, Act)>> = (0..rounds)
@@ -378,12 +380,21 @@ fn one_walk_observes_both_as_each_seats_record_would() {
         OpponentStats::observe_both(&mut of_villain, &mut of_hero, &record, end, &mut memo);
         villain_apart.observe(&record, end);
         hero_apart.observe(&mirror(&record), mirrored_end);
+        let [a, b] = &mut by_kind;
+        hands.observe([a, b], next(2) as usize, &record, end, false);
         assert_eq!(
             (of_villain, of_hero),
             (villain_apart, hero_apart),
             "{acts:?} {end:?}"
         );
     }
+    let [a, b] = &mut by_kind;
+    hands.flush([a, b]);
+    let mut both = villain_apart;
+    both.add(&hero_apart);
+    let [mut summed, other] = by_kind;
+    summed.add(&other);
+    assert_eq!(summed, both);
     assert!(OpponentStat::ALL
         .iter()
         .all(|&s| of_hero.count(s).times > 0 && of_villain.count(s).times > 0));
