@@ -780,6 +780,34 @@ mod tests {
         }
     }
 
+    /// Calls until its `n`th decision, which fails; plays in order, as a program does (a
+    /// failure then stops the match with the hands played).
+    struct FailsAt(std::sync::atomic::AtomicUsize);
+    impl Bot for FailsAt {
+        fn decide(&self, _: &GameState, _: &mut DecisionRng) -> Result<BotDecision, String> {
+            match self.0.fetch_sub(1, std::sync::atomic::Ordering::SeqCst) {
+                1 => Err("tired".into()),
+                _ => Ok(BotDecision::plain(Move::Call)),
+            }
+        }
+        fn plays_in_order(&self) -> bool {
+            true
+        }
+    }
+
+    #[test]
+    fn a_stopped_match_has_the_huds_of_every_hand_played() {
+        let bot = FailsAt(500.into());
+        let err = play_match([&bot, &Chaos], &MatchConfig::new(10_000, 3), None).unwrap_err();
+        let MatchError::Stopped { partial, .. } = err else {
+            panic!("{err}");
+        };
+        assert!(partial.hands > 100, "{}", partial.hands);
+        for b in &partial.bots {
+            assert_eq!(u64::from(b.hud.hands), partial.hands);
+        }
+    }
+
     #[test]
     fn thread_count_does_not_change_the_result() {
         let mut cfg = MatchConfig::new(3000, 11);
