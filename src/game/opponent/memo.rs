@@ -9,8 +9,8 @@ use crate::game::{GameRecord, Phase, Player, Round};
 /// Rounds with at most this many acts are kept (4 bits an act in a 64-bit key).
 const MAX_ACTS: usize = 13;
 
-/// Slots of the table, a power of two: a round's slot is picked by its key alone, and a
-/// round landing on a slot held by another is walked and takes the slot.
+/// Slots of each table (rounds, hands), a power of two: a round's or hand's slot is picked by
+/// its key alone, and one landing on a slot held by another kind takes the slot.
 const SLOTS: usize = 256;
 
 /// What single rounds showed, each round in a slot picked by its key (its phase, its acts
