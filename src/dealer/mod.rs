@@ -23,6 +23,7 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 use crate::diag::Diagnostic;
+use crate::game::opponent::HandMemo;
 use crate::game::Ending;
 // What a player at any table holds, from the module `hus acpc` shares.
 pub use crate::play::bots::{load_bot, BotLoadError, LoadedBot, ScriptBot, BUILTINS};
@@ -499,13 +500,33 @@ fn play_chunk(
 fn play_hands(
     bots: [&dyn Bot; 2],
     config: &MatchConfig,
-    (start, end): (u64, u64),
+    range: (u64, u64),
     track: bool,
     in_order: bool,
     out: &mut ChunkOut,
     hud: bool,
 ) -> Result<(), MatchError> {
-    let hud = hud || track;
+    // The HUD each bot keeps of the other, when a report or a bot reads it: made whole
+    // however the hands stop.
+    let mut huds = (hud || track).then(HandMemo::default);
+    let played = play_hands_seen(bots, config, range, track, in_order, out, huds.as_mut());
+    if let Some(memo) = &mut huds {
+        let [a, b] = &mut out.bots;
+        memo.flush([&mut a.hud, &mut b.hud]);
+    }
+    played
+}
+
+/// [`play_hands`], each hand added to `huds` when given.
+fn play_hands_seen(
+    bots: [&dyn Bot; 2],
+    config: &MatchConfig,
+    (start, end): (u64, u64),
+    track: bool,
+    in_order: bool,
+    out: &mut ChunkOut,
+    mut huds: Option<&mut HandMemo>,
+) -> Result<(), MatchError> {
     // What each bot has seen of the other is its HUD over the chunk (`out.bots[bot].hud`,
     // empty at the chunk's start): kept once, given to the bots that read it.
     let mut pair = 0i64;
@@ -553,11 +574,18 @@ fn play_hands(
                 out.log.clear();
             }
         }
-        // The HUD each bot keeps of the other, when a report or a bot reads it.
-        for seat in (0..2).filter(|_| hud) {
-            let bot = if seat == 0 { button } else { 1 - button };
-            let end = Ending::from_net(outcome.showdown, outcome.net[bot]);
-            out.bots[bot].hud.observe(buffers.record(seat), end);
+        // Both HUDs from the button's record (the other seat's is its mirror), at once for
+        // bots that read them.
+        if let Some(memo) = huds.as_deref_mut() {
+            let end = Ending::from_net(outcome.showdown, outcome.net[button]);
+            let [a, b] = &mut out.bots;
+            memo.observe(
+                [&mut a.hud, &mut b.hud],
+                button,
+                buffers.record(0),
+                end,
+                track,
+            );
         }
         let a = outcome.net[0];
         out.net_a += a;
@@ -695,6 +723,89 @@ mod tests {
         assert!(b.actions[3].raise > 0, "river raises happen");
         assert!(b.actions_made_legal > 0);
         assert_eq!(r.bots[0].showdowns, r.bots[1].showdowns);
+    }
+
+    #[test]
+    fn both_huds_from_one_record_equal_each_seats_own_observed() {
+        let stakes = Stakes {
+            sb: 1,
+            bb: 2,
+            stack: 40,
+        };
+        let seeded = ChaCha8Rng::seed_from_u64(13).get_seed();
+        let mut buffers = hand::HandBuffers::default();
+        let mut stats: [BotStats; 2] = Default::default();
+        let mut apart = [crate::game::OpponentStats::default(); 2];
+        // Counted hand by hand, and waiting for a flush.
+        let (mut now, mut later) = (apart, apart);
+        let (mut memo_now, mut memo_later) = (HandMemo::default(), HandMemo::default());
+        for h in 0..5000 {
+            let deal = deal_on(&seeded, h);
+            let button = (h % 2) as usize;
+            let setup = hand::HandSetup {
+                button,
+                stakes,
+                deal: &deal,
+                hand: h + 1,
+                init: &[],
+                opponents: None,
+            };
+            let recorders = hand::HandRecorders {
+                seeds: &mut seeds_on(&seeded, h),
+                stats: &mut stats,
+                on_decision: None,
+                buffers: &mut buffers,
+            };
+            let outcome = hand::play_hand([&Chaos, &Chaos], &setup, recorders).unwrap();
+            for seat in 0..2 {
+                let bot = if seat == 0 { button } else { 1 - button };
+                let end = Ending::from_net(outcome.showdown, outcome.net[bot]);
+                apart[bot].observe(buffers.record(seat), end);
+            }
+            let end = Ending::from_net(outcome.showdown, outcome.net[button]);
+            let record = buffers.record(0);
+            let [a, b] = &mut now;
+            memo_now.observe([a, b], button, record, end, true);
+            assert_eq!(now, apart, "hand {h}");
+            let [a, b] = &mut later;
+            memo_later.observe([a, b], button, record, end, false);
+        }
+        let [a, b] = &mut later;
+        memo_later.flush([a, b]);
+        assert_eq!(later, apart);
+        // Every statistic had chances and hits.
+        for stat in crate::game::OpponentStat::ALL {
+            let c = apart[0].count(stat);
+            assert!(c.times > 0 && c.chances > 0, "{stat:?}: {c:?}");
+        }
+    }
+
+    /// Calls until its `n`th decision, which fails; plays in order, as a program does (a
+    /// failure then stops the match with the hands played).
+    struct FailsAt(std::sync::atomic::AtomicUsize);
+    impl Bot for FailsAt {
+        fn decide(&self, _: &GameState, _: &mut DecisionRng) -> Result<BotDecision, String> {
+            match self.0.fetch_sub(1, std::sync::atomic::Ordering::SeqCst) {
+                1 => Err("tired".into()),
+                _ => Ok(BotDecision::plain(Move::Call)),
+            }
+        }
+        fn plays_in_order(&self) -> bool {
+            true
+        }
+    }
+
+    #[test]
+    fn a_stopped_match_has_the_huds_of_every_hand_played() {
+        let bot = FailsAt(500.into());
+        let err = play_match([&bot, &Chaos], &MatchConfig::new(10_000, 3), None).unwrap_err();
+        let MatchError::Stopped { partial, .. } = err else {
+            panic!("{err}");
+        };
+        assert!(partial.hands > 100, "{}", partial.hands);
+        for b in &partial.bots {
+            assert_eq!(u64::from(b.hud.hands), partial.hands);
+        }
     }
 
     #[test]

@@ -2,6 +2,10 @@
 //! common tracking software defines them, from what the observing player saw: the acts of
 //! each hand, whether it reached a showdown and who won it, never a hidden card.
 
+mod memo;
+
+pub(crate) use memo::{HandMemo, RoundMemo};
+
 use super::{Act, ActionRecord, GameRecord, Phase, Player};
 
 /// One statistic of the villain.
@@ -105,16 +109,6 @@ impl OpponentStat {
                 | OpponentStat::RiverAggression
         )
     }
-
-    /// The aggression factor of one round after the flop.
-    fn aggression_on(phase: Phase) -> Option<OpponentStat> {
-        match phase {
-            Phase::Preflop => None,
-            Phase::Flop => Some(OpponentStat::FlopAggression),
-            Phase::Turn => Some(OpponentStat::TurnAggression),
-            Phase::River => Some(OpponentStat::RiverAggression),
-        }
-    }
 }
 
 /// How a hand ended, as the observing player saw it.
@@ -173,38 +167,231 @@ pub struct OpponentStats {
     pub counts: [Count; N],
 }
 
-/// What one hand showed: per statistic (bit `stat as u32`), whether it had a chance and
-/// whether it happened; for the aggression factors, the bets and raises and the calls.
-/// Bits, so a hand costs only the statistics it touched (every hand of a match is observed
-/// for the report's HUD).
-#[derive(Default)]
+/// What one hand showed of both players, each observed by the other: the record's villain
+/// as its hero sees them, and its hero as the villain sees them (the other seat's record is
+/// this one's mirror). Per statistic and player, bit `stat as u32 + 32 * player as u32`:
+/// whether it had a chance and whether it happened; for the aggression factors, the bets
+/// and raises and the calls of each round after the flop. Bits, so a hand costs only the
+/// statistics it touched (every hand of a match is observed for the report's HUD).
+#[derive(Clone, Copy, Default)]
 struct Seen {
-    chance: u32,
-    hit: u32,
-    ratio: [(u32, u32); N],
+    chance: u64,
+    hit: u64,
+    /// Per player, on the flop, the turn and the river: bets + raises, plus calls << 32
+    /// (one add a round when merged).
+    ratio: [[u64; 3]; 2],
+    /// Who folded (bit `player as u32`).
+    folded: u32,
 }
 
-// Every statistic has a bit.
+// Every statistic has a bit for each player.
 const _: () = assert!(N <= 32);
 
 impl Seen {
-    fn bit(stat: OpponentStat) -> u32 {
-        1 << stat as u32
+    /// The bit of `stat` of player `me` (`Player as u32`).
+    fn bit(stat: OpponentStat, me: u32) -> u64 {
+        1 << (stat as u32 + 32 * me)
     }
-    fn had_chance(&self, stat: OpponentStat) -> bool {
-        self.chance & Self::bit(stat) != 0
+    fn had_chance(&self, stat: OpponentStat, me: u32) -> bool {
+        self.chance & Self::bit(stat, me) != 0
     }
     /// A chance at `stat`, decided by the first one in the hand.
-    fn first(&mut self, stat: OpponentStat, hit: bool) {
-        if !self.had_chance(stat) {
-            self.chance |= Self::bit(stat);
-            self.hit |= (hit as u32) << stat as u32;
-        }
+    fn first(&mut self, stat: OpponentStat, me: u32, hit: bool) {
+        let new = Self::bit(stat, me) & !self.chance;
+        self.chance |= new;
+        self.hit |= new & (hit as u64).wrapping_neg();
     }
     /// A chance at `stat`, happened if it happened at any chance in the hand.
-    fn any(&mut self, stat: OpponentStat, hit: bool) {
-        self.chance |= Self::bit(stat);
-        self.hit |= (hit as u32) << stat as u32;
+    fn any(&mut self, stat: OpponentStat, me: u32, hit: bool) {
+        self.chance |= Self::bit(stat, me);
+        self.hit |= (hit as u64) << (stat as u32 + 32 * me);
+    }
+
+    /// Walks the rounds of `record`, which ended as `end` says (seen by its hero).
+    /// With `memo`, rounds in the order they are dealt are looked up there (see
+    /// [`RoundMemo`]) rather than walked.
+    fn of(record: &GameRecord, end: Ending, memo: Option<&mut RoundMemo>) -> Seen {
+        let mut seen = Seen::default();
+        let mut preflop_raiser = None;
+        let mut saw_flop = false;
+        let memo = memo.filter(|_| RoundMemo::applies(record));
+        match memo {
+            Some(memo) => {
+                for round in &record.rounds {
+                    preflop_raiser = memo.round(&mut seen, round, preflop_raiser);
+                }
+                // In the order dealt, the flop is the second round.
+                saw_flop = record.rounds.len() > 1;
+            }
+            None => {
+                for round in &record.rounds {
+                    preflop_raiser = seen.round(round.phase, &round.actions, preflop_raiser);
+                    saw_flop |= round.phase == Phase::Flop;
+                }
+            }
+        }
+        seen.showdown(end, saw_flop);
+        seen
+    }
+
+    /// Adds one round's acts, after a preflop whose last raiser was `preflop_raiser`;
+    /// gives the preflop's last raiser as it stands after this round.
+    fn round(
+        &mut self,
+        phase: Phase,
+        acts: &[ActionRecord],
+        preflop_raiser: Option<u32>,
+    ) -> Option<u32> {
+        let (street, fold_to_bet) = match phase {
+            Phase::Preflop => return self.preflop(acts),
+            Phase::Flop => {
+                self.flop(acts, preflop_raiser);
+                (0, None)
+            }
+            Phase::Turn => (1, Some(OpponentStat::FoldToTurnBet)),
+            Phase::River => (2, Some(OpponentStat::FoldToRiverBet)),
+        };
+        self.postflop(street, fold_to_bet, acts);
+        preflop_raiser
+    }
+
+    /// Adds what other rounds showed: each statistic of a round in the order dealt belongs
+    /// to that round alone or is happened-at-any-chance, so the rounds add up as bits.
+    fn merge(&mut self, o: &Seen) {
+        self.chance |= o.chance;
+        self.hit |= o.hit;
+        self.folded |= o.folded;
+        for (mine, theirs) in self.ratio.iter_mut().zip(&o.ratio) {
+            for (a, b) in mine.iter_mut().zip(theirs) {
+                *a += b;
+            }
+        }
+    }
+
+    /// WTSD, W$SD and WWSF of both from how the hand ended. A split pot counts as won, as
+    /// tracking software counts it (the one observed took chips back at the showdown).
+    fn showdown(&mut self, end: Ending, saw_flop: bool) {
+        use OpponentStat::*;
+        for p in [Player::Hero, Player::Villain] {
+            let won = match end {
+                Ending::Showdown(winner) => winner != Some(p.other()),
+                Ending::Fold => self.folded & (1 << p.other() as u32) != 0,
+            };
+            let me = p as u32;
+            // The flop was seen by both when its round was dealt (a fold ends the hand first).
+            if saw_flop {
+                self.any(Wtsd, me, end.is_showdown());
+                self.any(Wwsf, me, won);
+            }
+            if end.is_showdown() {
+                self.any(WonAtShowdown, me, won);
+            }
+        }
+    }
+
+    /// VPIP, PFR, limp, 3-bet and fold to 3-bet of both from the preflop acts, in order;
+    /// gives the last raiser (`Player as u32`).
+    fn preflop(&mut self, acts: &[ActionRecord]) -> Option<u32> {
+        use OpponentStat::*;
+        let mut raises = 0;
+        let mut last_raiser = None;
+        // Who made their own first raise, to be answered by a re-raise (bit per player).
+        let mut opened = 0u32;
+        let mut facing_three_bet = 0u32;
+        for (i, act) in acts.iter().enumerate() {
+            let (me, a) = (act.player as u32, act.act);
+            let raise = matches!(a, Act::Raise | Act::Bet);
+            self.folded |= ((a == Act::Fold) as u32) << me;
+            self.any(Vpip, me, raise || a == Act::Call);
+            self.any(Pfr, me, raise);
+            if i == 0 {
+                // First to act, facing only the blinds: the small blind's chance to limp.
+                self.first(Limp, me, a == Act::Call);
+            }
+            if raises == 1 && opened & (1 << me) == 0 {
+                self.first(ThreeBet, me, raise);
+            }
+            if facing_three_bet & (1 << me) != 0 {
+                facing_three_bet &= !(1 << me);
+                self.first(FoldToThreeBet, me, a == Act::Fold);
+            }
+            if raise && raises == 0 {
+                opened |= 1 << me;
+            }
+            // A re-raise of the other's first raise.
+            let other = me ^ 1;
+            if raise
+                && raises == 1
+                && opened & (1 << other) != 0
+                && !self.had_chance(FoldToThreeBet, other)
+            {
+                facing_three_bet |= 1 << other;
+            }
+            if raise {
+                raises += 1;
+                last_raiser = Some(me);
+            }
+        }
+        last_raiser
+    }
+
+    /// Continuation bets on the flop: the preflop raiser's first chance to bet (seen of the
+    /// raiser), and the other's answer to it (seen of the other).
+    fn flop(&mut self, acts: &[ActionRecord], preflop_raiser: Option<u32>) {
+        use OpponentStat::*;
+        let Some(raiser) = preflop_raiser else {
+            return;
+        };
+        let mut bet_made = false;
+        let mut cbet_pending = false;
+        for act in acts {
+            let (me, a) = (act.player as u32, act.act);
+            let raise = matches!(a, Act::Raise | Act::Bet);
+            if me == raiser && !bet_made {
+                // The raiser's first act with nothing bet before it: a chance to continue.
+                self.first(CBet, raiser, raise);
+                if !raise {
+                    return;
+                }
+                cbet_pending = true;
+            } else if me != raiser && cbet_pending {
+                self.first(FoldToCBet, me, a == Act::Fold);
+                return;
+            }
+            bet_made |= raise;
+        }
+    }
+
+    /// One round after the flop (`street` 0 to 2: the flop, the turn, the river): the
+    /// aggression factors, check-raises, and folds to a bet (`fold_to_bet`: on the turn or
+    /// the river), of both.
+    fn postflop(
+        &mut self,
+        street: usize,
+        fold_to_bet: Option<OpponentStat>,
+        acts: &[ActionRecord],
+    ) {
+        use OpponentStat::*;
+        // Who checked, and who faces the other's bet or raise made as the act just before
+        // (bit per player).
+        let mut checked = 0u32;
+        let mut facing_bet = 0u32;
+        for act in acts {
+            let (me, a) = (act.player as u32, act.act);
+            let raise = matches!(a, Act::Raise | Act::Bet);
+            self.folded |= ((a == Act::Fold) as u32) << me;
+            self.ratio[me as usize][street] += raise as u64 | ((a == Act::Call) as u64) << 32;
+            if facing_bet & (1 << me) != 0 {
+                if checked & (1 << me) != 0 {
+                    self.any(CheckRaise, me, raise);
+                }
+                if let Some(stat) = fold_to_bet {
+                    self.first(stat, me, a == Act::Fold);
+                }
+            }
+            checked |= ((a == Act::Check) as u32) << me;
+            facing_bet = (raise as u32) << (me ^ 1);
+        }
     }
 }
 
@@ -240,191 +427,65 @@ impl OpponentStats {
     /// Adds one hand, seen by the hero of `record` (the villain is the one observed), which
     /// ended as `end` says.
     pub(crate) fn observe(&mut self, record: &GameRecord, end: Ending) {
-        self.hands += 1;
-        let mut seen = Seen::default();
-        let mut preflop_raiser = None;
-        let mut saw_flop = false;
-        for round in &record.rounds {
-            let acts = &round.actions;
-            if round.phase == Phase::Preflop {
-                preflop(acts, &mut seen);
-                preflop_raiser = acts
-                    .iter()
-                    .rev()
-                    .find(|a| matches!(a.act, Act::Raise | Act::Bet))
-                    .map(|a| a.player);
-                continue;
-            }
-            if round.phase == Phase::Flop {
-                saw_flop = true;
-                flop(acts, preflop_raiser, &mut seen);
-            }
-            postflop(round.phase, acts, &mut seen);
-        }
-        showdown(record, end, saw_flop, &mut seen);
-        self.count_hand(&seen);
+        self.count_hands(&Seen::of(record, end, None), Player::Villain, 1);
     }
 
-    /// Adds the chances and hits of one hand: the percentages by their bits, the aggression
-    /// factors (never in `chance`) from their sums.
-    fn count_hand(&mut self, seen: &Seen) {
-        let mut bits = seen.chance;
+    /// Adds one hand to the statistics each player keeps of the other, in one walk of the
+    /// hero's `record` (the villain's is its mirror), which ended as `end` says (seen by the
+    /// hero): the same as `of_villain.observe(record, end)` and `of_hero.observe` of the
+    /// villain's record. `memo` keeps the rounds walked for the next hands.
+    pub(crate) fn observe_both(
+        of_villain: &mut OpponentStats,
+        of_hero: &mut OpponentStats,
+        record: &GameRecord,
+        end: Ending,
+        memo: &mut RoundMemo,
+    ) {
+        let seen = Seen::of(record, end, Some(memo));
+        of_villain.count_hands(&seen, Player::Villain, 1);
+        of_hero.count_hands(&seen, Player::Hero, 1);
+    }
+
+    /// Adds the chances and hits of `n` hands that each showed `seen` of player `observed`:
+    /// the percentages by their bits, the aggression factors (never in `chance`) from their
+    /// sums.
+    fn count_hands(&mut self, seen: &Seen, observed: Player, n: u32) {
+        self.hands += n;
+        let shift = 32 * observed as u32;
+        let (mut bits, hit) = ((seen.chance >> shift) as u32, (seen.hit >> shift) as u32);
         while bits != 0 {
             let i = bits.trailing_zeros() as usize;
             bits &= bits - 1;
             let c = &mut self.counts[i];
-            c.chances += 1;
-            c.hands += 1;
-            c.times += (seen.hit >> i) & 1;
+            c.chances += n;
+            c.hands += n;
+            c.times += ((hit >> i) & 1) * n;
         }
-        for stat in RATIOS {
-            let (up, calls) = seen.ratio[stat as usize];
-            let c = &mut self.counts[stat as usize];
-            c.times += up;
-            c.chances += calls;
-            c.hands += (up + calls > 0) as u32;
+        let ratio = &seen.ratio[observed as usize];
+        for (&stat, &both) in STREET_RATIOS.iter().zip(ratio) {
+            self.add_ratio(stat, both, n);
         }
+        self.add_ratio(OpponentStat::Aggression, ratio.iter().sum(), n);
+    }
+
+    /// Adds the bets and raises and calls of `n` hands that each had `both` (as [`Seen`]
+    /// keeps them) to an aggression factor.
+    fn add_ratio(&mut self, stat: OpponentStat, both: u64, n: u32) {
+        let (up, calls) = (both as u32, (both >> 32) as u32);
+        let c = &mut self.counts[stat as usize];
+        c.times += up * n;
+        c.chances += calls * n;
+        c.hands += (up + calls > 0) as u32 * n;
     }
 }
 
-/// The aggression factors, counted per act rather than per chance.
-const RATIOS: [OpponentStat; 4] = [
-    OpponentStat::Aggression,
+/// The aggression factors of the flop, the turn and the river, counted per act rather than
+/// per chance (the whole factor is their sum).
+const STREET_RATIOS: [OpponentStat; 3] = [
     OpponentStat::FlopAggression,
     OpponentStat::TurnAggression,
     OpponentStat::RiverAggression,
 ];
-
-/// WTSD, W$SD and WWSF from how the hand ended. A split pot counts as won, as tracking
-/// software counts it (the villain took chips back at the showdown).
-fn showdown(record: &GameRecord, end: Ending, saw_flop: bool, seen: &mut Seen) {
-    use OpponentStat::*;
-    let villain_won = match end {
-        Ending::Showdown(winner) => winner != Some(Player::Hero),
-        Ending::Fold => record
-            .rounds
-            .iter()
-            .flat_map(|r| &r.actions)
-            .any(|a| a.player == Player::Hero && a.act == Act::Fold),
-    };
-    // The flop was seen by both when its round was dealt (a fold ends the hand first).
-    if saw_flop {
-        seen.any(Wtsd, end.is_showdown());
-        seen.any(Wwsf, villain_won);
-    }
-    if end.is_showdown() {
-        seen.any(WonAtShowdown, villain_won);
-    }
-}
-
-/// VPIP, PFR, limp, 3-bet and fold to 3-bet from the preflop acts, in order.
-fn preflop(acts: &[ActionRecord], seen: &mut Seen) {
-    use OpponentStat::*;
-    let mut raises = 0;
-    // The villain's own first raise, to be answered by a re-raise.
-    let mut villain_opened = false;
-    let mut facing_three_bet = false;
-    for (
-        i,
-        &ActionRecord {
-            player: p, act: a, ..
-        },
-    ) in acts.iter().enumerate()
-    {
-        let raise = matches!(a, Act::Raise | Act::Bet);
-        if p == Player::Villain {
-            seen.any(Vpip, raise || a == Act::Call);
-            seen.any(Pfr, raise);
-            if i == 0 {
-                // First to act, facing only the blinds: the small blind's chance to limp.
-                seen.first(Limp, a == Act::Call);
-            }
-            if raises == 1 && !villain_opened {
-                seen.first(ThreeBet, raise);
-            }
-            if facing_three_bet {
-                facing_three_bet = false;
-                seen.first(FoldToThreeBet, a == Act::Fold);
-            }
-            if raise && raises == 0 {
-                villain_opened = true;
-            }
-        } else if raise && raises == 1 && villain_opened && !seen.had_chance(FoldToThreeBet) {
-            facing_three_bet = true;
-        }
-        if raise {
-            raises += 1;
-        }
-    }
-}
-
-/// Continuation bets on the flop: the preflop raiser's first chance to bet, and the answer.
-fn flop(acts: &[ActionRecord], preflop_raiser: Option<Player>, seen: &mut Seen) {
-    use OpponentStat::*;
-    let Some(raiser) = preflop_raiser else {
-        return;
-    };
-    let mut bet_made = false;
-    let mut cbet_pending = false;
-    for &ActionRecord {
-        player: p, act: a, ..
-    } in acts
-    {
-        let raise = matches!(a, Act::Raise | Act::Bet);
-        if p == raiser && !bet_made {
-            // The raiser's first act with nothing bet before it: a chance to continue.
-            if raiser == Player::Villain {
-                seen.first(CBet, raise);
-            } else if raise {
-                cbet_pending = true;
-            }
-            if raiser == Player::Villain || !raise {
-                return;
-            }
-        } else if p == Player::Villain && cbet_pending {
-            seen.first(FoldToCBet, a == Act::Fold);
-            return;
-        }
-        bet_made |= raise;
-    }
-}
-
-/// One round after the flop: the aggression factors, check-raises, and folds to a turn or
-/// river bet.
-fn postflop(phase: Phase, acts: &[ActionRecord], seen: &mut Seen) {
-    use OpponentStat::*;
-    let fold_to_bet = match phase {
-        Phase::Turn => Some(FoldToTurnBet),
-        Phase::River => Some(FoldToRiverBet),
-        _ => None,
-    };
-    let street = OpponentStat::aggression_on(phase);
-    let mut villain_checked = false;
-    let mut facing_bet = false;
-    for &ActionRecord {
-        player: p, act: a, ..
-    } in acts
-    {
-        let raise = matches!(a, Act::Raise | Act::Bet);
-        if p == Player::Hero {
-            facing_bet = raise;
-            continue;
-        }
-        for stat in [Some(Aggression), street].into_iter().flatten() {
-            let r = &mut seen.ratio[stat as usize];
-            r.0 += raise as u32;
-            r.1 += (a == Act::Call) as u32;
-        }
-        if facing_bet && villain_checked {
-            seen.any(CheckRaise, raise);
-        }
-        if let (true, Some(stat)) = (facing_bet, fold_to_bet) {
-            seen.first(stat, a == Act::Fold);
-        }
-        villain_checked |= a == Act::Check;
-        facing_bet = false;
-    }
-}
 
 #[cfg(test)]
 mod tests;

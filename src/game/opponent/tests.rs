@@ -309,5 +309,93 @@ fn the_ratio_list_is_every_aggression_factor() {
         .into_iter()
         .filter(|s| s.is_ratio())
         .collect();
-    assert_eq!(ratios, super::RATIOS);
+    let mut listed = vec![OpponentStat::Aggression];
+    listed.extend(super::STREET_RATIOS);
+    assert_eq!(ratios, listed);
+    // Indexed by the round after the flop.
+    for phase in [Flop, Turn, River] {
+        let stat = super::STREET_RATIOS[phase as usize - 1];
+        assert!(stat.name().starts_with(phase.title()), "{stat:?}");
+    }
+}
+
+/// The record of the other seat: every act by the other player.
+fn mirror(r: &GameRecord) -> GameRecord {
+    let mut m = r.clone();
+    for a in m.rounds.iter_mut().flat_map(|r| &mut r.actions) {
+        a.player = a.player.other();
+    }
+    m
+}
+
+#[test]
+fn one_walk_observes_both_as_each_seats_record_would() {
+    // Any acts in any order, legal or not (a small xorshift: the same hands every run).
+    let mut x = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = |n: u64| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x % n
+    };
+    let (mut of_villain, mut of_hero) = Default::default();
+    let (mut villain_apart, mut hero_apart) = (OpponentStats::default(), OpponentStats::default());
+    let mut memo = super::RoundMemo::default();
+    // By kind of hand, the record's hero being bot 0 or 1 (the button), counted at a flush.
+    let (mut by_kind, mut hands) = ([OpponentStats::default(); 2], super::HandMemo::default());
+    for _ in 0..20_000 {
+        let rounds = 1 + next(4) as usize;
+        let acts: Vec<Vec<(Player, Act)>> = (0..rounds)
+            .map(|_| {
+                // Now and then more acts than a round kept in the memo has.
+                let n = if next(20) == 0 { next(17) } else { next(6) };
+                (0..n)
+                    .map(|_| {
+                        let p = [H, V][next(2) as usize];
+                        (p, [Check, Call, Raise, Bet, Fold][next(5) as usize])
+                    })
+                    .collect()
+            })
+            .collect();
+        let spec: Vec<(Phase, &[(Player, Act)])> = acts
+            .iter()
+            .enumerate()
+            .map(|(i, a)| {
+                // Now and then rounds out of the order dealt.
+                let phase = if next(30) == 0 { next(4) as usize } else { i };
+                (Phase::ALL[phase], a.as_slice())
+            })
+            .collect();
+        let record = hand(&spec);
+        let end = match next(4) {
+            0 => Ending::Fold,
+            1 => Ending::Showdown(None),
+            2 => Ending::Showdown(Some(H)),
+            _ => Ending::Showdown(Some(V)),
+        };
+        let mirrored_end = match end {
+            Ending::Showdown(w) => Ending::Showdown(w.map(Player::other)),
+            fold => fold,
+        };
+        OpponentStats::observe_both(&mut of_villain, &mut of_hero, &record, end, &mut memo);
+        villain_apart.observe(&record, end);
+        hero_apart.observe(&mirror(&record), mirrored_end);
+        let [a, b] = &mut by_kind;
+        hands.observe([a, b], next(2) as usize, &record, end, false);
+        assert_eq!(
+            (of_villain, of_hero),
+            (villain_apart, hero_apart),
+            "{acts:?} {end:?}"
+        );
+    }
+    let [a, b] = &mut by_kind;
+    hands.flush([a, b]);
+    let mut both = villain_apart;
+    both.add(&hero_apart);
+    let [mut summed, other] = by_kind;
+    summed.add(&other);
+    assert_eq!(summed, both);
+    assert!(OpponentStat::ALL
+        .iter()
+        .all(|&s| of_hero.count(s).times > 0 && of_villain.count(s).times > 0));
 }
