@@ -358,7 +358,8 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
                 .with_help("a program that keeps statistics writes them in <stats> (reference §6); `hus match` keeps them itself"),
             );
         }
-        for (span, filtered) in std::mem::take(&mut self.ctx.versus_undefined) {
+        let (versus_undefined, undefined) = self.ctx.take_undefined();
+        for (span, filtered) in versus_undefined {
             let text = explain::snippet(&self.ctx.program.source, &span);
             let (why, help) = if filtered {
                 (
@@ -381,7 +382,7 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
                 .with_help(help),
             );
         }
-        for span in std::mem::take(&mut self.ctx.undefined) {
+        for span in undefined {
             let text = explain::snippet(&self.ctx.program.source, &span);
             self.warnings.push(
                 Diagnostic::warning(
