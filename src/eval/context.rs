@@ -6,7 +6,7 @@ use std::cell::Cell;
 
 use super::ErrorKind;
 use crate::cards::hole::HoleClass;
-use crate::cards::predicate::Predicate;
+use crate::cards::predicate::{batched, Predicate, BATCHED_MASK};
 use crate::cards::range::VillainRange;
 use crate::cards::CardSet;
 use crate::diag::Span;
@@ -232,6 +232,12 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
     #[inline(never)]
     fn compute_predicate(&mut self, p: Predicate) {
         let bit = 1u64 << (p as u32);
+        if BATCHED_MASK & bit != 0 {
+            // None of them is known yet: they are known together.
+            self.pred_known |= BATCHED_MASK;
+            self.pred_value |= batched(self.hole, self.board);
+            return;
+        }
         self.pred_known |= bit;
         let d = self.state.derived();
         let holds = match p {
