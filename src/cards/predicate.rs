@@ -546,7 +546,8 @@ pub fn batched(hole: CardSet, board: CardSet) -> u64 {
     use Predicate::*;
     let all = hole.union(board);
     let (n, desk) = (Counts::of(all), Counts::of(board));
-    let (ranks, desk_ranks, hole_ranks) = (all.rank_mask(), board.rank_mask(), hole.rank_mask());
+    let (desk_ranks, hole_ranks) = (board.rank_mask(), hole.rank_mask());
+    let ranks = desk_ranks | hole_ranks;
     let (lengths, desk_lengths) = (suit_lengths(all), suit_lengths(board));
     // The board's cards: the sum of its suit lengths, in the top lane. (`&` below, not `&&`:
     // every operand is a few bit operations, cheaper than a branch.)
@@ -558,7 +559,7 @@ pub fn batched(hole: CardSet, board: CardSet) -> u64 {
     let five_or_more = suits_with_at_least(lengths, 5);
     let overcards = flop & (low_bit(hole_ranks) > desk_ranks);
     let top = high_bit(desk_ranks);
-    let flush_draw = before_river & (five_or_more == 0) & (four_or_more & suits_present(hole) != 0);
+    let flush_draw = before_river & (five_or_more == 0) & (four_or_more & lanes_held(hole) != 0);
     let open_ended =
         before_river & !straight & (run4_starts(x) & !run4_starts(desk_x) & OPEN_RUN_STARTS != 0);
     let three_suited = suits_with_at_least(desk_lengths, 3) != 0;
@@ -744,6 +745,13 @@ fn suits_with_at_least(lengths: u64, n: u64) -> u64 {
 #[inline]
 fn suits_present(set: CardSet) -> u64 {
     suits_with_at_least(suit_lengths(set), 1)
+}
+
+/// [`suits_present`] without counting: a lane's low 15 bits plus 0x7FFF carry into its top
+/// bit exactly when one is set (never out of the lane), and the lane's own top bit is kept.
+fn lanes_held(set: CardSet) -> u64 {
+    const LOW: u64 = !LANE_TOPS;
+    (((set.0 & LOW) + LOW) | set.0) & LANE_TOPS
 }
 
 /// Whether the river is still to come (fewer than five board cards).
@@ -2050,6 +2058,23 @@ mod tests {
         #[test]
         fn bit_masks_agree_with_card_lists_on_dense_decks(deal in dense_deal()) {
             agrees(deal)?;
+        }
+    }
+
+    #[test]
+    fn lanes_held_are_the_suits_present() {
+        for x in [
+            0,
+            1,
+            0x1FFF,
+            0x8000,
+            0xFFFF,
+            0x0001_0000_8000_0000,
+            0xFFFF_0000_FFFF_0000,
+            0x8000_4000_2000_1000,
+            u64::MAX,
+        ] {
+            assert_eq!(lanes_held(CardSet(x)), suits_present(CardSet(x)), "{x:#x}");
         }
     }
 
