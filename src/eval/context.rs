@@ -33,7 +33,6 @@ pub struct Context<'a, R: Rng + ?Sized> {
     pub state: &'a GameState,
     pub rng: &'a mut R,
     pub policy: &'a ExternalPolicy,
-    pub hole: CardSet,
     pub board: CardSet,
     pub class: HoleClass,
     /// Bit `p as u32` set: predicate `p` computed; its value in `pred_value`.
@@ -148,7 +147,6 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
             state,
             rng,
             policy,
-            hole: state.hole(),
             board: state.board(),
             class: HoleClass::of(a, b),
             pred_known: 0,
@@ -161,6 +159,14 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
             steps: 0,
             rare: None,
         }
+    }
+
+    /// The hero's two cards as a set ([`GameState::hole`]), built where a card predicate or a
+    /// strength reads it: most decisions read neither.
+    #[inline]
+    fn hole(&self) -> CardSet {
+        let [a, b] = self.state.hero_cards();
+        CardSet((1 << a.index()) | (1 << b.index()))
     }
 
     /// The rare caches, taken on first use.
@@ -235,7 +241,7 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
         if BATCHED_MASK & bit != 0 {
             // None of them is known yet: they are known together.
             self.pred_known |= BATCHED_MASK;
-            self.pred_value |= batched(self.hole, self.board);
+            self.pred_value |= batched(self.hole(), self.board);
             return;
         }
         self.pred_known |= bit;
@@ -262,7 +268,7 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
                         .check_times
                         > 0
             }
-            _ => p.holds(self.hole, self.board),
+            _ => p.holds(self.hole(), self.board),
         };
         if holds {
             self.pred_value |= bit;
@@ -290,7 +296,7 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
             Constant::Equity => match self.equity {
                 Some(x) => x,
                 None => {
-                    let x = strength::equity(self.hole, self.board);
+                    let x = strength::equity(self.hole(), self.board);
                     self.equity = Some(x);
                     x
                 }
@@ -316,15 +322,17 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
     }
 
     fn hand_strength(&mut self) -> f64 {
+        let (hole, board) = (self.hole(), self.board);
         *self
             .hand_strength
-            .get_or_insert_with(|| strength::hand_strength(self.hole, self.board))
+            .get_or_insert_with(|| strength::hand_strength(hole, board))
     }
 
     fn potentials(&mut self) -> (f64, f64) {
+        let (hole, board) = (self.hole(), self.board);
         *self
             .potentials
-            .get_or_insert_with(|| strength::potentials(self.hole, self.board))
+            .get_or_insert_with(|| strength::potentials(hole, board))
     }
 
     /// The value of a number in a comparison or a raise.
@@ -395,7 +403,7 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
     /// A strength against a range, each range computed once per decision; NaN (undefined)
     /// when the known cards (and the range's filter) leave none of its holdings.
     fn versus(&mut self, measure: VsMeasure, range: &VillainRange) -> f64 {
-        let (hole, board) = (self.hole, self.board);
+        let (hole, board) = (self.hole(), self.board);
         let versus = &mut self.rare().versus;
         let i = match versus.iter().position(|(r, ..)| r == range) {
             Some(i) => i,
