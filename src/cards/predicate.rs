@@ -497,7 +497,7 @@ impl Predicate {
 
 /// The card predicates a few bit operations on shared masks answer, the ones scripts use
 /// most: a decision computes them all at its first ([`batched`]).
-pub const BATCHED: [Predicate; 28] = [
+pub(crate) const BATCHED: [Predicate; 28] = [
     Predicate::Pair,
     Predicate::HighPair,
     Predicate::MidPair,
@@ -529,7 +529,7 @@ pub const BATCHED: [Predicate; 28] = [
 ];
 
 /// Bit `p as u32` of each predicate of [`BATCHED`].
-pub const BATCHED_MASK: u64 = {
+pub(crate) const BATCHED_MASK: u64 = {
     let mut m = 0;
     let mut i = 0;
     while i < BATCHED.len() {
@@ -542,7 +542,7 @@ pub const BATCHED_MASK: u64 = {
 /// Which predicates of [`BATCHED`] hold (bit `p as u32`), each as [`Predicate::holds`]
 /// says, from masks computed once for all of them: a decision that asks several pays for
 /// the masks once, and no count of bits costs a `popcnt` (which older processors lack).
-pub fn batched(hole: CardSet, board: CardSet) -> u64 {
+pub(crate) fn batched(hole: CardSet, board: CardSet) -> u64 {
     use Predicate::*;
     let all = hole.union(board);
     let (n, desk) = (Counts::of(all), Counts::of(board));
