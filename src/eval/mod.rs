@@ -523,19 +523,22 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
     #[inline(always)]
     fn pick(&mut self, matched: &Matched<'a>, lines: &mut Lines) -> (usize, &'a Action) {
         let program: &'a Program = self.ctx.program;
-        let top = matched
-            .iter()
-            .map(|&(ri, _)| program.rules[ri].priority)
-            .max()
-            .unwrap_or(0);
+        // The highest PRIORITY, how many matched at it and the first of them, in one pass.
+        let (mut top, mut best_len, mut first) = (0, 0, None);
+        for &(ri, action) in matched {
+            let priority = program.rules[ri].priority;
+            if first.is_none() || priority > top {
+                (top, best_len, first) = (priority, 1, Some((ri, action)));
+            } else if priority == top {
+                best_len += 1;
+            }
+        }
         let at_top = |&(ri, _): &(usize, &'a Action)| program.rules[ri].priority == top;
-        let best_len = matched.iter().filter(|m| at_top(m)).count();
         if self.keep_lines {
             lines.extend(matched.iter().map(|&(ri, _)| program.rules[ri].line));
         }
         self.note(|| explain::matched(&lines[..], best_len, matched.len(), top));
-        let (ri, action) = if let (1, Some(&only)) = (best_len, matched.iter().find(|m| at_top(m)))
-        {
+        let (ri, action) = if let (1, Some(only)) = (best_len, first) {
             only
         } else {
             let best: Matched<'a> = matched.iter().copied().filter(|m| at_top(m)).collect();
