@@ -495,6 +495,128 @@ impl Predicate {
     }
 }
 
+/// The card predicates a few bit operations on shared masks answer, the ones scripts use
+/// most: a decision computes them all at its first ([`batched`]).
+pub(crate) const BATCHED: [Predicate; 28] = [
+    Predicate::Pair,
+    Predicate::HighPair,
+    Predicate::MidPair,
+    Predicate::LowPair,
+    Predicate::TwoPair,
+    Predicate::ThreeOfKind,
+    Predicate::FullHouse,
+    Predicate::Poker,
+    Predicate::Straight,
+    Predicate::Flush,
+    Predicate::FlushDraw,
+    Predicate::OpenEnded,
+    Predicate::DeskPair,
+    Predicate::DeskHighPair,
+    Predicate::DeskMidPair,
+    Predicate::DeskLowPair,
+    Predicate::DeskTwoPair,
+    Predicate::DeskThreeOfKind,
+    Predicate::DeskStraight,
+    Predicate::DeskFlush,
+    Predicate::DeskFullHouse,
+    Predicate::DeskPoker,
+    Predicate::Desk3SameColor,
+    Predicate::FlushPossible,
+    Predicate::PairedBoard,
+    Predicate::OverPair,
+    Predicate::TopPair,
+    Predicate::Overcards,
+];
+
+/// Bit `p as u32` of each predicate of [`BATCHED`].
+pub(crate) const BATCHED_MASK: u64 = {
+    let mut m = 0;
+    let mut i = 0;
+    while i < BATCHED.len() {
+        m |= 1 << BATCHED[i] as u32;
+        i += 1;
+    }
+    m
+};
+
+/// Which predicates of [`BATCHED`] hold (bit `p as u32`), each as [`Predicate::holds`]
+/// says, from masks computed once for all of them: a decision that asks several pays for
+/// the masks once, and no count of bits costs a `popcnt` (which older processors lack).
+pub(crate) fn batched(hole: CardSet, board: CardSet) -> u64 {
+    use Predicate::*;
+    let all = hole.union(board);
+    let (n, desk) = (Counts::of(all), Counts::of(board));
+    let (desk_ranks, hole_ranks) = (board.rank_mask(), hole.rank_mask());
+    let ranks = desk_ranks | hole_ranks;
+    let (lengths, desk_lengths) = (suit_lengths(all), suit_lengths(board));
+    // The board's cards: the sum of its suit lengths, in the top lane. (`&` below, not `&&`:
+    // every operand is a few bit operations, cheaper than a branch.)
+    let board_len = desk_lengths.wrapping_mul(0x0001_0001_0001_0001) >> 48;
+    let (flop, before_river) = (board_len >= 3, board_len < 5);
+    let (x, desk_x) = (ace_low(ranks), ace_low(desk_ranks));
+    let straight = straight_starts(x) != 0;
+    let four_or_more = suits_with_at_least(lengths, 4);
+    let five_or_more = suits_with_at_least(lengths, 5);
+    let overcards = flop & (low_bit(hole_ranks) > desk_ranks);
+    let top = high_bit(desk_ranks);
+    let flush_draw = before_river & (five_or_more == 0) & (four_or_more & lanes_held(hole) != 0);
+    let open_ended =
+        before_river & !straight & (run4_starts(x) & !run4_starts(desk_x) & OPEN_RUN_STARTS != 0);
+    let three_suited = suits_with_at_least(desk_lengths, 3) != 0;
+    // As `pairs_board_rank` with the board's highest rank.
+    let top_pair = flop
+        & exactly_two(hole_ranks)
+        & (desk_ranks & top != 0)
+        & (hole_ranks & top != 0)
+        & (desk.ge2 & top == 0);
+    bit(Pair, n.ge2 != 0)
+        | bit(HighPair, n.ge2 & HIGH_RANKS != 0)
+        | bit(MidPair, n.ge2 & MID_RANKS != 0)
+        | bit(LowPair, n.ge2 & LOW_RANKS != 0)
+        | bit(TwoPair, two_or_more(n.ge2))
+        | bit(ThreeOfKind, n.ge3 != 0)
+        | bit(FullHouse, (n.ge3 != 0) & two_or_more(n.ge2))
+        | bit(Poker, n.ge4 != 0)
+        | bit(Straight, straight)
+        | bit(Flush, five_or_more != 0)
+        | bit(FlushDraw, flush_draw)
+        | bit(OpenEnded, open_ended)
+        | bit(DeskPair, desk.ge2 != 0)
+        | bit(DeskHighPair, desk.ge2 & HIGH_RANKS != 0)
+        | bit(DeskMidPair, desk.ge2 & MID_RANKS != 0)
+        | bit(DeskLowPair, desk.ge2 & LOW_RANKS != 0)
+        | bit(DeskTwoPair, two_or_more(desk.ge2))
+        | bit(DeskThreeOfKind, desk.ge3 != 0)
+        | bit(DeskStraight, straight_starts(desk_x) != 0)
+        | bit(DeskFlush, suits_with_at_least(desk_lengths, 5) != 0)
+        | bit(DeskFullHouse, (desk.ge3 != 0) & two_or_more(desk.ge2))
+        | bit(DeskPoker, desk.ge4 != 0)
+        | bit(Desk3SameColor, three_suited)
+        | bit(FlushPossible, three_suited)
+        | bit(PairedBoard, desk.ge2 != 0)
+        // Overcards, with both hole cards of one rank (a single bit).
+        | bit(OverPair, overcards & !two_or_more(hole_ranks))
+        | bit(TopPair, top_pair)
+        | bit(Overcards, overcards)
+}
+
+/// `p`'s bit in a set of predicates, when it holds.
+#[inline(always)]
+fn bit(p: Predicate, holds: bool) -> u64 {
+    (holds as u64) << p as u32
+}
+
+/// At least two bits of a mask are set.
+fn two_or_more(m: u16) -> bool {
+    m & m.wrapping_sub(1) != 0
+}
+
+/// Exactly two bits of a mask are set.
+fn exactly_two(m: u16) -> bool {
+    let rest = m & m.wrapping_sub(1);
+    rest != 0 && !two_or_more(rest)
+}
+
 /// Ranks J-A (bits 9-12), the ranks of `highPair`.
 const HIGH_RANKS: u16 = 0x1E00;
 /// Ranks 6-T (bits 4-8), the ranks of `midPair`.
@@ -623,6 +745,13 @@ fn suits_with_at_least(lengths: u64, n: u64) -> u64 {
 #[inline]
 fn suits_present(set: CardSet) -> u64 {
     suits_with_at_least(suit_lengths(set), 1)
+}
+
+/// [`suits_present`] without counting: a lane's low 15 bits plus 0x7FFF carry into its top
+/// bit exactly when one is set (never out of the lane), and the lane's own top bit is kept.
+fn lanes_held(set: CardSet) -> u64 {
+    const LOW: u64 = !LANE_TOPS;
+    (((set.0 & LOW) + LOW) | set.0) & LANE_TOPS
 }
 
 /// Whether the river is still to come (fewer than five board cards).
@@ -1891,6 +2020,19 @@ mod tests {
     }
 
     fn agrees((hole, board): (CardSet, CardSet)) -> Result<(), TestCaseError> {
+        let batch = batched(hole, board);
+        prop_assert_eq!(batch & !BATCHED_MASK, 0);
+        for p in BATCHED {
+            let bit = batch & 1 << p as u32 != 0;
+            prop_assert_eq!(
+                bit,
+                p.holds(hole, board),
+                "{} on {:?} | {:?}",
+                p.name(),
+                hole,
+                board
+            );
+        }
         for p in Predicate::ALL {
             let (h, b): (Vec<Card>, Vec<Card>) = (hole.cards().collect(), board.cards().collect());
             prop_assert_eq!(
@@ -1916,6 +2058,23 @@ mod tests {
         #[test]
         fn bit_masks_agree_with_card_lists_on_dense_decks(deal in dense_deal()) {
             agrees(deal)?;
+        }
+    }
+
+    #[test]
+    fn lanes_held_are_the_suits_present() {
+        for x in [
+            0,
+            1,
+            0x1FFF,
+            0x8000,
+            0xFFFF,
+            0x0001_0000_8000_0000,
+            0xFFFF_0000_FFFF_0000,
+            0x8000_4000_2000_1000,
+            u64::MAX,
+        ] {
+            assert_eq!(lanes_held(CardSet(x)), suits_present(CardSet(x)), "{x:#x}");
         }
     }
 

@@ -6,7 +6,7 @@ use std::cell::Cell;
 
 use super::ErrorKind;
 use crate::cards::hole::HoleClass;
-use crate::cards::predicate::Predicate;
+use crate::cards::predicate::{batched, Predicate, BATCHED_MASK};
 use crate::cards::range::VillainRange;
 use crate::cards::CardSet;
 use crate::diag::Span;
@@ -33,7 +33,6 @@ pub struct Context<'a, R: Rng + ?Sized> {
     pub state: &'a GameState,
     pub rng: &'a mut R,
     pub policy: &'a ExternalPolicy,
-    pub hole: CardSet,
     pub board: CardSet,
     pub class: HoleClass,
     /// Bit `p as u32` set: predicate `p` computed; its value in `pred_value`.
@@ -43,59 +42,84 @@ pub struct Context<'a, R: Rng + ?Sized> {
     hand_strength: Option<f64>,
     equity: Option<f64>,
     potentials: Option<(f64, f64)>,
+    /// An opponent statistic was read and the game state gives none.
+    pub(crate) stats_missing: bool,
+    /// Conditions, arithmetic and definitions evaluated out of line: a measure of a
+    /// decision's work that does not depend on the machine.
+    pub steps: u64,
+    /// What only some decisions need (DEFINEs, ranges, external programs, undefined values),
+    /// behind one pointer taken on first use: a decision that needs none of it starts and
+    /// ends without touching it.
+    rare: Option<Box<Rare>>,
+}
+
+/// A range's strengths computed in one decision: the hand strength family, and the equity.
+type Versus = (VillainRange, Option<strength::VsStrength>, Option<f64>);
+
+/// The caches of a decision that only some decisions use.
+#[derive(Default)]
+struct Rare {
     /// The numbers condition programs printed, by command text: the same command in several
     /// conditions runs once, so every rule sees the same value (and a slow program runs once).
     external_numbers: Vec<(String, f64)>,
     /// Where a value was undefined (a division by zero), each place once.
-    pub undefined: Vec<crate::diag::Span>,
-    /// An opponent statistic was read and the game state gives none.
-    pub(crate) stats_missing: bool,
+    undefined: Vec<Span>,
     /// Each definition's value in this decision, by id, once computed: a DEFINE used many
     /// times (or through many others) is evaluated once (reference §10).
     defined: Vec<Defined>,
     /// Inside a definition from an included file: where it is used in the script, the
     /// place for whatever is reported inside it.
     at_use: Option<Span>,
-    /// Conditions, arithmetic and definitions evaluated out of line: a measure of a
-    /// decision's work that does not depend on the machine.
-    pub steps: u64,
     /// Strengths against ranges computed in this decision, by range (reference §12.8).
     versus: Vec<Versus>,
     /// Where a strength against a range was undefined (no holding left), and whether the
     /// range had a `WITH` filter (which the warning then names).
-    pub(crate) versus_undefined: Vec<(crate::diag::Span, bool)>,
+    versus_undefined: Vec<(Span, bool)>,
 }
 
-/// A range's strengths computed in one decision: the hand strength family, and the equity.
-type Versus = (VillainRange, Option<strength::VsStrength>, Option<f64>);
+impl Rare {
+    /// Empties every cache, keeping its room for the thread's next decision.
+    fn clear(&mut self) {
+        self.external_numbers.clear();
+        self.undefined.clear();
+        self.defined.clear();
+        self.at_use = None;
+        self.versus.clear();
+        self.versus_undefined.clear();
+    }
+}
 
 thread_local! {
-    /// The caches of the thread's last decision, emptied, for its next: a decision that uses
-    /// DEFINEs or ranges allocates nothing once warm, and a `Context` stays small to move.
-    static SPARE_DEFINED: Cell<Vec<Defined>> = const { Cell::new(Vec::new()) };
-    static SPARE_VERSUS: Cell<Vec<Versus>> = const { Cell::new(Vec::new()) };
+    /// The rare caches of the thread's last decision that used them, emptied, for its next:
+    /// a decision that uses DEFINEs or ranges allocates nothing once warm.
+    static SPARE: Cell<Option<Box<Rare>>> = const { Cell::new(None) };
 }
 
 impl<R: Rng + ?Sized> Drop for Context<'_, R> {
+    #[inline]
     fn drop(&mut self) {
-        give_back(&SPARE_DEFINED, &mut self.defined);
-        give_back(&SPARE_VERSUS, &mut self.versus);
+        if let Some(rare) = self.rare.take() {
+            give_back(rare);
+        }
     }
 }
 
-/// The thread's spare cache (empty, with its room), taken when a decision first needs one.
-fn spare<T: 'static>(key: &'static std::thread::LocalKey<Cell<Vec<T>>>) -> Vec<T> {
-    key.try_with(Cell::take).unwrap_or_default()
+/// The thread's spare rare caches (empty, with their room), or new ones.
+#[cold]
+fn spare() -> Box<Rare> {
+    SPARE
+        .try_with(Cell::take)
+        .ok()
+        .flatten()
+        .unwrap_or_default()
 }
 
-/// Gives a used cache back, emptied, for the thread's next decision (a decision that used
-/// none gives nothing back; during the thread's end the cache is simply dropped).
-fn give_back<T: 'static>(key: &'static std::thread::LocalKey<Cell<Vec<T>>>, used: &mut Vec<T>) {
-    if used.capacity() != 0 {
-        let mut v = std::mem::take(used);
-        v.clear();
-        let _ = key.try_with(|c| c.set(v));
-    }
+/// Gives used rare caches back, emptied, for the thread's next decision (during the
+/// thread's end they are simply dropped).
+#[cold]
+fn give_back(mut rare: Box<Rare>) {
+    rare.clear();
+    let _ = SPARE.try_with(|c| c.set(Some(rare)));
 }
 
 /// A definition's value in one decision.
@@ -123,7 +147,6 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
             state,
             rng,
             policy,
-            hole: state.hole(),
             board: state.board(),
             class: HoleClass::of(a, b),
             pred_known: 0,
@@ -132,27 +155,46 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
             hand_strength: None,
             equity: None,
             potentials: None,
-            external_numbers: Vec::new(),
-            undefined: Vec::new(),
             stats_missing: false,
-            defined: Vec::new(),
-            at_use: None,
             steps: 0,
-            versus: Vec::new(),
-            versus_undefined: Vec::new(),
+            rare: None,
+        }
+    }
+
+    /// The hero's two cards as a set ([`GameState::hole`]), built where a card predicate or a
+    /// strength reads it: most decisions read neither.
+    #[inline]
+    fn hole(&self) -> CardSet {
+        let [a, b] = self.state.hero_cards();
+        CardSet((1 << a.index()) | (1 << b.index()))
+    }
+
+    /// The rare caches, taken on first use.
+    #[inline]
+    fn rare(&mut self) -> &mut Rare {
+        self.rare.get_or_insert_with(spare)
+    }
+
+    /// Takes the places where a value was undefined: (where, from a range with a `WITH`
+    /// filter) for strengths against ranges, and the other places.
+    pub(crate) fn take_undefined(&mut self) -> (Vec<(Span, bool)>, Vec<Span>) {
+        match &mut self.rare {
+            Some(r) => (
+                std::mem::take(&mut r.versus_undefined),
+                std::mem::take(&mut r.undefined),
+            ),
+            None => (Vec::new(), Vec::new()),
         }
     }
 
     /// The value of definition `id` in this decision, if computed.
     fn cached(&mut self, id: usize) -> Defined {
-        if self.defined.len() <= id {
-            if self.defined.capacity() == 0 {
-                self.defined = spare(&SPARE_DEFINED);
-            }
-            self.defined
-                .resize(self.program.definitions.len().max(id + 1), Defined::Unknown);
+        let count = self.program.definitions.len();
+        let defined = &mut self.rare().defined;
+        if defined.len() <= id {
+            defined.resize(count.max(id + 1), Defined::Unknown);
         }
-        self.defined[id]
+        defined[id]
     }
 
     /// Evaluates a definition's body once: `body` computes it; a definition from an included
@@ -169,16 +211,16 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
             return Ok(known);
         }
         self.steps += 1;
-        let moved = included && self.at_use.is_none();
+        let moved = included && self.rare().at_use.is_none();
         if moved {
-            self.at_use = Some(use_span.clone());
+            self.rare().at_use = Some(use_span.clone());
         }
         let value = body(self);
         if moved {
-            self.at_use = None;
+            self.rare().at_use = None;
         }
         let value = value.map_err(|e| moved_error(e, moved.then_some(use_span)))?;
-        self.defined[id] = value;
+        self.rare().defined[id] = value;
         Ok(value)
     }
 
@@ -196,6 +238,12 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
     #[inline(never)]
     fn compute_predicate(&mut self, p: Predicate) {
         let bit = 1u64 << (p as u32);
+        if BATCHED_MASK & bit != 0 {
+            // None of them is known yet: they are known together.
+            self.pred_known |= BATCHED_MASK;
+            self.pred_value |= batched(self.hole(), self.board);
+            return;
+        }
         self.pred_known |= bit;
         let d = self.state.derived();
         let holds = match p {
@@ -220,7 +268,7 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
                         .check_times
                         > 0
             }
-            _ => p.holds(self.hole, self.board),
+            _ => p.holds(self.hole(), self.board),
         };
         if holds {
             self.pred_value |= bit;
@@ -248,7 +296,7 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
             Constant::Equity => match self.equity {
                 Some(x) => x,
                 None => {
-                    let x = strength::equity(self.hole, self.board);
+                    let x = strength::equity(self.hole(), self.board);
                     self.equity = Some(x);
                     x
                 }
@@ -274,15 +322,17 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
     }
 
     fn hand_strength(&mut self) -> f64 {
+        let (hole, board) = (self.hole(), self.board);
         *self
             .hand_strength
-            .get_or_insert_with(|| strength::hand_strength(self.hole, self.board))
+            .get_or_insert_with(|| strength::hand_strength(hole, board))
     }
 
     fn potentials(&mut self) -> (f64, f64) {
+        let (hole, board) = (self.hole(), self.board);
         *self
             .potentials
-            .get_or_insert_with(|| strength::potentials(self.hole, self.board))
+            .get_or_insert_with(|| strength::potentials(hole, board))
     }
 
     /// The value of a number in a comparison or a raise.
@@ -340,9 +390,9 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
                 span,
             } => {
                 let x = self.versus(*measure, range);
-                if x.is_nan() && !self.versus_undefined.iter().any(|(s, _)| s == span) {
-                    self.versus_undefined
-                        .push((span.clone(), range.filter.is_some()));
+                let places = &mut self.rare().versus_undefined;
+                if x.is_nan() && !places.iter().any(|(s, _)| s == span) {
+                    places.push((span.clone(), range.filter.is_some()));
                 }
                 Ok(x)
             }
@@ -353,18 +403,16 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
     /// A strength against a range, each range computed once per decision; NaN (undefined)
     /// when the known cards (and the range's filter) leave none of its holdings.
     fn versus(&mut self, measure: VsMeasure, range: &VillainRange) -> f64 {
-        let i = match self.versus.iter().position(|(r, ..)| r == range) {
+        let (hole, board) = (self.hole(), self.board);
+        let versus = &mut self.rare().versus;
+        let i = match versus.iter().position(|(r, ..)| r == range) {
             Some(i) => i,
             None => {
-                if self.versus.capacity() == 0 {
-                    self.versus = spare(&SPARE_VERSUS);
-                }
-                self.versus.push((range.clone(), None, None));
-                self.versus.len() - 1
+                versus.push((range.clone(), None, None));
+                versus.len() - 1
             }
         };
-        let (hole, board) = (self.hole, self.board);
-        let entry = &mut self.versus[i];
+        let entry = &mut versus[i];
         if measure == VsMeasure::HandStrength {
             if entry.2.is_none() {
                 entry.2 =
@@ -389,9 +437,11 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
     }
 
     fn undefined_at(&mut self, span: &crate::diag::Span) {
-        let span = self.at_use.as_ref().unwrap_or(span);
-        if !self.undefined.contains(span) {
-            self.undefined.push(span.clone());
+        let rare = self.rare();
+        let span = rare.at_use.as_ref().unwrap_or(span);
+        if !rare.undefined.contains(span) {
+            let span = span.clone();
+            rare.undefined.push(span);
         }
     }
 
@@ -509,8 +559,12 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
 
     /// A condition program's number, run at most once per decision for each command text.
     pub(crate) fn external_number(&mut self, cmd: &ExternalCommand) -> Result<f64, ErrorKind> {
-        if let Some((_, x)) = self.external_numbers.iter().find(|(t, _)| *t == cmd.text) {
-            return Ok(*x);
+        let known = self.rare.as_ref().and_then(|r| {
+            let found = r.external_numbers.iter().find(|(t, _)| *t == cmd.text);
+            found.map(|&(_, x)| x)
+        });
+        if let Some(x) = known {
+            return Ok(x);
         }
         self.prepare(cmd)?;
         let values = Values { ctx: self };
@@ -520,7 +574,7 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
                 span: cmd.span.clone(),
             },
         )?;
-        self.external_numbers.push((cmd.text.clone(), x));
+        self.rare().external_numbers.push((cmd.text.clone(), x));
         Ok(x)
     }
 

@@ -229,8 +229,8 @@ pub fn decide_brief<R: Rng + ?Sized>(
     external: &ExternalPolicy,
 ) -> Result<Brief, DecideError> {
     let mut run = Run::<R, false>::new(Context::new(program, state, rng, external), false);
-    match run.decide() {
-        Ok((action, ..)) => Ok(Brief {
+    match run.decide(&mut Lines::new()) {
+        Ok((action, _)) => Ok(Brief {
             action,
             made_legal: run.made_legal.is_some(),
             random_tie: run.random_tie,
@@ -272,14 +272,15 @@ fn decide_choosing<R: Rng + ?Sized, const EXPLAIN: bool>(
     let mut run =
         Run::<R, EXPLAIN>::new(Context::new(program, state, rng, &options.external), true);
     run.choices = choices.take();
-    let result = run.decide();
+    let mut matched = Lines::new();
+    let result = run.decide(&mut matched);
     if let Some(c) = &mut run.choices {
         c.read_random = run.ctx.read_random();
     }
     *choices = run.choices.take();
     run.report_undefined();
     match result {
-        Ok((action, rule, matched)) => Ok(Decision {
+        Ok((action, rule)) => Ok(Decision {
             action,
             rule,
             matched,
@@ -316,7 +317,8 @@ struct Run<'a, R: Rng + ?Sized, const EXPLAIN: bool> {
     choices: Option<exact::Choices>,
 }
 
-type Outcome = (Move, RuleRef, SmallVec<[usize; 4]>);
+/// The lines of the rules that gave an action ([`Decision::matched`]).
+type Lines = SmallVec<[usize; 4]>;
 
 /// The rules that gave an action, by index, with the action.
 type Matched<'a> = SmallVec<[(usize, &'a Action); 4]>;
@@ -358,7 +360,8 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
                 .with_help("a program that keeps statistics writes them in <stats> (reference §6); `hus match` keeps them itself"),
             );
         }
-        for (span, filtered) in std::mem::take(&mut self.ctx.versus_undefined) {
+        let (versus_undefined, undefined) = self.ctx.take_undefined();
+        for (span, filtered) in versus_undefined {
             let text = explain::snippet(&self.ctx.program.source, &span);
             let (why, help) = if filtered {
                 (
@@ -381,7 +384,7 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
                 .with_help(help),
             );
         }
-        for span in std::mem::take(&mut self.ctx.undefined) {
+        for span in undefined {
             let text = explain::snippet(&self.ctx.program.source, &span);
             self.warnings.push(
                 Diagnostic::warning(
@@ -410,15 +413,17 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
     /// Decides by the reference's evaluation order: the candidate rules, their branches and
     /// reactions ([`Self::matching`]), the PRIORITY filter and the random pick
     /// ([`Self::pick`]), then the action made legal ([`Self::legal`]); each step adds to the
-    /// `--explain` trace as the reference describes a decision.
-    fn decide(&mut self) -> Result<Outcome, ErrorKind> {
+    /// `--explain` trace as the reference describes a decision. The lines of the rules that
+    /// matched go to `lines` when kept (filled in place: a brief decision moves nothing).
+    fn decide(&mut self, lines: &mut Lines) -> Result<(Move, RuleRef), ErrorKind> {
         let program: &'a Program = self.ctx.program;
         let state: &'a GameState = self.ctx.state;
         let phase = state.phase();
         let villain_acted = state.derived().villain_acted_this_round;
         let candidates = &program.candidates[phase as usize];
         self.note(|| explain::start(state, candidates.len(), villain_acted));
-        let (matched, held) = self.matching(candidates, villain_acted)?;
+        let mut matched = Matched::new();
+        let held = self.matching(candidates, villain_acted, &mut matched)?;
         if matched.is_empty() {
             self.note(|| "no rule matched".to_string());
             return Err(ErrorKind::NoRuleMatched {
@@ -428,7 +433,7 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
                 read_random: self.ctx.read_random(),
             });
         }
-        let (ri, action, lines) = self.pick(&matched);
+        let (ri, action) = self.pick(&matched, lines);
         let rule = &program.rules[ri];
         self.note(|| format!("chosen: rule at line {}", rule.line));
         let mv = self.legal(rule.line, action).inspect_err(|_| {
@@ -442,19 +447,19 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
                 index: ri,
                 line: rule.line,
             },
-            lines,
         ))
     }
 
-    /// The candidate rules that give an action, in order, with how many held but gave none.
+    /// The candidate rules that give an action, in order, into `matched` (filled in place,
+    /// not moved out); how many held but gave none.
     #[inline(always)]
     fn matching(
         &mut self,
         candidates: &[usize],
         villain_acted: bool,
-    ) -> Result<(Matched<'a>, usize), ErrorKind> {
+        matched: &mut Matched<'a>,
+    ) -> Result<usize, ErrorKind> {
         let program: &'a Program = self.ctx.program;
-        let mut matched = Matched::new();
         let mut held = 0;
         for &ri in candidates {
             let rule = &program.rules[ri];
@@ -490,7 +495,7 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
                 None => held += 1,
             }
         }
-        Ok((matched, held))
+        Ok(held)
     }
 
     /// The action of the first VILLAIN reaction of a holding rule that holds, if one does.
@@ -513,28 +518,27 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
     }
 
     /// The rule that decides among those that matched: the one of highest PRIORITY, or one
-    /// of them at random (with a warning); also the lines of all that matched, when kept.
+    /// of them at random (with a warning); the lines of all that matched go to `lines`, when
+    /// kept.
     #[inline(always)]
-    fn pick(&mut self, matched: &Matched<'a>) -> (usize, &'a Action, SmallVec<[usize; 4]>) {
+    fn pick(&mut self, matched: &Matched<'a>, lines: &mut Lines) -> (usize, &'a Action) {
         let program: &'a Program = self.ctx.program;
-        let top = matched
-            .iter()
-            .map(|&(ri, _)| program.rules[ri].priority)
-            .max()
-            .unwrap_or(0);
+        // The highest PRIORITY, how many matched at it and the first of them, in one pass.
+        let (mut top, mut best_len, mut first) = (0, 0, None);
+        for &(ri, action) in matched {
+            let priority = program.rules[ri].priority;
+            if first.is_none() || priority > top {
+                (top, best_len, first) = (priority, 1, Some((ri, action)));
+            } else if priority == top {
+                best_len += 1;
+            }
+        }
         let at_top = |&(ri, _): &(usize, &'a Action)| program.rules[ri].priority == top;
-        let best_len = matched.iter().filter(|m| at_top(m)).count();
-        let lines: SmallVec<[usize; 4]> = if self.keep_lines {
-            matched
-                .iter()
-                .map(|&(ri, _)| program.rules[ri].line)
-                .collect()
-        } else {
-            SmallVec::new()
-        };
-        self.note(|| explain::matched(&lines, best_len, matched.len(), top));
-        let (ri, action) = if let (1, Some(&only)) = (best_len, matched.iter().find(|m| at_top(m)))
-        {
+        if self.keep_lines {
+            lines.extend(matched.iter().map(|&(ri, _)| program.rules[ri].line));
+        }
+        self.note(|| explain::matched(&lines[..], best_len, matched.len(), top));
+        let (ri, action) = if let (1, Some(only)) = (best_len, first) {
             only
         } else {
             let best: Matched<'a> = matched.iter().copied().filter(|m| at_top(m)).collect();
@@ -552,7 +556,7 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
             }
             chosen
         };
-        (ri, action, lines)
+        (ri, action)
     }
 
     /// The chosen rule's action (its rule at `line`) as a legal move, with a warning when it
@@ -573,7 +577,7 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
                 1.0
             },
         };
-        let (mv, change) = make_legal(intent, &betting);
+        let (mv, change) = action::legal_move(intent, &betting);
         self.note(|| {
             format!(
                 "action: {} -> {mv}",
