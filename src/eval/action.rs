@@ -134,14 +134,10 @@ pub(crate) fn round_to_chip(amount: f64, chip: f64) -> f64 {
 }
 
 /// Makes an intent legal (reference §5): the move to print, and what changed when anything did.
-pub fn make_legal(intent: Intent, b: &Facing) -> (Move, Option<Change>) {
-    legal_move(intent, b)
-}
-
-/// [`make_legal`], inlined where the evaluator makes a decision's move legal: its facing
-/// numbers stay in registers and no call is paid.
+/// Inlined where it is called (every decision, and again by the dealer): its facing numbers
+/// stay in registers and no call is paid.
 #[inline(always)]
-pub(crate) fn legal_move(intent: Intent, b: &Facing) -> (Move, Option<Change>) {
+pub fn make_legal(intent: Intent, b: &Facing) -> (Move, Option<Change>) {
     let owed = more(b.to_call, 0.0);
     match intent {
         Intent::Fold if owed => (Move::Fold, None),

@@ -577,7 +577,7 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
                 1.0
             },
         };
-        let (mv, change) = action::legal_move(intent, &betting);
+        let (mv, change) = make_legal(intent, &betting);
         self.note(|| {
             format!(
                 "action: {} -> {mv}",
