@@ -441,17 +441,23 @@ impl Decisions<'_, '_> {
         let seed = self.seeds.next_u64();
         let mut rng = DecisionRng::new(seed);
         let bot = bot_in(setup.button, seat);
-        let decision = bots[bot]
-            .decide(state, &mut rng)
-            .map_err(|message| MatchError::Bot {
-                bot,
-                hand,
-                decision: no,
-                message,
-            })?;
+        // Read where it lies, field by field: moved out whole, its flags were loaded as one
+        // word over the bytes the bot had just stored, a stall on every decision.
+        let result = bots[bot].decide(state, &mut rng);
+        let decision = match &result {
+            Ok(decision) => decision,
+            Err(message) => {
+                return Err(MatchError::Bot {
+                    bot,
+                    hand,
+                    decision: no,
+                    message: message.clone(),
+                })
+            }
+        };
         let played = play.legal(decision.mv);
         let changed = played != decision.mv;
-        self.stats[bot].record_decision(play.phase, played, &decision, changed);
+        self.stats[bot].record_decision(play.phase, played, decision, changed);
         if let Some(f) = self.on_decision.as_deref_mut() {
             f(&DecisionInfo {
                 no,
@@ -459,7 +465,7 @@ impl Decisions<'_, '_> {
                 seat,
                 state,
                 seed,
-                decision,
+                decision: *decision,
                 played,
             })?;
         }
