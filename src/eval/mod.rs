@@ -208,16 +208,51 @@ pub fn decide<R: Rng + ?Sized>(
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Brief {
     pub action: Move,
-    /// [`Decision::made_legal`] is set.
-    pub made_legal: bool,
-    pub random_tie: bool,
-    /// [`Decision::draw`] is set.
-    pub drawn: bool,
-    /// The decision read the constant `random`: another seed may give another answer.
-    pub read_random: bool,
+    /// The flags below as bits of one byte: a table reads them back right after the decision,
+    /// and four bytes stored one by one and read back as one word stall the processor.
+    flags: u8,
     /// Conditions, arithmetic and DEFINEs evaluated out of the rule loop: the decision's
     /// work, counted the same on every machine.
     pub steps: u64,
+}
+
+impl Brief {
+    const MADE_LEGAL: u8 = 1;
+    const RANDOM_TIE: u8 = 2;
+    const DRAWN: u8 = 4;
+    const READ_RANDOM: u8 = 8;
+
+    /// A decision's move, its flags (see the methods of the same names) and its steps.
+    pub fn new(
+        action: Move,
+        [made_legal, random_tie, drawn, read_random]: [bool; 4],
+        steps: u64,
+    ) -> Brief {
+        let flags = made_legal as u8 * Self::MADE_LEGAL
+            | random_tie as u8 * Self::RANDOM_TIE
+            | drawn as u8 * Self::DRAWN
+            | read_random as u8 * Self::READ_RANDOM;
+        Brief {
+            action,
+            flags,
+            steps,
+        }
+    }
+    /// [`Decision::made_legal`] is set.
+    pub fn made_legal(&self) -> bool {
+        self.flags & Self::MADE_LEGAL != 0
+    }
+    pub fn random_tie(&self) -> bool {
+        self.flags & Self::RANDOM_TIE != 0
+    }
+    /// [`Decision::draw`] is set.
+    pub fn drawn(&self) -> bool {
+        self.flags & Self::DRAWN != 0
+    }
+    /// The decision read the constant `random`: another seed may give another answer.
+    pub fn read_random(&self) -> bool {
+        self.flags & Self::READ_RANDOM != 0
+    }
 }
 
 /// [`decide`] without the trace, for a table that plays many decisions: the same move from
@@ -230,14 +265,16 @@ pub fn decide_brief<R: Rng + ?Sized>(
 ) -> Result<Brief, DecideError> {
     let mut run = Run::<R, false>::new(Context::new(program, state, rng, external), false);
     match run.decide(&mut Lines::new()) {
-        Ok((action, _)) => Ok(Brief {
+        Ok((action, _)) => Ok(Brief::new(
             action,
-            made_legal: run.made_legal.is_some(),
-            random_tie: run.random_tie,
-            drawn: run.draw.is_some(),
-            read_random: run.ctx.read_random(),
-            steps: run.ctx.steps,
-        }),
+            [
+                run.made_legal.is_some(),
+                run.random_tie,
+                run.draw.is_some(),
+                run.ctx.read_random(),
+            ],
+            run.ctx.steps,
+        )),
         Err(kind) => {
             run.report_undefined();
             Err(DecideError {

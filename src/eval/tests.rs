@@ -653,14 +653,16 @@ fn the_brief_decision_is_the_full_one() {
                     match (&brief, full) {
                         (Ok(b), Ok(d)) => assert_eq!(
                             *b,
-                            Brief {
-                                action: d.action,
-                                made_legal: d.made_legal.is_some(),
-                                random_tie: d.random_tie,
-                                drawn: d.draw.is_some(),
-                                read_random: b.read_random,
-                                steps: b.steps,
-                            },
+                            Brief::new(
+                                d.action,
+                                [
+                                    d.made_legal.is_some(),
+                                    d.random_tie,
+                                    d.draw.is_some(),
+                                    b.read_random(),
+                                ],
+                                b.steps,
+                            ),
                             "{} seed {seed}",
                             game.display()
                         ),

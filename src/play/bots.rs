@@ -69,10 +69,10 @@ impl Bot for ScriptBot {
             Ok(d) => Ok(BotDecision {
                 mv: d.action,
                 no_rule_matched: false,
-                made_legal: d.made_legal,
-                random_tie: d.random_tie,
-                drawn: d.drawn,
-                read_random: d.read_random,
+                made_legal: d.made_legal(),
+                random_tie: d.random_tie(),
+                drawn: d.drawn(),
+                read_random: d.read_random(),
             }),
             // `hus decide` exits 3 here; at a table the bot checks, or folds when it owes.
             Err(DecideError {
