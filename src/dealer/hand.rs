@@ -49,9 +49,11 @@ pub(crate) struct HandBuffers {
 impl Default for HandBuffers {
     fn default() -> Self {
         HandBuffers {
+            // The big blind's record is the button's mirror (but for the cards): validated
+            // through it, so each act is checked once.
             records: [
                 GrowingState::new(vacant_record()),
-                GrowingState::new(vacant_record()),
+                GrowingState::mirroring(vacant_record()),
             ],
             // Both records' rounds at once, four each: the spare never grows mid-chunk.
             spare_rounds: Vec::with_capacity(8),
@@ -66,9 +68,23 @@ impl HandBuffers {
         self.records[seat].record()
     }
 
-    /// The growing record of seat `seat` (0 = the button), to decide from.
-    pub(crate) fn seat_mut(&mut self, seat: usize) -> &mut GrowingState {
-        &mut self.records[seat]
+    /// The state of seat `seat` (0 = the button) as its last decision left it.
+    pub(crate) fn state(&self, seat: usize) -> &crate::game::GameState {
+        self.records[seat].state()
+    }
+
+    /// The state of seat `seat` (0 = the button) at its decision now, validated (see
+    /// [`GrowingState::decide`]).
+    pub(crate) fn decide(
+        &mut self,
+        seat: usize,
+    ) -> Result<(&crate::game::GameState, Vec<crate::diag::Diagnostic>), crate::game::InvalidGame>
+    {
+        let [button, big_blind] = &mut self.records;
+        match seat {
+            0 => button.decide(),
+            _ => big_blind.decide_mirroring(button),
+        }
     }
 
     /// Resets both records to the start of a hand (blinds posted, no round yet), seat `s`
@@ -228,8 +244,8 @@ pub(crate) fn play_hand(
         stats,
         on_decision,
     };
-    while let Some(seat) = play.to_act() {
-        let played = decisions.take(bots, setup, buffers.seat_mut(seat), &play)?;
+    while play.to_act().is_some() {
+        let played = decisions.take(bots, setup, buffers, &play)?;
         play.apply(played, buffers, setup.deal)?;
     }
     let out = play.finish(buffers, setup, decisions.stats)?;
@@ -414,7 +430,7 @@ struct Decisions<'a, 'w> {
 }
 
 impl Decisions<'_, '_> {
-    /// The decision of the player to act in `play` (whose seat's record is `record`): its
+    /// The decision of the player to act in `play` (whose seat's record is in `buffers`): its
     /// game state, validated for what was added since the seat's last decision, put to its
     /// bot with the next seed; the move made legal, counted and recorded.
     #[inline]
@@ -422,18 +438,18 @@ impl Decisions<'_, '_> {
         &mut self,
         bots: [&dyn Bot; 2],
         setup: &HandSetup,
-        record: &mut GrowingState,
+        buffers: &mut HandBuffers,
         play: &HandInPlay,
     ) -> Result<Move, MatchError> {
         let (hand, no) = (setup.hand, play.acts());
         let seat = play.to_act().unwrap_or(0);
-        let state = match record.decide() {
+        let state = match buffers.decide(seat) {
             Ok((state, _warnings)) => state,
             Err(e) => {
                 return Err(MatchError::InvalidState {
                     hand,
                     decision: no,
-                    xml: crate::game::xml::write(record.record()),
+                    xml: crate::game::xml::write(buffers.record(seat)),
                     diagnostics: e.diagnostics,
                 })
             }

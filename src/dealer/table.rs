@@ -157,20 +157,20 @@ impl Table {
     /// Hero.
     pub fn state(&mut self) -> Result<&GameState, MatchError> {
         let (hand, decision) = (self.hand(), self.play.acts());
-        let record = self.buffers.seat_mut(self.seat());
-        match record.decide() {
+        let seat = self.seat();
+        match self.buffers.decide(seat) {
             Ok(_) => {}
             Err(e) => {
                 return Err(MatchError::InvalidState {
                     hand,
                     decision,
-                    xml: crate::game::xml::write(record.record()),
+                    xml: crate::game::xml::write(self.buffers.record(seat)),
                     diagnostics: e.diagnostics,
                 })
             }
         }
         // Decided above: the state is up to date.
-        Ok(record.state())
+        Ok(self.buffers.state(seat))
     }
 
     /// Plays `mv` (a raise is by how much beyond the call) for the player to act, made legal

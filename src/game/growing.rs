@@ -21,6 +21,10 @@ pub struct GrowingState {
     /// The validation of the record as the last [`Self::edit`] left it, when it had no round
     /// yet and replayed cleanly: [`Self::restart`] starts the next hand from it.
     start: Option<Incremental>,
+    /// The record is the other seat's of a hand another `GrowingState` holds (its mirror but
+    /// for the hero's cards and `<stats>`): it keeps no validation of its own, and
+    /// [`Self::decide_mirroring`] decides through the other's.
+    mirrors: bool,
 }
 
 impl GrowingState {
@@ -34,6 +38,18 @@ impl GrowingState {
                 xml: None,
                 derived: betting::Derived::default(),
             },
+            mirrors: false,
+        }
+    }
+
+    /// The other seat's record of the hand another `GrowingState` grows act for act in step
+    /// with this one (a dealer's two seats): see [`Self::decide_mirroring`].
+    pub(crate) fn mirroring(record: GameRecord) -> GrowingState {
+        GrowingState {
+            check: None,
+            start: None,
+            mirrors: true,
+            ..GrowingState::new(record)
         }
     }
 
@@ -53,6 +69,9 @@ impl GrowingState {
     /// Changes the record in any way (a new hand in reused buffers); it is validated afresh.
     pub fn edit(&mut self, f: impl FnOnce(&mut GameRecord)) {
         f(&mut self.state.record);
+        if self.mirrors {
+            return;
+        }
         self.check = Incremental::new(&self.state.record);
         self.start = self.check.filter(|_| self.state.record.rounds.is_empty());
     }
@@ -65,6 +84,9 @@ impl GrowingState {
         let record = &mut self.state.record;
         record.hero_cards = hero_cards;
         record.clear_rounds(spare);
+        if self.mirrors {
+            return;
+        }
         match &self.start {
             Some(start) => start.restart_into(hero_cards, &mut self.check),
             None => self.check = Incremental::new(record),
@@ -134,6 +156,32 @@ impl GrowingState {
             }
         }
         true
+    }
+
+    /// [`Self::decide`] for the other seat's record of the hand `other` holds, grown act for
+    /// act in step with it (see [`Self::mirroring`]): derived from `other`'s validation seen
+    /// from this seat, so that a dealer's two seats validate each act once. Validated in full
+    /// when that is not clean (or this record is not a mirroring one).
+    pub(crate) fn decide_mirroring(
+        &mut self,
+        other: &GrowingState,
+    ) -> Result<(&GameState, Vec<Diagnostic>), InvalidGame> {
+        let derived = &mut self.state.derived;
+        let hero_cards = self.state.record.hero_cards;
+        if self.mirrors
+            && other
+                .check
+                .as_ref()
+                .is_some_and(|c| c.decision_of_other_seat(hero_cards, derived))
+        {
+            debug_assert!(
+                matches!(betting::derive(&self.state.record),
+                    Ok((full, w)) if full == self.state.derived && w.is_empty()),
+                "the other seat's validation differs from the full one"
+            );
+            return Ok((&self.state, Vec::new()));
+        }
+        self.decide()
     }
 
     /// The state at the hero's decision now, validated: what

@@ -118,7 +118,7 @@ impl Incremental {
             return false;
         }
         self.phase = Some(round.phase);
-        self.tally.villain_bet_added = 0.0;
+        self.tally.bet_added = [0.0; 2];
         self.last_no = None;
         round.actions.iter().all(|a| self.act(a, None))
     }
@@ -158,8 +158,25 @@ impl Incremental {
         let clean = matches!(self.tally.betting.can_decide(Player::Hero), Ok(None));
         if clean {
             self.tally
-                .derive_into(self.board, self.chip, out, self.unwritten);
+                .derive_into(self.board, self.chip, out, self.unwritten, Player::Hero);
             self.unwritten = 0;
+        }
+        clean
+    }
+
+    /// [`Self::decision`] of the other seat of the same hand: its record is this one's
+    /// mirror (the same posts, rounds, cards and acts, Hero and Villain swapped) but for its
+    /// own two cards, `hero_cards`, which must be distinct and off the board. All the round
+    /// statistics are written (`out` is the other seat's).
+    pub(crate) fn decision_of_other_seat(&self, hero_cards: [Card; 2], out: &mut Derived) -> bool {
+        let [a, b] = hero_cards;
+        let clean = a != b
+            && !self.board.contains(a)
+            && !self.board.contains(b)
+            && matches!(self.tally.betting.can_decide(Player::Villain), Ok(None));
+        if clean {
+            self.tally
+                .derive_into(self.board, self.chip, out, ALL_ROUND_STATS, Player::Villain);
         }
         clean
     }

@@ -294,7 +294,7 @@ fn start_replay<'r>(
             betting: Betting::new(stacks, posted, r.bb, button),
             stats: [[RoundStats::default(); 4]; 2],
             last_aggressor: None,
-            villain_bet_added: 0.0,
+            bet_added: [0.0; 2],
         },
         errors_before_round: errors.len(),
         errors,
@@ -323,7 +323,9 @@ struct Tally {
     betting: Betting,
     stats: [[RoundStats; 4]; 2],
     last_aggressor: Option<Player>,
-    villain_bet_added: f64,
+    /// The chips each player's last act of this round added, when it was a bet or raise
+    /// (0 otherwise), by player: the villain's is `villainBetAdded`.
+    bet_added: [f64; 2],
 }
 
 impl Tally {
@@ -348,50 +350,58 @@ impl Tally {
             }
             Act::Fold => {}
         }
-        if a.player == Player::Villain {
-            self.villain_bet_added = if raised { added } else { 0.0 };
-        }
+        self.bet_added[pi(a.player)] = if raised { added } else { 0.0 };
     }
 
     /// The constants at the hero's decision now.
     fn derived(&self, board: CardSet, chip: f64) -> Derived {
         let mut d = Derived::default();
-        self.derive_into(board, chip, &mut d, ALL_ROUND_STATS);
+        self.derive_into(board, chip, &mut d, ALL_ROUND_STATS, Player::Hero);
         d
     }
 
     /// [`Self::derived`] written over `d` field by field: a decision's state is large, and
-    /// building it aside to move it in costs a copy. Of the round statistics only those
-    /// marked in `stats` (bit `4 * player + phase`) are written: `d` already holds the others.
-    fn derive_into(&self, board: CardSet, chip: f64, d: &mut Derived, stats: u8) {
+    /// building it aside to move it in costs a copy. `hero` is the player of this tally who
+    /// decides (the villain: the decision of the other seat, whose record is this one's
+    /// mirror). Of the round statistics only those marked in `stats` (bit `4 * player +
+    /// phase`, players as this tally has them) are written: `d` already holds the others.
+    fn derive_into(&self, board: CardSet, chip: f64, d: &mut Derived, stats: u8, hero: Player) {
+        let (h, v) = (hero, hero.other());
         let b = &self.betting;
         d.board = board;
         d.pot = b.pot();
-        d.hero_in = b.put_in(Player::Hero);
-        d.villain_in = b.put_in(Player::Villain);
-        d.hero_stack = b.behind(Player::Hero);
-        d.villain_stack = b.behind(Player::Villain);
-        d.to_call = b.to_call(Player::Hero);
+        d.hero_in = b.put_in(h);
+        d.villain_in = b.put_in(v);
+        d.hero_stack = b.behind(h);
+        d.villain_stack = b.behind(v);
+        d.to_call = b.to_call(h);
         d.min_raise = b.min_raise();
-        d.hero_can_raise = b.can_raise(Player::Hero);
-        d.villain_acted_this_round = b.has_acted(Player::Villain);
+        d.hero_can_raise = b.can_raise(h);
+        d.villain_acted_this_round = b.has_acted(v);
         d.chip = chip;
         d.phase = b.phase();
-        d.hero_is_button = b.button() == Player::Hero;
+        d.hero_is_button = b.button() == h;
         if stats == ALL_ROUND_STATS {
-            d.stats = self.stats;
+            d.stats = [self.stats[pi(h)], self.stats[pi(v)]];
         } else {
             let mut bits = stats;
             while bits != 0 {
                 let i = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                d.stats[i / 4][i % 4] = self.stats[i / 4][i % 4];
+                // Bit `i` is this tally's player `i / 4`: the seat's own is its hero.
+                d.stats[(i / 4) ^ pi(h)][i % 4] = self.stats[i / 4][i % 4];
             }
         }
-        d.hero_round = b.round_in(Player::Hero);
-        d.villain_round = b.round_in(Player::Villain);
-        d.last_aggressor = self.last_aggressor;
-        d.villain_bet_added = self.villain_bet_added;
+        d.hero_round = b.round_in(h);
+        d.villain_round = b.round_in(v);
+        d.last_aggressor = self.last_aggressor.map(|p| {
+            if p == h {
+                Player::Hero
+            } else {
+                Player::Villain
+            }
+        });
+        d.villain_bet_added = self.bet_added[pi(v)];
     }
 }
 
@@ -448,7 +458,7 @@ impl<'r> Replay<'r> {
             }
         }
         self.phase = Some(round.phase);
-        self.tally.villain_bet_added = 0.0;
+        self.tally.bet_added = [0.0; 2];
         self.errors_before_round = self.errors.len();
         self.round_span = round.span.as_ref();
         self.previous = None;
