@@ -189,6 +189,38 @@ fn compare(g: &mut GrowingState) -> bool {
     }
 }
 
+/// The other seat's state through `g`'s validation against its own full validation.
+fn compare_mirroring(other: &mut GrowingState, g: &GrowingState) {
+    let full = GameState::from_record(other.record().clone());
+    match (other.decide_mirroring(g), full) {
+        (Ok((state, warnings)), Ok((expected, expected_warnings))) => {
+            assert_eq!(state.derived(), expected.derived());
+            assert_eq!(warnings, expected_warnings);
+        }
+        (Err(e), Err(expected)) => assert_eq!(e.diagnostics, expected.diagnostics),
+        (got, expected) => panic!(
+            "mirrored {:?} but full {:?} for {:?}",
+            got.map(|s| s.1),
+            expected.map(|s| s.1),
+            other.record()
+        ),
+    }
+}
+
+/// `record` seen from the other seat, which holds `cards`.
+fn mirror(record: &GameRecord, cards: [Card; 2]) -> GameRecord {
+    let mut m = record.clone();
+    m.hero_cards = cards;
+    std::mem::swap(&mut m.hero_stack, &mut m.villain_stack);
+    for p in &mut m.posts {
+        p.player = p.player.other();
+    }
+    for a in m.rounds.iter_mut().flat_map(|r| &mut r.actions) {
+        a.player = a.player.other();
+    }
+    m
+}
+
 /// The betting machine of a record at the start of a hand, to play legal acts from.
 fn shadow_of(record: &GameRecord) -> Betting {
     let posted = |p: Player| record.posts.iter().find(|x| x.player == p).unwrap().amount;
@@ -202,12 +234,14 @@ fn shadow_of(record: &GameRecord) -> Betting {
 }
 
 /// Plays a random hand into `g` (at the start of a hand), comparing every state with the full
-/// validation: (accepted, rejected, accepted along the incremental path).
+/// validation: (accepted, rejected, accepted along the incremental path). With `other` (the
+/// other seat's mirroring record of the same hand), its states are compared as well.
 fn play(
     rng: &mut ChaCha8Rng,
     deck: &mut Vec<Card>,
     g: &mut GrowingState,
     mut shadow: Betting,
+    mut other: Option<&mut GrowingState>,
 ) -> (usize, usize, usize) {
     let (mut accepted, mut rejected, mut incremental) = (0, 0, 0);
     let mut phase = Some(Phase::Preflop);
@@ -222,12 +256,25 @@ fn play(
             }
             phase = p.next();
             no = 0;
+            if let Some(o) = other.as_deref_mut() {
+                o.push_round(round.clone());
+            }
             g.push_round(round);
         } else {
             let a = next_act(rng, &shadow, no);
             let _ = shadow.apply(a.player, a.act, a.amount);
             no = a.no + 1;
+            if let Some(o) = other.as_deref_mut() {
+                let mirrored = ActionRecord {
+                    player: a.player.other(),
+                    ..a.clone()
+                };
+                assert!(o.push_action(mirrored, None));
+            }
             assert!(g.push_action(a, None));
+        }
+        if let Some(o) = other.as_deref_mut() {
+            compare_mirroring(o, g);
         }
         let followed = g.check.is_some();
         if compare(g) {
@@ -253,7 +300,7 @@ fn every_state_is_the_full_validations() {
             // A record reused for another hand, as the dealer does.
             g.edit(|r| r.hero_stack += 1.0);
         }
-        let (a, r, i) = play(&mut rng, &mut deck, &mut g, shadow);
+        let (a, r, i) = play(&mut rng, &mut deck, &mut g, shadow, None);
         accepted += a;
         rejected += r;
         incremental += i;
@@ -267,6 +314,24 @@ fn every_state_is_the_full_validations() {
         incremental * 4 > accepted * 3,
         "{incremental} of {accepted}"
     );
+}
+
+#[test]
+fn the_other_seat_decides_through_this_seats_validation() {
+    let mut rng = ChaCha8Rng::seed_from_u64(18);
+    let mut mirrored = 0;
+    for _ in 0..3000 {
+        let mut deck = deck(&mut rng);
+        let (record, _) = start(&mut rng, &mut deck);
+        let cards = [deck.pop().unwrap(), deck.pop().unwrap()];
+        let mut other = GrowingState::mirroring(mirror(&record, cards));
+        let shadow = shadow_of(&record);
+        let mut g = GrowingState::new(record);
+        let (_, _, i) = play(&mut rng, &mut deck, &mut g, shadow, Some(&mut other));
+        mirrored += i;
+    }
+    // Most of the hands' states were along the incremental path, so through the mirror.
+    assert!(mirrored > 3000, "{mirrored}");
 }
 
 #[test]
@@ -292,7 +357,7 @@ fn a_restarted_hand_is_validated_as_a_new_one() {
                 .iter()
                 .all(|r| r.cards.is_empty() && r.actions.is_empty()));
             compare(&mut g);
-            let (a, r, _) = play(&mut rng, &mut deck, &mut g, shadow);
+            let (a, r, _) = play(&mut rng, &mut deck, &mut g, shadow, None);
             accepted += a;
             rejected += r;
         }
