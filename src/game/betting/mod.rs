@@ -365,6 +365,7 @@ impl Tally {
     /// decides (the villain: the decision of the other seat, whose record is this one's
     /// mirror). Of the round statistics only those marked in `stats` (bit `4 * player +
     /// phase`, players as this tally has them) are written: `d` already holds the others.
+    #[inline(always)]
     fn derive_into(&self, board: CardSet, chip: f64, d: &mut Derived, stats: u8, hero: Player) {
         let (h, v) = (hero, hero.other());
         let b = &self.betting;
