@@ -228,10 +228,10 @@ impl Brief {
         [made_legal, random_tie, drawn, read_random]: [bool; 4],
         steps: u64,
     ) -> Brief {
-        let flags = made_legal as u8 * Self::MADE_LEGAL
-            | random_tie as u8 * Self::RANDOM_TIE
-            | drawn as u8 * Self::DRAWN
-            | read_random as u8 * Self::READ_RANDOM;
+        let flags = (made_legal as u8 * Self::MADE_LEGAL)
+            | (random_tie as u8 * Self::RANDOM_TIE)
+            | (drawn as u8 * Self::DRAWN)
+            | (read_random as u8 * Self::READ_RANDOM);
         Brief {
             action,
             flags,
