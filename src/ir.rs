@@ -250,6 +250,9 @@ pub struct Condition {
 }
 
 #[derive(Clone, Debug)]
+// An explicit one-byte tag: the rule loop tells a card test from a comparison with one
+// compare, not by decoding a niche in the operands' fields.
+#[repr(u8)]
 pub enum Test {
     /// A card query on the hole cards.
     Cards {
@@ -296,6 +299,8 @@ fn condition_reads_stats(c: &Condition, seen: &mut [bool]) -> bool {
 
 /// A number in a comparison or a raise amount.
 #[derive(Clone, Debug)]
+// An explicit one-byte tag: a comparison tells a number from a constant with one compare.
+#[repr(u8)]
 pub enum Operand {
     Number(f64),
     /// `factor × constant` (`BB` has factor 1, `3 villainStack` factor 3).
@@ -401,6 +406,8 @@ pub struct Action {
 }
 
 #[derive(Clone, Debug)]
+// An explicit one-byte tag: the chosen action is told apart with one compare.
+#[repr(u8)]
 pub enum ActionKind {
     /// A rule with only VILLAIN reactions: nothing before the villain acts.
     Nothing,

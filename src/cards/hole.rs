@@ -47,6 +47,13 @@ impl HoleClass {
         }
     }
 
+    /// The cell index (0..169) of two hole cards' class, in either order: one load from a
+    /// table by their card indices ([`Card::index`]), for the evaluator's every decision.
+    #[inline]
+    pub(crate) fn index_of(a: Card, b: Card) -> usize {
+        CLASS_INDEX[a.index() as usize % 64][b.index() as usize % 64] as usize
+    }
+
     /// The class at a table cell index (0..169).
     pub fn from_index(i: usize) -> HoleClass {
         let (row, col) = (i / 13, i % 13);
@@ -150,7 +157,11 @@ impl HoleClassSet {
         self.0[i / 64] |= 1 << (i % 64);
     }
     pub fn contains(&self, c: HoleClass) -> bool {
-        let i = c.index();
+        self.contains_index(c.index())
+    }
+    /// Whether the class at table index `i` ([`HoleClass::index`]) is in the set.
+    #[inline]
+    pub fn contains_index(&self, i: usize) -> bool {
         self.0[i / 64] & (1 << (i % 64)) != 0
     }
     pub fn is_empty(&self) -> bool {
@@ -178,6 +189,30 @@ impl FromIterator<HoleClass> for HoleClassSet {
         }
         s
     }
+}
+
+/// [`HoleClass::index_of`]'s table: the class index of each pair of card indices
+/// (suit * 16 + rank), worked out as [`HoleClass::index`] does; 0 where an index is no card.
+static CLASS_INDEX: [[u8; 64]; 64] = class_index_table();
+
+const fn class_index_table() -> [[u8; 64]; 64] {
+    let mut table = [[0u8; 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut b = 0;
+        while b < 64 {
+            let (ra, rb) = (a % 16, b % 16);
+            if ra < 13 && rb < 13 {
+                let (high, low) = if ra >= rb { (ra, rb) } else { (rb, ra) };
+                let suited = high != low && a / 16 == b / 16;
+                let (h, l) = (12 - high, 12 - low);
+                table[a][b] = if suited { h * 13 + l } else { l * 13 + h } as u8;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    table
 }
 
 #[derive(Debug)]
@@ -232,6 +267,19 @@ pub(crate) const HANDRANK_TABLE: &str = include_str!("../../tables/handrank169-h
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn index_of_is_the_class_index_of_every_two_cards() {
+        for a in (0..64).filter_map(Card::from_index) {
+            for b in (0..64).filter_map(Card::from_index) {
+                assert_eq!(
+                    HoleClass::index_of(a, b),
+                    HoleClass::of(a, b).index(),
+                    "{a} {b}"
+                );
+            }
+        }
+    }
+
     use super::*;
     use crate::cards::Suit;
 

@@ -34,7 +34,9 @@ pub struct Context<'a, R: Rng + ?Sized> {
     pub rng: &'a mut R,
     pub policy: &'a ExternalPolicy,
     pub board: CardSet,
-    pub class: HoleClass,
+    /// The hero's hole class, as its table index ([`HoleClass::index`]): read by every card
+    /// test of the decision.
+    pub class_index: usize,
     /// Bit `p as u32` set: predicate `p` computed; its value in `pred_value`.
     pred_known: u64,
     pred_value: u64,
@@ -148,7 +150,7 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
             rng,
             policy,
             board: state.board(),
-            class: HoleClass::of(a, b),
+            class_index: HoleClass::index_of(a, b),
             pred_known: 0,
             pred_value: 0,
             random: None,
@@ -159,6 +161,11 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
             steps: 0,
             rare: None,
         }
+    }
+
+    /// The hero's hole class (for the trace and messages).
+    pub fn class(&self) -> HoleClass {
+        HoleClass::from_index(self.class_index)
     }
 
     /// The hero's two cards as a set ([`GameState::hole`]), built where a card predicate or a
@@ -450,7 +457,9 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
     #[inline(always)]
     pub fn test(&mut self, cond: &Condition) -> Result<Outcome, ErrorKind> {
         let holds = match &cond.test {
-            Test::Cards { classes, negated } => classes.contains(self.class) != *negated,
+            Test::Cards { classes, negated } => {
+                classes.contains_index(self.class_index) != *negated
+            }
             Test::Predicate { predicate, negated } => self.predicate(*predicate) != *negated,
             Test::Compare { lhs, op, rhs } => match (self.plain(lhs), self.plain(rhs)) {
                 (Some(l), Some(r)) => {

@@ -690,7 +690,7 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
                 Some((cond, outcome)) => {
                     if self.trace.is_some() {
                         let [a, b] = self.ctx.state.hero_cards();
-                        let hero = format!("{a} {b} ({})", self.ctx.class.name());
+                        let hero = format!("{a} {b} ({})", self.ctx.class().name());
                         let stats = self.ctx.state.record().stats.is_some();
                         let why = explain::failed(&program.source, cond, &outcome, &hero, stats);
                         self.note(|| format!("{:indent$}line {}: {why}", "", line()));
@@ -730,7 +730,7 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
                     continue;
                 }
                 let [a, b] = self.ctx.state.hero_cards();
-                let hero = format!("{a} {b} ({})", self.ctx.class.name());
+                let hero = format!("{a} {b} ({})", self.ctx.class().name());
                 let stats = self.ctx.state.record().stats.is_some();
                 let why = explain::failed(source, c, &outcome, &hero, stats);
                 let line = explain::line_of(source, &c.span);
@@ -839,18 +839,18 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
                 return self.intent(&item.action);
             }
             ActionKind::Table(table) => {
-                let i = self.ctx.class.index();
+                let i = self.ctx.class_index;
                 let Some(&cell) = table.cells.get(i) else {
                     return Err(ErrorKind::InvalidProgram {
                         message: format!(
                             "the action table {} has no cell for {}",
                             table.path.display(),
-                            self.ctx.class.name()
+                            self.ctx.class().name()
                         ),
                         span: action.span.clone(),
                     });
                 };
-                let class = self.ctx.class;
+                let class = self.ctx.class();
                 self.note(|| format!("table cell for {}: {cell:?}", class.name()));
                 let bb = self.ctx.constant(&Constant::Bb)?;
                 Intent::from_cell(cell, bb)
