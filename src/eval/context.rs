@@ -168,12 +168,11 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
         HoleClass::from_index(self.class_index)
     }
 
-    /// The hero's two cards as a set ([`GameState::hole`]), built where a card predicate or a
-    /// strength reads it: most decisions read neither.
+    /// The hero's two cards as a set, built where a card predicate or a strength reads it:
+    /// most decisions read neither.
     #[inline]
     fn hole(&self) -> CardSet {
-        let [a, b] = self.state.hero_cards();
-        CardSet((1 << a.index()) | (1 << b.index()))
+        self.state.hole()
     }
 
     /// The rare caches, taken on first use.

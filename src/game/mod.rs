@@ -294,8 +294,10 @@ impl GameState {
     pub fn hero_cards(&self) -> [Card; 2] {
         self.record.hero_cards
     }
+    #[inline]
     pub fn hole(&self) -> CardSet {
-        self.record.hero_cards.iter().copied().collect()
+        let [a, b] = self.record.hero_cards;
+        a.set().union(b.set())
     }
     /// Board cards in the order dealt.
     pub fn board_cards(&self) -> Vec<Card> {
