@@ -8,6 +8,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::hand::{HandBuffers, HandInPlay, HandSetup, Stakes};
 use super::{deal_on, stats::BotStats, ChaCha8Stream, Deal, MatchError};
+use crate::game::opponent::HandMemo;
 use crate::game::{Ending, GameState, Move, OpponentStats};
 use crate::play::seeds::seeds_on;
 
@@ -74,6 +75,9 @@ pub struct Table {
     play: HandInPlay,
     /// Indexed by player: what each has seen of the other (with [`TableOptions::stats`]).
     opponents: Option<[OpponentStats; 2]>,
+    /// With `opponents`: both HUDs counted from one walk of the button's record, as in
+    /// `hus match`.
+    hud_memo: Option<HandMemo>,
     /// Showdowns counted by the settlement (not shown).
     showdowns: [BotStats; 2],
 }
@@ -91,6 +95,7 @@ impl Table {
         }
         let key_of_seed = ChaCha8Rng::seed_from_u64(options.seed).get_seed();
         let opponents = options.stats.then(Default::default);
+        let hud_memo = options.stats.then(HandMemo::default);
         let mut buffers = HandBuffers::default();
         let deal = deal_on(&key_of_seed, 0);
         let mut seeds = seeds_on(&key_of_seed, 0);
@@ -107,6 +112,7 @@ impl Table {
             buffers,
             play,
             opponents,
+            hud_memo,
             showdowns: Default::default(),
         })
     }
@@ -200,12 +206,10 @@ impl Table {
         let out = self
             .play
             .finish(&self.buffers, &setup, &mut self.showdowns)?;
-        if let Some(o) = &mut self.opponents {
-            for seat in 0..2 {
-                let player = if seat == 0 { button } else { 1 - button };
-                let end = Ending::from_net(out.showdown, out.net[player]);
-                o[player].observe(self.buffers.record(seat), end);
-            }
+        if let (Some([a, b]), Some(memo)) = (&mut self.opponents, &mut self.hud_memo) {
+            // Counted at once: a bot may read them at its next decision.
+            let end = Ending::from_net(out.showdown, out.net[button]);
+            memo.observe([a, b], button, self.buffers.record(0), end, true);
         }
         Ok(HandResult {
             hand: self.hand(),
