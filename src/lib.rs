@@ -157,6 +157,7 @@ pub use diag::{escape_controls, escape_json_controls};
 /// for tests that one is computed only when asked.
 pub use eval::coverage::computed as coverages_computed;
 pub use front::play_match_of;
+pub use front::reach;
 pub use front::DEFAULT_CHUNK_HANDS;
 pub use front::{board_set, Spot, SpotError, SpotOptions, BOARD_SETS};
 pub use front::{

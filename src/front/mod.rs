@@ -29,6 +29,7 @@ mod matches;
 mod names;
 pub(crate) mod range_report;
 mod ranges;
+pub mod reach;
 mod replay;
 mod seat;
 mod spot;

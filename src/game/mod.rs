@@ -294,6 +294,16 @@ impl GameState {
     pub fn hero_cards(&self) -> [Card; 2] {
         self.record.hero_cards
     }
+
+    /// Deals the hero other cards, neither on the board nor the same card twice (the
+    /// caller's promise: the betting derived does not depend on them): ranges decide one
+    /// state for every holding this way without validating it again.
+    pub(crate) fn set_hero_cards(&mut self, cards: [Card; 2]) {
+        debug_assert!(cards[0] != cards[1]);
+        debug_assert!(!self.board().contains(cards[0]) && !self.board().contains(cards[1]));
+        self.record.hero_cards = cards;
+        self.xml = None;
+    }
     #[inline]
     pub fn hole(&self) -> CardSet {
         let [a, b] = self.record.hero_cards;

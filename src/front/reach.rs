@@ -1,0 +1,326 @@
+//! A player's range through the hand (reference §12.14): the weight of each of the 1,326
+//! two-card holdings that reaches a point of the hand, given that the player played by its
+//! script. Every act the player made multiplies a holding's weight by the exact probability
+//! that the script, holding it, makes that act there ([`crate::eval::exact`]: weighted
+//! choices, ties and mixed strategies followed by their weights). Charts, `hus exploit` and
+//! the Python package read ranges from here.
+
+use super::chart::ChartError;
+use super::{decide_error, Bot, DecideErrorKind};
+use crate::cards::range::WeightedRange;
+use crate::cards::{Card, CardSet};
+use crate::eval::exact::outcomes;
+use crate::game::{Act, GameRecord, GameState, Move, Player};
+
+/// How many two-card holdings there are.
+pub const HOLDINGS: usize = 1326;
+
+/// The holding index 0..1326 of two different cards (their order does not matter).
+pub fn holding_index(a: Card, b: Card) -> usize {
+    let (x, y) = (number(a), number(b));
+    let (lo, hi) = if x < y { (x, y) } else { (y, x) };
+    hi * (hi - 1) / 2 + lo
+}
+
+/// The two cards of holding `i` (lower card number first).
+pub fn holding_cards(i: usize) -> [Card; 2] {
+    HOLDING_CARDS[i]
+}
+
+/// A card's number 0..52: suit lane times 13 plus rank.
+fn number(c: Card) -> usize {
+    let bit = c.index() as usize;
+    bit / 16 * 13 + bit % 16
+}
+
+/// The card of number `n` (inverse of [`number`]).
+fn card_of(n: usize) -> Card {
+    Card::from_index((n / 13 * 16 + n % 13) as u32).expect("a card number below 52")
+}
+
+static HOLDING_CARDS: std::sync::LazyLock<Vec<[Card; 2]>> = std::sync::LazyLock::new(|| {
+    let mut v = Vec::with_capacity(HOLDINGS);
+    for hi in 1..52 {
+        for lo in 0..hi {
+            v.push([card_of(lo), card_of(hi)]);
+        }
+    }
+    v
+});
+
+/// A weight for each of the 1,326 holdings, by [`holding_index`]: how much of each holding a
+/// player brings to a point of the hand (1: every time it is dealt; 0: never).
+#[derive(Clone, Debug, PartialEq)]
+pub struct HoldingWeights(Box<[f64; HOLDINGS]>);
+
+impl HoldingWeights {
+    /// Every holding at `w`.
+    pub fn filled(w: f64) -> HoldingWeights {
+        HoldingWeights(Box::new([w; HOLDINGS]))
+    }
+
+    /// Every holding at weight 1 but those that touch `dead`.
+    pub fn all_but(dead: CardSet) -> HoldingWeights {
+        let mut w = HoldingWeights::filled(1.0);
+        w.remove(dead);
+        w
+    }
+
+    /// A written range (classes with weights) without the holdings that touch `dead`.
+    pub fn of_range(range: &WeightedRange, dead: CardSet) -> HoldingWeights {
+        let mut w = HoldingWeights::filled(0.0);
+        for h in range.holdings(dead) {
+            let card = |i: u32| Card::from_index(i).expect("a holding's card");
+            w.0[holding_index(card(h.cards[0]), card(h.cards[1]))] = h.weight;
+        }
+        w
+    }
+
+    /// The weight of holding `i`.
+    pub fn get(&self, i: usize) -> f64 {
+        self.0[i]
+    }
+
+    /// Sets the weight of holding `i`.
+    pub fn set(&mut self, i: usize, w: f64) {
+        self.0[i] = w;
+    }
+
+    /// The weight of the holding `a b`.
+    pub fn of(&self, a: Card, b: Card) -> f64 {
+        self.0[holding_index(a, b)]
+    }
+
+    /// The weights in holding order.
+    pub fn as_slice(&self) -> &[f64] {
+        &self.0[..]
+    }
+
+    /// Weight 0 for every holding that touches `dead` (card removal).
+    pub fn remove(&mut self, dead: CardSet) {
+        if dead.is_empty() {
+            return;
+        }
+        for (i, w) in self.0.iter_mut().enumerate() {
+            let [a, b] = HOLDING_CARDS[i];
+            if dead.contains(a) || dead.contains(b) {
+                *w = 0.0;
+            }
+        }
+    }
+
+    /// The sum of the weights: how many combinations the range holds.
+    pub fn combos(&self) -> f64 {
+        self.0.iter().sum()
+    }
+
+    /// Each holding of positive weight: its index, cards and weight.
+    pub fn live(&self) -> impl Iterator<Item = (usize, [Card; 2], f64)> + '_ {
+        self.0
+            .iter()
+            .enumerate()
+            .filter(|(_, w)| **w > 0.0)
+            .map(|(i, w)| (i, HOLDING_CARDS[i], *w))
+    }
+}
+
+/// The moves `bot` makes in `state` (the bot is the hero) while holding `cards`, each with its
+/// exact probability; where no rule gives an action it checks, or folds when a bet is owed,
+/// as at a table. `state`'s hero cards are replaced; none of `cards` may be on the board.
+pub fn strategy(
+    bot: &Bot,
+    state: &mut GameState,
+    cards: [Card; 2],
+) -> Result<Vec<(Move, f64)>, ChartError> {
+    state.set_hero_cards(cards);
+    let program = &bot.script.program;
+    match outcomes(program, state, &bot.script.options) {
+        Ok(o) => {
+            let mut moves: Vec<(Move, f64)> = Vec::with_capacity(o.decisions.len());
+            for (d, p) in o.decisions {
+                match moves.iter_mut().find(|(m, _)| same_move(*m, d.action)) {
+                    Some((_, q)) => *q += p,
+                    None => moves.push((d.action, p)),
+                }
+            }
+            Ok(moves)
+        }
+        Err(e) => {
+            let error = decide_error(&bot.source, e);
+            if error.kind == DecideErrorKind::NoRuleMatched {
+                let idle = if state.derived().to_call > 0.0 {
+                    Move::Fold
+                } else {
+                    Move::Check
+                };
+                Ok(vec![(idle, 1.0)])
+            } else {
+                Err(ChartError::Decide {
+                    hand: format!("{}{}", cards[0], cards[1]),
+                    error,
+                })
+            }
+        }
+    }
+}
+
+/// Two moves that put in the same chips (raises compared to a thousandth of a chip).
+pub fn same_move(a: Move, b: Move) -> bool {
+    match (a, b) {
+        (Move::Raise(x), Move::Raise(y)) => (x - y).abs() < 1e-3,
+        _ => a == b,
+    }
+}
+
+/// Multiplies the weight of every holding in `weights` by the probability that `bot`, holding
+/// it, plays `mv` in `state` (the bot as hero); holdings of weight 0 are not decided.
+pub fn narrow(
+    bot: &Bot,
+    state: &GameState,
+    mv: Move,
+    weights: &mut HoldingWeights,
+) -> Result<(), ChartError> {
+    let mut state = state.clone();
+    let board = state.board();
+    for i in 0..HOLDINGS {
+        if weights.0[i] <= 0.0 {
+            continue;
+        }
+        let cards = HOLDING_CARDS[i];
+        if board.contains(cards[0]) || board.contains(cards[1]) {
+            weights.0[i] = 0.0;
+            continue;
+        }
+        let p: f64 = strategy(bot, &mut state, cards)?
+            .iter()
+            .filter(|(m, _)| same_move(*m, mv))
+            .map(|(_, p)| p)
+            .sum();
+        weights.0[i] *= p;
+    }
+    Ok(())
+}
+
+/// The move an act of the record is (a raise or bet by its increment above the call).
+pub fn move_of(act: Act, amount: f64) -> Move {
+    match act {
+        Act::Fold => Move::Fold,
+        Act::Check => Move::Check,
+        Act::Call => Move::Call,
+        Act::Bet | Act::Raise => Move::Raise(amount),
+    }
+}
+
+/// `record` seen from the other seat, which holds `cards`; the villain's statistics stay
+/// behind (nothing records what the other seat knows of the hero).
+pub fn mirrored(record: &GameRecord, cards: [Card; 2]) -> GameRecord {
+    let mut m = record.clone();
+    m.hero_cards = cards;
+    m.stats = None;
+    std::mem::swap(&mut m.hero_stack, &mut m.villain_stack);
+    for p in &mut m.posts {
+        p.player = p.player.other();
+    }
+    for a in m.rounds.iter_mut().flat_map(|r| &mut r.actions) {
+        a.player = a.player.other();
+    }
+    m
+}
+
+/// The range that `player` of `record` brings to the end of the record's acts, given that it
+/// played by `bot` from `prior` (every holding at weight 1 when `None`): each of its acts
+/// narrows the range by the script's probability of making it. Holdings that touch the board
+/// get weight 0, and so do those that touch the other player's cards when `known` says they
+/// are known (the hero's own cards when `player` is the villain, and the reverse).
+pub fn range_through(
+    bot: &Bot,
+    record: &GameRecord,
+    player: Player,
+    prior: Option<&HoldingWeights>,
+    known: bool,
+) -> Result<HoldingWeights, ChartError> {
+    let other_cards = match player {
+        Player::Hero => None,
+        Player::Villain => Some(record.hero_cards),
+    };
+    let seen = match player {
+        Player::Hero => record.clone(),
+        Player::Villain => mirrored(record, placeholder(record)),
+    };
+    let mut weights = prior
+        .cloned()
+        .unwrap_or_else(|| HoldingWeights::filled(1.0));
+    let mut dead: CardSet = seen
+        .rounds
+        .iter()
+        .flat_map(|r| r.cards.iter().copied())
+        .collect();
+    if known {
+        if let Some([a, b]) = other_cards {
+            dead.insert(a);
+            dead.insert(b);
+        }
+    }
+    weights.remove(dead);
+    let mut prefix = seen.clone();
+    prefix.rounds.clear();
+    for round in &seen.rounds {
+        prefix.rounds.push(crate::game::Round {
+            actions: Vec::new(),
+            ..round.clone()
+        });
+        for a in &round.actions {
+            if a.player == Player::Hero {
+                let (state, _) =
+                    GameState::from_record(prefix.clone()).map_err(ChartError::Game)?;
+                narrow(bot, &state, move_of(a.act, a.amount), &mut weights)?;
+            }
+            prefix
+                .rounds
+                .last_mut()
+                .expect("pushed above")
+                .actions
+                .push(a.clone());
+        }
+    }
+    Ok(weights)
+}
+
+/// Two cards on no board of the record, to validate its states with before each holding is
+/// dealt in.
+fn placeholder(record: &GameRecord) -> [Card; 2] {
+    let board: CardSet = record
+        .rounds
+        .iter()
+        .flat_map(|r| r.cards.iter().copied())
+        .collect();
+    let mut free = (0..52).map(card_of).filter(|c| !board.contains(*c));
+    let a = free.next().expect("a deck has more than five cards");
+    let b = free.next().expect("a deck has more than five cards");
+    [a, b]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn holdings_are_numbered_once_each() {
+        let mut seen = vec![false; HOLDINGS];
+        for i in 0..HOLDINGS {
+            let [a, b] = holding_cards(i);
+            assert_ne!(a, b);
+            assert_eq!(holding_index(a, b), i);
+            assert_eq!(holding_index(b, a), i);
+            assert!(!seen[i]);
+            seen[i] = true;
+        }
+    }
+
+    #[test]
+    fn card_removal_leaves_the_holdings_off_the_board() {
+        let board: CardSet = "Kh8s4d".parse().unwrap();
+        // 49 cards left: 49 * 48 / 2 holdings.
+        assert_eq!(HoldingWeights::all_but(board).combos(), 1176.0);
+    }
+}
