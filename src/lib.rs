@@ -156,6 +156,7 @@ pub use diag::{escape_controls, escape_json_controls};
 /// How many starting-hand coverages this process has computed (each is costly): a count
 /// for tests that one is computed only when asked.
 pub use eval::coverage::computed as coverages_computed;
+pub use front::exploit;
 pub use front::play_match_of;
 pub use front::reach;
 pub use front::DEFAULT_CHUNK_HANDS;

@@ -23,6 +23,7 @@ mod chart_report;
 mod check;
 mod decision;
 mod diagnostics;
+pub mod exploit;
 mod format;
 mod game;
 mod matches;
