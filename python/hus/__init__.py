@@ -11,7 +11,8 @@ the XML ``hus decide`` reads::
     print(decision)                 # "raise 40", as `hus decide` prints it
     print(decision.raise_to)        # 60: the total the hero's chips come to
 
-``hus.tournament`` plays every pairing of many bots, in process or on a Ray cluster.
+``hus.tournament`` plays every pairing of many bots, in process or on a Ray cluster;
+``hus.exploit`` measures how much Local Best Response beats a bot, on the same engines.
 ``hus.pokerkit`` plays a bot inside a PokerKit state, ``hus.openspiel`` in OpenSpiel's
 ``universal_poker`` and ``hus.rlcard`` in RLCard's ``no-limit-holdem`` (optional extras).
 """
@@ -22,6 +23,9 @@ from ._hus import (
     DecideError,
     Decision,
     Diagnostic,
+    Exploit,
+    ExploitError,
+    ExploitResult,
     Fix,
     GameState,
     GameStateError,
@@ -46,6 +50,7 @@ from ._hus import (
     run_chunk,
 )
 from ._tournament import tournament
+from ._exploit import exploit
 
 from .tune import tune
 
@@ -59,6 +64,9 @@ __all__ = [
     "DecideError",
     "Decision",
     "Diagnostic",
+    "Exploit",
+    "ExploitError",
+    "ExploitResult",
     "Fix",
     "GameState",
     "GameStateError",
@@ -75,6 +83,7 @@ __all__ = [
     "TournamentResult",
     "check",
     "equity",
+    "exploit",
     "match",
     "set_values",
     "tunables",

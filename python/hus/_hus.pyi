@@ -21,6 +21,9 @@ __all__ = [
     "DecideError",
     "Decision",
     "Diagnostic",
+    "Exploit",
+    "ExploitError",
+    "ExploitResult",
     "Fix",
     "GameState",
     "GameStateError",
@@ -71,6 +74,11 @@ class MatchError(HusError):
     """A match could not be played."""
 
     result: Optional[MatchResult]  # the hands played before a failure stopped the match
+
+class ExploitError(HusError):
+    """An exploit run (`hus.exploit`) that could not be played: `kind` is 'usage', 'external' or 'game'."""
+
+    kind: Literal["usage", "external", "game"]
 
 class InternalError(HusError):
     """A bug in hus (a Rust panic), raised instead of ending the interpreter."""
@@ -347,7 +355,47 @@ class TournamentResult:
     def svg(self) -> str: ...
     def __eq__(self, other: object, /) -> bool: ...
 
-def run_chunk(tournament: Tournament, job: str) -> str: ...
+@final
+class Exploit:
+    """A bot and how LBR plays it: the chunk jobs to play and how to merge what they give."""
+
+    def __new__(
+        cls,
+        bot: Bot,
+        *,
+        hands: int,
+        seed: int = 0,
+        chunk_hands: Optional[int] = None,
+        small_blind: int = 50,
+        big_blind: int = 100,
+        stack: Optional[int] = None,
+        stack_bb: Optional[int] = None,
+        bet_sizes: Optional[Sequence[float]] = None,
+        preflop: Literal["call", "best"] = "call",
+        defines: Optional[Sequence[Tuple[str, float]]] = None,
+    ) -> Exploit: ...
+    @staticmethod
+    def from_options_json(bot: Bot, options: str) -> Exploit: ...
+    def options_json(self) -> str: ...
+    @property
+    def bot(self) -> Bot: ...
+    def jobs(self) -> List[str]: ...
+    def merge(self, results: Sequence[str]) -> ExploitResult: ...
+
+@final
+class ExploitResult:
+    """LBR's result against a bot: its win rate, a lower bound on how much the bot can be beaten."""
+
+    bot: str  # the bot's name
+    hands: int
+    mbb_per_hand: float  # LBR's win rate
+    interval: Tuple[float, float]  # its 95 % interval
+    def __new__(
+        cls, bot: str, hands: int, mbb_per_hand: float, interval: Tuple[float, float]
+    ) -> ExploitResult: ...
+    def __eq__(self, other: object, /) -> bool: ...
+
+def run_chunk(plan: Union[Tournament, Exploit], job: str) -> str: ...
 def check(
     source: str,
     *,

@@ -34,3 +34,8 @@ def game_state(xml: str) -> _hus.GameState:
 def tournament(bots: List[_hus.Bot], options: str) -> _hus.Tournament:
     """A tournament built again from its bots and its options' JSON."""
     return _hus.Tournament.from_options_json(bots, options)
+
+
+def exploit(bot: _hus.Bot, options: str) -> _hus.Exploit:
+    """An exploit run built again from its bot and its options' JSON."""
+    return _hus.Exploit.from_options_json(bot, options)

@@ -1,10 +1,11 @@
-"""The Ray engine of ``hus.tournament``: one Ray task per chunk on a running cluster.
+"""The Ray engine of ``hus.tournament`` and ``hus.exploit``: one Ray task per chunk on a
+running cluster, the task ``hus.run_chunk`` on the plan (a tournament or an exploit run).
 
-Ray is imported only here, and only when a tournament runs on it, so ``import hus`` never
-imports it. The bots travel once: the driver puts the tournament (its bots pickled with their
-sources and the files they read, and its options) in Ray's object store, and each worker
-process unpickles it on its first chunk and keeps it for the next ones. Results are kept by chunk number, so a task Ray ran
-again after losing its worker is counted once.
+Ray is imported only here, and only when a plan runs on it, so ``import hus`` never imports
+it. The bots travel once: the driver puts the plan (its bots pickled with their sources and
+the files they read, and its options) in Ray's object store, and each worker process
+unpickles it on its first chunk and keeps it for the next ones. Results are kept by chunk
+number, so a task Ray ran again after losing its worker is counted once.
 """
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ import importlib
 from typing import Any, Callable, Dict, List, Optional
 
 from . import _hus
+from ._jobs import Plan
 
-#: The tournament a worker process has unpickled, by its id in the object store.
-_KEPT: Dict[str, _hus.Tournament] = {}
+#: The plan a worker process has unpickled, by its id in the object store.
+_KEPT: Dict[str, Plan] = {}
 
 
 def _ray() -> Any:
@@ -24,13 +26,13 @@ def _ray() -> Any:
         return importlib.import_module("ray")
     except ImportError as e:
         raise ImportError(
-            "hus.tournament(engine=\"ray\") needs Ray: pip install 'hus[ray]'"
+            "engine=\"ray\" (hus.tournament, hus.exploit) needs Ray: pip install 'hus[ray]'"
         ) from e
 
 
 def _chunk_task(plan_ref: List[Any], job: str) -> str:
-    """A Ray task: one chunk of the tournament in the object store (its reference comes in a
-    list so that Ray passes it as it is, and this worker unpickles the tournament once)."""
+    """A Ray task: one chunk of the plan in the object store (its reference comes in a list
+    so that Ray passes it as it is, and this worker unpickles the plan once)."""
     key = plan_ref[0].hex()
     plan = _KEPT.get(key)
     if plan is None:
@@ -41,7 +43,7 @@ def _chunk_task(plan_ref: List[Any], job: str) -> str:
 
 
 def run_chunks(
-    plan: _hus.Tournament,
+    plan: Plan,
     jobs: List[str],
     *,
     address: Optional[str],

@@ -38,6 +38,12 @@ create_exception!(
 create_exception!(hus, MatchError, HusError, "A match could not be played.");
 create_exception!(
     hus,
+    ExploitError,
+    HusError,
+    "An exploit run (`hus.exploit`) that could not be played: `kind` is 'usage', 'external' or 'game'."
+);
+create_exception!(
+    hus,
     RangeError,
     HusError,
     "A range, board, dead cards or filter that cannot be read (`hus.equity`, `hus.range_breakdown`)."

@@ -1,11 +1,13 @@
 //! The compiled half of the Python package `hus` (`hus._hus`): bots, decisions, game states,
-//! checks and matches from the library's front door. Every call runs under a panic guard, so
-//! a bug in the library raises `hus.InternalError` instead of ending the interpreter.
+//! checks, matches, tournaments and exploit runs from the library's front door. Every call
+//! runs under a panic guard, so a bug in the library raises `hus.InternalError` instead of
+//! ending the interpreter.
 
 mod bot;
 mod decision;
 mod diagnostics;
 mod errors;
+mod exploit;
 mod matches;
 mod opponent;
 mod pokerkit;
@@ -23,7 +25,10 @@ use decision::Decision;
 use diagnostics::{Diagnostic, Fix};
 use errors::ReplayError;
 use errors::ScriptError;
-use errors::{DecideError, GameStateError, HusError, InternalError, MatchError, RangeError};
+use errors::{
+    DecideError, ExploitError, GameStateError, HusError, InternalError, MatchError, RangeError,
+};
+use exploit::{Exploit, ExploitResult};
 use matches::{play_match, MatchResult};
 use state::GameState;
 use table::{HandResult, Table};
@@ -43,6 +48,8 @@ fn _hus(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Table>()?;
     m.add_class::<Tournament>()?;
     m.add_class::<TournamentResult>()?;
+    m.add_class::<Exploit>()?;
+    m.add_class::<ExploitResult>()?;
     m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_function(wrap_pyfunction!(bot::tunables, m)?)?;
     m.add_function(wrap_pyfunction!(bot::set_values, m)?)?;
@@ -61,6 +68,7 @@ fn _hus(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("GameStateError", py.get_type::<GameStateError>())?;
     m.add("DecideError", py.get_type::<DecideError>())?;
     m.add("MatchError", py.get_type::<MatchError>())?;
+    m.add("ExploitError", py.get_type::<ExploitError>())?;
     m.add("InternalError", py.get_type::<InternalError>())?;
     m.add("RangeError", py.get_type::<RangeError>())?;
     m.add("ReplayError", py.get_type::<ReplayError>())?;

@@ -6,8 +6,11 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
+use pyo3::exceptions::PyTypeError;
+
 use crate::bot::Bot;
 use crate::errors::{InternalError, MatchError};
+use crate::exploit::Exploit;
 use crate::matches::{match_result, stack_of, MatchResult};
 
 /// Bots and how they meet: the jobs to play and how to merge what they give.
@@ -144,14 +147,22 @@ impl Tournament {
     }
 }
 
-/// Plays one chunk job (JSON, from `Tournament.jobs`) of `tournament` without holding the
-/// GIL; its result as JSON, for `Tournament.merge`.
+/// Plays one chunk job (JSON, from `jobs()`) of `plan`, a tournament or an exploit run,
+/// without holding the GIL; its result as JSON, for the plan's `merge`. One function for both
+/// so that every engine ships either kind of job the same way.
 #[pyfunction]
-pub(crate) fn run_chunk(
-    py: Python<'_>,
-    tournament: &Bound<'_, Tournament>,
-    job: &str,
-) -> PyResult<String> {
+pub(crate) fn run_chunk(py: Python<'_>, plan: &Bound<'_, PyAny>, job: &str) -> PyResult<String> {
+    if let Ok(exploit) = plan.cast::<Exploit>() {
+        return exploit.get().run_chunk(py, job);
+    }
+    let tournament = plan.cast::<Tournament>().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "plan: a hus.Tournament or hus.Exploit, not {}",
+            plan.get_type()
+                .name()
+                .map_or_else(|_| "?".into(), |n| n.to_string())
+        ))
+    })?;
     let job: hus::ChunkJob = serde_json::from_str(job)
         .map_err(|e| MatchError::new_err(format!("job: not a chunk job: {e}")))?;
     let t = &tournament.get().inner;
