@@ -1,7 +1,8 @@
 """``hus.tune``: fit a script's tunable DEFINEs (``DEFINE x = 2.5BB TUNE 2BB..4BB``) on Optuna.
 
 Objectives: ``"win"`` (mean mbb/hand against a field, duplicate matches on the same seeds for
-every trial) and ``"imitate"`` (agreement with a player of a dealer's log, fitted on one half
+every trial), ``"exploit"`` (Local Best Response's mbb/hand against the bot, minimised: a bot
+hard to beat) and ``"imitate"`` (agreement with a player of a dealer's log, fitted on one half
 of its hands and measured on the other). Optuna is the optional extra ``[tune]``; it is
 imported only when a study runs, so ``import hus`` stays light.
 """
@@ -18,13 +19,22 @@ import sys
 import tempfile
 from dataclasses import dataclass, field as dc_field
 from pathlib import Path
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Literal, Mapping, Optional, Sequence, Tuple
 
+from ._exploit import exploit
 from ._hus import Bot, HusError, Tournament, play_match, replay, set_values, tunables
 from ._tournament import tournament
 
 #: The field a bot is tuned against when none is given: every built-in but ``random``.
 DEFAULT_FIELD = ("builtin:caller", "builtin:raiser", "builtin:equity", "builtin:bluffer")
+
+OBJECTIVES = ("win", "imitate", "exploit")
+
+#: What each objective measures, and whether a study maximises it.
+UNITS = {"win": "mbb/hand", "imitate": "% agreement", "exploit": "LBR mbb/hand"}
+DIRECTIONS: Dict[str, Literal["maximize", "minimize"]] = {
+    "win": "maximize", "imitate": "maximize", "exploit": "minimize",
+}
 
 #: Hold-out seeds start here, far from the tuning seeds (which start at the study's seed).
 HOLDOUT_OFFSET = 1_000_000
@@ -32,7 +42,8 @@ HOLDOUT_OFFSET = 1_000_000
 
 @dataclass
 class Measure:
-    """A result with its 95 % interval (mbb/hand for ``win``, agreement in % for ``imitate``)."""
+    """A result with its 95 % interval (mbb/hand for ``win``, agreement in % for ``imitate``,
+    LBR's mbb/hand against the bot for ``exploit``)."""
 
     mean: float
     low: float
@@ -53,7 +64,7 @@ class TuneResult:
     holdout_best: Measure
     holdout_default: Measure
     #: *win*: tuned minus default on the hold-out, paired over the same duplicate deals
-    #: (None for *imitate*).
+    #: (None for *imitate* and *exploit*: LBR gives chunks, not hands, to pair).
     holdout_difference: Optional[Measure] = None
     trials: List[Dict[str, Any]] = dc_field(default_factory=list)
     tuned_script: str = ""
@@ -67,8 +78,9 @@ def _bot(path: str, values: Dict[str, float]) -> Bot:
 
 @dataclass
 class Engine:
-    """Where the *win* objective's matches run: ``hus.tournament``'s engine (``"local"``
-    threads in this process, or ``"ray"`` tasks on the cluster at ``address``)."""
+    """Where the *win* and *exploit* objectives' hands run: the engine of ``hus.tournament``
+    and ``hus.exploit`` (``"local"`` threads in this process, or ``"ray"`` tasks on the
+    cluster at ``address``)."""
 
     name: str = "local"
     address: Optional[str] = None
@@ -153,6 +165,20 @@ def _paired(a: Sequence[int], b: Sequence[int], big_blind: int = 100) -> Tuple[f
     return mean, 1.96 * math.sqrt(var / len(u))
 
 
+def _lbr(
+    path: str, values: Dict[str, float], hands: int, seed: int, engine: Engine,
+    lbr: Mapping[str, Any],
+) -> Measure:
+    """LBR's mbb/hand against the bot with ``values`` and its 95 % interval: ``hus.exploit``
+    on ``hands`` duplicate hands from ``seed`` (the same deals for every trial), with the
+    keywords ``lbr`` (``bet_sizes``, ``preflop``, ``chunk_hands``, ...)."""
+    r = exploit(
+        _bot(path, values), hands=hands, seed=seed, engine=engine.name, address=engine.address,
+        threads=engine.threads, progress=False, **lbr,
+    )
+    return Measure(r.mbb_per_hand, r.interval[0], r.interval[1])
+
+
 def split_log(log: str, out_dir: str) -> Tuple[str, str]:
     """The log's hands cut in two files: even-numbered hands (fit) and odd ones (measure)."""
     halves: Tuple[List[str], List[str]] = ([], [])
@@ -208,17 +234,20 @@ def tune(
     engine: str = "local",
     address: Optional[str] = None,
     threads: Optional[int] = None,
+    lbr: Optional[Mapping[str, Any]] = None,
 ) -> TuneResult:
     """Tunes the script ``bot``'s TUNE ranges with Optuna's TPE (seeded by ``sampler_seed``).
 
     ``win``: each trial plays ``chunks`` chunks of ``hands`` duplicate hands against every
     bot of ``field``, the same seeds for every trial, through ``hus.tournament`` (``engine``
     ``"local"`` on ``threads`` threads or ``"ray"`` on the cluster at ``address``); a trial
-    clearly below the others after its first chunk is pruned. ``imitate``: agreement with ``player`` on the even hands of
-    ``log``, measured on the odd ones. The best values and the defaults are then re-measured
-    on fresh seeds (``holdout_hands`` a chunk, default ``hands * chunks``) or, for imitate,
-    on the unseen half. ``out_dir`` gets the tuned script, the trials (CSV, JSON), an SVG of
-    the search and a report.
+    clearly worse than the others after its first chunk is pruned. ``exploit``: each chunk is
+    ``hus.exploit`` on ``hands`` hands (the same seeds for every trial, the same engine, LBR's
+    keywords in ``lbr``), and the study minimises LBR's mbb/hand. ``imitate``: agreement with
+    ``player`` on the even hands of ``log``, measured on the odd ones. The best values and the
+    defaults are then re-measured on fresh seeds (``holdout_hands`` a chunk, default
+    ``hands * chunks``) or, for imitate, on the unseen half. ``out_dir`` gets the tuned
+    script, the trials (CSV, JSON), an SVG of the search and a report.
     """
     import optuna  # the optional extra [tune]
 
@@ -226,8 +255,11 @@ def tune(
     params = tunables(text)
     if not params:
         raise ValueError(f"{bot} has no DEFINE with a TUNE range (e.g. `DEFINE x = 2.5BB TUNE 2BB..4BB`)")
-    if objective not in ("win", "imitate"):
-        raise ValueError(f"objective: 'win' or 'imitate', not {objective!r}")
+    if objective not in OBJECTIVES:
+        raise ValueError(f"objective: one of {', '.join(map(repr, OBJECTIVES))}, not {objective!r}")
+    if lbr is not None and objective != "exploit":
+        raise ValueError("lbr: only with the exploit objective")
+    lbr_keywords = dict(lbr or {})
     if objective == "imitate" and (log is None or player is None):
         raise ValueError("the imitate objective needs log= and player=")
     defaults = {p["name"]: int(p["default"]) if p.get("integer") else p["default"] for p in params}
@@ -241,7 +273,10 @@ def tune(
             return _imitate(bot, values, fit_log, player or "").mean
         total = 0.0
         for k in range(chunks):
-            total += _win(bot, values, field, hands, seed + 1000 * k, where).mean
+            if objective == "exploit":
+                total += _lbr(bot, values, hands, seed + 1000 * k, where, lbr_keywords).mean
+            else:
+                total += _win(bot, values, field, hands, seed + 1000 * k, where).mean
             trial.report(total / (k + 1), k)
             if prune and k + 1 < chunks and trial.should_prune():
                 raise optuna.TrialPruned()
@@ -250,7 +285,7 @@ def tune(
     if not progress:
         optuna.logging.set_verbosity(optuna.logging.WARNING)
     study = optuna.create_study(
-        direction="maximize",
+        direction=DIRECTIONS[objective],
         sampler=optuna.samplers.TPESampler(seed=sampler_seed),
         pruner=optuna.pruners.MedianPruner(n_startup_trials=5, n_warmup_steps=0),
         storage=storage,
@@ -266,6 +301,14 @@ def tune(
         hold = Holdout(
             _imitate(bot, best, measure_log, player or ""),
             _imitate(bot, {}, measure_log, player or ""),
+            None,
+        )
+    elif objective == "exploit":
+        n = holdout_hands or hands * chunks
+        fresh = seed + HOLDOUT_OFFSET
+        hold = Holdout(
+            _lbr(bot, best, n, fresh, where, lbr_keywords),
+            _lbr(bot, {}, n, fresh, where, lbr_keywords),
             None,
         )
     else:
@@ -302,11 +345,14 @@ def write_outputs(r: TuneResult, params: Sequence[Mapping[str, Any]], bot: str, 
         w.writeheader()
         w.writerows(r.trials)
     (out / "trials.json").write_text(json.dumps(r.trials, indent=1) + "\n")
-    unit = "mbb/hand" if objective == "win" else "% agreement"
-    (out / "search.svg").write_text(search_svg(r.trials, names, unit))
+    unit = UNITS[objective]
+    (out / "search.svg").write_text(
+        search_svg(r.trials, names, unit, minimize=DIRECTIONS[objective] == "minimize")
+    )
     report = {
         "objective": objective,
         "unit": unit,
+        "direction": DIRECTIONS[objective],
         "best_values": r.best_values,
         "default_values": r.default_values,
         "best_in_search": r.best_value,
@@ -317,8 +363,11 @@ def write_outputs(r: TuneResult, params: Sequence[Mapping[str, Any]], bot: str, 
     (out / "report.json").write_text(json.dumps(report, indent=1) + "\n")
 
 
-def _panel(points: List[Tuple[float, float]], x0: float, title: str, line: bool) -> List[str]:
-    """One 280x200 scatter panel at x offset ``x0``: the points scaled to fit, a title."""
+def _panel(
+    points: List[Tuple[float, float]], x0: float, title: str, line: bool, minimize: bool = False
+) -> List[str]:
+    """One 280x200 scatter panel at x offset ``x0``: the points scaled to fit, a title, and
+    with ``line`` the best so far (the lowest when ``minimize``)."""
     w, h, pad = 280.0, 200.0, 30.0
     out = [f'<rect x="{x0}" y="20" width="{w}" height="{h}" fill="none" stroke="#999"/>',
            f'<text x="{x0 + 4}" y="14" font-size="12">{title}</text>']
@@ -335,9 +384,9 @@ def _panel(points: List[Tuple[float, float]], x0: float, title: str, line: bool)
         px, py = at(x, y)
         out.append(f'<circle cx="{px:.1f}" cy="{py:.1f}" r="3" fill="#36c"/>')
     if line:
-        best, path = -math.inf, []
+        best, path = (math.inf if minimize else -math.inf), []
         for x, y in points:
-            best = max(best, y)
+            best = min(best, y) if minimize else max(best, y)
             px, py = at(x, best)
             path.append(f"{px:.1f},{py:.1f}")
         out.append(f'<polyline points="{" ".join(path)}" fill="none" stroke="#c33"/>')
@@ -345,11 +394,15 @@ def _panel(points: List[Tuple[float, float]], x0: float, title: str, line: bool)
     return out
 
 
-def search_svg(trials: Sequence[Dict[str, Any]], names: Sequence[str], unit: str) -> str:
-    """The search drawn by hand: the objective by trial (the best so far in red), then one
-    panel per parameter (its value against the objective)."""
+def search_svg(
+    trials: Sequence[Dict[str, Any]], names: Sequence[str], unit: str, minimize: bool = False
+) -> str:
+    """The search drawn by hand: the objective by trial (the best so far in red, the lowest
+    when the study ``minimize``s), then one panel per parameter (its value against the
+    objective)."""
     done = [t for t in trials if t["value"] is not None]
-    parts = _panel([(float(t["number"]), float(t["value"])) for t in done], 10, f"{unit} by trial", True)
+    points = [(float(t["number"]), float(t["value"])) for t in done]
+    parts = _panel(points, 10, f"{unit} by trial", True, minimize)
     for i, n in enumerate(names):
         pts = [(float(t[n]), float(t["value"])) for t in done if n in t]
         parts += _panel(pts, 10 + 300 * (i + 1), f"{unit} by {n}", False)
@@ -358,14 +411,25 @@ def search_svg(trials: Sequence[Dict[str, Any]], names: Sequence[str], unit: str
     return f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="250">\n{body}\n</svg>\n'
 
 
+def _fractions(text: str) -> List[float]:
+    """``--bet-sizes 0.5,1``: fractions of the pot."""
+    try:
+        return [float(x) for x in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"fractions of the pot separated by commas, not {text!r}") from None
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """``python -m hus tune BOT`` / ``hus-tune BOT``."""
     a = argparse.ArgumentParser(prog="hus-tune", description="Tune a script's TUNE ranges on Optuna")
     a.add_argument("bot")
-    a.add_argument("--objective", choices=["win", "imitate"], default="win")
+    a.add_argument("--objective", choices=list(OBJECTIVES), default="win",
+                   help="win: beat the field; exploit: be hard to beat (minimise LBR's win rate);"
+                   " imitate: agree with --player in --log")
     a.add_argument("--field", nargs="+", default=list(DEFAULT_FIELD))
     a.add_argument("--trials", type=int, default=30)
-    a.add_argument("--hands", type=int, default=1000, help="hands per opponent and chunk")
+    a.add_argument("--hands", type=int, default=1000,
+                   help="hands per opponent and chunk (exploit: LBR's hands per chunk)")
     a.add_argument("--chunks", type=int, default=2)
     a.add_argument("--seed", type=int, default=1)
     a.add_argument("--holdout-hands", type=int)
@@ -378,10 +442,17 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     a.add_argument("--progress", action="store_true")
     a.add_argument("--out", default="tuned", help="output directory")
     a.add_argument("--engine", choices=["local", "ray"], default="local",
-                   help="where the win objective's matches run (hus.tournament's engine)")
+                   help="where the win and exploit objectives' hands run (hus.tournament's engine)")
     a.add_argument("--address", help="the Ray cluster (with --engine ray)")
     a.add_argument("--threads", type=int, help="threads of the local engine (one per core by default)")
+    a.add_argument("--bet-sizes", type=_fractions,
+                   help="exploit: LBR's bet sizes, fractions of the pot (e.g. 0.5,1; all-in is always one)")
+    a.add_argument("--preflop", choices=["call", "best"],
+                   help="exploit: LBR checks or calls before the flop (call, the default) or best-responds")
     args = a.parse_args(argv)
+    lbr = {k: v for k, v in (("bet_sizes", args.bet_sizes), ("preflop", args.preflop)) if v is not None}
+    if lbr and args.objective != "exploit":
+        a.error("--bet-sizes and --preflop are for --objective exploit")
     try:
         r = tune(
             args.bot, objective=args.objective, field=args.field, trials=args.trials,
@@ -390,13 +461,15 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             storage=args.storage, study_name=args.study_name, prune=not args.no_prune,
             progress=args.progress, out_dir=args.out, engine=args.engine,
             address=args.address, threads=args.threads,
+            lbr=lbr if args.objective == "exploit" else None,
         )
     except (ValueError, RuntimeError, OSError, HusError) as e:
         print(f"hus-tune: {e}", file=sys.stderr)
         return 2
     print(f"best values: {r.best_values} (defaults {r.default_values})")
-    print(f"hold-out, tuned:   {r.holdout_best.text()}")
-    print(f"hold-out, default: {r.holdout_default.text()}")
+    unit = UNITS[args.objective]
+    print(f"hold-out, tuned:   {r.holdout_best.text()} {unit}")
+    print(f"hold-out, default: {r.holdout_default.text()} {unit}")
     if r.holdout_difference is not None:
         print(f"hold-out, tuned minus default (paired): {r.holdout_difference.text()}")
     print(f"written to {args.out}/")

@@ -98,6 +98,10 @@ def errors():
     with pytest.raises(hus.MatchError) as e:
         hus.match(bot, bot, hands=3, seed=1, duplicate=True)
     out.append(e.value)
+    with pytest.raises(hus.ExploitError) as e:
+        hus.Exploit(bot, hands=2, preflop="raise")
+    assert e.value.kind == "usage"
+    out.append(e.value)
     return out
 
 

@@ -1,6 +1,8 @@
 """hus.tournament(engine="ray") on a running Ray cluster: the result equals the local run's,
 also when a worker process of the second node dies midway (Ray runs its chunk again, counted
-once); Ctrl-C cancels every task left and raises KeyboardInterrupt.
+once); Ctrl-C cancels every task left and raises KeyboardInterrupt. hus.exploit's chunks run
+as the same tasks: each job reaches a worker with the exploit plan and comes back in order,
+and (once LBR is built) the result equals the local run's.
 
 `.ci/run` starts a local cluster of two nodes and sets RAY_ADDRESS and HUS_RAY_REQUIRED;
 elsewhere these tests are skipped, with the reason, when Ray or a cluster is missing.
@@ -8,6 +10,7 @@ elsewhere these tests are skipped, with the reason, when Ray or a cluster is mis
 
 from __future__ import annotations
 
+import json
 import os
 import pathlib
 import signal
@@ -18,7 +21,8 @@ import pytest
 
 import hus
 
-from conftest import four_bots, ray_cluster_address
+from conftest import four_bots, needs_lbr, ray_cluster_address
+from hus import _ray
 
 ADDRESS = ray_cluster_address()
 import ray  # noqa: E402
@@ -32,18 +36,24 @@ def _dying_hook(folder: str) -> Any:
     first time it is called on the node whose id `folder`/armed holds (on any node when it
     holds nothing), once that file exists (`folder`/killed then holds the process id and the
     node's id, as the worker saw it). With a node named, the other node's workers never die,
-    so the one that does is on the node chosen."""
+    so the one that does is on the node chosen. While `folder`/echo exists, an exploit plan's
+    job is answered with the job itself, the worker's process id and the plan's type."""
 
     def hook() -> None:
         import os
 
+        import json
+
         import ray
 
+        import hus
         from hus import _hus
 
         real = _hus.run_chunk
 
         def run_chunk(*args: Any) -> Any:
+            if os.path.exists(os.path.join(folder, "echo")) and isinstance(args[0], hus.Exploit):
+                return json.dumps({"job": args[1], "pid": os.getpid(), "plan": type(args[0]).__name__})
             try:
                 with open(os.path.join(folder, "armed")) as f:
                     armed = f.read()
@@ -181,3 +191,26 @@ def test_ctrl_c_cancels_every_task_left_and_raises_keyboard_interrupt(
             stopped += 1
     # Two CPUs: at most a few chunks ran to their end after the first one.
     assert stopped >= 50, stopped
+
+
+def test_an_exploit_plays_its_chunks_as_the_same_tasks(markers: pathlib.Path) -> None:
+    plan = hus.Exploit(hus.Bot.builtin("caller"), hands=200, seed=46, chunk_hands=50)
+    jobs = plan.jobs()
+    (markers / "echo").write_text("")
+    try:
+        answers = _ray.run_chunks(plan, jobs, address=None, max_retries=3, done=lambda: None)
+    finally:
+        (markers / "echo").unlink()
+    echoed = [json.loads(a) for a in answers]
+    assert [e["job"] for e in echoed] == jobs
+    assert {e["plan"] for e in echoed} == {"Exploit"}
+    assert os.getpid() not in {e["pid"] for e in echoed}
+
+
+@needs_lbr
+def test_an_exploit_on_ray_equals_the_local_run(markers: pathlib.Path) -> None:
+    settings: dict[str, Any] = dict(hands=200, seed=46, chunk_hands=50)
+    local = hus.exploit("builtin:caller", **settings)
+    assert hus.exploit("builtin:caller", engine="ray", **settings) == local
+    fold = hus.Bot.from_source("ALWAYS\n  RULE\n    DO FOLD\n  ENDRULE\nENDALWAYS\n")
+    assert hus.exploit(fold, engine="ray", **settings).mbb_per_hand == 750.0

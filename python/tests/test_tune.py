@@ -1,16 +1,22 @@
 """hus.tune on Optuna: a toy bot whose best threshold is known from a grid over the same
 seeds, found again by TPE with a fixed sampler seed, reproducibly; the hold-out in the
-output; tunables and set_values; the imitate objective on a 2017 log when ../shared is there."""
+output; tunables and set_values; the exploit objective (minimised, on a fake LBR and, once
+LBR is built, on hus.exploit); the imitate objective on a 2017 log when ../shared is there."""
 
+import importlib
 import json
 import pathlib
+from typing import Any, Callable, Dict, List, Mapping, Tuple
 
 import pytest
 
 import hus
-from hus.tune import Engine, TuneResult, _paired, play_chunk
+from hus.tune import HOLDOUT_OFFSET, Engine, Measure, TuneResult, _paired, main, play_chunk
 
-from conftest import CALL_THRESHOLD_TOY as TOY, ROOT
+from conftest import CALL_THRESHOLD_TOY as TOY, ROOT, needs_lbr
+
+#: The module hus.tune (the package's attribute of that name is the function).
+TUNE = importlib.import_module("hus.tune")
 
 optuna = pytest.importorskip("optuna")
 
@@ -153,3 +159,111 @@ def test_imitate_fits_on_one_half_and_measures_on_the_other(tmp_path: pathlib.Pa
     assert 0 < r.holdout_default.mean < 100
     assert 0 < r.holdout_best.mean < 100
     assert r.trials[0]["value"] is not None
+
+
+Call = Tuple[Dict[str, float], int, int, str, Dict[str, Any]]
+
+
+def fake_lbr(calls: List[Call]) -> Callable[..., Measure]:
+    """A stand-in for LBR's measure: lowest at callAt 0.3, plus a little of the seed (so the
+    chunks and the hold-out differ); it notes every call."""
+
+    def lbr(path: str, values: Dict[str, float], hands: int, seed: int, engine: Engine,
+            keywords: Mapping[str, Any]) -> Measure:
+        calls.append((dict(values), hands, seed, engine.name, dict(keywords)))
+        v = 1000 * (values.get("callAt", 0.9) - 0.3) ** 2 + seed % 7
+        return Measure(v, v - 5, v + 5)
+
+    return lbr
+
+
+def test_the_exploit_objective_minimises_lbrs_win_rate(
+    toy: str, tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: List[Call] = []
+    monkeypatch.setattr(TUNE, "_lbr", fake_lbr(calls))
+    r = hus.tune(
+        toy, objective="exploit", trials=12, hands=40, chunks=2, seed=SEED, sampler_seed=3,
+        holdout_hands=60, out_dir=str(tmp_path / "out"), lbr={"bet_sizes": [0.5, 1.0]},
+    )
+    # The first trial is the defaults: the mean of its two chunks, seeds SEED and SEED + 1000.
+    assert r.trials[0]["callAt"] == 0.9
+    assert r.trials[0]["value"] == pytest.approx(360 + (SEED % 7 + (SEED + 1000) % 7) / 2)
+    assert calls[0] == ({"callAt": 0.9}, 40, SEED, "local", {"bet_sizes": [0.5, 1.0]})
+    assert calls[1][2] == SEED + 1000
+    # Lower is better: the best trial is the lowest, and the search went towards 0.3.
+    done = [t for t in r.trials if t["state"] == "COMPLETE"]
+    best = min(done, key=lambda t: t["value"])
+    assert r.best_value == best["value"]
+    assert r.best_values == {"callAt": best["callAt"]}
+    assert abs(best["callAt"] - 0.3) < abs(0.9 - 0.3)
+    # The hold-out: the best values, then the defaults, on the same fresh seed.
+    fresh = SEED + HOLDOUT_OFFSET
+    assert calls[-2:] == [
+        (r.best_values, 60, fresh, "local", {"bet_sizes": [0.5, 1.0]}),
+        ({}, 60, fresh, "local", {"bet_sizes": [0.5, 1.0]}),
+    ]
+    assert r.holdout_default.mean == pytest.approx(360 + fresh % 7)
+    assert r.holdout_best.mean < r.holdout_default.mean
+    assert r.holdout_difference is None
+    report = json.loads((tmp_path / "out" / "report.json").read_text())
+    assert (report["objective"], report["unit"], report["direction"]) == (
+        "exploit", "LBR mbb/hand", "minimize"
+    )
+    assert report["holdout_best"]["mean"] == r.holdout_best.mean
+    assert report["holdout_difference"] is None
+    assert (tmp_path / "out" / "toy.hus").read_text() == hus.set_values(TOY, r.best_values)
+
+
+def test_the_best_so_far_line_follows_the_direction() -> None:
+    trials = [{"number": i, "value": v} for i, v in enumerate([5.0, 3.0, 4.0])]
+    lowest = TUNE.search_svg(trials, [], "LBR mbb/hand", minimize=True)
+    highest = TUNE.search_svg(trials, [], "mbb/hand")
+    # Points at x = 40, 150, 260; y from 190 (3.0) to 50 (5.0).
+    assert '<polyline points="40.0,50.0 150.0,190.0 260.0,190.0"' in lowest
+    assert '<polyline points="40.0,50.0 150.0,50.0 260.0,50.0"' in highest
+
+
+def test_the_exploit_objective_from_the_command_line(
+    toy: str, tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    calls: List[Call] = []
+    monkeypatch.setattr(TUNE, "_lbr", fake_lbr(calls))
+    out = tmp_path / "out"
+    code = main([
+        toy, "--objective", "exploit", "--trials", "3", "--hands", "20", "--chunks", "1",
+        "--seed", str(SEED), "--bet-sizes", "0.5,1", "--preflop", "best", "--out", str(out),
+    ])
+    assert code == 0
+    assert calls[0][4] == {"bet_sizes": [0.5, 1.0], "preflop": "best"}
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1].startswith("hold-out, tuned:   ") and lines[1].endswith(" LBR mbb/hand")
+    assert json.loads((out / "report.json").read_text())["direction"] == "minimize"
+
+
+def test_lbrs_settings_are_for_the_exploit_objective(toy: str) -> None:
+    with pytest.raises(ValueError, match="lbr: only with the exploit objective"):
+        hus.tune(toy, lbr={"preflop": "best"}, trials=1)
+    with pytest.raises(SystemExit) as e:
+        main([toy, "--bet-sizes", "1"])
+    assert e.value.code == 2
+    with pytest.raises(SystemExit) as e:
+        main([toy, "--objective", "exploit", "--bet-sizes", "half"])
+    assert e.value.code == 2
+
+
+@needs_lbr
+def test_each_exploit_trial_is_hus_exploit_with_its_values(toy: str) -> None:
+    r = hus.tune(
+        toy, objective="exploit", trials=3, hands=20, chunks=1, seed=SEED, sampler_seed=1,
+        holdout_hands=20, threads=1,
+    )
+    for t in r.trials:
+        bot = hus.Bot.from_file(toy, values={"callAt": t["callAt"]})
+        assert t["value"] == hus.exploit(bot, hands=20, seed=SEED).mbb_per_hand
+    assert r.best_value == min(t["value"] for t in r.trials)
+    fresh = hus.exploit(hus.Bot.from_file(toy), hands=20, seed=SEED + HOLDOUT_OFFSET)
+    assert (r.holdout_default.mean, r.holdout_default.low, r.holdout_default.high) == (
+        fresh.mbb_per_hand, *fresh.interval
+    )

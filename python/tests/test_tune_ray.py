@@ -1,6 +1,6 @@
-"""hus.tune(engine="ray") on a running two-node Ray cluster: its trials' values equal the
-local engine's with the same seeds (the tournament engine's chunks are the same wherever
-they run). `.ci/run` starts the cluster and sets RAY_ADDRESS and HUS_RAY_REQUIRED; elsewhere
+"""hus.tune(engine="ray") on a running two-node Ray cluster: its trials' values (win, and
+exploit once LBR is built) equal the local engine's with the same seeds (the engine's chunks
+are the same wherever they run). `.ci/run` starts the cluster and sets RAY_ADDRESS and HUS_RAY_REQUIRED; elsewhere
 the test is skipped, with the reason, when Ray, Optuna or a cluster is missing."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 
 import hus
 
-from conftest import CALL_THRESHOLD_TOY as TOY, ray_cluster_address, ray_missing
+from conftest import CALL_THRESHOLD_TOY as TOY, needs_lbr, ray_cluster_address, ray_missing
 
 try:
     import optuna  # noqa: F401
@@ -49,3 +49,20 @@ def test_two_ray_workers_equal_the_local_run(cluster: None, tmp_path: pathlib.Pa
     assert len({t["value"] for t in local.trials}) > 1
     assert on_ray.best_values == local.best_values
     assert on_ray.holdout_difference == local.holdout_difference
+
+
+@needs_lbr
+def test_the_exploit_objective_on_ray_equals_the_local_run(
+    cluster: None, tmp_path: pathlib.Path
+) -> None:
+    toy = tmp_path / "toy.hus"
+    toy.write_text(TOY)
+    settings: dict[str, Any] = dict(
+        objective="exploit", trials=3, hands=40, chunks=1, seed=11, sampler_seed=2,
+        holdout_hands=40,
+    )
+    local = hus.tune(str(toy), engine="local", threads=1, **settings)
+    on_ray = hus.tune(str(toy), engine="ray", **settings)
+    assert [t["value"] for t in on_ray.trials] == [t["value"] for t in local.trials]
+    assert on_ray.best_values == local.best_values
+    assert on_ray.holdout_best == local.holdout_best
