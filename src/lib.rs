@@ -165,7 +165,10 @@ pub use front::{
     builtin_names, builtin_script, describe_name, format, is_language_name, names, search_names,
     Name, UnknownName,
 };
-pub use front::{chart, CategoryRow, Chart, ChartAction, ChartCell, ChartError, SUIT_ORDER};
+pub use front::{
+    chart, chart_over, CategoryRow, Chart, ChartAction, ChartCell, ChartError, ChartRange,
+    ChartRangeNote, SUIT_ORDER,
+};
 pub use front::{check, check_in, check_script, CheckReport, Coverage, CoverageDepth};
 pub use front::{contain_external_programs, read_script, read_script_file, read_script_from};
 pub use front::{end_as_interrupted, stop_on_interrupt};
