@@ -149,6 +149,7 @@ pub mod strength;
 pub mod syntax;
 
 pub use acpc::NoLimitGame;
+pub use cards::range::Holding;
 pub use dealer::MatchResult;
 pub use dealer::{Acted, HandResult, Table, TableOptions};
 pub use diag::Severity;
@@ -159,6 +160,7 @@ pub use eval::coverage::computed as coverages_computed;
 pub use front::exploit;
 pub use front::play_match_of;
 pub use front::reach;
+pub use front::reach::{spot_range, HoldingWeights, RangeSource, SeatRange};
 pub use front::DEFAULT_CHUNK_HANDS;
 pub use front::{board_set, Spot, SpotError, SpotOptions, BOARD_SETS};
 pub use front::{

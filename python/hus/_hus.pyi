@@ -39,6 +39,7 @@ __all__ = [
     "equity",
     "play_match",
     "range_breakdown",
+    "range_through",
     "replay",
     "set_values",
     "tunables",

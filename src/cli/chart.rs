@@ -233,7 +233,7 @@ struct Sources<'a> {
 enum Source<'a> {
     Script(&'a hus::Bot),
     /// The range as written, and read.
-    Written(String, &'a [hus::cards::range::Holding]),
+    Written(String, &'a [hus::Holding]),
 }
 
 /// The range `player` brings to `spot`, or the exit code of its failure (reported).
@@ -241,19 +241,19 @@ fn seat_range(
     spot: &hus::Spot,
     player: hus::Player,
     source: &Source<'_>,
-) -> Result<hus::reach::SeatRange, u8> {
+) -> Result<hus::SeatRange, u8> {
     let (from, text) = match source {
         Source::Script(bot) => (
-            hus::reach::RangeSource::Script(bot),
+            hus::RangeSource::Script(bot),
             format!("{} through its acts", bot.name()),
         ),
         Source::Written(text, holdings) => (
-            hus::reach::RangeSource::Written(holdings),
+            hus::RangeSource::Written(holdings),
             format!("the range `{}`", text.trim()),
         ),
     };
-    let weights = hus::reach::spot_range(spot, player, from).map_err(report)?;
-    Ok(hus::reach::SeatRange {
+    let weights = hus::spot_range(spot, player, from).map_err(report)?;
+    Ok(hus::SeatRange {
         player: match player {
             hus::Player::Hero => "hero",
             hus::Player::Villain => "villain",
@@ -265,7 +265,7 @@ fn seat_range(
 }
 
 /// A chart's JSON object with the players' ranges added as `ranges` when shown.
-fn with_ranges(json: String, ranges: Option<&[hus::reach::SeatRange; 2]>) -> String {
+fn with_ranges(json: String, ranges: Option<&[hus::SeatRange; 2]>) -> String {
     let Some([h, v]) = ranges else {
         return json;
     };
