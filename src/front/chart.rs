@@ -31,7 +31,7 @@ pub struct ChartCell {
     /// `AKs`, `72o`, `TT`.
     pub class: String,
     /// The representative combination (`AsKs`): the only one decided before the flop, the
-    /// first of the class not on the board after it ([`SUIT_ORDER`]).
+    /// first of the class decided after it ([`SUIT_ORDER`]; empty when none is).
     pub hand: String,
     /// The combinations decided: 1 before the flop; after it every one the board leaves
     /// that the chart's range holds (0 when none).
