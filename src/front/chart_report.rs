@@ -71,6 +71,12 @@ impl Chart {
                 combos_text(r.combos),
                 r.source
             ));
+            if r.combos <= 0.0 {
+                s.push_str(
+                    "no holding reaches this spot so: --all-holdings charts every holding alike, \
+                     --range weights by a range you give\n\n",
+                );
+            }
         } else {
             s.push_str("every combination the board leaves, by class (grid) and by category\n\n");
         }
