@@ -149,6 +149,7 @@ pub mod strength;
 pub mod syntax;
 
 pub use acpc::NoLimitGame;
+pub use cards::range::Holding;
 pub use dealer::MatchResult;
 pub use dealer::{Acted, HandResult, Table, TableOptions};
 pub use diag::Severity;
@@ -159,13 +160,17 @@ pub use eval::coverage::computed as coverages_computed;
 pub use front::exploit;
 pub use front::play_match_of;
 pub use front::reach;
+pub use front::reach::{spot_range, HoldingWeights, RangeSource, SeatRange};
 pub use front::DEFAULT_CHUNK_HANDS;
 pub use front::{board_set, Spot, SpotError, SpotOptions, BOARD_SETS};
 pub use front::{
     builtin_names, builtin_script, describe_name, format, is_language_name, names, search_names,
     Name, UnknownName,
 };
-pub use front::{chart, CategoryRow, Chart, ChartAction, ChartCell, ChartError, SUIT_ORDER};
+pub use front::{
+    chart, chart_over, CategoryRow, Chart, ChartAction, ChartCell, ChartError, ChartRange,
+    ChartRangeNote, SUIT_ORDER,
+};
 pub use front::{check, check_in, check_script, CheckReport, Coverage, CoverageDepth};
 pub use front::{contain_external_programs, read_script, read_script_file, read_script_from};
 pub use front::{end_as_interrupted, stop_on_interrupt};

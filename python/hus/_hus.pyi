@@ -42,6 +42,7 @@ __all__ = [
     "equity",
     "play_match",
     "range_breakdown",
+    "range_through",
     "replay",
     "set_values",
     "tunables",
@@ -428,6 +429,15 @@ def range_breakdown(
     dead: str = "",
     with_: Optional[str] = None,
 ) -> Dict[str, Any]: ...
+def range_through(
+    bot: Bot,
+    spot: Union[GameState, str],
+    *,
+    player: Literal["hero", "villain"] = "hero",
+    board: str = "",
+    stack: float = 100.0,
+    by_class: bool = False,
+) -> Dict[str, float]: ...
 _Answer = Union[
     Literal["fold", "check", "call"], Tuple[Literal["bet", "raise"], float], Decision
 ]

@@ -63,6 +63,7 @@ fn _hus(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(replay::replay, m)?)?;
     m.add_function(wrap_pyfunction!(ranges::equity, m)?)?;
     m.add_function(wrap_pyfunction!(ranges::range_breakdown, m)?)?;
+    m.add_function(wrap_pyfunction!(ranges::range_through, m)?)?;
     m.add("HusError", py.get_type::<HusError>())?;
     m.add("ScriptError", py.get_type::<ScriptError>())?;
     m.add("GameStateError", py.get_type::<GameStateError>())?;

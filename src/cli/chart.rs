@@ -34,6 +34,30 @@ pub struct Args {
     /// A game-state file instead of the flags: its hero's cards are replaced hand by hand.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["spot", "position", "stack", "blinds", "board", "boards"])]
     pub game: Option<PathBuf>,
+    /// After the flop, count every holding the board leaves alike instead of weighting each
+    /// by the range the hero brings to the spot.
+    #[arg(long, conflicts_with = "range")]
+    pub all_holdings: bool,
+    /// The hero's range, written (`QQ+ | AK`, `AKo:0.5`), instead of the one its script
+    /// plays through the acts so far.
+    #[arg(long, value_name = "RANGE")]
+    pub range: Option<String>,
+    /// Also print the range each player brings to the spot (grids of the share of each
+    /// class; in JSON every holding's weight).
+    #[arg(long)]
+    pub show_range: bool,
+    /// The villain's bot for --show-range (a script or `builtin:NAME`); the charted bot when
+    /// not given.
+    #[arg(
+        long,
+        value_name = "BOT",
+        requires = "show_range",
+        conflicts_with = "villain_range"
+    )]
+    pub villain: Option<String>,
+    /// The villain's range for --show-range, written, instead of its bot's through the acts.
+    #[arg(long, value_name = "RANGE", requires = "show_range")]
+    pub villain_range: Option<String>,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -113,9 +137,59 @@ fn chart(args: Args) -> Result<u8, u8> {
         errln!("hus chart: {m}");
         code
     })?;
+    let villain = match &args.villain {
+        Some(spec) => Some(super::load_bot(spec, &hus::BotOptions::default()).map_err(
+            |(code, m)| {
+                errln!("hus chart: {m}");
+                code
+            },
+        )?),
+        None => None,
+    };
+    let written = |flag: &str, text: &Option<String>| -> Result<Option<Vec<_>>, u8> {
+        text.as_deref()
+            .map(|t| hus::parse_range(t).map_err(|e| usage(&format!("{flag}: {e}"))))
+            .transpose()
+    };
+    let hero_range = written("--range", &args.range)?;
+    let villain_range = written("--villain-range", &args.villain_range)?;
+    let sources = Sources {
+        hero: match &hero_range {
+            Some(h) => Source::Written(args.range.clone().unwrap_or_default(), h),
+            None => Source::Script(&bot),
+        },
+        villain: match (&villain_range, &villain) {
+            (Some(h), _) => Source::Written(args.villain_range.clone().unwrap_or_default(), h),
+            (None, Some(v)) => Source::Script(v),
+            (None, None) => Source::Script(&bot),
+        },
+    };
     let mut charts = Vec::new();
+    let mut shown = Vec::new();
     for spot in &spots {
-        charts.push(one_chart(&bot, spot)?);
+        let hero = if spot.board().is_empty() || args.all_holdings {
+            None
+        } else {
+            Some(seat_range(spot, hus::Player::Hero, &sources.hero)?)
+        };
+        let range = hero.as_ref().map(|r| hus::ChartRange {
+            weights: r.weights.clone(),
+            source: match &sources.hero {
+                Source::Script(b) => format!("{} brings here", b.name()),
+                Source::Written(text, _) => format!("of the range `{}`", text.trim()),
+            },
+        });
+        charts.push(one_chart(&bot, spot, range.as_ref())?);
+        if args.show_range {
+            let hero = match hero {
+                Some(h) => h,
+                None => seat_range(spot, hus::Player::Hero, &sources.hero)?,
+            };
+            shown.push([
+                hero,
+                seat_range(spot, hus::Player::Villain, &sources.villain)?,
+            ]);
+        }
     }
     if let (Some(path), [chart]) = (&args.svg, charts.as_slice()) {
         use std::io::Write;
@@ -125,34 +199,105 @@ fn chart(args: Args) -> Result<u8, u8> {
             return Err(usage(&format!("cannot write {}: {e}", path.display())));
         }
     }
-    if args.json && args.boards.is_some() {
-        let all: Vec<String> = charts.iter().map(|c| c.json()).collect();
-        super::to_stdout_json(&format!("[{}]\n", all.join(",")))?;
-    } else if args.json {
-        super::to_stdout_json(&format!("{}\n", charts[0].json()))?;
+    if args.json {
+        let all: Vec<String> = charts
+            .iter()
+            .enumerate()
+            .map(|(i, c)| with_ranges(c.json(), shown.get(i)))
+            .collect();
+        if args.boards.is_some() {
+            super::to_stdout_json(&format!("[{}]\n", all.join(",")))?;
+        } else {
+            super::to_stdout_json(&format!("{}\n", all[0]))?;
+        }
     } else {
-        let all: Vec<String> = charts.iter().map(|c| c.text()).collect();
+        let all: Vec<String> = charts
+            .iter()
+            .enumerate()
+            .map(|(i, c)| match shown.get(i) {
+                Some([h, v]) => format!("{}\n{}\n{}", c.text(), h.text(), v.text()),
+                None => c.text(),
+            })
+            .collect();
         super::to_stdout_text(&all.join("\n"))?;
     }
     Ok(exit::OK)
 }
 
+/// Where each player's range comes from.
+struct Sources<'a> {
+    hero: Source<'a>,
+    villain: Source<'a>,
+}
+
+enum Source<'a> {
+    Script(&'a hus::Bot),
+    /// The range as written, and read.
+    Written(String, &'a [hus::Holding]),
+}
+
+/// The range `player` brings to `spot`, or the exit code of its failure (reported).
+fn seat_range(
+    spot: &hus::Spot,
+    player: hus::Player,
+    source: &Source<'_>,
+) -> Result<hus::SeatRange, u8> {
+    let (from, text) = match source {
+        Source::Script(bot) => (
+            hus::RangeSource::Script(bot),
+            format!("{} through its acts", bot.name()),
+        ),
+        Source::Written(text, holdings) => (
+            hus::RangeSource::Written(holdings),
+            format!("the range `{}`", text.trim()),
+        ),
+    };
+    let weights = hus::spot_range(spot, player, from).map_err(report)?;
+    Ok(hus::SeatRange {
+        player: match player {
+            hus::Player::Hero => "hero",
+            hus::Player::Villain => "villain",
+        },
+        source: text,
+        weights,
+        board: spot.board().into_iter().collect(),
+    })
+}
+
+/// A chart's JSON object with the players' ranges added as `ranges` when shown.
+fn with_ranges(json: String, ranges: Option<&[hus::SeatRange; 2]>) -> String {
+    let Some([h, v]) = ranges else {
+        return json;
+    };
+    let mut value: serde_json::Value = serde_json::from_str(&json).expect("a chart's JSON");
+    value["ranges"] = serde_json::json!({ "hero": h.json(), "villain": v.json() });
+    value.to_string()
+}
+
 /// The chart of one spot, or the exit code of its failure (reported).
-fn one_chart(bot: &hus::Bot, spot: &hus::Spot) -> Result<hus::Chart, u8> {
-    match hus::chart(bot, spot) {
-        Ok(c) => Ok(c),
-        Err(hus::ChartError::Game(e)) => {
+fn one_chart(
+    bot: &hus::Bot,
+    spot: &hus::Spot,
+    range: Option<&hus::ChartRange>,
+) -> Result<hus::Chart, u8> {
+    hus::chart_over(bot, spot, range).map_err(report)
+}
+
+/// Reports why a chart or a range could not be made; its exit code.
+fn report(e: hus::ChartError) -> u8 {
+    match e {
+        hus::ChartError::Game(e) => {
             errln!("hus chart: {e}");
-            Err(exit::GAME)
+            exit::GAME
         }
-        Err(hus::ChartError::Decide { hand, error }) => {
+        hus::ChartError::Decide { hand, error } => {
             errln!("hus chart: with {hand}:");
             super::to_stderr_rendered(&super::render_all(std::slice::from_ref(&*error.diagnostic)));
-            Err(match error.kind {
+            match error.kind {
                 hus::DecideErrorKind::External => exit::EXTERNAL,
                 hus::DecideErrorKind::NoRuleMatched => exit::NO_RULE,
                 _ => exit::SCRIPT,
-            })
+            }
         }
     }
 }

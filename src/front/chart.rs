@@ -1,7 +1,9 @@
 //! `hus chart` (reference §12.13): what a bot does in one spot with every starting hand, as a
-//! 13x13 grid of action frequencies and, after the flop, by hand category. Frequencies are
-//! exact: every weighted choice is followed by its weight ([`crate::eval::exact`]).
+//! 13x13 grid of action frequencies and, after the flop, by hand category, each holding
+//! weighted by the range that reaches the spot (reference §12.14). Frequencies are exact:
+//! every weighted choice is followed by its weight ([`crate::eval::exact`]).
 
+use super::reach::HoldingWeights;
 use super::spot::Spot;
 use super::{decide_error, Action, Bot, DecideError, DecideErrorKind};
 use crate::cards::category::{Made, DRAWS};
@@ -29,13 +31,16 @@ pub struct ChartCell {
     /// `AKs`, `72o`, `TT`.
     pub class: String,
     /// The representative combination (`AsKs`): the only one decided before the flop, the
-    /// first of the class not on the board after it ([`SUIT_ORDER`]).
+    /// first of the class decided after it ([`SUIT_ORDER`]; empty when none is).
     pub hand: String,
-    /// The combinations decided: 1 before the flop, every one the board leaves after it
-    /// (0 when the board holds them all).
+    /// The combinations decided: 1 before the flop; after it every one the board leaves
+    /// that the chart's range holds (0 when none).
     pub combos: u32,
-    /// The actions, fold, check, call, then raises from the smallest; shares sum to
-    /// 1 - [`ChartCell::no_rule`].
+    /// How many combinations of the class the chart counts: all of them before the flop, the
+    /// sum of their weights in the chart's range after it (0: the range never holds it).
+    pub weight: f64,
+    /// The actions, fold, check, call, then raises from the smallest; shares (weighted by
+    /// the range) sum to 1 - [`ChartCell::no_rule`].
     pub actions: Vec<ChartAction>,
     /// The share of decisions where no rule gives an action (at a table: check or fold).
     pub no_rule: f64,
@@ -52,8 +57,10 @@ pub struct ChartCell {
 pub struct CategoryRow {
     /// The category's words, as `hus range` prints them (`topPair, topKicker`).
     pub words: &'static str,
-    /// How many holdings the board leaves in it.
+    /// How many of its holdings were decided: those the board leaves that the range holds.
     pub combos: u32,
+    /// The sum of their weights in the chart's range (`combos` when every holding counts).
+    pub weight: f64,
     pub actions: Vec<ChartAction>,
     pub no_rule: f64,
 }
@@ -69,6 +76,13 @@ pub struct Chart {
     pub board: String,
     /// The big blind, for sizes in big blinds.
     pub big_blind: f64,
+    /// The pot before the hero acts, for bets in percent of it.
+    pub pot: f64,
+    /// The chips the villain has put in this round: the bet a raise is a multiple of (0:
+    /// nobody has bet, the hero's raise is a bet).
+    pub facing: f64,
+    /// After the flop, the range the holdings are weighted by; `None`: every holding alike.
+    pub range: Option<ChartRangeNote>,
     /// The 169 classes in the 13x13 table's order (`row * 13 + column`: pairs on the
     /// diagonal, suited above it).
     pub cells: Vec<ChartCell>,
@@ -76,6 +90,22 @@ pub struct Chart {
     pub made: Vec<CategoryRow>,
     /// After the flop: the draws and shapes (a holding may count in several).
     pub draws: Vec<CategoryRow>,
+}
+
+/// The range a chart is weighted by after the flop, and what it is.
+#[derive(Clone, Debug)]
+pub struct ChartRange {
+    pub weights: HoldingWeights,
+    /// What the weights are, as the heading says it after "over the N combos": `tag.hus
+    /// brings here`, `of the range given`.
+    pub source: String,
+}
+
+/// What a chart says of its range: where it comes from and how many combinations it holds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChartRangeNote {
+    pub source: String,
+    pub combos: f64,
 }
 
 /// Why a chart could not be made.
@@ -101,20 +131,31 @@ impl std::fmt::Display for ChartError {
 
 impl std::error::Error for ChartError {}
 
-/// The actions of some decisions, summed.
+/// The actions of some decisions, summed, each decision weighted by its holding's weight.
 #[derive(Default)]
 struct Tally {
     actions: Vec<ChartAction>,
     no_rule: f64,
     random: bool,
     rules: Vec<usize>,
+    /// The holdings decided.
     n: u32,
+    /// Their weights summed.
+    w: f64,
 }
 
 impl Tally {
-    /// Adds the decisions of `bot` in `state`, each weighted by its probability.
-    fn add(&mut self, bot: &Bot, state: &GameState, hand: &str) -> Result<(), ChartError> {
+    /// Adds the decisions of `bot` in `state` for a holding of weight `weight`, each weighted
+    /// by its probability.
+    fn add(
+        &mut self,
+        bot: &Bot,
+        state: &GameState,
+        hand: &str,
+        weight: f64,
+    ) -> Result<(), ChartError> {
         self.n += 1;
+        self.w += weight;
         let program = &bot.script.program;
         match outcomes(program, state, &bot.script.options) {
             Ok(o) => {
@@ -122,8 +163,11 @@ impl Tally {
                 for (d, p) in o.decisions {
                     let action = Action::of(d.action, state);
                     match self.actions.iter_mut().find(|a| a.action == action) {
-                        Some(a) => a.share += p,
-                        None => self.actions.push(ChartAction { action, share: p }),
+                        Some(a) => a.share += weight * p,
+                        None => self.actions.push(ChartAction {
+                            action,
+                            share: weight * p,
+                        }),
                     }
                     if !self.rules.contains(&d.rule.line) {
                         self.rules.push(d.rule.line);
@@ -134,7 +178,7 @@ impl Tally {
             Err(e) => {
                 let error = decide_error(&bot.source, e);
                 if error.kind == DecideErrorKind::NoRuleMatched {
-                    self.no_rule += 1.0;
+                    self.no_rule += weight;
                     Ok(())
                 } else {
                     Err(ChartError::Decide {
@@ -146,15 +190,34 @@ impl Tally {
         }
     }
 
-    /// Shares of the decisions added, the actions in their order.
+    /// Adds one holding's decisions.
+    fn merge(&mut self, one: &Tally) {
+        self.n += one.n;
+        self.w += one.w;
+        self.no_rule += one.no_rule;
+        self.random |= one.random;
+        for a in &one.actions {
+            match self.actions.iter_mut().find(|b| b.action == a.action) {
+                Some(b) => b.share += a.share,
+                None => self.actions.push(a.clone()),
+            }
+        }
+        for r in &one.rules {
+            if !self.rules.contains(r) {
+                self.rules.push(*r);
+            }
+        }
+    }
+
+    /// Shares of the weight decided, the actions in their order.
     fn shares(mut self) -> (Vec<ChartAction>, f64) {
-        let n = f64::from(self.n.max(1));
+        let w = if self.w > 0.0 { self.w } else { 1.0 };
         for a in &mut self.actions {
-            a.share /= n;
+            a.share /= w;
         }
         self.actions
             .sort_by(|a, b| order(&a.action).total_cmp(&order(&b.action)));
-        (self.actions, self.no_rule / n)
+        (self.actions, self.no_rule / w)
     }
 }
 
@@ -176,23 +239,33 @@ fn cards_text(cards: &[Card]) -> String {
         .join("")
 }
 
-/// What `bot` does in `spot` with every starting hand: one representative combination per
-/// class before the flop (suits do not change a class's decision unless the script names
-/// cards), every combination the board leaves after it, with the categories.
+/// What `bot` does in `spot` with every starting hand, every holding alike: one
+/// representative combination per class before the flop (suits do not change a class's
+/// decision unless the script names cards), every combination the board leaves after it, with
+/// the categories.
 pub fn chart(bot: &Bot, spot: &Spot) -> Result<Chart, ChartError> {
+    chart_over(bot, spot, None)
+}
+
+/// [`chart`] with each holding after the flop weighted by `range` (the range that reaches
+/// the spot, [`super::reach`]); holdings of weight 0 are not decided. Before the flop the
+/// range is not used: the chart gives one combination per class.
+pub fn chart_over(bot: &Bot, spot: &Spot, range: Option<&ChartRange>) -> Result<Chart, ChartError> {
     let board = spot.board();
-    let mut cells = Vec::with_capacity(169);
-    for i in 0..169 {
-        cells.push(cell(bot, spot, &board, HoleClass::from_index(i))?);
-    }
-    let (made, draws) = if board.is_empty() {
-        (Vec::new(), Vec::new())
-    } else {
-        categories(bot, spot, &board)?
-    };
-    let bb = spot
+    let base = spot
         .state_with(free_pair(&board))
         .map_err(ChartError::Game)?;
+    let range = range.filter(|_| !board.is_empty());
+    let (cells, made, draws) = if board.is_empty() {
+        let mut cells = Vec::with_capacity(169);
+        for class in HoleClass::all() {
+            cells.push(preflop_cell(bot, &base, class)?);
+        }
+        (cells, Vec::new(), Vec::new())
+    } else {
+        postflop(bot, &base, &board, range.map(|r| &r.weights))?
+    };
+    let d = base.derived();
     Ok(Chart {
         bot: bot.name().to_string(),
         spot: spot.description().to_string(),
@@ -201,7 +274,13 @@ pub fn chart(bot: &Bot, spot: &Spot) -> Result<Chart, ChartError> {
             .map(|c| c.to_string())
             .collect::<Vec<_>>()
             .join(" "),
-        big_blind: bb.record().bb,
+        big_blind: base.record().bb,
+        pot: d.pot,
+        facing: d.hero_round + d.to_call,
+        range: range.map(|r| ChartRangeNote {
+            source: r.source.clone(),
+            combos: r.weights.combos(),
+        }),
         cells,
         made,
         draws,
@@ -240,21 +319,35 @@ fn combos_of(class: HoleClass, board: &[Card]) -> Vec<[Card; 2]> {
     out
 }
 
-/// One class's cell.
-fn cell(bot: &Bot, spot: &Spot, board: &[Card], class: HoleClass) -> Result<ChartCell, ChartError> {
-    let all = if board.is_empty() {
-        combo_in(class, board, SUIT_ORDER).into_iter().collect()
-    } else {
-        combos_of(class, board)
-    };
+/// `base` (the spot, validated once) with the hero holding `cards`.
+fn dealt(base: &GameState, cards: [Card; 2]) -> GameState {
+    let mut state = base.clone();
+    state.set_hero_cards(cards);
+    state
+}
+
+/// A class's cell before the flop: its representative combination decided.
+fn preflop_cell(bot: &Bot, base: &GameState, class: HoleClass) -> Result<ChartCell, ChartError> {
     let mut tally = Tally::default();
-    let mut first = None;
-    for cards in &all {
-        let hand = cards_text(cards);
-        let state = spot.state_with(*cards).map_err(ChartError::Game)?;
-        tally.add(bot, &state, &hand)?;
-        first.get_or_insert((hand, state));
-    }
+    let cards = combo_in(class, &[], SUIT_ORDER).expect("an empty board leaves every class");
+    let state = dealt(base, cards);
+    let hand = cards_text(&cards);
+    tally.add(bot, &state, &hand, 1.0)?;
+    Ok(finish_cell(
+        class,
+        tally,
+        Some((hand, state)),
+        f64::from(class.combos()),
+    ))
+}
+
+/// A cell from its tally and its representative combination.
+fn finish_cell(
+    class: HoleClass,
+    tally: Tally,
+    first: Option<(String, GameState)>,
+    weight: f64,
+) -> ChartCell {
     let combos = tally.n;
     let random = tally.random;
     let mut rules = tally.rules.clone();
@@ -264,54 +357,72 @@ fn cell(bot: &Bot, spot: &Spot, board: &[Card], class: HoleClass) -> Result<Char
         Some((h, s)) => (h, Some(s)),
         None => (String::new(), None),
     };
-    Ok(ChartCell {
+    ChartCell {
         class: class.name(),
         hand,
         combos,
+        weight,
         actions,
         no_rule,
         reads_random: random,
         rules,
         state,
-    })
+    }
 }
 
-/// Every holding the board leaves, decided and summed by category.
-fn categories(
+/// A chart's cells, made-hand rows and draw rows.
+type Parts = (Vec<ChartCell>, Vec<CategoryRow>, Vec<CategoryRow>);
+
+/// After the flop: every holding the board leaves decided once (unless its weight is 0),
+/// summed by class into the cells and by category into the rows.
+fn postflop(
     bot: &Bot,
-    spot: &Spot,
+    base: &GameState,
     board: &[Card],
-) -> Result<(Vec<CategoryRow>, Vec<CategoryRow>), ChartError> {
+    weights: Option<&HoldingWeights>,
+) -> Result<Parts, ChartError> {
     let set: CardSet = board.iter().copied().collect();
     let mut made: Vec<Tally> = Made::ALL.iter().map(|_| Tally::default()).collect();
     let mut draws: Vec<Tally> = DRAWS.iter().map(|_| Tally::default()).collect();
+    let mut cells = Vec::with_capacity(169);
     for class in HoleClass::all() {
+        let mut tally = Tally::default();
+        let mut first = None;
         for cards in combos_of(class, board) {
+            let weight = weights.map_or(1.0, |w| w.of(cards[0], cards[1]));
+            if weight <= 0.0 {
+                continue;
+            }
             let hole: CardSet = cards.iter().copied().collect();
             let hand = cards_text(&cards);
-            let state = spot.state_with(cards).map_err(ChartError::Game)?;
+            let state = dealt(base, cards);
             let mut one = Tally::default();
-            one.add(bot, &state, &hand)?;
+            one.add(bot, &state, &hand, weight)?;
+            tally.merge(&one);
+            first.get_or_insert((hand, state));
             let m = Made::of(hole, set);
             let k = Made::ALL.iter().position(|x| *x == m).unwrap_or(0);
-            merge(&mut made[k], &one);
+            made[k].merge(&one);
             for (d, t) in DRAWS.iter().zip(draws.iter_mut()) {
                 if d.holds(hole, set) {
-                    merge(t, &one);
+                    t.merge(&one);
                 }
             }
         }
+        let weight = tally.w;
+        cells.push(finish_cell(class, tally, first, weight));
     }
     let rows = |tallies: Vec<Tally>, words: Vec<&'static str>| {
         tallies
             .into_iter()
             .zip(words)
             .map(|(t, words)| {
-                let combos = t.n;
+                let (combos, weight) = (t.n, t.w);
                 let (actions, no_rule) = t.shares();
                 CategoryRow {
                     words,
                     combos,
+                    weight,
                     actions,
                     no_rule,
                 }
@@ -319,20 +430,8 @@ fn categories(
             .collect()
     };
     Ok((
+        cells,
         rows(made, Made::ALL.iter().map(|m| m.words()).collect()),
         rows(draws, DRAWS.iter().map(|d| d.words).collect()),
     ))
-}
-
-/// Adds one holding's decisions to a category.
-fn merge(into: &mut Tally, one: &Tally) {
-    into.n += one.n;
-    into.no_rule += one.no_rule;
-    into.random |= one.random;
-    for a in &one.actions {
-        match into.actions.iter_mut().find(|b| b.action == a.action) {
-            Some(b) => b.share += a.share,
-            None => into.actions.push(a.clone()),
-        }
-    }
 }

@@ -4,7 +4,6 @@
 
 use super::chart::{order, CategoryRow, Chart, ChartAction, ChartCell};
 use super::Action;
-use crate::cards::hole::HoleClass;
 use crate::game::format_amount;
 
 /// A share as a percentage with at most one decimal (`62.5%`, `100%`).
@@ -14,11 +13,19 @@ fn pct(x: f64) -> String {
 }
 
 impl Chart {
-    /// An action as a player reads it: `fold`, `check`, `call`, `raise to 2.5bb`, `all in`.
+    /// An action as a player names it: `fold`, `check`, `call`; before the flop `raise to
+    /// 2.5bb`; after it a bet in percent of the pot (`bet 33%`) and a raise as a multiple of
+    /// the bet it faces (`raise to 3x`).
     pub fn action_text(&self, a: &Action) -> String {
         match a {
-            Action::Raise { to, .. } => {
+            Action::Raise { to, .. } if self.board.is_empty() || self.pot <= 0.0 => {
                 format!("raise to {}bb", format_amount(round2(to / self.big_blind)))
+            }
+            Action::Raise { to, .. } if self.facing <= 0.0 => {
+                format!("bet {}%", format_amount((100.0 * to / self.pot).round()))
+            }
+            Action::Raise { to, .. } => {
+                format!("raise to {}x", format_amount(round1(to / self.facing)))
             }
             other => other.name().to_string(),
         }
@@ -58,12 +65,24 @@ impl Chart {
         let mut s = format!("{}: {}\n", self.bot, self.spot);
         if self.board.is_empty() {
             s.push_str("one combination per class (AKs = As Ks, AKo = As Kh, AA = As Ah)\n\n");
+        } else if let Some(r) = &self.range {
+            s.push_str(&format!(
+                "over the {} combos {}, each holding by its weight there;\nby class (grid) and by category\n\n",
+                combos_text(r.combos),
+                r.source
+            ));
+            if r.combos <= 0.0 {
+                s.push_str(
+                    "no holding reaches this spot so: --all-holdings charts every holding alike, \
+                     --range weights by a range you give\n\n",
+                );
+            }
         } else {
             s.push_str("every combination the board leaves, by class (grid) and by category\n\n");
         }
         s.push_str(&self.grid_text());
         s.push_str(
-            "\nR raise, C check or call, F fold, - no rule gives an action, . no combination;\n\
+            "\nR raise, C check or call, F fold, - no rule gives an action, . no combination here;\n\
              a number is the share of that action when it is below 100%\n\n",
         );
         s.push_str(&self.by_action_text());
@@ -73,7 +92,9 @@ impl Chart {
             );
         }
         if !self.made.is_empty() {
-            s.push_str("\nmade hands (each holding once, the first that holds)\n");
+            s.push_str(
+                "\nmade hands (each holding once, the first that holds): combos, share, actions\n",
+            );
             s.push_str(&self.rows_text(&self.made));
             s.push_str("\ndraws and shapes (a holding may count in several)\n");
             s.push_str(&self.rows_text(&self.draws));
@@ -89,11 +110,7 @@ impl Chart {
         let mut pure: Vec<(String, Vec<&str>)> = Vec::new();
         let mut mixed = String::new();
         for c in self.cells.iter().filter(|c| c.combos > 0) {
-            let w = if self.board.is_empty() {
-                f64::from(HoleClass::parse(&c.class).map_or(1, |k| k.combos()))
-            } else {
-                f64::from(c.combos)
-            };
+            let w = c.weight;
             n += w;
             no_rule += w * c.no_rule;
             for a in &c.actions {
@@ -128,7 +145,7 @@ impl Chart {
         total.sort_by(|a, b| order(&a.action).total_cmp(&order(&b.action)));
         let mut s = format!(
             "all {} combinations: {}\n\n",
-            n,
+            combos_text(n),
             self.actions_text(&total, no_rule / n.max(1.0))
         );
         for (text, classes) in &pure {
@@ -144,27 +161,42 @@ impl Chart {
         s
     }
 
+    /// One line a category: its words, its combinations, its share of all the chart counts,
+    /// its actions.
     fn rows_text(&self, rows: &[CategoryRow]) -> String {
+        let total = self.total_weight();
         let mut s = String::new();
         for r in rows.iter().filter(|r| r.combos > 0) {
             s.push_str(&format!(
-                "  {:32} {:>5}  {}\n",
+                "  {:32} {:>6} {:>6}  {}\n",
                 r.words,
-                r.combos,
+                combos_text(r.weight),
+                pct(r.weight / total),
                 self.actions_text(&r.actions, r.no_rule)
             ));
         }
         s
     }
 
+    /// The combinations the chart counts (weighted by its range), at least a tiny amount.
+    fn total_weight(&self) -> f64 {
+        let w: f64 = self.cells.iter().map(|c| c.weight).sum();
+        if w > 0.0 {
+            w
+        } else {
+            1.0
+        }
+    }
+
     fn grid_text(&self) -> String {
         super::range_report::class_grid_text(3, |i| cell_mark(&self.cells[i]))
     }
 
-    /// One JSON object: `bot`, `spot`, `board`, `big_blind`, `cells` (169, the 13x13 order:
-    /// `class`, `hand`, `combos`, `actions` (each `action`, `by`, `to`, `to_bb`, `share`),
-    /// `no_rule`, `random`, `rules`), `made` and `draws` (each `words`, `combos`, `actions`,
-    /// `no_rule`).
+    /// One JSON object: `bot`, `spot`, `board`, `big_blind`, `pot`, `facing`, `range` (null
+    /// or `source`, `combos`), `cells` (169, the 13x13 order: `class`, `hand`, `combos`,
+    /// `weight`, `actions` (each `action`, `text`, `by`, `to`, `to_bb`, `share`), `no_rule`,
+    /// `random`, `rules`), `made` and `draws` (each `words`, `combos`, `weight`, `share`,
+    /// `actions`, `no_rule`).
     pub fn json(&self) -> String {
         let actions = |xs: &[ChartAction]| {
             xs.iter()
@@ -175,6 +207,7 @@ impl Chart {
                     };
                     serde_json::json!({
                         "action": a.action.name(),
+                        "text": self.action_text(&a.action),
                         "by": by,
                         "to": to,
                         "to_bb": to.map(|t| t / self.big_blind),
@@ -187,7 +220,8 @@ impl Chart {
             rows.iter()
                 .map(|r| {
                     serde_json::json!({
-                        "words": r.words, "combos": r.combos,
+                        "words": r.words, "combos": r.combos, "weight": r.weight,
+                        "share": r.weight / self.total_weight(),
                         "actions": actions(&r.actions), "no_rule": r.no_rule,
                     })
                 })
@@ -198,8 +232,13 @@ impl Chart {
             "spot": self.spot,
             "board": self.board,
             "big_blind": self.big_blind,
+            "pot": self.pot,
+            "facing": self.facing,
+            "range": self.range.as_ref().map(|r| serde_json::json!({
+                "source": r.source, "combos": r.combos,
+            })),
             "cells": self.cells.iter().map(|c| serde_json::json!({
-                "class": c.class, "hand": c.hand, "combos": c.combos,
+                "class": c.class, "hand": c.hand, "combos": c.combos, "weight": c.weight,
                 "actions": actions(&c.actions), "no_rule": c.no_rule,
                 "random": c.reads_random, "rules": c.rules,
             })).collect::<Vec<_>>(),
@@ -272,6 +311,15 @@ impl Chart {
 
 fn round2(x: f64) -> f64 {
     (x * 100.0).round() / 100.0
+}
+
+fn round1(x: f64) -> f64 {
+    (x * 10.0).round() / 10.0
+}
+
+/// A number of combinations with at most one decimal (`1176`, `212.5`).
+pub(super) fn combos_text(x: f64) -> String {
+    format_amount(round1(x))
 }
 
 /// A cell of the text grid: the letter of the largest share, with the share below 100%.

@@ -31,12 +31,16 @@ mod names;
 pub(crate) mod range_report;
 mod ranges;
 pub mod reach;
+mod reach_report;
 mod replay;
 mod seat;
 mod spot;
 pub mod tournament;
 
-pub use chart::{chart, CategoryRow, Chart, ChartAction, ChartCell, ChartError, SUIT_ORDER};
+pub use chart::{
+    chart, chart_over, CategoryRow, Chart, ChartAction, ChartCell, ChartError, ChartRange,
+    ChartRangeNote, SUIT_ORDER,
+};
 pub use check::{check_script, read_script, read_script_file, read_script_from};
 pub use check::{CheckReport, Coverage, CoverageDepth};
 use diagnostics::locate_all;

@@ -6,11 +6,15 @@
 //! the Python package read ranges from here.
 
 use super::chart::ChartError;
+use super::spot::Spot;
 use super::{decide_error, Bot, DecideErrorKind};
-use crate::cards::range::WeightedRange;
+use crate::cards::hole::HoleClass;
+use crate::cards::range::{Holding, WeightedRange};
 use crate::cards::{Card, CardSet};
 use crate::eval::exact::outcomes;
 use crate::game::{Act, GameRecord, GameState, Move, Player};
+
+pub use super::reach_report::SeatRange;
 
 /// How many two-card holdings there are.
 pub const HOLDINGS: usize = 1326;
@@ -76,6 +80,18 @@ impl HoldingWeights {
         w
     }
 
+    /// Written holdings (as [`super::ranges::parse_range`] reads them) without those that
+    /// touch `dead`.
+    pub fn of_holdings(holdings: &[Holding], dead: CardSet) -> HoldingWeights {
+        let mut w = HoldingWeights::filled(0.0);
+        for h in holdings {
+            let card = |i: u32| Card::from_index(i).expect("a holding's card");
+            w.0[holding_index(card(h.cards[0]), card(h.cards[1]))] = h.weight;
+        }
+        w.remove(dead);
+        w
+    }
+
     /// The weight of holding `i`.
     pub fn get(&self, i: usize) -> f64 {
         self.0[i]
@@ -122,6 +138,29 @@ impl HoldingWeights {
             .filter(|(_, w)| **w > 0.0)
             .map(|(i, w)| (i, HOLDING_CARDS[i], *w))
     }
+}
+
+/// Holding `i` as a player writes it, the higher rank first and a pair's suits in
+/// [`super::chart::SUIT_ORDER`]: `AsKs`, `Th9h`, `AsAh`.
+pub fn holding_text(i: usize) -> String {
+    let [a, b] = HOLDING_CARDS[i];
+    let suit = |c: Card| super::chart::SUIT_ORDER.iter().position(|s| *s == c.suit);
+    let (hi, lo) = if a.rank > b.rank || (a.rank == b.rank && suit(a) < suit(b)) {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    format!("{hi}{lo}")
+}
+
+/// The holdings of a class's weights summed: how many combinations of each of the 169
+/// classes the range holds, by [`HoleClass::index`].
+pub fn class_combos(weights: &HoldingWeights) -> [f64; 169] {
+    let mut out = [0.0; 169];
+    for (_, [a, b], w) in weights.live() {
+        out[HoleClass::of(a, b).index()] += w;
+    }
+    out
 }
 
 /// The moves `bot` makes in `state` (the bot is the hero) while holding `cards`, each with its
@@ -286,6 +325,39 @@ pub fn range_through(
     Ok(weights)
 }
 
+/// Where a player's range at a spot comes from.
+#[derive(Clone, Copy, Debug)]
+pub enum RangeSource<'a> {
+    /// The player played by this bot through the spot's acts.
+    Script(&'a Bot),
+    /// A written range, as [`super::ranges::parse_range`] reads it, instead of the acts.
+    Written(&'a [Holding]),
+}
+
+/// The range `player` brings to a chart's spot (the hero is the player to act): the board's
+/// cards removed, not the hero's, since a chart deals the hero every holding in turn.
+pub fn spot_range(
+    spot: &Spot,
+    player: Player,
+    source: RangeSource<'_>,
+) -> Result<HoldingWeights, ChartError> {
+    let board: CardSet = spot.board().into_iter().collect();
+    match source {
+        RangeSource::Script(bot) => range_through(bot, spot.record(), player, None, false),
+        RangeSource::Written(holdings) => Ok(HoldingWeights::of_holdings(holdings, board)),
+    }
+}
+
+/// The range `player` of a game state brings to it, played by `bot` through the state's
+/// acts; the villain's range leaves out the hero's own cards (the hero knows them).
+pub fn state_range(
+    bot: &Bot,
+    state: &GameState,
+    player: Player,
+) -> Result<HoldingWeights, ChartError> {
+    range_through(bot, state.record(), player, None, true)
+}
+
 /// Two cards on no board of the record, to validate its states with before each holding is
 /// dealt in.
 fn placeholder(record: &GameRecord) -> [Card; 2] {
@@ -307,14 +379,34 @@ mod tests {
     #[test]
     fn holdings_are_numbered_once_each() {
         let mut seen = vec![false; HOLDINGS];
-        for i in 0..HOLDINGS {
+        for (i, slot) in seen.iter_mut().enumerate() {
             let [a, b] = holding_cards(i);
             assert_ne!(a, b);
             assert_eq!(holding_index(a, b), i);
             assert_eq!(holding_index(b, a), i);
-            assert!(!seen[i]);
-            seen[i] = true;
+            assert!(!*slot);
+            *slot = true;
         }
+    }
+
+    #[test]
+    fn holdings_are_written_high_card_first() {
+        let card = |t: &str| t.parse::<CardSet>().unwrap().cards().next().unwrap();
+        let text = |a: &str, b: &str| holding_text(holding_index(card(a), card(b)));
+        assert_eq!(text("Ks", "As"), "AsKs");
+        assert_eq!(text("2c", "Th"), "Th2c");
+        assert_eq!(text("Ah", "As"), "AsAh");
+    }
+
+    #[test]
+    fn a_written_range_loses_the_holdings_on_the_board() {
+        let holdings = crate::front::parse_range("AA, KQs:0.5").unwrap();
+        let w = HoldingWeights::of_holdings(&holdings, "As8d2c".parse().unwrap());
+        // AA: 3 of 6 left; KQs: 4 at half weight.
+        assert_eq!(w.combos(), 5.0);
+        let classes = class_combos(&w);
+        assert_eq!(classes[HoleClass::parse("AA").unwrap().index()], 3.0);
+        assert_eq!(classes[HoleClass::parse("KQs").unwrap().index()], 2.0);
     }
 
     #[test]

@@ -202,6 +202,11 @@ impl Spot {
         &self.description
     }
 
+    /// The hand up to the hero's turn, with placeholder hero cards.
+    pub fn record(&self) -> &GameRecord {
+        &self.record
+    }
+
     /// The board cards so far.
     pub fn board(&self) -> Vec<Card> {
         self.record
