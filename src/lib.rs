@@ -166,6 +166,11 @@ pub use front::{
     Name, UnknownName,
 };
 pub use front::{chart, CategoryRow, Chart, ChartAction, ChartCell, ChartError, SUIT_ORDER};
+pub use front::{
+    push_fold_script, read_push_fold, solve_push_fold, solve_push_fold_stacks, AgainstError,
+    BotPushFold, Equilibrium, Exploitability, NashError, OtherAction, PushFold, Reach, StackTable,
+    MAX_PUSH_FOLD_STACK_BB,
+};
 pub use front::{check, check_in, check_script, CheckReport, Coverage, CoverageDepth};
 pub use front::{contain_external_programs, read_script, read_script_file, read_script_from};
 pub use front::{end_as_interrupted, stop_on_interrupt};

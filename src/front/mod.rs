@@ -20,6 +20,8 @@ use crate::external::ExternalPolicy;
 
 mod chart;
 mod chart_report;
+pub mod nash;
+mod nash_report;
 mod check;
 mod decision;
 mod diagnostics;
@@ -37,6 +39,11 @@ mod spot;
 pub mod tournament;
 
 pub use chart::{chart, CategoryRow, Chart, ChartAction, ChartCell, ChartError, SUIT_ORDER};
+pub use nash::{
+    read_push_fold, solve as solve_push_fold, solve_stacks as solve_push_fold_stacks,
+    write_script as push_fold_script, AgainstError, BotPushFold, Equilibrium, Exploitability,
+    MAX_STACK_BB as MAX_PUSH_FOLD_STACK_BB, NashError, OtherAction, PushFold, Reach, StackTable,
+};
 pub use check::{check_script, read_script, read_script_file, read_script_from};
 pub use check::{CheckReport, Coverage, CoverageDepth};
 use diagnostics::locate_all;
