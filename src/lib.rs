@@ -166,11 +166,6 @@ pub use front::{
     Name, UnknownName,
 };
 pub use front::{chart, CategoryRow, Chart, ChartAction, ChartCell, ChartError, SUIT_ORDER};
-pub use front::{
-    push_fold_script, read_push_fold, solve_push_fold, solve_push_fold_stacks, AgainstError,
-    BotPushFold, Equilibrium, Exploitability, NashError, OtherAction, PushFold, Reach, StackTable,
-    MAX_PUSH_FOLD_STACK_BB,
-};
 pub use front::{check, check_in, check_script, CheckReport, Coverage, CoverageDepth};
 pub use front::{contain_external_programs, read_script, read_script_file, read_script_from};
 pub use front::{end_as_interrupted, stop_on_interrupt};
@@ -182,6 +177,11 @@ pub use front::{play_acpc_seat, AcpcError, AcpcErrorKind, AcpcSeatOptions, AcpcS
 pub use front::{
     play_match, Action, Bot, BotOptions, DecideError, DecideErrorKind, Decision, Diagnostic, Draw,
     Fix, FormatOptions, LoadError, MatchOptions, Rendering, ScriptError,
+};
+pub use front::{
+    push_fold_script, read_push_fold, solve_push_fold, solve_push_fold_stacks, AgainstError,
+    BotPushFold, Equilibrium, Exploitability, NashError, OtherAction, PushFold, Reach, StackTable,
+    MAX_PUSH_FOLD_STACK_BB,
 };
 pub use front::{read_acpc_game, read_log_file, replay_log, LogPlayer, LogSummary, ReplayError};
 pub use front::{Format, PairResult, Pairing, Standing, TournamentOptions, TournamentResult};

@@ -195,7 +195,9 @@ pub fn solve(game: &PushFold) -> Result<Equilibrium, NashError> {
         row[169 + j] = -1.0;
         a.push(row);
     }
-    let b: Vec<f64> = (0..2 * 169).map(|r| if r < 169 { 1.0 } else { 0.0 }).collect();
+    let b: Vec<f64> = (0..2 * 169)
+        .map(|r| if r < 169 { 1.0 } else { 0.0 })
+        .collect();
     let Some(s) = simplex::maximize(&c, &a, &b) else {
         return error("the linear program did not solve (please report it)".into());
     };

@@ -113,9 +113,8 @@ impl Equilibrium {
 
     pub(crate) fn json_value(&self) -> serde_json::Value {
         let [sb, bb] = self.charts();
-        let chart = |c: &Chart| {
-            serde_json::from_str::<serde_json::Value>(&c.json()).unwrap_or_default()
-        };
+        let chart =
+            |c: &Chart| serde_json::from_str::<serde_json::Value>(&c.json()).unwrap_or_default();
         serde_json::json!({
             "stack": self.game.stack,
             "small_blind": self.game.small_blind,
@@ -229,7 +228,10 @@ impl StackTable {
         );
         for (call, title) in [
             (false, "the largest stack at which the small blind pushes"),
-            (true, "the largest stack at which the big blind calls a push"),
+            (
+                true,
+                "the largest stack at which the big blind calls a push",
+            ),
         ] {
             s.push_str(&format!("{title}\n"));
             s.push_str(&class_grid_text(3, |i| match self.reach(i, call).largest {
@@ -318,8 +320,23 @@ impl BotPushFold {
                 "it is no push-or-fold bot: as the small blind it also plays other actions, so \
                  its values in this game are not defined\n",
             );
+            let mut by: Vec<(&str, Vec<String>)> = Vec::new();
             for o in &self.other {
-                s.push_str(&format!("  {:4} {} {}\n", o.class, o.action, pct(o.share)));
+                let class = if o.share < 1.0 {
+                    format!("{} ({})", o.class, pct(o.share))
+                } else {
+                    o.class.clone()
+                };
+                match by.iter_mut().find(|b| b.0 == o.action) {
+                    Some(b) => b.1.push(class),
+                    None => by.push((&o.action, vec![class])),
+                }
+            }
+            for (action, classes) in by {
+                s.push_str(&format!("  {action} ({} classes):\n", classes.len()));
+                for line in classes.chunks(13) {
+                    s.push_str(&format!("    {}\n", line.join(" ")));
+                }
             }
             return s;
         }

@@ -165,7 +165,10 @@ impl BotPushFold {
         let g = &eq.game;
         Exploitability {
             best_response: [g.best_push(&self.call).1, -g.best_call(&self.push).1],
-            against_equilibrium: [g.value(&self.push, &eq.call), -g.value(&eq.push, &self.call)],
+            against_equilibrium: [
+                g.value(&self.push, &eq.call),
+                -g.value(&eq.push, &self.call),
+            ],
         }
     }
 }

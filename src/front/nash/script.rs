@@ -10,10 +10,11 @@ use crate::game::format_amount;
 pub fn write_script(eq: &Equilibrium, command: &str) -> String {
     let g = &eq.game;
     let mut s = format!(
-        "// The heads-up push-or-fold equilibrium at {} big blinds (small blind {}bb{}), written by\n\
-         // `{command}`: as the small blind it pushes all in or folds; as the big blind it\n\
-         // calls a raise or folds, and checks when nothing is owed. Small blind's value {} mbb/hand;\n\
-         // equilibrium gap {} mbb/hand (reference §12.16). Play it at its depth:\n\
+        "// The heads-up push-or-fold equilibrium at {} big blinds (small blind {}bb{}),\n\
+         // written by `{command}` (reference §12.16).\n\
+         // As the small blind it pushes all in or folds; as the big blind it calls a push (any\n\
+         // raise) or folds, and checks when nothing is owed. The small blind's value is\n\
+         // {} mbb/hand; the equilibrium's gap {} mbb/hand. Play it at its depth:\n\
          //   hus match THIS_FILE OPPONENT --stack {}\n\n",
         format_amount(g.stack),
         format_amount(g.small_blind),
@@ -38,37 +39,50 @@ pub fn write_script(eq: &Equilibrium, command: &str) -> String {
     if !pushes.is_empty() {
         s.push_str("  RULE button, pushes\n    THEN RAISE allIn\n  ENDRULE\n\n");
     }
-    mixed_rules(&mut s, &eq.push, "button", "RAISE allIn");
-    if !calls.is_empty() {
-        s.push_str("  RULE !button, facingRaise, calls\n    THEN CALL\n  ENDRULE\n\n");
+    for (class, x) in mixed(&eq.push) {
+        s.push_str(&format!(
+            "  RULE button, {class}\n    THEN {} RAISE allIn, {} FOLD\n  ENDRULE\n\n",
+            weight(x),
+            weight(1.0 - x)
+        ));
     }
-    mixed_rules(&mut s, &eq.call, "!button, facingRaise", "CALL");
+    // The big blind answers the push: the villain has acted, so through a reaction.
+    if !calls.is_empty() {
+        s.push_str(
+            "  RULE !button, calls\n    VILLAIN facingRaise\n      THEN CALL\n    ENDVILLAIN\n  ENDRULE\n\n",
+        );
+    }
+    for (class, x) in mixed(&eq.call) {
+        s.push_str(&format!(
+            "  RULE !button, {class}\n    VILLAIN facingRaise\n      THEN {} CALL, {} FOLD\n    ENDVILLAIN\n  ENDRULE\n\n",
+            weight(x),
+            weight(1.0 - x)
+        ));
+    }
+    // Anything else (the small blind's fold, the big blind's answer to a limp, every later
+    // street): fold when something is owed, check when nothing is.
+    s.truncate(s.trim_end().len());
     s.push_str(
-        "  RULE PRIORITY -1 facingBet\n    THEN FOLD\n  ENDRULE\n\n  \
-         RULE PRIORITY -1 !facingBet\n    THEN CHECK\n  ENDRULE\nENDPREFLOP\n\n\
-         ALWAYS\n  RULE facingBet\n    THEN FOLD\n  ENDRULE\n\n  \
-         RULE !facingBet\n    THEN CHECK\n  ENDRULE\nENDALWAYS\n",
+        "\nENDPREFLOP\n\nALWAYS\n  RULE PRIORITY -1 facingBet\n    THEN FOLD\n    VILLAIN\n      THEN FOLD\n    \
+         ENDVILLAIN\n  ENDRULE\n\n  RULE PRIORITY -1 !facingBet\n    THEN CHECK\n    VILLAIN\n      \
+         THEN CHECK\n    ENDVILLAIN\n  ENDRULE\nENDALWAYS\n",
     );
     s
 }
 
-/// One rule per class whose share is strictly between 0 and 1.
-fn mixed_rules(s: &mut String, shares: &Shares, guard: &str, action: &str) {
-    for (i, &x) in shares.iter().enumerate() {
-        if x > 0.0 && x < 1.0 {
-            let class = HoleClass::from_index(i).name();
-            s.push_str(&format!(
-                "  RULE {guard}, {class}\n    THEN {} {action}, {} FOLD\n  ENDRULE\n\n",
-                weight(x),
-                weight(1.0 - x)
-            ));
-        }
-    }
+/// The classes whose share is strictly between 0 and 1, with it.
+fn mixed(shares: &Shares) -> impl Iterator<Item = (String, f64)> + '_ {
+    shares
+        .iter()
+        .enumerate()
+        .filter(|(_, &x)| x > 0.0 && x < 1.0)
+        .map(|(i, &x)| (HoleClass::from_index(i).name(), x))
 }
 
 /// A weight with nine decimals at most.
 fn weight(x: f64) -> String {
-    format_amount((x * 1e9).round() / 1e9)
+    let s = format!("{x:.9}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 /// A value in big blinds as mbb with a sign and one decimal: `+45.4`, `-3.0`.
@@ -90,8 +104,8 @@ pub(crate) fn gap_text(bb: f64) -> String {
     }
 }
 
-/// The classes `has` holds, as a range players write: `22+ | A2s-AKs | K9o-KQo | 76s`
-/// (pairs first, then suited and offsuit by their high card, runs of the low card joined).
+/// The classes `has` holds, as a range players write: `QQ+ | 55 | A2s-AKs | K9o-KQo | 76s`
+/// (pairs first, then suited and offsuit by their high card, runs joined, higher first).
 pub(crate) fn range_text(has: impl Fn(usize) -> bool) -> String {
     let ranks = "23456789TJQKA".as_bytes();
     let r = |x: usize| ranks[x] as char;
@@ -104,7 +118,10 @@ pub(crate) fn range_text(has: impl Fn(usize) -> bool) -> String {
         }
     };
     let mut parts = Vec::new();
-    for (a, b) in runs((0..13).map(|x| has(index(x, x, false))).collect()) {
+    for (a, b) in runs((0..13).map(|x| has(index(x, x, false))).collect())
+        .into_iter()
+        .rev()
+    {
         parts.push(match (a, b) {
             (a, 12) if a < 12 => format!("{}{}+", r(a), r(a)),
             (a, b) if a == b => format!("{}{}", r(a), r(a)),
@@ -115,7 +132,7 @@ pub(crate) fn range_text(has: impl Fn(usize) -> bool) -> String {
         let o = if suited { 's' } else { 'o' };
         for high in (1..13).rev() {
             let row: Vec<bool> = (0..high).map(|low| has(index(high, low, suited))).collect();
-            for (a, b) in runs(row) {
+            for (a, b) in runs(row).into_iter().rev() {
                 parts.push(if a == b {
                     format!("{}{}{o}", r(high), r(a))
                 } else {
