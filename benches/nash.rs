@@ -20,9 +20,10 @@ fn bench(c: &mut Criterion) {
         ..hus::SpotOptions::default()
     })
     .unwrap();
-    g.bench_function("hus chart pushfold.hus --stack 10 (one preflop spot)", |b| {
-        b.iter(|| hus::chart(&bot, &spot).unwrap())
-    });
+    g.bench_function(
+        "hus chart pushfold.hus --stack 10 (one preflop spot)",
+        |b| b.iter(|| hus::chart(&bot, &spot).unwrap()),
+    );
     let stacks: Vec<f64> = (2..=40).map(|k| f64::from(k) / 2.0).collect();
     g.bench_function("hus nash --table (39 stacks)", |b| {
         b.iter(|| hus::solve_push_fold_stacks(0.5, 0.0, &stacks).unwrap())

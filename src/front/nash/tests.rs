@@ -1,3 +1,6 @@
+// The brute force indexes the 169 x 169 deals by class, as the game is written.
+#![allow(clippy::needless_range_loop)]
+
 use super::*;
 use crate::front::{Bot, BotOptions};
 
