@@ -183,6 +183,11 @@ pub use front::{
     play_match, Action, Bot, BotOptions, DecideError, DecideErrorKind, Decision, Diagnostic, Draw,
     Fix, FormatOptions, LoadError, MatchOptions, Rendering, ScriptError,
 };
+pub use front::{
+    push_fold_script, read_push_fold, solve_push_fold, solve_push_fold_stacks, AgainstError,
+    BotPushFold, Equilibrium, Exploitability, NashError, OtherAction, PushFold, Reach, StackTable,
+    MAX_PUSH_FOLD_STACK_BB,
+};
 pub use front::{read_acpc_game, read_log_file, replay_log, LogPlayer, LogSummary, ReplayError};
 pub use front::{Format, PairResult, Pairing, Standing, TournamentOptions, TournamentResult};
 pub use front::{RangeOptions, RangeReport, SideEquity};

@@ -32,6 +32,8 @@ enum Command {
     Match(cli::matches::Args),
     /// List every name a script can use, or print one name's full meaning.
     Names(cli::names::Args),
+    /// The heads-up push-or-fold game solved exactly; a bot's exploitability in it.
+    Nash(cli::nash::Args),
     /// A range on a board by hand category, in the language's words (as Flopzilla).
     Range(cli::range::Args),
     /// Put every decision a player made in a dealer's log to a bot; report the agreement.
@@ -67,6 +69,7 @@ fn run() -> u8 {
         Command::Lsp(args) => cli::lsp::run(args),
         Command::Match(args) => cli::matches::run(args),
         Command::Names(args) => cli::names::run(args),
+        Command::Nash(args) => cli::nash::run(args),
         Command::Range(args) => cli::range::run(args),
         Command::Replay(args) => cli::replay::run(args),
         Command::Show(args) => cli::show::run(args),

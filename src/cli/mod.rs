@@ -19,6 +19,7 @@ pub mod fmt;
 pub mod lsp;
 pub mod matches;
 pub mod names;
+pub mod nash;
 pub mod range;
 pub mod render;
 pub mod replay;

@@ -28,6 +28,8 @@ mod format;
 mod game;
 mod matches;
 mod names;
+pub mod nash;
+mod nash_report;
 pub(crate) mod range_report;
 mod ranges;
 pub mod reach;
@@ -53,6 +55,11 @@ pub use matches::{
 pub use names::{
     builtin_names, builtin_script, describe_name, is_language_name, names, search_names, Name,
     UnknownName,
+};
+pub use nash::{
+    read_push_fold, solve as solve_push_fold, solve_stacks as solve_push_fold_stacks,
+    write_script as push_fold_script, AgainstError, BotPushFold, Equilibrium, Exploitability,
+    NashError, OtherAction, PushFold, Reach, StackTable, MAX_STACK_BB as MAX_PUSH_FOLD_STACK_BB,
 };
 pub use ranges::{equity, parse_range, range_breakdown};
 pub use ranges::{EquityOptions, EquityReport, RangeError, RangeOptions, RangeReport, SideEquity};

@@ -170,6 +170,14 @@ fn totals(class: usize) -> &'static [Total; 169] {
     })
 }
 
+/// One hero class against one villain class, summed over the villain's holdings that one
+/// hero holding leaves: (wins, ties, holdings), wins and ties over every board of each. The
+/// same for every holding of the hero class (push-or-fold solving reads the 169 x 169 of them).
+pub fn class_versus_class(hero: usize, villain: usize) -> (u64, u64, u32) {
+    let t = totals(hero)[villain];
+    (t.wins, t.ties, t.holdings)
+}
+
 /// The table file, checked: the offsets and the counts.
 pub type Table<'a> = class_table::Table<'a>;
 
