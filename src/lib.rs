@@ -160,6 +160,7 @@ pub use front::exploit;
 pub use front::play_match_of;
 pub use front::reach;
 pub use front::DEFAULT_CHUNK_HANDS;
+pub use front::LBR_NAME;
 pub use front::{board_set, Spot, SpotError, SpotOptions, BOARD_SETS};
 pub use front::{
     builtin_names, builtin_script, describe_name, format, is_language_name, names, search_names,
