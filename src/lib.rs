@@ -157,6 +157,8 @@ pub use diag::{escape_controls, escape_json_controls};
 /// for tests that one is computed only when asked.
 pub use eval::coverage::computed as coverages_computed;
 pub use front::exploit;
+pub use front::exploit::DEFAULT_CHUNK_HANDS as EXPLOIT_CHUNK_HANDS;
+pub use front::exploit::{Exploit, ExploitChunk, ExploitJob, ExploitOptions, ExploitResult};
 pub use front::play_match_of;
 pub use front::reach;
 pub use front::DEFAULT_CHUNK_HANDS;
