@@ -158,10 +158,13 @@ pub use diag::{escape_controls, escape_json_controls};
 /// for tests that one is computed only when asked.
 pub use eval::coverage::computed as coverages_computed;
 pub use front::exploit;
+pub use front::exploit::DEFAULT_CHUNK_HANDS as EXPLOIT_CHUNK_HANDS;
+pub use front::exploit::{Exploit, ExploitChunk, ExploitJob, ExploitOptions, ExploitResult};
 pub use front::play_match_of;
 pub use front::reach;
 pub use front::reach::{spot_range, HoldingWeights, RangeSource, SeatRange};
 pub use front::DEFAULT_CHUNK_HANDS;
+pub use front::LBR_NAME;
 pub use front::{board_set, Spot, SpotError, SpotOptions, BOARD_SETS};
 pub use front::{
     builtin_names, builtin_script, describe_name, format, is_language_name, names, search_names,

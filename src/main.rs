@@ -24,6 +24,8 @@ enum Command {
     Decide(cli::decide::Args),
     /// Equity of a hand or range against another, exact over every board (as PokerStove).
     Equity(cli::equity::Args),
+    /// Local Best Response against a bot: a lower bound on how much it can be beaten.
+    Exploit(cli::exploit::Args),
     /// Write scripts in the canonical layout, in place (`-`: stdin to stdout).
     Fmt(cli::fmt::Args),
     /// A language server for editors, over standard input and output.
@@ -65,6 +67,7 @@ fn run() -> u8 {
         Command::Check(args) => cli::check::run(args),
         Command::Decide(args) => cli::decide::run(args),
         Command::Equity(args) => cli::equity::run(args),
+        Command::Exploit(args) => cli::exploit::run(args),
         Command::Fmt(args) => cli::fmt::run(args),
         Command::Lsp(args) => cli::lsp::run(args),
         Command::Match(args) => cli::matches::run(args),

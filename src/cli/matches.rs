@@ -8,8 +8,9 @@ use super::exit;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Bot A: a script, builtin:NAME (random, caller, raiser, equity, bluffer, exploit), or an ACPC
-    /// program, acpc:"./bot {game} {host} {port}" (hus deals to it over loopback).
+    /// Bot A: a script, builtin:NAME (random, caller, raiser, equity, bluffer, exploit), an ACPC
+    /// program, acpc:"./bot {game} {host} {port}" (hus deals to it over loopback), or
+    /// builtin:lbr (Local Best Response, reading the other bot's script).
     pub a: String,
     /// Bot B: a script, builtin:NAME, or acpc:"COMMAND".
     pub b: String,
@@ -167,6 +168,7 @@ fn seat_bots(args: &Args) -> Result<[MatchBot; 2], u8> {
     };
     let seat = |spec: &String, options: &BotOptions| match spec.strip_prefix("acpc:") {
         Some(command) => Ok(MatchBot::Program(command.to_string())),
+        None if spec == hus::LBR_NAME => Ok(MatchBot::Lbr),
         None => load_script(spec, options).map(|b| MatchBot::Script(Box::new(b))),
     };
     if !args.values.is_empty() && args.a.starts_with("acpc:") {

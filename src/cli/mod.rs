@@ -15,6 +15,7 @@ pub mod chart;
 pub mod check;
 pub mod decide;
 pub mod equity;
+pub mod exploit;
 pub mod fmt;
 pub mod lsp;
 pub mod matches;

@@ -89,6 +89,7 @@ fn load_bots(args: &Args) -> Result<Vec<MatchBot>, u8> {
     for spec in args.gauntlet.iter().chain(&args.bots) {
         bots.push(match spec.strip_prefix("acpc:") {
             Some(command) => MatchBot::Program(command.to_string()),
+            None if spec == hus::LBR_NAME => MatchBot::Lbr,
             None => match super::load_bot(spec, &options) {
                 Ok(b) => MatchBot::Script(Box::new(b)),
                 Err((code, m)) => {

@@ -86,6 +86,12 @@ impl Table {
     /// A table with its first hand dealt. Refuses the stakes `hus match` refuses, and a small
     /// blind as large as the stack (nobody could ever act).
     pub fn new(options: TableOptions) -> Result<Table, MatchError> {
+        Table::starting_at(options, 0)
+    }
+
+    /// A table whose first hand is hand `index + 1` of the match (a chunk of a longer run,
+    /// dealt as the match deals it); statistics of the opponent start empty there.
+    pub fn starting_at(options: TableOptions, index: u64) -> Result<Table, MatchError> {
         super::check_stakes(options.stakes)?;
         if options.stakes.sb >= options.stakes.stack {
             return Err(MatchError::Config(format!(
@@ -97,15 +103,16 @@ impl Table {
         let opponents = options.stats.then(Default::default);
         let hud_memo = options.stats.then(HandMemo::default);
         let mut buffers = HandBuffers::default();
-        let deal = deal_on(&key_of_seed, 0);
-        let mut seeds = seeds_on(&key_of_seed, 0);
-        let setup = setup_of(&options, &deal, 0, opponents);
+        let key = if options.duplicate { index / 2 } else { index };
+        let deal = deal_on(&key_of_seed, key);
+        let mut seeds = seeds_on(&key_of_seed, key);
+        let setup = setup_of(&options, &deal, index, opponents);
         let play = HandInPlay::start(&setup, &mut buffers)?;
         let decision_seed = seeds.next_u64();
         Ok(Table {
             options,
             key_of_seed,
-            index: 0,
+            index,
             deal,
             seeds,
             decision_seed,
@@ -177,6 +184,13 @@ impl Table {
         }
         // Decided above: the state is up to date.
         Ok(self.buffers.state(seat))
+    }
+
+    /// The record of player `player` (0 = A, 1 = B) in the hand in play, from its seat (it
+    /// is Hero), as the dealer keeps it: every act so far, and its statistics of the other.
+    pub fn record(&self, player: usize) -> &crate::game::GameRecord {
+        let seat = (player != self.button()) as usize;
+        self.buffers.record(seat)
     }
 
     /// Plays `mv` (a raise is by how much beyond the call) for the player to act, made legal

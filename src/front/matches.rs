@@ -12,12 +12,46 @@ use serde_json::json;
 
 use super::{Bot, MatchOptions};
 
-/// One side of a match: a compiled script (or built-in), or an ACPC program hus deals to
-/// over loopback, given as its command line with `{game}`, `{host}` and `{port}` in it.
+/// One side of a match: a compiled script (or built-in), an ACPC program hus deals to
+/// over loopback, given as its command line with `{game}`, `{host}` and `{port}` in it, or
+/// `builtin:lbr`, Local Best Response built with the script of the bot it meets.
 #[derive(Clone, Debug)]
 pub enum MatchBot {
     Script(Box<Bot>),
     Program(String),
+    Lbr,
+}
+
+/// The name `builtin:lbr` is given by.
+pub const LBR_NAME: &str = "builtin:lbr";
+
+impl MatchBot {
+    /// The bot as named to a match: a script's file, `builtin:NAME`, or `acpc:COMMAND`.
+    pub fn name(&self) -> String {
+        match self {
+            MatchBot::Script(s) => s.name().to_string(),
+            MatchBot::Program(c) => format!("acpc:{c}"),
+            MatchBot::Lbr => LBR_NAME.into(),
+        }
+    }
+}
+
+/// Refuses a pairing `builtin:lbr` cannot play: LBR reads its opponent's script, so it meets
+/// only script bots (not an ACPC program, not another LBR).
+pub(crate) fn check_lbr_pairing(a: &MatchBot, b: &MatchBot) -> Result<(), String> {
+    let script = |m: &MatchBot| matches!(m, MatchBot::Script(_));
+    match (a, b) {
+        (MatchBot::Lbr, o) | (o, MatchBot::Lbr) if !script(o) => Err(format!(
+            "{LBR_NAME} reads its opponent's script, so it plays only script bots and built-ins, not {}",
+            o.name()
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// `builtin:lbr` built against `target`, with the paper's sizes and pre-flop policy.
+pub(crate) fn lbr_against(target: &Bot) -> super::exploit::LbrPlayer {
+    super::exploit::LbrPlayer::new(target.clone(), super::exploit::ExploitOptions::new(2, 0))
 }
 
 /// What failed in a match; the command line's exit code follows from it.
@@ -66,6 +100,7 @@ pub struct MatchReport {
 enum Seated<'a> {
     Script(&'a Bot),
     Program(Box<AcpcProgram>),
+    Lbr(Box<super::exploit::LbrPlayer>),
 }
 
 impl Seated<'_> {
@@ -73,6 +108,7 @@ impl Seated<'_> {
         match self {
             Seated::Script(b) => b.name().to_string(),
             Seated::Program(p) => p.command.clone(),
+            Seated::Lbr(_) => LBR_NAME.into(),
         }
     }
 
@@ -80,12 +116,13 @@ impl Seated<'_> {
         match self {
             Seated::Script(b) => &b.script,
             Seated::Program(p) => &**p,
+            Seated::Lbr(l) => &**l,
         }
     }
 
     fn faults(&self) -> Option<Faults> {
         match self {
-            Seated::Script(_) => None,
+            Seated::Script(_) | Seated::Lbr(_) => None,
             Seated::Program(p) => Some(p.faults()),
         }
     }
@@ -122,11 +159,17 @@ pub fn run_match(
         hand: options.hand_time,
         ..TimeLimits::default()
     };
+    check_lbr_pairing(a, b).map_err(|m| fail(MatchErrorKind::Usage, m))?;
     let mut bots = Vec::new();
-    for bot in [a, b] {
-        bots.push(match bot {
-            MatchBot::Script(s) => Seated::Script(s),
-            MatchBot::Program(command) => match AcpcProgram::start(command, stakes, limits) {
+    for (bot, other) in [(a, b), (b, a)] {
+        bots.push(match (bot, other) {
+            (MatchBot::Lbr, MatchBot::Script(target)) => Seated::Lbr(Box::new(lbr_against(target))),
+            (MatchBot::Lbr, _) => {
+                let why = check_lbr_pairing(a, b).err().unwrap_or_default();
+                return Err(fail(MatchErrorKind::Usage, why));
+            }
+            (MatchBot::Script(s), _) => Seated::Script(s),
+            (MatchBot::Program(command), _) => match AcpcProgram::start(command, stakes, limits) {
                 Ok(p) => Seated::Program(Box::new(p)),
                 Err(e) => {
                     return Err(fail(
@@ -191,7 +234,7 @@ fn configure(
             .iter()
             .map(|b| match b {
                 Seated::Script(s) => Some(s.loaded()),
-                Seated::Program(_) => None,
+                Seated::Program(_) | Seated::Lbr(_) => None,
             })
             .collect();
         let named: Vec<(String, Option<&LoadedBot>)> = bots
@@ -200,6 +243,7 @@ fn configure(
             .map(|(b, l)| match b {
                 Seated::Script(s) => (s.name().to_string(), l.as_ref()),
                 Seated::Program(p) => (format!("acpc:{}", p.command), None),
+                Seated::Lbr(_) => (LBR_NAME.to_string(), None),
             })
             .collect();
         config.histories = Some(Histories::create_for(dir, &named, options.hands)?);

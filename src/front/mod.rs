@@ -50,7 +50,7 @@ pub use diagnostics::{Diagnostic, Fix, Rendering};
 pub use format::{format, FormatOptions};
 pub use game::{game_from_xml, plays_of, read_game, GameError};
 pub use matches::{
-    new_output_file, run_match, MatchBot, MatchErrorKind, MatchFailure, MatchReport,
+    new_output_file, run_match, MatchBot, MatchErrorKind, MatchFailure, MatchReport, LBR_NAME,
 };
 pub use names::{
     builtin_names, builtin_script, describe_name, is_language_name, names, search_names, Name,

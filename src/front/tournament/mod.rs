@@ -130,13 +130,10 @@ impl Tournament {
         options: TournamentOptions,
     ) -> Result<Tournament, MatchFailure> {
         check_options(&options, bots.len())?;
-        let names = bots
-            .iter()
-            .map(|b| match b {
-                MatchBot::Script(s) => s.name().to_string(),
-                MatchBot::Program(c) => format!("acpc:{c}"),
-            })
-            .collect();
+        for p in pairings_of(&options, bots.len()) {
+            super::matches::check_lbr_pairing(&bots[p.a], &bots[p.b]).map_err(usage)?;
+        }
+        let names = bots.iter().map(MatchBot::name).collect();
         Ok(Tournament {
             bots,
             names,

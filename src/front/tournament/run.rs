@@ -32,6 +32,14 @@ pub(super) fn run_job(
     };
     match (a, b) {
         (MatchBot::Script(a), MatchBot::Script(b)) => super::run_chunk(a, b, job).map_err(named),
+        (MatchBot::Lbr, MatchBot::Script(b)) => {
+            let lbr = crate::front::matches::lbr_against(b);
+            super::run_chunk_of([&lbr, b.player()], job).map_err(named)
+        }
+        (MatchBot::Script(a), MatchBot::Lbr) => {
+            let lbr = crate::front::matches::lbr_against(a);
+            super::run_chunk_of([a.player(), &lbr], job).map_err(named)
+        }
         _ => run_program_pairing(t, a, b, job, stop).map_err(named),
     }
 }
