@@ -186,6 +186,7 @@ fn seat_chart(spot: String, shares: &Shares, act: Action) -> Chart {
                 class: class.name(),
                 hand,
                 combos: 1,
+                weight: f64::from(class.combos()),
                 actions,
                 no_rule: 0.0,
                 reads_random: false,
@@ -199,6 +200,11 @@ fn seat_chart(spot: String, shares: &Shares, act: Action) -> Chart {
         spot,
         board: String::new(),
         big_blind: 1.0,
+        // Before the flop sizes are named in big blinds: the pot and the bet faced only
+        // name bets after it.
+        pot: 1.5,
+        facing: 1.0,
+        range: None,
         cells,
         made: Vec::new(),
         draws: Vec::new(),
