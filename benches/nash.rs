@@ -1,5 +1,5 @@
 //! `hus nash` for one stack: the push-or-fold game at 10 big blinds solved exactly (the
-//! simplex over the 169 classes, then both best responses for the gap), beside `hus chart` of
+//! two linear programs over the 169 classes by microlp, then both best responses for the gap), beside `hus chart` of
 //! one preflop spot (`examples/pushfold.hus` first to act at 10 big blinds: 169 decisions),
 //! and the table over 39 stacks (1 to 20 big blinds by half a big blind).
 

@@ -1,11 +1,11 @@
 //! `hus nash` (reference §12.16): the heads-up push-or-fold game solved exactly. The small
 //! blind pushes all in or folds, the big blind calls or folds, over the 169 classes with card
-//! removal and the exact preflop matchups; solved as a linear program by the simplex method
-//! ([`simplex`]), its gap measured by both best responses.
+//! removal and the exact preflop matchups; solved as the pair of linear programs of a
+//! zero-sum game by the `microlp` crate ([`programs`]), its gap measured by both best responses.
 
 mod against;
+mod programs;
 mod script;
-mod simplex;
 
 pub use against::{read_push_fold, AgainstError, BotPushFold, Exploitability, OtherAction};
 pub use script::write_script;
@@ -166,43 +166,26 @@ pub struct Equilibrium {
     /// small blind's against `call` less the big blind's against `push`): 0 at an exact
     /// equilibrium.
     pub gap: f64,
-    /// The simplex pivots it took.
+    /// The simplex pivots microlp took over both programs.
     pub pivots: usize,
 }
 
-/// Solves the game as a linear program: the small blind's push shares `p` and, for each
-/// big-blind class, `y_j >= 0` with `y_j >= -(call change of j against p)`; maximise the
-/// small blind's value (`b·p - Σ y`). The big blind's call shares are the program's dual
-/// values of the `y` rows.
+/// Solves the game as the two linear programs of a zero-sum game (reference §12.16): the
+/// small blind's max-min program gives the push shares, the big blind's min-max program the
+/// call shares.
 pub fn solve(game: &PushFold) -> Result<Equilibrium, NashError> {
     let m = matchups();
     let change = game.call_change();
     let both = game.steal() + game.fold_loss();
-    let mut c = vec![0.0; 2 * 169];
-    let mut a = Vec::with_capacity(2 * 169);
-    for i in 0..169 {
-        c[i] = both * m.dealt[i];
-        c[169 + i] = -1.0;
-        let mut row = vec![0.0; 2 * 169];
-        row[i] = 1.0;
-        a.push(row);
-    }
-    for j in 0..169 {
-        let mut row = vec![0.0; 2 * 169];
-        for i in 0..169 {
-            row[i] = -change[i * 169 + j];
-        }
-        row[169 + j] = -1.0;
-        a.push(row);
-    }
-    let b: Vec<f64> = (0..2 * 169)
-        .map(|r| if r < 169 { 1.0 } else { 0.0 })
-        .collect();
-    let Some(s) = simplex::maximize(&c, &a, &b) else {
+    let base: [f64; 169] = std::array::from_fn(|i| both * m.dealt[i]);
+    let (Some(sb), Some(bb)) = (
+        programs::push_program(&change, &base),
+        programs::call_program(&change, &base),
+    ) else {
         return error("the linear program did not solve (please report it)".into());
     };
-    let push: Shares = std::array::from_fn(|i| share(s.x[i]));
-    let call: Shares = std::array::from_fn(|j| share(s.dual[169 + j]));
+    let push: Shares = sb.shares.map(share);
+    let call: Shares = bb.shares.map(share);
     let (_, best_sb) = game.best_push(&call);
     let (_, best_bb) = game.best_call(&push);
     Ok(Equilibrium {
@@ -211,7 +194,7 @@ pub fn solve(game: &PushFold) -> Result<Equilibrium, NashError> {
         call,
         value: game.value(&push, &call),
         gap: best_sb - best_bb,
-        pivots: s.pivots,
+        pivots: sb.pivots + bb.pivots,
     })
 }
 

@@ -58,7 +58,7 @@ impl Equilibrium {
     pub fn text(&self) -> String {
         let mut s = format!(
             "push-or-fold equilibrium at {}\n\
-             solved exactly as a linear program (simplex, {} pivots); gap {} mbb/hand\n\
+             solved exactly as two linear programs (microlp, {} pivots); gap {} mbb/hand\n\
              small blind's value {} mbb/hand, big blind's {}\n\n",
             game_text(&self.game),
             self.pivots,
@@ -95,11 +95,15 @@ impl Equilibrium {
                 format!("small blind at {}, first to act", game_text(g)),
                 &self.push,
                 push,
+                g.small_blind + 1.0 + 2.0 * g.ante,
+                1.0,
             ),
             seat_chart(
                 format!("big blind at {}, facing a push", game_text(g)),
                 &self.call,
                 Action::Call,
+                g.stack + 1.0 + g.ante,
+                g.stack,
             ),
         ]
     }
@@ -119,7 +123,7 @@ impl Equilibrium {
             "stack": self.game.stack,
             "small_blind": self.game.small_blind,
             "ante": self.game.ante,
-            "algorithm": "simplex",
+            "algorithm": "microlp",
             "pivots": self.pivots,
             "value_mbb": self.value * 1000.0,
             "gap_mbb": self.gap * 1000.0,
@@ -162,7 +166,9 @@ fn seat_text(what: &str, letter: &str, shares: &Shares, legend: &str) -> String 
     s
 }
 
-fn seat_chart(spot: String, shares: &Shares, act: Action) -> Chart {
+/// One seat's grid; `pot` is the chips in the middle before it acts, `facing` what the
+/// other seat has put in.
+fn seat_chart(spot: String, shares: &Shares, act: Action, pot: f64, facing: f64) -> Chart {
     let cells = (0..169)
         .map(|i| {
             let class = HoleClass::from_index(i);
@@ -200,10 +206,8 @@ fn seat_chart(spot: String, shares: &Shares, act: Action) -> Chart {
         spot,
         board: String::new(),
         big_blind: 1.0,
-        // Before the flop sizes are named in big blinds: the pot and the bet faced only
-        // name bets after it.
-        pot: 1.5,
-        facing: 1.0,
+        pot,
+        facing,
         range: None,
         cells,
         made: Vec::new(),
@@ -220,7 +224,7 @@ impl StackTable {
         let g = &self.equilibria[0].game;
         let mut s = format!(
             "push-or-fold equilibria at {} stacks from {} to {} big blinds (small blind {}bb, {})\n\
-             each solved exactly as a linear program (simplex); largest gap {} mbb/hand\n\n",
+             each solved exactly as two linear programs (microlp); largest gap {} mbb/hand\n\n",
             stacks.len(),
             format_amount(first),
             format_amount(top),
