@@ -2,6 +2,8 @@
 //! `tests/cases/nash/script-10bb.hus`, passes `hus check` without a warning, and `hus decide`
 //! with it pushes, calls and folds every class the equilibrium plays purely as the
 //! equilibrium says.
+// The real binary exists only with the `cli` feature.
+#![cfg(feature = "cli")]
 
 #[path = "support/golden.rs"]
 mod golden;
