@@ -17,6 +17,7 @@ pub mod outlook;
 pub mod preflop;
 pub mod preflop_matchups;
 pub mod range_equity;
+pub(crate) mod showdowns;
 pub mod versus;
 
 use std::cell::Cell;
