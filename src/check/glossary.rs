@@ -388,7 +388,7 @@ pub const ENTRIES: &[Entry] = &[
       "heroFlopRaise > 0", ""),
     // Keywords outside the rules.
     e("DEFINE", Keyword, "name a condition, a number or a range",
-      "`DEFINE name = body` at the top level: one value is a number (`DEFINE big = 3BB`), card queries and DEFINEd ranges joined by `|` a range (`DEFINE premium = QQ+ | AK`), anything else a condition (`DEFINE strongDraw = flushDraw, ppot > 0.3`, `DEFINE good = topPair | overPair`); `DEFINE name` then one branch a line up to `ENDDEFINE` for a condition that holds when one line holds. Usable in every block (reference §12.2).",
+      "`DEFINE name = body` at the top level: one value is a number (`DEFINE big = 3BB`), card queries and DEFINEd ranges joined by `|` a range (`DEFINE premium = QQ+ | AK`), a range, `WITH` and hand words a narrowed range for the strength words (`DEFINE value = shoves WITH topPair+`), anything else a condition (`DEFINE strongDraw = flushDraw, ppot > 0.3`, `DEFINE good = topPair | overPair`; one of hand words alone is also a filter for `WITH`); `DEFINE name` then one branch a line up to `ENDDEFINE` for a condition that holds when one line holds. Usable in every block (reference §12.2).",
       "DEFINE premium = QQ+ | AKs | AKo", "not in the thesis"),
     e("ENDDEFINE", Keyword, "closes a DEFINE of several lines", "Each line between `DEFINE name` and `ENDDEFINE` is a branch (OR); commas inside a line are AND (reference §12.2).",
       "ENDDEFINE", "not in the thesis"),
