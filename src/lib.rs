@@ -149,6 +149,7 @@ pub mod strength;
 pub mod syntax;
 
 pub use acpc::NoLimitGame;
+pub use cards::query::Notation;
 pub use dealer::MatchResult;
 pub use dealer::{Acted, HandResult, Table, TableOptions};
 pub use diag::Severity;
@@ -179,6 +180,7 @@ pub use front::{
     Fix, FormatOptions, LoadError, MatchOptions, Rendering, ScriptError,
 };
 pub use front::{read_acpc_game, read_log_file, replay_log, LogPlayer, LogSummary, ReplayError};
+pub use front::{EquityMethod, NextCard};
 pub use front::{Format, PairResult, Pairing, Standing, TournamentOptions, TournamentResult};
 pub use front::{RangeOptions, RangeReport, SideEquity};
 pub use front::{ReplayErrorKind, ReplayOptions, ReplayReport, ReplayTally};
