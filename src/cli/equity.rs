@@ -25,7 +25,7 @@ pub struct Args {
     #[arg(long, value_enum, default_value = "hus")]
     pub notation: NotationArg,
     /// Sample N deals (Monte Carlo, with the standard error) instead of counting exactly;
-    /// without it, counts above 4e9 showdowns are sampled with 2,000,000 deals.
+    /// without it, counts above 4e9 showdowns are sampled with 1,000,000 deals.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub sample: Option<u64>,
     /// The seed of the sample's random deals.

@@ -236,7 +236,7 @@ pub enum Method {
 pub const MAX_EXACT: f64 = range_equity::MAX_WORK;
 
 /// The deals sampled when the exact count is too large and `--sample` does not say.
-pub const DEFAULT_DEALS: u64 = 2_000_000;
+pub const DEFAULT_DEALS: u64 = 1_000_000;
 
 /// One side's result, overall and by hole-card class.
 #[derive(Clone, Debug, PartialEq)]
