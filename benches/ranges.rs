@@ -37,6 +37,28 @@ fn bench(c: &mut Criterion) {
     g.bench_function("one holding against 25% preflop (every board)", |b| {
         b.iter(|| enumerate_pairs(&hero, &villain, CardSet::EMPTY, CardSet::EMPTY))
     });
+    // A dead card: the table less the boards that hold it (exact), and two 25 % ranges,
+    // above the exact limit, sampled.
+    let dead = hus::EquityOptions {
+        hero: "QQ+ | AK".into(),
+        villain: QUARTER.into(),
+        dead: "2c".into(),
+        ..Default::default()
+    };
+    g.bench_function(
+        "hus equity, QQ+ AK against 25% preflop, one dead card (exact)",
+        |b| b.iter(|| hus::equity(&dead).unwrap()),
+    );
+    let sampled = hus::EquityOptions {
+        hero: QUARTER.into(),
+        ..dead.clone()
+    };
+    let report = hus::equity(&sampled).unwrap();
+    eprintln!("25% against 25%, one dead card: {:?}", report.method);
+    g.bench_function(
+        "hus equity, 25% against 25% preflop, one dead card (sampled)",
+        |b| b.iter(|| hus::equity(&sampled).unwrap()),
+    );
     g.finish();
     let mut g = c.benchmark_group("range_equity_postflop");
     g.sample_size(10);

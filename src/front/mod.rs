@@ -63,6 +63,7 @@ pub use nash::{
 };
 pub use ranges::{equity, parse_range, range_breakdown};
 pub use ranges::{EquityOptions, EquityReport, RangeError, RangeOptions, RangeReport, SideEquity};
+pub use ranges::{Method as EquityMethod, NextCard};
 pub use replay::{read_acpc_game, read_log_file, replay_log, LogPlayer, LogSummary, ReplayError};
 pub use replay::{ReplayErrorKind, ReplayOptions, ReplayReport, ReplayTally};
 pub use seat::{play_acpc_seat, AcpcError, AcpcErrorKind, AcpcSeatOptions, AcpcSeatReport};

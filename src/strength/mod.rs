@@ -15,6 +15,7 @@ pub mod eval7;
 pub mod flop_equity;
 pub mod outlook;
 pub mod preflop;
+pub mod preflop_dead;
 pub mod preflop_matchups;
 pub mod range_equity;
 pub(crate) mod showdowns;

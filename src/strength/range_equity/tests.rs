@@ -199,6 +199,7 @@ fn hus_equity_agrees_with_an_independent_brute_force() {
             board: if n == 0 { String::new() } else { text },
             dead: String::new(),
             villain_with: None,
+            ..Default::default()
         });
         let Ok(report) = report else { continue };
         let (hh, vv) = (holdings(&h, board), holdings(&v, board));
