@@ -150,6 +150,7 @@ pub mod syntax;
 
 pub use acpc::NoLimitGame;
 pub use cards::range::Holding;
+pub use cards::query::Notation;
 pub use dealer::MatchResult;
 pub use dealer::{Acted, HandResult, Table, TableOptions};
 pub use diag::Severity;
@@ -192,6 +193,7 @@ pub use front::{
     MAX_PUSH_FOLD_STACK_BB,
 };
 pub use front::{read_acpc_game, read_log_file, replay_log, LogPlayer, LogSummary, ReplayError};
+pub use front::{EquityMethod, NextCard};
 pub use front::{Format, PairResult, Pairing, Standing, TournamentOptions, TournamentResult};
 pub use front::{RangeOptions, RangeReport, SideEquity};
 pub use front::{ReplayErrorKind, ReplayOptions, ReplayReport, ReplayTally};

@@ -27,17 +27,52 @@ fn work_dir(name: &str) -> PathBuf {
     dir
 }
 
-/// The output is exactly the committed one (`HUS_UPDATE_GOLDEN=1` rewrites it).
-#[test]
-fn the_coverage_of_a_premium_only_script_is_its_golden_text() {
-    let out = hus(&["check", "--coverage", "tests/cases/coverage/premium.hus"]);
+/// `hus check --coverage` of `tests/cases/coverage/NAME.hus` (with `extra` words) is exactly
+/// `NAME.expected` (`HUS_UPDATE_GOLDEN=1` rewrites it).
+fn golden(name: &str, extra: &[&str]) {
+    let script = format!("tests/cases/coverage/{name}.hus");
+    let args: Vec<&str> = ["check", "--coverage"]
+        .into_iter()
+        .chain(extra.iter().copied())
+        .chain([script.as_str()])
+        .collect();
+    let out = hus(&args);
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8(out.stdout).unwrap();
-    let golden = case("premium.expected");
+    let golden = case(&format!("{name}.expected"));
     if std::env::var_os("HUS_UPDATE_GOLDEN").is_some() {
         std::fs::write(&golden, &text).unwrap();
     }
     assert_eq!(text, std::fs::read_to_string(&golden).unwrap());
+}
+
+#[test]
+fn the_coverage_of_a_premium_only_script_is_its_golden_text() {
+    golden("premium", &[]);
+}
+
+/// A push/fold bot whose rules read `heroStack <= 15BB` is judged at 15 big blinds, and the
+/// output says so and how to judge another depth.
+#[test]
+fn a_short_stack_bot_is_judged_at_its_own_stack() {
+    golden("pushfold", &[]);
+}
+
+/// `--stack` wins over the script's own stack, and then nothing more is said.
+#[test]
+fn the_stack_given_wins_over_the_scripts() {
+    let out = hus(&[
+        "check",
+        "--coverage",
+        "--stack",
+        "20",
+        "tests/cases/coverage/pushfold.hus",
+    ]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("\ncoverage:\nat blinds 50/100, stacks 20 big blinds;"),
+        "{text}"
+    );
 }
 
 #[test]

@@ -105,7 +105,10 @@ pub unsafe extern "C" fn hus_bot_builtin(
         unsafe { *out_bot = std::ptr::null_mut() };
         let name = unsafe { text_arg(name, "name", 4096) }?;
         let bot = Bot::builtin(name).map_err(|e| {
-            let unreadable = e.diagnostics.iter().any(|d| d.code == "script-unreadable");
+            let unreadable = e
+                .diagnostics
+                .iter()
+                .any(|d| d.code == hus::diag::Code::ScriptUnreadable);
             match unreadable {
                 true => Failure::new(HusStatus::Unreadable, e.to_string()),
                 false => script_failure(e),

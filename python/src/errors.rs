@@ -9,6 +9,8 @@ use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
+use hus::diag::Code;
+
 use crate::diagnostics::{diagnostics, Diagnostic};
 
 create_exception!(
@@ -105,11 +107,11 @@ pub(crate) fn field_error(field: &str, message: String) -> PyErr {
 }
 
 /// The field of the state a game-model error is about.
-pub(crate) fn field_of(code: &str) -> &'static str {
+pub(crate) fn field_of(code: Code) -> &'static str {
     match code {
-        "bad-card" | "card-twice" => "cards",
-        "bad-post" => "blinds",
-        "bad-number" | "bad-amount" => "amounts",
+        Code::BadCard | Code::CardTwice => "cards",
+        Code::BadPost => "blinds",
+        Code::BadNumber | Code::BadAmount => "amounts",
         _ => "actions",
     }
 }

@@ -55,15 +55,21 @@ impl CardQuery {
     /// (upper case), suffixes `s` and `o` (lower case); anything else is
     /// [`QueryError::Malformed`].
     pub fn parse(text: &str) -> Result<CardQuery, QueryError> {
+        CardQuery::parse_as(text, Notation::Hus)
+    }
+
+    /// Parses a card query read in `notation`: the same as [`CardQuery::parse`] but for `+`
+    /// and `-` after a non-pair in [`Notation::PokerStove`].
+    pub fn parse_as(text: &str, notation: Notation) -> Result<CardQuery, QueryError> {
         let mut notes = Notes::default();
         let classes = if let Some(rest) = text.strip_suffix('+') {
             let hand = HandPattern::parse(rest, &mut notes)?;
             notes.canonical = format!("{}+", hand.canonical());
-            hand.range(Direction::Up)
+            hand.range(Direction::Up, notation)
         } else if let Some(rest) = text.strip_suffix('-') {
             let hand = HandPattern::parse(rest, &mut notes)?;
             notes.canonical = format!("{}-", hand.canonical());
-            hand.range(Direction::Down)
+            hand.range(Direction::Down, notation)
         } else if let Some((a, b)) = text.split_once('-') {
             let (a, b) = (
                 HandPattern::parse(a, &mut notes)?,
@@ -74,7 +80,7 @@ impl CardQuery {
         } else {
             let hand = HandPattern::parse(text, &mut notes)?;
             notes.canonical = hand.canonical();
-            hand.range(Direction::Exact)
+            hand.range(Direction::Exact, notation)
         };
         Ok(CardQuery {
             classes,
@@ -86,6 +92,59 @@ impl CardQuery {
     pub fn holds(&self, class: HoleClass) -> bool {
         self.classes.contains(class)
     }
+}
+
+/// How a range's card queries are read: the language's own way (`K9s+` raises both cards,
+/// reference §2) or PokerStove's and Equilab's (`K9s+` is K9s-KQs, `K9s-` K2s-K9s; pairs and
+/// spans read the same in both).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Notation {
+    #[default]
+    Hus,
+    PokerStove,
+}
+
+/// The word for every holding, in a range on the command line (reference §12.11).
+pub const EVERY_HOLDING: &str = "anyTwo";
+
+/// What other tools call every holding: `hus equity` and `hus range` name [`EVERY_HOLDING`]
+/// when they meet one.
+pub const EVERY_HOLDING_HABITS: [&str; 6] = ["random", "any2", "any", "anyhand", "100%", "xx"];
+
+/// Every class: the range [`EVERY_HOLDING`] names (any two cards).
+pub fn every_class() -> HoleClassSet {
+    HoleClass::all().collect()
+}
+
+/// For a `+` query whose two readings differ (`K9s+`), the PokerStove reading spelled as a
+/// span (`K9s-KQs`) and the classes the language's reading adds to it.
+pub fn pokerstove_plus(text: &str) -> Option<(String, HoleClassSet)> {
+    let hus = CardQuery::parse(text).ok()?.classes;
+    let stove = CardQuery::parse_as(text, Notation::PokerStove)
+        .ok()?
+        .classes;
+    if hus == stove || !text.ends_with('+') {
+        return None;
+    }
+    let mut notes = Notes::default();
+    let hand = HandPattern::parse(text.strip_suffix('+')?, &mut notes).ok()?;
+    let below = Rank(hand.high.0 - 1);
+    let top = format!(
+        "{}{}{}",
+        hand.high.symbol(),
+        below.symbol(),
+        hand.suits.suffix()
+    );
+    let spelled = if top == hand.canonical() {
+        top
+    } else {
+        format!("{}-{top}", hand.canonical())
+    };
+    let mut extra = HoleClassSet::EMPTY;
+    for c in hus.classes().filter(|&c| !stove.contains(c)) {
+        extra.insert(c);
+    }
+    Some((spelled, extra))
 }
 
 /// What a card query's suffix asks of the suits.
@@ -207,8 +266,9 @@ impl HandPattern {
         )
     }
 
-    /// The classes of this hand alone, or with `+` / `-`.
-    fn range(self, dir: Direction) -> HoleClassSet {
+    /// The classes of this hand alone, or with `+` / `-` (in PokerStove's notation a
+    /// non-pair's `+` and `-` move the kicker only).
+    fn range(self, dir: Direction, notation: Notation) -> HoleClassSet {
         let (h, l) = (self.high, self.low);
         if self.is_pair() {
             return pairs(|p| match dir {
@@ -217,8 +277,11 @@ impl HandPattern {
                 Direction::Down => p <= h,
             });
         }
+        let stove = notation == Notation::PokerStove;
         non_pairs(self.suits, |hi, lo| match dir {
             Direction::Exact => hi == h && lo == l,
+            Direction::Up if stove => hi == h && lo >= l,
+            Direction::Down if stove => hi == h && lo <= l,
             Direction::Up => hi >= h && lo >= l,
             Direction::Down => hi <= h && lo <= l,
         })

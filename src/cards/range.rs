@@ -171,6 +171,17 @@ pub struct HandFilter {
 }
 
 impl HandFilter {
+    /// Both filters at once: every alternative of one joined with every one of the other.
+    pub fn and(&self, other: &HandFilter) -> HandFilter {
+        let mut alternatives = Vec::new();
+        for a in &self.alternatives {
+            for b in &other.alternatives {
+                alternatives.push(a.iter().chain(b).copied().collect());
+            }
+        }
+        HandFilter { alternatives }
+    }
+
     pub fn holds(&self, hole: CardSet, board: CardSet) -> bool {
         self.alternatives
             .iter()

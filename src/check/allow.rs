@@ -82,11 +82,12 @@ fn allowed(allows: &[Allow], len: usize, diagnostics: &[Diagnostic]) -> Vec<bool
         }
     }
     events.sort_unstable();
-    // The diagnostics with a place, by where they start.
+    // The diagnostics with a place, by where they start (one about two places, twice).
     let mut placed: Vec<(usize, usize)> = diagnostics
         .iter()
         .enumerate()
-        .filter_map(|(k, d)| Some((d.span.as_ref()?.start, k)))
+        .flat_map(|(k, d)| [d.span.as_ref(), d.also_about.as_ref()].map(|s| Some((s?.start, k))))
+        .flatten()
         .collect();
     placed.sort_unstable();
     let mut out: Vec<bool> = diagnostics
@@ -110,7 +111,7 @@ fn allowed(allows: &[Allow], len: usize, diagnostics: &[Diagnostic]) -> Vec<bool
             next += 1;
         }
         let d = &diagnostics[k];
-        out[k] = own_warning(d) && (everywhere.contains(d.code) || open[d.code as usize] > 0);
+        out[k] |= own_warning(d) && (everywhere.contains(d.code) || open[d.code as usize] > 0);
     }
     out
 }

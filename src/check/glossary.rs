@@ -18,6 +18,8 @@ pub enum Kind {
     TableCell,
     /// An `act` of the game-state XML.
     Act,
+    /// A word of the ranges `hus equity` and `hus range` read (`anyTwo`).
+    RangeWord,
 }
 
 impl Kind {
@@ -30,6 +32,7 @@ impl Kind {
             Kind::Keyword => "keyword",
             Kind::TableCell => "table cell",
             Kind::Act => "game-state act",
+            Kind::RangeWord => "range word",
         }
     }
 }
@@ -386,9 +389,13 @@ pub const ENTRIES: &[Entry] = &[
       "villainPreflopRaiseTimes >= 2", ""),
     e("hero<Phase><Stat>", Family, "the hero's actions in one round", "As `villain<Phase><Stat>`, for the hero.",
       "heroFlopRaise > 0", ""),
+    // Words of the command line's ranges.
+    e("anyTwo", Kind::RangeWord, "every holding: any two cards",
+      "In a range of `hus equity` and `hus range`, the 1,326 holdings (169 classes), as Equilab's and Flopzilla's `random`; joins other items and takes a weight like a card query (`anyTwo:0.5`). `random`, `any2` and `any` are not ranges and name it (reference §12.11).",
+      "hus equity AKs anyTwo", "not in the thesis"),
     // Keywords outside the rules.
     e("DEFINE", Keyword, "name a condition, a number or a range",
-      "`DEFINE name = body` at the top level: one value is a number (`DEFINE big = 3BB`), card queries and DEFINEd ranges joined by `|` a range (`DEFINE premium = QQ+ | AK`), anything else a condition (`DEFINE strongDraw = flushDraw, ppot > 0.3`, `DEFINE good = topPair | overPair`); `DEFINE name` then one branch a line up to `ENDDEFINE` for a condition that holds when one line holds. Usable in every block (reference §12.2).",
+      "`DEFINE name = body` at the top level: one value is a number (`DEFINE big = 3BB`), card queries and DEFINEd ranges joined by `|` a range (`DEFINE premium = QQ+ | AK`), a range, `WITH` and hand words a narrowed range for the strength words (`DEFINE value = shoves WITH topPair+`), anything else a condition (`DEFINE strongDraw = flushDraw, ppot > 0.3`, `DEFINE good = topPair | overPair`; one of hand words alone is also a filter for `WITH`); `DEFINE name` then one branch a line up to `ENDDEFINE` for a condition that holds when one line holds. Usable in every block (reference §12.2).",
       "DEFINE premium = QQ+ | AKs | AKo", "not in the thesis"),
     e("ENDDEFINE", Keyword, "closes a DEFINE of several lines", "Each line between `DEFINE name` and `ENDDEFINE` is a branch (OR); commas inside a line are AND (reference §12.2).",
       "ENDDEFINE", "not in the thesis"),
@@ -502,6 +509,10 @@ pub fn reference_section() -> String {
         (Kind::Keyword, "Keywords outside the rules"),
         (Kind::TableCell, "Action-table cells"),
         (Kind::Act, "Game-state acts"),
+        (
+            Kind::RangeWord,
+            "Range words of `hus equity` and `hus range`",
+        ),
     ];
     for (kind, title) in groups {
         s.push_str(&format!("\n### {title}\n\n"));

@@ -15,6 +15,7 @@ use crate::syntax::ast;
 use super::lower::block_phase;
 use super::names;
 
+mod acted;
 mod externals;
 mod numbers;
 mod overlaps;
@@ -25,6 +26,7 @@ mod shadows;
 mod spelling;
 mod through;
 
+use acted::rules_never_acting;
 use externals::*;
 use numbers::*;
 use overlaps::*;
@@ -94,6 +96,7 @@ pub(crate) fn lint_program(
         board_made_hands(program, source, &mut out);
         counterfeit_two_pairs(program, source, &mut out);
         reactions_on_a_check(program, source, &mut out);
+        rules_never_acting(program, source, &mut out);
         unreachable_reactions(program, &mut out);
         out_of_range(program, source, &mut out);
         out

@@ -172,16 +172,30 @@ enum Lowered {
     Condition(ir::Shared<[Vec<ir::Condition>]>),
     /// A number.
     Number(Operand),
+    /// A range narrowed by the board (`r WITH topPair+`), for the strength words.
+    Narrowed(VillainRange),
     /// It had errors (already reported).
     Failed,
 }
 
 impl Lowered {
+    /// Where a DEFINE of this kind may stand (reference §12.2).
+    fn stands(&self) -> &'static str {
+        match self {
+            Lowered::Range(_) => "a range stands as a condition, in a union or in a strength word",
+            Lowered::Condition(_) => "a condition stands in a rule's line, a union or, made of hand words, after `WITH`",
+            Lowered::Number(_) => "a number stands where a value may",
+            Lowered::Narrowed(_) => "a narrowed range stands alone in a strength word: `equityVs(name)`, `equityVs(name WITH flushDraw)`",
+            Lowered::Failed => "",
+        }
+    }
+
     fn word(&self) -> &'static str {
         match self {
             Lowered::Range(_) => "a range of hole cards",
             Lowered::Condition(_) => "a condition",
             Lowered::Number(_) => "a number",
+            Lowered::Narrowed(_) => "a range narrowed by the board",
             Lowered::Failed => "not usable",
         }
     }
@@ -276,6 +290,17 @@ impl Lowerer<'_> {
                 }
             }
             ast::ConditionKind::External(e) => Test::External(self.external(e)?),
+            ast::ConditionKind::Narrowed { .. } => {
+                let d = Diagnostic::error(
+                    Code::DefineKind,
+                    "a range narrowed by the board is not a condition",
+                )
+                .at(c.span.clone())
+                .with_help(
+                    "name it with `DEFINE` and use the name in a strength word: `equityVs(name)`",
+                );
+                return self.fail(d);
+            }
             ast::ConditionKind::Value(v) => {
                 let text = self.text(&v.span);
                 return self.fail(
@@ -322,7 +347,7 @@ impl Lowerer<'_> {
                     branches,
                     negated,
                 }),
-                Lowered::Number(_) => {
+                Lowered::Number(_) | Lowered::Narrowed(_) => {
                     let d = self.kind_error(i, name, span, "a condition");
                     self.fail(d)
                 }
@@ -350,6 +375,13 @@ impl Lowerer<'_> {
         let mut branches: Vec<Vec<ir::Condition>> = Vec::new();
         let mut ok = true;
         for item in items {
+            if let Some(c) = &item.condition {
+                match self.condition(c) {
+                    Some(c) => branches.push(vec![c]),
+                    None => ok = false,
+                }
+                continue;
+            }
             let test = match item.is_name.then(|| self.define_index(&item.text)) {
                 None => {
                     ranges.push(item.clone());
@@ -365,7 +397,7 @@ impl Lowerer<'_> {
                         branches,
                         negated: false,
                     }),
-                    Lowered::Number(_) => {
+                    Lowered::Number(_) | Lowered::Narrowed(_) => {
                         let d = self.kind_error(i, &item.text, item.span.clone(), "a condition");
                         self.fail(d)
                     }
@@ -441,7 +473,7 @@ impl Lowerer<'_> {
     /// Whether a union names a condition (a predicate, or a DEFINEd condition) and not only
     /// ranges. A DEFINE being lowered (a cycle) counts as a range: [`Self::range`] reports it.
     fn union_has_condition(&mut self, items: &[ast::RangeItem]) -> bool {
-        let mut found = false;
+        let mut found = items.iter().any(|i| i.condition.is_some());
         for item in items.iter().filter(|i| i.is_name) {
             found |= match self.define_index(&item.text) {
                 Some(i) => match &self.defines[i].state {
@@ -512,6 +544,10 @@ impl Lowerer<'_> {
             DefineState::Done(l) => l.word(),
             _ => "not usable",
         };
+        let stands = match &slot.state {
+            DefineState::Done(l) => l.stands(),
+            _ => "",
+        };
         let mut d = Diagnostic::error(
             Code::DefineKind,
             format!("`{name}` is {what}, not {wanted}"),
@@ -522,6 +558,9 @@ impl Lowerer<'_> {
             slot.define.name,
             self.define_text(i)
         ));
+        if !stands.is_empty() {
+            d = d.with_label(stands);
+        }
         if slot.file.is_none() && self.file.is_none() {
             d = d.with_related(slot.define.span.clone(), "DEFINEd here");
         }
@@ -776,6 +815,9 @@ impl Lowerer<'_> {
             ast::ConditionKind::Range(items) => {
                 self.range(items).map_or(Lowered::Failed, Lowered::Range)
             }
+            ast::ConditionKind::Narrowed { range, filter } => self
+                .villain_range(range, Some(filter))
+                .map_or(Lowered::Failed, Lowered::Narrowed),
             ast::ConditionKind::Name {
                 negated: false,
                 name,
@@ -883,8 +925,7 @@ impl Lowerer<'_> {
         filter: Option<&[Vec<ast::FilterWord>]>,
         span: Span,
     ) -> Option<Operand> {
-        let classes = self.range(range);
-        let filter = filter.map(|f| self.filter(f));
+        let villain = self.villain_range(range, filter);
         let Some(measure) = ir::VsMeasure::from_name(word) else {
             return self.fail(
                 Diagnostic::error(
@@ -896,17 +937,61 @@ impl Lowerer<'_> {
                 .with_help("the words that take a range are `equityVs`, `ppotVs`, `npotVs` and `handStrengthVs`: `equityVs(QQ+ | AK)`"),
             );
         };
-        let filter = match filter {
-            Some(f) => Some(Arc::new(f?)),
-            None => None,
-        };
         Some(Operand::Versus {
             measure,
-            range: Box::new(VillainRange {
-                range: classes?,
-                filter,
-            }),
+            range: Box::new(villain?),
             span,
+        })
+    }
+
+    /// A villain's range as a strength word or a narrowed DEFINE reads it: a range, or one
+    /// DEFINEd narrowed range (maybe weighted), narrowed again by `filter` when there is one.
+    fn villain_range(
+        &mut self,
+        range: &[ast::RangeItem],
+        filter: Option<&[Vec<ast::FilterWord>]>,
+    ) -> Option<VillainRange> {
+        let base = match self.narrowed_name(range) {
+            Some(base) => base,
+            None => self.range(range).map(|range| VillainRange {
+                range,
+                filter: None,
+            }),
+        };
+        let filter = filter.map(|f| self.filter(f));
+        let mut base = base?;
+        if let Some(f) = filter {
+            let f = f?;
+            base.filter = Some(Arc::new(match base.filter.take() {
+                Some(outer) => outer.and(&f),
+                None => f,
+            }));
+        }
+        Some(base)
+    }
+
+    /// `rb` or `rb:0.5` alone, when `rb` is a DEFINEd narrowed range: that range, weighed.
+    /// `None` when the range is anything else (a narrowed range inside a union is reported by
+    /// [`Self::range`]).
+    fn narrowed_name(&mut self, range: &[ast::RangeItem]) -> Option<Option<VillainRange>> {
+        let [item] = range else {
+            return None;
+        };
+        let i = item.is_name.then(|| self.define_index(&item.text))??;
+        if matches!(self.defines[i].state, DefineState::Busy) {
+            return None;
+        }
+        let Lowered::Narrowed(v) = self.use_define(i, item.span.clone()) else {
+            return None;
+        };
+        Some(match &item.weight {
+            Some((w, span)) => self
+                .weigh(v.range, *w, span.clone())
+                .map(|range| VillainRange {
+                    range,
+                    filter: v.filter,
+                }),
+            None => Some(v),
         })
     }
 
@@ -933,12 +1018,68 @@ impl Lowerer<'_> {
         let mut out = Vec::new();
         let mut ok = true;
         for words in alternatives {
-            let lowered: Vec<Option<FilterWord>> =
-                words.iter().map(|w| self.filter_word(w)).collect();
-            ok &= lowered.iter().all(Option::is_some);
-            out.push(lowered.into_iter().flatten().collect());
+            // The alternative's words joined: a DEFINEd filter brings its own alternatives.
+            let mut all = HandFilter {
+                alternatives: vec![Vec::new()],
+            };
+            for w in words {
+                match self.filter_name(w) {
+                    Some(Some(f)) => all = all.and(&f),
+                    Some(None) => ok = false,
+                    None => match self.filter_word(w) {
+                        Some(word) => {
+                            all = all.and(&HandFilter {
+                                alternatives: vec![vec![word]],
+                            })
+                        }
+                        None => ok = false,
+                    },
+                }
+            }
+            out.extend(all.alternatives);
         }
         ok.then_some(HandFilter { alternatives: out })
+    }
+
+    /// A filter word that names a DEFINE (`WITH bets`): the DEFINEd condition's branches as
+    /// alternatives when each of its conditions is a hand word; `Some(None)` after an error;
+    /// `None` when the word names no DEFINE.
+    fn filter_name(&mut self, w: &ast::FilterWord) -> Option<Option<HandFilter>> {
+        let i = self.define_index(&w.name)?;
+        let lowered = self.use_define(i, w.name_span.clone());
+        let words = match &lowered {
+            Lowered::Condition(branches) if !w.negated && !w.or_better => hand_words(branches),
+            Lowered::Failed => return Some(None),
+            _ => None,
+        };
+        if let Some(alternatives) = words {
+            return Some(Some(HandFilter { alternatives }));
+        }
+        let message = match (&lowered, w.negated || w.or_better) {
+            (Lowered::Condition(_), true) => format!(
+                "`{}` is DEFINEd: a `WITH` filter takes it as it is, without `!` or `+`",
+                w.name
+            ),
+            (Lowered::Condition(_), false) => format!(
+                "`{}` is a condition that reads more than the cards, not a filter of hand words",
+                w.name
+            ),
+            _ => format!(
+                "`{}` is {}, not a filter of hand words",
+                w.name,
+                lowered.word()
+            ),
+        };
+        let d = Diagnostic::error(Code::FilterWord, message)
+        .at(w.span.clone())
+        .with_label("not read on the villain's cards")
+        .with_help(format!(
+            "a `WITH` filter takes hand words or a DEFINE of them alone (`DEFINE bets = topPair | flushDraw`); `{}` is DEFINEd as `{}`",
+            self.defines[i].define.name,
+            self.define_text(i)
+        ));
+        self.push(d);
+        Some(None)
     }
 
     fn filter_word(&mut self, w: &ast::FilterWord) -> Option<FilterWord> {
@@ -1264,6 +1405,36 @@ fn respan_operand(op: Operand, span: &Span) -> Operand {
 }
 
 /// Why a `WITH` word is refused.
+/// A DEFINEd condition as filter alternatives, when every condition of every branch is a hand
+/// word (a predicate about the cards, maybe negated, or another such DEFINE); `None` otherwise.
+fn hand_words(branches: &[Vec<ir::Condition>]) -> Option<Vec<Vec<FilterWord>>> {
+    let mut out = Vec::new();
+    for branch in branches {
+        let mut all = HandFilter {
+            alternatives: vec![Vec::new()],
+        };
+        for c in branch {
+            let f = match &c.test {
+                Test::Predicate { predicate, negated } if !predicate.is_betting() => {
+                    vec![vec![FilterWord {
+                        word: HandWord::Predicate(*predicate),
+                        negated: *negated,
+                    }]]
+                }
+                Test::All {
+                    branches,
+                    negated: false,
+                    ..
+                } => hand_words(branches)?,
+                _ => return None,
+            };
+            all = all.and(&HandFilter { alternatives: f });
+        }
+        out.extend(all.alternatives);
+    }
+    Some(out)
+}
+
 fn filter_word_message(w: &ast::FilterWord, name: &str) -> String {
     match Predicate::from_name(name) {
         Some(p) if p.is_betting() => {

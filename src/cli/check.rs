@@ -32,13 +32,10 @@ pub struct Args {
     #[arg(long, value_name = "FILE", requires = "coverage")]
     pub coverage_svg: Option<PathBuf>,
     /// With --coverage: both stacks at the start of the hand, in big blinds (at least 6).
-    #[arg(
-        long,
-        value_name = "BB",
-        default_value_t = 100.0,
-        requires = "coverage"
-    )]
-    pub stack: f64,
+    /// Without it: the largest stack the script's own conditions bound (`heroStack <= 15BB`),
+    /// or 100.
+    #[arg(long, value_name = "BB", requires = "coverage")]
+    pub stack: Option<f64>,
     /// With --coverage: the blinds in chips, `SB/BB`.
     #[arg(
         long,
@@ -49,8 +46,9 @@ pub struct Args {
     pub blinds: String,
 }
 
-/// The depth of `--coverage` from `--stack` and `--blinds`, or what is wrong with them.
-fn depth(args: &Args) -> Result<hus::CoverageDepth, String> {
+/// The depth of `--coverage` from `--stack` (or `stack`, the script's own) and `--blinds`, or
+/// what is wrong with them.
+fn depth(args: &Args, stack: f64) -> Result<hus::CoverageDepth, String> {
     let (small_blind, big_blind) = super::chart::blinds(&args.blinds)?;
     if !(small_blind.is_finite()
         && big_blind.is_finite()
@@ -63,17 +61,16 @@ fn depth(args: &Args) -> Result<hus::CoverageDepth, String> {
         ));
     }
     let min = hus::CoverageDepth::MIN_STACK;
-    let chips = args.stack * big_blind;
-    if !(args.stack.is_finite() && args.stack >= min && chips <= hus::MAX_STACK_CHIPS as f64) {
+    let chips = stack * big_blind;
+    if !(stack.is_finite() && stack >= min && chips <= hus::MAX_STACK_CHIPS as f64) {
         return Err(format!(
-            "--stack {}: give the stacks in big blinds, at least {min} (a raise to 2.5 big blinds and a bet as large leave chips to go all in)",
-            args.stack
+            "--stack {stack}: give the stacks in big blinds, at least {min} (a raise to 2.5 big blinds and a bet as large leave chips to go all in)",
         ));
     }
     Ok(hus::CoverageDepth {
         small_blind,
         big_blind,
-        stack: args.stack,
+        stack,
     })
 }
 
@@ -89,7 +86,7 @@ pub fn run(args: Args) -> u8 {
         errln!("hus check: --coverage-svg draws the grids of one script: give one script (or run `hus check` once per picture)");
         return exit::USAGE;
     }
-    if let Err(e) = depth(&args) {
+    if let Err(e) = depth(&args, args.stack.unwrap_or(100.0)) {
         errln!("hus check: {e}");
         return exit::USAGE;
     }
@@ -214,15 +211,40 @@ fn summary(name: &str, checked: &CheckReport) -> String {
 /// What `--coverage` adds to a script's output (nothing without it). The coverage decides
 /// every starting hand on many boards: it is computed only when asked.
 fn coverage_section(args: &Args, checked: &CheckReport) -> Result<String, String> {
-    let depth = depth(args)?;
+    let (stack, note) = coverage_stack(args, checked);
+    let depth = depth(args, stack)?;
     match args.coverage.then(|| checked.coverage_at(&depth)).flatten() {
-        Some(cells) => coverage(cells, args.coverage_svg.as_deref()),
+        Some(cells) => coverage(cells, args.coverage_svg.as_deref(), &note),
         None => Ok(String::new()),
     }
 }
 
-/// `--coverage`: the text, after writing the SVG picture when asked.
-fn coverage(cells: hus::Coverage, svg: Option<&Path>) -> Result<String, String> {
+/// The stack the coverage is judged at: `--stack`, else the script's own, else 100 big
+/// blinds; and, when `--stack` was not given, a line saying which and how to change it.
+fn coverage_stack(args: &Args, checked: &CheckReport) -> (f64, String) {
+    const DEFAULT: f64 = 100.0;
+    let how = "`--stack BB` judges another depth";
+    let pinned = args.coverage.then(|| checked.pinned_stack()).flatten();
+    // A bound too deep for the blinds' chips is no depth to judge at.
+    let pinned = pinned.filter(|(stack, _)| depth(args, *stack).is_ok());
+    match (args.stack, pinned) {
+        (Some(stack), _) => (stack, String::new()),
+        (None, Some((stack, because))) => {
+            let stack_shown = hus::game::format_amount(stack);
+            let note =
+                format!("stacks of {stack_shown} big blinds, from the script's {because}; {how}\n");
+            (stack, note)
+        }
+        (None, None) => (
+            DEFAULT,
+            format!("stacks of 100 big blinds: no condition of the script bounds a stack; {how}\n"),
+        ),
+    }
+}
+
+/// `--coverage`: the text (after `note`, a line or nothing), after writing the SVG picture
+/// when asked.
+fn coverage(cells: hus::Coverage, svg: Option<&Path>, note: &str) -> Result<String, String> {
     if let Some(path) = svg {
         let name = path.display().to_string();
         let shown = hus::escape_controls(&name);
@@ -230,7 +252,7 @@ fn coverage(cells: hus::Coverage, svg: Option<&Path>) -> Result<String, String> 
             .and_then(|mut f| f.write_all(cells.svg.as_bytes()))
             .map_err(|e| format!("cannot write the coverage picture `{shown}`: {e}"))?;
     }
-    Ok(format!("\ncoverage:\n{}", cells.text))
+    Ok(format!("\ncoverage:\n{note}{}", cells.text))
 }
 
 #[cfg(test)]
@@ -248,7 +270,7 @@ mod tests {
             table_dirs: Vec::new(),
             coverage: false,
             coverage_svg: None,
-            stack: 100.0,
+            stack: Some(100.0),
             blinds: "50/100".into(),
         };
         let before = hus::coverages_computed();

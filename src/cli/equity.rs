@@ -20,13 +20,43 @@ pub struct Args {
     /// a script: `'topPair+ | flushDraw'`.
     #[arg(long = "villain-with", value_name = "WORDS")]
     pub villain_with: Option<String>,
+    /// How card queries are read: `hus` (`K9s+` raises both cards, as in scripts) or
+    /// `pokerstove` (`K9s+` is K9s-KQs, as PokerStove and Equilab read it).
+    #[arg(long, value_enum, default_value = "hus")]
+    pub notation: NotationArg,
+    /// Sample N deals (Monte Carlo, with the standard error) instead of counting exactly;
+    /// without it, counts above 4e9 showdowns are sampled with 1,000,000 deals.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub sample: Option<u64>,
+    /// The seed of the sample's random deals.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
     /// Print one JSON object with every number in full.
     #[arg(long)]
     pub json: bool,
 }
 
+/// `--notation`'s values.
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum NotationArg {
+    Hus,
+    Pokerstove,
+}
+
+impl From<NotationArg> for hus::Notation {
+    fn from(n: NotationArg) -> hus::Notation {
+        match n {
+            NotationArg::Hus => hus::Notation::Hus,
+            NotationArg::Pokerstove => hus::Notation::PokerStove,
+        }
+    }
+}
+
 pub fn run(args: Args) -> u8 {
     let options = hus::EquityOptions {
+        notation: args.notation.into(),
+        sample: args.sample,
+        seed: args.seed,
         hero: args.hero,
         villain: args.villain,
         board: args.board,
@@ -35,6 +65,9 @@ pub fn run(args: Args) -> u8 {
     };
     match hus::equity(&options) {
         Ok(report) => {
+            for w in &report.warnings {
+                errln!("hus equity: {w}");
+            }
             let out = if args.json {
                 super::to_stdout_json(&format!("{}\n", report.json()))
             } else {

@@ -19,6 +19,14 @@ pub struct Args {
     /// `'topPair+ | flushDraw'`.
     #[arg(long = "with", value_name = "WORDS")]
     pub with: Option<String>,
+    /// How card queries are read: `hus` (`K9s+` raises both cards) or `pokerstove`
+    /// (`K9s+` is K9s-KQs).
+    #[arg(long, value_enum, default_value = "hus")]
+    pub notation: super::equity::NotationArg,
+    /// Also show every card that can come next (a turn or a river): the share of the kept
+    /// range in each made hand and the change in its equity.
+    #[arg(long = "next-card")]
+    pub next_card: bool,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -33,6 +41,8 @@ pub fn run(args: Args) -> u8 {
         board: args.board,
         dead: args.dead,
         with: args.with,
+        notation: args.notation.into(),
+        next_card: args.next_card,
     };
     let report = match hus::range_breakdown(&options) {
         Ok(r) => r,
@@ -41,6 +51,9 @@ pub fn run(args: Args) -> u8 {
             return exit::USAGE;
         }
     };
+    for w in &report.warnings {
+        errln!("hus range: {w}");
+    }
     if let Some(path) = &args.svg {
         use std::io::Write;
         let written =

@@ -56,6 +56,9 @@ pub struct Diagnostic {
     /// (no built-in name is near it): each command says how *it* declares one, so it matches
     /// on this, never on the help text.
     pub undeclared_constant: bool,
+    /// A second place the warning is about (the other rule of an overlapping pair): an allow
+    /// comment covering it silences the warning as one covering [`Diagnostic::span`] does.
+    pub also_about: Option<Span>,
 }
 
 /// A suggested edit: replace `span` with `replacement` (an empty span inserts, an empty
@@ -82,6 +85,7 @@ impl Diagnostic {
             file: None,
             fixes: Vec::new(),
             undeclared_constant: false,
+            also_about: None,
         }
     }
     /// [`Diagnostic::new`] of a code defined as an error (said at the call for the reader).
@@ -101,6 +105,11 @@ impl Diagnostic {
             "{code} is defined as an error"
         );
         Diagnostic::new(code, message)
+    }
+    /// `d` also about `span` ([`Diagnostic::also_about`]).
+    pub(crate) fn also_about(mut self, span: Span) -> Diagnostic {
+        self.also_about = Some(span);
+        self
     }
     pub fn at(mut self, span: Span) -> Diagnostic {
         self.span = Some(span);

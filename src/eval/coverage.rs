@@ -20,6 +20,9 @@ use crate::ir::Program;
 
 use super::{decide, DecideOptions};
 
+mod stack;
+pub(crate) use stack::pinned_stack;
+
 /// Boards tried after the flop for each class.
 pub const BOARDS: usize = 8;
 

@@ -46,6 +46,25 @@ impl CheckReport {
         self.coverage_at(&CoverageDepth::default())
     }
 
+    /// The stack in big blinds the script's own conditions are written for, and the condition
+    /// that says so (`` `heroStack <= 15BB` at line 4 ``): the largest upper bound on a stack
+    /// they write (reference §9). `None` when the script bounds no stack from above (or has
+    /// errors).
+    pub fn pinned_stack(&self) -> Option<(f64, String)> {
+        let program = self.program.as_ref()?;
+        let pinned = crate::eval::coverage::pinned_stack(program)?;
+        let source = &program.source;
+        let because = match pinned.included {
+            true => "a condition of an INCLUDEd file".to_string(),
+            false => format!(
+                "`{}` at line {}",
+                crate::diag::escape_controls(source.text.get(pinned.span.clone()).unwrap_or("")),
+                source.line_col(pinned.span.start).0
+            ),
+        };
+        Some((pinned.stack, because))
+    }
+
     /// The coverage at these blinds and stacks (`hus check --coverage --stack 20`).
     pub fn coverage_at(&self, depth: &CoverageDepth) -> Option<Coverage> {
         let program = self.program.as_ref()?;

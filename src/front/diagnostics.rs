@@ -4,7 +4,7 @@
 use std::ops::Range;
 use std::sync::Arc;
 
-use crate::diag::{Report, Severity, SourceFile};
+use crate::diag::{Code, Report, Severity, SourceFile};
 
 /// A suggested edit of a diagnostic: replace lines/columns `start..end` (1-based) with
 /// `replacement`.
@@ -22,8 +22,9 @@ pub struct Fix {
 /// and by byte span (`hus check --format json` gives the same fields).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
-    /// A stable kebab-case name: `unknown-name`, `no-rule-matched` (reference §10).
-    pub code: &'static str,
+    /// What it is about; [`Code::as_str`] is its stable kebab-case name (`unknown-name`,
+    /// `no-rule-matched`, reference §10).
+    pub code: Code,
     pub severity: Severity,
     pub message: String,
     /// What to do about it. [`Diagnostic::render`] shows this text and `message`, so a
@@ -91,7 +92,7 @@ impl Diagnostic {
         let (end_line, end_column) = d.span.as_ref().map_or((1, 1), |s| file.line_col(s.end));
         let fixes = d.fixes.iter().map(|f| fix(file, f)).collect();
         Diagnostic {
-            code: d.code.as_str(),
+            code: d.code,
             severity: d.severity,
             message: d.message.clone(),
             help: d.help.clone(),
@@ -115,7 +116,7 @@ impl Diagnostic {
     }
 
     /// An error about a whole file (one that cannot be read, say), at line 1, column 1.
-    pub fn whole_file(code: &'static str, file: &str, message: String) -> Diagnostic {
+    pub fn whole_file(code: Code, file: &str, message: String) -> Diagnostic {
         Diagnostic {
             code,
             severity: Severity::Error,
@@ -269,7 +270,11 @@ mod tests {
 
     #[test]
     fn a_whole_file_error_renders_from_its_fields() {
-        let d = super::Diagnostic::whole_file("script-unreadable", "a\x1bb.hus", "no".into());
+        let d = super::Diagnostic::whole_file(
+            crate::diag::Code::ScriptUnreadable,
+            "a\x1bb.hus",
+            "no".into(),
+        );
         assert_eq!(
             d.render(Rendering::Text { colour: false }),
             "a\\x1bb.hus:1:1: error: no"

@@ -91,7 +91,7 @@ mod tests {
             &FormatOptions::default(),
         )
         .unwrap_err();
-        assert_eq!(e.diagnostics[0].code, "then-position");
+        assert_eq!(e.diagnostics[0].code, Code::ThenPosition);
     }
 
     #[test]

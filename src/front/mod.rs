@@ -11,7 +11,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::game::{GameState, Move};
 
 use crate::check::CheckOptions;
-use crate::diag::SourceFile;
+use crate::diag::{Code, SourceFile};
 use crate::eval::{DecideOptions, ErrorKind};
 use crate::ir::Program;
 
@@ -63,6 +63,7 @@ pub use nash::{
 };
 pub use ranges::{equity, parse_range, range_breakdown};
 pub use ranges::{EquityOptions, EquityReport, RangeError, RangeOptions, RangeReport, SideEquity};
+pub use ranges::{Method as EquityMethod, NextCard};
 pub use replay::{read_acpc_game, read_log_file, replay_log, LogPlayer, LogSummary, ReplayError};
 pub use replay::{ReplayErrorKind, ReplayOptions, ReplayReport, ReplayTally};
 pub use seat::{play_acpc_seat, AcpcError, AcpcErrorKind, AcpcSeatOptions, AcpcSeatReport};
@@ -382,7 +383,7 @@ impl Bot {
         }
         Bot::read_file(Path::new(spec), options, false).map_err(|e| {
             match e.diagnostics.as_slice() {
-                [d] if d.code == "script-unreadable" => LoadError::Unreadable(d.message.clone()),
+                [d] if d.code == Code::ScriptUnreadable => LoadError::Unreadable(d.message.clone()),
                 _ => LoadError::Script(e),
             }
         })
@@ -654,7 +655,7 @@ fn with_values(source: SourceFile, values: &[(String, f64)]) -> Result<SourceFil
     match crate::check::tune::set_values(&source.text, values) {
         Ok(text) => Ok(SourceFile::new(source.name, text)),
         Err(e) => Err(ScriptError {
-            diagnostics: vec![Diagnostic::whole_file("bad-tune", &source.name, e.0)],
+            diagnostics: vec![Diagnostic::whole_file(Code::BadTune, &source.name, e.0)],
             file: source.name,
         }),
     }
@@ -664,7 +665,7 @@ fn with_values(source: SourceFile, values: &[(String, f64)]) -> Result<SourceFil
 /// code, `script-unreadable`, only the library gives (the CLI reports it as a usage error).
 fn unreadable(name: &str, why: &str) -> ScriptError {
     let d = Diagnostic::whole_file(
-        "script-unreadable",
+        Code::ScriptUnreadable,
         name,
         format!("cannot read {}: {why}", crate::diag::escape_controls(name)),
     );
@@ -816,7 +817,7 @@ mod tests {
         .expect_err("errors");
         assert!(e.diagnostics.len() >= 2, "{e:?}");
         assert!(e.diagnostics.iter().all(|d| d.file == "bad.hus"));
-        assert_eq!(e.diagnostics[0].code, "raise-without-amount");
+        assert_eq!(e.diagnostics[0].code, Code::RaiseWithoutAmount);
         assert_eq!((e.diagnostics[0].line, e.diagnostics[0].column), (4, 8));
     }
 
@@ -836,7 +837,7 @@ mod tests {
             .unwrap();
         let e = bot.decide(&state, 1).expect_err("no preflop rule");
         assert_eq!(e.kind, DecideErrorKind::NoRuleMatched);
-        assert_eq!(e.diagnostic.code, "no-rule-matched");
+        assert_eq!(e.diagnostic.code, Code::NoRuleMatched);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! three decimals, as PokerStove prints them), JSON with every number in full, and the range
 //! grid as SVG.
 
-use super::ranges::{EquityReport, RangeReport, SideEquity};
+use super::ranges::{EquityReport, Method, RangeReport, SideEquity, MAX_EXACT};
 use crate::cards::hole::HoleClass;
 use crate::cards::CardSet;
 
@@ -39,11 +39,27 @@ fn combos(x: f64) -> String {
 impl EquityReport {
     /// The table `hus equity` prints: each player, then each player's classes.
     pub fn text(&self) -> String {
+        let how = match self.method {
+            Method::Exact => format!("exact, {} boards for each pair of holdings", self.boards),
+            Method::Sampled {
+                deals,
+                seed,
+                std_error,
+                asked,
+            } => format!(
+                "sampled{}, {deals} deals (seed {seed}), standard error of each equity {:.3}%",
+                if asked {
+                    String::new()
+                } else {
+                    format!(" (above {MAX_EXACT:.0e} showdowns to count exactly)")
+                },
+                100.0 * std_error
+            ),
+        };
         let mut s = format!(
-            "board {}, dead {}: exact, {} boards for each pair of holdings\n\n",
+            "board {}, dead {}: {how}\n\n",
             cards_text(self.board),
             cards_text(self.dead),
-            self.boards
         );
         s.push_str(&format!(
             "{:8} {:>8} {:>9} {:>9} {:>9}  range\n",
@@ -95,6 +111,14 @@ impl EquityReport {
             "board": cards_text(self.board),
             "dead": cards_text(self.dead),
             "boards": self.boards,
+            "method": match self.method {
+                Method::Exact => serde_json::json!({"exact": true}),
+                Method::Sampled { deals, seed, std_error, asked } => serde_json::json!({
+                    "exact": false, "deals": deals, "seed": seed, "std_error": std_error,
+                    "asked": asked,
+                }),
+            },
+            "warnings": self.warnings,
             "players": self.players.iter().map(player).collect::<Vec<_>>(),
         })
         .to_string()
@@ -102,41 +126,87 @@ impl EquityReport {
 }
 
 impl RangeReport {
-    /// The categories with their combos and shares, then the 13x13 grid of what is kept.
+    /// The categories with their combos, their share of the kept range and of the whole range
+    /// (the hit rate), the next cards when asked, then the 13x13 grid of what is kept.
     pub fn text(&self) -> String {
-        let share = |x: f64| {
-            if self.kept > 0.0 {
-                pct(x / self.kept)
-            } else {
-                "-".into()
-            }
-        };
+        let share = |x: f64, of: f64| if of > 0.0 { pct(x / of) } else { "-".into() };
         let mut s = format!(
-            "board {}, dead {}: {} combos, {} kept\n\nmade hands (each holding once, the first that holds)\n",
+            "board {}, dead {}: {} combos, {} kept\n",
             cards_text(self.board),
             cards_text(self.dead),
             combos(self.combos),
             combos(self.kept)
         );
-        for (words, n) in &self.made {
-            s.push_str(&format!(
-                "  {:32} {:>8} {:>9}\n",
-                words,
-                combos(*n),
-                share(*n)
-            ));
-        }
-        s.push_str("\ndraws and shapes (a holding may count in several)\n");
-        for (words, n) in &self.draws {
-            s.push_str(&format!(
-                "  {:32} {:>8} {:>9}\n",
-                words,
-                combos(*n),
-                share(*n)
-            ));
+        let head = |title: &str| {
+            format!(
+                "\n{title:34} {:>8} {:>9} {:>9}\n",
+                "kept", "of kept", "of range"
+            )
+        };
+        let rows = |list: &[(&str, f64)], all: &[f64]| {
+            let mut t = String::new();
+            for ((words, n), a) in list.iter().zip(all) {
+                t.push_str(&format!(
+                    "  {:32} {:>8} {:>9} {:>9}\n",
+                    words,
+                    combos(*n),
+                    share(*n, self.kept),
+                    share(*a, self.combos)
+                ));
+            }
+            t
+        };
+        s.push_str(&head("made hands (each holding once)"));
+        s.push_str(&rows(&self.made, &self.made_all));
+        s.push_str(&head("draws and shapes (may overlap)"));
+        s.push_str(&rows(&self.draws, &self.draws_all));
+        if let Some(now) = self.equity {
+            s.push_str(&self.next_text(now));
         }
         s.push_str("\ncombos kept by class (suited above the diagonal)\n");
         s.push_str(&self.grid_text());
+        s
+    }
+
+    /// `--next-card`: a line per card that can come (the kept holdings it leaves, their
+    /// equity and its change), then the share of each made hand that some card makes.
+    fn next_text(&self, now: f64) -> String {
+        let shown: Vec<usize> = (0..self.made.len())
+            .filter(|&i| self.next.iter().any(|n| n.made[i] > 0.0))
+            .collect();
+        let mut s = format!(
+            "\nnext card: the kept holdings it leaves, their equity against a random hand (now {}) and its change, and their share in each made hand:\n",
+            pct(now)
+        );
+        for (col, &i) in shown.iter().enumerate() {
+            s.push_str(&format!("  [{}] {}\n", col + 1, self.made[i].0));
+        }
+        s.push_str(&format!(
+            "  {:4} {:>8} {:>9} {:>9}",
+            "card", "combos", "equity", "change"
+        ));
+        for col in 0..shown.len() {
+            s.push_str(&format!(" {:>6}", format!("[{}]", col + 1)));
+        }
+        s.push('\n');
+        for n in &self.next {
+            s.push_str(&format!(
+                "  {:4} {:>8} {:>9} {:>9}",
+                n.card.to_string(),
+                combos(n.combos),
+                pct(n.equity),
+                format!("{:+.3}%", 100.0 * (n.equity - now))
+            ));
+            for &i in &shown {
+                let x = if n.combos > 0.0 {
+                    n.made[i] / n.combos
+                } else {
+                    0.0
+                };
+                s.push_str(&format!(" {:>6}", format!("{:.1}%", 100.0 * x)));
+            }
+            s.push('\n');
+        }
         s
     }
 
@@ -154,18 +224,37 @@ impl RangeReport {
     /// One JSON object: `board`, `dead`, `combos`, `kept`, `made` and `draws` (each `words`,
     /// `combos`), `grid` (169 combos, the 13x13 table's order).
     pub fn json(&self) -> String {
-        let list = |xs: &[(&str, f64)]| {
+        let list = |xs: &[(&str, f64)], all: &[f64]| {
             xs.iter()
-                .map(|(w, n)| serde_json::json!({"words": w, "combos": n}))
+                .zip(all)
+                .map(|((w, n), a)| serde_json::json!({"words": w, "combos": n, "range_combos": a}))
                 .collect::<Vec<_>>()
         };
+        let next = self
+            .next
+            .iter()
+            .map(|n| {
+                serde_json::json!({
+                    "card": n.card.to_string(),
+                    "combos": n.combos,
+                    "equity": n.equity,
+                    "change": self.equity.map(|e| n.equity - e),
+                    "made": self.made.iter().zip(&n.made).map(|((w, _), c)| serde_json::json!({
+                        "words": w, "combos": c,
+                    })).collect::<Vec<_>>(),
+                })
+            })
+            .collect::<Vec<_>>();
         serde_json::json!({
             "board": cards_text(self.board),
             "dead": cards_text(self.dead),
             "combos": self.combos,
             "kept": self.kept,
-            "made": list(&self.made),
-            "draws": list(&self.draws),
+            "made": list(&self.made, &self.made_all),
+            "draws": list(&self.draws, &self.draws_all),
+            "equity": self.equity,
+            "next": next,
+            "warnings": self.warnings,
             "grid": self.grid.iter().enumerate().map(|(i, n)| serde_json::json!({
                 "class": HoleClass::from_index(i).name(), "combos": n,
             })).collect::<Vec<_>>(),

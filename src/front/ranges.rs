@@ -5,10 +5,12 @@
 
 use crate::cards::category::{Made, DRAWS};
 use crate::cards::hole::HoleClass;
+use crate::cards::hole::HoleClassSet;
 use crate::cards::predicate::Predicate;
-use crate::cards::query::CardQuery;
+use crate::cards::query::{every_class, CardQuery, Notation, EVERY_HOLDING, EVERY_HOLDING_HABITS};
 use crate::cards::range::{FilterWord, HandFilter, HandWord, Holding};
 use crate::cards::{Card, CardSet};
+use crate::strength::preflop_dead;
 use crate::strength::range_equity::{self, RangeEquity, Tally};
 
 /// A range, a board or a filter that cannot be read, or a count too large to enumerate.
@@ -32,6 +34,21 @@ fn error<T>(message: String) -> Result<T, RangeError> {
 /// A range as written, read into weighted holdings (every holding of the deck; the known
 /// cards are taken away later). A holding named twice keeps its largest weight.
 pub fn parse_range(text: &str) -> Result<Vec<Holding>, RangeError> {
+    read_range(text, Notation::Hus).map(|r| r.holdings)
+}
+
+/// A range read in a notation, with what a player of other tools should be told about it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReadRange {
+    pub holdings: Vec<Holding>,
+    /// One line per `+` query that PokerStove reads otherwise (in the language's notation).
+    pub warnings: Vec<String>,
+}
+
+/// [`parse_range`] in `notation`, warning about each `+` query whose PokerStove reading
+/// differs (reference §12.11).
+pub fn read_range(text: &str, notation: Notation) -> Result<ReadRange, RangeError> {
+    let mut warnings = Vec::new();
     let mut weights = vec![0.0f64; 64 * 64];
     let items: Vec<&str> = text
         .split([',', '|'])
@@ -48,7 +65,10 @@ pub fn parse_range(text: &str) -> Result<Vec<Holding>, RangeError> {
             Some((b, w)) => (b.trim(), parse_weight(item, w.trim())?),
             None => (item, 1.0),
         };
-        for (a, b) in item_holdings(body)? {
+        if notation == Notation::Hus {
+            warnings.extend(plus_warning(body));
+        }
+        for (a, b) in item_holdings(body, notation)? {
             let slot = &mut weights[(a * 64 + b) as usize];
             *slot = slot.max(weight);
         }
@@ -65,7 +85,29 @@ pub fn parse_range(text: &str) -> Result<Vec<Holding>, RangeError> {
             }
         }
     }
-    Ok(out)
+    Ok(ReadRange {
+        holdings: out,
+        warnings,
+    })
+}
+
+/// `plus-holds-higher` on the command line: what `K9s+` holds here and what PokerStove's
+/// `K9s+` is, with both combo counts.
+fn plus_warning(body: &str) -> Option<String> {
+    let (stove, extra) = crate::cards::query::pokerstove_plus(body)?;
+    let count = |set: &HoleClassSet| set.classes().map(|c| c.combos()).sum::<u32>();
+    let all = CardQuery::parse(body).ok()?.classes;
+    let names: Vec<String> = extra.classes().map(|c| c.name()).collect();
+    let shown = if names.len() > 6 {
+        format!("{}, ... ({} classes)", names[..6].join(", "), names.len())
+    } else {
+        names.join(", ")
+    };
+    Some(format!(
+        "warning[plus-holds-higher]: `{body}` raises both cards: {} combos, {stove} and also {shown}; PokerStove and Equilab read `{body}` as {stove} ({} combos): write `{stove}`, or pass `--notation pokerstove`",
+        count(&all),
+        count(&all) - count(&extra)
+    ))
 }
 
 fn parse_weight(item: &str, w: &str) -> Result<f64, RangeError> {
@@ -77,8 +119,23 @@ fn parse_weight(item: &str, w: &str) -> Result<f64, RangeError> {
     }
 }
 
-/// The holdings of one item: two specific cards (`AhKh`) or a card query (`AKs`, `QQ+`).
-fn item_holdings(body: &str) -> Result<Vec<(u32, u32)>, RangeError> {
+/// The holdings of one item: two specific cards (`AhKh`), a card query (`AKs`, `QQ+`) or
+/// the word for every holding (`anyTwo`).
+fn item_holdings(body: &str, notation: Notation) -> Result<Vec<(u32, u32)>, RangeError> {
+    if body.eq_ignore_ascii_case(EVERY_HOLDING) {
+        return Ok(crate::strength::versus::live_holdings(
+            &every_class(),
+            CardSet::EMPTY,
+        ));
+    }
+    if EVERY_HOLDING_HABITS
+        .iter()
+        .any(|h| h.eq_ignore_ascii_case(body))
+    {
+        return error(format!(
+            "`{body}` is not a range here: every holding is `{EVERY_HOLDING}` (any two cards)"
+        ));
+    }
     if let Ok(set) = body.parse::<CardSet>() {
         if set.len() == 2 {
             let mut c = set.cards().map(Card::index);
@@ -86,11 +143,11 @@ fn item_holdings(body: &str) -> Result<Vec<(u32, u32)>, RangeError> {
             return Ok(vec![(a.min(b), a.max(b))]);
         }
     }
-    let classes = match CardQuery::parse(body) {
+    let classes = match CardQuery::parse_as(body, notation) {
         Ok(q) => q.classes,
         Err(_) => {
             return error(format!(
-                "`{body}` is neither a card query (`AK`, `Q8s+`, `JJ-`, `A2s-A5s`) nor two cards (`AhKh`)"
+                "`{body}` is neither a card query (`AK`, `Q8s+`, `JJ-`, `A2s-A5s`), two cards (`AhKh`) nor `{EVERY_HOLDING}` (every holding)"
             ))
         }
     };
@@ -151,7 +208,35 @@ pub struct EquityOptions {
     /// `topPair+ | flushDraw`: keep only the villain's holdings these words hold for on the
     /// board, as `WITH` in a script.
     pub villain_with: Option<String>,
+    /// How card queries are read (`K9s+`).
+    pub notation: Notation,
+    /// Sample this many deals instead of counting exactly.
+    pub sample: Option<u64>,
+    /// The seed of the sample's generator.
+    pub seed: u64,
 }
+
+/// How an equity was found.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Method {
+    /// Every run-out of every pair of holdings.
+    Exact,
+    /// Deals drawn at random: how many, the seed, the standard error of each equity, and
+    /// whether it was asked for (`--sample`) or the exact count was above [`MAX_EXACT`].
+    Sampled {
+        deals: u64,
+        seed: u64,
+        std_error: f64,
+        asked: bool,
+    },
+}
+
+/// The largest exact count (showdowns: run-outs x pairs of holdings); above it `hus equity`
+/// samples [`DEFAULT_DEALS`] deals.
+pub const MAX_EXACT: f64 = range_equity::MAX_WORK;
+
+/// The deals sampled when the exact count is too large and `--sample` does not say.
+pub const DEFAULT_DEALS: u64 = 1_000_000;
 
 /// One side's result, overall and by hole-card class.
 #[derive(Clone, Debug, PartialEq)]
@@ -174,6 +259,9 @@ pub struct EquityReport {
     /// Run-outs counted for each pair of holdings.
     pub boards: u64,
     pub players: [SideEquity; 2],
+    pub method: Method,
+    /// What a player of other tools should know about how the ranges were read.
+    pub warnings: Vec<String>,
 }
 
 /// Range against range, exact over every run-out (reference §12.11).
@@ -190,9 +278,12 @@ pub fn equity(options: &EquityOptions) -> Result<EquityReport, RangeError> {
         return error("a card is both on the board and dead".into());
     }
     let known = board.union(dead);
-    let live = |text: &str, who: &str| -> Result<Vec<Holding>, RangeError> {
-        let all = parse_range(text)?;
-        let left: Vec<Holding> = all
+    let mut warnings = Vec::new();
+    let mut live = |text: &str, who: &str| -> Result<Vec<Holding>, RangeError> {
+        let read = read_range(text, options.notation)?;
+        warnings.extend(read.warnings);
+        let left: Vec<Holding> = read
+            .holdings
             .into_iter()
             .filter(|h| !h.set().intersects(known))
             .collect();
@@ -215,23 +306,13 @@ pub fn equity(options: &EquityOptions) -> Result<EquityReport, RangeError> {
             ));
         }
     }
-    let from_table = board.is_empty() && dead.is_empty();
-    let work = range_equity::work(hero.len(), villain.len(), board, dead);
-    if !from_table && work > range_equity::MAX_WORK {
-        return error(format!(
-            "{} holdings against {} over every board is {work:.1e} showdowns, too many to count exactly here: give the flop, or narrower ranges",
-            hero.len(),
-            villain.len()
-        ));
-    }
-    let counted = if from_table {
-        range_equity::preflop(&hero, &villain)
-    } else {
-        range_equity::enumerate(&hero, &villain, board, dead)
-    };
-    if RangeEquity::total(&counted.hero, &hero).all == 0.0 {
+    if !hero
+        .iter()
+        .any(|h| villain.iter().any(|v| !h.set().intersects(v.set())))
+    {
         return error("no holding of one range can be dealt with a holding of the other: they share every card".into());
     }
+    let (counted, method) = count(&hero, &villain, board, dead, options);
     Ok(EquityReport {
         board,
         dead,
@@ -240,7 +321,60 @@ pub fn equity(options: &EquityOptions) -> Result<EquityReport, RangeError> {
             side(&options.hero, &hero, &counted.hero),
             side(&options.villain, &villain, &counted.villain),
         ],
+        method,
+        warnings,
     })
+}
+
+/// How to count: whether before the flop by the table less the boards holding a dead card,
+/// and the deals to sample instead of an exact count (asked for, or above [`MAX_EXACT`]).
+fn plan(
+    h: usize,
+    v: usize,
+    board: CardSet,
+    dead: CardSet,
+    sample: Option<u64>,
+) -> (bool, Option<u64>) {
+    let corrected = board.is_empty() && preflop_dead::cheaper(h, v, dead);
+    let work = if corrected {
+        preflop_dead::work(h, v, dead)
+    } else {
+        range_equity::work(h, v, board, dead)
+    };
+    let deals = match sample {
+        Some(n) => Some(n.max(1)),
+        None => (work > MAX_EXACT).then_some(DEFAULT_DEALS),
+    };
+    (corrected, deals)
+}
+
+/// The tallies, exactly when the count is at most [`MAX_EXACT`] showdowns and no sample is
+/// asked for: from the matchup table before the flop (less the boards that hold a dead card,
+/// when that is cheaper than counting the others), else every run-out.
+fn count(
+    hero: &[Holding],
+    villain: &[Holding],
+    board: CardSet,
+    dead: CardSet,
+    options: &EquityOptions,
+) -> (RangeEquity, Method) {
+    let (corrected, deals) = plan(hero.len(), villain.len(), board, dead, options.sample);
+    if let Some(deals) = deals {
+        let s = sample::sample(hero, villain, board, dead, deals, options.seed);
+        let method = Method::Sampled {
+            deals: s.deals,
+            seed: options.seed,
+            std_error: s.std_error,
+            asked: options.sample.is_some(),
+        };
+        return (s.tallies, method);
+    }
+    let counted = if corrected {
+        preflop_dead::with_dead(hero, villain, dead)
+    } else {
+        range_equity::enumerate(hero, villain, board, dead)
+    };
+    (counted, Method::Exact)
 }
 
 /// C(n, k): the run-outs of k cards from n.
@@ -299,6 +433,23 @@ pub struct RangeOptions {
     pub dead: String,
     /// `topPair+ | flushDraw`: keep only the holdings it holds for.
     pub with: Option<String>,
+    /// How card queries are read (`K9s+`).
+    pub notation: Notation,
+    /// Also show every card that can come next (a turn or a river).
+    pub next_card: bool,
+}
+
+/// One card that can come next, for `hus range --next-card`: the kept holdings it leaves, by
+/// made hand on the new board, and their equity.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NextCard {
+    pub card: Card,
+    /// The kept holdings that miss the card, weighted.
+    pub combos: f64,
+    /// Their combos in each made-hand category on the new board, in [`Made::ALL`]'s order.
+    pub made: Vec<f64>,
+    /// Their mean equity against a random hand on the new board (the language's `equity`).
+    pub equity: f64,
 }
 
 /// `hus range`'s answer: the range's holdings on the board by category.
@@ -316,6 +467,16 @@ pub struct RangeReport {
     pub draws: Vec<(&'static str, f64)>,
     /// Combos kept per class, in the 13x13 table's order (`index = row * 13 + column`).
     pub grid: Vec<f64>,
+    /// The whole range's combos (before the filter) per made-hand category and per draw, in
+    /// the order of `made` and `draws`: each over `combos` is the category's hit rate.
+    pub made_all: Vec<f64>,
+    pub draws_all: Vec<f64>,
+    /// With `next_card`: the kept range's mean equity against a random hand now, and every
+    /// card that can come, in card order.
+    pub equity: Option<f64>,
+    pub next: Vec<NextCard>,
+    /// What a player of other tools should know about how the range was read.
+    pub warnings: Vec<String>,
 }
 
 /// A range on a board, by category (reference §12.12).
@@ -331,30 +492,37 @@ pub fn range_breakdown(options: &RangeOptions) -> Result<RangeReport, RangeError
     if board.intersects(dead) {
         return error("a card is both on the board and dead".into());
     }
+    if options.next_card && board.len() == 5 {
+        return error("`--next-card` needs a flop or a turn: no card comes after the river".into());
+    }
     let filter = options.with.as_deref().map(parse_filter).transpose()?;
     let known = board.union(dead);
-    let live: Vec<Holding> = parse_range(&options.range)?
+    let read = read_range(&options.range, options.notation)?;
+    let live: Vec<Holding> = read
+        .holdings
         .into_iter()
         .filter(|h| !h.set().intersects(known))
         .collect();
     let combos = live.iter().map(|h| h.weight).sum();
-    let kept: Vec<&Holding> = live
+    let kept: Vec<Holding> = live
         .iter()
         .filter(|h| filter.as_ref().is_none_or(|f| f.holds(h.set(), board)))
+        .copied()
         .collect();
-    let mut made: Vec<(&'static str, f64)> = Made::ALL.iter().map(|m| (m.words(), 0.0)).collect();
-    let mut draws: Vec<(&'static str, f64)> = DRAWS.iter().map(|d| (d.words, 0.0)).collect();
+    let (made, draws) = categories(&kept, board);
+    let (made_all, draws_all) = categories(&live, board);
     let mut grid = vec![0.0; 169];
     for h in &kept {
-        let m = Made::of(h.set(), board);
-        made[Made::ALL.iter().position(|x| *x == m).unwrap_or(0)].1 += h.weight;
-        for (d, slot) in DRAWS.iter().zip(draws.iter_mut()) {
-            if d.holds(h.set(), board) {
-                slot.1 += h.weight;
-            }
-        }
         grid[h.class().index()] += h.weight;
     }
+    let (equity, next) = if options.next_card {
+        (
+            Some(mean_equity(&kept, board)),
+            next_cards(&kept, known, board),
+        )
+    } else {
+        (None, Vec::new())
+    };
     Ok(RangeReport {
         board,
         dead,
@@ -363,8 +531,73 @@ pub fn range_breakdown(options: &RangeOptions) -> Result<RangeReport, RangeError
         made,
         draws,
         grid,
+        made_all: made_all.iter().map(|x| x.1).collect(),
+        draws_all: draws_all.iter().map(|x| x.1).collect(),
+        equity,
+        next,
+        warnings: read.warnings,
     })
 }
+
+type Counts = Vec<(&'static str, f64)>;
+
+/// The holdings' combos by made hand (each once) and by draw (each that holds).
+fn categories(holdings: &[Holding], board: CardSet) -> (Counts, Counts) {
+    let mut made: Counts = Made::ALL.iter().map(|m| (m.words(), 0.0)).collect();
+    let mut draws: Counts = DRAWS.iter().map(|d| (d.words, 0.0)).collect();
+    for h in holdings {
+        let m = Made::of(h.set(), board);
+        made[Made::ALL.iter().position(|x| *x == m).unwrap_or(0)].1 += h.weight;
+        for (d, slot) in DRAWS.iter().zip(draws.iter_mut()) {
+            if d.holds(h.set(), board) {
+                slot.1 += h.weight;
+            }
+        }
+    }
+    (made, draws)
+}
+
+/// The holdings' weighted mean of `equity` (against a random hand, exact) on the board; 0
+/// for no holding.
+fn mean_equity(holdings: &[Holding], board: CardSet) -> f64 {
+    let w: f64 = holdings.iter().map(|h| h.weight).sum();
+    let sum: f64 = holdings
+        .iter()
+        .map(|h| h.weight * crate::strength::equity(h.set(), board))
+        .sum();
+    if w > 0.0 {
+        sum / w
+    } else {
+        0.0
+    }
+}
+
+/// Every card that can come after `board` (none of the known cards), with the kept holdings
+/// it leaves by made hand and their equity on the new board.
+fn next_cards(kept: &[Holding], known: CardSet, board: CardSet) -> Vec<NextCard> {
+    let mut out = Vec::new();
+    for i in 0..64u32 {
+        let Some(card) = Card::from_index(i).filter(|c| !known.contains(*c)) else {
+            continue;
+        };
+        let next = board.union(card.set());
+        let left: Vec<Holding> = kept
+            .iter()
+            .filter(|h| !h.set().contains(card))
+            .copied()
+            .collect();
+        let (made, _) = categories(&left, next);
+        out.push(NextCard {
+            card,
+            combos: left.iter().map(|h| h.weight).sum(),
+            made: made.iter().map(|x| x.1).collect(),
+            equity: mean_equity(&left, next),
+        });
+    }
+    out
+}
+
+mod sample;
 
 #[cfg(test)]
 mod tests;

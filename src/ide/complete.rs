@@ -367,7 +367,12 @@ fn condition_items(
         constant_items(replace, out);
         define_items(a, replace, |_| true, out);
     } else {
-        define_items(a, replace, |k| k != "a number", out);
+        define_items(
+            a,
+            replace,
+            |k| k != "a number" && k != "a narrowed range",
+            out,
+        );
     }
 }
 

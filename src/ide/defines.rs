@@ -67,8 +67,8 @@ impl Defines {
         self.by_name.get(&name.to_ascii_lowercase()).copied()
     }
 
-    /// "a range", "a number" or "a condition" (as the checker reads it), for the DEFINE of
-    /// `name`.
+    /// "a range", "a narrowed range", "a number", "a condition" or "a condition (also a
+    /// filter)" (as the checker reads it), for the DEFINE of `name`.
     pub fn kind(&self, name: &str) -> &'static str {
         self.index(name).map_or("a condition", |i| self.kinds[i])
     }
@@ -136,6 +136,10 @@ impl Defines {
         } else {
             match single(&self.list[i].0) {
                 Some(ast::ConditionKind::Value(_)) => "a number",
+                Some(ast::ConditionKind::Narrowed { .. }) => "a narrowed range",
+                Some(ast::ConditionKind::Range(items)) if items.iter().all(hand_word) => {
+                    "a condition (also a filter)"
+                }
                 Some(ast::ConditionKind::Name {
                     negated: false,
                     name,
@@ -158,6 +162,14 @@ impl Defines {
     }
 }
 
+/// Whether a union item is a hand word a `WITH` filter reads (`pair`, `flushDraw`).
+fn hand_word(item: &ast::RangeItem) -> bool {
+    item.is_name
+        && item.weight.is_none()
+        && crate::cards::predicate::Predicate::from_name(&item.text)
+            .is_some_and(|p| !p.is_betting())
+}
+
 /// A one-line, one-condition DEFINE's condition.
 fn single(d: &ast::Define) -> Option<&ast::ConditionKind> {
     let [branch] = d.body.as_slice() else {
@@ -176,6 +188,15 @@ mod tests {
     fn index(text: &str) -> Defines {
         let (script, _) = crate::syntax::parse(text);
         Defines::new(script.defines.into_iter().map(|d| (d, None)).collect())
+    }
+
+    #[test]
+    fn narrowed_ranges_and_filters_are_told_apart() {
+        let d = index("DEFINE r = QQ+\nDEFINE rb = r WITH topPair+\nDEFINE bets = pair | flushDraw\nDEFINE c = pair | facingBet\n");
+        assert_eq!(d.kind("rb"), "a narrowed range");
+        assert_eq!(d.range("rb"), None);
+        assert_eq!(d.kind("bets"), "a condition (also a filter)");
+        assert_eq!(d.kind("c"), "a condition");
     }
 
     #[test]

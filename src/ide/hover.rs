@@ -147,7 +147,8 @@ fn is_query_in_tree(script: &ast::Script, span: &Span) -> bool {
     })
 }
 
-/// What a DEFINE is: "a range", "a number" or "a condition" (as the checker reads it).
+/// What a DEFINE is: "a range", "a narrowed range", "a number", "a condition" or "a condition
+/// (also a filter)" (as the checker reads it).
 pub(crate) fn define_kind(a: &Analysis, define: &ast::Define) -> &'static str {
     a.defines().kind(&define.name)
 }

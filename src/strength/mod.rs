@@ -15,8 +15,10 @@ pub mod eval7;
 pub mod flop_equity;
 pub mod outlook;
 pub mod preflop;
+pub mod preflop_dead;
 pub mod preflop_matchups;
 pub mod range_equity;
+pub(crate) mod showdowns;
 pub mod versus;
 
 use std::cell::Cell;

@@ -7,6 +7,7 @@ use std::sync::OnceLock;
 use rayon::prelude::*;
 
 use super::eval7::{Evaluator, IncrementalHand};
+use super::showdowns::{BoardCounter, Entry};
 use crate::cards::hole::HoleClass;
 use crate::cards::{Card, CardSet};
 
@@ -29,6 +30,7 @@ impl ShowdownTally {
     pub fn equity(&self) -> f64 {
         (self.wins as f64 + self.ties as f64 / 2.0) / self.showdowns as f64
     }
+    #[cfg(test)]
     fn add(&mut self, o: &ShowdownTally) {
         self.wins += o.wins;
         self.ties += o.ties;
@@ -100,54 +102,60 @@ pub(crate) fn combo_index(a: usize, b: usize) -> usize {
     hi * (hi - 1) / 2 + lo
 }
 
-/// Adds one five-card board's showdowns to every holding that does not touch it: each
-/// holding's rank is computed once, the holdings sorted by rank, and a holding's wins are the
-/// holdings below it minus those that share one of its cards (counted per card).
+/// Every holding of the deck in combo-index order, as both sides of a showdown count with
+/// weight 1: a board's counts are then each holding's showdowns against every other.
+fn every_holding() -> BoardCounter {
+    let bit = |n: usize| (n / 13 * 16 + n % 13) as u32;
+    let entries = (1..52)
+        .flat_map(|hi| (0..hi).map(move |lo| (lo, hi)))
+        .map(|(lo, hi)| Entry {
+            cards: [bit(lo), bit(hi)],
+            weight: [1, 1],
+        })
+        .collect();
+    BoardCounter::new(entries)
+}
+
+/// One five-card board's showdowns added to the counter of [`every_holding`].
+fn count_board(counter: &mut BoardCounter, board: CardSet) {
+    counter.add_board(Evaluator::get(), board.0, IncrementalHand::of(board));
+}
+
+/// The counter's counts as tallies per combo index, each holding having met `showdowns`
+/// villain holdings.
+fn tallies_of(counter: &BoardCounter, showdowns: impl Fn(&Entry) -> u64) -> Vec<ShowdownTally> {
+    counter
+        .entries()
+        .iter()
+        .zip(counter.counts())
+        .map(|(e, c)| ShowdownTally {
+            wins: c.wins[0] as u64,
+            ties: c.ties[0] as u64,
+            showdowns: showdowns(e),
+        })
+        .collect()
+}
+
+/// Adds one five-card board's showdowns to every holding that does not touch it (the
+/// per-board sort and sweep of [`crate::strength::showdowns`]).
+#[cfg(test)]
 pub(crate) fn tally_board(board: CardSet, acc: &mut [ShowdownTally]) {
-    let ev = Evaluator::get();
-    let base = IncrementalHand::of(board);
-    let cards: Vec<u32> = super::outlook::unseen(board);
-    let mut items: Vec<u32> = Vec::with_capacity(1081);
-    for (i, &a) in cards.iter().enumerate() {
-        let ha = base.with(a);
-        for &b in &cards[i + 1..] {
-            let r = ev.rank_hand(ha.with(b)).0 as u32;
-            items.push(r << 12 | (number(a) as u32) << 6 | number(b) as u32);
-        }
-    }
-    items.sort_unstable();
-    let n = cards.len();
-    let villains = ((n - 2) * (n - 3) / 2) as u64;
-    let mut below_total = 0u64;
-    let mut below = [0u64; 52];
-    let mut group = [0u64; 52];
-    let mut start = 0;
-    while start < items.len() {
-        let rank = items[start] >> 12;
-        let end = start + items[start..].partition_point(|&x| x >> 12 == rank);
-        let split = |x: u32| (((x >> 6) & 63) as usize, (x & 63) as usize);
-        for &x in &items[start..end] {
-            let (a, b) = split(x);
-            group[a] += 1;
-            group[b] += 1;
-        }
-        let size = (end - start) as u64;
-        for &x in &items[start..end] {
-            let (a, b) = split(x);
-            let t = &mut acc[combo_index(a, b)];
-            t.wins += below_total - below[a] - below[b];
-            t.ties += size + 1 - group[a] - group[b];
-            t.showdowns += villains;
-        }
-        for &x in &items[start..end] {
-            let (a, b) = split(x);
-            below[a] += group[a];
-            below[b] += group[b];
-            group[a] = 0;
-            group[b] = 0;
-        }
-        below_total += size;
-        start = end;
+    let mut counter = every_holding();
+    count_board(&mut counter, board);
+    // C(45, 2): the villain holdings that miss the board and the holding.
+    let villains = 45 * 44 / 2;
+    let counted = tallies_of(
+        &counter,
+        |e| {
+            if e.mask() & board.0 == 0 {
+                villains
+            } else {
+                0
+            }
+        },
+    );
+    for (t, u) in acc.iter_mut().zip(&counted) {
+        t.add(u);
     }
 }
 
@@ -157,32 +165,26 @@ pub fn exact_combo_tallies() -> Vec<ShowdownTally> {
     let firsts: Vec<(usize, usize)> = (0..52)
         .flat_map(|a| (a + 1..52).map(move |b| (a, b)))
         .collect();
-    firsts
+    let counter = firsts
         .par_iter()
-        .fold(
-            || vec![ShowdownTally::default(); 1326],
-            |mut acc, &(a, b)| {
-                let ab = (1u64 << deck[a]) | (1u64 << deck[b]);
-                for c in b + 1..52 {
-                    for d in c + 1..52 {
-                        for e in d + 1..52 {
-                            let board = ab | 1 << deck[c] | 1 << deck[d] | 1 << deck[e];
-                            tally_board(CardSet(board), &mut acc);
-                        }
+        .fold(every_holding, |mut acc, &(a, b)| {
+            let ab = (1u64 << deck[a]) | (1u64 << deck[b]);
+            for c in b + 1..52 {
+                for d in c + 1..52 {
+                    for e in d + 1..52 {
+                        let board = ab | 1 << deck[c] | 1 << deck[d] | 1 << deck[e];
+                        count_board(&mut acc, CardSet(board));
                     }
                 }
-                acc
-            },
-        )
-        .reduce(
-            || vec![ShowdownTally::default(); 1326],
-            |mut x, y| {
-                for (t, u) in x.iter_mut().zip(&y) {
-                    t.add(u);
-                }
-                x
-            },
-        )
+            }
+            acc
+        })
+        .reduce(every_holding, |mut x, y| {
+            x.merge(&y);
+            x
+        });
+    // Every holding misses C(50, 5) boards and meets C(45, 2) villains on each.
+    tallies_of(&counter, |_| SHOWDOWNS)
 }
 
 /// The combinations' tallies grouped by class (table-index order), each class's combos

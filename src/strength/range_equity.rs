@@ -2,10 +2,13 @@
 //! share no card, each weighted by both holdings' weights, against every run-out of the
 //! board, as PokerStove and Equilab count it.
 
+mod by_board;
+
 use super::eval7::{Evaluator, HandRank, IncrementalHand};
 use super::preflop_matchups::{matchup, BOARDS};
 use crate::cards::range::Holding;
 use crate::cards::{CardSet, DECK_MASK};
+use by_board::{by_board, Units};
 
 /// Each holding's weighted counts of (opponent holding, run-out) pairs: won, tied, all.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -97,8 +100,32 @@ pub fn preflop(hero: &[Holding], villain: &[Holding]) -> RangeEquity {
 }
 
 /// Both sides' tallies over every run-out of `board` (0, 3, 4 or 5 cards) that misses the dead
-/// cards; holdings must already miss the board and the dead cards.
+/// cards; holdings must already miss the board and the dead cards. Counted per run-out by
+/// sorting (see [`by_board`]) where the weights have an exact integer form, which gives the
+/// exact sums rounded once: the same numbers as [`enumerate_pairs`] wherever its sums are
+/// exact (weights such as 1, 0.5 or 0.25), and within rounding of them elsewhere.
 pub fn enumerate(
+    hero: &[Holding],
+    villain: &[Holding],
+    board: CardSet,
+    dead: CardSet,
+) -> RangeEquity {
+    match Units::of(hero, villain, board, dead) {
+        Some(units) if hero.len().min(villain.len()) > FEW => {
+            by_board(hero, villain, board, dead, &units)
+        }
+        _ => enumerate_pairs(hero, villain, board, dead),
+    }
+}
+
+/// Ranges this small are counted pair by pair: sorting a run-out's holdings costs more than
+/// comparing a few holdings with each of the other side's.
+const FEW: usize = 4;
+
+/// Both sides' tallies by [`enumerate`]'s definition, pair of holdings by pair of holdings on
+/// each run-out, summed in floating point: the reference the per-board count is checked
+/// against, and the count for weights without an exact integer form.
+pub fn enumerate_pairs(
     hero: &[Holding],
     villain: &[Holding],
     board: CardSet,

@@ -163,22 +163,33 @@ pub enum ConditionKind {
     },
     /// `external "..."` alone: holds when the number it prints is not 0.
     External(External),
-    /// A union of card queries and named ranges, `QQ+ | AK | premium` (at least two).
+    /// A union, `QQ+ | AK | premium` or `potOdds <= 0.25 | (pair | flushDraw)` (at least two
+    /// items, or one weighted class).
     Range(Vec<RangeItem>),
+    /// `r WITH topPair+ | flushDraw` as a DEFINE's body: a range narrowed by the board, for
+    /// the strength words (reference §12.9).
+    Narrowed {
+        range: Vec<RangeItem>,
+        filter: Vec<Vec<FilterWord>>,
+    },
     /// A value that is not a condition (`3BB`, `pot / 2`): an error in a rule, the number a
     /// `DEFINE` names.
     Value(Value),
 }
 
-/// One member of a range union: a card query, or the name of a `DEFINE`d range.
+/// One member of a union: a card query, a name (a DEFINE or a predicate), or any other
+/// condition (`potOdds <= 0.25`, `!pair`, `(pair | flushDraw)`), held in `condition`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RangeItem {
+    /// The query or name; for a condition, its text as written.
     pub text: String,
     /// The query or name, without its weight.
     pub span: Span,
     pub is_name: bool,
     /// `AKo:0.5`: the weight as written and its span (reference §12.9).
     pub weight: Option<(f64, Span)>,
+    /// A condition that is neither a card query nor a name (reference §12.3).
+    pub condition: Option<Box<Condition>>,
 }
 
 /// A hand word of a range's `WITH` filter: `topPair+`, `!flushDraw`.

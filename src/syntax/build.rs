@@ -5,8 +5,8 @@ use crate::diag::Code;
 use lalrpop_util::ErrorRecovery;
 
 use super::ast::{
-    Action, ArithOp, Block, BlockKind, Branch, Condition, ConditionKind, Reaction, Rule, Value,
-    ValueKind,
+    Action, ArithOp, Block, BlockKind, Branch, Condition, ConditionKind, RangeItem, Reaction, Rule,
+    Value, ValueKind,
 };
 use super::lexer::Tok;
 use crate::diag::{Diagnostic, Span};
@@ -172,6 +172,19 @@ impl<'s> Ctx<'s> {
             kind => ConditionKind::Value(Value { kind, span: v.span }),
         };
         Condition { kind, span }
+    }
+
+    /// A condition as one item of a union (`potOdds <= 0.25 | paysTurn`), named by its text
+    /// with its white space made single spaces.
+    pub(crate) fn union_condition(&mut self, c: Condition) -> RangeItem {
+        let text = self.source.get(c.span.clone()).unwrap_or("");
+        RangeItem {
+            text: text.split_whitespace().collect::<Vec<_>>().join(" "),
+            span: c.span.clone(),
+            is_name: false,
+            weight: None,
+            condition: Some(Box::new(c)),
+        }
     }
 
     fn is_digit_pair(&self, span: &Span) -> bool {

@@ -398,9 +398,12 @@ fn percent_sign(source: &str, span: Span) -> Diagnostic {
     let number = &before[before.len() - digits..];
     let line = &before[before.rfind('\n').map_or(0, |i| i + 1)..];
     let in_amount = line.contains("RAISE");
-    let d = Diagnostic::error(Code::StrayCharacter, "`%`: HUS has no percent sign")
-        .at(span.clone())
-        .with_label("a percent sign");
+    let message = "`%`: HUS has no percent sign";
+    let d = |message: String| {
+        Diagnostic::error(Code::StrayCharacter, message)
+            .at(span.clone())
+            .with_label("a percent sign")
+    };
     match number.parse::<f64>() {
         Ok(n) if in_amount => {
             let fraction = format!("{}", (n * 1e7).round() / 1e9);
@@ -410,12 +413,13 @@ fn percent_sign(source: &str, span: Span) -> Diagnostic {
                 .next()
                 .filter(|w| w.starts_with(|c: char| c.is_ascii_alphabetic()))
                 .unwrap_or("pot");
-            d.with_help(format!(
+            // The message carries the fraction too: the short format shows no help.
+            d(format!("{message}: write `{fraction} {word}`")).with_help(format!(
                 "a share is a fraction: write `{fraction} {word}` (`{number}%` is {fraction} of it)"
             ))
             .with_replacement(span.start - digits..span.end, fraction)
         }
-        _ => d.with_help(
+        _ => d(message.to_string()).with_help(
             "a probability is a fraction (`equity > 0.6`), a statistic a percentage without the sign (`villainVPIP > 30`), and a share of the pot a fraction (`RAISE 0.5 pot`)",
         ),
     }

@@ -48,8 +48,24 @@ fn condition(c: &Condition) -> String {
         }
         ConditionKind::External(x) => format!("ext({})", x.command),
         ConditionKind::Range(items) => {
-            let is: Vec<&str> = items.iter().map(|i| i.text.as_str()).collect();
+            let is: Vec<String> = items
+                .iter()
+                .map(|i| i.condition.as_deref().map_or(i.text.clone(), condition))
+                .collect();
             format!("range({})", is.join("|"))
+        }
+        ConditionKind::Narrowed { range, filter } => {
+            let is: Vec<&str> = range.iter().map(|i| i.text.as_str()).collect();
+            let alternatives: Vec<String> = filter
+                .iter()
+                .map(|a| {
+                    a.iter()
+                        .map(|w| w.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(",")
+                })
+                .collect();
+            format!("narrowed({} WITH {})", is.join("|"), alternatives.join("|"))
         }
         ConditionKind::Value(v) => format!("value({})", value(v)),
     }
@@ -695,4 +711,33 @@ fn expected_tokens_in_words() {
         assert_eq!(d.len(), 1, "{src}: {d:?}");
         assert_eq!(d[0].2, message, "{src}");
     }
+}
+
+/// Any condition is a union item, and two rank digits are cards or a number by the token
+/// after them (reference §12.3).
+#[test]
+fn union_items_are_any_condition() {
+    assert_eq!(
+        ok("FLOP\nRULE potOdds <= 0.25 | paysTurn | !pair | 22 | 22 > pot, facingBet\nTHEN CALL\nENDRULE\nENDFLOP\n"),
+        "FLOP:\nRULE [range(potOdds <= 0.25|paysTurn|!pair|22|22 > pot), facingBet] THEN CALL"
+    );
+    assert_eq!(
+        ok("FLOP\nRULE (pair | flushDraw) | openEnded\nTHEN CALL\nENDRULE\nENDFLOP\n"),
+        "FLOP:\nRULE [range(range(pair|flushDraw)|openEnded)] THEN CALL"
+    );
+    assert_eq!(
+        ok("FLOP\nRULE topPair | (a > 1 | (QQ+ | b)), x\nTHEN CALL\nENDRULE\nENDFLOP\n"),
+        "FLOP:\nRULE [range(topPair|range(a > 1|range(QQ+|b))), x] THEN CALL"
+    );
+}
+
+/// `DEFINE name = RANGE WITH words`: a narrowed range (reference §12.9).
+#[test]
+fn narrowed_define() {
+    let (script, diags) = parse("DEFINE rb = r | AK:0.5 WITH topPair+, !flushDraw | pair\n");
+    assert!(diags.is_empty(), "{diags:?}");
+    assert_eq!(
+        condition(&script.defines[0].body[0].conditions[0]),
+        "narrowed(r|AK WITH topPair,flushDraw|pair)"
+    );
 }

@@ -406,6 +406,10 @@ pub(super) fn huge_raises(program: &Program, source: &SourceFile, out: &mut Vec<
             _ => continue,
         };
         let text = source.text.get(action_span.clone()).unwrap_or("");
+        // `RAISE 50% pot` is already an error that gives the fraction meant.
+        if text.contains('%') {
+            continue;
+        }
         let text = text.strip_prefix("THEN").unwrap_or(text).trim();
         let d = Diagnostic::warning(
             Code::HugeRaise,

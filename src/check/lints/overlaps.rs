@@ -192,6 +192,7 @@ pub(super) fn overlapping_rules(program: &Program, out: &mut Vec<Diagnostic>) {
                     ),
                 )
                 .at(keyword)
+                .also_about(s.span.clone())
                 .with_label("overlaps")
                 .with_related(s.span.start..s.span.start + "RULE".len(), "the other rule")
                 .with_help("give the rule meant to win a higher PRIORITY, or make the conditions exclusive");

@@ -63,24 +63,11 @@ pub(super) fn reactions_on_a_check(
     }
 }
 
-/// Whether every branch of the rule (its DEFINEs spelled out) names `facingBet` or
-/// `facingRaise`: then the rule does not hold after a check, and neither do its reactions.
+/// Whether every branch of the rule (its DEFINEs spelled out) holds only when something is
+/// owed (`facingBet`, `facingRaise`, `villainRaiseTimes == 1`, `toCall > 0`, ...): then the
+/// rule does not hold after a check, and neither do its reactions.
 pub(super) fn rule_needs_a_bet(rule: &ir::Rule) -> bool {
-    let owed = |c: &ir::Condition| {
-        matches!(
-            c.test,
-            Test::Predicate {
-                predicate: Predicate::FacingBet | Predicate::FacingRaise,
-                negated: false,
-            }
-        )
-    };
-    !rule.branches.is_empty()
-        && rule.branches.iter().all(|b| {
-            expansions(&b.conditions, None)
-                .iter()
-                .all(|alt| alt.iter().any(|(c, _)| owed(c)))
-        })
+    super::acted::rule_pins(rule).owed
 }
 
 /// Whether a reaction branch holds after every check of the villain: it asks for nothing

@@ -111,7 +111,7 @@ pub(super) fn condition_spelling(
     notes: &mut Vec<(QueryNote, String, Span)>,
     pluses: &mut Vec<Diagnostic>,
 ) {
-    let mut query = |text: &str, span: &Span| {
+    let query = |text: &str, span: &Span, notes: &mut Vec<_>, pluses: &mut Vec<_>| {
         if let Ok(CardQuery {
             note: Some(note), ..
         }) = CardQuery::parse(text)
@@ -134,10 +134,13 @@ pub(super) fn condition_spelling(
         }
         ast::ConditionKind::Query {
             text, text_span, ..
-        } => query(text, text_span),
-        ast::ConditionKind::Range(items) => {
+        } => query(text, text_span, notes, pluses),
+        ast::ConditionKind::Range(items) | ast::ConditionKind::Narrowed { range: items, .. } => {
             for item in items.iter().filter(|i| !i.is_name) {
-                query(&item.text, &item.span);
+                match &item.condition {
+                    Some(inner) => condition_spelling(inner, defined, name, notes, pluses),
+                    None => query(&item.text, &item.span, notes, pluses),
+                }
             }
         }
         ast::ConditionKind::Compare { lhs, rhs, .. } => {

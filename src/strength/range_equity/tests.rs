@@ -191,32 +191,7 @@ fn hus_equity_agrees_with_an_independent_brute_force() {
         .map(|c| c.name())
         .collect();
     for spot in 0..100 {
-        let preflop = spot < 50;
-        let size = if preflop { 1 } else { 4 };
-        let pick = |rng: &mut rand_chacha::ChaCha8Rng| -> String {
-            (0..size)
-                .map(|_| {
-                    let c = &classes[rng.random_range(0..classes.len())];
-                    match rng.random_range(0..3) {
-                        0 => format!("{c}:0.5"),
-                        _ => c.clone(),
-                    }
-                })
-                .collect::<Vec<_>>()
-                .join(" | ")
-        };
-        let mut deck: Vec<u32> = (0..64).filter(|&i| DECK_MASK >> i & 1 == 1).collect();
-        let mut board = CardSet::EMPTY;
-        let n = if preflop {
-            0
-        } else {
-            [3, 4, 5][rng.random_range(0..3)]
-        };
-        for _ in 0..n {
-            let c = deck.swap_remove(rng.random_range(0..deck.len()));
-            board = board.union(CardSet(1 << c));
-        }
-        let (h, v) = (pick(&mut rng), pick(&mut rng));
+        let (h, v, board, n) = random_spot(&mut rng, &classes, spot);
         let text = crate::front::range_report::cards_text(board).replace(' ', "");
         let report = crate::front::equity(&crate::front::EquityOptions {
             hero: h.clone(),
@@ -224,6 +199,7 @@ fn hus_equity_agrees_with_an_independent_brute_force() {
             board: if n == 0 { String::new() } else { text },
             dead: String::new(),
             villain_with: None,
+            ..Default::default()
         });
         let Ok(report) = report else { continue };
         let (hh, vv) = (holdings(&h, board), holdings(&v, board));
@@ -248,6 +224,167 @@ fn hus_equity_agrees_with_an_independent_brute_force() {
             "spot {spot}"
         );
     }
+}
+
+/// Spot `spot` of the hundred: one class a side before the flop (the first 50), four after it
+/// on a random flop, turn or river, a third of the classes at weight 0.5; the hero's range,
+/// the villain's, the board and its size.
+fn random_spot(
+    rng: &mut rand_chacha::ChaCha8Rng,
+    classes: &[String],
+    spot: usize,
+) -> (String, String, CardSet, usize) {
+    let preflop = spot < 50;
+    let size = if preflop { 1 } else { 4 };
+    let pick = |rng: &mut rand_chacha::ChaCha8Rng| -> String {
+        (0..size)
+            .map(|_| {
+                let c = &classes[rng.random_range(0..classes.len())];
+                match rng.random_range(0..3) {
+                    0 => format!("{c}:0.5"),
+                    _ => c.clone(),
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" | ")
+    };
+    let mut deck: Vec<u32> = (0..64).filter(|&i| DECK_MASK >> i & 1 == 1).collect();
+    let mut board = CardSet::EMPTY;
+    let n = if preflop {
+        0
+    } else {
+        [3, 4, 5][rng.random_range(0..3)]
+    };
+    for _ in 0..n {
+        let c = deck.swap_remove(rng.random_range(0..deck.len()));
+        board = board.union(CardSet(1 << c));
+    }
+    let (h, v) = (pick(rng), pick(rng));
+    (h, v, board, n)
+}
+
+/// Every tally of both sides, bit for bit.
+fn assert_same_bits(a: &RangeEquity, b: &RangeEquity, what: &str) {
+    let bits = |r: &RangeEquity| -> Vec<[u64; 3]> {
+        r.hero
+            .iter()
+            .chain(&r.villain)
+            .map(|t| [t.wins.to_bits(), t.ties.to_bits(), t.all.to_bits()])
+            .collect()
+    };
+    assert_eq!(bits(a), bits(b), "{what}");
+}
+
+/// The per-board count against the pair-by-pair one on `hus equity`'s holdings of two ranges.
+fn check_by_board(hero: &str, villain: &str, board: CardSet, dead: CardSet) {
+    let known = board.union(dead);
+    let live = |text: &str| -> Vec<Holding> {
+        crate::front::parse_range(text)
+            .unwrap()
+            .into_iter()
+            .filter(|h| !h.set().intersects(known))
+            .collect()
+    };
+    let (h, v) = (live(hero), live(villain));
+    let units = Units::of(&h, &v, board, dead).expect("short binary weights");
+    let pairs = enumerate_pairs(&h, &v, board, dead);
+    let what = format!("{hero} v {villain} on {board:?}, {dead:?} dead");
+    assert_same_bits(&by_board(&h, &v, board, dead, &units), &pairs, &what);
+    assert_same_bits(&enumerate(&h, &v, board, dead), &pairs, &what);
+}
+
+/// Random small ranges (overlapping, weights with short binary forms) on random flops, turns
+/// and rivers, some with dead cards: the per-board count gives today's pair-by-pair tallies
+/// to the last bit.
+#[test]
+fn per_board_count_equals_the_pair_by_pair_count_bit_for_bit() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+    let classes: Vec<String> = crate::cards::hole::HoleClass::all()
+        .map(|c| c.name())
+        .collect();
+    let weights = ["", ":0.5", ":0.25", ":0.75"];
+    for round in 0..12 {
+        let mut pick = || -> String {
+            (0..3)
+                .map(|_| {
+                    let c = &classes[rng.random_range(0..classes.len())];
+                    format!("{c}{}", weights[rng.random_range(0..4)])
+                })
+                .collect::<Vec<_>>()
+                .join(" | ")
+        };
+        let (h, v) = (pick(), pick());
+        let mut deck: Vec<u32> = (0..64).filter(|&i| DECK_MASK >> i & 1 == 1).collect();
+        let mut deal = |n: usize| {
+            (0..n).fold(CardSet::EMPTY, |s, _| {
+                s.union(CardSet(
+                    1 << deck.swap_remove(rng.random_range(0..deck.len())),
+                ))
+            })
+        };
+        let board = deal(3 + round % 3);
+        let dead = deal(round % 2);
+        check_by_board(&h, &v, board, dead);
+    }
+    // The same holdings on both sides.
+    check_by_board(
+        "AK | QQ+:0.5",
+        "AK | QQ+:0.5",
+        cards("Ah 7d 2c"),
+        CardSet::EMPTY,
+    );
+}
+
+/// A weight without a short binary form (0.3) is counted exactly and rounded once: within
+/// rounding of the pair-by-pair sums; one with too many binary digits is counted pair by pair.
+#[test]
+fn weights_without_a_short_binary_form() {
+    let board = cards("Kh 8s 4d 2c");
+    let h = holdings("AK:0.3 | 99", board);
+    let v = holdings("KQ:0.1 | 55+", board);
+    let (got, pairs) = (
+        enumerate(&h, &v, board, CardSet::EMPTY),
+        enumerate_pairs(&h, &v, board, CardSet::EMPTY),
+    );
+    for (a, b) in got
+        .hero
+        .iter()
+        .chain(&got.villain)
+        .zip(pairs.hero.iter().chain(&pairs.villain))
+    {
+        for (x, y) in [(a.wins, b.wins), (a.ties, b.ties), (a.all, b.all)] {
+            assert!((x - y).abs() <= 1e-12 * y.abs(), "{x} against {y}");
+        }
+    }
+    let tiny = holdings("AK:0.0000000000000000000000000000001", board);
+    assert!(Units::of(&tiny, &v, board, CardSet::EMPTY).is_none());
+    assert_same_bits(
+        &enumerate(&tiny, &v, board, CardSet::EMPTY),
+        &enumerate_pairs(&tiny, &v, board, CardSet::EMPTY),
+        "a weight of 1e-31",
+    );
+}
+
+/// The hundred spots of [`hus_equity_agrees_with_an_independent_brute_force`]: the per-board
+/// count gives every tally of the pair-by-pair count bit for bit, so `hus equity` prints
+/// today's numbers. `cargo test --release -- --ignored per_board_count_on_the_hundred_spots`.
+#[test]
+#[ignore]
+fn per_board_count_on_the_hundred_spots() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(42);
+    let classes: Vec<String> = crate::cards::hole::HoleClass::all()
+        .map(|c| c.name())
+        .collect();
+    let mut checked = 0;
+    for spot in 0..100 {
+        let (h, v, board, n) = random_spot(&mut rng, &classes, spot);
+        if n == 0 {
+            continue;
+        }
+        check_by_board(&h, &v, board, CardSet::EMPTY);
+        checked += 1;
+    }
+    assert_eq!(checked, 50);
 }
 
 /// The hero's weighted (wins, ties) and all, every board dealt (also before the flop).
