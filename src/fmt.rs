@@ -27,6 +27,7 @@ use std::path::PathBuf;
 
 use crate::diag::{Diagnostic, SourceFile};
 use crate::syntax::lexer::{self, Piece, Tok};
+use crate::syntax::spacing::join;
 
 /// What the formatter may read besides the script.
 #[derive(Clone, Debug, Default)]
@@ -178,13 +179,7 @@ fn layout(text: &str, names: &mut Names) -> Option<String> {
                 let written = match tok {
                     Tok::Name(n) => names.spell(n),
                     Tok::Product(p) => names.spell_product(p),
-                    Tok::Number(s)
-                    | Tok::Query(s)
-                    | Tok::DigitPair(s)
-                    | Tok::Str(s)
-                    | Tok::OpenStr(s)
-                    | Tok::Path(s) => Cow::Borrowed(s),
-                    other => Cow::Borrowed(other.text()),
+                    other => Cow::Borrowed(other.written()),
                 };
                 line.tokens.push((tok, written));
             }
@@ -356,65 +351,6 @@ fn nesting(
         Tok::EndDefine if close(stack, Frame::Define) => (stack.len(), Role::Close),
         _ => (stack.len(), Role::Plain),
     }
-}
-
-/// A line's tokens with canonical spaces: one between tokens, none before `,` and `)`, none
-/// after `(`, `!` and a unary minus, none around a TUNE range's `..`.
-fn join(tokens: &[(Tok<'_>, Cow<'_, str>)]) -> String {
-    let mut out = String::new();
-    let mut prev: Option<Tok<'_>> = None;
-    let mut prev_tight = false;
-    // Where `PRIORITY`'s number ends: the condition starts after it, so a minus there negates
-    // (`PRIORITY 1 -pot < 0` is priority 1 and `-pot < 0`, not `1 - pot`).
-    let priority_end = tokens
-        .iter()
-        .position(|t| t.0 == Tok::Priority)
-        .and_then(|k| {
-            let signed = usize::from(tokens.get(k + 1).is_some_and(|t| t.0 == Tok::Minus));
-            let number = k + 1 + signed;
-            matches!(tokens.get(number), Some((Tok::Number(_), _))).then_some(number)
-        });
-    for (k, (tok, text)) in tokens.iter().enumerate() {
-        if let Some(p) = prev {
-            // A name before `(` is a strength against a range, written `equityVs(QQ+ | AK)`.
-            let call = *tok == Tok::LParen && matches!(p, Tok::Name(_));
-            // `topPair+` in a range's filter: the `+` ends the word (a sum never ends there).
-            let or_better = *tok == Tok::Plus
-                && matches!(p, Tok::Name(_))
-                && matches!(
-                    tokens.get(k + 1).map(|t| t.0),
-                    None | Some(Tok::Pipe | Tok::Comma | Tok::RParen)
-                );
-            let tight = call
-                || or_better
-                || matches!(tok, Tok::Comma | Tok::RParen | Tok::Colon | Tok::DotDot);
-            if !(prev_tight || tight) {
-                out.push(' ');
-            }
-            // A minus after an operand is a subtraction; anywhere else it negates.
-            let subtracts = ends_operand(p) && priority_end != Some(k - 1);
-            prev_tight = matches!(tok, Tok::LParen | Tok::Not | Tok::Colon | Tok::DotDot)
-                || (*tok == Tok::Minus && !subtracts);
-        } else {
-            prev_tight = matches!(tok, Tok::LParen | Tok::Not | Tok::Minus);
-        }
-        out.push_str(text);
-        prev = Some(*tok);
-    }
-    out
-}
-
-/// Whether a value can end with this token (so that a `-` after it subtracts).
-fn ends_operand(tok: Tok<'_>) -> bool {
-    matches!(
-        tok,
-        Tok::Number(_)
-            | Tok::DigitPair(_)
-            | Tok::Name(_)
-            | Tok::Product(_)
-            | Tok::Str(_)
-            | Tok::RParen
-    )
 }
 
 #[cfg(test)]

@@ -17,7 +17,7 @@ use crate::cards::range::{FilterWord, HandFilter, HandWord, VillainRange, Weight
 use crate::diag::{Diagnostic, SourceFile, Span};
 use crate::game::Phase;
 use crate::ir::{self, ActionTable, ArithOp, BlockKind, Operand, Program, Test};
-use crate::syntax::ast;
+use crate::syntax::{ast, spacing};
 
 use super::include::IncludedDefine;
 use super::{names, table, CheckOptions};
@@ -459,8 +459,8 @@ impl Lowerer<'_> {
         let inner: Vec<String> = items
             .iter()
             .map(|i| match &i.weight {
-                Some((w, _)) => format!("{}:{w}", i.text),
-                None => i.text.clone(),
+                Some((w, _)) => format!("{}:{w}", spacing::canonical(&i.text)),
+                None => spacing::canonical(&i.text),
             })
             .collect();
         let inner = inner.join(" | ");

@@ -230,9 +230,9 @@ fn coverage_stack(args: &Args, checked: &CheckReport) -> (f64, String) {
     match (args.stack, pinned) {
         (Some(stack), _) => (stack, String::new()),
         (None, Some((stack, because))) => {
-            let stack_shown = hus::game::format_amount(stack);
+            // f64's Display writes 15.0 as `15` and 12.5 as `12.5`, as players write depths.
             let note =
-                format!("stacks of {stack_shown} big blinds, from the script's {because}; {how}\n");
+                format!("stacks of {stack} big blinds, from the script's {because}; {how}\n");
             (stack, note)
         }
         (None, None) => (

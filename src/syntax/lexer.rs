@@ -218,6 +218,21 @@ impl<'s> Tok<'s> {
         }
     }
 
+    /// The token as written: a name's, number's or query's own text, else its fixed text.
+    pub fn written(self) -> &'s str {
+        match self {
+            Tok::Name(s)
+            | Tok::Product(s)
+            | Tok::Number(s)
+            | Tok::Query(s)
+            | Tok::DigitPair(s)
+            | Tok::Str(s)
+            | Tok::OpenStr(s)
+            | Tok::Path(s) => s,
+            other => other.text(),
+        }
+    }
+
     /// The fixed text of a keyword or operator token.
     pub fn text(self) -> &'static str {
         if let Some(text) = self.keyword_text() {

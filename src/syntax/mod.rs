@@ -6,6 +6,7 @@ pub mod ast;
 mod build;
 mod errors;
 pub mod lexer;
+pub mod spacing;
 
 lalrpop_util::lalrpop_mod!(
     #[allow(clippy::all, clippy::pedantic, unused_parens, dead_code)]
