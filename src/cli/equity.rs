@@ -26,7 +26,7 @@ pub struct Args {
     pub notation: NotationArg,
     /// Sample N deals (Monte Carlo, with the standard error) instead of counting exactly;
     /// without it, counts above 4e9 showdowns are sampled with 1,000,000 deals.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N")]
     pub sample: Option<u64>,
     /// The seed of the sample's random deals.
     #[arg(long, default_value_t = 1)]

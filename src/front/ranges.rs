@@ -235,6 +235,9 @@ pub enum Method {
 /// samples [`DEFAULT_DEALS`] deals.
 pub const MAX_EXACT: f64 = range_equity::MAX_WORK;
 
+/// The most deals `--sample` takes (about eight minutes of one core).
+pub const MAX_SAMPLE_DEALS: u64 = 1_000_000_000;
+
 /// The deals sampled when the exact count is too large and `--sample` does not say.
 pub const DEFAULT_DEALS: u64 = 1_000_000;
 
@@ -266,6 +269,13 @@ pub struct EquityReport {
 
 /// Range against range, exact over every run-out (reference §12.11).
 pub fn equity(options: &EquityOptions) -> Result<EquityReport, RangeError> {
+    if let Some(n) = options.sample {
+        if !(1..=MAX_SAMPLE_DEALS).contains(&n) {
+            return error(format!(
+                "--sample takes 1 to {MAX_SAMPLE_DEALS} deals, not {n}"
+            ));
+        }
+    }
     let board = parse_cards(&options.board, "the board")?;
     let dead = parse_cards(&options.dead, "the dead cards")?;
     if !matches!(board.len(), 0 | 3 | 4 | 5) {
@@ -281,7 +291,12 @@ pub fn equity(options: &EquityOptions) -> Result<EquityReport, RangeError> {
     let mut warnings = Vec::new();
     let mut live = |text: &str, who: &str| -> Result<Vec<Holding>, RangeError> {
         let read = read_range(text, options.notation)?;
-        warnings.extend(read.warnings);
+        // The same query on both sides is told once.
+        for w in read.warnings {
+            if !warnings.contains(&w) {
+                warnings.push(w);
+            }
+        }
         let left: Vec<Holding> = read
             .holdings
             .into_iter()
@@ -342,7 +357,7 @@ fn plan(
         range_equity::work(h, v, board, dead)
     };
     let deals = match sample {
-        Some(n) => Some(n.max(1)),
+        Some(n) => Some(n),
         None => (work > MAX_EXACT).then_some(DEFAULT_DEALS),
     };
     (corrected, deals)
