@@ -13,6 +13,7 @@ use crate::cards::range::{Holding, WeightedRange};
 use crate::cards::{Card, CardSet};
 use crate::eval::exact::outcomes;
 use crate::game::{Act, GameRecord, GameState, Move, Player};
+use crate::play::legal_move;
 
 pub use super::reach_report::SeatRange;
 
@@ -211,8 +212,22 @@ pub fn same_move(a: Move, b: Move) -> bool {
     }
 }
 
+/// `mv` made legal in `state` in whole chips, as the dealer makes every move legal.
+pub fn as_played(state: &GameState, mv: Move) -> Move {
+    let d = state.derived();
+    legal_move(
+        mv,
+        d.to_call as i64,
+        d.hero_can_raise,
+        d.min_raise as i64,
+        d.hero_stack as i64,
+    )
+}
+
 /// Multiplies the weight of every holding in `weights` by the probability that `bot`, holding
-/// it, plays `mv` in `state` (the bot as hero); holdings of weight 0 are not decided.
+/// it, plays `mv` in `state` (the bot as hero), each of its moves compared as the dealer plays
+/// it (legal, in whole chips); holdings of weight 0 are not decided, those the board holds
+/// are 0.
 pub fn narrow(
     bot: &Bot,
     state: &GameState,
@@ -232,7 +247,7 @@ pub fn narrow(
         }
         let p: f64 = strategy(bot, &mut state, cards)?
             .iter()
-            .filter(|(m, _)| same_move(*m, mv))
+            .filter(|(m, _)| same_move(as_played(&state, *m), mv))
             .map(|(_, p)| p)
             .sum();
         weights.0[i] *= p;
