@@ -141,22 +141,25 @@ impl Chart {
             self.actions_text(&total, no_rule)
         );
         for (text, classes) in &pure {
-            s.push_str(&format!("{text} always ({} classes):\n", classes.len()));
+            s.push_str(&format!(
+                "{text} always ({}):\n",
+                classes_text(classes.len())
+            ));
             for line in classes.chunks(13) {
                 s.push_str(&format!("  {}\n", line.join(" ")));
             }
         }
         if !actions.is_empty() {
             s.push_str(&format!(
-                "mixed: fold, check, call or no rule against another action ({} classes):\n",
-                actions.len()
+                "mixed: fold, check, call or no rule against another action ({}):\n",
+                classes_text(actions.len())
             ));
             s.push_str(&actions.concat());
         }
         if !sizes.is_empty() {
             s.push_str(&format!(
-                "mixed: raise sizes only, always a bet or raise ({} classes):\n",
-                sizes.len()
+                "mixed: raise sizes only, always a bet or raise ({}):\n",
+                classes_text(sizes.len())
             ));
             s.push_str(&sizes.concat());
         }
@@ -470,6 +473,11 @@ fn round1(x: f64) -> f64 {
 /// A number of combinations with at most one decimal (`1176`, `212.5`).
 pub(super) fn combos_text(x: f64) -> String {
     format_amount(round1(x))
+}
+
+/// `1 class`, `20 classes`.
+fn classes_text(n: usize) -> String {
+    format!("{n} class{}", if n == 1 { "" } else { "es" })
 }
 
 /// A cell of the text grid: the letter of the largest share, with the share below 100%.
