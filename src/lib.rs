@@ -173,7 +173,7 @@ pub use front::{
 };
 pub use front::{
     chart, chart_over, CategoryRow, Chart, ChartAction, ChartCell, ChartError, ChartRange,
-    ChartRangeNote, SUIT_ORDER,
+    ChartRangeNote, Mix, SUIT_ORDER,
 };
 pub use front::{check, check_in, check_script, CheckReport, Coverage, CoverageDepth};
 pub use front::{contain_external_programs, read_script, read_script_file, read_script_from};

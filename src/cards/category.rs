@@ -170,9 +170,11 @@ pub const DRAWS: [Draw; 8] = [
         words: "backdoorFlushDraw",
         all: &[(P::BackdoorFlushDraw, false)],
     },
+    // Flopzilla's overcards: two unpaired hole cards above the board. The language's
+    // `overcards` also holds for a pocket pair above it, which is `overPair`'s row.
     Draw {
-        words: "overcards",
-        all: &[(P::Overcards, false)],
+        words: "overcards, !overPair",
+        all: &[(P::Overcards, false), (P::OverPair, true)],
     },
     Draw {
         words: "air",
@@ -242,5 +244,22 @@ mod tests {
         assert!(!open.holds(cards("7c6d"), board));
         assert!(open.holds(cards("7c6d"), cards("Kh8h5d")));
         assert!(!gutshot.holds(cards("7c6d"), cards("Kh8h5d")));
+    }
+
+    #[test]
+    fn the_overcards_row_is_two_unpaired_cards_above_the_board() {
+        let over = DRAWS
+            .iter()
+            .find(|d| d.words.starts_with("overcards"))
+            .unwrap();
+        assert_eq!(over.words, "overcards, !overPair");
+        // A pocket pair above the board is an overpair only.
+        let board = cards("Kh8s4d");
+        assert_eq!(Made::of(cards("AsAh"), board), Made::OverPair);
+        assert!(!over.holds(cards("AsAh"), board));
+        assert!(!over.holds(cards("AsQh"), board));
+        assert!(over.holds(cards("AsQh"), cards("Jh8s4d")));
+        // On a paired board too: the board's pair does not make the hole cards a pair.
+        assert!(over.holds(cards("AsKh"), cards("Qh4s4d")));
     }
 }

@@ -65,6 +65,55 @@ pub struct CategoryRow {
     pub no_rule: f64,
 }
 
+/// What kind of decision a cell or category is: one action always, or a mix.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mix {
+    /// One action every time (or no rule every time, or no combination).
+    Pure,
+    /// Always a bet or raise, its size mixed: a solver's "sizing" choice, not a choice to
+    /// put chips in or not.
+    RaiseSizes,
+    /// Fold, check, call or no rule against another of them or a raise.
+    Actions,
+}
+
+impl Mix {
+    /// The kind of decision some shares make (shares below a millionth of a millionth are
+    /// rounding, not a mix).
+    pub fn of(actions: &[ChartAction], no_rule: f64) -> Mix {
+        const TINY: f64 = 1e-12;
+        let taken: Vec<&ChartAction> = actions.iter().filter(|a| a.share > TINY).collect();
+        let kinds = taken.len() + usize::from(no_rule > TINY);
+        if kinds <= 1 {
+            Mix::Pure
+        } else if no_rule <= TINY
+            && taken
+                .iter()
+                .all(|a| matches!(a.action, Action::Raise { .. }))
+        {
+            Mix::RaiseSizes
+        } else {
+            Mix::Actions
+        }
+    }
+
+    /// The kind as `--json` names it: `pure`, `sizes`, `actions`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mix::Pure => "pure",
+            Mix::RaiseSizes => "sizes",
+            Mix::Actions => "actions",
+        }
+    }
+}
+
+impl ChartCell {
+    /// Whether the class always does one thing, only mixes raise sizes, or mixes actions.
+    pub fn mix(&self) -> Mix {
+        Mix::of(&self.actions, self.no_rule)
+    }
+}
+
 /// A bot's strategy in one spot.
 #[derive(Clone, Debug)]
 pub struct Chart {
@@ -434,4 +483,35 @@ fn postflop(
         rows(made, Made::ALL.iter().map(|m| m.words()).collect()),
         rows(draws, DRAWS.iter().map(|d| d.words).collect()),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn a(action: Action, share: f64) -> ChartAction {
+        ChartAction { action, share }
+    }
+
+    fn raise(to: f64) -> Action {
+        Action::Raise { by: to - 100.0, to }
+    }
+
+    #[test]
+    fn a_mix_of_raise_sizes_is_told_from_a_mix_of_actions() {
+        let sizes = [a(raise(350.0), 0.6), a(raise(400.0), 0.4)];
+        assert_eq!(Mix::of(&sizes, 0.0), Mix::RaiseSizes);
+        assert_eq!(Mix::of(&sizes, 0.1), Mix::Actions);
+        let with_fold = [a(Action::Fold, 0.2), a(raise(350.0), 0.8)];
+        assert_eq!(Mix::of(&with_fold, 0.0), Mix::Actions);
+        assert_eq!(Mix::of(&[a(Action::Call, 0.5)], 0.5), Mix::Actions);
+        assert_eq!(Mix::of(&[a(raise(350.0), 1.0)], 0.0), Mix::Pure);
+        assert_eq!(Mix::of(&[], 1.0), Mix::Pure);
+        // A share that is rounding is no mix.
+        assert_eq!(
+            Mix::of(&[a(Action::Fold, 1.0), a(Action::Call, 1e-15)], 0.0),
+            Mix::Pure
+        );
+        assert_eq!(Mix::RaiseSizes.name(), "sizes");
+    }
 }

@@ -2,7 +2,8 @@
 //! action, the mixed classes in full, the categories after the flop; JSON with every share
 //! in full; SVG with each cell split by its shares (fold blue, check or call green, raise red).
 
-use super::chart::{order, CategoryRow, Chart, ChartAction, ChartCell};
+use super::chart::{order, CategoryRow, Chart, ChartAction, ChartCell, Mix};
+use super::svg_text;
 use super::Action;
 use crate::game::format_amount;
 
@@ -103,12 +104,73 @@ impl Chart {
     }
 
     /// The share of every action over all the combinations decided, then the classes that
-    /// always do the same by action, then the mixed classes in full.
+    /// always do the same by action, then the mixed classes in full: those that mix fold,
+    /// check, call or no rule with something first, those that only mix raise sizes after.
     fn by_action_text(&self) -> String {
+        let (total, no_rule, n) = self.summary();
+        let mut pure: Vec<(String, Vec<&str>)> = Vec::new();
+        let (mut actions, mut sizes) = (Vec::new(), Vec::new());
+        for c in self.cells.iter().filter(|c| c.combos > 0) {
+            let line = || {
+                format!(
+                    "  {:4} {}\n",
+                    c.class,
+                    self.actions_text(&c.actions, c.no_rule)
+                )
+            };
+            match c.mix() {
+                Mix::Pure => {
+                    let text = c
+                        .actions
+                        .iter()
+                        .max_by(|a, b| a.share.total_cmp(&b.share))
+                        .filter(|a| a.share > c.no_rule)
+                        .map_or("no rule".to_string(), |a| self.action_text(&a.action));
+                    match pure.iter_mut().find(|p| p.0 == text) {
+                        Some(p) => p.1.push(&c.class),
+                        None => pure.push((text, vec![&c.class])),
+                    }
+                }
+                Mix::Actions => actions.push(line()),
+                Mix::RaiseSizes => sizes.push(line()),
+            }
+        }
+        let mut s = format!(
+            "all {} combinations: {}\n\n",
+            combos_text(n),
+            self.actions_text(&total, no_rule)
+        );
+        for (text, classes) in &pure {
+            s.push_str(&format!(
+                "{text} always ({}):\n",
+                classes_text(classes.len())
+            ));
+            for line in classes.chunks(13) {
+                s.push_str(&format!("  {}\n", line.join(" ")));
+            }
+        }
+        if !actions.is_empty() {
+            s.push_str(&format!(
+                "mixed: fold, check, call or no rule against another action ({}):\n",
+                classes_text(actions.len())
+            ));
+            s.push_str(&actions.concat());
+        }
+        if !sizes.is_empty() {
+            s.push_str(&format!(
+                "mixed: raise sizes only, always a bet or raise ({}):\n",
+                classes_text(sizes.len())
+            ));
+            s.push_str(&sizes.concat());
+        }
+        s
+    }
+
+    /// The share of every action over all the combinations the chart counts, in the
+    /// actions' order, the share where no rule gives one, and how many combinations.
+    pub fn summary(&self) -> (Vec<ChartAction>, f64, f64) {
         let mut total: Vec<ChartAction> = Vec::new();
         let (mut no_rule, mut n) = (0.0, 0.0);
-        let mut pure: Vec<(String, Vec<&str>)> = Vec::new();
-        let mut mixed = String::new();
         for c in self.cells.iter().filter(|c| c.combos > 0) {
             let w = c.weight;
             n += w;
@@ -122,43 +184,12 @@ impl Chart {
                     }),
                 }
             }
-            let one = match (c.actions.as_slice(), c.no_rule) {
-                ([a], x) if x == 0.0 && a.share >= 1.0 - 1e-12 => Some(self.action_text(&a.action)),
-                ([], _) => Some("no rule".to_string()),
-                _ => None,
-            };
-            match one {
-                Some(text) => match pure.iter_mut().find(|p| p.0 == text) {
-                    Some(p) => p.1.push(&c.class),
-                    None => pure.push((text, vec![&c.class])),
-                },
-                None => mixed.push_str(&format!(
-                    "  {:4} {}\n",
-                    c.class,
-                    self.actions_text(&c.actions, c.no_rule)
-                )),
-            }
         }
         for t in &mut total {
             t.share /= n.max(1.0);
         }
         total.sort_by(|a, b| order(&a.action).total_cmp(&order(&b.action)));
-        let mut s = format!(
-            "all {} combinations: {}\n\n",
-            combos_text(n),
-            self.actions_text(&total, no_rule / n.max(1.0))
-        );
-        for (text, classes) in &pure {
-            s.push_str(&format!("{text} always ({} classes):\n", classes.len()));
-            for line in classes.chunks(13) {
-                s.push_str(&format!("  {}\n", line.join(" ")));
-            }
-        }
-        if !mixed.is_empty() {
-            s.push_str("mixed (the shares of each class):\n");
-            s.push_str(&mixed);
-        }
-        s
+        (total, no_rule / n.max(1.0), n)
     }
 
     /// One line a category: its words, its combinations, its share of all the chart counts,
@@ -195,8 +226,8 @@ impl Chart {
     /// One JSON object: `bot`, `spot`, `board`, `big_blind`, `pot`, `facing`, `range` (null
     /// or `source`, `combos`), `cells` (169, the 13x13 order: `class`, `hand`, `combos`,
     /// `weight`, `actions` (each `action`, `text`, `by`, `to`, `to_bb`, `share`), `no_rule`,
-    /// `random`, `rules`), `made` and `draws` (each `words`, `combos`, `weight`, `share`,
-    /// `actions`, `no_rule`).
+    /// `random`, `rules`, `mix`), `made` and `draws` (each `words`, `combos`, `weight`,
+    /// `share`, `actions`, `no_rule`, `mix`); `mix` is [`Mix::name`].
     pub fn json(&self) -> String {
         let actions = |xs: &[ChartAction]| {
             xs.iter()
@@ -223,6 +254,7 @@ impl Chart {
                         "words": r.words, "combos": r.combos, "weight": r.weight,
                         "share": r.weight / self.total_weight(),
                         "actions": actions(&r.actions), "no_rule": r.no_rule,
+                        "mix": Mix::of(&r.actions, r.no_rule).name(),
                     })
                 })
                 .collect::<Vec<_>>()
@@ -240,7 +272,7 @@ impl Chart {
             "cells": self.cells.iter().map(|c| serde_json::json!({
                 "class": c.class, "hand": c.hand, "combos": c.combos, "weight": c.weight,
                 "actions": actions(&c.actions), "no_rule": c.no_rule,
-                "random": c.reads_random, "rules": c.rules,
+                "random": c.reads_random, "rules": c.rules, "mix": c.mix().name(),
             })).collect::<Vec<_>>(),
             "made": rows(&self.made),
             "draws": rows(&self.draws),
@@ -248,30 +280,61 @@ impl Chart {
         .to_string()
     }
 
-    /// The grid as SVG: each cell split from the left by its shares, raise red (darker for
-    /// larger sizes), check or call green, fold blue, no rule grey.
+    /// The picture: the heading (bot, spot, what the holdings are weighted by) wrapped to
+    /// the grid's width, the grid with each cell split from the left by its shares, raise red
+    /// (darker for larger sizes), check or call green, fold blue, no rule grey; then the
+    /// legend, each colour with its action's share of all the combinations, and the number
+    /// of mixed classes of each kind.
     pub fn svg(&self) -> String {
-        const CELL: f64 = 40.0;
-        const TOP: f64 = 24.0;
-        let size = CELL * 13.0;
-        let mut s = format!(
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{size}\" height=\"{}\" viewBox=\"0 0 {size} {}\" font-family=\"sans-serif\" font-size=\"11\">\n<text x=\"4\" y=\"16\" font-size=\"12\">{}</text>\n",
-            size + TOP,
-            size + TOP,
-            crate::diag::xml_text(&format!("{}: {}", self.bot, self.spot))
-        );
+        let mut heading = vec![format!("{}: {}", self.bot, self.spot)];
+        heading.push(match &self.range {
+            _ if self.board.is_empty() => {
+                "one combination per class (AKs = As Ks, AKo = As Kh, AA = As Ah)".to_string()
+            }
+            Some(r) => format!(
+                "over the {} combos {}, each holding by its weight there",
+                combos_text(r.combos),
+                r.source
+            ),
+            None => "every combination the board leaves".to_string(),
+        });
+        let mut body = String::new();
+        let mut y = 4.0;
+        for (i, text) in heading.iter().enumerate() {
+            let size = if i == 0 { 12.0 } else { 11.0 };
+            let lines = svg_text::wrap(text, size, SVG_WIDTH - 8.0);
+            let (t, h) = svg_text::lines_svg(&lines, 4.0, y, size, size + 4.0);
+            body.push_str(&t);
+            y += h;
+        }
+        y += 6.0;
+        body.push_str(&self.svg_grid(y));
+        y += 13.0 * SVG_CELL + 8.0;
+        let (legend, h) = self.svg_legend(y);
+        body.push_str(&legend);
+        y += h + 4.0;
+        format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{SVG_WIDTH}\" height=\"{y}\" viewBox=\"0 0 {SVG_WIDTH} {y}\" font-family=\"sans-serif\" font-size=\"11\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n{body}</svg>\n"
+        )
+    }
+
+    /// The 169 cells from `top` down, each split by its shares, its class written on it and
+    /// its shares in a tooltip.
+    fn svg_grid(&self, top: f64) -> String {
+        const CELL: f64 = SVG_CELL;
         let sizes = self.raise_sizes();
+        let mut s = String::new();
         for (i, c) in self.cells.iter().enumerate() {
-            let (x0, y) = ((i % 13) as f64 * CELL, TOP + (i / 13) as f64 * CELL);
+            let (x0, y) = ((i % 13) as f64 * CELL, top + (i / 13) as f64 * CELL);
             let mut x = x0;
             let mut parts: Vec<(f64, String)> = c
                 .actions
                 .iter()
                 .map(|a| (a.share, colour(&a.action, &sizes)))
                 .collect();
-            parts.push((c.no_rule, "#bbbbbb".into()));
+            parts.push((c.no_rule, NO_RULE.into()));
             if c.combos == 0 {
-                parts = vec![(1.0, "#eeeeee".into())];
+                parts = vec![(1.0, NO_COMBINATION.into())];
             }
             for (share, fill) in parts.iter().rev().filter(|p| p.0 > 0.0) {
                 let w = share * CELL;
@@ -288,8 +351,98 @@ impl Chart {
                 c.class
             ));
         }
-        s.push_str("</svg>\n");
         s
+    }
+
+    /// The legend from `top` down: the combinations counted, each colour in the grid with
+    /// its action and that action's share of them (two columns), then how many classes mix.
+    /// Returns it and its height.
+    fn svg_legend(&self, top: f64) -> (String, f64) {
+        let (total, no_rule, n) = self.summary();
+        let sizes = self.raise_sizes();
+        let mut keys: Vec<(String, String)> = total
+            .iter()
+            .filter(|a| a.share > 0.0)
+            .map(|a| {
+                let text = format!("{} {}", self.action_text(&a.action), pct(a.share));
+                (colour(&a.action, &sizes), text)
+            })
+            .collect();
+        if no_rule > 0.0 {
+            keys.push((
+                NO_RULE.into(),
+                format!("no rule gives an action {}", pct(no_rule)),
+            ));
+        }
+        if self.cells.iter().any(|c| c.combos == 0) {
+            keys.push((NO_COMBINATION.into(), "no combination here".into()));
+        }
+        let (mut s, mut y) = svg_text::lines_svg(
+            &[format!(
+                "all {} combinations, each cell split by its shares:",
+                combos_text(n)
+            )],
+            4.0,
+            top,
+            12.0,
+            18.0,
+        );
+        // Two columns when every label fits in one, else one, each label wrapped.
+        let half = SVG_WIDTH / 2.0;
+        let columns = if keys
+            .iter()
+            .all(|k| svg_text::width(&k.1, 11.0) <= half - 24.0)
+        {
+            2
+        } else {
+            1
+        };
+        let column = SVG_WIDTH / columns as f64;
+        for row in keys.chunks(columns) {
+            let mut height: f64 = 18.0;
+            for (i, (fill, text)) in row.iter().enumerate() {
+                let x = 4.0 + i as f64 * column;
+                let at = top + y;
+                s.push_str(&format!(
+                    "<rect x=\"{x}\" y=\"{at}\" width=\"12\" height=\"12\" fill=\"{fill}\" stroke=\"#888888\" stroke-width=\"0.5\"/>\n"
+                ));
+                let lines = svg_text::wrap(text, 11.0, column - 26.0);
+                let (t, h) = svg_text::lines_svg(&lines, x + 18.0, at, 11.0, 14.0);
+                s.push_str(&t);
+                height = height.max(h + 4.0);
+            }
+            y += height;
+        }
+        y += 4.0;
+        for text in self.svg_notes() {
+            let lines = svg_text::wrap(&text, 11.0, SVG_WIDTH - 8.0);
+            let (t, h) = svg_text::lines_svg(&lines, 4.0, top + y, 11.0, 15.0);
+            s.push_str(&t);
+            y += h;
+        }
+        (s, y)
+    }
+
+    /// The legend's notes below the colours: the mixed classes of each kind, and whether
+    /// some decision read `random`.
+    fn svg_notes(&self) -> Vec<String> {
+        let counted = || self.cells.iter().filter(|c| c.combos > 0);
+        let count = |m: Mix| counted().filter(|c| c.mix() == m).count();
+        let (actions, sizes) = (count(Mix::Actions), count(Mix::RaiseSizes));
+        let pure = count(Mix::Pure);
+        let mut notes = vec![if actions + sizes == 0 {
+            format!("each of the {pure} classes always does the same")
+        } else {
+            format!(
+                "{pure} classes always do the same; mixed: {actions} fold, check, call or no rule against another action, {sizes} raise sizes only"
+            )
+        }];
+        if counted().any(|c| c.reads_random) {
+            notes.push(
+                "some decisions read `random`: decided at 100 evenly spaced values of it".into(),
+            );
+        }
+        notes
     }
 
     /// The distinct raise totals of the chart, ascending.
@@ -322,6 +475,11 @@ pub(super) fn combos_text(x: f64) -> String {
     format_amount(round1(x))
 }
 
+/// `1 class`, `20 classes`.
+fn classes_text(n: usize) -> String {
+    format!("{n} class{}", if n == 1 { "" } else { "es" })
+}
+
 /// A cell of the text grid: the letter of the largest share, with the share below 100%.
 fn cell_mark(c: &ChartCell) -> String {
     if c.combos == 0 {
@@ -348,6 +506,14 @@ fn cell_mark(c: &ChartCell) -> String {
         format!("{}{}", best.0, (100.0 * best.1).round())
     }
 }
+
+/// The picture's width: the 13 cells of the grid; text wraps to it.
+const SVG_WIDTH: f64 = 13.0 * SVG_CELL;
+const SVG_CELL: f64 = 40.0;
+/// The colours of the share where no rule gives an action, and of a class the range never
+/// holds.
+const NO_RULE: &str = "#bbbbbb";
+const NO_COMBINATION: &str = "#eeeeee";
 
 /// The colour of an action: raises from light to dark red by size.
 fn colour(a: &Action, sizes: &[f64]) -> String {

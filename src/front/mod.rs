@@ -37,11 +37,12 @@ mod reach_report;
 mod replay;
 mod seat;
 mod spot;
+mod svg_text;
 pub mod tournament;
 
 pub use chart::{
     chart, chart_over, CategoryRow, Chart, ChartAction, ChartCell, ChartError, ChartRange,
-    ChartRangeNote, SUIT_ORDER,
+    ChartRangeNote, Mix, SUIT_ORDER,
 };
 pub use check::{check_script, read_script, read_script_file, read_script_from};
 pub use check::{CheckReport, Coverage, CoverageDepth};

@@ -3,6 +3,7 @@
 //! grid as SVG.
 
 use super::ranges::{EquityReport, Method, RangeReport, SideEquity, MAX_EXACT};
+use super::svg_text;
 use crate::cards::hole::HoleClass;
 use crate::cards::CardSet;
 
@@ -262,39 +263,89 @@ impl RangeReport {
         .to_string()
     }
 
-    /// The 13x13 grid as SVG: each class's cell shaded by the share of its holdings kept.
+    /// The picture: the heading (the range, the filter, the board and dead cards, the combos
+    /// kept) wrapped to the grid's width, the 13x13 grid with each class's cell shaded by the
+    /// share of its holdings kept, then the legend of the shades.
     pub fn svg(&self) -> String {
-        const CELL: usize = 40;
-        let size = CELL * 13;
-        let mut s = format!(
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{size}\" height=\"{size}\" viewBox=\"0 0 {size} {size}\" font-family=\"sans-serif\" font-size=\"11\">\n"
-        );
+        const CELL: f64 = 40.0;
+        let width = 13.0 * CELL;
+        let mut heading = vec![match &self.with {
+            Some(w) => format!("{} WITH {w}", self.range),
+            None => self.range.clone(),
+        }];
+        heading.push(format!(
+            "board {}, dead {}: {} combos, {} kept",
+            cards_text(self.board),
+            cards_text(self.dead),
+            combos(self.combos),
+            combos(self.kept)
+        ));
+        let mut body = String::new();
+        let mut y = 4.0;
+        for (i, text) in heading.iter().enumerate() {
+            let size = if i == 0 { 12.0 } else { 11.0 };
+            let lines = svg_text::wrap(text, size, width - 8.0);
+            let (t, h) = svg_text::lines_svg(&lines, 4.0, y, size, size + 4.0);
+            body.push_str(&t);
+            y += h;
+        }
+        y += 6.0;
         for i in 0..169 {
             let class = HoleClass::from_index(i);
-            let all = class.combos() as f64;
-            let share = (self.grid[i] / all).clamp(0.0, 1.0);
-            let (x, y) = ((i % 13) * CELL, (i / 13) * CELL);
-            // Kept holdings in green (darker as more of the class is kept), the rest grey.
-            let fill = if share > 0.0 {
-                let (rb, g) = (255.0 - 200.0 * share, 255.0 - 80.0 * share);
-                format!("rgb({rb:.0},{g:.0},{rb:.0})")
-            } else {
-                "rgb(238,238,238)".into()
-            };
-            s.push_str(&format!(
-                "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\" stroke=\"white\"/>\
+            let share = self.grid[i] / class.combos() as f64;
+            let (x, top) = ((i % 13) as f64 * CELL, y + (i / 13) as f64 * CELL);
+            body.push_str(&format!(
+                "<rect x=\"{x}\" y=\"{top}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{}\" stroke=\"white\"/>\
                  <text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\
                  <text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"9\">{}</text>\n",
-                x + CELL / 2,
-                y + 16,
+                kept_fill(share),
+                x + CELL / 2.0,
+                top + 16.0,
                 class.name(),
-                x + CELL / 2,
-                y + 31,
+                x + CELL / 2.0,
+                top + 31.0,
                 if self.grid[i] > 0.0 { combos(self.grid[i]) } else { String::new() },
             ));
         }
-        s.push_str("</svg>\n");
-        s
+        y += 13.0 * CELL + 8.0;
+        let (legend, h) = svg_text::lines_svg(
+            &["share of the class's combinations kept (the number: combos kept):".into()],
+            4.0,
+            y,
+            11.0,
+            16.0,
+        );
+        body.push_str(&legend);
+        y += h;
+        for (k, share) in [0.0, 0.25, 0.5, 0.75, 1.0].into_iter().enumerate() {
+            let x = 4.0 + k as f64 * 80.0;
+            body.push_str(&format!(
+                "<rect x=\"{x}\" y=\"{y}\" width=\"12\" height=\"12\" fill=\"{}\" stroke=\"#888888\" stroke-width=\"0.5\"/>\n",
+                kept_fill(share)
+            ));
+            let label = if share > 0.0 {
+                format!("{:.0}%", 100.0 * share)
+            } else {
+                "none".into()
+            };
+            body.push_str(&svg_text::lines_svg(&[label], x + 18.0, y, 11.0, 14.0).0);
+        }
+        y += 22.0;
+        format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{y}\" viewBox=\"0 0 {width} {y}\" font-family=\"sans-serif\" font-size=\"11\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n{body}</svg>\n"
+        )
+    }
+}
+
+/// A grid cell's shade: kept holdings in green, darker as more of the class is kept; none
+/// kept grey.
+fn kept_fill(share: f64) -> String {
+    let share = share.clamp(0.0, 1.0);
+    if share > 0.0 {
+        let (rb, g) = (255.0 - 200.0 * share, 255.0 - 80.0 * share);
+        format!("rgb({rb:.0},{g:.0},{rb:.0})")
+    } else {
+        "rgb(238,238,238)".into()
     }
 }
 

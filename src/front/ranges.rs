@@ -470,6 +470,9 @@ pub struct NextCard {
 /// `hus range`'s answer: the range's holdings on the board by category.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RangeReport {
+    /// The range and the filter as given, for headings.
+    pub range: String,
+    pub with: Option<String>,
     pub board: CardSet,
     pub dead: CardSet,
     /// The holdings the known cards leave, weighted, before the filter.
@@ -539,6 +542,8 @@ pub fn range_breakdown(options: &RangeOptions) -> Result<RangeReport, RangeError
         (None, Vec::new())
     };
     Ok(RangeReport {
+        range: options.range.clone(),
+        with: options.with.clone(),
         board,
         dead,
         combos,
