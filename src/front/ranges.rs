@@ -607,3 +607,6 @@ mod sample;
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod brute;
