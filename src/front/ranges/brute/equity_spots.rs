@@ -226,12 +226,12 @@ fn spot(rng: &mut ChaCha8Rng, i: usize) -> Spot {
     };
     let dead = deal(rng, k, board);
     let stove = i % 2 == 1;
-    let with =
-        (!preflop && i % 3 != 0).then(|| FILTERS[rng.random_range(0..FILTERS.len())].to_string());
+    let with = (!preflop && !i.is_multiple_of(3))
+        .then(|| FILTERS[rng.random_range(0..FILTERS.len())].to_string());
     loop {
         let (hero, villain) = (
             random_range(rng, !preflop),
-            random_range(rng, !preflop && i % 5 == 0),
+            random_range(rng, !preflop && i.is_multiple_of(5)),
         );
         let (h, v) = (
             live(&hero, stove, board | dead),

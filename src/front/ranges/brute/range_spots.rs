@@ -246,10 +246,11 @@ fn spot(r: &mut rand_chacha::ChaCha8Rng, i: usize) -> Spot {
     } else {
         [3, 4, 5][r.random_range(0..3)]
     };
-    let board = deal(r, n as usize, 0);
+    let board = deal(r, n, 0);
     let k = r.random_range(0..4);
     let dead = deal(r, k, board);
-    let with = (i % 3 != 0).then(|| FILTERS[r.random_range(0..FILTERS.len())].to_string());
+    let with =
+        (!i.is_multiple_of(3)).then(|| FILTERS[r.random_range(0..FILTERS.len())].to_string());
     let stove = i % 2 == 1;
     loop {
         let range = random_range(r, true);
