@@ -419,7 +419,7 @@ fn side(text: &str, holdings: &[Holding], tallies: &[Tally]) -> SideEquity {
     let share = |x: f64, all: f64| if all > 0.0 { x / all } else { 0.0 };
     SideEquity {
         range: text.to_string(),
-        combos: holdings.iter().map(|h| h.weight).sum(),
+        combos: combos_of(holdings),
         win: share(total.wins, total.all),
         tie: share(total.ties, total.all),
         equity: total.equity(),
@@ -521,7 +521,7 @@ pub fn range_breakdown(options: &RangeOptions) -> Result<RangeReport, RangeError
         .into_iter()
         .filter(|h| !h.set().intersects(known))
         .collect();
-    let combos = live.iter().map(|h| h.weight).sum();
+    let combos = combos_of(&live);
     let kept: Vec<Holding> = live
         .iter()
         .filter(|h| filter.as_ref().is_none_or(|f| f.holds(h.set(), board)))
@@ -547,7 +547,7 @@ pub fn range_breakdown(options: &RangeOptions) -> Result<RangeReport, RangeError
         board,
         dead,
         combos,
-        kept: kept.iter().map(|h| h.weight).sum(),
+        kept: combos_of(&kept),
         made,
         draws,
         grid,
@@ -557,6 +557,12 @@ pub fn range_breakdown(options: &RangeOptions) -> Result<RangeReport, RangeError
         next,
         warnings: read.warnings,
     })
+}
+
+/// The holdings' combos, weighted: 0 (not the -0 an empty float sum gives, which prints as
+/// `-0`) for none.
+fn combos_of(holdings: &[Holding]) -> f64 {
+    holdings.iter().fold(0.0, |a, h| a + h.weight)
 }
 
 type Counts = Vec<(&'static str, f64)>;
@@ -580,7 +586,7 @@ fn categories(holdings: &[Holding], board: CardSet) -> (Counts, Counts) {
 /// The holdings' weighted mean of `equity` (against a random hand, exact) on the board; 0
 /// for no holding.
 fn mean_equity(holdings: &[Holding], board: CardSet) -> f64 {
-    let w: f64 = holdings.iter().map(|h| h.weight).sum();
+    let w = combos_of(holdings);
     let sum: f64 = holdings
         .iter()
         .map(|h| h.weight * crate::strength::equity(h.set(), board))
@@ -609,7 +615,7 @@ fn next_cards(kept: &[Holding], known: CardSet, board: CardSet) -> Vec<NextCard>
         let (made, _) = categories(&left, next);
         out.push(NextCard {
             card,
-            combos: left.iter().map(|h| h.weight).sum(),
+            combos: combos_of(&left),
             made: made.iter().map(|x| x.1).collect(),
             equity: mean_equity(&left, next),
         });
@@ -621,3 +627,6 @@ mod sample;
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod brute;

@@ -360,3 +360,38 @@ fn hus_equity_with_dead_cards_and_notations_agrees_on_100_spots() {
     }
     assert!(agreed >= 80, "only {agreed} spots had holdings left");
 }
+
+/// A filter that keeps nothing, and a next card that every kept holding holds, leave 0
+/// combos, printed `0` (an empty float sum is -0, which printed `-0 kept`).
+#[test]
+fn nothing_kept_is_zero_combos_not_minus_zero() {
+    let none = range_breakdown(&RangeOptions {
+        range: "33:0.75".into(),
+        board: "7s9sAs".into(),
+        dead: "3h9h".into(),
+        with: Some("topPair+".into()),
+        next_card: true,
+        ..RangeOptions::default()
+    })
+    .unwrap();
+    assert!(none.kept == 0.0 && none.kept.is_sign_positive());
+    let text = none.text();
+    assert!(
+        text.starts_with("board As 9s 7s, dead 9h 3h: 2.25 combos, 0 kept\n"),
+        "{text}"
+    );
+    assert!(!text.contains(" -0 "), "{text}");
+    let one = range_breakdown(&RangeOptions {
+        range: "AhKh".into(),
+        board: "7s9s2s".into(),
+        next_card: true,
+        ..RangeOptions::default()
+    })
+    .unwrap();
+    let ah = one
+        .next
+        .iter()
+        .find(|n| n.card.to_string() == "Ah")
+        .unwrap();
+    assert!(ah.combos == 0.0 && ah.combos.is_sign_positive());
+}
