@@ -149,8 +149,8 @@ pub mod strength;
 pub mod syntax;
 
 pub use acpc::NoLimitGame;
-pub use cards::range::Holding;
 pub use cards::query::Notation;
+pub use cards::range::Holding;
 pub use dealer::MatchResult;
 pub use dealer::{Acted, HandResult, Table, TableOptions};
 pub use diag::Severity;
