@@ -358,6 +358,21 @@ fn nesting(
     }
 }
 
+/// Part of a line (`potOdds<=0.25`) spaced as the formatter spaces it (`potOdds <= 0.25`),
+/// its names as written: a union item's name in `--explain` is the same before and after
+/// `hus fmt`.
+pub(crate) fn spaced(text: &str) -> String {
+    let tokens: Vec<(Tok<'_>, Cow<'_, str>)> = lexer::lossless(text)
+        .into_iter()
+        .filter_map(|(start, piece, end)| match piece {
+            Piece::Token(Tok::Newline) => None,
+            Piece::Token(tok) => Some((tok, Cow::Borrowed(&text[start..end]))),
+            _ => None,
+        })
+        .collect();
+    join(&tokens)
+}
+
 /// A line's tokens with canonical spaces: one between tokens, none before `,` and `)`, none
 /// after `(`, `!` and a unary minus, none around a TUNE range's `..`.
 fn join(tokens: &[(Tok<'_>, Cow<'_, str>)]) -> String {

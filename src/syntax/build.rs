@@ -198,11 +198,11 @@ impl<'s> Ctx<'s> {
     }
 
     /// A condition as one item of a union (`potOdds <= 0.25 | paysTurn`), named by its text
-    /// with its white space made single spaces.
+    /// spaced as `hus fmt` spaces it.
     pub(crate) fn union_condition(&mut self, c: Condition) -> RangeItem {
         let text = self.source.get(c.span.clone()).unwrap_or("");
         RangeItem {
-            text: text.split_whitespace().collect::<Vec<_>>().join(" "),
+            text: crate::fmt::spaced(text),
             span: c.span.clone(),
             is_name: false,
             weight: None,
