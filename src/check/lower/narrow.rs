@@ -78,16 +78,22 @@ impl Lowerer<'_> {
         if w.is_query || w.weight.is_some() {
             return true;
         }
-        let Some(i) = self.define_index(&w.name) else {
-            return false;
-        };
-        if matches!(self.defines[i].state, DefineState::Busy) {
-            return false;
-        }
         matches!(
-            self.resolve(i, w.name_span.clone()),
-            Lowered::Range(_) | Lowered::Narrowed(_)
+            self.peek(&w.name, &w.name_span),
+            Some(Lowered::Range(_) | Lowered::Narrowed(_))
         )
+    }
+
+    /// What the DEFINE `name` is, to choose how to read a word, lowering it if need be;
+    /// `None` when no DEFINE has the name, or when lowering it now would be a cycle or too
+    /// deep (the use that follows reports it, once).
+    fn peek(&mut self, name: &str, span: &crate::diag::Span) -> Option<Lowered> {
+        let i = self.define_index(name)?;
+        match self.defines[i].state {
+            DefineState::Busy => None,
+            DefineState::Pending if self.depth >= crate::limits::MAX_DEFINE_DEPTH => None,
+            _ => Some(self.resolve(i, span.clone())),
+        }
     }
 
     /// An alternative after the ranges that follow a filter: one range item, or an error.
@@ -183,15 +189,11 @@ impl Lowerer<'_> {
     /// Whether a union names a DEFINEd narrowed range (so it is one too).
     pub(super) fn names_narrowed(&mut self, items: &[ast::RangeItem]) -> bool {
         items.iter().any(|item| {
-            let Some(i) = item
-                .is_name
-                .then(|| self.define_index(&item.text))
-                .flatten()
-            else {
-                return false;
-            };
-            !matches!(self.defines[i].state, DefineState::Busy)
-                && matches!(self.resolve(i, item.span.clone()), Lowered::Narrowed(_))
+            item.is_name
+                && matches!(
+                    self.peek(&item.text, &item.span),
+                    Some(Lowered::Narrowed(_))
+                )
         })
     }
 
@@ -274,11 +276,7 @@ impl Lowerer<'_> {
     }
 
     fn names_filter(&mut self, name: &str, span: &crate::diag::Span) -> bool {
-        let Some(i) = self.define_index(name) else {
-            return false;
-        };
-        !matches!(self.defines[i].state, DefineState::Busy)
-            && matches!(self.resolve(i, span.clone()), Lowered::Filter(_))
+        matches!(self.peek(name, span), Some(Lowered::Filter(_)))
     }
 
     /// A filter DEFINE's body (`pair+ | flushDraw`, one branch a line): each branch one
