@@ -1,14 +1,16 @@
 //! The union and DEFINE forms of reference §12.2, §12.3 and §12.9 decide exactly as the same
 //! bot written out: a comparison or a negation as a union item, a union nested in another, a
-//! DEFINEd filter after `WITH`, a DEFINEd narrowed range in a strength word. Each pair is
-//! decided on every example game state with several seeds, decision by decision.
+//! DEFINEd filter after `WITH` (with `word+` in it), a DEFINEd narrowed range in a strength
+//! word, a union of narrowed parts DEFINEd or written in place, a range joined whole after a
+//! filter. Each pair is decided on every example game state with several seeds, decision by
+//! decision.
 
 use std::path::{Path, PathBuf};
 
 use hus::{Bot, BotOptions, GameState};
 
 /// (short form, written out).
-const PAIRS: [(&str, &str); 3] = [
+const PAIRS: [(&str, &str); 4] = [
     (
         "ALWAYS\nRULE potOdds <= 0.25 | overcards | !pair, facingBet\nDO CALL\nENDRULE\n\
          RULE (topPair | flushDraw) | openEnded | 22 | AK:0.5\nDO RAISE 3BB\nENDRULE\nENDALWAYS\n",
@@ -33,6 +35,17 @@ const PAIRS: [(&str, &str); 3] = [
          ALWAYS\nRULE equityVs(QQ+ | AK WITH any, !pair) > 0.2 | toCall == 0\nDO CALL\nENDRULE\nENDALWAYS\n",
         "ALWAYS\nRULE equityVs(QQ+ | AK WITH topPair, !pair | heroTwoPair, !pair | flushDraw, !pair | openEnded, !pair) > 0.2\nDO CALL\nENDRULE\n\
          RULE toCall == 0\nDO CALL\nENDRULE\nENDALWAYS\n",
+    ),
+    (
+        "DEFINE shoves = 22+ | A2s+ | KTo+ | ATo+ | 54s+\n\
+         DEFINE bets = pair+ | flushDraw\n\
+         DEFINE value = shoves WITH topPair+\nDEFINE draws = shoves:0.3 WITH bets\n\
+         DEFINE callRange = value | draws\n\
+         ALWAYS\nRULE equityVs(callRange) >= 0.55\nDO CALL\nENDRULE\n\
+         RULE equityVs(shoves WITH topPair+ | AK:0.5) > 0.4\nDO RAISE 2BB\nENDRULE\nENDALWAYS\n",
+        "DEFINE shoves = 22+ | A2s+ | KTo+ | ATo+ | 54s+\n\
+         ALWAYS\nRULE equityVs(shoves:0.3 WITH pair+ | flushDraw | shoves WITH topPair+) >= 0.55\nDO CALL\nENDRULE\n\
+         RULE equityVs(shoves WITH topPair+ | AK:0.5 WITH pair | !pair) > 0.4\nDO RAISE 2BB\nENDRULE\nENDALWAYS\n",
     ),
 ];
 

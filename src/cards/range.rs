@@ -199,23 +199,107 @@ impl FilterWord {
     }
 }
 
-/// A villain range as `equityVs(...)` reads it: weighted classes, narrowed by a filter.
+/// A villain range as `equityVs(...)` reads it: weighted classes, narrowed by a filter, and
+/// maybe more such parts joined by `|` (`value | bluffs:0.3`).
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct VillainRange {
     pub range: WeightedRange,
     pub filter: Option<Arc<HandFilter>>,
+    /// The other parts of a union, each with its own filter and none of its own `also`: a
+    /// holding weighs the most any part that keeps it gives it, as a class written twice
+    /// keeps its larger weight.
+    pub also: Vec<VillainRange>,
 }
 
 impl VillainRange {
     pub fn plain(classes: HoleClassSet) -> VillainRange {
+        VillainRange::weighted(WeightedRange::plain(classes))
+    }
+
+    /// Weighted classes, not narrowed.
+    pub fn weighted(range: WeightedRange) -> VillainRange {
         VillainRange {
-            range: WeightedRange::plain(classes),
+            range,
             filter: None,
+            also: Vec::new(),
         }
     }
 
-    /// The holdings the known cards leave (and the filter keeps, read on `board`), weighted.
+    /// Every class of every part, each of weight 1 and not narrowed: a plain range.
+    pub fn is_plain(&self) -> bool {
+        self.filter.is_none() && !self.range.is_weighted() && self.also.is_empty()
+    }
+
+    /// Whether some part is narrowed by a filter.
+    pub fn is_narrowed(&self) -> bool {
+        self.parts().any(|p| p.filter.is_some())
+    }
+
+    /// The parts, this one first.
+    fn parts(&self) -> impl Iterator<Item = &VillainRange> {
+        std::iter::once(self).chain(&self.also)
+    }
+
+    /// `a | b`: the parts of both, those with the same filter joined into one.
+    pub fn union(&self, other: &VillainRange) -> VillainRange {
+        let mut parts: Vec<VillainRange> = Vec::new();
+        for p in self.parts().chain(other.parts()) {
+            match parts.iter_mut().find(|q| q.filter == p.filter) {
+                Some(q) => q.range = q.range.union(&p.range),
+                None => parts.push(VillainRange {
+                    also: Vec::new(),
+                    ..p.clone()
+                }),
+            }
+        }
+        let mut first = parts.remove(0);
+        first.also = parts;
+        first
+    }
+
+    /// Every part's weights times `w` (0 to 1): `value:0.5`.
+    pub fn scaled(&self, w: f64) -> VillainRange {
+        self.map(|p| VillainRange {
+            range: p.range.scaled(w),
+            ..p.clone()
+        })
+    }
+
+    /// Every part narrowed again by `f`: a holding is kept when both filters keep it.
+    pub fn narrowed(&self, f: &HandFilter) -> VillainRange {
+        self.map(|p| VillainRange {
+            filter: Some(Arc::new(match &p.filter {
+                Some(outer) => outer.and(f),
+                None => f.clone(),
+            })),
+            ..p.clone()
+        })
+    }
+
+    fn map(&self, f: impl Fn(&VillainRange) -> VillainRange) -> VillainRange {
+        let mut first = f(self);
+        first.also = self.also.iter().map(f).collect();
+        first
+    }
+
+    /// The holdings the known cards leave (and the filter keeps, read on `board`), weighted,
+    /// lowest cards first.
     pub fn live(&self, dead: CardSet, board: CardSet) -> Vec<Holding> {
+        let mut out = self.part_live(dead, board);
+        if self.also.is_empty() {
+            return out;
+        }
+        for part in &self.also {
+            out.extend(part.part_live(dead, board));
+        }
+        // One holding per cards, at the largest weight a part gives it, in the order of one
+        // range's holdings.
+        out.sort_by(|a, b| a.cards.cmp(&b.cards).then(b.weight.total_cmp(&a.weight)));
+        out.dedup_by(|later, first| later.cards == first.cards);
+        out
+    }
+
+    fn part_live(&self, dead: CardSet, board: CardSet) -> Vec<Holding> {
         let mut out = self.range.holdings(dead.union(board));
         if let Some(f) = &self.filter {
             out.retain(|h| f.holds(h.set(), board));

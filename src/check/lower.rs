@@ -10,17 +10,18 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use crate::cards::category::Made;
 use crate::cards::predicate::Predicate;
 use crate::cards::query::{CardQuery, QueryError};
-use crate::cards::range::{FilterWord, HandFilter, HandWord, VillainRange, WeightedRange};
+use crate::cards::range::{HandFilter, VillainRange, WeightedRange};
 use crate::diag::{Diagnostic, SourceFile, Span};
 use crate::game::Phase;
 use crate::ir::{self, ActionTable, ArithOp, BlockKind, Operand, Program, Test};
-use crate::syntax::{ast, spacing};
+use crate::syntax::ast;
 
 use super::include::IncludedDefine;
 use super::{names, table, CheckOptions};
+
+mod narrow;
 
 /// Lowers a whole script. The program always has one rule per rule of the tree, in order.
 pub fn lower(
@@ -172,8 +173,11 @@ enum Lowered {
     Condition(ir::Shared<[Vec<ir::Condition>]>),
     /// A number.
     Number(Operand),
-    /// A range narrowed by the board (`r WITH topPair+`), for the strength words.
+    /// A range narrowed by the board (`r WITH topPair+`, `r WITH topPair+ | r:0.3 WITH
+    /// flushDraw`), for the strength words.
     Narrowed(VillainRange),
+    /// Hand words for `WITH` that are no condition (`pair+ | flushDraw`).
+    Filter(HandFilter),
     /// It had errors (already reported).
     Failed,
 }
@@ -185,7 +189,8 @@ impl Lowered {
             Lowered::Range(_) => "a range stands as a condition, in a union or in a strength word",
             Lowered::Condition(_) => "a condition stands in a rule's line, a union or, made of hand words, after `WITH`",
             Lowered::Number(_) => "a number stands where a value may",
-            Lowered::Narrowed(_) => "a narrowed range stands alone in a strength word: `equityVs(name)`, `equityVs(name WITH flushDraw)`",
+            Lowered::Narrowed(_) => "a narrowed range stands in a strength word, alone or among ranges: `equityVs(name)`, `equityVs(name | AK WITH flushDraw)`",
+            Lowered::Filter(_) => "a filter stands after `WITH`: `equityVs(r WITH name)`, `DEFINE rb = r WITH name`",
             Lowered::Failed => "",
         }
     }
@@ -196,6 +201,7 @@ impl Lowered {
             Lowered::Condition(_) => "a condition",
             Lowered::Number(_) => "a number",
             Lowered::Narrowed(_) => "a range narrowed by the board",
+            Lowered::Filter(_) => "a filter of hand words",
             Lowered::Failed => "not usable",
         }
     }
@@ -290,7 +296,7 @@ impl Lowerer<'_> {
                 }
             }
             ast::ConditionKind::External(e) => Test::External(self.external(e)?),
-            ast::ConditionKind::Narrowed { .. } => {
+            ast::ConditionKind::Narrowed(_) => {
                 let d = Diagnostic::error(
                     Code::DefineKind,
                     "a range narrowed by the board is not a condition",
@@ -300,6 +306,9 @@ impl Lowerer<'_> {
                     "name it with `DEFINE` and use the name in a strength word: `equityVs(name)`",
                 );
                 return self.fail(d);
+            }
+            ast::ConditionKind::OrBetter { name, .. } => {
+                self.or_better_condition(name, c.span.clone())?
             }
             ast::ConditionKind::Value(v) => {
                 let text = self.text(&v.span);
@@ -347,7 +356,7 @@ impl Lowerer<'_> {
                     branches,
                     negated,
                 }),
-                Lowered::Number(_) | Lowered::Narrowed(_) => {
+                Lowered::Number(_) | Lowered::Narrowed(_) | Lowered::Filter(_) => {
                     let d = self.kind_error(i, name, span, "a condition");
                     self.fail(d)
                 }
@@ -397,7 +406,7 @@ impl Lowerer<'_> {
                         branches,
                         negated: false,
                     }),
-                    Lowered::Number(_) | Lowered::Narrowed(_) => {
+                    Lowered::Number(_) | Lowered::Narrowed(_) | Lowered::Filter(_) => {
                         let d = self.kind_error(i, &item.text, item.span.clone(), "a condition");
                         self.fail(d)
                     }
@@ -459,8 +468,8 @@ impl Lowerer<'_> {
         let inner: Vec<String> = items
             .iter()
             .map(|i| match &i.weight {
-                Some((w, _)) => format!("{}:{w}", spacing::canonical(&i.text)),
-                None => spacing::canonical(&i.text),
+                Some((w, _)) => format!("{}:{w}", i.text),
+                None => i.text.clone(),
             })
             .collect();
         let inner = inner.join(" | ");
@@ -478,10 +487,11 @@ impl Lowerer<'_> {
             found |= match self.define_index(&item.text) {
                 Some(i) => match &self.defines[i].state {
                     DefineState::Busy => false,
-                    DefineState::Done(l) => matches!(l, Lowered::Condition(_)),
-                    DefineState::Pending => {
-                        matches!(self.use_define(i, item.span.clone()), Lowered::Condition(_))
-                    }
+                    DefineState::Done(l) => matches!(l, Lowered::Condition(_) | Lowered::Filter(_)),
+                    DefineState::Pending => matches!(
+                        self.use_define(i, item.span.clone()),
+                        Lowered::Condition(_) | Lowered::Filter(_)
+                    ),
                 },
                 None => Predicate::from_name(&item.text).is_some(),
             };
@@ -502,6 +512,12 @@ impl Lowerer<'_> {
                             Some(range)
                         }
                         Lowered::Failed => None,
+                        // A strength word reads a narrowed range before it comes here.
+                        Lowered::Narrowed(_) => {
+                            let wanted = "a condition on the hero's cards";
+                            let d = self.kind_error(i, &item.text, item.span.clone(), wanted);
+                            self.fail(d)
+                        }
                         _ => {
                             let d = self.kind_error(i, &item.text, item.span.clone(), "a range");
                             self.fail(d)
@@ -770,6 +786,9 @@ impl Lowerer<'_> {
     /// A DEFINE's body: one value is a number, one card query or union a range, anything
     /// else a condition (of one or more branches).
     fn define_body(&mut self, branches: &[ast::Branch]) -> Lowered {
+        if self.is_filter_body(branches) {
+            return self.filter_body(branches);
+        }
         if let [branch] = branches {
             if let Some(l) = self.define_single(&branch.conditions) {
                 return l;
@@ -812,12 +831,15 @@ impl Lowerer<'_> {
                 }),
             // A union naming a condition is a condition (lowered below).
             ast::ConditionKind::Range(items) if self.union_has_condition(items) => return None,
+            ast::ConditionKind::Range(items) if self.names_narrowed(items) => self
+                .villain_items(items)
+                .map_or(Lowered::Failed, Lowered::Narrowed),
             ast::ConditionKind::Range(items) => {
                 self.range(items).map_or(Lowered::Failed, Lowered::Range)
             }
-            ast::ConditionKind::Narrowed { range, filter } => self
-                .villain_range(range, Some(filter))
-                .map_or(Lowered::Failed, Lowered::Narrowed),
+            ast::ConditionKind::Narrowed(n) => {
+                self.narrowing(n).map_or(Lowered::Failed, Lowered::Narrowed)
+            }
             ast::ConditionKind::Name {
                 negated: false,
                 name,
@@ -904,14 +926,7 @@ impl Lowerer<'_> {
                 word,
                 word_span,
                 range,
-                filter,
-            } => self.versus(
-                word,
-                word_span.clone(),
-                range,
-                filter.as_deref(),
-                v.span.clone(),
-            ),
+            } => self.versus(word, word_span.clone(), range, v.span.clone()),
         }
     }
 
@@ -921,11 +936,10 @@ impl Lowerer<'_> {
         &mut self,
         word: &str,
         word_span: Span,
-        range: &[ast::RangeItem],
-        filter: Option<&[Vec<ast::FilterWord>]>,
+        range: &ast::Narrowing,
         span: Span,
     ) -> Option<Operand> {
-        let villain = self.villain_range(range, filter);
+        let villain = self.narrowing(range);
         let Some(measure) = ir::VsMeasure::from_name(word) else {
             return self.fail(
                 Diagnostic::error(
@@ -944,60 +958,14 @@ impl Lowerer<'_> {
         })
     }
 
-    /// A villain's range as a strength word or a narrowed DEFINE reads it: a range, or one
-    /// DEFINEd narrowed range (maybe weighted), narrowed again by `filter` when there is one.
-    fn villain_range(
-        &mut self,
-        range: &[ast::RangeItem],
-        filter: Option<&[Vec<ast::FilterWord>]>,
-    ) -> Option<VillainRange> {
-        let base = match self.narrowed_name(range) {
-            Some(base) => base,
-            None => self.range(range).map(|range| VillainRange {
-                range,
-                filter: None,
-            }),
-        };
-        let filter = filter.map(|f| self.filter(f));
-        let mut base = base?;
-        if let Some(f) = filter {
-            let f = f?;
-            base.filter = Some(Arc::new(match base.filter.take() {
-                Some(outer) => outer.and(&f),
-                None => f,
-            }));
-        }
-        Some(base)
-    }
-
-    /// `rb` or `rb:0.5` alone, when `rb` is a DEFINEd narrowed range: that range, weighed.
-    /// `None` when the range is anything else (a narrowed range inside a union is reported by
-    /// [`Self::range`]).
-    fn narrowed_name(&mut self, range: &[ast::RangeItem]) -> Option<Option<VillainRange>> {
-        let [item] = range else {
-            return None;
-        };
-        let i = item.is_name.then(|| self.define_index(&item.text))??;
-        if matches!(self.defines[i].state, DefineState::Busy) {
-            return None;
-        }
-        let Lowered::Narrowed(v) = self.use_define(i, item.span.clone()) else {
-            return None;
-        };
-        Some(match &item.weight {
-            Some((w, span)) => self
-                .weigh(v.range, *w, span.clone())
-                .map(|range| VillainRange {
-                    range,
-                    filter: v.filter,
-                }),
-            None => Some(v),
-        })
-    }
-
     /// A range item's weight (`AKo:0.5`, reference §12.9): from 0 to 1, multiplying the
     /// weights of what it follows.
     fn weigh(&mut self, range: WeightedRange, w: f64, span: Span) -> Option<WeightedRange> {
+        self.weight(w, span).map(|w| range.scaled(w))
+    }
+
+    /// A weight from 0 to 1, or a `range-weight` error.
+    fn weight(&mut self, w: f64, span: Span) -> Option<f64> {
         if !(0.0..=1.0).contains(&w) {
             return self.fail(
                 Diagnostic::error(
@@ -1009,106 +977,7 @@ impl Lowerer<'_> {
                 .with_help("write the share of the class's holdings: `AKo:0.5` is half of them, `AKo:0` none"),
             );
         }
-        Some(range.scaled(w))
-    }
-
-    /// `WITH topPair+ | flushDraw`: each word a predicate about the cards, `+` only after the
-    /// first word of a made-hand category.
-    fn filter(&mut self, alternatives: &[Vec<ast::FilterWord>]) -> Option<HandFilter> {
-        let mut out = Vec::new();
-        let mut ok = true;
-        for words in alternatives {
-            // The alternative's words joined: a DEFINEd filter brings its own alternatives.
-            let mut all = HandFilter {
-                alternatives: vec![Vec::new()],
-            };
-            for w in words {
-                match self.filter_name(w) {
-                    Some(Some(f)) => all = all.and(&f),
-                    Some(None) => ok = false,
-                    None => match self.filter_word(w) {
-                        Some(word) => {
-                            all = all.and(&HandFilter {
-                                alternatives: vec![vec![word]],
-                            })
-                        }
-                        None => ok = false,
-                    },
-                }
-            }
-            out.extend(all.alternatives);
-        }
-        ok.then_some(HandFilter { alternatives: out })
-    }
-
-    /// A filter word that names a DEFINE (`WITH bets`): the DEFINEd condition's branches as
-    /// alternatives when each of its conditions is a hand word; `Some(None)` after an error;
-    /// `None` when the word names no DEFINE.
-    fn filter_name(&mut self, w: &ast::FilterWord) -> Option<Option<HandFilter>> {
-        let i = self.define_index(&w.name)?;
-        let lowered = self.use_define(i, w.name_span.clone());
-        let words = match &lowered {
-            Lowered::Condition(branches) if !w.negated && !w.or_better => hand_words(branches),
-            Lowered::Failed => return Some(None),
-            _ => None,
-        };
-        if let Some(alternatives) = words {
-            return Some(Some(HandFilter { alternatives }));
-        }
-        let message = match (&lowered, w.negated || w.or_better) {
-            (Lowered::Condition(_), true) => format!(
-                "`{}` is DEFINEd: a `WITH` filter takes it as it is, without `!` or `+`",
-                w.name
-            ),
-            (Lowered::Condition(_), false) => format!(
-                "`{}` is a condition that reads more than the cards, not a filter of hand words",
-                w.name
-            ),
-            _ => format!(
-                "`{}` is {}, not a filter of hand words",
-                w.name,
-                lowered.word()
-            ),
-        };
-        let d = Diagnostic::error(Code::FilterWord, message)
-        .at(w.span.clone())
-        .with_label("not read on the villain's cards")
-        .with_help(format!(
-            "a `WITH` filter takes hand words or a DEFINE of them alone (`DEFINE bets = topPair | flushDraw`); `{}` is DEFINEd as `{}`",
-            self.defines[i].define.name,
-            self.define_text(i)
-        ));
-        self.push(d);
-        Some(None)
-    }
-
-    fn filter_word(&mut self, w: &ast::FilterWord) -> Option<FilterWord> {
-        let word = if w.or_better {
-            Made::or_better(&w.name).map(HandWord::OrBetter)
-        } else {
-            Predicate::from_name(&w.name)
-                .filter(|p| !p.is_betting())
-                .map(HandWord::Predicate)
-        };
-        if let Some(word) = word {
-            return Some(FilterWord {
-                word,
-                negated: w.negated,
-            });
-        }
-        let name = &w.name;
-        let d = Diagnostic::error(Code::FilterWord, filter_word_message(w, name))
-            .at(w.span.clone())
-            .with_label("not read on the villain's cards");
-        let d = if w.or_better {
-            d.with_help(format!(
-                "`+` follows the first word of a made hand: {}",
-                Made::OR_BETTER_WORDS
-            ))
-        } else {
-            d.with_help("a filter reads the villain's cards with the hand words: `pair`, `topPair+`, `flushDraw`, `!overcards`")
-        };
-        self.fail(d)
+        Some(w)
     }
 
     fn constant(&mut self, factor: f64, name: &str, span: Span) -> Option<Operand> {
@@ -1401,47 +1270,5 @@ fn respan_operand(op: Operand, span: &Span) -> Operand {
             range,
             span: span.clone(),
         },
-    }
-}
-
-/// Why a `WITH` word is refused.
-/// A DEFINEd condition as filter alternatives, when every condition of every branch is a hand
-/// word (a predicate about the cards, maybe negated, or another such DEFINE); `None` otherwise.
-fn hand_words(branches: &[Vec<ir::Condition>]) -> Option<Vec<Vec<FilterWord>>> {
-    let mut out = Vec::new();
-    for branch in branches {
-        let mut all = HandFilter {
-            alternatives: vec![Vec::new()],
-        };
-        for c in branch {
-            let f = match &c.test {
-                Test::Predicate { predicate, negated } if !predicate.is_betting() => {
-                    vec![vec![FilterWord {
-                        word: HandWord::Predicate(*predicate),
-                        negated: *negated,
-                    }]]
-                }
-                Test::All {
-                    branches,
-                    negated: false,
-                    ..
-                } => hand_words(branches)?,
-                _ => return None,
-            };
-            all = all.and(&HandFilter { alternatives: f });
-        }
-        out.extend(all.alternatives);
-    }
-    Some(out)
-}
-
-fn filter_word_message(w: &ast::FilterWord, name: &str) -> String {
-    match Predicate::from_name(name) {
-        Some(p) if p.is_betting() => {
-            format!("`{name}` is about the betting, not the villain's cards: a `WITH` filter reads each holding")
-        }
-        Some(_) => format!("`{name}+`: `+` follows a made hand (`topPair+`), not `{name}`"),
-        None if w.or_better => format!("`{name}+` is not a made hand and the ones above it"),
-        None => format!("`{name}` is not a hand word a `WITH` filter can read"),
     }
 }

@@ -398,7 +398,7 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
                 let x = self.versus(*measure, range);
                 let places = &mut self.rare().versus_undefined;
                 if x.is_nan() && !places.iter().any(|(s, _)| s == span) {
-                    places.push((span.clone(), range.filter.is_some()));
+                    places.push((span.clone(), range.is_narrowed()));
                 }
                 Ok(x)
             }

@@ -370,7 +370,7 @@ fn condition_items(
         define_items(
             a,
             replace,
-            |k| k != "a number" && k != "a narrowed range",
+            |k| k != "a number" && k != "a narrowed range" && k != "a filter",
             out,
         );
     }

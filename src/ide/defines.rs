@@ -67,8 +67,8 @@ impl Defines {
         self.by_name.get(&name.to_ascii_lowercase()).copied()
     }
 
-    /// "a range", "a narrowed range", "a number", "a condition" or "a condition (also a
-    /// filter)" (as the checker reads it), for the DEFINE of `name`.
+    /// "a range", "a narrowed range", "a filter", "a number", "a condition" or "a condition
+    /// (also a filter)" (as the checker reads it), for the DEFINE of `name`.
     pub fn kind(&self, name: &str) -> &'static str {
         self.index(name).map_or("a condition", |i| self.kinds[i])
     }
@@ -133,10 +133,21 @@ impl Defines {
         seen[i] = Seen::Busy;
         let kind = if self.ranges[i].is_some() {
             "a range"
+        } else if self.is_filter(i, depth, seen) {
+            "a filter"
         } else {
-            match single(&self.list[i].0) {
+            let body = single(&self.list[i].0).cloned();
+            match body.as_ref() {
                 Some(ast::ConditionKind::Value(_)) => "a number",
-                Some(ast::ConditionKind::Narrowed { .. }) => "a narrowed range",
+                Some(ast::ConditionKind::Narrowed(_)) => "a narrowed range",
+                Some(ast::ConditionKind::Range(items))
+                    if items.iter().any(|it| {
+                        it.is_name
+                            && self.named_kind(&it.text, i, depth, seen) == "a narrowed range"
+                    }) =>
+                {
+                    "a narrowed range"
+                }
                 Some(ast::ConditionKind::Range(items)) if items.iter().all(hand_word) => {
                     "a condition (also a filter)"
                 }
@@ -159,6 +170,54 @@ impl Defines {
         seen[i] = Seen::Done;
         self.kinds[i] = kind;
         kind
+    }
+
+    /// The kind of the DEFINE `name` names from inside DEFINE `i` ("" when none does).
+    fn named_kind(
+        &mut self,
+        name: &str,
+        i: usize,
+        depth: usize,
+        seen: &mut [Seen],
+    ) -> &'static str {
+        match self.index(name) {
+            Some(j) if j != i => self.kind_of(j, depth + 1, seen),
+            _ => "",
+        }
+    }
+
+    /// Whether DEFINE `i` is a filter: a condition of its body holds `word+` or names a
+    /// DEFINEd filter.
+    fn is_filter(&mut self, i: usize, depth: usize, seen: &mut [Seen]) -> bool {
+        let conditions: Vec<ast::Condition> = self.list[i]
+            .0
+            .body
+            .iter()
+            .flat_map(|b| b.conditions.iter().cloned())
+            .collect();
+        conditions
+            .iter()
+            .any(|c| self.has_filter_word(c, i, depth, seen))
+    }
+
+    fn has_filter_word(
+        &mut self,
+        c: &ast::Condition,
+        i: usize,
+        depth: usize,
+        seen: &mut [Seen],
+    ) -> bool {
+        match &c.kind {
+            ast::ConditionKind::OrBetter { .. } => true,
+            ast::ConditionKind::Name { name, .. } => {
+                self.named_kind(name, i, depth, seen) == "a filter"
+            }
+            ast::ConditionKind::Range(items) => items.iter().any(|it| match &it.condition {
+                Some(c) => self.has_filter_word(c, i, depth, seen),
+                None => it.is_name && self.named_kind(&it.text, i, depth, seen) == "a filter",
+            }),
+            _ => false,
+        }
     }
 }
 
@@ -192,8 +251,12 @@ mod tests {
 
     #[test]
     fn narrowed_ranges_and_filters_are_told_apart() {
-        let d = index("DEFINE r = QQ+\nDEFINE rb = r WITH topPair+\nDEFINE bets = pair | flushDraw\nDEFINE c = pair | facingBet\n");
+        let d = index("DEFINE r = QQ+\nDEFINE rb = r WITH topPair+\nDEFINE bets = pair | flushDraw\nDEFINE c = pair | facingBet\nDEFINE f = pair+ | flushDraw\nDEFINE g = f, !overcards\nDEFINE rv = rb | r:0.3 WITH flushDraw\nDEFINE both = rb | AK\n");
         assert_eq!(d.kind("rb"), "a narrowed range");
+        assert_eq!(d.kind("f"), "a filter");
+        assert_eq!(d.kind("g"), "a filter");
+        assert_eq!(d.kind("rv"), "a narrowed range");
+        assert_eq!(d.kind("both"), "a narrowed range");
         assert_eq!(d.range("rb"), None);
         assert_eq!(d.kind("bets"), "a condition (also a filter)");
         assert_eq!(d.kind("c"), "a condition");

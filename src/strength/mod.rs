@@ -127,7 +127,7 @@ pub fn strength_against(
     range: &crate::cards::range::VillainRange,
 ) -> Option<VsStrength> {
     check(hole, board);
-    if range.filter.is_none() && !range.range.is_weighted() {
+    if range.is_plain() {
         return strength_vs(hole, board, &range.range.classes);
     }
     against::strength(hole, board, range)
@@ -140,7 +140,7 @@ pub fn hand_strength_against(
     range: &crate::cards::range::VillainRange,
 ) -> Option<f64> {
     check(hole, board);
-    if range.filter.is_none() && !range.range.is_weighted() {
+    if range.is_plain() {
         return hand_strength_vs(hole, board, &range.range.classes);
     }
     against::hand_strength(hole, board, range)

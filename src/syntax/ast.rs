@@ -166,12 +166,12 @@ pub enum ConditionKind {
     /// A union, `QQ+ | AK | premium` or `potOdds <= 0.25 | (pair | flushDraw)` (at least two
     /// items, or one weighted class).
     Range(Vec<RangeItem>),
-    /// `r WITH topPair+ | flushDraw` as a DEFINE's body: a range narrowed by the board, for
-    /// the strength words (reference §12.9).
-    Narrowed {
-        range: Vec<RangeItem>,
-        filter: Vec<Vec<FilterWord>>,
-    },
+    /// `r WITH topPair+ | r:0.3 WITH flushDraw` as a DEFINE's body: ranges narrowed by the
+    /// board, for the strength words (reference §12.9).
+    Narrowed(Narrowing),
+    /// `topPair+` outside a `WITH`: the word of a filter DEFINE (`DEFINE bets = pair+ |
+    /// flushDraw`), an error anywhere else.
+    OrBetter { name: String, name_span: Span },
     /// A value that is not a condition (`3BB`, `pot / 2`): an error in a rule, the number a
     /// `DEFINE` names.
     Value(Value),
@@ -192,7 +192,21 @@ pub struct RangeItem {
     pub condition: Option<Box<Condition>>,
 }
 
-/// A hand word of a range's `WITH` filter: `topPair+`, `!flushDraw`.
+/// A range and the `WITH` filters after it, as written: `a | b WITH topPair+ | c:0.3 WITH
+/// flushDraw`. Which words after a `WITH` are hand words and which start the next range is
+/// the checker's to tell (a name may be a DEFINEd range or filter).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Narrowing {
+    pub range: Vec<RangeItem>,
+    /// Each `WITH`'s span and what follows it, up to the next `WITH` or the end.
+    pub withs: Vec<(Span, Filter)>,
+}
+
+/// After `WITH`: alternatives joined by `|`, each a list of words joined by `,`.
+pub type Filter = Vec<Vec<FilterWord>>;
+
+/// A word after `WITH`: a hand word (`topPair+`, `!flushDraw`, a DEFINEd filter), or a range
+/// item that starts the next narrowed part (`AK:0.5`, `r`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct FilterWord {
     pub name: String,
@@ -201,6 +215,23 @@ pub struct FilterWord {
     /// `topPair+`: this made-hand category or a better one.
     pub or_better: bool,
     pub span: Span,
+    /// A card query (`AK`, `22`), not a name.
+    pub is_query: bool,
+    /// `r:0.3`: a range item's weight and its span.
+    pub weight: Option<(f64, Span)>,
+}
+
+impl FilterWord {
+    /// The word as a range item, when it could be one (no `!`, no `+`).
+    pub fn as_range_item(&self) -> Option<RangeItem> {
+        (!self.negated && !self.or_better).then(|| RangeItem {
+            text: self.name.clone(),
+            span: self.name_span.clone(),
+            is_name: !self.is_query,
+            weight: self.weight.clone(),
+            condition: None,
+        })
+    }
 }
 
 /// `+ - * /` in a value.
@@ -318,9 +349,8 @@ pub enum ValueKind {
     Versus {
         word: String,
         word_span: Span,
-        range: Vec<RangeItem>,
-        /// `WITH ...`: alternatives of hand words, each a list that must all hold.
-        filter: Option<Vec<Vec<FilterWord>>>,
+        /// The range, maybe narrowed: `QQ+ | AK`, `r WITH topPair+ | r:0.3 WITH flushDraw`.
+        range: Narrowing,
     },
 }
 

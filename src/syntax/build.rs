@@ -174,12 +174,35 @@ impl<'s> Ctx<'s> {
         Condition { kind, span }
     }
 
+    /// `word+` outside a `WITH` (`DEFINE bets = pair+ | flushDraw`): a made hand or better,
+    /// for a filter DEFINE. `+` after anything but a name is a sum with nothing after it.
+    pub(crate) fn or_better(&mut self, v: Value, span: Span) -> Condition {
+        let kind = match v.kind {
+            ValueKind::Name(name) => ConditionKind::OrBetter {
+                name,
+                name_span: v.span,
+            },
+            kind => {
+                self.diags.push(
+                    Diagnostic::error(Code::UnexpectedToken, "`+` with no value after it")
+                        .at(span.end - 1..span.end)
+                        .with_label("a sum needs a second value")
+                        .with_help(
+                            "`+` ends a word only after a made hand, for a filter: `topPair+`",
+                        ),
+                );
+                ConditionKind::Value(Value { kind, span: v.span })
+            }
+        };
+        Condition { kind, span }
+    }
+
     /// A condition as one item of a union (`potOdds <= 0.25 | paysTurn`), named by its text
-    /// with its white space made single spaces.
+    /// spaced as `hus fmt` spaces it.
     pub(crate) fn union_condition(&mut self, c: Condition) -> RangeItem {
         let text = self.source.get(c.span.clone()).unwrap_or("");
         RangeItem {
-            text: text.split_whitespace().collect::<Vec<_>>().join(" "),
+            text: super::spacing::canonical(text),
             span: c.span.clone(),
             is_name: false,
             weight: None,

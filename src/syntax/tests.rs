@@ -54,19 +54,8 @@ fn condition(c: &Condition) -> String {
                 .collect();
             format!("range({})", is.join("|"))
         }
-        ConditionKind::Narrowed { range, filter } => {
-            let is: Vec<&str> = range.iter().map(|i| i.text.as_str()).collect();
-            let alternatives: Vec<String> = filter
-                .iter()
-                .map(|a| {
-                    a.iter()
-                        .map(|w| w.name.as_str())
-                        .collect::<Vec<_>>()
-                        .join(",")
-                })
-                .collect();
-            format!("narrowed({} WITH {})", is.join("|"), alternatives.join("|"))
-        }
+        ConditionKind::Narrowed(n) => format!("narrowed({})", narrowing(n)),
+        ConditionKind::OrBetter { name, .. } => format!("{name}+"),
         ConditionKind::Value(v) => format!("value({})", value(v)),
     }
 }
@@ -81,11 +70,42 @@ fn value(v: &Value) -> String {
             format!("({} {} {})", value(lhs), op.symbol(), value(rhs))
         }
         ValueKind::Negate(x) => format!("(-{})", value(x)),
-        ValueKind::Versus { word, range, .. } => {
-            let is: Vec<&str> = range.iter().map(|i| i.text.as_str()).collect();
-            format!("{word}({})", is.join("|"))
-        }
+        ValueKind::Versus { word, range, .. } => format!("{word}({})", narrowing(range)),
     }
+}
+
+/// `r|AK WITH topPair+,flushDraw|AK:0.5`: the range, then each `WITH` and its words.
+fn narrowing(n: &Narrowing) -> String {
+    let mut out: Vec<String> = vec![n
+        .range
+        .iter()
+        .map(|i| i.text.as_str())
+        .collect::<Vec<_>>()
+        .join("|")];
+    for (_, filter) in &n.withs {
+        let alternatives: Vec<String> = filter
+            .iter()
+            .map(|a| {
+                a.iter()
+                    .map(|w| {
+                        let plus = if w.or_better { "+" } else { "" };
+                        let weight = w
+                            .weight
+                            .as_ref()
+                            .map_or(String::new(), |(x, _)| format!(":{x}"));
+                        format!(
+                            "{}{}{plus}{weight}",
+                            if w.negated { "!" } else { "" },
+                            w.name
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join(",")
+            })
+            .collect();
+        out.push(alternatives.join("|"));
+    }
+    out.join(" WITH ")
 }
 
 fn action(a: &Action) -> String {
@@ -670,7 +690,7 @@ fn text_outside_blocks() {
 fn expected_tokens_in_words() {
     let cases = [
         (
-            "RULE pot +\nTHEN CALL\nENDRULE",
+            "RULE pot *\nTHEN CALL\nENDRULE",
             "expected a number or a name, found the end of the line",
         ),
         (
@@ -738,6 +758,28 @@ fn narrowed_define() {
     assert!(diags.is_empty(), "{diags:?}");
     assert_eq!(
         condition(&script.defines[0].body[0].conditions[0]),
-        "narrowed(r|AK WITH topPair,flushDraw|pair)"
+        "narrowed(r|AK WITH topPair+,!flushDraw|pair)"
+    );
+}
+
+/// A union of narrowed parts, ranges after a filter, and `word+` outside a `WITH`
+/// (reference §12.9).
+#[test]
+fn narrowed_unions_and_or_better_words() {
+    let (script, diags) = parse(
+        "DEFINE rv = v WITH topPair+ | v:0.3 WITH flushDraw\nDEFINE bets = pair+ | flushDraw, !overcards\nDEFINE b = 22+ WITH topPair+ | AK:0.5 | 22\n",
+    );
+    assert!(diags.is_empty(), "{diags:?}");
+    let body = |i: usize| condition(&script.defines[i].body[0].conditions[0]);
+    assert_eq!(body(0), "narrowed(v WITH topPair+|v:0.3 WITH flushDraw)");
+    assert_eq!(body(1), "range(pair+|flushDraw)");
+    assert_eq!(
+        condition(&script.defines[1].body[0].conditions[1]),
+        "!overcards"
+    );
+    assert_eq!(body(2), "narrowed(22+ WITH topPair+|AK:0.5|22)");
+    assert_eq!(
+        ok("FLOP\nRULE equityVs(v WITH pair+ | v:0.3 WITH flushDraw) > pot + 1, x+\nTHEN CALL\nENDRULE\nENDFLOP\n"),
+        "FLOP:\nRULE [equityVs(v WITH pair+|v:0.3 WITH flushDraw) > (pot + 1), x+] THEN CALL"
     );
 }

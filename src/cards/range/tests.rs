@@ -50,6 +50,7 @@ fn a_filter_narrows_holding_by_holding() {
     let v = VillainRange {
         range: WeightedRange::plain(classes("QQ+").union(&classes("AK"))),
         filter: Some(Arc::new(filter)),
+        also: Vec::new(),
     };
     let live = v.live(cards("AcKc"), board);
     let names: std::collections::BTreeSet<String> = live.iter().map(|h| h.class().name()).collect();
@@ -74,4 +75,55 @@ fn a_negated_predicate_in_a_filter() {
     };
     assert!(!filter.holds(cards("AhTh"), board));
     assert!(filter.holds(cards("AcTh"), board));
+}
+
+/// `v WITH topPair+ | v:0.3 WITH flushDraw`: value whole, a share of the draws, and a holding
+/// both parts keep at the larger weight, as a class written twice.
+#[test]
+fn a_union_of_narrowed_parts_keeps_each_holding_at_its_largest_weight() {
+    let board = cards("Kd8h4h");
+    let word = |word| {
+        Arc::new(HandFilter {
+            alternatives: vec![vec![FilterWord {
+                word,
+                negated: false,
+            }]],
+        })
+    };
+    let v = || WeightedRange::plain(classes("AK").union(&classes("QJs")));
+    let value = VillainRange {
+        filter: Some(word(HandWord::OrBetter(Made::TopPair))),
+        ..VillainRange::weighted(v())
+    };
+    let draws = VillainRange {
+        filter: Some(word(HandWord::Predicate(Predicate::FlushDraw))),
+        ..VillainRange::weighted(v().scaled(0.3))
+    };
+    let both = value.union(&draws);
+    assert!(both.is_narrowed() && !both.is_plain());
+    let weight = |hole: &str| {
+        let set = cards(hole);
+        let live = both.live(cards("2c3c"), board);
+        live.iter().find(|h| h.set() == set).map(|h| h.weight)
+    };
+    assert_eq!(weight("AsKs"), Some(1.0)); // top pair
+    assert_eq!(weight("QhJh"), Some(0.3)); // a flush draw
+    assert_eq!(weight("AhKh"), Some(1.0)); // top pair and a flush draw: the larger weight
+    assert_eq!(weight("QsJs"), None); // neither
+                                      // One holding each, in the order of one range's holdings.
+    let live = both.live(cards("2c3c"), board);
+    assert!(live.windows(2).all(|w| w[0].cards < w[1].cards));
+    // A part's weight multiplies, and narrowing again narrows every part.
+    let half = both.scaled(0.5);
+    assert_eq!(half.also.len(), 1);
+    let none = both.narrowed(&HandFilter {
+        alternatives: vec![vec![FilterWord {
+            word: HandWord::Predicate(Predicate::FlushDraw),
+            negated: true,
+        }]],
+    });
+    assert!(none
+        .live(cards("2c3c"), board)
+        .iter()
+        .all(|h| !Predicate::FlushDraw.holds(h.set(), board)));
 }

@@ -135,7 +135,7 @@ pub(super) fn condition_spelling(
         ast::ConditionKind::Query {
             text, text_span, ..
         } => query(text, text_span, notes, pluses),
-        ast::ConditionKind::Range(items) | ast::ConditionKind::Narrowed { range: items, .. } => {
+        ast::ConditionKind::Range(items) => {
             for item in items.iter().filter(|i| !i.is_name) {
                 match &item.condition {
                     Some(inner) => condition_spelling(inner, defined, name, notes, pluses),
@@ -143,6 +143,16 @@ pub(super) fn condition_spelling(
                 }
             }
         }
+        ast::ConditionKind::Narrowed(n) => {
+            for item in n.range.iter().filter(|i| !i.is_name) {
+                query(&item.text, &item.span, notes, pluses);
+            }
+            let words = n.withs.iter().flat_map(|(_, f)| f.iter().flatten());
+            for w in words.filter(|w| w.is_query) {
+                query(&w.name, &w.name_span, notes, pluses);
+            }
+        }
+        ast::ConditionKind::OrBetter { .. } => {}
         ast::ConditionKind::Compare { lhs, rhs, .. } => {
             value_name(lhs, name);
             value_name(rhs, name);

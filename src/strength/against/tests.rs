@@ -27,10 +27,7 @@ fn weighted(text: &str) -> VillainRange {
             None => WeightedRange::plain(classes(item)),
         })
         .fold(WeightedRange::default(), |a, b| a.union(&b));
-    VillainRange {
-        range,
-        filter: None,
-    }
+    VillainRange::weighted(range)
 }
 
 /// Equity by its definition: every live holding against every run-out, both hands ranked
