@@ -117,6 +117,9 @@ pub fn equity(hero: &str, villain: &str, board: &str, dead: &str, villain_with: 
         board: board.into(),
         dead: dead.into(),
         villain_with: hand_words(villain_with),
+        // The page reads ranges the language's way and counts exactly, as `hus equity` does
+        // by default.
+        ..Default::default()
     };
     match hus::equity(&options) {
         Ok(r) => answer(r.text(), &r.json(), None),
@@ -133,6 +136,7 @@ pub fn range(range: &str, board: &str, dead: &str, with: &str) -> String {
         board: board.into(),
         dead: dead.into(),
         with: hand_words(with),
+        ..Default::default()
     };
     match hus::range_breakdown(&options) {
         Ok(r) => answer(r.text(), &r.json(), Some(r.svg())),
