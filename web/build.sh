@@ -2,7 +2,8 @@
 # Builds the playground page into target/web: the library for wasm32, its JavaScript bindings
 # (wasm-bindgen, installed under target/tools at the version the lock file pins), the code
 # editor (web/js, CodeMirror bundled by esbuild, both from web/package-lock.json), the static
-# files and the shipped examples. Serve the folder with any static file server, e.g.
+# files, the shipped examples and the language reference. Serve the folder with any static
+# file server, e.g.
 #   python3 -m http.server -d target/web 8000
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,4 +24,6 @@ cp web/static/* target/web/
   npx esbuild js/editor.js --bundle --format=esm --minify --log-level=warning \
     --outfile=../target/web/editor.js)
 node web/examples.mjs > target/web/examples.json
+# The language reference, shown by reference.html with the help renderer (web/static/help.js).
+cp docs/language.md target/web/language.md
 echo "built target/web"

@@ -84,7 +84,12 @@ pub(crate) fn name_hover(name: &str, options: &crate::check::CheckOptions) -> Op
                 "**{name}** (`<init>` constant): a number the game state's `<init>` gives"
             ))
         }
-        Meaning::Unknown => return None,
+        // The strength words that take a range (`equityVs(QQ+)`) are neither predicates nor
+        // constants, but the glossary has them.
+        Meaning::Unknown => {
+            let (entry, member) = glossary::lookup(name)?;
+            return Some(entry_markdown(entry.name, entry, member.as_deref()));
+        }
     };
     let (entry, member) = glossary::lookup(&canonical)?;
     Some(entry_markdown(&canonical, entry, member.as_deref()))

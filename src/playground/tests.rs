@@ -134,6 +134,17 @@ fn hover_help_is_the_glossary_at_the_offset() {
 }
 
 #[test]
+fn the_strength_words_that_take_a_range_have_hover_help() {
+    let script =
+        "FLOP\nRULE equityVs(QQ+) > 0.5 AND ppotVs(AK) > 0.1\n  THEN CALL\nENDRULE\nENDFLOP\n";
+    for (offset, word) in [(12, "equityVs"), (35, "ppotVs")] {
+        let v = hover(script, &SuppliedFiles::new(), offset);
+        let text = v["text"].as_str().unwrap_or_default();
+        assert!(text.starts_with(&format!("**{word}** (")), "{word}: {v}");
+    }
+}
+
+#[test]
 fn formatting_lays_out_or_reports() {
     let v = format("PREFLOP\nRULE AK\nTHEN CALL\nENDRULE\nENDPREFLOP\n");
     assert_eq!(

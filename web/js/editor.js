@@ -54,8 +54,9 @@ const husColours = HighlightStyle.define([
 const COMPLETION_TYPES = { keyword: "keyword", action: "keyword", predicate: "property",
   constant: "constant", define: "variable", file: "text" };
 
-/** A text element for a tooltip or completion info (the help is Markdown, shown as text). */
-function helpNode(text, className) {
+/** A text element for a tooltip or completion info: the help as plain text, unless the page
+ * gives its renderer of the glossary's Markdown. */
+function plainHelp(text, className) {
   const div = document.createElement("div");
   div.className = className;
   div.textContent = text;
@@ -65,10 +66,14 @@ function helpNode(text, className) {
 /**
  * An editor in `parent`. `hus` is the bindings, `filesJson()` the script's files as JSON,
  * `onCheck(result, ms)` receives each check (`hus.check`'s object and the milliseconds it
- * took) as the lint source runs it, `onCursor(offset)` the cursor after each move. Returns
- * `{view, text(), setText(t), select(from, to), relint()}`.
+ * took) as the lint source runs it, `onCursor(offset)` the cursor after each move,
+ * `onChange(text)` the text after each edit, `helpNode(markdown, className)` renders help.
+ * Returns `{view, text(), setText(t), load(t), select(from, to), relint()}`: `setText` is
+ * an edit (undone by Ctrl+Z), `load` starts a new document with an empty undo history.
  */
-export function createEditor(parent, { hus, filesJson, onCheck, onCursor, label }) {
+export function createEditor(parent, {
+  hus, filesJson, onCheck, onCursor, label, onChange = () => {}, helpNode = plainHelp,
+}) {
   const words = JSON.parse(hus.words());
   const lint = linter((view) => {
     const t0 = performance.now();
@@ -104,29 +109,32 @@ export function createEditor(parent, { hus, filesJson, onCheck, onCursor, label 
       validFor: /^[A-Za-z0-9_]*$/,
     };
   };
-  const view = new EditorView({
-    parent,
-    state: EditorState.create({
-      extensions: [
-        lineNumbers(), history(), drawSelection(), highlightActiveLine(),
-        indentUnit.of("  "), EditorState.tabSize.of(8),
-        husLanguage(words), syntaxHighlighting(husColours),
-        lint, lintGutter(), hover,
-        autocompletion({ override: [complete], icons: true }),
-        // Tab indents; Escape then Tab leaves the editor (CodeMirror's tab-focus rule).
-        keymap.of([...completionKeymap, ...defaultKeymap, ...historyKeymap, indentWithTab]),
-        EditorView.contentAttributes.of({ "aria-label": label, "aria-describedby": "status" }),
-        EditorView.updateListener.of((u) => {
-          if (u.selectionSet || u.docChanged) onCursor(u.state.selection.main.head);
-        }),
-      ],
+  const extensions = [
+    lineNumbers(), history(), drawSelection(), highlightActiveLine(),
+    indentUnit.of("  "), EditorState.tabSize.of(8),
+    husLanguage(words), syntaxHighlighting(husColours),
+    lint, lintGutter(), hover,
+    autocompletion({ override: [complete], icons: true }),
+    // Tab indents; Escape then Tab leaves the editor (CodeMirror's tab-focus rule).
+    keymap.of([...completionKeymap, ...defaultKeymap, ...historyKeymap, indentWithTab]),
+    // The text is reached with Tab as it always is; the explicit tabindex says so to
+    // checkers (axe-core) that count only it as focusable content of the scrolled box.
+    EditorView.contentAttributes.of({ "aria-label": label, "aria-describedby": "status", tabindex: "0" }),
+    EditorView.updateListener.of((u) => {
+      if (u.selectionSet || u.docChanged) onCursor(u.state.selection.main.head);
+      if (u.docChanged) onChange(u.state.doc.toString());
     }),
-  });
+  ];
+  const view = new EditorView({ parent, state: EditorState.create({ extensions }) });
   return {
     view,
     text: () => view.state.doc.toString(),
     setText(text) {
       view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+    },
+    load(text) {
+      view.setState(EditorState.create({ doc: text, extensions }));
+      onChange(text);
     },
     relint: () => forceLinting(view),
     select(from, to) {

@@ -117,6 +117,8 @@ pub fn equity(hero: &str, villain: &str, board: &str, dead: &str, villain_with: 
         board: board.into(),
         dead: dead.into(),
         villain_with: hand_words(villain_with),
+        // The page reads ranges the language's way and counts exactly, as `hus equity` does
+        // by default.
         ..Default::default()
     };
     match hus::equity(&options) {

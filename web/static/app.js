@@ -5,6 +5,10 @@ import { setupRanges } from "./ranges.js";
 import { createEditor } from "./editor.js";
 import { renderMatch } from "./match.js";
 import { setupChart } from "./chart.js";
+import { setupStore } from "./store.js";
+import { setupFields, read, readAll, parseExact, showJson } from "./fields.js";
+import { renderHelp } from "./help.js";
+import { rovingGrid } from "./roving.js";
 
 const $ = (id) => document.getElementById(id);
 const timings = { check: [], decide: [], play: [] };
@@ -12,6 +16,7 @@ window.husTimings = timings;
 let files = {};
 let examples = [];
 let builtins = [];
+let store = { save() {} };
 
 const escapeHtml = (s) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -50,7 +55,7 @@ function checked(result, ms) {
 
 function showHelp(offset) {
   const h = JSON.parse(hus.hover(editor.text(), filesJson(), offset));
-  $("help").textContent = h ? h.text : "";
+  $("help").replaceChildren(h ? renderHelp(h.text) : "");
 }
 
 function formatScript() {
@@ -79,12 +84,13 @@ function buildDeck() {
       b.className = s;
       b.id = `card-${r}${s}`;
       b.textContent = `${r}${SUITS.find((x) => x[0] === s)[2]}`;
-      b.setAttribute("aria-label", `${r === "T" ? "10" : r} of ${suit}`);
+      b.setAttribute("aria-label", `${r === "T" ? "T (ten)" : r} of ${suit}`);
       b.setAttribute("aria-pressed", "false");
       b.addEventListener("click", () => toggleCard(r + s));
       deck.append(b);
     }
   }
+  rovingGrid(deck, 13);
 }
 
 function toggleCard(c) {
@@ -183,6 +189,7 @@ function refreshGame() {
     return li;
   }));
   setXml(gameXml());
+  store.save();
 }
 
 function setXml(xml) {
@@ -193,15 +200,21 @@ function setXml(xml) {
 // ---- the decision ----
 
 function decideNow() {
+  const seed = read("seed");
+  if (seed === null) {
+    $("decision-text").textContent = "Not decided: the seed is not a valid one (see the field).";
+    $("decision").textContent = $("trace").textContent = "";
+    return null;
+  }
   const t0 = performance.now();
-  const r = JSON.parse(hus.decide(editor.text(), $("xml").value, filesJson(), BigInt($("seed").value || 0)));
+  const r = parseExact(hus.decide(editor.text(), $("xml").value, filesJson(), seed));
   timings.decide.push(performance.now() - t0);
   $("trace").textContent = r.trace || "";
   if (r.decision) {
     const d = r.decision;
     $("decision-text").textContent =
       `${d.action}${d.amount !== null ? " " + d.amount : ""} (rule at line ${d.rule.line})`;
-    $("decision").textContent = JSON.stringify(d, null, 2);
+    $("decision").textContent = showJson(d);
   } else {
     const where = { game: "The game state is invalid", script: "The script has errors", decide: "No decision" }[r.error];
     $("decision-text").textContent = `${where}: ` +
@@ -215,15 +228,19 @@ function decideNow() {
 
 function playNow() {
   const opponent = $("opponent").value;
-  const [sb, bb] = $("match-blinds").value.split("/").map((x) => Number(x.trim()));
+  const options = readAll(["hands", "match-seed", "match-blinds", "match-stack"]);
+  if (options === null) {
+    $("match-summary").textContent = "Not played: an option is not valid (see its field).";
+    for (const id of ["plot", "match-tables", "match-json"]) $(id).replaceChildren();
+    return null;
+  }
+  const [hands, seed, blinds, stack] = options;
   const bName = opponent === "second" ? "second.hus" : opponent;
   $("match-summary").textContent = "Playing…";
   const t0 = performance.now();
-  const r = JSON.parse(hus.play(
+  const r = parseExact(hus.play(
     "bot.hus", editor.text(), bName, $("second").value, filesJson(),
-    BigInt($("hands").value || 0), BigInt($("match-seed").value || 0),
-    BigInt64Array.from([BigInt(sb || 0), BigInt(bb || 0)]),
-    BigInt($("match-stack").value || 0), $("duplicate").checked));
+    hands, seed, BigInt64Array.from(blinds), stack, $("duplicate").checked));
   timings.play.push(performance.now() - t0);
   if (r.error) {
     $("match-summary").textContent = r.error + (r.diagnostics
@@ -237,7 +254,7 @@ function playNow() {
   $("match-summary").textContent = `A: bot.hus  B: ${bName}. ${summary.split("\n")[0]}`;
   renderMatch($("match-tables"), json);
   $("plot").innerHTML = plot;
-  $("match-json").textContent = JSON.stringify(json, null, 2);
+  $("match-json").textContent = showJson(json);
   return r;
 }
 
@@ -247,10 +264,10 @@ function loadExample(name) {
   const ex = examples.find((e) => e.name === name);
   if (ex) {
     files = { ...files, ...ex.files };
-    editor.setText(ex.source);
+    editor.load(ex.source);
   } else {
     const b = builtins.find((x) => x.name === name);
-    if (b) editor.setText(b.source);
+    if (b) editor.load(b.source);
   }
   showFiles();
 }
@@ -279,12 +296,21 @@ async function main() {
     hus, filesJson, label: "The bot script",
     onCheck: checked,
     onCursor: showHelp,
+    onChange: () => store.save(),
+    helpNode: (text, className) => renderHelp(text, `md ${className}`),
   });
-  ex.addEventListener("change", () => loadExample(ex.value));
+  store = setupStore({
+    editor, state, refreshGame, loadExample,
+    files: () => files,
+    setFiles: (f) => { files = f; showFiles(); },
+    sources: () => [...examples, ...builtins].map((e) => e.source),
+  });
+  setupFields();
   $("format").addEventListener("click", formatScript);
   $("files").addEventListener("change", async (e) => {
     for (const f of e.target.files) files[f.name] = await f.text();
     showFiles();
+    store.save();
     editor.relint();
   });
   for (const id of ["sb", "bb", "hero-stack", "villain-stack", "hero-seat"]) {
@@ -298,9 +324,11 @@ async function main() {
   $("xml-use").addEventListener("click", () => { setXml($("xml").value); decideNow(); });
   $("decide").addEventListener("click", decideNow);
   $("play").addEventListener("click", () => setTimeout(playNow, 0));
-  ex.value = "tag.hus";
-  loadExample("tag.hus");
-  refreshGame();
+  if (!(await store.restore())) {
+    ex.value = "tag.hus";
+    loadExample("tag.hus");
+    refreshGame();
+  }
   setupRanges(hus);
   setupChart(hus, () => editor.text(), filesJson)();
   document.body.dataset.ready = "true";

@@ -47,6 +47,7 @@ function table(caption, head, rows, className) {
   }
   const wrap = document.createElement("div");
   wrap.className = "table-wrap";
+  wrap.tabIndex = 0; // a wide table scrolls in its box, from the keyboard too
   wrap.append(t);
   return wrap;
 }
@@ -55,7 +56,7 @@ function resultTable(r) {
   const bb = r.blinds[1];
   const ci = r.ci95 ? `[${signed(r.ci95[0])}, ${signed(r.ci95[1])}]` : "-";
   const bbs = r.net_chips / bb;
-  return table("Result", ["", "A"], [
+  return table("Result", ["measure", "A"], [
     ["mbb/hand", signed(r.mbb_per_hand)],
     ["95% interval (mbb/hand)", ci],
     ["verdict", verdict(r)],

@@ -39,6 +39,8 @@ before(async () => {
   });
   page = await browser.newPage({ viewport: { width: 1200, height: 1800 } });
   page.on("pageerror", (e) => { throw e; });
+  // The tests load examples over their own edits: yes to "replace your edited script?".
+  page.on("dialog", (d) => d.accept());
   await page.goto(url);
   await page.waitForSelector("body[data-ready=true]");
 });
@@ -125,11 +127,13 @@ test("the mouse over a word shows its help, as hus lsp's hover", async () => {
   await word.hover();
   const tip = page.locator(".cm-tooltip-hover .hus-hover");
   await tip.waitFor();
-  assert.match(await tip.textContent(), /^\*\*PREFLOP\*\*/);
+  assert.equal(await tip.locator("strong").first().textContent(), "PREFLOP");
+  assert.doesNotMatch(await tip.textContent(), /\*\*/);
   const text = await script();
   const offset = text.indexOf("PREFLOP") + 1;
-  const expected = await page.evaluate((o) =>
-    JSON.parse(window.hus.hover(window.husEditor().text(), window.husFilesJson(), o)).text, offset);
+  // The hover text of `hus lsp`, rendered (bold, code) by the page's help renderer.
+  const expected = await page.evaluate(async (o) => (await import("./help.js")).renderHelp(
+    JSON.parse(window.hus.hover(window.husEditor().text(), window.husFilesJson(), o)).text).textContent, offset);
   assert.equal(await tip.textContent(), expected);
   await page.mouse.move(0, 0);
 });
@@ -282,15 +286,16 @@ test("every control is reached with Tab, the editor left with Escape then Tab", 
   for (let i = 0; i < 400; i++) {
     const here = await page.evaluate(() => {
       const e = document.activeElement;
+      // The deck is one stop, at the card last used (a roving tabindex).
       return e.closest(".cm-editor") ? "editor" : e.dataset.class ? "chart cell"
-        : e.id || e.getAttribute("aria-label") || e.tagName;
+        : e.id.startsWith("card-") ? "card" : e.id || e.getAttribute("aria-label") || e.tagName;
     });
     reached.add(here);
     if (here === "editor") await page.keyboard.press("Escape");
     await page.keyboard.press("Tab");
     if (here === "range-run") break;
   }
-  for (const id of ["example", "editor", "format", "files", "card-As", "act-raise", "xml", "decide",
+  for (const id of ["example", "editor", "format", "files", "card", "act-raise", "xml", "decide",
     "opponent", "play", "second", "chart-spot", "chart-run", "chart cell", "equity-run", "range-run"]) {
     assert.ok(reached.has(id), `${id} is not reached: ${[...reached].join(" ")}`);
   }
