@@ -19,6 +19,8 @@ mkdir -p target/web
 "$bindgen" --target web --no-typescript --out-dir target/web/pkg \
   target/wasm32-unknown-unknown/release/hus_web.wasm
 cp web/static/* target/web/
+# The flop equity table, fetched by the page's worker on first use (docs/playground.md).
+cp tables/flop-equity.bin target/web/
 (cd web && npm ci --no-audit --no-fund --loglevel=error &&
   npx esbuild js/editor.js --bundle --format=esm --minify --log-level=warning \
     --outfile=../target/web/editor.js)

@@ -51,6 +51,9 @@ const husColours = HighlightStyle.define([
   { tag: tags.comment, color: "#6a737d", fontStyle: "italic" },
 ]);
 
+/** Characters above which the script is checked off the page (`checkLarge`). */
+const LARGE = 100_000;
+
 const COMPLETION_TYPES = { keyword: "keyword", action: "keyword", predicate: "property",
   constant: "constant", define: "variable", file: "text" };
 
@@ -65,25 +68,34 @@ function helpNode(text, className) {
 /**
  * An editor in `parent`. `hus` is the bindings, `filesJson()` the script's files as JSON,
  * `onCheck(result, ms)` receives each check (`hus.check`'s object and the milliseconds it
- * took) as the lint source runs it, `onCursor(offset)` the cursor after each move. Returns
+ * took) as the lint source runs it (a text over `LARGE` characters through `checkLarge(text)`, a
+ * promise of the same object, when given), `onCursor(offset)` the cursor after each move. Returns
  * `{view, text(), setText(t), select(from, to), relint()}`.
  */
-export function createEditor(parent, { hus, filesJson, onCheck, onCursor, label }) {
+export function createEditor(parent, { hus, filesJson, onCheck, onCursor, label, checkLarge }) {
   const words = JSON.parse(hus.words());
   const lint = linter((view) => {
     const t0 = performance.now();
-    const result = JSON.parse(hus.check(view.state.doc.toString(), filesJson()));
-    onCheck(result, performance.now() - t0);
-    const end = view.state.doc.length;
-    return result.diagnostics
-      .filter((d) => d.from !== null)
-      .map((d) => ({
-        from: Math.min(d.from, end),
-        to: Math.min(Math.max(d.to, d.from), end),
-        severity: d.severity === "error" ? "error" : d.severity === "warning" ? "warning" : "info",
-        source: d.code,
-        message: d.message + (d.help ? `\nhelp: ${d.help}` : ""),
-      }));
+    const text = view.state.doc.toString();
+    const marks = (result) => {
+      onCheck(result, performance.now() - t0);
+      const end = view.state.doc.length;
+      return result.diagnostics
+        .filter((d) => d.from !== null)
+        .map((d) => ({
+          from: Math.min(d.from, end),
+          to: Math.min(Math.max(d.to, d.from), end),
+          severity: d.severity === "error" ? "error" : d.severity === "warning" ? "warning" : "info",
+          source: d.code,
+          message: d.message + (d.help ? `\nhelp: ${d.help}` : ""),
+        }));
+    };
+    // A large text is checked in the page's worker, so typing never waits on it; a check
+    // a newer one replaced comes back cancelled and is dropped.
+    if (checkLarge && text.length > LARGE) {
+      return checkLarge(text).then((r) => (r.cancelled ? [] : marks(r)));
+    }
+    return marks(JSON.parse(hus.check(text, filesJson())));
   }, { delay: 100 });
   const hover = hoverTooltip((view, pos) => {
     const h = JSON.parse(hus.hover(view.state.doc.toString(), filesJson(), pos));

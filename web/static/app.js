@@ -5,6 +5,7 @@ import { setupRanges } from "./ranges.js";
 import { createEditor } from "./editor.js";
 import { renderMatch } from "./match.js";
 import { setupChart } from "./chart.js";
+import { panelTask, run as runTask } from "./jobs.js";
 
 const $ = (id) => document.getElementById(id);
 const timings = { check: [], decide: [], play: [] };
@@ -213,32 +214,45 @@ function decideNow() {
 
 // ---- the match ----
 
-function playNow() {
-  const opponent = $("opponent").value;
-  const [sb, bb] = $("match-blinds").value.split("/").map((x) => Number(x.trim()));
-  const bName = opponent === "second" ? "second.hus" : opponent;
-  $("match-summary").textContent = "Playing…";
-  const t0 = performance.now();
-  const r = JSON.parse(hus.play(
-    "bot.hus", editor.text(), bName, $("second").value, filesJson(),
-    BigInt($("hands").value || 0), BigInt($("match-seed").value || 0),
-    BigInt64Array.from([BigInt(sb || 0), BigInt(bb || 0)]),
-    BigInt($("match-stack").value || 0), $("duplicate").checked));
-  timings.play.push(performance.now() - t0);
+// The match runs in a worker (jobs.js): the page shows the hands played and can cancel it.
+function matchTask() {
+  return panelTask({
+    panel: $("match-panel"), status: $("match-progress"), cancelButton: $("play-cancel"),
+    say: (m) => m.note ?? `${m.progress.toLocaleString("en")} of ${Number($("hands").value).toLocaleString("en")} hands played`,
+    start: () => {
+      const opponent = $("opponent").value;
+      const [sb, bb] = $("match-blinds").value.split("/").map((x) => Number(x.trim()));
+      const bName = opponent === "second" ? "second.hus" : opponent;
+      $("match-summary").textContent = "Playing…";
+      for (const id of ["plot", "match-tables"]) $(id).replaceChildren();
+      $("match-json").textContent = "";
+      return ["play", {
+        aName: "bot.hus", aScript: editor.text(), bName, bScript: $("second").value, files: filesJson(),
+        hands: Number($("hands").value || 0), seed: Number($("match-seed").value || 0),
+        blinds: [sb || 0, bb || 0], stack: Number($("match-stack").value || 0), duplicate: $("duplicate").checked,
+      }];
+    },
+    done: (r, ms) => {
+      timings.play.push(ms);
+      showMatch(r, $("opponent").value === "second" ? "second.hus" : $("opponent").value);
+    },
+  });
+}
+
+function showMatch(r, bName) {
   if (r.error) {
     $("match-summary").textContent = r.error + (r.diagnostics
       ? ": " + r.diagnostics.map((d) => `${d.file ?? ""}:${d.line ?? ""}: ${d.message}`).join("; ") : "");
     $("plot").replaceChildren();
     $("match-tables").replaceChildren();
     $("match-json").textContent = "";
-    return r;
+    return;
   }
   const { summary, plot, ...json } = r;
   $("match-summary").textContent = `A: bot.hus  B: ${bName}. ${summary.split("\n")[0]}`;
   renderMatch($("match-tables"), json);
   $("plot").innerHTML = plot;
   $("match-json").textContent = JSON.stringify(json, null, 2);
-  return r;
 }
 
 // ---- loading ----
@@ -278,6 +292,7 @@ async function main() {
   editor = createEditor($("script"), {
     hus, filesJson, label: "The bot script",
     onCheck: checked,
+    checkLarge: (text) => runTask("check", { script: text, files: filesJson() }),
     onCursor: showHelp,
   });
   ex.addEventListener("change", () => loadExample(ex.value));
@@ -297,7 +312,7 @@ async function main() {
   $("clear").addEventListener("click", () => { state.cards = []; state.acts = []; refreshGame(); });
   $("xml-use").addEventListener("click", () => { setXml($("xml").value); decideNow(); });
   $("decide").addEventListener("click", decideNow);
-  $("play").addEventListener("click", () => setTimeout(playNow, 0));
+  $("play").addEventListener("click", matchTask());
   ex.value = "tag.hus";
   loadExample("tag.hus");
   refreshGame();
