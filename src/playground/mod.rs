@@ -92,13 +92,35 @@ pub(crate) fn diagnostics_json(file: &SourceFile, diagnostics: &[Diagnostic]) ->
 
 /// What `hus check` reports for the script: `{diagnostics, errors, warnings}`.
 pub fn check(script: &str, files: &SuppliedFiles) -> Value {
+    serde_json::from_str(&check_text(script, files)).unwrap_or(Value::Null)
+}
+
+/// [`check`] as JSON text, written straight from each diagnostic's `--format json` line (no
+/// value built and printed again): a text that is not a script can have a hundred thousand
+/// diagnostics, and the page checks it as it is typed.
+pub fn check_text(script: &str, files: &SuppliedFiles) -> String {
     let source = SourceFile::new(SCRIPT_NAME, script);
     let checked = crate::check::check(&source, &options(files, Vec::new()));
-    json!({
-        "diagnostics": diagnostics_json(&source, &checked.diagnostics),
-        "errors": checked.errors(),
-        "warnings": checked.warnings(),
-    })
+    let map = Utf16Map::new(&source.text);
+    let mut out = String::from("{\"diagnostics\":[");
+    for (i, d) in checked.diagnostics.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let line = crate::diag::render_json(&source, d);
+        // The line is one object: `from` and `to` go in before its closing brace.
+        out.push_str(line.strip_suffix('}').unwrap_or(&line));
+        match (&d.span, d.file.is_none()) {
+            (Some(s), true) => {
+                let (from, to) = (map.offset(s.start), map.offset(s.end));
+                out.push_str(&format!(",\"from\":{from},\"to\":{to}}}"));
+            }
+            _ => out.push_str(",\"from\":null,\"to\":null}"),
+        }
+    }
+    let (errors, warnings) = (checked.errors(), checked.warnings());
+    out.push_str(&format!("],\"errors\":{errors},\"warnings\":{warnings}}}"));
+    out
 }
 
 /// The hover help at a UTF-16 offset (`hus lsp`'s, from the glossary): `{text, from, to}` with

@@ -272,3 +272,17 @@ fn a_chart_spot_with_sizes_that_do_not_grow_is_refused() {
     )
     .is_err());
 }
+
+#[test]
+fn the_check_text_holds_each_diagnostic_as_hus_check_prints_it_with_its_place() {
+    let text = "not a script ü\nat all\n".repeat(3);
+    let v = check(&text, &SuppliedFiles::new());
+    let source = SourceFile::new(SCRIPT_NAME, text.as_str());
+    let checked = crate::check::check(&source, &options(&SuppliedFiles::new(), Vec::new()));
+    assert!(checked.diagnostics.len() > 1);
+    assert_eq!(
+        v["diagnostics"],
+        Value::Array(diagnostics_json(&source, &checked.diagnostics))
+    );
+    assert_eq!(v["errors"], checked.errors());
+}

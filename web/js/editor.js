@@ -53,6 +53,9 @@ const husColours = HighlightStyle.define([
 
 /** Characters above which the script is checked off the page (`checkLarge`). */
 const LARGE = 100_000;
+/** The most diagnostics marked in the text: a text that is not a script can have a hundred
+ * thousand, and marking them all would hold the page for seconds. */
+const MARKED = 1000;
 
 const COMPLETION_TYPES = { keyword: "keyword", action: "keyword", predicate: "property",
   constant: "constant", define: "variable", file: "text" };
@@ -82,6 +85,7 @@ export function createEditor(parent, { hus, filesJson, onCheck, onCursor, label,
       const end = view.state.doc.length;
       return result.diagnostics
         .filter((d) => d.from !== null)
+        .slice(0, MARKED)
         .map((d) => ({
           from: Math.min(d.from, end),
           to: Math.min(Math.max(d.to, d.from), end),

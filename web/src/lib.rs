@@ -14,7 +14,7 @@ fn files(json: &str) -> SuppliedFiles {
 /// `hus check`'s diagnostics of the script.
 #[wasm_bindgen]
 pub fn check(script: &str, files_json: &str) -> String {
-    playground::check(script, &files(files_json)).to_string()
+    playground::check_text(script, &files(files_json))
 }
 
 /// The hover help at a UTF-16 offset, or `null`.

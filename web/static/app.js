@@ -26,7 +26,9 @@ let editor;
 function renderDiagnostics(result) {
   const list = $("diagnostics");
   list.replaceChildren();
-  for (const d of result.diagnostics) {
+  // The first LISTED; the status line counts them all.
+  const LISTED = 1000;
+  for (const d of result.diagnostics.slice(0, LISTED)) {
     const li = document.createElement("li");
     li.className = d.severity;
     const b = document.createElement("button");
@@ -36,6 +38,12 @@ function renderDiagnostics(result) {
       (d.help ? ` (help: ${d.help})` : "");
     if (d.from !== null) b.addEventListener("click", () => editor.select(d.from, d.to));
     li.append(b);
+    list.append(li);
+  }
+  const more = result.diagnostics.length - LISTED;
+  if (more > 0) {
+    const li = document.createElement("li");
+    li.textContent = `… and ${more.toLocaleString("en")} more (hus check lists them all).`;
     list.append(li);
   }
   $("status").textContent = result.errors === 0 && result.warnings === 0
