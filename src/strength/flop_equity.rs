@@ -45,12 +45,10 @@ const FLOPS: usize = 19_600;
 static FILE: OnceLock<&'static [u8]> = OnceLock::new();
 
 /// The built-in table, when the crate has it.
-fn built_in() -> Option<&'static [u8]> {
-    #[cfg(feature = "flop-table")]
-    return Some(include_bytes!("../../tables/flop-equity.bin"));
-    #[cfg(not(feature = "flop-table"))]
-    None
-}
+#[cfg(feature = "flop-table")]
+static BUILT_IN: Option<&[u8]> = Some(include_bytes!("../../tables/flop-equity.bin").as_slice());
+#[cfg(not(feature = "flop-table"))]
+static BUILT_IN: Option<&[u8]> = None;
 
 /// Supplies the table file's bytes at run time (a build without `flop-table`): checked,
 /// then read by every later flop `equity`, whose values are then the table's (the same as
@@ -58,7 +56,7 @@ fn built_in() -> Option<&'static [u8]> {
 /// or a build with the table built in, keeps the table it has.
 pub fn install(bytes: Vec<u8>) -> Result<(), String> {
     parse(&bytes)?;
-    if built_in().is_none() {
+    if BUILT_IN.is_none() {
         FILE.get_or_init(|| Box::leak(bytes.into_boxed_slice()));
     }
     Ok(())
@@ -66,14 +64,14 @@ pub fn install(bytes: Vec<u8>) -> Result<(), String> {
 
 /// Whether flop `equity` reads the table (built in or installed).
 pub fn available() -> bool {
-    built_in().is_some() || FILE.get().is_some()
+    BUILT_IN.is_some() || FILE.get().is_some()
 }
 
 /// The hero's exact equity on the flop from the table, or `None` when there is none (built
 /// without it and none installed: then the caller enumerates).
 pub(crate) fn equity(hole: CardSet, flop: CardSet) -> Option<f64> {
     static GRID: [OnceLock<Box<[u32]>>; 169] = [const { OnceLock::new() }; 169];
-    let file = built_in().or_else(|| FILE.get().copied())?;
+    let file = BUILT_IN.or_else(|| FILE.get().copied())?;
     let (class, combo) = locate(hole, flop);
     let grid = GRID[class].get_or_init(|| {
         let table = parse(file).expect("the flop table was checked when installed");

@@ -135,7 +135,7 @@ fn many_table_equities_agree_with_enumeration() {
 #[cfg(feature = "flop-table")]
 #[test]
 fn the_committed_table_parses() {
-    parse(built_in().unwrap()).unwrap();
+    parse(BUILT_IN.unwrap()).unwrap();
 }
 
 #[test]
