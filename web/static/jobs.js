@@ -22,7 +22,9 @@ function lane(kind) {
     };
     worker.onerror = (e) => {
       const p = l.pending;
-      cancel(kind);
+      l.pending = null;
+      worker.terminate();
+      lanes.delete(kind);
       p?.resolve({ error: `the worker failed: ${e.message}` });
     };
     lanes.set(kind, l);

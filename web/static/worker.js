@@ -46,5 +46,10 @@ onmessage = async ({ data: { id, kind, args } }) => {
     const problem = await loadFlopTable(post);
     if (problem) post({ note: problem });
   }
-  post({ result: JSON.parse(tasks[kind](args, post)) });
+  try {
+    post({ result: JSON.parse(tasks[kind](args, post)) });
+  } catch (e) {
+    // A failure in the library (a bug) is told as the task's error, never a silent stop.
+    post({ result: { error: `the ${kind} failed: ${e.message}` } });
+  }
 };
