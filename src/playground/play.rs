@@ -133,7 +133,11 @@ fn play_told(a: (&str, &str), b: (&str, &str), files: &SuppliedFiles, opt: &Play
     let played = std::sync::atomic::AtomicU64::new(0);
     let told = |n: u64| {
         let sum = played.fetch_add(n, std::sync::atomic::Ordering::Relaxed) + n;
-        PROGRESS.with(|p| p.borrow().as_ref().map(|p| p(sum)));
+        PROGRESS.with(|p| {
+            if let Some(tell) = p.borrow().as_ref() {
+                tell(sum);
+            }
+        });
     };
     config.threads = 1;
     match dealer::play_match(pair, &config, Some(&told)) {
