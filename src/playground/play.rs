@@ -88,7 +88,7 @@ pub fn play_with_progress(
     b: (&str, &str),
     files: &SuppliedFiles,
     opt: &PlayOptions,
-    progress: Box<dyn Fn(u64)>,
+    progress: Progress,
 ) -> Value {
     PROGRESS.with(|p| *p.borrow_mut() = Some(progress));
     let answer = play_told(a, b, files, opt);
@@ -96,11 +96,14 @@ pub fn play_with_progress(
     answer
 }
 
+/// Whom a match tells the hands played so far.
+type Progress = Box<dyn Fn(u64)>;
+
 thread_local! {
     /// Whom [`play_with_progress`] tells. The dealer wants a progress callback it may share
     /// between threads; the page's (a JavaScript function) may not be, but the page plays on
     /// one thread, the caller's, so the dealer's callback finds it here.
-    static PROGRESS: std::cell::RefCell<Option<Box<dyn Fn(u64)>>> = const { std::cell::RefCell::new(None) };
+    static PROGRESS: std::cell::RefCell<Option<Progress>> = const { std::cell::RefCell::new(None) };
 }
 
 fn play_told(a: (&str, &str), b: (&str, &str), files: &SuppliedFiles, opt: &PlayOptions) -> Value {
