@@ -14,12 +14,18 @@ if ! "$bindgen" --version 2>/dev/null | grep -q " $version\$"; then
   cargo install wasm-bindgen-cli --version "$version" --root target/tools
 fi
 
-cargo build --release --target wasm32-unknown-unknown -p hus-web
+# wasm's 128-bit SIMD, which every current browser runs: the strength kernels' 16-lane loops
+# (a turn's outlook) compile to vector instructions, about twice as fast as without. Its own
+# target directory, so the flag never rebuilds the native builds' dependencies.
+RUSTFLAGS="-C target-feature=+simd128" \
+  cargo build --release --target wasm32-unknown-unknown -p hus-web --target-dir target/wasm-simd
 rm -rf target/web
 mkdir -p target/web
 "$bindgen" --target web --no-typescript --out-dir target/web/pkg \
-  target/wasm32-unknown-unknown/release/hus_web.wasm
+  target/wasm-simd/wasm32-unknown-unknown/release/hus_web.wasm
 cp web/static/* target/web/
+# The flop equity table, fetched by the page's worker on first use (docs/playground.md).
+cp tables/flop-equity.bin target/web/
 (cd web && npm ci --no-audit --no-fund --loglevel=error &&
   npx esbuild js/editor.js --bundle --format=esm --minify --log-level=warning \
     --outfile=../target/web/editor.js)

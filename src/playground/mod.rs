@@ -11,6 +11,7 @@ mod chart;
 mod decide;
 mod editor;
 mod play;
+mod utf16;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -21,12 +22,13 @@ use crate::check::supplied::SuppliedFiles;
 use crate::check::CheckOptions;
 use crate::diag::{Diagnostic, SourceFile};
 use crate::ide::Analysis;
+use utf16::Utf16Map;
 
 pub use crate::report::decision_json;
 pub use chart::{chart, class_at, game_xml as chart_game, Spot};
 pub use decide::decide;
 pub use editor::{complete, words};
-pub use play::{play, PlayOptions};
+pub use play::{play, play_with_progress, PlayOptions};
 
 /// The name the page's script has in diagnostics and decisions.
 pub(crate) const SCRIPT_NAME: &str = "bot.hus";
@@ -64,16 +66,14 @@ pub(crate) fn utf16_offset(text: &str, byte: usize) -> usize {
 }
 
 /// One diagnostic as `hus check --format json` prints it, plus `from` and `to` (UTF-16
-/// offsets into the script) when it is about the script itself rather than an included file.
-pub(crate) fn diagnostic_json(file: &SourceFile, d: &Diagnostic) -> Value {
+/// offsets into the script, by `map`, the script's) when it is about the script itself
+/// rather than an included file.
+fn diagnostic_json(file: &SourceFile, map: &Utf16Map, d: &Diagnostic) -> Value {
     let mut v: Value = serde_json::from_str(&crate::diag::render_json(file, d))
         .unwrap_or_else(|_| json!({ "message": d.message }));
     let here = d.file.is_none();
     let (from, to) = match (&d.span, here) {
-        (Some(s), true) => (
-            json!(utf16_offset(&file.text, s.start)),
-            json!(utf16_offset(&file.text, s.end)),
-        ),
+        (Some(s), true) => (json!(map.offset(s.start)), json!(map.offset(s.end))),
         _ => (Value::Null, Value::Null),
     };
     v["from"] = from;
@@ -81,23 +81,46 @@ pub(crate) fn diagnostic_json(file: &SourceFile, d: &Diagnostic) -> Value {
     v
 }
 
-/// Every diagnostic of a list, in order.
+/// Every diagnostic of a list, in order: one pass over the text for all their offsets.
 pub(crate) fn diagnostics_json(file: &SourceFile, diagnostics: &[Diagnostic]) -> Vec<Value> {
+    let map = Utf16Map::new(&file.text);
     diagnostics
         .iter()
-        .map(|d| diagnostic_json(file, d))
+        .map(|d| diagnostic_json(file, &map, d))
         .collect()
 }
 
 /// What `hus check` reports for the script: `{diagnostics, errors, warnings}`.
 pub fn check(script: &str, files: &SuppliedFiles) -> Value {
+    serde_json::from_str(&check_text(script, files)).unwrap_or(Value::Null)
+}
+
+/// [`check`] as JSON text, written straight from each diagnostic's `--format json` line (no
+/// value built and printed again): a text that is not a script can have a hundred thousand
+/// diagnostics, and the page checks it as it is typed.
+pub fn check_text(script: &str, files: &SuppliedFiles) -> String {
     let source = SourceFile::new(SCRIPT_NAME, script);
     let checked = crate::check::check(&source, &options(files, Vec::new()));
-    json!({
-        "diagnostics": diagnostics_json(&source, &checked.diagnostics),
-        "errors": checked.errors(),
-        "warnings": checked.warnings(),
-    })
+    let map = Utf16Map::new(&source.text);
+    let mut out = String::from("{\"diagnostics\":[");
+    for (i, d) in checked.diagnostics.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let line = crate::diag::render_json(&source, d);
+        // The line is one object: `from` and `to` go in before its closing brace.
+        out.push_str(line.strip_suffix('}').unwrap_or(&line));
+        match (&d.span, d.file.is_none()) {
+            (Some(s), true) => {
+                let (from, to) = (map.offset(s.start), map.offset(s.end));
+                out.push_str(&format!(",\"from\":{from},\"to\":{to}}}"));
+            }
+            _ => out.push_str(",\"from\":null,\"to\":null}"),
+        }
+    }
+    let (errors, warnings) = (checked.errors(), checked.warnings());
+    out.push_str(&format!("],\"errors\":{errors},\"warnings\":{warnings}}}"));
+    out
 }
 
 /// The hover help at a UTF-16 offset (`hus lsp`'s, from the glossary): `{text, from, to}` with

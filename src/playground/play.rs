@@ -77,6 +77,36 @@ fn load(
 /// prints) and `plot` (the SVG of `--plot`); or `{error, bot, diagnostics}` when a script has
 /// errors (`bot` is `"A"` or `"B"`), or `{error}` when the options are out of range.
 pub fn play(a: (&str, &str), b: (&str, &str), files: &SuppliedFiles, opt: &PlayOptions) -> Value {
+    play_with_progress(a, b, files, opt, Box::new(|_| {}))
+}
+
+/// [`play`], telling `progress` the hands played so far after each chunk of hands (a bot
+/// that reads statistics plays its hands in order, in one chunk: it is told at the end).
+/// The page's worker posts these to the page while the match runs.
+pub fn play_with_progress(
+    a: (&str, &str),
+    b: (&str, &str),
+    files: &SuppliedFiles,
+    opt: &PlayOptions,
+    progress: Progress,
+) -> Value {
+    PROGRESS.with(|p| *p.borrow_mut() = Some(progress));
+    let answer = play_told(a, b, files, opt);
+    PROGRESS.with(|p| p.borrow_mut().take());
+    answer
+}
+
+/// Whom a match tells the hands played so far.
+type Progress = Box<dyn Fn(u64)>;
+
+thread_local! {
+    /// Whom [`play_with_progress`] tells. The dealer wants a progress callback it may share
+    /// between threads; the page's (a JavaScript function) may not be, but the page plays on
+    /// one thread, the caller's, so the dealer's callback finds it here.
+    static PROGRESS: std::cell::RefCell<Option<Progress>> = const { std::cell::RefCell::new(None) };
+}
+
+fn play_told(a: (&str, &str), b: (&str, &str), files: &SuppliedFiles, opt: &PlayOptions) -> Value {
     if opt.hands == 0 || opt.hands > MAX_PAGE_HANDS {
         return json!({ "error": format!("play from 1 to {MAX_PAGE_HANDS} hands") });
     }
@@ -102,7 +132,18 @@ pub fn play(a: (&str, &str), b: (&str, &str), files: &SuppliedFiles, opt: &PlayO
     config.duplicate = opt.duplicate;
     config.keep_hands = true;
     let pair: [&dyn Bot; 2] = [&bots[0].1, &bots[1].1];
-    match dealer::play_match(pair, &config, None) {
+    // One thread: the chunks finish in order, one at a time.
+    let played = std::sync::atomic::AtomicU64::new(0);
+    let told = |n: u64| {
+        let sum = played.fetch_add(n, std::sync::atomic::Ordering::Relaxed) + n;
+        PROGRESS.with(|p| {
+            if let Some(tell) = p.borrow().as_ref() {
+                tell(sum);
+            }
+        });
+    };
+    config.threads = 1;
+    match dealer::play_match(pair, &config, Some(&told)) {
         Ok(r) => result_json(&r, [&bots[0].0.name, &bots[1].0.name]),
         Err(e) => json!({ "error": e.to_string() }),
     }

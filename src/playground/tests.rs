@@ -283,3 +283,38 @@ fn a_chart_spot_with_sizes_that_do_not_grow_is_refused() {
     )
     .is_err());
 }
+
+#[test]
+fn the_check_text_holds_each_diagnostic_as_hus_check_prints_it_with_its_place() {
+    let text = "not a script ü\nat all\n".repeat(3);
+    let v = check(&text, &SuppliedFiles::new());
+    let source = SourceFile::new(SCRIPT_NAME, text.as_str());
+    let checked = crate::check::check(&source, &options(&SuppliedFiles::new(), Vec::new()));
+    assert!(checked.diagnostics.len() > 1);
+    assert_eq!(
+        v["diagnostics"],
+        Value::Array(diagnostics_json(&source, &checked.diagnostics))
+    );
+    assert_eq!(v["errors"], checked.errors());
+}
+
+#[test]
+fn a_match_tells_the_hands_played_after_each_chunk_and_plays_as_without() {
+    let told = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+    let seen = told.clone();
+    let opt = PlayOptions {
+        hands: 1100,
+        ..PlayOptions::default()
+    };
+    let bots = (("builtin:raiser", ""), ("builtin:caller", ""));
+    let files = SuppliedFiles::new();
+    let with = play_with_progress(
+        bots.0,
+        bots.1,
+        &files,
+        &opt,
+        Box::new(move |n| seen.borrow_mut().push(n)),
+    );
+    assert_eq!(*told.borrow(), vec![512, 1024, 1100]);
+    assert_eq!(with, play(bots.0, bots.1, &files, &opt));
+}

@@ -16,8 +16,7 @@
 //! [`FORMAT`]'s, 170 little-endian `u32` offsets (each hole class's first entry, then the
 //! total), and 3 bytes a class.
 
-// Without the table only the generator and the tests read the layout.
-#![cfg_attr(not(feature = "flop-table"), allow(dead_code))]
+use std::sync::OnceLock;
 
 use super::class_table::{self, Format};
 use crate::cards::hole::HoleClass;
@@ -41,28 +40,44 @@ const PAIRS: f64 = 1081.0 * 990.0;
 /// Combinations of three of the 50 cards left by the hole cards.
 const FLOPS: usize = 19_600;
 
-#[cfg(feature = "flop-table")]
-static FILE: &[u8] = include_bytes!("../../tables/flop-equity.bin");
+/// The table's bytes: built in with the feature `flop-table`, else as [`install`]ed (the
+/// browser playground fetches the file on first use instead of carrying it in its code).
+static FILE: OnceLock<&'static [u8]> = OnceLock::new();
 
-/// The hero's exact equity on the flop from the table, or `None` when the crate is built
-/// without it (then the caller enumerates).
+/// The built-in table, when the crate has it.
+#[cfg(feature = "flop-table")]
+static BUILT_IN: Option<&[u8]> = Some(include_bytes!("../../tables/flop-equity.bin").as_slice());
+#[cfg(not(feature = "flop-table"))]
+static BUILT_IN: Option<&[u8]> = None;
+
+/// Supplies the table file's bytes at run time (a build without `flop-table`): checked,
+/// then read by every later flop `equity`, whose values are then the table's (the same as
+/// enumerated, to the last bit). An error says what is wrong with the bytes; a second call,
+/// or a build with the table built in, keeps the table it has.
+pub fn install(bytes: Vec<u8>) -> Result<(), String> {
+    parse(&bytes)?;
+    if BUILT_IN.is_none() {
+        FILE.get_or_init(|| Box::leak(bytes.into_boxed_slice()));
+    }
+    Ok(())
+}
+
+/// Whether flop `equity` reads the table (built in or installed).
+pub fn available() -> bool {
+    BUILT_IN.is_some() || FILE.get().is_some()
+}
+
+/// The hero's exact equity on the flop from the table, or `None` when there is none (built
+/// without it and none installed: then the caller enumerates).
 pub(crate) fn equity(hole: CardSet, flop: CardSet) -> Option<f64> {
-    #[cfg(feature = "flop-table")]
-    {
-        use std::sync::OnceLock;
-        static GRID: [OnceLock<Box<[u32]>>; 169] = [const { OnceLock::new() }; 169];
-        let (class, combo) = locate(hole, flop);
-        let grid = GRID[class].get_or_init(|| {
-            let table = parse(FILE).expect("the committed flop table is well formed");
-            spread(&table, class)
-        });
-        Some(equity_of(grid[combo]))
-    }
-    #[cfg(not(feature = "flop-table"))]
-    {
-        let _ = (hole, flop);
-        None
-    }
+    static GRID: [OnceLock<Box<[u32]>>; 169] = [const { OnceLock::new() }; 169];
+    let file = BUILT_IN.or_else(|| FILE.get().copied())?;
+    let (class, combo) = locate(hole, flop);
+    let grid = GRID[class].get_or_init(|| {
+        let table = parse(file).expect("the flop table was checked when installed");
+        spread(&table, class)
+    });
+    Some(equity_of(grid[combo]))
 }
 
 /// The equity of a stored count (2 x wins + ties over every pair), as

@@ -51,6 +51,12 @@ const husColours = HighlightStyle.define([
   { tag: tags.comment, color: "#6a737d", fontStyle: "italic" },
 ]);
 
+/** Characters above which the script is checked off the page (`checkLarge`). */
+const LARGE = 100_000;
+/** The most diagnostics marked in the text: a text that is not a script can have a hundred
+ * thousand, and marking them all would hold the page for seconds. */
+const MARKED = 1000;
+
 const COMPLETION_TYPES = { keyword: "keyword", action: "keyword", predicate: "property",
   constant: "constant", define: "variable", file: "text" };
 
@@ -66,29 +72,39 @@ function plainHelp(text, className) {
 /**
  * An editor in `parent`. `hus` is the bindings, `filesJson()` the script's files as JSON,
  * `onCheck(result, ms)` receives each check (`hus.check`'s object and the milliseconds it
- * took) as the lint source runs it, `onCursor(offset)` the cursor after each move,
+ * took) as the lint source runs it (a text over `LARGE` characters through `checkLarge(text)`, a
+ * promise of the same object, when given), `onCursor(offset)` the cursor after each move,
  * `onChange(text)` the text after each edit, `helpNode(markdown, className)` renders help.
  * Returns `{view, text(), setText(t), load(t), select(from, to), relint()}`: `setText` is
  * an edit (undone by Ctrl+Z), `load` starts a new document with an empty undo history.
  */
 export function createEditor(parent, {
-  hus, filesJson, onCheck, onCursor, label, onChange = () => {}, helpNode = plainHelp,
+  hus, filesJson, onCheck, onCursor, label, checkLarge, onChange = () => {}, helpNode = plainHelp,
 }) {
   const words = JSON.parse(hus.words());
   const lint = linter((view) => {
     const t0 = performance.now();
-    const result = JSON.parse(hus.check(view.state.doc.toString(), filesJson()));
-    onCheck(result, performance.now() - t0);
-    const end = view.state.doc.length;
-    return result.diagnostics
-      .filter((d) => d.from !== null)
-      .map((d) => ({
-        from: Math.min(d.from, end),
-        to: Math.min(Math.max(d.to, d.from), end),
-        severity: d.severity === "error" ? "error" : d.severity === "warning" ? "warning" : "info",
-        source: d.code,
-        message: d.message + (d.help ? `\nhelp: ${d.help}` : ""),
-      }));
+    const text = view.state.doc.toString();
+    const marks = (result) => {
+      onCheck(result, performance.now() - t0);
+      const end = view.state.doc.length;
+      return result.diagnostics
+        .filter((d) => d.from !== null)
+        .slice(0, MARKED)
+        .map((d) => ({
+          from: Math.min(d.from, end),
+          to: Math.min(Math.max(d.to, d.from), end),
+          severity: d.severity === "error" ? "error" : d.severity === "warning" ? "warning" : "info",
+          source: d.code,
+          message: d.message + (d.help ? `\nhelp: ${d.help}` : ""),
+        }));
+    };
+    // A large text is checked in the page's worker, so typing never waits on it; a check
+    // a newer one replaced comes back cancelled and is dropped.
+    if (checkLarge && text.length > LARGE) {
+      return checkLarge(text).then((r) => (r.cancelled ? [] : marks(r)));
+    }
+    return marks(JSON.parse(hus.check(text, filesJson())));
   }, { delay: 100 });
   const hover = hoverTooltip((view, pos) => {
     const h = JSON.parse(hus.hover(view.state.doc.toString(), filesJson(), pos));

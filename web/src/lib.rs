@@ -14,7 +14,7 @@ fn files(json: &str) -> SuppliedFiles {
 /// `hus check`'s diagnostics of the script.
 #[wasm_bindgen]
 pub fn check(script: &str, files_json: &str) -> String {
-    playground::check(script, &files(files_json)).to_string()
+    playground::check_text(script, &files(files_json))
 }
 
 /// The hover help at a UTF-16 offset, or `null`.
@@ -70,6 +70,28 @@ pub fn chart_game(spot_json: &str, class: &str) -> String {
     }
 }
 
+/// The options of `hus match` as the page passes them (`blinds` is `[SB, BB]`).
+fn play_options(
+    hands: u64,
+    seed: u64,
+    blinds: &[i64],
+    stack_bb: i64,
+    duplicate: bool,
+) -> PlayOptions {
+    let (sb, bb) = match blinds {
+        [sb, bb] => (*sb, *bb),
+        _ => (50, 100),
+    };
+    PlayOptions {
+        hands,
+        seed,
+        sb,
+        bb,
+        stack_bb,
+        duplicate,
+    }
+}
+
 /// `hus match A B --json` with the given options; a bot is `builtin:NAME` or a script's text.
 #[allow(clippy::too_many_arguments)] // one per `hus match` option, as the page passes them
 #[wasm_bindgen]
@@ -85,20 +107,51 @@ pub fn play(
     stack_bb: i64,
     duplicate: bool,
 ) -> String {
-    let (sb, bb) = match blinds {
-        [sb, bb] => (*sb, *bb),
-        _ => (50, 100),
-    };
-    let options = PlayOptions {
-        hands,
-        seed,
-        sb,
-        bb,
-        stack_bb,
-        duplicate,
-    };
+    let options = play_options(hands, seed, blinds, stack_bb, duplicate);
     let files = files(files_json);
     playground::play((a_name, a_script), (b_name, b_script), &files, &options).to_string()
+}
+
+/// [`play`], calling `progress(hands_played)` after each chunk of hands (the page's worker
+/// posts it to the page, which shows it while the match runs).
+#[allow(clippy::too_many_arguments)] // `play`'s, and the callback
+#[wasm_bindgen]
+pub fn play_progress(
+    a_name: &str,
+    a_script: &str,
+    b_name: &str,
+    b_script: &str,
+    files_json: &str,
+    hands: u64,
+    seed: u64,
+    blinds: &[i64],
+    stack_bb: i64,
+    duplicate: bool,
+    progress: js_sys::Function,
+) -> String {
+    let options = play_options(hands, seed, blinds, stack_bb, duplicate);
+    let files = files(files_json);
+    let told = Box::new(move |n: u64| {
+        let _ = progress.call1(&JsValue::NULL, &JsValue::from_f64(n as f64));
+    });
+    playground::play_with_progress(
+        (a_name, a_script),
+        (b_name, b_script),
+        &files,
+        &options,
+        told,
+    )
+    .to_string()
+}
+
+/// Supplies the flop equity table (`tables/flop-equity.bin`, fetched by the page on first
+/// use): flop `equity` then reads it instead of enumerating. `""`, or what is wrong with the
+/// bytes.
+#[wasm_bindgen]
+pub fn install_flop_table(bytes: Vec<u8>) -> String {
+    hus::strength::flop_equity::install(bytes)
+        .err()
+        .unwrap_or_default()
 }
 
 /// The built-in bots with their sources.

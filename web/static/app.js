@@ -9,6 +9,7 @@ import { setupStore } from "./store.js";
 import { setupFields, read, readAll, parseExact, showJson } from "./fields.js";
 import { renderHelp } from "./help.js";
 import { rovingGrid } from "./roving.js";
+import { panelTask, run as runTask } from "./jobs.js";
 
 const $ = (id) => document.getElementById(id);
 const timings = { check: [], decide: [], play: [] };
@@ -30,7 +31,9 @@ let editor;
 function renderDiagnostics(result) {
   const list = $("diagnostics");
   list.replaceChildren();
-  for (const d of result.diagnostics) {
+  // The first LISTED; the status line counts them all.
+  const LISTED = 1000;
+  for (const d of result.diagnostics.slice(0, LISTED)) {
     const li = document.createElement("li");
     li.className = d.severity;
     const b = document.createElement("button");
@@ -40,6 +43,12 @@ function renderDiagnostics(result) {
       (d.help ? ` (help: ${d.help})` : "");
     if (d.from !== null) b.addEventListener("click", () => editor.select(d.from, d.to));
     li.append(b);
+    list.append(li);
+  }
+  const more = result.diagnostics.length - LISTED;
+  if (more > 0) {
+    const li = document.createElement("li");
+    li.textContent = `… and ${more.toLocaleString("en")} more (hus check lists them all).`;
     list.append(li);
   }
   $("status").textContent = result.errors === 0 && result.warnings === 0
@@ -226,29 +235,46 @@ function decideNow() {
 
 // ---- the match ----
 
-function playNow() {
-  const opponent = $("opponent").value;
-  const options = readAll(["hands", "match-seed", "match-blinds", "match-stack"]);
-  if (options === null) {
-    $("match-summary").textContent = "Not played: an option is not valid (see its field).";
-    for (const id of ["plot", "match-tables", "match-json"]) $(id).replaceChildren();
-    return null;
-  }
-  const [hands, seed, blinds, stack] = options;
-  const bName = opponent === "second" ? "second.hus" : opponent;
-  $("match-summary").textContent = "Playing…";
-  const t0 = performance.now();
-  const r = parseExact(hus.play(
-    "bot.hus", editor.text(), bName, $("second").value, filesJson(),
-    hands, seed, BigInt64Array.from(blinds), stack, $("duplicate").checked));
-  timings.play.push(performance.now() - t0);
+// The match runs in a worker (jobs.js): the page shows the hands played and can cancel it.
+// Its options are checked on the page first (fields.js), the seed kept exact as a BigInt.
+function matchTask() {
+  return panelTask({
+    panel: $("match-panel"), status: $("match-progress"), cancelButton: $("play-cancel"),
+    say: (m) => m.note ?? `${m.progress.toLocaleString("en")} of ${Number($("hands").value).toLocaleString("en")} hands played`,
+    start: () => {
+      const opponent = $("opponent").value;
+      const options = readAll(["hands", "match-seed", "match-blinds", "match-stack"]);
+      for (const id of ["plot", "match-tables"]) $(id).replaceChildren();
+      $("match-json").textContent = "";
+      if (options === null) {
+        $("match-summary").textContent = "Not played: an option is not valid (see its field).";
+        return null;
+      }
+      const [hands, seed, blinds, stack] = options;
+      const bName = opponent === "second" ? "second.hus" : opponent;
+      $("match-summary").textContent = "Playing…";
+      return ["play", {
+        aName: "bot.hus", aScript: editor.text(), bName, bScript: $("second").value, files: filesJson(),
+        hands, seed, blinds: Array.from(blinds), stack, duplicate: $("duplicate").checked,
+      }];
+    },
+    done: (r, ms) => {
+      timings.play.push(ms);
+      // The worker hands back the library's text, read here so seeds above 2^53 stay exact.
+      const answer = r.raw !== undefined ? parseExact(r.raw) : r;
+      showMatch(answer, $("opponent").value === "second" ? "second.hus" : $("opponent").value);
+    },
+  });
+}
+
+function showMatch(r, bName) {
   if (r.error) {
     $("match-summary").textContent = r.error + (r.diagnostics
       ? ": " + r.diagnostics.map((d) => `${d.file ?? ""}:${d.line ?? ""}: ${d.message}`).join("; ") : "");
     $("plot").replaceChildren();
     $("match-tables").replaceChildren();
     $("match-json").textContent = "";
-    return r;
+    return;
   }
   const { summary, plot, ...json } = r;
   $("match-summary").textContent = `A: bot.hus  B: ${bName}. ${summary.split("\n")[0]}`;
@@ -295,6 +321,7 @@ async function main() {
   editor = createEditor($("script"), {
     hus, filesJson, label: "The bot script",
     onCheck: checked,
+    checkLarge: (text) => runTask("check", { script: text, files: filesJson() }),
     onCursor: showHelp,
     onChange: () => store.save(),
     helpNode: (text, className) => renderHelp(text, `md ${className}`),
@@ -323,7 +350,7 @@ async function main() {
   $("clear").addEventListener("click", () => { state.cards = []; state.acts = []; refreshGame(); });
   $("xml-use").addEventListener("click", () => { setXml($("xml").value); decideNow(); });
   $("decide").addEventListener("click", decideNow);
-  $("play").addEventListener("click", () => setTimeout(playNow, 0));
+  $("play").addEventListener("click", matchTask());
   if (!(await store.restore())) {
     ex.value = "tag.hus";
     loadExample("tag.hus");

@@ -2,6 +2,8 @@
 // spot (`hus chart`'s, exact), as a 13x13 grid coloured by the share of each action (red
 // raise, green call or check, blue fold, grey no rule). A cell (click, or Enter on it; the arrows move between cells) shows
 // that class's decision and its `--explain` trace, decided as `hus decide` would.
+import { panelTask } from "./jobs.js";
+
 const $ = (id) => document.getElementById(id);
 const COLOURS = { raise: "#d9534f", call: "#5cb85c", check: "#5cb85c", fold: "#4a7bd0" };
 
@@ -41,8 +43,7 @@ export function setupChart(hus, script, filesJson) {
       (d ? `. Seed 0 decides ${d.action}${d.amount !== null ? " " + d.amount : ""} (rule at line ${d.rule.line}).` : "");
     $("chart-trace").textContent = r.trace || r.message || "";
   };
-  const draw = () => {
-    const r = JSON.parse(hus.chart(script(), filesJson(), spot()));
+  const drawn = (r) => {
     $("chart-error").textContent = r.error
       ? (r.message || "The script has errors: see the editor's list.") : "";
     grid.replaceChildren();
@@ -72,6 +73,12 @@ export function setupChart(hus, script, filesJson) {
     cells[i].tabIndex = -1;
     cells[i + step].tabIndex = 0;
     cells[i + step].focus();
+  });
+  // The chart is drawn in a worker (jobs.js), with a Cancel.
+  const draw = panelTask({
+    panel: $("chart-panel"), status: $("chart-progress"), cancelButton: $("chart-cancel"),
+    start: () => ["chart", { script: script(), files: filesJson(), spot: spot() }],
+    done: drawn,
   });
   $("chart-form").addEventListener("submit", (e) => { e.preventDefault(); draw(); });
   return draw;

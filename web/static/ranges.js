@@ -1,6 +1,8 @@
 // The equity and range panels: each form's fields go to the library's `equity` / `range`
 // (as `hus equity` / `hus range` take them) and its answer is shown as those commands print
-// it. Self-contained: it needs only the initialised bindings.
+// it. The work is done in a worker, so a long count never holds the page.
+import { panelTask } from "./jobs.js";
+
 const $ = (id) => document.getElementById(id);
 const value = (id) => $(id).value;
 
@@ -12,12 +14,17 @@ function show(name, r) {
   if (name === "range") $("range-grid").innerHTML = r.svg || "";
 }
 
-/** Wires both panels to the bindings `hus` (already initialised) and fills them once. */
-export function setupRanges(hus) {
-  const equity = () => show("equity", JSON.parse(hus.equity(value("equity-hero"),
-    value("equity-villain"), value("equity-board"), value("equity-dead"), value("equity-with"))));
-  const range = () => show("range", JSON.parse(hus.range(value("range-range"),
-    value("range-board"), value("range-dead"), value("range-with"))));
+/** Wires both panels, each running in its worker (jobs.js) with a Cancel, and fills them once. */
+export function setupRanges() {
+  const fields = (name, ids) => Object.fromEntries(ids.map((id) => [id, value(`${name}-${id}`)]));
+  const task = (name, ids) => panelTask({
+    panel: $(`${name}-panel`), status: $(`${name}-progress`), cancelButton: $(`${name}-cancel`),
+    say: (m) => m.note,
+    start: () => [name, fields(name, ids)],
+    done: (r) => show(name, r),
+  });
+  const equity = task("equity", ["hero", "villain", "board", "dead", "with"]);
+  const range = task("range", ["range", "board", "dead", "with"]);
   for (const [form, run] of [["equity-form", equity], ["range-form", range]]) {
     $(form).addEventListener("submit", (e) => { e.preventDefault(); run(); });
   }

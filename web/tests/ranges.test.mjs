@@ -52,7 +52,11 @@ function husRun(args) {
 async function submit(panel, fields) {
   for (const [id, text] of Object.entries(fields)) await page.fill(`#${panel}-${id}`, text);
   await page.click(`#${panel}-run`);
+  await answered(panel);
 }
+
+// Waits for a panel's answer: it is counted in a worker, the panel busy meanwhile.
+const answered = (panel) => page.waitForSelector(`#${panel}-panel:not([aria-busy])`);
 
 const shownJson = async (panel) => JSON.parse(await page.locator(`#${panel}-json`).textContent());
 
@@ -116,6 +120,7 @@ test("the panels work from the keyboard and fit a phone's width", async () => {
     await page.fill("#range-with", "");
     await page.focus("#range-range");
     await page.keyboard.press("Enter");
+    await answered("range");
     assert.equal((await shownJson("range")).combos, 6);
     for (const [id, text] of [["hero", "AKs"], ["villain", "QQ"], ["board", ""], ["dead", ""], ["with", ""]]) {
       await page.fill(`#equity-${id}`, text);
@@ -124,6 +129,7 @@ test("the panels work from the keyboard and fit a phone's width", async () => {
     await page.keyboard.press("Shift+Tab");
     await page.keyboard.type("9c");
     await page.keyboard.press("Enter");
+    await answered("equity");
     assert.equal((await shownJson("equity")).dead, "9c");
     for (const panel of ["#equity-panel", "#range-panel"]) {
       const box = await page.locator(panel).boundingBox();

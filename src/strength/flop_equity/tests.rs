@@ -101,8 +101,15 @@ fn a_count_reads_as_the_outlook_equity() {
     );
 }
 
-#[cfg(feature = "flop-table")]
+/// The committed table, installed as a build without it gets it (a no-op with it built in).
+fn committed() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tables/flop-equity.bin");
+    install(std::fs::read(path).unwrap()).unwrap();
+    assert!(available());
+}
+
 fn table_matches_enumeration(n: usize, seed: u64) {
+    committed();
     for (hole, flop) in random_flops(n, seed) {
         let want = outlook::flop(hole, flop).equity();
         assert_eq!(
@@ -113,14 +120,12 @@ fn table_matches_enumeration(n: usize, seed: u64) {
     }
 }
 
-#[cfg(feature = "flop-table")]
 #[test]
 fn the_table_agrees_with_enumeration_to_the_last_bit() {
     table_matches_enumeration(100, 32);
 }
 
 /// A larger sample: run with `cargo test --release -- --ignored`.
-#[cfg(feature = "flop-table")]
 #[test]
 #[ignore]
 fn many_table_equities_agree_with_enumeration() {
@@ -130,5 +135,11 @@ fn many_table_equities_agree_with_enumeration() {
 #[cfg(feature = "flop-table")]
 #[test]
 fn the_committed_table_parses() {
-    parse(FILE).unwrap();
+    parse(BUILT_IN.unwrap()).unwrap();
+}
+
+#[test]
+fn bytes_that_are_not_the_table_are_refused() {
+    let e = install(b"HUSFEQ01 but short".to_vec()).unwrap_err();
+    assert!(e.contains("flop equity table"), "{e}");
 }
