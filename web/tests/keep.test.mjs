@@ -5,36 +5,19 @@
 // (cargo build) and Chromium (CHROMIUM, default /usr/bin/chromium).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { createServer } from "node:http";
 import { readFileSync, writeFileSync, mkdtempSync } from "node:fs";
-import { join, extname } from "node:path";
+import { join } from "node:path";
 import { tmpdir } from "node:os";
 import { spawnSync } from "node:child_process";
-import { chromium } from "playwright-core";
+import { serveSite, launchBrowser, root, husBin as hus } from "./support.mjs";
 
-const root = new URL("../../", import.meta.url).pathname;
-const site = join(root, "target/web");
-const hus = process.env.HUS_BIN || join(root, "target/debug/hus");
 const axe = join(root, "web/node_modules/axe-core/axe.min.js");
-const types = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css",
-  ".wasm": "application/wasm", ".json": "application/json", ".md": "text/markdown" };
 let server, browser, url;
 
 before(async () => {
-  server = createServer((req, res) => {
-    const path = join(site, decodeURIComponent(new URL(req.url, "http://x").pathname).replace(/\/$/, "/index.html"));
-    if (!path.startsWith(site)) { res.writeHead(403).end(); return; }
-    let body;
-    try { body = readFileSync(path); } catch { res.writeHead(404).end(); return; }
-    res.writeHead(200, { "content-type": types[extname(path)] || "application/octet-stream" }).end(body);
-  });
-  await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
-  url = `http://127.0.0.1:${server.address().port}/`;
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-      "--disable-component-update", "--disable-quic", "--no-first-run", "--disable-sync"],
-  });
+  server = await serveSite();
+  url = server.url;
+  browser = await launchBrowser();
 });
 
 after(async () => {

@@ -5,44 +5,22 @@
 // target/web-bench.json, never asserted.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { createServer } from "node:http";
 import { readFileSync, writeFileSync, readdirSync, statSync, mkdtempSync, copyFileSync } from "node:fs";
 import { join, extname } from "node:path";
 import { tmpdir } from "node:os";
 import { execFileSync, spawnSync } from "node:child_process";
 import { gzipSync, brotliCompressSync } from "node:zlib";
-import { chromium } from "playwright-core";
+import { serveSite, launchBrowser, openReady, root, site, husBin as hus } from "./support.mjs";
 
-const root = new URL("../../", import.meta.url).pathname;
-const site = join(root, "target/web");
-const hus = process.env.HUS_BIN || join(root, "target/debug/hus");
-const types = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css",
-  ".wasm": "application/wasm", ".json": "application/json" };
 const bench = {};
 let server, browser, page, url;
 
 before(async () => {
-  server = createServer((req, res) => {
-    const path = join(site, decodeURIComponent(new URL(req.url, "http://x").pathname).replace(/\/$/, "/index.html"));
-    if (!path.startsWith(site)) { res.writeHead(403).end(); return; }
-    try {
-      const body = readFileSync(path);
-      res.writeHead(200, { "content-type": types[extname(path)] || "application/octet-stream" }).end(body);
-    } catch { res.writeHead(404).end(); }
-  });
-  await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
-  url = `http://127.0.0.1:${server.address().port}/`;
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-      "--disable-component-update", "--disable-quic", "--no-first-run", "--disable-sync"],
-  });
-  page = await browser.newPage({ viewport: { width: 1200, height: 1800 } });
-  page.on("pageerror", (e) => { throw e; });
+  server = await serveSite();
+  url = server.url;
+  browser = await launchBrowser();
   // The tests load examples over their own edits: yes to "replace your edited script?".
-  page.on("dialog", (d) => d.accept());
-  await page.goto(url);
-  await page.waitForSelector("body[data-ready=true]");
+  page = await openReady(browser, url, (p) => p.on("dialog", (d) => d.accept()));
 });
 
 after(async () => {

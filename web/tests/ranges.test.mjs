@@ -4,37 +4,15 @@
 // binary (cargo build) and Chromium (CHROMIUM, default /usr/bin/chromium).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { createServer } from "node:http";
-import { readFileSync } from "node:fs";
-import { join, extname } from "node:path";
 import { spawnSync } from "node:child_process";
-import { chromium } from "playwright-core";
+import { serveSite, launchBrowser, openReady, husBin as hus } from "./support.mjs";
 
-const root = new URL("../../", import.meta.url).pathname;
-const site = join(root, "target/web");
-const hus = process.env.HUS_BIN || join(root, "target/debug/hus");
-const types = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css",
-  ".wasm": "application/wasm", ".json": "application/json" };
 let server, browser, page;
 
 before(async () => {
-  server = createServer((req, res) => {
-    const path = join(site, decodeURIComponent(new URL(req.url, "http://x").pathname).replace(/\/$/, "/index.html"));
-    if (!path.startsWith(site)) { res.writeHead(403).end(); return; }
-    let body;
-    try { body = readFileSync(path); } catch { res.writeHead(404).end(); return; }
-    res.writeHead(200, { "content-type": types[extname(path)] || "application/octet-stream" }).end(body);
-  });
-  await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-      "--disable-component-update", "--disable-quic", "--no-first-run", "--disable-sync"],
-  });
-  page = await browser.newPage({ viewport: { width: 1200, height: 1800 } });
-  page.on("pageerror", (e) => { throw e; });
-  await page.goto(`http://127.0.0.1:${server.address().port}/`);
-  await page.waitForSelector("body[data-ready=true]");
+  server = await serveSite();
+  browser = await launchBrowser();
+  page = await openReady(browser, server.url);
 });
 
 after(async () => {
