@@ -33,6 +33,9 @@ pub(crate) fn equity(
             board: board.into(),
             dead: dead.into(),
             villain_with,
+            // Python reads ranges the language's way and counts exactly, as `hus equity`
+            // does by default.
+            ..Default::default()
         };
         let report = py.detach(|| hus::equity(&options));
         match report {
@@ -58,6 +61,7 @@ pub(crate) fn range_breakdown(
             board: board.into(),
             dead: dead.into(),
             with: with_,
+            ..Default::default()
         };
         match hus::range_breakdown(&options) {
             Ok(r) => loads(py, r.json()),
