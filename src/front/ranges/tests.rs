@@ -113,29 +113,6 @@ fn range_on_a_board_by_category() {
     assert_eq!(narrowed.grid[HoleClass::parse("QQ").unwrap().index()], 0.0);
 }
 
-/// A card set as the `pokers` crate's hand (an independent evaluator).
-fn to_pokers(cards: CardSet) -> pokers::Hand {
-    const SUIT: [usize; 4] = [1, 3, 2, 0];
-    let mut h = pokers::Hand::default();
-    let mut x = cards.0;
-    while x != 0 {
-        let i = x.trailing_zeros() as usize;
-        h += pokers::CARDS[4 * (i % 16) + SUIT[i / 16]];
-        x &= x - 1;
-    }
-    h
-}
-
-/// Every k-card subset of `deck`, as a mask.
-fn subsets(deck: &[u32], k: usize, from: usize, mask: u64, f: &mut impl FnMut(u64)) {
-    if k == 0 {
-        return f(mask);
-    }
-    for i in from..=deck.len() - k {
-        subsets(deck, k - 1, i + 1, mask | 1 << deck[i], f);
-    }
-}
-
 /// The hero's weighted wins, ties and all by the definition: every pair of holdings that
 /// share no card, every run-out of the cards left (dead cards never come), on `pokers`.
 fn brute(hero: &[Holding], villain: &[Holding], board: CardSet, dead: CardSet) -> [f64; 3] {
@@ -148,9 +125,10 @@ fn brute(hero: &[Holding], villain: &[Holding], board: CardSet, dead: CardSet) -
                 .filter(|&i| DECK_MASK >> i & 1 == 1 && used >> i & 1 == 0)
                 .collect();
             let weight = h.weight * v.weight;
-            subsets(&rest, 5 - board.len() as usize, 0, 0, &mut |extra| {
-                let a = to_pokers(CardSet(board.0 | extra | h.set().0)).evaluate();
-                let b = to_pokers(CardSet(board.0 | extra | v.set().0)).evaluate();
+            // The independent brute force's own card handling, on `pokers`.
+            super::brute::subsets(&rest, 5 - board.len() as usize, 0, &mut |extra| {
+                let a = super::brute::eval(board.0 | extra | h.set().0);
+                let b = super::brute::eval(board.0 | extra | v.set().0);
                 all += weight;
                 match a.cmp(&b) {
                     std::cmp::Ordering::Greater => w += weight,
