@@ -298,15 +298,7 @@ impl Chart {
             ),
             None => "every combination the board leaves".to_string(),
         });
-        let mut body = String::new();
-        let mut y = 4.0;
-        for (i, text) in heading.iter().enumerate() {
-            let size = if i == 0 { 12.0 } else { 11.0 };
-            let lines = svg_text::wrap(text, size, SVG_WIDTH - 8.0);
-            let (t, h) = svg_text::lines_svg(&lines, 4.0, y, size, size + 4.0);
-            body.push_str(&t);
-            y += h;
-        }
+        let (mut body, mut y) = svg_text::heading(&heading, SVG_WIDTH);
         y += 6.0;
         body.push_str(&self.svg_grid(y));
         y += 13.0 * SVG_CELL + 8.0;

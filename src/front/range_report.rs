@@ -280,15 +280,7 @@ impl RangeReport {
             combos(self.combos),
             combos(self.kept)
         ));
-        let mut body = String::new();
-        let mut y = 4.0;
-        for (i, text) in heading.iter().enumerate() {
-            let size = if i == 0 { 12.0 } else { 11.0 };
-            let lines = svg_text::wrap(text, size, width - 8.0);
-            let (t, h) = svg_text::lines_svg(&lines, 4.0, y, size, size + 4.0);
-            body.push_str(&t);
-            y += h;
-        }
+        let (mut body, mut y) = svg_text::heading(&heading, width);
         y += 6.0;
         for i in 0..169 {
             let class = HoleClass::from_index(i);

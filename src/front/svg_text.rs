@@ -68,6 +68,20 @@ pub(super) fn lines_svg(lines: &[String], x: f64, top: f64, size: f64, step: f64
     (s, lines.len() as f64 * step)
 }
 
+/// A picture's heading from 4 pixels down, wrapped to `width`: the first paragraph at 12
+/// pixels, the others at 11. Returns its `<text>` elements and where the heading ends.
+pub(super) fn heading(paragraphs: &[String], width: f64) -> (String, f64) {
+    let mut body = String::new();
+    let mut y = 4.0;
+    for (i, text) in paragraphs.iter().enumerate() {
+        let size = if i == 0 { 12.0 } else { 11.0 };
+        let (t, h) = lines_svg(&wrap(text, size, width - 8.0), 4.0, y, size, size + 4.0);
+        body.push_str(&t);
+        y += h;
+    }
+    (body, y)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
