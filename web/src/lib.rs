@@ -92,29 +92,10 @@ fn play_options(
     }
 }
 
-/// `hus match A B --json` with the given options; a bot is `builtin:NAME` or a script's text.
-#[allow(clippy::too_many_arguments)] // one per `hus match` option, as the page passes them
-#[wasm_bindgen]
-pub fn play(
-    a_name: &str,
-    a_script: &str,
-    b_name: &str,
-    b_script: &str,
-    files_json: &str,
-    hands: u64,
-    seed: u64,
-    blinds: &[i64],
-    stack_bb: i64,
-    duplicate: bool,
-) -> String {
-    let options = play_options(hands, seed, blinds, stack_bb, duplicate);
-    let files = files(files_json);
-    playground::play((a_name, a_script), (b_name, b_script), &files, &options).to_string()
-}
-
-/// [`play`], calling `progress(hands_played)` after each chunk of hands (the page's worker
-/// posts it to the page, which shows it while the match runs).
-#[allow(clippy::too_many_arguments)] // `play`'s, and the callback
+/// `hus match A B --json` with the given options (a bot is `builtin:NAME` or a script's
+/// text), calling `progress(hands_played)` after each chunk of hands: the page's worker posts
+/// it to the page, which shows it while the match runs.
+#[allow(clippy::too_many_arguments)] // one per `hus match` option, as the page passes them, and the callback
 #[wasm_bindgen]
 pub fn play_progress(
     a_name: &str,
