@@ -11,6 +11,7 @@ mod chart;
 mod decide;
 mod editor;
 mod play;
+mod situation;
 mod utf16;
 
 use std::path::PathBuf;
@@ -29,6 +30,7 @@ pub use chart::{chart, class_at, game_xml as chart_game, Spot};
 pub use decide::decide;
 pub use editor::{complete, words};
 pub use play::{play, play_with_progress, PlayOptions};
+pub use situation::{situation, Move, Situation, Street};
 
 /// The name the page's script has in diagnostics and decisions.
 pub(crate) const SCRIPT_NAME: &str = "bot.hus";

@@ -190,3 +190,18 @@ fn answer(text: String, json: &str, svg: Option<String>) -> String {
     let svg = svg.map_or(String::new(), |s| format!(",\"svg\":{}", quote(&s)));
     format!("{{\"text\":{},\"report\":{json}{svg}}}", quote(&text))
 }
+
+/// The situation builder's state replayed by the betting machine: who is to act, the legal
+/// acts and amounts, the pot, and the game-state XML for the player to act (see
+/// [`hus::playground::situation`]); `{error}` when the JSON is no situation.
+#[wasm_bindgen]
+pub fn situation(json: &str) -> String {
+    match serde_json::from_str::<playground::Situation>(json) {
+        Ok(s) => playground::situation(&s).to_string(),
+        Err(e) => serde_json::json!({
+            "error": { "field": null, "message": format!("unreadable situation: {e}") },
+            "legal": [], "streets": [],
+        })
+        .to_string(),
+    }
+}

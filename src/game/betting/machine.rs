@@ -322,6 +322,16 @@ impl Betting {
     pub(crate) fn can_raise(&self, p: Player) -> bool {
         !self.all_in(p.other()) && more(self.behind(p), self.to_call(p))
     }
+    /// The acts the player may take now ([`super::legal_acts`]).
+    pub(crate) fn legal_acts(&self, p: Player) -> &'static [&'static str] {
+        super::legal_acts(self.to_call(p) > 0.0, self.can_raise(p))
+    }
+    /// The totals the player's chips in this round may be raised to now
+    /// ([`super::raise_to_bounds`]).
+    pub(crate) fn raise_to_bounds(&self, p: Player) -> Option<(f64, f64)> {
+        let (round, behind, call) = (self.round_in(p), self.behind(p), self.to_call(p));
+        super::raise_to_bounds(round, behind, call, self.min_raise(), self.can_raise(p))
+    }
     /// The player acted (checked, called, bet, raised or folded) in this round.
     pub(crate) fn has_acted(&self, p: Player) -> bool {
         self.acted[pi(p)]

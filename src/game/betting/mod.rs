@@ -98,27 +98,30 @@ impl Derived {
     /// The smallest total the hero's chips in this round may be raised to: the call plus the
     /// minimum raise, or all in when that is less. `None` when the hero cannot raise.
     pub fn min_raise_to(&self) -> Option<f64> {
-        let all_in = self.hero_round + self.hero_stack;
-        self.hero_can_raise
-            .then(|| (self.hero_round + self.to_call + self.min_raise).min(all_in))
+        self.raise_to().map(|(min, _)| min)
     }
 
     /// The largest total the hero may raise to: all in. `None` when the hero cannot raise.
     pub fn max_raise_to(&self) -> Option<f64> {
-        self.hero_can_raise
-            .then_some(self.hero_round + self.hero_stack)
+        self.raise_to().map(|(_, max)| max)
+    }
+
+    fn raise_to(&self) -> Option<(f64, f64)> {
+        let (round, behind) = (self.hero_round, self.hero_stack);
+        raise_to_bounds(
+            round,
+            behind,
+            self.to_call,
+            self.min_raise,
+            self.hero_can_raise,
+        )
     }
 
     /// The acts the hero may take now, in this order: fold and call when a bet is owed, else
     /// check; then raise when the hero can (a fold with nothing owed is not offered: the
     /// evaluator plays it as a check).
     pub fn legal_acts(&self) -> &'static [&'static str] {
-        match (self.to_call > 0.0, self.hero_can_raise) {
-            (true, true) => &["fold", "call", "raise"],
-            (true, false) => &["fold", "call"],
-            (false, true) => &["check", "raise"],
-            (false, false) => &["check"],
-        }
+        legal_acts(self.to_call > 0.0, self.hero_can_raise)
     }
 
     /// Bets and raises before the flop, both players (the blinds do not count): the pot's
@@ -225,6 +228,32 @@ impl Derived {
                 .map_or(f64::NAN, |s| s.count(*stat).hands as f64),
         })
     }
+}
+
+/// The acts a player may take: fold and call when chips are owed (`owes`: the call adds
+/// some), else check; then raise when the player can. A fold with nothing owed is not
+/// offered: the evaluator plays it as a check.
+pub(crate) fn legal_acts(owes: bool, can_raise: bool) -> &'static [&'static str] {
+    match (owes, can_raise) {
+        (true, true) => &["fold", "call", "raise"],
+        (true, false) => &["fold", "call"],
+        (false, true) => &["check", "raise"],
+        (false, false) => &["check"],
+    }
+}
+
+/// The smallest and largest totals a player's chips in the round may be raised to: the
+/// call plus the minimum raise (all in when that is less), and all in. `round` is what the
+/// player put in this round, `behind` the chips left; `None` when the player cannot raise.
+pub(crate) fn raise_to_bounds(
+    round: f64,
+    behind: f64,
+    to_call: f64,
+    min_raise: f64,
+    can_raise: bool,
+) -> Option<(f64, f64)> {
+    let all_in = round + behind;
+    can_raise.then(|| ((round + to_call + min_raise).min(all_in), all_in))
 }
 
 /// A child of `<init>` by name, case-insensitively.
