@@ -1,4 +1,4 @@
-// The playground page: the editor with diagnostics and help, the situation builder, the
+// The playground page: the editor with diagnostics and help, the situation builder (builder.js), the
 // decision and the match. Every answer comes from the HUS library built for the browser.
 import init, * as hus from "./pkg/hus_web.js";
 import { setupRanges } from "./ranges.js";
@@ -8,7 +8,7 @@ import { setupChart } from "./chart.js";
 import { setupStore } from "./store.js";
 import { setupFields, read, readAll, parseExact, showJson } from "./fields.js";
 import { renderHelp } from "./help.js";
-import { rovingGrid } from "./roving.js";
+import { setupBuilder } from "./builder.js";
 import { panelTask, run as runTask } from "./jobs.js";
 
 const $ = (id) => document.getElementById(id);
@@ -76,130 +76,7 @@ function formatScript() {
   }
 }
 
-// ---- the situation: blinds, stacks, cards and acts, as the game-state XML ----
-
-const RANKS = "AKQJT98765432";
-const SUITS = [["s", "Spades", "♠"], ["h", "Hearts", "♥"], ["d", "Diamonds", "♦"], ["c", "Clubs", "♣"]];
-const state = { cards: [], acts: [] };
-const ROUNDS = ["preflop", "flop", "turn", "river"];
-const cardName = (c) => c[0] + SUITS.find((s) => s[0] === c[1])[2];
-
-function buildDeck() {
-  const deck = $("deck");
-  for (const [s, suit] of SUITS) {
-    for (const r of RANKS) {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.className = s;
-      b.id = `card-${r}${s}`;
-      b.textContent = `${r}${SUITS.find((x) => x[0] === s)[2]}`;
-      b.setAttribute("aria-label", `${r === "T" ? "T (ten)" : r} of ${suit}`);
-      b.setAttribute("aria-pressed", "false");
-      b.addEventListener("click", () => toggleCard(r + s));
-      deck.append(b);
-    }
-  }
-  rovingGrid(deck, 13);
-}
-
-function toggleCard(c) {
-  const i = state.cards.indexOf(c);
-  if (i >= 0) state.cards.splice(i, 1);
-  else if (state.cards.length < 7) state.cards.push(c);
-  refreshGame();
-}
-
-const round = () => {
-  const board = Math.max(0, state.cards.length - 2);
-  return board >= 5 ? 3 : board >= 4 ? 2 : board >= 3 ? 1 : 0;
-};
-
-// Who acts next and what they owe, from the posts and the acts of the round so far.
-function betting() {
-  const heroSb = $("hero-seat").value === "SB";
-  const sbPlayer = heroSb ? "Hero" : "Villain";
-  const bbPlayer = heroSb ? "Villain" : "Hero";
-  const r = round();
-  const put = { Hero: 0, Villain: 0 };
-  if (r === 0) {
-    put[sbPlayer] = Number($("sb").value);
-    put[bbPlayer] = Number($("bb").value);
-  }
-  let next = r === 0 ? sbPlayer : bbPlayer;
-  for (const a of state.acts.filter((a) => a.round === r)) {
-    put[a.player] += a.put;
-    next = a.player === "Hero" ? "Villain" : "Hero";
-  }
-  const other = next === "Hero" ? "Villain" : "Hero";
-  return { next, owed: Math.max(0, put[other] - put[next]), sbPlayer, bbPlayer };
-}
-
-function addAct(act) {
-  const b = betting();
-  // `amount` is what the XML says (a raise counts the increment above the call); `put` is
-  // what the player adds to the pot.
-  const by = Number($("act-amount").value);
-  const amount = act === "call" ? b.owed : act === "raise" ? by : 0;
-  const put = act === "raise" ? b.owed + by : amount;
-  state.acts.push({ round: round(), player: b.next, act, amount, put });
-  refreshGame();
-}
-
-function cardXml(c) {
-  const suit = SUITS.find((s) => s[0] === c[1])[1];
-  const rank = c[0];
-  return `<card rank="${rank}" color="${suit}"/>`;
-}
-
-function gameXml() {
-  const b = betting();
-  const hero = state.cards.slice(0, 2);
-  const board = state.cards.slice(2);
-  const lines = [
-    "<game>",
-    "  <init>",
-    `    <BB>${$("bb").value}</BB>`,
-    `    <SB>${$("sb").value}</SB>`,
-    `    <heroStack>${$("hero-stack").value}</heroStack>`,
-    `    <villainStack>${$("villain-stack").value}</villainStack>`,
-    `    <heroCards>${hero.map(cardXml).join("")}</heroCards>`,
-    "  </init>",
-    "  <posts>",
-    `    <post player="${b.sbPlayer}" amount="${$("sb").value}">SB</post>`,
-    `    <post player="${b.bbPlayer}" amount="${$("bb").value}">BB</post>`,
-    "  </posts>",
-  ];
-  const dealt = [0, 3, 4, 5];
-  for (let r = 0; r <= round(); r++) {
-    lines.push(`  <${ROUNDS[r]}>`);
-    if (r > 0) lines.push(`    <cards>${board.slice(dealt[r - 1], dealt[r]).map(cardXml).join("")}</cards>`);
-    state.acts
-      .filter((a) => a.round === r)
-      .forEach((a, no) =>
-        lines.push(`    <action no="${no}" player="${a.player}" act="${a.act}" amount="${a.amount}"/>`));
-    lines.push(`  </${ROUNDS[r]}>`);
-  }
-  lines.push("</game>");
-  return lines.join("\n") + "\n";
-}
-
-function refreshGame() {
-  for (const b of $("deck").querySelectorAll("button")) {
-    b.setAttribute("aria-pressed", String(state.cards.includes(b.id.slice(5))));
-  }
-  $("hero-cards").textContent = state.cards.slice(0, 2).map(cardName).join(" ") || "-";
-  $("board-cards").textContent = state.cards.slice(2).map(cardName).join(" ") || "-";
-  const b = betting();
-  $("to-act").textContent = `${ROUNDS[round()]}, ${b.next} to act` + (b.owed ? `, owes ${b.owed}` : "");
-  const list = $("acts");
-  list.replaceChildren(...state.acts.map((a) => {
-    const li = document.createElement("li");
-    li.textContent = `${ROUNDS[a.round]}: ${a.player} ${a.act}${a.amount ? " " + a.amount : ""}`;
-    return li;
-  }));
-  setXml(gameXml());
-  store.save();
-}
+// ---- the situation: the builder (builder.js) writes the game-state XML ----
 
 function setXml(xml) {
   $("xml").value = xml;
@@ -317,7 +194,7 @@ async function main() {
   for (const b of builtins) opp.add(new Option(`${b.name}: ${b.about}`, b.name));
   opp.add(new Option("second script (below)", "second"));
   opp.value = "builtin:caller";
-  buildDeck();
+  const builder = setupBuilder({ hus, save: () => store.save(), setXml });
   editor = createEditor($("script"), {
     hus, filesJson, label: "The bot script",
     onCheck: checked,
@@ -327,7 +204,7 @@ async function main() {
     helpNode: (text, className) => renderHelp(text, `md ${className}`),
   });
   store = setupStore({
-    editor, state, refreshGame, loadExample,
+    editor, builder, loadExample,
     files: () => files,
     setFiles: (f) => { files = f; showFiles(); },
     sources: () => [...examples, ...builtins].map((e) => e.source),
@@ -340,21 +217,13 @@ async function main() {
     store.save();
     editor.relint();
   });
-  for (const id of ["sb", "bb", "hero-stack", "villain-stack", "hero-seat"]) {
-    $(id).addEventListener("change", refreshGame);
-  }
-  for (const act of ["fold", "check", "call", "raise"]) {
-    $(`act-${act}`).addEventListener("click", () => addAct(act));
-  }
-  $("act-undo").addEventListener("click", () => { state.acts.pop(); refreshGame(); });
-  $("clear").addEventListener("click", () => { state.cards = []; state.acts = []; refreshGame(); });
   $("xml-use").addEventListener("click", () => { setXml($("xml").value); decideNow(); });
   $("decide").addEventListener("click", decideNow);
   $("play").addEventListener("click", matchTask());
   if (!(await store.restore())) {
     ex.value = "tag.hus";
     loadExample("tag.hus");
-    refreshGame();
+    builder.restore(null);
   }
   setupRanges(hus);
   setupChart(hus, () => editor.text(), filesJson)();

@@ -6,9 +6,6 @@
 const $ = (id) => document.getElementById(id);
 const KEY = "hus-playground";
 const SHARE = "#share=";
-const FIELDS = { sb: "sb", bb: "bb", heroStack: "hero-stack", villainStack: "villain-stack", heroSeat: "hero-seat" };
-const CARD = /^[AKQJT98765432][shdc]$/;
-const ACTS = ["fold", "check", "call", "raise"];
 
 async function bytesThrough(bytes, transform) {
   const stream = new Blob([bytes]).stream().pipeThrough(transform);
@@ -33,34 +30,17 @@ export async function unpack(text) {
 }
 
 const isText = (x) => typeof x === "string";
-const isAmount = (x) => Number.isSafeInteger(x) && x >= 0;
-
-/** The situation of a saved or shared record, kept only as far as it is well formed. */
-function situationOf(s) {
-  if (!s || typeof s !== "object") return null;
-  const cards = Array.isArray(s.cards) ? s.cards.filter((c) => isText(c) && CARD.test(c)) : [];
-  const acts = (Array.isArray(s.acts) ? s.acts : []).filter((a) => a && [0, 1, 2, 3].includes(a.round) &&
-    ["Hero", "Villain"].includes(a.player) && ACTS.includes(a.act) && isAmount(a.amount) && isAmount(a.put))
-    .map(({ round, player, act, amount, put }) => ({ round, player, act, amount, put }));
-  const fields = {};
-  for (const k of Object.keys(FIELDS)) if (isText(s[k])) fields[k] = s[k];
-  return { cards: [...new Set(cards)].slice(0, 7), acts, fields };
-}
 
 /**
- * Wires saving and sharing. `editor` is the code editor, `state` the situation's cards and
- * acts, `refreshGame()` redraws the situation, `files()`/`setFiles(f)` the added files,
+ * Wires saving and sharing. `editor` is the code editor, `builder` the situation builder
+ * (its `snapshot()` and `restore(s)`), `files()`/`setFiles(f)` the added files,
  * `loadExample(name)` loads an example or built-in, `sources()` the texts of all of them.
  * Returns `{save, restore}`: `restore()` (once, at start) takes the shared link or the saved
  * work, and tells whether there was any.
  */
-export function setupStore({ editor, state, refreshGame, files, setFiles, loadExample, sources }) {
+export function setupStore({ editor, builder, files, setFiles, loadExample, sources }) {
   let ready = false;
-  const situation = () => ({
-    ...Object.fromEntries(Object.entries(FIELDS).map(([k, id]) => [k, $(id).value])),
-    cards: [...state.cards], acts: state.acts.map((a) => ({ ...a })),
-  });
-  const work = () => ({ v: 1, script: editor.text(), second: $("second").value, files: files(), situation: situation() });
+  const work = () => ({ v: 1, script: editor.text(), second: $("second").value, files: files(), situation: builder.snapshot() });
 
   function save() {
     if (!ready) return;
@@ -82,13 +62,8 @@ export function setupStore({ editor, state, refreshGame, files, setFiles, loadEx
     }
     editor.load(record.script);
     $("second").value = isText(record.second) ? record.second : "";
-    const s = situationOf(record.situation);
-    if (s) {
-      for (const [k, v] of Object.entries(s.fields)) $(FIELDS[k]).value = v;
-      state.cards = s.cards;
-      state.acts = s.acts;
-    }
-    refreshGame();
+    // The builder keeps what it can read of the situation (an older page's is dropped).
+    builder.restore(record.situation);
   }
 
   async function restore() {

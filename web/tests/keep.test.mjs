@@ -41,13 +41,15 @@ const setScript = (page, t) => page.evaluate((s) => window.husEditor().setText(s
 const saved = (page) => page.evaluate(() => JSON.parse(localStorage.getItem("hus-playground")));
 const SCRIPT = "// mine: a bot kept with its situation\nPREFLOP\n  RULE AK\n    THEN RAISE 3BB\n  ENDRULE\nENDPREFLOP\n";
 
-/** A situation: blinds changed, cards and acts clicked. */
+/** A situation: blinds changed, both seats' cards, acts, the flop dealt and acted on. */
 async function situation(page) {
   await page.fill("#sb", "25");
   await page.fill("#bb", "50");
-  await page.dispatchEvent("#bb", "change");
-  await page.selectOption("#hero-seat", "BB");
-  for (const c of ["Th", "Td", "9c", "8c", "2s"]) await page.click(`#card-${c}`);
+  for (const c of ["Th", "Td", "9c", "8c"]) await page.click(`#card-${c}`);
+  await page.click("#act-call");
+  await page.click("#act-check");
+  await page.click("#deal");
+  for (const c of ["2s", "3s", "4s"]) await page.click(`#card-${c}`);
   await page.click("#act-check");
 }
 
@@ -222,7 +224,7 @@ test("the equity and range tables scroll in their box at a phone's width, from t
 
 test("the 52 cards are one tab stop, the arrow keys move in them", async () => {
   const page = await open();
-  await page.locator("#hero-seat").focus();
+  await page.locator("#pick-button").focus();
   await page.keyboard.press("Tab");
   assert.equal(await page.evaluate(() => document.activeElement.id), "card-As");
   await page.keyboard.press("ArrowRight");
