@@ -69,7 +69,7 @@ export function render(state, answer, userXml) {
 
 /** Where the hand stands: the street, who is to act and what they owe, the pot. */
 function status(state, answer) {
-  if (answer.error?.field) return "The situation is not complete: see the fields.";
+  if (answer.error?.field) return "Nothing is played until the problem below is fixed.";
   const bb = state.bb;
   const street = title(answer.street);
   const pot = `Pot ${both(answer.pot, bb)}.`;

@@ -42,9 +42,15 @@ export function setupBuilder({ hus, save, setXml }) {
     answer = JSON.parse(hus.situation(JSON.stringify(situation)));
     render(state, answer, userXml);
     if (resetAmount || $("act-amount").value === "") showAmount();
-    check("act-amount", ctx());
+    checkAmount();
     if (userXml === null) setXml(answer.xml ?? "");
     save();
+  }
+
+  /** Checks the raise field: the raise button is offered only with an amount it may take. */
+  function checkAmount() {
+    const offered = answer.legal.includes("bet") || answer.legal.includes("raise");
+    $("act-raise").disabled = !offered || check("act-amount", ctx()) === undefined;
   }
 
   /** The raise field at the smallest raise now, in the unit chosen. */
@@ -65,6 +71,7 @@ export function setupBuilder({ hus, save, setXml }) {
   }
 
   function typed(id) {
+    if (id === "act-amount") return checkAmount();
     const v = check(id, ctx());
     if (v === undefined) return;
     if (id === "sb" || id === "bb") {
@@ -75,12 +82,15 @@ export function setupBuilder({ hus, save, setXml }) {
       if (w !== undefined) state[other] = w;
       if (state.unit === "chips") {
         // Stacks are kept in big blinds: shown in chips, they follow the big blind.
-        ["button-stack", "bb-stack"].forEach((f, i) => { $(f).value = show(state.stacks[i] * state.bb); });
+        ["button-stack", "bb-stack"].forEach((f, i) => {
+          $(f).value = show(state.stacks[i] * state.bb);
+          check(f, ctx());
+        });
       }
-    } else if (id !== "act-amount") {
+    } else {
       state.stacks[id === "button-stack" ? 0 : 1] = v;
     }
-    if (id !== "act-amount") refresh();
+    refresh();
   }
 
   function toggleCard(c) {

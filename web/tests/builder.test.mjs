@@ -37,6 +37,14 @@ async function open() {
   return page;
 }
 
+/** axe-core's violations on the page as it is now: `id: target, ...` lines. */
+async function violations(page) {
+  await page.addScriptTag({ path: join(root, "web/node_modules/axe-core/axe.min.js") });
+  const found = await page.evaluate(async () =>
+    (await window.axe.run(document, { resultTypes: ["violations"] })).violations);
+  return found.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
+}
+
 const ACTS = ["fold", "check", "call", "raise"];
 /** The act buttons that may be pressed now. */
 const offered = (page) => page.evaluate((acts) =>
@@ -55,8 +63,11 @@ test("only the legal acts are offered: no check while owing, nothing after a fol
   await page.fill("#act-amount", "150");
   assert.equal(await fieldError(page, "act-amount"), "Raise to: from 2 to 100 bb (the smallest raise to all in).");
   assert.equal(await page.getAttribute("#act-amount", "aria-invalid"), "true");
-  await page.click("#act-raise");
+  assert.equal(await page.isDisabled("#act-raise"), true);
   assert.deepEqual(await acts(page), []);
+  await page.fill("#act-amount", "100");
+  assert.equal(await page.isDisabled("#act-raise"), false);
+  assert.equal(await fieldError(page, "act-amount"), "");
   // The big blind, after a call: check or raise; no fold and no call with nothing owed.
   await page.click("#act-call");
   assert.deepEqual(await offered(page), ["check", "raise"]);
@@ -152,6 +163,7 @@ test("amounts are in big blinds and chips, and follow a change of the blinds", a
     assert.equal(await page.getAttribute(`#${id}`, "aria-invalid"), "true");
   }
   assert.deepEqual(await acts(page), ["preflop: the button raises to 150 chips (3 bb)"]);
+  assert.deepEqual(await violations(page), [], "with the fields' messages shown");
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
@@ -186,6 +198,7 @@ test("a pasted XML is kept after card and act clicks, until Edit with the builde
   await page.fill("#xml", pasted);
   assert.equal(await page.isVisible("#xml-owner"), true);
   assert.equal(await page.textContent("#deciding"), "Decide answers for the hero of your XML.");
+  assert.deepEqual(await violations(page), [], "with the XML the user's");
   await cards(page, ["7h", "7d"]);
   await page.click("#act-call");
   assert.equal(await page.inputValue("#xml"), pasted);
