@@ -164,6 +164,19 @@ test("amounts are in big blinds and chips, and follow a change of the blinds", a
   }
   assert.deepEqual(await acts(page), ["preflop: the button raises to 150 chips (3 bb)"]);
   assert.deepEqual(await violations(page), [], "with the fields' messages shown");
+  // A stack too short for a raise kept: the library refuses it, the page says so and keeps it.
+  await page.fill("#bb", "50");
+  await page.fill("#button-stack", "100");
+  assert.deepEqual(await acts(page), ["preflop: raise to 3 bb (not played)"]);
+  assert.equal(await page.textContent("#situation-error"),
+    "Not played: a raise to 150 chips is not allowed: from 100 (the minimum raise) to 100 (all in).");
+  // All in is the one raise left: the field kept says so, and the raise waits for it.
+  assert.deepEqual(await offered(page), ["fold", "call"]);
+  assert.equal(await fieldError(page, "act-amount"), "Raise to: from 100 to 100 chips (the smallest raise to all in).");
+  await page.fill("#act-amount", "100");
+  assert.deepEqual(await offered(page), ["fold", "call", "raise"]);
+  await page.fill("#button-stack", "5000");
+  assert.deepEqual(await acts(page), ["preflop: the button raises to 150 chips (3 bb)"]);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
