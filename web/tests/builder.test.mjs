@@ -233,3 +233,20 @@ test("a pasted XML is kept after card and act clicks, until Edit with the builde
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test("a situation saved in another form is dropped for the default one, the script kept", async () => {
+  const page = await open();
+  await page.evaluate(() => localStorage.setItem("hus-playground", JSON.stringify({
+    v: 1, script: "// kept\n", second: "", files: {},
+    situation: { sb: "25", bb: "50", heroSeat: "BB", cards: ["Th", "Td"], acts: [{ round: 0, player: "Hero", act: "call", amount: 25, put: 25 }] },
+  })));
+  await page.reload();
+  await page.waitForSelector("body[data-ready=true]");
+  assert.equal(await page.evaluate(() => window.husEditor().text()), "// kept\n");
+  assert.equal(await page.inputValue("#bb"), "20");
+  assert.deepEqual(await acts(page), []);
+  assert.equal(await page.getAttribute("#card-Th", "aria-pressed"), "false");
+  assert.deepEqual(await offered(page), ["fold", "call", "raise"]);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

@@ -242,3 +242,15 @@ fn bad_fields_and_cards_are_named() {
         "a bet or raise needs the total it comes to"
     );
 }
+
+#[test]
+fn a_stack_typed_in_chips_comes_back_as_those_chips() {
+    let sit: Situation = serde_json::from_value(json!({
+        "sb": 15, "bb": 30, "stacks": [2000.0 / 30.0, 100], "hole": [["As", "Kd"], []],
+        "streets": [{ "acts": [] }],
+    }))
+    .expect("a situation");
+    let v = situation(&sit);
+    assert_eq!(state(&v).record().hero_stack, 2000.0);
+    assert_eq!(v["maxTo"], json!(2000.0));
+}
