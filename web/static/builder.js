@@ -66,7 +66,7 @@ export function setupBuilder({ hus, save, setXml }) {
     ["button-stack", "bb-stack"].forEach((id, i) => {
       $(id).value = show(state.unit === "bb" ? state.stacks[i] : state.stacks[i] * state.bb);
     });
-    for (const u of document.querySelectorAll(".unit")) u.textContent = state.unit === "bb" ? "bb" : "chips";
+    for (const u of document.querySelectorAll(".unit")) u.textContent = state.unit === "bb" ? "(bb)" : "(chips)";
     $(`unit-${state.unit}`).checked = true;
   }
 
