@@ -10,6 +10,7 @@
 mod chart;
 mod decide;
 mod editor;
+mod grid;
 mod play;
 mod utf16;
 
@@ -28,6 +29,7 @@ pub use crate::report::decision_json;
 pub use chart::{chart, class_at, game_xml as chart_game, Spot};
 pub use decide::decide;
 pub use editor::{complete, words};
+pub use grid::{range_classes, range_text};
 pub use play::{play, play_with_progress, PlayOptions};
 
 /// The name the page's script has in diagnostics and decisions.
