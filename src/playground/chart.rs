@@ -97,26 +97,31 @@ pub fn game_xml(spot: &Spot, hand: &str) -> Result<String, String> {
     }
 }
 
-/// The chart of `script` in `spot`: exactly `hus chart bot.hus --json` with the same flags
-/// (one object: `cells`, and after the flop `made` and `draws`, as reference §12.13 lists),
-/// or `{error, field, message}` (`error` `"script"` also has `diagnostics`).
-pub fn chart(script: &str, files: &SuppliedFiles, spot: &Spot) -> Value {
-    let the_spot = match the_spot(spot) {
-        Ok(s) => s,
-        Err(refused) => return refused,
-    };
+/// The chart of `script` in `spot` as JSON text: exactly `hus chart bot.hus --json` with the
+/// same flags (one object: `cells`, and after the flop `made` and `draws`, as reference
+/// §12.13 lists; the text as the library wrote it, so every number has the very digits the
+/// command prints), or `{error, field, message}` (`error` `"script"` also has
+/// `diagnostics`).
+pub fn chart(script: &str, files: &SuppliedFiles, spot: &Spot) -> String {
+    chart_or_refusal(script, files, spot).unwrap_or_else(|refused| refused.to_string())
+}
+
+fn chart_or_refusal(script: &str, files: &SuppliedFiles, spot: &Spot) -> Result<String, Value> {
+    let the_spot = the_spot(spot)?;
     let written = match spot.range.trim() {
         "" => None,
         text => match crate::front::parse_range(text) {
             Ok(h) => Some((text, h)),
-            Err(e) => return refusal("range", Some("range"), e),
+            Err(e) => return Err(refusal("range", Some("range"), e)),
         },
     };
     let source = SourceFile::new(SCRIPT_NAME, script);
     let checked = crate::check::compile(&source, &options(files, Vec::new()));
     if checked.program.is_none() {
-        return json!({ "error": "script", "field": null, "message": "the script has errors",
-            "diagnostics": super::diagnostics_json(&source, &checked.diagnostics) });
+        return Err(
+            json!({ "error": "script", "field": null, "message": "the script has errors",
+            "diagnostics": super::diagnostics_json(&source, &checked.diagnostics) }),
+        );
     }
     let bot = match Bot::from_source_with_files(
         SCRIPT_NAME,
@@ -125,7 +130,11 @@ pub fn chart(script: &str, files: &SuppliedFiles, spot: &Spot) -> Value {
         &BotOptions::default(),
     ) {
         Ok(b) => b,
-        Err(e) => return json!({ "error": "script", "field": null, "message": e.to_string(), "diagnostics": [] }),
+        Err(e) => {
+            return Err(
+                json!({ "error": "script", "field": null, "message": e.to_string(), "diagnostics": [] }),
+            )
+        }
     };
     let range = if the_spot.board().is_empty() || spot.all_holdings {
         None
@@ -139,11 +148,10 @@ pub fn chart(script: &str, files: &SuppliedFiles, spot: &Spot) -> Value {
         };
         match spot_range(&the_spot, Player::Hero, from) {
             Ok(weights) => Some(ChartRange { weights, source }),
-            Err(e) => return refusal("decide", None, e),
+            Err(e) => return Err(refusal("decide", None, e)),
         }
     };
-    match crate::front::chart_over(&bot, &the_spot, range.as_ref()) {
-        Ok(c) => serde_json::from_str(&c.json()).unwrap_or(Value::Null),
-        Err(e) => refusal("decide", None, e),
-    }
+    crate::front::chart_over(&bot, &the_spot, range.as_ref())
+        .map(|c| c.json())
+        .map_err(|e| refusal("decide", None, e))
 }

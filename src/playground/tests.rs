@@ -251,7 +251,7 @@ fn spot(acts: &str, board: &str) -> Spot {
 fn a_chart_cell_is_the_decision_of_its_class_with_the_mixed_weights() {
     let script = "PREFLOP\nRULE AA\n  THEN RAISE 2 bb\nENDRULE\nRULE AKs\n  THEN 0.25 CALL, 0.75 RAISE 3 bb\nENDRULE\nRULE PRIORITY -1\n  THEN FOLD\nENDRULE\nENDPREFLOP\n";
     let open = spot("", "");
-    let v = chart(script, &SuppliedFiles::new(), &open);
+    let v: Value = serde_json::from_str(&chart(script, &SuppliedFiles::new(), &open)).unwrap();
     let cells = v["cells"].as_array().unwrap_or_else(|| panic!("{v}"));
     assert_eq!(cells.len(), 169);
     let aa = &cells[0]["actions"][0];
@@ -275,7 +275,12 @@ fn a_chart_cell_is_the_decision_of_its_class_with_the_mixed_weights() {
 fn a_chart_after_the_flop_is_by_category_over_the_range_brought_there() {
     let script = "PREFLOP\nRULE QQ+ | AK\n  THEN RAISE 2 bb\nENDRULE\nRULE PRIORITY -1\n  THEN FOLD\nENDRULE\nENDPREFLOP\n\
         FLOP\nRULE pair\n  THEN RAISE 2 bb\nENDRULE\nRULE PRIORITY -1\n  THEN CHECK\nENDRULE\nENDFLOP\n";
-    let v = chart(script, &SuppliedFiles::new(), &spot("BTN 3bb, BB call", "Kh8s4d"));
+    let v: Value = serde_json::from_str(&chart(
+        script,
+        &SuppliedFiles::new(),
+        &spot("BTN 3bb, BB call", "Kh8s4d"),
+    ))
+    .unwrap();
     assert_eq!(v["range"]["source"], "bot.hus brings here", "{v}");
     assert_eq!(v["cells"][0]["class"], "AA");
     assert!(v["made"].as_array().is_some_and(|m| !m.is_empty()));
@@ -288,11 +293,20 @@ fn a_chart_after_the_flop_is_by_category_over_the_range_brought_there() {
 #[test]
 fn a_chart_refuses_a_bad_spot_board_or_range_naming_the_field() {
     let script = "PREFLOP\nRULE AA\n  THEN CALL\nENDRULE\nENDPREFLOP\n";
-    let field = |s: &Spot| chart(script, &SuppliedFiles::new(), s)["field"].clone();
+    let field = |s: &Spot| {
+        let v: Value = serde_json::from_str(&chart(script, &SuppliedFiles::new(), s)).unwrap();
+        v["field"].clone()
+    };
     assert_eq!(field(&spot("BTN 2.5bb, BB dance", "")), "spot");
     assert_eq!(field(&spot("", "Kh8s")), "board");
     assert_eq!(field(&spot("", "Kh8sXx")), "board");
-    assert_eq!(field(&Spot { stack: 0.5, ..spot("", "") }), "stack");
+    assert_eq!(
+        field(&Spot {
+            stack: 0.5,
+            ..spot("", "")
+        }),
+        "stack"
+    );
     let ranged = Spot {
         range: "QQ+ | AX".into(),
         ..spot("BTN 3bb, BB call", "Kh8s4d")

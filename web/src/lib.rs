@@ -57,9 +57,10 @@ fn spot(json: &str) -> Result<playground::Spot, String> {
 #[wasm_bindgen]
 pub fn chart(script: &str, files_json: &str, spot_json: &str) -> String {
     match spot(spot_json) {
-        Ok(s) => playground::chart(script, &files(files_json), &s).to_string(),
-        Err(message) => serde_json::json!({ "error": "spot", "field": null, "message": message })
-            .to_string(),
+        Ok(s) => playground::chart(script, &files(files_json), &s),
+        Err(message) => {
+            serde_json::json!({ "error": "spot", "field": null, "message": message }).to_string()
+        }
     }
 }
 
