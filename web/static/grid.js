@@ -20,6 +20,13 @@ export function classAt(i) {
 
 const weightText = (w) => String(Math.round(w * 1000) / 1000);
 
+const span = (className, text) => {
+  const el = document.createElement("span");
+  el.className = className;
+  el.textContent = text;
+  return el;
+};
+
 /**
  * Builds the grid of the range field `input` in `box` (an empty element): `name` names it
  * for screen readers, `filter` is the field of `WITH` words that narrow the range (its note
@@ -77,17 +84,12 @@ export function rangeGrid(hus, { input, box, name, filter }) {
     buttons.forEach((b, i) => {
       const w = weights[i];
       const cls = b.dataset.class;
-      b.replaceChildren(cls);
-      if (w > 0 && w < 1) {
-        const n = document.createElement("span");
-        n.className = "w";
-        n.textContent = weightText(w);
-        b.append(n);
-      }
+      // Its name is its text: the class, then the weight (its number shown below 1).
+      const said = span("sr-only", w >= 1 ? ", in the range" : w > 0 ? ", weight " : ", not in the range");
+      b.replaceChildren(cls, said, ...(w > 0 && w < 1 ? [span("w", weightText(w))] : []));
       b.style.setProperty("--w", String(w));
       b.className = w > 0 ? "in" : "";
       b.setAttribute("aria-pressed", w >= 1 ? "true" : w > 0 ? "mixed" : "false");
-      b.setAttribute("aria-label", `${cls}, ${w >= 1 ? "in the range" : w > 0 ? `weight ${weightText(w)}` : "not in the range"}`);
       b.setAttribute("aria-disabled", String(!editable));
     });
     box.classList.toggle("read-only", !editable);

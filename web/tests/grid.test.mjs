@@ -6,7 +6,8 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { serveSite, launchBrowser, openReady, husBin as hus } from "./support.mjs";
+import { join } from "node:path";
+import { serveSite, launchBrowser, openReady, root, husBin as hus } from "./support.mjs";
 
 let server, browser, page;
 
@@ -22,7 +23,8 @@ after(async () => {
 });
 
 const cell = (picker, cls) => page.locator(`#${picker}-picker .range-cells button[data-class="${cls}"]`);
-const label = (picker, cls) => cell(picker, cls).getAttribute("aria-label");
+// A cell's accessible name: its text (the class, then its weight in words).
+const label = (picker, cls) => cell(picker, cls).textContent();
 const note = (id) => page.locator(`#${id}-grid-note`).textContent();
 
 test("a typed range with weights shows in the grid, each cell labelled with its weight", async () => {
@@ -135,4 +137,21 @@ test("an equity shown goes stale when a range changes on the grid, fresh when co
   assert.equal(await page.locator("#equity-stale").textContent(), "");
   const printed = JSON.parse(spawnSync(hus, ["equity", "QQ+ | AK", "22+ | AKs", "--json"], { encoding: "utf8" }).stdout);
   assert.deepEqual(JSON.parse(await page.locator("#equity-json").textContent()), printed);
+});
+
+test("axe-core finds no violation with weighted, read-only and stale grids and results shown", async () => {
+  await page.fill("#equity-hero", "QQ+ | AK:0.5 | 72o:0.25");
+  await page.fill("#range-range", "AhKh, QQ");
+  await page.click("#equity-run");
+  await page.waitForSelector("#equity-panel:not([aria-busy])");
+  await page.click("#chart-run");
+  await page.waitForSelector("#chart-panel:not([aria-busy])");
+  await page.click("#decide");
+  await page.fill("#equity-hero", "QQ+ | AK:0.5");
+  await page.evaluate(() => window.husEditor().setText(window.husEditor().text() + "\n"));
+  assert.equal(await page.locator(".stale").count() > 0, true);
+  await page.addScriptTag({ path: join(root, "web/node_modules/axe-core/axe.min.js") });
+  const found = await page.evaluate(async () =>
+    (await window.axe.run(document, { resultTypes: ["violations"] })).violations);
+  assert.deepEqual(found.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`), []);
 });
