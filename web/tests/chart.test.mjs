@@ -119,17 +119,21 @@ test("a spot, board, stack or range the library refuses is said next to its fiel
   assert.deepEqual(errors, []);
 });
 
-test("after the script changes, the chart and the decision are marked stale until computed again", async () => {
+test("after the script changes, the chart, the decision and the match are marked stale until computed again", async () => {
   await chart({});
   await page.click("#decide");
-  for (const id of ["chart-grid", "decision-text"]) {
+  await page.fill("#hands", "200");
+  await page.click("#play");
+  await page.waitForSelector("#match-tables table");
+  for (const id of ["chart-grid", "decision-text", "match-summary"]) {
     assert.equal(await page.locator(`#${id}.stale`).count(), 0, id);
   }
   await page.evaluate(() => {
     const e = window.husEditor();
     e.setText(e.text() + "\n// an edit\n");
   });
-  for (const [id, note] of [["chart-grid", "chart-stale"], ["decision-text", "decision-stale"]]) {
+  for (const [id, note] of [["chart-grid", "chart-stale"], ["decision-text", "decision-stale"],
+    ["match-summary", "match-stale"]]) {
     assert.equal(await page.locator(`#${id}.stale`).count(), 1, id);
     assert.match(await page.locator(`#${note}`).textContent(), /^Out of date: the script changed/);
     assert.equal(await page.getAttribute(`#${id}`, "aria-describedby"), note);
@@ -147,4 +151,8 @@ test("after the script changes, the chart and the decision are marked stale unti
   await page.fill("#chart-board", "Kh8s4d");
   assert.equal(await page.locator("#chart-grid.stale").count(), 1);
   assert.match(await page.locator("#chart-stale").textContent(), /the spot changed/);
+  // The range panel's fields mark its answer; the equity panel's answer is not touched.
+  await page.fill("#range-board", "Ah7h6c");
+  assert.equal(await page.locator("#range-table.stale").count(), 1);
+  assert.equal(await page.locator("#equity-table.stale").count(), 0);
 });
