@@ -110,6 +110,14 @@ fn chart_or_refusal(script: &str, files: &SuppliedFiles, spot: &Spot) -> Result<
     let the_spot = the_spot(spot)?;
     let written = match spot.range.trim() {
         "" => None,
+        // As `hus chart` refuses `--range` with `--all-holdings`.
+        _ if spot.all_holdings => {
+            return Err(refusal(
+                "range",
+                Some("range"),
+                "a written range or every holding alike, not both: empty the range or untick every holding",
+            ))
+        }
         text => match crate::front::parse_range(text) {
             Ok(h) => Some((text, h)),
             Err(e) => return Err(refusal("range", Some("range"), e)),

@@ -1,8 +1,9 @@
 //! What the browser playground (`web/`) asks of the library, each answer a JSON value the
 //! page reads as it is: the checker's diagnostics, hover help, the canonical layout, a
-//! decision with its explanation, and a match. Scripts, game states and the files a script
-//! reads come as text; nothing here touches a file system, a clock or the operating system's
-//! entropy, so it runs the same on `wasm32-unknown-unknown` as natively.
+//! decision with its explanation, a match, a chart, and a range grid's reading and writing.
+//! Scripts, game states and the files a script reads come as text; nothing here touches a
+//! file system, a clock or the operating system's entropy, so it runs the same on
+//! `wasm32-unknown-unknown` as natively.
 //!
 //! Offsets the page gives and gets (`from`, `to`, a hover's `offset`) count UTF-16 code units,
 //! as JavaScript strings do; lines and columns are those of `hus check --format json`.

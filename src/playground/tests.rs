@@ -312,6 +312,12 @@ fn a_chart_refuses_a_bad_spot_board_or_range_naming_the_field() {
         ..spot("BTN 3bb, BB call", "Kh8s4d")
     };
     assert_eq!(field(&ranged), "range");
+    let both = Spot {
+        range: "QQ+".into(),
+        all_holdings: true,
+        ..spot("BTN 3bb, BB call", "Kh8s4d")
+    };
+    assert_eq!(field(&both), "range");
     assert!(chart_game(&spot("", ""), "AsAs").is_err());
     assert!(chart_game(&spot("BTN fold", ""), "AsKs").is_err());
 }

@@ -103,6 +103,7 @@ test("a spot, board, stack or range the library refuses is said next to its fiel
     [{ stack: "0.5" }, "stack", /stack/],
     [{ stack: "" }, "stack", /big blinds/],
     [{ spot: "BTN 4bb, BB call, BB check", board: "Kh8s4d", range: "QQ+ | AX" }, "range", /AX/],
+    [{ spot: "BTN 4bb, BB call, BB check", board: "Kh8s4d", range: "QQ+", all: true }, "range", /not both/],
   ];
   for (const [fields, field, message] of cases) {
     await chart(fields);
