@@ -176,6 +176,7 @@ pub use front::{
     ChartRangeNote, Mix, SUIT_ORDER,
 };
 pub use front::{check, check_in, check_script, CheckReport, Coverage, CoverageDepth};
+pub use front::{class_weights, grid_text, ClassWeights};
 pub use front::{contain_external_programs, read_script, read_script_file, read_script_from};
 pub use front::{end_as_interrupted, stop_on_interrupt};
 pub use front::{equity, parse_range, range_breakdown, EquityOptions, EquityReport, RangeError};

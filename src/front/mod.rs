@@ -62,6 +62,7 @@ pub use nash::{
     write_script as push_fold_script, AgainstError, BotPushFold, Equilibrium, Exploitability,
     NashError, OtherAction, PushFold, Reach, StackTable, MAX_STACK_BB as MAX_PUSH_FOLD_STACK_BB,
 };
+pub use ranges::grid::{class_weights, grid_text, ClassWeights};
 pub use ranges::{equity, parse_range, range_breakdown};
 pub use ranges::{EquityOptions, EquityReport, RangeError, RangeOptions, RangeReport, SideEquity};
 pub use ranges::{Method as EquityMethod, NextCard};

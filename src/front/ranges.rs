@@ -623,6 +623,7 @@ fn next_cards(kept: &[Holding], known: CardSet, board: CardSet) -> Vec<NextCard>
     out
 }
 
+pub(crate) mod grid;
 mod sample;
 
 #[cfg(test)]

@@ -1,32 +1,42 @@
-//! The page's preflop chart: `hus chart` for the spot picker's three spots (opening on the
-//! button, facing an open in the big blind, facing a 3-bet after opening), and the game
-//! state of one class in the spot, which the page decides with `--explain` when a cell is
-//! chosen.
+//! The page's chart: `hus chart` for any spot and board, as the command takes them (the acts
+//! in its notation, `BTN 2.5bb, BB 3bet 9bb`, the board, the stacks, the hero's range), with
+//! the same answer as `hus chart --json`; and the game state of one hand in the spot, which
+//! the page decides with `--explain` when a cell is chosen.
 
 use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::{options, SCRIPT_NAME};
+use crate::cards::CardSet;
 use crate::check::supplied::SuppliedFiles;
 use crate::diag::SourceFile;
-use crate::front::{Action, Bot, BotOptions, ChartAction, SpotOptions};
-use crate::report::json_amount;
+use crate::front::reach::{spot_range, RangeSource};
+use crate::front::{Bot, BotOptions, ChartRange, SpotOptions};
+use crate::game::Player;
 
 /// The ranks from the grid's top-left, as charts print them.
 pub const RANKS: &str = "AKQJT98765432";
-/// The blinds of every chart spot, in chips; sizes are given in big blinds.
-const SB: i64 = 50;
-const BB: i64 = 100;
+/// The blinds of every chart of the page, in chips (sizes are in big blinds).
+const SB: f64 = 50.0;
+const BB: f64 = 100.0;
 
-/// A chart's spot, as the page's spot picker gives it (sizes in big blinds).
+/// A chart's spot as the page's fields give it, as `hus chart`'s flags take it.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 pub struct Spot {
-    /// `open` (the button, first to act), `facing-open` (the big blind, the button opened to
-    /// `open`), `facing-3bet` (the button opened to `open`, the big blind raised to `threebet`).
+    /// The acts so far in `hus chart --spot`'s notation; empty: nobody has acted.
+    #[serde(default)]
     pub spot: String,
-    pub open: f64,
-    pub threebet: f64,
+    /// The board so far (`--board`); empty before the flop.
+    #[serde(default)]
+    pub board: String,
+    /// Both stacks in big blinds (`--stack`).
     pub stack: f64,
+    /// The hero's range written (`--range`); blank: the range the script brings to the spot.
+    #[serde(default)]
+    pub range: String,
+    /// `--all-holdings`: every holding the board leaves alike.
+    #[serde(default)]
+    pub all_holdings: bool,
 }
 
 /// The class at row `r`, column `c` of the grid: a pair on the diagonal, suited above it,
@@ -41,106 +51,85 @@ pub fn class_at(r: usize, c: usize) -> String {
     }
 }
 
-/// The class's representative combination: spades and hearts (spades twice when suited).
-fn cards(class: &str) -> Option<[(char, &'static str); 2]> {
-    let mut chars = class.chars();
-    let (a, b) = (chars.next()?, chars.next()?);
-    if !RANKS.contains(a) || !RANKS.contains(b) {
-        return None;
-    }
-    let second = match chars.next() {
-        Some('s') if a != b => "Spades",
-        Some('o') if a != b => "Hearts",
-        None if a == b => "Hearts",
-        _ => return None,
-    };
-    Some([(a, "Spades"), (b, second)])
+/// A refusal the page shows next to a field: `{error, field, message}` (`error` names the
+/// kind: `spot`, `range`, `script`, `decide`).
+fn refusal(error: &str, field: Option<&str>, message: impl std::fmt::Display) -> Value {
+    json!({ "error": error, "field": field, "message": message.to_string() })
 }
 
-/// The game-state XML `hus decide` reads for `class` in `spot`, or an error in words.
-pub fn game_xml(spot: &Spot, class: &str) -> Result<String, String> {
-    let [(r1, s1), (r2, s2)] = cards(class).ok_or_else(|| format!("`{class}` is no class"))?;
-    let chips = |bb: f64| (bb * BB as f64).round() as i64;
-    let stack = chips(spot.stack);
-    let (open, three) = (chips(spot.open), chips(spot.threebet));
-    let (hero_sb, acts) = match spot.spot.as_str() {
-        "open" => (true, vec![]),
-        "facing-open" if open > BB && open <= stack => (false, vec![("Villain", open - BB)]),
-        "facing-3bet" if open > BB && three > open && three <= stack => {
-            (true, vec![("Hero", open - BB), ("Villain", three - open)])
-        }
-        "facing-open" | "facing-3bet" => {
-            return Err("the sizes must grow: 1 big blind < open < 3-bet <= stack".into())
-        }
-        other => return Err(format!("`{other}` is no spot")),
-    };
-    if stack < BB {
-        return Err("the stack must be at least a big blind".into());
-    }
-    let (sb, bb) = if hero_sb {
-        ("Hero", "Villain")
+/// The field of the page a spot error is about, from what the message names first.
+fn spot_field(message: &str) -> &'static str {
+    if message.starts_with("board") {
+        "board"
+    } else if message.starts_with("stack") {
+        "stack"
     } else {
-        ("Villain", "Hero")
-    };
-    let mut xml = format!(
-        "<game>\n  <init>\n    <BB>{BB}</BB>\n    <SB>{SB}</SB>\n    <heroStack>{stack}</heroStack>\n    \
-         <villainStack>{stack}</villainStack>\n    <heroCards><card rank=\"{r1}\" color=\"{s1}\"/>\
-         <card rank=\"{r2}\" color=\"{s2}\"/></heroCards>\n  </init>\n  <posts>\n    \
-         <post player=\"{sb}\" amount=\"{SB}\">SB</post>\n    <post player=\"{bb}\" amount=\"{BB}\">BB</post>\n  \
-         </posts>\n  <preflop>\n"
-    );
-    for (no, (player, by)) in acts.iter().enumerate() {
-        xml += &format!(
-            "    <action no=\"{no}\" player=\"{player}\" act=\"raise\" amount=\"{by}\"/>\n"
-        );
+        "spot"
     }
-    xml += "  </preflop>\n</game>\n";
-    Ok(xml)
 }
 
-/// The chart's spot in the notation of `hus chart --spot` (reference §12.13).
-fn spot_options(spot: &Spot) -> SpotOptions {
-    let size = |bb: f64| format!("{}bb", json_amount(bb));
-    let actions = match spot.spot.as_str() {
-        "facing-open" => format!("BTN {}", size(spot.open)),
-        "facing-3bet" => format!("BTN {}, BB 3bet {}", size(spot.open), size(spot.threebet)),
-        _ => String::new(),
-    };
-    SpotOptions {
-        actions,
+/// The spot of `hus chart --spot ... --board ... --stack ...` at blinds 50/100.
+fn the_spot(spot: &Spot) -> Result<crate::front::Spot, Value> {
+    crate::front::Spot::new(&SpotOptions {
+        actions: spot.spot.clone(),
         position: None,
         stack: spot.stack,
-        small_blind: SB as f64,
-        big_blind: BB as f64,
-        board: String::new(),
-    }
+        small_blind: SB,
+        big_blind: BB,
+        board: spot.board.clone(),
+    })
+    .map_err(|e| refusal("spot", Some(spot_field(&e.message)), e.message))
 }
 
-/// One share of a cell: `{action, amount, share}`, `amount` the chips raised by (as `hus
-/// decide` prints it).
-fn share_json(a: &ChartAction) -> Value {
-    let (action, amount) = match a.action {
-        Action::Fold => ("fold", None),
-        Action::Check => ("check", None),
-        Action::Call => ("call", None),
-        Action::Raise { by, .. } => ("raise", Some(json_amount(by))),
+/// The game-state XML `hus decide` reads for the hero holding `hand` (`AsKs`) in `spot`.
+pub fn game_xml(spot: &Spot, hand: &str) -> Result<String, String> {
+    let the_spot = the_spot(spot).map_err(|v| v["message"].as_str().unwrap_or("").to_string())?;
+    let cards: Vec<_> = hand
+        .parse::<CardSet>()
+        .map(|s| s.cards().collect())
+        .unwrap_or_default();
+    let [a, b] = cards[..] else {
+        return Err(format!("`{hand}` is not two cards"));
     };
-    json!({ "action": action, "amount": amount, "share": a.share })
+    match the_spot.state_with([a, b]) {
+        Ok(state) => Ok(state.xml().into_owned()),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
-/// The chart of `script` in `spot` (`hus chart`'s, exact: weighted choices by their weights):
-/// `{cells: [{class, row, col, actions, no_rule, rules}]}` (169 cells, row by row; `actions`
-/// the shares, `no_rule` the share no rule decides, `rules` the deciding rules' lines), or
-/// `{error, message}` (`error` is `"script"` with `diagnostics`, `"spot"` or `"decide"`).
-pub fn chart(script: &str, files: &SuppliedFiles, spot: &Spot) -> Value {
-    if let Err(message) = game_xml(spot, "AA") {
-        return json!({ "error": "spot", "message": message });
-    }
+/// The chart of `script` in `spot` as JSON text: exactly `hus chart bot.hus --json` with the
+/// same flags (one object: `cells`, and after the flop `made` and `draws`, as reference
+/// §12.13 lists; the text as the library wrote it, so every number has the very digits the
+/// command prints), or `{error, field, message}` (`error` `"script"` also has
+/// `diagnostics`).
+pub fn chart(script: &str, files: &SuppliedFiles, spot: &Spot) -> String {
+    chart_or_refusal(script, files, spot).unwrap_or_else(|refused| refused.to_string())
+}
+
+fn chart_or_refusal(script: &str, files: &SuppliedFiles, spot: &Spot) -> Result<String, Value> {
+    let the_spot = the_spot(spot)?;
+    let written = match spot.range.trim() {
+        "" => None,
+        // As `hus chart` refuses `--range` with `--all-holdings`.
+        _ if spot.all_holdings => {
+            return Err(refusal(
+                "range",
+                Some("range"),
+                "a written range or every holding alike, not both: empty the range or untick every holding",
+            ))
+        }
+        text => match crate::front::parse_range(text) {
+            Ok(h) => Some((text, h)),
+            Err(e) => return Err(refusal("range", Some("range"), e)),
+        },
+    };
     let source = SourceFile::new(SCRIPT_NAME, script);
     let checked = crate::check::compile(&source, &options(files, Vec::new()));
     if checked.program.is_none() {
-        return json!({ "error": "script", "message": "the script has errors",
-            "diagnostics": super::diagnostics_json(&source, &checked.diagnostics) });
+        return Err(
+            json!({ "error": "script", "field": null, "message": "the script has errors",
+            "diagnostics": super::diagnostics_json(&source, &checked.diagnostics) }),
+        );
     }
     let bot = match Bot::from_source_with_files(
         SCRIPT_NAME,
@@ -149,28 +138,28 @@ pub fn chart(script: &str, files: &SuppliedFiles, spot: &Spot) -> Value {
         &BotOptions::default(),
     ) {
         Ok(b) => b,
-        Err(e) => return json!({ "error": "script", "message": e.to_string(), "diagnostics": [] }),
-    };
-    let the_spot = match crate::front::Spot::new(&spot_options(spot)) {
-        Ok(s) => s,
-        Err(e) => return json!({ "error": "spot", "message": e.to_string() }),
-    };
-    match crate::front::chart(&bot, &the_spot) {
-        Ok(c) => {
-            let cells: Vec<Value> = c
-                .cells
-                .iter()
-                .enumerate()
-                .map(|(i, cell)| {
-                    json!({
-                        "class": cell.class, "row": i / 13, "col": i % 13,
-                        "actions": cell.actions.iter().map(share_json).collect::<Vec<_>>(),
-                        "no_rule": cell.no_rule, "rules": cell.rules,
-                    })
-                })
-                .collect();
-            json!({ "cells": cells })
+        Err(e) => {
+            return Err(
+                json!({ "error": "script", "field": null, "message": e.to_string(), "diagnostics": [] }),
+            )
         }
-        Err(e) => json!({ "error": "decide", "message": e.to_string() }),
-    }
+    };
+    let range = if the_spot.board().is_empty() || spot.all_holdings {
+        None
+    } else {
+        let (from, source) = match &written {
+            Some((text, h)) => (RangeSource::Written(h), format!("of the range `{text}`")),
+            None => (
+                RangeSource::Script(&bot),
+                format!("{} brings here", bot.name()),
+            ),
+        };
+        match spot_range(&the_spot, Player::Hero, from) {
+            Ok(weights) => Some(ChartRange { weights, source }),
+            Err(e) => return Err(refusal("decide", None, e)),
+        }
+    };
+    crate::front::chart_over(&bot, &the_spot, range.as_ref())
+        .map(|c| c.json())
+        .map_err(|e| refusal("decide", None, e))
 }

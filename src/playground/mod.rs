@@ -1,8 +1,9 @@
 //! What the browser playground (`web/`) asks of the library, each answer a JSON value the
 //! page reads as it is: the checker's diagnostics, hover help, the canonical layout, a
-//! decision with its explanation, and a match. Scripts, game states and the files a script
-//! reads come as text; nothing here touches a file system, a clock or the operating system's
-//! entropy, so it runs the same on `wasm32-unknown-unknown` as natively.
+//! decision with its explanation, a match, a chart, and a range grid's reading and writing.
+//! Scripts, game states and the files a script reads come as text; nothing here touches a
+//! file system, a clock or the operating system's entropy, so it runs the same on
+//! `wasm32-unknown-unknown` as natively.
 //!
 //! Offsets the page gives and gets (`from`, `to`, a hover's `offset`) count UTF-16 code units,
 //! as JavaScript strings do; lines and columns are those of `hus check --format json`.
@@ -10,6 +11,7 @@
 mod chart;
 mod decide;
 mod editor;
+mod grid;
 mod play;
 mod situation;
 mod utf16;
@@ -29,6 +31,7 @@ pub use crate::report::decision_json;
 pub use chart::{chart, class_at, game_xml as chart_game, Spot};
 pub use decide::decide;
 pub use editor::{complete, words};
+pub use grid::{range_classes, range_text};
 pub use play::{play, play_with_progress, PlayOptions};
 pub use situation::{situation, Move, Situation, Street};
 

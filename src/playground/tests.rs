@@ -236,21 +236,27 @@ fn the_chart_grid_is_pairs_on_the_diagonal_suited_above() {
     assert_eq!(class_at(12, 11), "32o");
 }
 
+/// A spot of the page at 100 big blinds: the acts and the board.
+fn spot(acts: &str, board: &str) -> Spot {
+    Spot {
+        spot: acts.into(),
+        board: board.into(),
+        stack: 100.0,
+        range: String::new(),
+        all_holdings: false,
+    }
+}
+
 #[test]
 fn a_chart_cell_is_the_decision_of_its_class_with_the_mixed_weights() {
     let script = "PREFLOP\nRULE AA\n  THEN RAISE 2 bb\nENDRULE\nRULE AKs\n  THEN 0.25 CALL, 0.75 RAISE 3 bb\nENDRULE\nRULE PRIORITY -1\n  THEN FOLD\nENDRULE\nENDPREFLOP\n";
-    let spot = Spot {
-        spot: "open".into(),
-        open: 2.5,
-        threebet: 9.0,
-        stack: 100.0,
-    };
-    let v = chart(script, &SuppliedFiles::new(), &spot);
+    let open = spot("", "");
+    let v: Value = serde_json::from_str(&chart(script, &SuppliedFiles::new(), &open)).unwrap();
     let cells = v["cells"].as_array().unwrap_or_else(|| panic!("{v}"));
     assert_eq!(cells.len(), 169);
     let aa = &cells[0]["actions"][0];
     assert_eq!(
-        (&aa["action"], aa["amount"].as_f64(), &aa["share"]),
+        (&aa["action"], aa["by"].as_f64(), &aa["share"]),
         (&json!("raise"), Some(200.0), &json!(1.0))
     );
     let aks = &cells[1]["actions"];
@@ -260,28 +266,60 @@ fn a_chart_cell_is_the_decision_of_its_class_with_the_mixed_weights() {
     assert_eq!(aks[1]["share"], 0.75);
     assert_eq!(cells[2]["actions"][0]["action"], "fold");
     // The same class's game decided alone gives one of the cell's actions.
-    let xml = chart_game(&spot, "AKs").unwrap();
+    let xml = chart_game(&open, "AsKs").unwrap();
     let d = decide(script, &xml, &SuppliedFiles::new(), 0);
     assert!(["call", "raise"].contains(&d["decision"]["action"].as_str().unwrap()));
 }
 
 #[test]
-fn a_chart_spot_with_sizes_that_do_not_grow_is_refused() {
-    let spot = Spot {
-        spot: "facing-3bet".into(),
-        open: 3.0,
-        threebet: 2.0,
-        stack: 100.0,
+fn a_chart_after_the_flop_is_by_category_over_the_range_brought_there() {
+    let script = "PREFLOP\nRULE QQ+ | AK\n  THEN RAISE 2 bb\nENDRULE\nRULE PRIORITY -1\n  THEN FOLD\nENDRULE\nENDPREFLOP\n\
+        FLOP\nRULE pair\n  THEN RAISE 2 bb\nENDRULE\nRULE PRIORITY -1\n  THEN CHECK\nENDRULE\nENDFLOP\n";
+    let v: Value = serde_json::from_str(&chart(
+        script,
+        &SuppliedFiles::new(),
+        &spot("BTN 3bb, BB call", "Kh8s4d"),
+    ))
+    .unwrap();
+    assert_eq!(v["range"]["source"], "bot.hus brings here", "{v}");
+    assert_eq!(v["cells"][0]["class"], "AA");
+    assert!(v["made"].as_array().is_some_and(|m| !m.is_empty()));
+    // JJ never opened: the range never holds it.
+    assert_eq!(v["cells"][3 * 13 + 3]["weight"], 0.0);
+    let xml = chart_game(&spot("BTN 3bb, BB call", "Kh8s4d"), "AsKs").unwrap();
+    assert!(xml.contains("<flop>"), "{xml}");
+}
+
+#[test]
+fn a_chart_refuses_a_bad_spot_board_or_range_naming_the_field() {
+    let script = "PREFLOP\nRULE AA\n  THEN CALL\nENDRULE\nENDPREFLOP\n";
+    let field = |s: &Spot| {
+        let v: Value = serde_json::from_str(&chart(script, &SuppliedFiles::new(), s)).unwrap();
+        v["field"].clone()
     };
-    assert!(chart_game(&spot, "AA").unwrap_err().contains("must grow"));
-    assert!(chart_game(
-        &Spot {
-            spot: "x".into(),
-            ..spot
-        },
-        "AA"
-    )
-    .is_err());
+    assert_eq!(field(&spot("BTN 2.5bb, BB dance", "")), "spot");
+    assert_eq!(field(&spot("", "Kh8s")), "board");
+    assert_eq!(field(&spot("", "Kh8sXx")), "board");
+    assert_eq!(
+        field(&Spot {
+            stack: 0.5,
+            ..spot("", "")
+        }),
+        "stack"
+    );
+    let ranged = Spot {
+        range: "QQ+ | AX".into(),
+        ..spot("BTN 3bb, BB call", "Kh8s4d")
+    };
+    assert_eq!(field(&ranged), "range");
+    let both = Spot {
+        range: "QQ+".into(),
+        all_holdings: true,
+        ..spot("BTN 3bb, BB call", "Kh8s4d")
+    };
+    assert_eq!(field(&both), "range");
+    assert!(chart_game(&spot("", ""), "AsAs").is_err());
+    assert!(chart_game(&spot("BTN fold", ""), "AsKs").is_err());
 }
 
 #[test]

@@ -47,24 +47,28 @@ pub fn decide(script: &str, xml: &str, files_json: &str, seed: u64) -> String {
     playground::decide(script, xml, &files(files_json), seed).to_string()
 }
 
-/// The spot picker's spot (`{"spot", "open", "threebet", "stack"}`); `None` when unreadable.
+/// The chart panel's spot (`{"spot", "board", "stack", "range", "all_holdings"}`, as `hus
+/// chart`'s flags take them); what is wrong with it when unreadable.
 fn spot(json: &str) -> Result<playground::Spot, String> {
     serde_json::from_str(json).map_err(|e| format!("unreadable spot: {e}"))
 }
 
-/// The preflop chart of the script in a spot: `{cells}` or `{error, ...}`.
+/// `hus chart bot.hus --json` for the spot: its object, or `{error, field, message, ...}`.
 #[wasm_bindgen]
 pub fn chart(script: &str, files_json: &str, spot_json: &str) -> String {
     match spot(spot_json) {
-        Ok(s) => playground::chart(script, &files(files_json), &s).to_string(),
-        Err(message) => serde_json::json!({ "error": "spot", "message": message }).to_string(),
+        Ok(s) => playground::chart(script, &files(files_json), &s),
+        Err(message) => {
+            serde_json::json!({ "error": "spot", "field": null, "message": message }).to_string()
+        }
     }
 }
 
-/// The game-state XML of one class in a chart's spot: `{xml}` or `{error, message}`.
+/// The game-state XML of the hero holding `hand` (`AsKs`) in a chart's spot: `{xml}` or
+/// `{error, message}`.
 #[wasm_bindgen]
-pub fn chart_game(spot_json: &str, class: &str) -> String {
-    match spot(spot_json).and_then(|s| playground::chart_game(&s, class)) {
+pub fn chart_game(spot_json: &str, hand: &str) -> String {
+    match spot(spot_json).and_then(|s| playground::chart_game(&s, hand)) {
         Ok(xml) => serde_json::json!({ "xml": xml }).to_string(),
         Err(message) => serde_json::json!({ "error": "spot", "message": message }).to_string(),
     }
@@ -204,4 +208,17 @@ pub fn situation(json: &str) -> String {
         })
         .to_string(),
     }
+}
+
+/// A range's text as the 13x13 grid of its classes' weights: `{weights, exact}` or
+/// `{error}`.
+#[wasm_bindgen]
+pub fn range_classes(text: &str) -> String {
+    playground::range_classes(text).to_string()
+}
+
+/// The compact text of a grid of 169 class weights (`QQ+ | AK:0.5`): `{text}` or `{error}`.
+#[wasm_bindgen]
+pub fn range_text(weights: &[f64]) -> String {
+    playground::range_text(weights).to_string()
 }

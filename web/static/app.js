@@ -10,6 +10,7 @@ import { setupFields, read, readAll, parseExact, showJson } from "./fields.js";
 import { renderHelp } from "./help.js";
 import { setupBuilder } from "./builder.js";
 import { panelTask, run as runTask } from "./jobs.js";
+import { setupStale } from "./stale.js";
 
 const $ = (id) => document.getElementById(id);
 const timings = { check: [], decide: [], play: [] };
@@ -18,6 +19,7 @@ let files = {};
 let examples = [];
 let builtins = [];
 let store = { save() {} };
+let scriptChanged = () => {};
 
 const escapeHtml = (s) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -200,7 +202,7 @@ async function main() {
     onCheck: checked,
     checkLarge: (text) => runTask("check", { script: text, files: filesJson() }),
     onCursor: showHelp,
-    onChange: () => store.save(),
+    onChange: () => { store.save(); scriptChanged(); },
     helpNode: (text, className) => renderHelp(text, `md ${className}`),
   });
   store = setupStore({
@@ -227,6 +229,7 @@ async function main() {
   }
   setupRanges(hus);
   setupChart(hus, () => editor.text(), filesJson)();
+  scriptChanged = setupStale();
   document.body.dataset.ready = "true";
 }
 

@@ -2,6 +2,7 @@
 // (as `hus equity` / `hus range` take them) and its answer is shown as those commands print
 // it. The work is done in a worker, so a long count never holds the page.
 import { panelTask } from "./jobs.js";
+import { rangeGrid } from "./grid.js";
 
 const $ = (id) => document.getElementById(id);
 const value = (id) => $(id).value;
@@ -14,8 +15,13 @@ function show(name, r) {
   if (name === "range") $("range-grid").innerHTML = r.svg || "";
 }
 
-/** Wires both panels, each running in its worker (jobs.js) with a Cancel, and fills them once. */
-export function setupRanges() {
+/** Wires both panels, each running in its worker (jobs.js) with a Cancel, and fills them once;
+ * each range field gets its grid (grid.js). */
+export function setupRanges(hus) {
+  for (const [id, name, filter] of [["equity-hero", "Hero's range grid", null],
+    ["equity-villain", "Villain's range grid", "equity-with"], ["range-range", "Range grid", "range-with"]]) {
+    rangeGrid(hus, { input: $(id), box: $(`${id}-picker`), name, filter: filter && $(filter) });
+  }
   const fields = (name, ids) => Object.fromEntries(ids.map((id) => [id, value(`${name}-${id}`)]));
   const task = (name, ids) => panelTask({
     panel: $(`${name}-panel`), status: $(`${name}-progress`), cancelButton: $(`${name}-cancel`),

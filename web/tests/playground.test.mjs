@@ -265,64 +265,20 @@ test("every control is reached with Tab, the editor left with Escape then Tab", 
     const here = await page.evaluate(() => {
       const e = document.activeElement;
       // The deck is one stop, at the card last used (a roving tabindex).
-      return e.closest(".cm-editor") ? "editor" : e.dataset.class ? "chart cell"
+      return e.closest(".cm-editor") ? "editor" : e.closest("#chart-grid") ? "chart cell"
+        : e.closest(".range-cells") ? `${e.closest(".range-picker").id} cell`
         : e.id.startsWith("card-") ? "card" : e.id || e.getAttribute("aria-label") || e.tagName;
     });
     reached.add(here);
     if (here === "editor") await page.keyboard.press("Escape");
     await page.keyboard.press("Tab");
-    if (here === "range-run") break;
+    if (here === "range-range-weight") break;
   }
   for (const id of ["example", "editor", "format", "files", "card", "act-raise", "xml", "decide",
-    "opponent", "play", "second", "chart-spot", "chart-run", "chart cell", "equity-run", "range-run"]) {
+    "opponent", "play", "second", "chart-spot", "chart-run", "chart cell", "equity-hero-picker cell", "equity-villain-picker cell",
+    "equity-run", "range-range-picker cell", "range-run"]) {
     assert.ok(reached.has(id), `${id} is not reached: ${[...reached].join(" ")}`);
   }
-});
-
-test("the chart's cells are hus chart's and what hus decide decides for each class, and a cell explains itself", async () => {
-  await page.selectOption("#example", "tag.hus");
-  const files = {
-    "bot.hus": readFileSync(join(root, "examples/tag.hus"), "utf8"),
-    "tag-open.tsv": readFileSync(join(root, "examples/tag-open.tsv"), "utf8"),
-  };
-  const dir = mkdtempSync(join(tmpdir(), "hus-web-"));
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-  for (const spot of ["open", "facing-3bet"]) {
-    await page.selectOption("#chart-spot", spot);
-    await page.click("#chart-run");
-    await page.waitForSelector("#chart-panel:not([aria-busy])");
-    const cells = await page.locator("#chart-grid .chart-cell").evaluateAll((bs) =>
-      bs.map((b) => ({ class: b.dataset.class, actions: JSON.parse(b.dataset.actions),
-        no_rule: Number(b.dataset.noRule) })));
-    assert.equal(cells.length, 169);
-    const xmls = await page.evaluate((classes) => {
-      const s = JSON.stringify({ spot: document.getElementById("chart-spot").value, open: 2.5, threebet: 9, stack: 100 });
-      return classes.map((c) => JSON.parse(window.hus.chart_game(s, c)).xml);
-    }, cells.map((c) => c.class));
-    // Exactly `hus chart --json`'s cells for the same spot.
-    const notation = { open: [], "facing-3bet": ["--spot", "BTN 2.5bb, BB 3bet 9bb"] }[spot];
-    const printed = JSON.parse(spawnSync(hus, ["chart", "bot.hus", ...notation, "--json"],
-      { cwd: dir, encoding: "utf8" }).stdout);
-    assert.deepEqual(cells.map((c) => [c.class, c.actions, c.no_rule]),
-      printed.cells.map((c) => [c.class,
-        c.actions.map((a) => ({ action: a.action, amount: a.by, share: a.share })), c.no_rule]));
-    cells.forEach((cell, i) => {
-      writeFileSync(join(dir, "game.xml"), xmls[i]);
-      const r = spawnSync(hus, ["decide", "--json", "--seed", "0", "bot.hus", "game.xml"], { cwd: dir, encoding: "utf8" });
-      const d = JSON.parse(r.stdout);
-      const same = cell.actions.find((a) => a.action === d.action && a.amount === d.amount);
-      assert.ok(same, `${spot} ${cell.class}: hus decide says ${d.action} ${d.amount}, the cell ${JSON.stringify(cell.actions)}`);
-      const share = d.draw ? d.draw.weight / d.draw.total : 1;
-      if (cell.actions.length === 1) assert.equal(share, 1, `${spot} ${cell.class}`);
-      else assert.ok(same.share >= share - 1e-9, `${spot} ${cell.class}`);
-    });
-  }
-  // From the keyboard: the grid's one tab stop, an arrow to AKs, Enter.
-  await page.locator("#chart-grid .chart-cell").first().focus();
-  await page.keyboard.press("ArrowRight");
-  await page.keyboard.press("Enter");
-  assert.match(await page.locator("#chart-cell").textContent(), /^AKs: .*rule at line \d+/);
-  assert.match(await page.locator("#chart-trace").textContent(), /line \d+/);
 });
 
 test("the page's download size is measured", () => {

@@ -4,6 +4,7 @@
 
 use super::{Equilibrium, Shares};
 use crate::cards::hole::HoleClass;
+use crate::front::ranges::grid::runs;
 use crate::game::format_amount;
 
 /// The script of `eq`; `command` is the command line that wrote it, quoted in its header.
@@ -118,7 +119,7 @@ pub(crate) fn range_text(has: impl Fn(usize) -> bool) -> String {
         }
     };
     let mut parts = Vec::new();
-    for (a, b) in runs((0..13).map(|x| has(index(x, x, false))).collect())
+    for (a, b) in runs(&(0..13).map(|x| has(index(x, x, false))).collect::<Vec<_>>())
         .into_iter()
         .rev()
     {
@@ -132,7 +133,7 @@ pub(crate) fn range_text(has: impl Fn(usize) -> bool) -> String {
         let o = if suited { 's' } else { 'o' };
         for high in (1..13).rev() {
             let row: Vec<bool> = (0..high).map(|low| has(index(high, low, suited))).collect();
-            for (a, b) in runs(row).into_iter().rev() {
+            for (a, b) in runs(&row).into_iter().rev() {
                 parts.push(if a == b {
                     format!("{}{}{o}", r(high), r(a))
                 } else {
@@ -142,21 +143,4 @@ pub(crate) fn range_text(has: impl Fn(usize) -> bool) -> String {
         }
     }
     parts.join(" | ")
-}
-
-/// The runs of `true`, as first and last index.
-fn runs(v: Vec<bool>) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
-    let mut start = None;
-    for (i, &x) in v.iter().chain([false].iter()).enumerate() {
-        match (x, start) {
-            (true, None) => start = Some(i),
-            (false, Some(a)) => {
-                out.push((a, i - 1));
-                start = None;
-            }
-            _ => {}
-        }
-    }
-    out
 }
