@@ -29,12 +29,16 @@ function loadFlopTable(post) {
   return flopTable;
 }
 
+// A count's progress (`done` of `all` boards, or deals when sampled) as the page hears it.
+const counted = (post) => (done, all, unit) => post({ progress: { done, all, unit } });
+
 const tasks = {
   play: (a, post) => hus.play_progress(a.aName, a.aScript, a.bName, a.bScript, a.files,
     BigInt(a.hands), BigInt(a.seed), BigInt64Array.from(a.blinds.map(BigInt)), BigInt(a.stack),
     a.duplicate, (n) => post({ progress: n })),
-  equity: (a) => hus.equity(a.hero, a.villain, a.board, a.dead, a.with),
-  range: (a) => hus.range(a.range, a.board, a.dead, a.with),
+  equity: (a, post) => hus.equity_progress(a.hero, a.villain, a.board, a.dead, a.with, counted(post)),
+  range: (a, post) => hus.range_progress(a.range, a.board, a.dead, a.with, Boolean(a.nextCard),
+    counted(post)),
   chart: (a) => hus.chart(a.script, a.files, a.spot),
   check: (a) => hus.check(a.script, a.files),
 };
