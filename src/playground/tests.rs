@@ -296,6 +296,40 @@ fn the_check_text_holds_each_diagnostic_as_hus_check_prints_it_with_its_place() 
         Value::Array(diagnostics_json(&source, &checked.diagnostics))
     );
     assert_eq!(v["errors"], checked.errors());
+    assert_eq!(v["total"], checked.diagnostics.len());
+}
+
+#[test]
+fn a_fix_is_an_edit_by_utf16_offsets() {
+    let text = "// ü😀\nPREFLOP\nRULE AK\n  THEN RAIS 3BB\nENDRULE\nENDPREFLOP\n";
+    let v = check(text, &SuppliedFiles::new());
+    let d = &v["diagnostics"][0];
+    let edit = &d["edits"][0];
+    assert_eq!(edit["title"], "Replace with `RAISE`");
+    assert_eq!(edit["insert"], "RAISE");
+    // UTF-16 offsets: `ü` is one unit, the emoji two.
+    let units: Vec<u16> = text.encode_utf16().collect();
+    let (from, to) = (
+        edit["from"].as_u64().unwrap() as usize,
+        edit["to"].as_u64().unwrap() as usize,
+    );
+    assert_eq!(String::from_utf16(&units[from..to]).unwrap(), "RAIS");
+    assert_eq!(d["fixes"].as_array().unwrap().len(), 1);
+}
+
+#[test]
+fn the_first_diagnostics_are_written_and_all_counted() {
+    let text = "not a script ü\nat all\n".repeat(3);
+    let files = SuppliedFiles::new();
+    let all = check(&text, &files);
+    let first: Value = serde_json::from_str(&check_text_first(&text, &files, 2)).unwrap();
+    let listed = all["diagnostics"].as_array().unwrap();
+    assert!(listed.len() > 2);
+    assert_eq!(first["diagnostics"], Value::Array(listed[..2].to_vec()));
+    for key in ["total", "errors", "warnings"] {
+        assert_eq!(first[key], all[key], "{key}");
+    }
+    assert_eq!(first["total"], listed.len());
 }
 
 #[test]

@@ -253,3 +253,11 @@ pub fn range_progress(
         Err(e) => serde_json::json!({ "error": e.message }).to_string(),
     }
 }
+
+/// [`check`] with only the first `listed` diagnostics written out and `total` counting all:
+/// what the editor marks and lists, without the rest of a pasted document's hundred
+/// thousand.
+#[wasm_bindgen]
+pub fn check_first(script: &str, files_json: &str, listed: usize) -> String {
+    playground::check_text_first(script, &files(files_json), listed)
+}

@@ -10,6 +10,8 @@ import { setupFields, read, readAll, parseExact, showJson } from "./fields.js";
 import { renderHelp } from "./help.js";
 import { rovingGrid } from "./roving.js";
 import { panelTask, run as runTask } from "./jobs.js";
+import { showDecisionWarnings } from "./warnings.js";
+import { markLoading, markLoaded, loadFailed } from "./loading.js";
 
 const $ = (id) => document.getElementById(id);
 const timings = { check: [], decide: [], play: [] };
@@ -45,7 +47,8 @@ function renderDiagnostics(result) {
     li.append(b);
     list.append(li);
   }
-  const more = result.diagnostics.length - LISTED;
+  // The check writes out the first diagnostics only and counts them all (`total`).
+  const more = (result.total ?? result.diagnostics.length) - LISTED;
   if (more > 0) {
     const li = document.createElement("li");
     li.textContent = `… and ${more.toLocaleString("en")} more (hus check lists them all).`;
@@ -212,12 +215,14 @@ function decideNow() {
   const seed = read("seed");
   if (seed === null) {
     $("decision-text").textContent = "Not decided: the seed is not a valid one (see the field).";
+    showDecisionWarnings(null);
     $("decision").textContent = $("trace").textContent = "";
     return null;
   }
   const t0 = performance.now();
   const r = parseExact(hus.decide(editor.text(), $("xml").value, filesJson(), seed));
   timings.decide.push(performance.now() - t0);
+  showDecisionWarnings(r);
   $("trace").textContent = r.trace || "";
   if (r.decision) {
     const d = r.decision;
@@ -298,12 +303,28 @@ function loadExample(name) {
   showFiles();
 }
 
+// The added files, each with a Remove button; adding or removing one checks the script again
+// (a missing table's error goes when its file is added).
 function showFiles() {
   $("file-list").replaceChildren(...Object.keys(files).map((f) => {
     const li = document.createElement("li");
-    li.textContent = f;
+    const remove = document.createElement("button");
+    remove.type = "button";
+    remove.textContent = "Remove";
+    remove.setAttribute("aria-label", `Remove ${f}`);
+    remove.addEventListener("click", () => {
+      delete files[f];
+      filesChanged();
+    });
+    li.append(`${f} `, remove);
     return li;
   }));
+}
+
+function filesChanged() {
+  showFiles();
+  store.save();
+  editor.relint();
 }
 
 async function main() {
@@ -321,7 +342,7 @@ async function main() {
   editor = createEditor($("script"), {
     hus, filesJson, label: "The bot script",
     onCheck: checked,
-    checkLarge: (text) => runTask("check", { script: text, files: filesJson() }),
+    checkLarge: (text, listed) => runTask("check", { script: text, files: filesJson(), listed }),
     onCursor: showHelp,
     onChange: () => store.save(),
     helpNode: (text, className) => renderHelp(text, `md ${className}`),
@@ -336,9 +357,7 @@ async function main() {
   $("format").addEventListener("click", formatScript);
   $("files").addEventListener("change", async (e) => {
     for (const f of e.target.files) files[f.name] = await f.text();
-    showFiles();
-    store.save();
-    editor.relint();
+    filesChanged();
   });
   for (const id of ["sb", "bb", "hero-stack", "villain-stack", "hero-seat"]) {
     $(id).addEventListener("change", refreshGame);
@@ -358,6 +377,7 @@ async function main() {
   }
   setupRanges(hus);
   setupChart(hus, () => editor.text(), filesJson)();
+  markLoaded();
   document.body.dataset.ready = "true";
 }
 
@@ -365,4 +385,5 @@ async function main() {
 window.hus = hus;
 window.husFilesJson = filesJson;
 window.husEditor = () => editor;
-main();
+markLoading();
+main().catch(loadFailed);

@@ -40,7 +40,7 @@ const tasks = {
   range: (a, post) => hus.range_progress(a.range, a.board, a.dead, a.with, Boolean(a.nextCard),
     counted(post)),
   chart: (a) => hus.chart(a.script, a.files, a.spot),
-  check: (a) => hus.check(a.script, a.files),
+  check: (a) => hus.check_first(a.script, a.files, a.listed),
 };
 
 onmessage = async ({ data: { id, kind, args } }) => {
