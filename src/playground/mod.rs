@@ -160,11 +160,18 @@ fn edits_json(map: &Utf16Map, fixes: &[crate::diag::Fix]) -> Value {
 /// The hover help at a UTF-16 offset (`hus lsp`'s, from the glossary): `{text, from, to}` with
 /// the text in Markdown, or `null` where there is nothing to say.
 pub fn hover(script: &str, files: &SuppliedFiles, offset: usize) -> Value {
-    let analysis = Analysis::new(
-        SourceFile::new(SCRIPT_NAME, script),
-        options(files, Vec::new()),
-    );
-    match crate::ide::hover::hover(&analysis, byte_offset(script, offset)) {
+    let at = byte_offset(script, offset);
+    let source = SourceFile::new(SCRIPT_NAME, script);
+    let options = options(files, Vec::new());
+    // Only an INCLUDE path's help reads the check (whether the file was read).
+    let include = crate::ide::token_at(script, at)
+        .is_some_and(|t| matches!(t.kind, crate::ide::TokenKind::IncludePath(_)));
+    let analysis = if include {
+        Analysis::new(source, options)
+    } else {
+        Analysis::parsed(source, options)
+    };
+    match crate::ide::hover::hover(&analysis, at) {
         Some(h) => json!({
             "text": h.text,
             "from": utf16_offset(script, h.span.start),

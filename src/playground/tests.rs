@@ -352,3 +352,31 @@ fn a_match_tells_the_hands_played_after_each_chunk_and_plays_as_without() {
     assert_eq!(*told.borrow(), vec![512, 1024, 1100]);
     assert_eq!(with, play(bots.0, bots.1, &files, &opt));
 }
+
+/// The page's hover parses only (but for an INCLUDE path's): the same help as with the check,
+/// at places all over a shipped example, and an included file that was not supplied is still
+/// said not to be read.
+#[test]
+fn hover_without_the_check_says_what_it_says_with_it() {
+    let script = std::fs::read_to_string("examples/tag.hus").unwrap();
+    let files = SuppliedFiles::new();
+    for offset in (0..script.len()).step_by(5) {
+        let full = Analysis::new(
+            SourceFile::new(SCRIPT_NAME, script.as_str()),
+            options(&files, Vec::new()),
+        );
+        let expected =
+            crate::ide::hover::hover(&full, byte_offset(&script, offset)).map(|h| h.text);
+        let got = hover(&script, &files, offset);
+        assert_eq!(got["text"].as_str(), expected.as_deref(), "at {offset}");
+    }
+    let script = "INCLUDE \"lib.hus\"\n";
+    let v = hover(script, &files, 10);
+    assert!(
+        v["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("**lib.hus** (included file): not read: "),
+        "{v}"
+    );
+}

@@ -65,9 +65,23 @@ function checked(result, ms) {
   timings.check.push(ms);
 }
 
+// Characters above which the help at the cursor is found in a worker, once the cursor has
+// rested for `HELP_REST` ms: reading a pasted document of megabytes takes half a second,
+// which neither the editor nor the check of the paste should wait on.
+const LARGE_HELP = 100_000;
+const HELP_REST = 300;
+let helpLater;
+
 function showHelp(offset) {
-  const h = JSON.parse(hus.hover(editor.text(), filesJson(), offset));
-  $("help").replaceChildren(h ? renderHelp(h.text) : "");
+  const text = editor.text();
+  const show = (h) => $("help").replaceChildren(h ? renderHelp(h.text) : "");
+  clearTimeout(helpLater);
+  if (text.length > LARGE_HELP) {
+    helpLater = setTimeout(() => runTask("hover", { script: editor.text(), files: filesJson(), offset })
+      .then((h) => h?.cancelled || show(h)), HELP_REST);
+    return;
+  }
+  show(JSON.parse(hus.hover(text, filesJson(), offset)));
 }
 
 function formatScript() {
