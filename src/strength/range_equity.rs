@@ -86,7 +86,7 @@ impl<'a> Ticker<'a> {
     #[inline]
     pub fn tick(&mut self) {
         self.done += 1;
-        if self.done % Self::EVERY == 0 {
+        if self.done.is_multiple_of(Self::EVERY) {
             if let Some(told) = self.told.as_mut() {
                 told(self.done);
             }
