@@ -92,14 +92,16 @@ function plainHelp(text, className) {
  * `onCheck(result, ms)` receives each check (`hus.check`'s object and the milliseconds it
  * took) as the lint source runs it (the first `MARKED` diagnostics and the count of all; a text
  * over `LARGE` characters through `checkLarge(text, MARKED)`, a promise of the same object,
- * when given), `onCursor(offset)` the cursor after each move,
+ * when given), `ask(kind, {script, files, offset})` answers `hover` and `complete` for such a
+ * text off the page (a promise of the library's answer), `onCursor(offset)` the cursor after
+ * each move,
  * `onChange(text)` the text after each edit, `helpNode(markdown, className)` renders help.
  * Returns `{view, text(), setText(t), load(t), select(from, to), relint()}`: `setText` is
  * an edit (undone by Ctrl+Z), `load` starts a new document with an empty undo history,
  * `relint` checks the text again at once (after the files it reads changed).
  */
 export function createEditor(parent, {
-  hus, filesJson, onCheck, onCursor, label, checkLarge, onChange = () => {}, helpNode = plainHelp,
+  hus, filesJson, onCheck, onCursor, label, checkLarge, ask, onChange = () => {}, helpNode = plainHelp,
 }) {
   const words = JSON.parse(hus.words());
   const lint = linter((view) => {
@@ -131,14 +133,20 @@ export function createEditor(parent, {
     // The files a script reads changed: check again though the text did not.
     needsRefresh: (u) => u.transactions.some((tr) => tr.effects.some((e) => e.is(filesChanged))),
   });
-  const hover = hoverTooltip((view, pos) => {
-    const h = JSON.parse(hus.hover(view.state.doc.toString(), filesJson(), pos));
-    if (!h) return null;
-    return { pos: h.from, end: h.to, above: true,
-      create: () => ({ dom: helpNode(h.text, "hus-hover") }) };
-  });
-  const complete = (context) => {
-    const r = JSON.parse(hus.complete(context.state.doc.toString(), filesJson(), context.pos));
+  // A question about a text over `LARGE` characters goes to the worker (`ask`), when given:
+  // reading a pasted document takes half a second, which typing must not wait on.
+  const answer = (kind, text, offset, use) => {
+    if (ask && text.length > LARGE) {
+      return ask(kind, { script: text, files: filesJson(), offset })
+        .then((r) => (r && !r.cancelled ? use(r) : null));
+    }
+    return use(JSON.parse(hus[kind](text, filesJson(), offset)));
+  };
+  const hover = hoverTooltip((view, pos) => answer("hover", view.state.doc.toString(), pos, (h) => h && {
+    pos: h.from, end: h.to, above: true,
+    create: () => ({ dom: helpNode(h.text, "hus-hover") }),
+  }));
+  const complete = (context) => answer("complete", context.state.doc.toString(), context.pos, (r) => {
     if (r.items.length === 0 || (r.from === r.to && !context.explicit)) return null;
     return {
       from: r.from,
@@ -149,7 +157,7 @@ export function createEditor(parent, {
       })),
       validFor: /^[A-Za-z0-9_]*$/,
     };
-  };
+  });
   const extensions = [
     lineNumbers(), history(), drawSelection(), highlightActiveLine(),
     indentUnit.of("  "), EditorState.tabSize.of(8),

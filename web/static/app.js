@@ -357,6 +357,7 @@ async function main() {
     hus, filesJson, label: "The bot script",
     onCheck: checked,
     checkLarge: (text, listed) => runTask("check", { script: text, files: filesJson(), listed }),
+    ask: runTask,
     onCursor: showHelp,
     onChange: () => store.save(),
     helpNode: (text, className) => renderHelp(text, `md ${className}`),
@@ -393,6 +394,9 @@ async function main() {
   setupChart(hus, () => editor.text(), filesJson)();
   markLoaded();
   document.body.dataset.ready = "true";
+  // The worker that checks large texts is started now, so the first paste does not wait for
+  // it to load the library.
+  runTask("check", { script: "", files: "{}", listed: 0 });
 }
 
 // For measurements from outside the page (the browser tests).

@@ -1,5 +1,6 @@
 // The page's worker: the long tasks (a match, equity, a range, a chart, the check of a large
-// script and the help at the cursor in one) run here, on the same library built for wasm, so the page never waits on them.
+// script, and help and completion in one) run here, on the same library built for wasm, so
+// the page never waits on them.
 // A message `{id, kind, args}` is answered with `{id, progress}` or `{id, note}` while the
 // task runs and `{id, result}` (the library's JSON, parsed) at its end. The page cancels a
 // task by ending the worker and starting a fresh one.
@@ -42,6 +43,7 @@ const tasks = {
   chart: (a) => hus.chart(a.script, a.files, a.spot),
   check: (a) => hus.check_first(a.script, a.files, a.listed),
   hover: (a) => hus.hover(a.script, a.files, a.offset),
+  complete: (a) => hus.complete(a.script, a.files, a.offset),
 };
 
 onmessage = async ({ data: { id, kind, args } }) => {

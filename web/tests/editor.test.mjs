@@ -79,6 +79,13 @@ test("completion offers the added table files after USE TABLE and the added scri
   assert.deepEqual(await completions(page, script.indexOf("\"") + 1), ["defs.hus"]);
   // The example's own table (tag.hus's, loaded with it) and the one added; not the text.
   assert.deepEqual(await completions(page, script.indexOf("TABLE ") + 6), ["mine.tsv", "tag-open.tsv"]);
+  // In a text over 100,000 characters completion and the help at the cursor come from the
+  // worker, with the same answers.
+  const large = script + "// a long comment line that makes the script large\n".repeat(3000);
+  await setScript(page, large);
+  assert.deepEqual(await completions(page, large.indexOf("\"") + 1), ["defs.hus"]);
+  await page.evaluate((o) => window.husEditor().select(o, o), large.indexOf("PREFLOP") + 2);
+  await page.waitForFunction(() => /PREFLOP/.test(document.getElementById("help").textContent));
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
