@@ -180,6 +180,7 @@ pub use front::{class_weights, grid_text, ClassWeights};
 pub use front::{contain_external_programs, read_script, read_script_file, read_script_from};
 pub use front::{end_as_interrupted, stop_on_interrupt};
 pub use front::{equity, parse_range, range_breakdown, EquityOptions, EquityReport, RangeError};
+pub use front::{equity_counted, range_breakdown_counted, CountUnit, Counted};
 pub use front::{game_from_xml, plays_of, read_game, ExternalFailure, GameError};
 pub use front::{new_output_file, run_match, MatchBot, MatchErrorKind, MatchFailure, MatchReport};
 pub use front::{pair_seed, run_chunk, run_chunk_of, ChunkJob, ChunkResult, Tournament};

@@ -63,7 +63,8 @@ pub use nash::{
     NashError, OtherAction, PushFold, Reach, StackTable, MAX_STACK_BB as MAX_PUSH_FOLD_STACK_BB,
 };
 pub use ranges::grid::{class_weights, grid_text, ClassWeights};
-pub use ranges::{equity, parse_range, range_breakdown};
+pub use ranges::{equity, equity_counted, parse_range, range_breakdown, range_breakdown_counted};
+pub use ranges::{CountUnit, Counted};
 pub use ranges::{EquityOptions, EquityReport, RangeError, RangeOptions, RangeReport, SideEquity};
 pub use ranges::{Method as EquityMethod, NextCard};
 pub use replay::{read_acpc_game, read_log_file, replay_log, LogPlayer, LogSummary, ReplayError};

@@ -11,7 +11,7 @@ use crate::cards::query::{every_class, CardQuery, Notation, EVERY_HOLDING, EVERY
 use crate::cards::range::{FilterWord, HandFilter, HandWord, Holding};
 use crate::cards::{Card, CardSet};
 use crate::strength::preflop_dead;
-use crate::strength::range_equity::{self, RangeEquity, Tally};
+use crate::strength::range_equity::{self, RangeEquity, Tally, Ticker};
 
 /// A range, a board or a filter that cannot be read, or a count too large to enumerate.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -267,8 +267,42 @@ pub struct EquityReport {
     pub warnings: Vec<String>,
 }
 
+/// How far a count has gone: `done` of `all` boards counted, or deals drawn when sampling.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Counted {
+    pub done: u64,
+    pub all: u64,
+    pub unit: CountUnit,
+}
+
+/// What a [`Counted`] counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CountUnit {
+    Boards,
+    Deals,
+}
+
+impl CountUnit {
+    /// The plural noun: `boards`, `deals`.
+    pub fn word(self) -> &'static str {
+        match self {
+            CountUnit::Boards => "boards",
+            CountUnit::Deals => "deals",
+        }
+    }
+}
+
 /// Range against range, exact over every run-out (reference §12.11).
 pub fn equity(options: &EquityOptions) -> Result<EquityReport, RangeError> {
+    equity_counted(options, &mut |_| {})
+}
+
+/// [`equity`], telling `progress` how far the count has gone every
+/// [`Ticker::EVERY`] boards (or deals).
+pub fn equity_counted(
+    options: &EquityOptions,
+    progress: &mut dyn FnMut(Counted),
+) -> Result<EquityReport, RangeError> {
     if let Some(n) = options.sample {
         if !(1..=MAX_SAMPLE_DEALS).contains(&n) {
             return error(format!(
@@ -327,7 +361,7 @@ pub fn equity(options: &EquityOptions) -> Result<EquityReport, RangeError> {
     {
         return error("no holding of one range can be dealt with a holding of the other: they share every card".into());
     }
-    let (counted, method) = count(&hero, &villain, board, dead, options);
+    let (counted, method) = count(&hero, &villain, board, dead, options, progress);
     Ok(EquityReport {
         board,
         dead,
@@ -372,10 +406,18 @@ fn count(
     board: CardSet,
     dead: CardSet,
     options: &EquityOptions,
+    progress: &mut dyn FnMut(Counted),
 ) -> (RangeEquity, Method) {
     let (corrected, deals) = plan(hero.len(), villain.len(), board, dead, options.sample);
+    let (all, unit) = match deals {
+        Some(n) => (n, CountUnit::Deals),
+        None if corrected => (preflop_dead::boards(dead), CountUnit::Boards),
+        None => (range_equity::boards(board, dead), CountUnit::Boards),
+    };
+    let mut told = |done| progress(Counted { done, all, unit });
+    let mut ticker = Ticker::new(&mut told);
     if let Some(deals) = deals {
-        let s = sample::sample(hero, villain, board, dead, deals, options.seed);
+        let s = sample::sample(hero, villain, board, dead, deals, options.seed, &mut ticker);
         let method = Method::Sampled {
             deals: s.deals,
             seed: options.seed,
@@ -385,9 +427,9 @@ fn count(
         return (s.tallies, method);
     }
     let counted = if corrected {
-        preflop_dead::with_dead(hero, villain, dead)
+        preflop_dead::with_dead_ticked(hero, villain, dead, &mut ticker)
     } else {
-        range_equity::enumerate(hero, villain, board, dead)
+        range_equity::enumerate_ticked(hero, villain, board, dead, &mut ticker)
     };
     (counted, Method::Exact)
 }
@@ -499,6 +541,15 @@ pub struct RangeReport {
 
 /// A range on a board, by category (reference §12.12).
 pub fn range_breakdown(options: &RangeOptions) -> Result<RangeReport, RangeError> {
+    range_breakdown_counted(options, &mut |_| {})
+}
+
+/// [`range_breakdown`], telling `progress` after each board it reads the equity on (with
+/// `next_card`: the board, then each card that can come; else nothing).
+pub fn range_breakdown_counted(
+    options: &RangeOptions,
+    progress: &mut dyn FnMut(Counted),
+) -> Result<RangeReport, RangeError> {
     let board = parse_cards(&options.board, "the board")?;
     let dead = parse_cards(&options.dead, "the dead cards")?;
     if !matches!(board.len(), 3..=5) {
@@ -534,10 +585,17 @@ pub fn range_breakdown(options: &RangeOptions) -> Result<RangeReport, RangeError
         grid[h.class().index()] += h.weight;
     }
     let (equity, next) = if options.next_card {
-        (
-            Some(mean_equity(&kept, board)),
-            next_cards(&kept, known, board),
-        )
+        let all = 1 + 52 - known.len() as u64;
+        let mut told = |done| {
+            progress(Counted {
+                done,
+                all,
+                unit: CountUnit::Boards,
+            })
+        };
+        let now = mean_equity(&kept, board);
+        told(1);
+        (Some(now), next_cards(&kept, known, board, &mut told))
     } else {
         (None, Vec::new())
     };
@@ -600,7 +658,13 @@ fn mean_equity(holdings: &[Holding], board: CardSet) -> f64 {
 
 /// Every card that can come after `board` (none of the known cards), with the kept holdings
 /// it leaves by made hand and their equity on the new board.
-fn next_cards(kept: &[Holding], known: CardSet, board: CardSet) -> Vec<NextCard> {
+/// `told(n)` after each, `n` counting the board before them.
+fn next_cards(
+    kept: &[Holding],
+    known: CardSet,
+    board: CardSet,
+    told: &mut dyn FnMut(u64),
+) -> Vec<NextCard> {
     let mut out = Vec::new();
     for i in 0..64u32 {
         let Some(card) = Card::from_index(i).filter(|c| !known.contains(*c)) else {
@@ -619,6 +683,7 @@ fn next_cards(kept: &[Holding], known: CardSet, board: CardSet) -> Vec<NextCard>
             made: made.iter().map(|x| x.1).collect(),
             equity: mean_equity(&left, next),
         });
+        told(out.len() as u64 + 1);
     }
     out
 }

@@ -452,9 +452,46 @@ fn files_under(dir: &Path) -> Vec<String> {
     out
 }
 
-/// The action tables `USE TABLE` can read: files under the script's directory that are
-/// valid tables (regular files of at most 64 KiB whose cells parse).
+/// The files an embedder supplied instead of a file system (the playground's added files),
+/// by name with their text; `None` when the checker reads the file system.
+fn supplied(a: &Analysis) -> Option<Vec<(&str, &str)>> {
+    let files = a.options.files.as_ref()?;
+    Some(
+        files
+            .iter()
+            .map(|(name, text)| (name.as_str(), text.as_str()))
+            .collect(),
+    )
+}
+
+/// One table item: the path `USE TABLE` writes, with the table's legend as documentation.
+fn table_item(rel: &str, cells: &[crate::ir::TableCell], replace: &Span) -> Item {
+    Item {
+        label: rel.to_string(),
+        kind: ItemKind::File,
+        detail: "action table".into(),
+        documentation: table_legend(&format!("**{rel}** (action table)"), cells),
+        replace: replace.clone(),
+    }
+}
+
+/// The action tables `USE TABLE` can read: the supplied files that are valid tables, or
+/// else files under the script's directory that are (regular files of at most 64 KiB whose
+/// cells parse).
 fn table_items(a: &Analysis, replace: &Span, out: &mut Vec<Item>) {
+    if let Some(files) = supplied(a) {
+        for (name, text) in files {
+            let small = text.len() as u64 <= crate::limits::MAX_TABLE_BYTES;
+            let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+            if !small || name.ends_with(".hus") {
+                continue;
+            }
+            if let Ok(cells) = crate::check::table::parse(text, name) {
+                out.push(table_item(name, &cells, replace));
+            }
+        }
+        return;
+    }
     let dir = &a.options.base_dir;
     let base = if dir.as_os_str().is_empty() {
         Path::new(".")
@@ -470,18 +507,33 @@ fn table_items(a: &Analysis, replace: &Span, out: &mut Vec<Item>) {
         let Ok(table) = crate::check::table::load(dir, &rel, &a.options.table_dirs) else {
             continue;
         };
-        out.push(Item {
-            label: rel.clone(),
-            kind: ItemKind::File,
-            detail: "action table".into(),
-            documentation: table_legend(&format!("**{rel}** (action table)"), &table.cells),
-            replace: replace.clone(),
-        });
+        out.push(table_item(&rel, &table.cells, replace));
     }
 }
 
-/// The `.hus` files under the script's directory, but the script itself.
+/// An INCLUDE item: the path of a script of DEFINEs.
+fn include_item(rel: String, replace: &Span) -> Item {
+    Item {
+        label: rel,
+        kind: ItemKind::File,
+        detail: "a script of DEFINEs".into(),
+        documentation: String::new(),
+        replace: replace.clone(),
+    }
+}
+
+/// The `.hus` files among the supplied files, or else under the script's directory, but the
+/// script itself.
 fn include_items(a: &Analysis, replace: &Span, out: &mut Vec<Item>) {
+    if let Some(files) = supplied(a) {
+        let own = a.source.name.as_str();
+        for (name, _) in files {
+            if name.ends_with(".hus") && name != own {
+                out.push(include_item(name.to_string(), replace));
+            }
+        }
+        return;
+    }
     let dir = &a.options.base_dir;
     let base = if dir.as_os_str().is_empty() {
         Path::new(".")
@@ -493,13 +545,7 @@ fn include_items(a: &Analysis, replace: &Span, out: &mut Vec<Item>) {
         if !rel.ends_with(".hus") || std::fs::canonicalize(base.join(&rel)).ok() == own {
             continue;
         }
-        out.push(Item {
-            label: rel,
-            kind: ItemKind::File,
-            detail: "a script of DEFINEs".into(),
-            documentation: String::new(),
-            replace: replace.clone(),
-        });
+        out.push(include_item(rel, replace));
     }
 }
 
@@ -667,5 +713,46 @@ mod tests {
             .iter()
             .any(|i| i.label == "premium" || i.label == "pair"));
         assert!(items.iter().any(|i| i.label == "potAfterCall"));
+    }
+
+    #[test]
+    fn paths_complete_from_the_supplied_files() {
+        let table = std::fs::read_to_string("examples/tag-open.tsv").unwrap();
+        let files: crate::check::supplied::SuppliedFiles = [
+            ("tag-open.tsv", table.as_str()),
+            ("broken.tsv", "not a table"),
+            ("lib/hands.hus", "DEFINE premium = QQ+\n"),
+            ("bot.hus", ""),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+        let text = "INCLUDE \"\nPREFLOP\nRULE pair\n  THEN USE TABLE \"t\nENDRULE\nENDPREFLOP\n";
+        let options = CheckOptions {
+            files: Some(std::sync::Arc::new(files)),
+            ..CheckOptions::default()
+        };
+        let a = Analysis::new(SourceFile::new("bot.hus", text), options);
+        let labels = |at: usize| -> Vec<(String, ItemKind, Span)> {
+            complete(&a, at)
+                .into_iter()
+                .map(|i| (i.label, i.kind, i.replace))
+                .collect()
+        };
+        let at = text.find('\n').unwrap();
+        assert_eq!(
+            labels(at),
+            [("lib/hands.hus".into(), ItemKind::File, at..at)]
+        );
+        let at = text.find("\"t").unwrap() + 2;
+        let items = complete(&a, at);
+        assert_eq!(
+            labels(at),
+            [("tag-open.tsv".into(), ItemKind::File, at - 1..at)]
+        );
+        assert_eq!(items[0].detail, "action table");
+        assert!(items[0]
+            .documentation
+            .starts_with("**tag-open.tsv** (action table)"));
     }
 }

@@ -54,6 +54,20 @@ impl Analysis {
         }
     }
 
+    /// [`Analysis::new`] without the check: the syntax tree, no diagnostics. For questions
+    /// at the cursor that never read them (completion, hover but for an `INCLUDE` path's),
+    /// where checking a pasted document would take most of the answer's time.
+    pub fn parsed(source: SourceFile, options: CheckOptions) -> Analysis {
+        let (script, _) = crate::syntax::parse(&source.text);
+        Analysis {
+            source,
+            options,
+            script,
+            diagnostics: Vec::new(),
+            defines: std::sync::OnceLock::new(),
+        }
+    }
+
     /// The DEFINEs of the files the script includes, each with its file.
     pub(crate) fn included_defines(&self) -> Vec<check::include::IncludedDefine> {
         check::include::resolve_in(&self.script, &self.source, &self.options).0

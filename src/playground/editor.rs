@@ -16,7 +16,8 @@ use crate::syntax::lexer::{Tok, KEYWORDS};
 /// `from`..`to` the text an item replaces (UTF-16 offsets), `info` its Markdown help; `items`
 /// is empty where nothing may be written.
 pub fn complete(script: &str, files: &SuppliedFiles, offset: usize) -> Value {
-    let analysis = Analysis::new(
+    // Completion never reads the check's diagnostics: the script is parsed only.
+    let analysis = Analysis::parsed(
         SourceFile::new(SCRIPT_NAME, script),
         options(files, Vec::new()),
     );

@@ -71,18 +71,23 @@ pub(crate) fn utf16_offset(text: &str, byte: usize) -> usize {
 }
 
 /// One diagnostic as `hus check --format json` prints it, plus `from` and `to` (UTF-16
-/// offsets into the script, by `map`, the script's) when it is about the script itself
-/// rather than an included file.
+/// offsets into the script, by `map`, the script's) and `edits` (its fixes, see
+/// [`edits_json`]) when it is about the script itself rather than an included file.
 fn diagnostic_json(file: &SourceFile, map: &Utf16Map, d: &Diagnostic) -> Value {
     let mut v: Value = serde_json::from_str(&crate::diag::render_json(file, d))
         .unwrap_or_else(|_| json!({ "message": d.message }));
     let here = d.file.is_none();
-    let (from, to) = match (&d.span, here) {
-        (Some(s), true) => (json!(map.offset(s.start)), json!(map.offset(s.end))),
-        _ => (Value::Null, Value::Null),
+    let (from, to, edits) = match (&d.span, here) {
+        (Some(s), true) => (
+            json!(map.offset(s.start)),
+            json!(map.offset(s.end)),
+            edits_json(map, &d.fixes),
+        ),
+        _ => (Value::Null, Value::Null, json!([])),
     };
     v["from"] = from;
     v["to"] = to;
+    v["edits"] = edits;
     v
 }
 
@@ -95,20 +100,29 @@ pub(crate) fn diagnostics_json(file: &SourceFile, diagnostics: &[Diagnostic]) ->
         .collect()
 }
 
-/// What `hus check` reports for the script: `{diagnostics, errors, warnings}`.
+/// What `hus check` reports for the script: `{diagnostics, total, errors, warnings}`.
 pub fn check(script: &str, files: &SuppliedFiles) -> Value {
     serde_json::from_str(&check_text(script, files)).unwrap_or(Value::Null)
 }
 
-/// [`check`] as JSON text, written straight from each diagnostic's `--format json` line (no
+/// [`check`] as JSON text (each diagnostic of the script also has `edits`: its fixes by
+/// UTF-16 offsets, see [`edits_json`]), written straight from each diagnostic's `--format json` line (no
 /// value built and printed again): a text that is not a script can have a hundred thousand
 /// diagnostics, and the page checks it as it is typed.
 pub fn check_text(script: &str, files: &SuppliedFiles) -> String {
+    check_text_first(script, files, usize::MAX)
+}
+
+/// [`check_text`] with only the first `listed` diagnostics written out, and `total`, the
+/// count of all of them: the page marks and lists no more than a thousand, and writing,
+/// sending and reading the other hundred thousand of a pasted document took longer than the
+/// check itself.
+pub fn check_text_first(script: &str, files: &SuppliedFiles, listed: usize) -> String {
     let source = SourceFile::new(SCRIPT_NAME, script);
     let checked = crate::check::check(&source, &options(files, Vec::new()));
     let map = Utf16Map::new(&source.text);
     let mut out = String::from("{\"diagnostics\":[");
-    for (i, d) in checked.diagnostics.iter().enumerate() {
+    for (i, d) in checked.diagnostics.iter().take(listed).enumerate() {
         if i > 0 {
             out.push(',');
         }
@@ -118,24 +132,51 @@ pub fn check_text(script: &str, files: &SuppliedFiles) -> String {
         match (&d.span, d.file.is_none()) {
             (Some(s), true) => {
                 let (from, to) = (map.offset(s.start), map.offset(s.end));
-                out.push_str(&format!(",\"from\":{from},\"to\":{to}}}"));
+                let edits = edits_json(&map, &d.fixes);
+                out.push_str(&format!(",\"from\":{from},\"to\":{to},\"edits\":{edits}}}"));
             }
-            _ => out.push_str(",\"from\":null,\"to\":null}"),
+            _ => out.push_str(",\"from\":null,\"to\":null,\"edits\":[]}"),
         }
     }
     let (errors, warnings) = (checked.errors(), checked.warnings());
-    out.push_str(&format!("],\"errors\":{errors},\"warnings\":{warnings}}}"));
+    let total = checked.diagnostics.len();
+    out.push_str(&format!(
+        "],\"total\":{total},\"errors\":{errors},\"warnings\":{warnings}}}"
+    ));
     out
+}
+
+/// A diagnostic's fixes as the editor applies them: `[{title, from, to, insert}]`, the
+/// replaced text by UTF-16 offsets into the script.
+fn edits_json(map: &Utf16Map, fixes: &[crate::diag::Fix]) -> Value {
+    fixes
+        .iter()
+        .map(|f| {
+            json!({
+                "title": f.title,
+                "from": map.offset(f.span.start),
+                "to": map.offset(f.span.end),
+                "insert": f.replacement,
+            })
+        })
+        .collect()
 }
 
 /// The hover help at a UTF-16 offset (`hus lsp`'s, from the glossary): `{text, from, to}` with
 /// the text in Markdown, or `null` where there is nothing to say.
 pub fn hover(script: &str, files: &SuppliedFiles, offset: usize) -> Value {
-    let analysis = Analysis::new(
-        SourceFile::new(SCRIPT_NAME, script),
-        options(files, Vec::new()),
-    );
-    match crate::ide::hover::hover(&analysis, byte_offset(script, offset)) {
+    let at = byte_offset(script, offset);
+    let source = SourceFile::new(SCRIPT_NAME, script);
+    let options = options(files, Vec::new());
+    // Only an INCLUDE path's help reads the check (whether the file was read).
+    let include = crate::ide::token_at(script, at)
+        .is_some_and(|t| matches!(t.kind, crate::ide::TokenKind::IncludePath(_)));
+    let analysis = if include {
+        Analysis::new(source, options)
+    } else {
+        Analysis::parsed(source, options)
+    };
+    match crate::ide::hover::hover(&analysis, at) {
         Some(h) => json!({
             "text": h.text,
             "from": utf16_offset(script, h.span.start),

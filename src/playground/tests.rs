@@ -334,6 +334,40 @@ fn the_check_text_holds_each_diagnostic_as_hus_check_prints_it_with_its_place() 
         Value::Array(diagnostics_json(&source, &checked.diagnostics))
     );
     assert_eq!(v["errors"], checked.errors());
+    assert_eq!(v["total"], checked.diagnostics.len());
+}
+
+#[test]
+fn a_fix_is_an_edit_by_utf16_offsets() {
+    let text = "// ü😀\nPREFLOP\nRULE AK\n  THEN RAIS 3BB\nENDRULE\nENDPREFLOP\n";
+    let v = check(text, &SuppliedFiles::new());
+    let d = &v["diagnostics"][0];
+    let edit = &d["edits"][0];
+    assert_eq!(edit["title"], "Replace with `RAISE`");
+    assert_eq!(edit["insert"], "RAISE");
+    // UTF-16 offsets: `ü` is one unit, the emoji two.
+    let units: Vec<u16> = text.encode_utf16().collect();
+    let (from, to) = (
+        edit["from"].as_u64().unwrap() as usize,
+        edit["to"].as_u64().unwrap() as usize,
+    );
+    assert_eq!(String::from_utf16(&units[from..to]).unwrap(), "RAIS");
+    assert_eq!(d["fixes"].as_array().unwrap().len(), 1);
+}
+
+#[test]
+fn the_first_diagnostics_are_written_and_all_counted() {
+    let text = "not a script ü\nat all\n".repeat(3);
+    let files = SuppliedFiles::new();
+    let all = check(&text, &files);
+    let first: Value = serde_json::from_str(&check_text_first(&text, &files, 2)).unwrap();
+    let listed = all["diagnostics"].as_array().unwrap();
+    assert!(listed.len() > 2);
+    assert_eq!(first["diagnostics"], Value::Array(listed[..2].to_vec()));
+    for key in ["total", "errors", "warnings"] {
+        assert_eq!(first[key], all[key], "{key}");
+    }
+    assert_eq!(first["total"], listed.len());
 }
 
 #[test]
@@ -355,4 +389,32 @@ fn a_match_tells_the_hands_played_after_each_chunk_and_plays_as_without() {
     );
     assert_eq!(*told.borrow(), vec![512, 1024, 1100]);
     assert_eq!(with, play(bots.0, bots.1, &files, &opt));
+}
+
+/// The page's hover parses only (but for an INCLUDE path's): the same help as with the check,
+/// at places all over a shipped example, and an included file that was not supplied is still
+/// said not to be read.
+#[test]
+fn hover_without_the_check_says_what_it_says_with_it() {
+    let script = std::fs::read_to_string("examples/tag.hus").unwrap();
+    let files = SuppliedFiles::new();
+    for offset in (0..script.len()).step_by(5) {
+        let full = Analysis::new(
+            SourceFile::new(SCRIPT_NAME, script.as_str()),
+            options(&files, Vec::new()),
+        );
+        let expected =
+            crate::ide::hover::hover(&full, byte_offset(&script, offset)).map(|h| h.text);
+        let got = hover(&script, &files, offset);
+        assert_eq!(got["text"].as_str(), expected.as_deref(), "at {offset}");
+    }
+    let script = "INCLUDE \"lib.hus\"\n";
+    let v = hover(script, &files, 10);
+    assert!(
+        v["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("**lib.hus** (included file): not read: "),
+        "{v}"
+    );
 }

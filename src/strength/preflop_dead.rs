@@ -8,7 +8,7 @@
 //! ([`range_equity::enumerate`]); subsets of more than five cards hold no board. With one dead
 //! card that is C(47, 4) = 178,365 boards instead of C(47, 5) = 1,533,939.
 
-use super::range_equity::{self, RangeEquity, Tally};
+use super::range_equity::{self, RangeEquity, Tally, Ticker};
 use crate::cards::range::Holding;
 use crate::cards::CardSet;
 
@@ -46,9 +46,27 @@ pub fn cheaper(hero: usize, villain: usize, dead: CardSet) -> bool {
 /// Both sides' tallies before the flop over every board that misses `dead`; holdings must
 /// already miss the dead cards.
 pub fn with_dead(hero: &[Holding], villain: &[Holding], dead: CardSet) -> RangeEquity {
+    with_dead_ticked(hero, villain, dead, &mut Ticker::silent())
+}
+
+/// The run-outs [`with_dead`] enumerates: those of every term's partial board.
+pub fn boards(dead: CardSet) -> u64 {
+    terms(dead)
+        .iter()
+        .map(|(s, _)| range_equity::boards(*s, CardSet::EMPTY))
+        .sum()
+}
+
+/// [`with_dead`], ticking `ticker` once per run-out of each term.
+pub fn with_dead_ticked(
+    hero: &[Holding],
+    villain: &[Holding],
+    dead: CardSet,
+    ticker: &mut Ticker<'_>,
+) -> RangeEquity {
     let mut out = range_equity::preflop(hero, villain);
     for (subset, sign) in terms(dead) {
-        let part = range_equity::enumerate(hero, villain, subset, CardSet::EMPTY);
+        let part = range_equity::enumerate_ticked(hero, villain, subset, CardSet::EMPTY, ticker);
         add(&mut out.hero, &part.hero, sign);
         add(&mut out.villain, &part.villain, sign);
     }

@@ -54,6 +54,59 @@ impl RangeEquity {
     }
 }
 
+/// Counts the run-outs (or deals) a long count has done and tells the total to `told` every
+/// [`Ticker::EVERY`] of them, so a page can show how far it is; [`Ticker::silent`] tells no
+/// one, and a count costs one increment and one test per run-out more.
+pub struct Ticker<'a> {
+    done: u64,
+    told: Option<&'a mut dyn FnMut(u64)>,
+}
+
+impl<'a> Ticker<'a> {
+    /// Run-outs between two tellings: a few milliseconds of the slowest counts.
+    pub const EVERY: u64 = 1024;
+
+    /// A ticker that tells `told(done)`.
+    pub fn new(told: &'a mut dyn FnMut(u64)) -> Ticker<'a> {
+        Ticker {
+            done: 0,
+            told: Some(told),
+        }
+    }
+
+    /// A ticker that tells no one.
+    pub fn silent() -> Ticker<'static> {
+        Ticker {
+            done: 0,
+            told: None,
+        }
+    }
+
+    /// One more run-out counted.
+    #[inline]
+    pub fn tick(&mut self) {
+        self.done += 1;
+        if self.done.is_multiple_of(Self::EVERY) {
+            if let Some(told) = self.told.as_mut() {
+                told(self.done);
+            }
+        }
+    }
+
+    /// The run-outs counted so far.
+    pub fn done(&self) -> u64 {
+        self.done
+    }
+}
+
+/// The run-outs an enumeration of `board` visits: the rest of the board from the cards that
+/// are neither on it nor dead.
+pub fn boards(board: CardSet, dead: CardSet) -> u64 {
+    let n = 52 - board.len() as u64 - dead.len() as u64;
+    let k = 5 - board.len() as u64;
+    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+}
+
 /// The largest enumeration (run-outs x hero holdings x villain holdings) counted: about ten
 /// seconds on one core.
 pub const MAX_WORK: f64 = 4e9;
@@ -110,11 +163,22 @@ pub fn enumerate(
     board: CardSet,
     dead: CardSet,
 ) -> RangeEquity {
+    enumerate_ticked(hero, villain, board, dead, &mut Ticker::silent())
+}
+
+/// [`enumerate`], ticking `ticker` once per run-out.
+pub fn enumerate_ticked(
+    hero: &[Holding],
+    villain: &[Holding],
+    board: CardSet,
+    dead: CardSet,
+    ticker: &mut Ticker<'_>,
+) -> RangeEquity {
     match Units::of(hero, villain, board, dead) {
         Some(units) if hero.len().min(villain.len()) > FEW => {
-            by_board(hero, villain, board, dead, &units)
+            by_board(hero, villain, board, dead, &units, ticker)
         }
-        _ => enumerate_pairs(hero, villain, board, dead),
+        _ => pairs_ticked(hero, villain, board, dead, ticker),
     }
 }
 
@@ -130,6 +194,16 @@ pub fn enumerate_pairs(
     villain: &[Holding],
     board: CardSet,
     dead: CardSet,
+) -> RangeEquity {
+    pairs_ticked(hero, villain, board, dead, &mut Ticker::silent())
+}
+
+fn pairs_ticked(
+    hero: &[Holding],
+    villain: &[Holding],
+    board: CardSet,
+    dead: CardSet,
+    ticker: &mut Ticker<'_>,
 ) -> RangeEquity {
     let ev = Evaluator::get();
     let deck: Vec<u32> = (0..64)
@@ -147,6 +221,7 @@ pub fn enumerate_pairs(
         rank_all(ev, hero, extra, hand, &mut ranks_h);
         rank_all(ev, villain, extra, hand, &mut ranks_v);
         count(hero, villain, extra, &ranks_h, &ranks_v, &mut out);
+        ticker.tick();
     };
     runouts(&deck, k, 0, 0, base, &mut visit);
     out

@@ -2,7 +2,7 @@
 // diagnostics as underlines, and hover help and completion from the glossary `hus lsp`
 // uses. Every answer comes from the library's bindings (`hus`), given at creation.
 // Bundled by web/build.sh (esbuild) into target/web/editor.js.
-import { EditorState } from "@codemirror/state";
+import { EditorState, StateEffect } from "@codemirror/state";
 import {
   EditorView, keymap, lineNumbers, drawSelection, highlightActiveLine, hoverTooltip,
 } from "@codemirror/view";
@@ -51,6 +51,9 @@ const husColours = HighlightStyle.define([
   { tag: tags.comment, color: "#6a737d", fontStyle: "italic" },
 ]);
 
+/** Told to the editor when the supplied files change (`relint`), so the lint runs again. */
+const filesChanged = StateEffect.define();
+
 /** Characters above which the script is checked off the page (`checkLarge`). */
 const LARGE = 100_000;
 /** The most diagnostics marked in the text: a text that is not a script can have a hundred
@@ -59,6 +62,21 @@ const MARKED = 1000;
 
 const COMPLETION_TYPES = { keyword: "keyword", action: "keyword", predicate: "property",
   constant: "constant", define: "variable", file: "text" };
+
+/**
+ * A diagnostic's fixes (`edits`, by UTF-16 offsets into the text it was checked on) as the
+ * lint's actions: each replaces its text, placed from where the diagnostic is now (CodeMirror
+ * moves a diagnostic with the edits made since the check).
+ */
+function quickFixes(d) {
+  return (d.edits ?? []).map((e) => ({
+    name: e.title,
+    apply(view, from) {
+      const at = from + (e.from - d.from);
+      view.dispatch({ changes: { from: at, to: at + (e.to - e.from), insert: e.insert } });
+    },
+  }));
+}
 
 /** A text element for a tooltip or completion info: the help as plain text, unless the page
  * gives its renderer of the glossary's Markdown. */
@@ -72,14 +90,18 @@ function plainHelp(text, className) {
 /**
  * An editor in `parent`. `hus` is the bindings, `filesJson()` the script's files as JSON,
  * `onCheck(result, ms)` receives each check (`hus.check`'s object and the milliseconds it
- * took) as the lint source runs it (a text over `LARGE` characters through `checkLarge(text)`, a
- * promise of the same object, when given), `onCursor(offset)` the cursor after each move,
+ * took) as the lint source runs it (the first `MARKED` diagnostics and the count of all; a text
+ * over `LARGE` characters through `checkLarge(text, MARKED)`, a promise of the same object,
+ * when given), `ask(kind, {script, files, offset})` answers `hover` and `complete` for such a
+ * text off the page (a promise of the library's answer), `onCursor(offset)` the cursor after
+ * each move,
  * `onChange(text)` the text after each edit, `helpNode(markdown, className)` renders help.
  * Returns `{view, text(), setText(t), load(t), select(from, to), relint()}`: `setText` is
- * an edit (undone by Ctrl+Z), `load` starts a new document with an empty undo history.
+ * an edit (undone by Ctrl+Z), `load` starts a new document with an empty undo history,
+ * `relint` checks the text again at once (after the files it reads changed).
  */
 export function createEditor(parent, {
-  hus, filesJson, onCheck, onCursor, label, checkLarge, onChange = () => {}, helpNode = plainHelp,
+  hus, filesJson, onCheck, onCursor, label, checkLarge, ask, onChange = () => {}, helpNode = plainHelp,
 }) {
   const words = JSON.parse(hus.words());
   const lint = linter((view) => {
@@ -97,23 +119,34 @@ export function createEditor(parent, {
           severity: d.severity === "error" ? "error" : d.severity === "warning" ? "warning" : "info",
           source: d.code,
           message: d.message + (d.help ? `\nhelp: ${d.help}` : ""),
+          actions: quickFixes(d),
         }));
     };
     // A large text is checked in the page's worker, so typing never waits on it; a check
     // a newer one replaced comes back cancelled and is dropped.
     if (checkLarge && text.length > LARGE) {
-      return checkLarge(text).then((r) => (r.cancelled ? [] : marks(r)));
+      return checkLarge(text, MARKED).then((r) => (r.cancelled ? [] : marks(r)));
     }
-    return marks(JSON.parse(hus.check(text, filesJson())));
-  }, { delay: 100 });
-  const hover = hoverTooltip((view, pos) => {
-    const h = JSON.parse(hus.hover(view.state.doc.toString(), filesJson(), pos));
-    if (!h) return null;
-    return { pos: h.from, end: h.to, above: true,
-      create: () => ({ dom: helpNode(h.text, "hus-hover") }) };
+    return marks(JSON.parse(hus.check_first(text, filesJson(), MARKED)));
+  }, {
+    delay: 100,
+    // The files a script reads changed: check again though the text did not.
+    needsRefresh: (u) => u.transactions.some((tr) => tr.effects.some((e) => e.is(filesChanged))),
   });
-  const complete = (context) => {
-    const r = JSON.parse(hus.complete(context.state.doc.toString(), filesJson(), context.pos));
+  // A question about a text over `LARGE` characters goes to the worker (`ask`), when given:
+  // reading a pasted document takes half a second, which typing must not wait on.
+  const answer = (kind, text, offset, use) => {
+    if (ask && text.length > LARGE) {
+      return ask(kind, { script: text, files: filesJson(), offset })
+        .then((r) => (r && !r.cancelled ? use(r) : null));
+    }
+    return use(JSON.parse(hus[kind](text, filesJson(), offset)));
+  };
+  const hover = hoverTooltip((view, pos) => answer("hover", view.state.doc.toString(), pos, (h) => h && {
+    pos: h.from, end: h.to, above: true,
+    create: () => ({ dom: helpNode(h.text, "hus-hover") }),
+  }));
+  const complete = (context) => answer("complete", context.state.doc.toString(), context.pos, (r) => {
     if (r.items.length === 0 || (r.from === r.to && !context.explicit)) return null;
     return {
       from: r.from,
@@ -124,7 +157,7 @@ export function createEditor(parent, {
       })),
       validFor: /^[A-Za-z0-9_]*$/,
     };
-  };
+  });
   const extensions = [
     lineNumbers(), history(), drawSelection(), highlightActiveLine(),
     indentUnit.of("  "), EditorState.tabSize.of(8),
@@ -152,7 +185,10 @@ export function createEditor(parent, {
       view.setState(EditorState.create({ doc: text, extensions }));
       onChange(text);
     },
-    relint: () => forceLinting(view),
+    relint() {
+      view.dispatch({ effects: filesChanged.of(null) });
+      forceLinting(view);
+    },
     select(from, to) {
       view.focus();
       view.dispatch({ selection: { anchor: from, head: to }, scrollIntoView: true });

@@ -222,3 +222,74 @@ pub fn range_classes(text: &str) -> String {
 pub fn range_text(weights: &[f64]) -> String {
     playground::range_text(weights).to_string()
 }
+
+/// Calls the page's `progress(done, all, unit)` (`unit` is `boards` or `deals`), as the
+/// worker passes it, for each step of a count.
+fn counted_to(progress: js_sys::Function) -> impl FnMut(hus::Counted) {
+    move |c: hus::Counted| {
+        let _ = progress.call3(
+            &JsValue::NULL,
+            &JsValue::from_f64(c.done as f64),
+            &JsValue::from_f64(c.all as f64),
+            &JsValue::from_str(c.unit.word()),
+        );
+    }
+}
+
+/// [`equity`], telling `progress(done, all, unit)` how far the count has gone: the page's
+/// worker posts it to the panel, which shows the boards counted while it runs.
+#[wasm_bindgen]
+pub fn equity_progress(
+    hero: &str,
+    villain: &str,
+    board: &str,
+    dead: &str,
+    villain_with: &str,
+    progress: js_sys::Function,
+) -> String {
+    let options = hus::EquityOptions {
+        hero: hero.into(),
+        villain: villain.into(),
+        board: board.into(),
+        dead: dead.into(),
+        villain_with: hand_words(villain_with),
+        ..Default::default()
+    };
+    match hus::equity_counted(&options, &mut counted_to(progress)) {
+        Ok(r) => answer(r.text(), &r.json(), None),
+        Err(e) => serde_json::json!({ "error": e.message }).to_string(),
+    }
+}
+
+/// [`range`], with `hus range --next-card` when `next_card` is set, telling
+/// `progress(done, all, "boards")` after each board it reads the equity on.
+#[wasm_bindgen]
+pub fn range_progress(
+    range: &str,
+    board: &str,
+    dead: &str,
+    with: &str,
+    next_card: bool,
+    progress: js_sys::Function,
+) -> String {
+    let options = hus::RangeOptions {
+        range: range.into(),
+        board: board.into(),
+        dead: dead.into(),
+        with: hand_words(with),
+        next_card,
+        ..Default::default()
+    };
+    match hus::range_breakdown_counted(&options, &mut counted_to(progress)) {
+        Ok(r) => answer(r.text(), &r.json(), Some(r.svg())),
+        Err(e) => serde_json::json!({ "error": e.message }).to_string(),
+    }
+}
+
+/// [`check`] with only the first `listed` diagnostics written out and `total` counting all:
+/// what the editor marks and lists, without the rest of a pasted document's hundred
+/// thousand.
+#[wasm_bindgen]
+pub fn check_first(script: &str, files_json: &str, listed: usize) -> String {
+    playground::check_text_first(script, &files(files_json), listed)
+}

@@ -11,6 +11,8 @@ import { renderHelp } from "./help.js";
 import { setupBuilder } from "./builder.js";
 import { panelTask, run as runTask } from "./jobs.js";
 import { setupStale } from "./stale.js";
+import { showDecisionWarnings } from "./warnings.js";
+import { markLoading, markLoaded, loadFailed } from "./loading.js";
 
 const $ = (id) => document.getElementById(id);
 const timings = { check: [], decide: [], play: [] };
@@ -47,7 +49,8 @@ function renderDiagnostics(result) {
     li.append(b);
     list.append(li);
   }
-  const more = result.diagnostics.length - LISTED;
+  // The check writes out the first diagnostics only and counts them all (`total`).
+  const more = (result.total ?? result.diagnostics.length) - LISTED;
   if (more > 0) {
     const li = document.createElement("li");
     li.textContent = `… and ${more.toLocaleString("en")} more (hus check lists them all).`;
@@ -64,9 +67,23 @@ function checked(result, ms) {
   timings.check.push(ms);
 }
 
+// Characters above which the help at the cursor is found in a worker, once the cursor has
+// rested for `HELP_REST` ms: reading a pasted document of megabytes takes half a second,
+// which neither the editor nor the check of the paste should wait on.
+const LARGE_HELP = 100_000;
+const HELP_REST = 300;
+let helpLater;
+
 function showHelp(offset) {
-  const h = JSON.parse(hus.hover(editor.text(), filesJson(), offset));
-  $("help").replaceChildren(h ? renderHelp(h.text) : "");
+  const text = editor.text();
+  const show = (h) => $("help").replaceChildren(h ? renderHelp(h.text) : "");
+  clearTimeout(helpLater);
+  if (text.length > LARGE_HELP) {
+    helpLater = setTimeout(() => runTask("hover", { script: editor.text(), files: filesJson(), offset })
+      .then((h) => h?.cancelled || show(h)), HELP_REST);
+    return;
+  }
+  show(JSON.parse(hus.hover(text, filesJson(), offset)));
 }
 
 function formatScript() {
@@ -91,12 +108,14 @@ function decideNow() {
   const seed = read("seed");
   if (seed === null) {
     $("decision-text").textContent = "Not decided: the seed is not a valid one (see the field).";
+    showDecisionWarnings(null);
     $("decision").textContent = $("trace").textContent = "";
     return null;
   }
   const t0 = performance.now();
   const r = parseExact(hus.decide(editor.text(), $("xml").value, filesJson(), seed));
   timings.decide.push(performance.now() - t0);
+  showDecisionWarnings(r);
   $("trace").textContent = r.trace || "";
   if (r.decision) {
     const d = r.decision;
@@ -177,12 +196,29 @@ function loadExample(name) {
   showFiles();
 }
 
+// The added files, each with a Remove button; adding or removing one checks the script again
+// (a missing table's error goes when its file is added).
 function showFiles() {
   $("file-list").replaceChildren(...Object.keys(files).map((f) => {
     const li = document.createElement("li");
-    li.textContent = f;
+    const remove = document.createElement("button");
+    remove.type = "button";
+    remove.textContent = "Remove";
+    remove.setAttribute("aria-label", `Remove ${f}`);
+    remove.addEventListener("click", () => {
+      delete files[f];
+      filesChanged();
+      scriptChanged("the files changed");
+    });
+    li.append(`${f} `, remove);
     return li;
   }));
+}
+
+function filesChanged() {
+  showFiles();
+  store.save();
+  editor.relint();
 }
 
 async function main() {
@@ -200,7 +236,8 @@ async function main() {
   editor = createEditor($("script"), {
     hus, filesJson, label: "The bot script",
     onCheck: checked,
-    checkLarge: (text) => runTask("check", { script: text, files: filesJson() }),
+    checkLarge: (text, listed) => runTask("check", { script: text, files: filesJson(), listed }),
+    ask: runTask,
     onCursor: showHelp,
     onChange: () => { store.save(); scriptChanged(); },
     helpNode: (text, className) => renderHelp(text, `md ${className}`),
@@ -215,9 +252,7 @@ async function main() {
   $("format").addEventListener("click", formatScript);
   $("files").addEventListener("change", async (e) => {
     for (const f of e.target.files) files[f.name] = await f.text();
-    showFiles();
-    store.save();
-    editor.relint();
+    filesChanged();
   });
   $("xml-use").addEventListener("click", () => { setXml($("xml").value); decideNow(); });
   $("decide").addEventListener("click", decideNow);
@@ -230,11 +265,16 @@ async function main() {
   setupRanges(hus);
   setupChart(hus, () => editor.text(), filesJson)();
   scriptChanged = setupStale();
+  markLoaded();
   document.body.dataset.ready = "true";
+  // The worker that checks large texts is started now, so the first paste does not wait for
+  // it to load the library.
+  runTask("check", { script: "", files: "{}", listed: 0 });
 }
 
 // For measurements from outside the page (the browser tests).
 window.hus = hus;
 window.husFilesJson = filesJson;
 window.husEditor = () => editor;
-main();
+markLoading();
+main().catch(loadFailed);

@@ -15,6 +15,10 @@ function show(name, r) {
   if (name === "range") $("range-grid").innerHTML = r.svg || "";
 }
 
+/** A count's progress in words: `12,288 of 249,900 boards counted`. */
+export const countedText = ({ done, all, unit }) =>
+  `${done.toLocaleString("en")} of ${all.toLocaleString("en")} ${unit} ${unit === "deals" ? "drawn" : "counted"}`;
+
 /** Wires both panels, each running in its worker (jobs.js) with a Cancel, and fills them once;
  * each range field gets its grid (grid.js). */
 export function setupRanges(hus) {
@@ -25,8 +29,8 @@ export function setupRanges(hus) {
   const fields = (name, ids) => Object.fromEntries(ids.map((id) => [id, value(`${name}-${id}`)]));
   const task = (name, ids) => panelTask({
     panel: $(`${name}-panel`), status: $(`${name}-progress`), cancelButton: $(`${name}-cancel`),
-    say: (m) => m.note,
-    start: () => [name, fields(name, ids)],
+    say: (m) => m.note ?? countedText(m.progress),
+    start: () => [name, { ...fields(name, ids), nextCard: $("range-next")?.checked }],
     done: (r) => show(name, r),
   });
   const equity = task("equity", ["hero", "villain", "board", "dead", "with"]);

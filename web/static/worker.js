@@ -1,5 +1,6 @@
 // The page's worker: the long tasks (a match, equity, a range, a chart, the check of a large
-// script) run here, on the same library built for wasm, so the page never waits on them.
+// script, and help and completion in one) run here, on the same library built for wasm, so
+// the page never waits on them.
 // A message `{id, kind, args}` is answered with `{id, progress}` or `{id, note}` while the
 // task runs and `{id, result}` (the library's JSON, parsed) at its end. The page cancels a
 // task by ending the worker and starting a fresh one.
@@ -29,14 +30,20 @@ function loadFlopTable(post) {
   return flopTable;
 }
 
+// A count's progress (`done` of `all` boards, or deals when sampled) as the page hears it.
+const counted = (post) => (done, all, unit) => post({ progress: { done, all, unit } });
+
 const tasks = {
   play: (a, post) => hus.play_progress(a.aName, a.aScript, a.bName, a.bScript, a.files,
     BigInt(a.hands), BigInt(a.seed), BigInt64Array.from(a.blinds.map(BigInt)), BigInt(a.stack),
     a.duplicate, (n) => post({ progress: n })),
-  equity: (a) => hus.equity(a.hero, a.villain, a.board, a.dead, a.with),
-  range: (a) => hus.range(a.range, a.board, a.dead, a.with),
+  equity: (a, post) => hus.equity_progress(a.hero, a.villain, a.board, a.dead, a.with, counted(post)),
+  range: (a, post) => hus.range_progress(a.range, a.board, a.dead, a.with, Boolean(a.nextCard),
+    counted(post)),
   chart: (a) => hus.chart(a.script, a.files, a.spot),
-  check: (a) => hus.check(a.script, a.files),
+  check: (a) => hus.check_first(a.script, a.files, a.listed),
+  hover: (a) => hus.hover(a.script, a.files, a.offset),
+  complete: (a) => hus.complete(a.script, a.files, a.offset),
 };
 
 onmessage = async ({ data: { id, kind, args } }) => {

@@ -7,7 +7,7 @@ use rand::{RngExt, SeedableRng};
 use crate::cards::range::Holding;
 use crate::cards::{CardSet, DECK_MASK};
 use crate::strength::eval7::Evaluator;
-use crate::strength::range_equity::{RangeEquity, Tally};
+use crate::strength::range_equity::{RangeEquity, Tally, Ticker};
 
 /// A sampled result: tallies scaled so that [`RangeEquity::total`] weighs them as exact
 /// ones, the deals drawn and the standard error of the hero's equity (the villain's is the
@@ -40,7 +40,7 @@ fn running_sums(holdings: &[Holding]) -> Vec<f64> {
 /// `deals` deals: a hero holding and a villain holding by weight (drawn again while they
 /// share a card, so each pair comes with the product of its weights), then the rest of the
 /// board uniformly from the cards left. Holdings must miss the known cards, and some pair of
-/// them must share no card.
+/// them must share no card. `ticker` ticks once per deal.
 pub fn sample(
     hero: &[Holding],
     villain: &[Holding],
@@ -48,6 +48,7 @@ pub fn sample(
     dead: CardSet,
     deals: u64,
     seed: u64,
+    ticker: &mut Ticker<'_>,
 ) -> Sampled {
     let ev = Evaluator::get();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
@@ -89,6 +90,7 @@ pub fn sample(
         let (wh, wv) = (1.0 / hero[i].weight, 1.0 / villain[j].weight);
         record(&mut out.hero[i], score, wh);
         record(&mut out.villain[j], 1.0 - score, wv);
+        ticker.tick();
     }
     let n = deals as f64;
     let mean = sum / n;
@@ -123,7 +125,15 @@ mod tests {
     #[test]
     fn sampled_equity_lands_near_the_exact_one() {
         let (h, v) = (parse_range("AA").unwrap(), parse_range("KK").unwrap());
-        let s = sample(&h, &v, CardSet::EMPTY, CardSet::EMPTY, 200_000, 7);
+        let s = sample(
+            &h,
+            &v,
+            CardSet::EMPTY,
+            CardSet::EMPTY,
+            200_000,
+            7,
+            &mut Ticker::silent(),
+        );
         let t = RangeEquity::total(&s.tallies.hero, &h);
         let exact = RangeEquity::total(&crate::strength::range_equity::preflop(&h, &v).hero, &h);
         assert!((t.equity() - exact.equity()).abs() < 4.0 * s.std_error);

@@ -373,3 +373,105 @@ fn nothing_kept_is_zero_combos_not_minus_zero() {
         .unwrap();
     assert!(ah.combos == 0.0 && ah.combos.is_sign_positive());
 }
+
+/// Every telling of a count, in order.
+fn told(run: impl FnOnce(&mut dyn FnMut(Counted))) -> Vec<Counted> {
+    let mut seen = Vec::new();
+    run(&mut |c| seen.push(c));
+    seen
+}
+
+#[test]
+fn an_equity_count_tells_the_boards_it_has_counted() {
+    let options = EquityOptions {
+        hero: "AKs".into(),
+        villain: "QQ | JJ".into(),
+        board: "2c7d".into(),
+        ..EquityOptions::default()
+    };
+    // Two board cards are not a board: the flop's run-outs are counted from three.
+    assert!(equity_counted(&options, &mut |_| {}).is_err());
+    let options = EquityOptions {
+        board: "2c7d9h".into(),
+        ..options
+    };
+    let mut report = None;
+    let seen = told(|p| report = Some(equity_counted(&options, p).unwrap()));
+    // C(49, 2) = 1,176 turn and river run-outs: one telling, after 1,024 of them.
+    let all = 1176;
+    assert_eq!(
+        seen,
+        [Counted {
+            done: 1024,
+            all,
+            unit: CountUnit::Boards
+        }]
+    );
+    assert_eq!(report, Some(equity(&options).unwrap()));
+}
+
+#[test]
+fn a_preflop_count_with_dead_cards_tells_every_terms_boards() {
+    let options = EquityOptions {
+        hero: "AA".into(),
+        villain: "KK".into(),
+        dead: "2c".into(),
+        ..EquityOptions::default()
+    };
+    let seen = told(|p| {
+        equity_counted(&options, p).unwrap();
+    });
+    // One term: the boards holding 2c, C(51, 4) = 249,900 of them.
+    let all = 249_900;
+    assert_eq!(seen.len() as u64, all / 1024);
+    assert!(seen
+        .iter()
+        .enumerate()
+        .all(|(i, c)| c.done == (i as u64 + 1) * 1024 && c.all == all));
+}
+
+#[test]
+fn a_sampled_count_tells_the_deals_drawn() {
+    let options = EquityOptions {
+        hero: "AA".into(),
+        villain: "KK".into(),
+        sample: Some(3000),
+        ..EquityOptions::default()
+    };
+    let seen = told(|p| {
+        equity_counted(&options, p).unwrap();
+    });
+    let deals = |done| Counted {
+        done,
+        all: 3000,
+        unit: CountUnit::Deals,
+    };
+    assert_eq!(seen, [deals(1024), deals(2048)]);
+}
+
+#[test]
+fn a_range_with_the_next_card_tells_each_board() {
+    let options = RangeOptions {
+        range: "AA".into(),
+        board: "Kh8s4d2c".into(),
+        next_card: true,
+        ..RangeOptions::default()
+    };
+    let mut report = None;
+    let seen = told(|p| report = Some(range_breakdown_counted(&options, p).unwrap()));
+    // The turn board, then the 48 rivers.
+    let boards: Vec<u64> = seen.iter().map(|c| c.done).collect();
+    assert_eq!(boards, (1..=49).collect::<Vec<u64>>());
+    assert!(seen
+        .iter()
+        .all(|c| c.all == 49 && c.unit == CountUnit::Boards));
+    assert_eq!(report, Some(range_breakdown(&options).unwrap()));
+    let without = RangeOptions {
+        next_card: false,
+        ..options
+    };
+    assert!(told(|p| {
+        range_breakdown_counted(&without, p).unwrap();
+    })
+    .is_empty());
+}

@@ -2,7 +2,7 @@
 //! both ranges' holdings ranked once on each run-out instead of once per pair, the weights as
 //! integers in a common unit so the sums are exact, and each tally converted once at the end.
 
-use super::{runouts, RangeEquity, Tally};
+use super::{runouts, RangeEquity, Tally, Ticker};
 use crate::cards::range::Holding;
 use crate::cards::{CardSet, DECK_MASK};
 use crate::strength::eval7::{Evaluator, IncrementalHand};
@@ -78,6 +78,7 @@ pub(super) fn by_board(
     board: CardSet,
     dead: CardSet,
     units: &Units,
+    ticker: &mut Ticker<'_>,
 ) -> RangeEquity {
     let (entries, slots) = entries(hero, villain, board.union(dead), units);
     let mut counter = BoardCounter::new(entries);
@@ -92,7 +93,10 @@ pub(super) fn by_board(
         0,
         0,
         IncrementalHand::of(board),
-        &mut |extra, hand| counter.add_board(ev, board.0 | extra, hand),
+        &mut |extra, hand| {
+            counter.add_board(ev, board.0 | extra, hand);
+            ticker.tick();
+        },
     );
     // Each pair of holdings that share no card meets on the same number of run-outs.
     let pair_runouts = binomial(deck.len() as u64 - 4, k as u64);

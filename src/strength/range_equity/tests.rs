@@ -289,7 +289,11 @@ fn check_by_board(hero: &str, villain: &str, board: CardSet, dead: CardSet) {
     let units = Units::of(&h, &v, board, dead).expect("short binary weights");
     let pairs = enumerate_pairs(&h, &v, board, dead);
     let what = format!("{hero} v {villain} on {board:?}, {dead:?} dead");
-    assert_same_bits(&by_board(&h, &v, board, dead, &units), &pairs, &what);
+    assert_same_bits(
+        &by_board(&h, &v, board, dead, &units, &mut Ticker::silent()),
+        &pairs,
+        &what,
+    );
     assert_same_bits(&enumerate(&h, &v, board, dead), &pairs, &what);
 }
 
