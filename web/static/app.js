@@ -266,6 +266,7 @@ async function main() {
   setupChart(hus, () => editor.text(), filesJson)();
   scriptChanged = setupStale();
   markLoaded();
+  builder.refresh();
   document.body.dataset.ready = "true";
   // The worker that checks large texts is started now, so the first paste does not wait for
   // it to load the library.

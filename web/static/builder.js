@@ -194,6 +194,9 @@ export function setupBuilder({ hus, save, setXml }) {
   showFields();
 
   return {
+    /** Draws the panel again from the library's answer (after the loading state let go of
+     * every control, the acts the rules do not allow are disabled again). */
+    refresh: () => refresh({}),
     snapshot: () => ({ v: 2, ...structuredClone(state), userXml }),
     restore(s) {
       const kept = situationOf(s);
