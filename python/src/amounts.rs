@@ -43,9 +43,8 @@ pub(crate) fn amount_of(obj: &Bound<'_, PyAny>, field: &str, floats: Floats) -> 
             })
         });
     }
-    let text = if obj.is_instance_of::<PyInt>() || obj.is_instance_of::<PyString>() {
-        obj.str()?.to_string()
-    } else if is_decimal(obj) {
+    let exact = obj.is_instance_of::<PyInt>() || obj.is_instance_of::<PyString>();
+    let text = if exact || is_decimal(obj) {
         obj.str()?.to_string()
     } else {
         return Err(bad(format!(

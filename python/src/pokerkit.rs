@@ -118,6 +118,7 @@ fn acts_of(
 /// blind; `kinds` are PokerKit's operation classes (posting, check or call, bet or raise to,
 /// fold, bet collection). The game itself is checked by the caller.
 #[pyfunction]
+#[allow(clippy::too_many_arguments)]
 #[pyo3(name = "_pokerkit_state", signature = (pk_state, hero, button, kinds, *, stats=None, defines=None, chip=None))]
 pub(crate) fn pokerkit_state(
     py: Python<'_>,
