@@ -5,6 +5,7 @@
 
 use pyo3::intern;
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyFloat, PyInt, PyString};
 
 use hus::{Chips, Decimal, Unit};
@@ -66,12 +67,20 @@ fn exact_text(obj: &Bound<'_, PyAny>) -> String {
         .unwrap_or_else(|_| "another number".into())
 }
 
+/// `decimal.Decimal`, looked up once (a conversion asks about every amount).
+fn decimal_type(py: Python<'_>) -> PyResult<&Bound<'_, PyAny>> {
+    static DECIMAL: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+    DECIMAL
+        .get_or_try_init(py, || {
+            Ok::<_, PyErr>(py.import("decimal")?.getattr("Decimal")?.unbind())
+        })
+        .map(|t| t.bind(py))
+}
+
 /// `obj` is a `decimal.Decimal`.
 pub(crate) fn is_decimal(obj: &Bound<'_, PyAny>) -> bool {
-    let py = obj.py();
-    py.import(intern!(py, "decimal"))
-        .and_then(|m| m.getattr(intern!(py, "Decimal")))
-        .and_then(|d| obj.is_instance(&d))
+    decimal_type(obj.py())
+        .and_then(|d| obj.is_instance(d))
         .unwrap_or(false)
 }
 
@@ -84,9 +93,7 @@ pub(crate) fn amount_out<'py>(
     decimal: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     if decimal {
-        py.import(intern!(py, "decimal"))?
-            .getattr(intern!(py, "Decimal"))?
-            .call1((unit.format(c),))
+        decimal_type(py)?.call1((unit.format(c),))
     } else {
         Ok(PyFloat::new(py, unit.to_f64(c)).into_any())
     }
