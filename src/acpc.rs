@@ -6,7 +6,7 @@
 use std::fmt;
 
 use crate::cards::Card;
-use crate::game::{Act, ActionRecord, GameRecord, Move, Phase, Player, Post, Round};
+use crate::game::{Act, ActionRecord, Chips, GameRecord, Move, Phase, Player, Post, Round, Unit};
 
 /// One act of a betting string: `f`, `c` (a call or a check) or `r<N>` (a raise **to** N
 /// chips put in during the whole hand).
@@ -378,7 +378,7 @@ pub(crate) fn to_record(
     for p in order {
         posts.push(Post {
             player: player(p, seat),
-            amount: game.blinds[p].min(game.stack) as f64,
+            amount: Chips(game.blinds[p].min(game.stack) as i64),
             blind: if p == order[0] { "SB" } else { "BB" }.into(),
             span: None,
         });
@@ -393,10 +393,10 @@ pub(crate) fn to_record(
         .collect();
     replay(state, game, |r, actor, act, high, added| {
         let (act, amount) = match act {
-            AcpcAction::Fold => (Act::Fold, 0.0),
-            AcpcAction::Call if added == 0 => (Act::Check, 0.0),
-            AcpcAction::Call => (Act::Call, added as f64),
-            AcpcAction::RaiseTo(to) => (Act::Raise, (to - high) as f64),
+            AcpcAction::Fold => (Act::Fold, Chips::ZERO),
+            AcpcAction::Call if added == 0 => (Act::Check, Chips::ZERO),
+            AcpcAction::Call => (Act::Call, Chips(added as i64)),
+            AcpcAction::RaiseTo(to) => (Act::Raise, Chips((to - high) as i64)),
         };
         let actions = &mut rounds[r].actions;
         actions.push(ActionRecord {
@@ -407,10 +407,12 @@ pub(crate) fn to_record(
             span: None,
         });
     })?;
-    let stack = game.stack as f64;
+    let stack = Chips(game.stack as i64);
     Ok(GameRecord {
-        bb: game.blinds[0].max(game.blinds[1]) as f64,
-        sb: game.blinds[0].min(game.blinds[1]) as f64,
+        unit: Unit::WHOLE,
+        chip: None,
+        bb: Chips(game.blinds[0].max(game.blinds[1]) as i64),
+        sb: Chips(game.blinds[0].min(game.blinds[1]) as i64),
         hero_stack: stack,
         villain_stack: stack,
         hero_cards,

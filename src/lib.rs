@@ -199,7 +199,7 @@ pub use front::{EquityMethod, NextCard};
 pub use front::{Format, PairResult, Pairing, Standing, TournamentOptions, TournamentResult};
 pub use front::{RangeOptions, RangeReport, SideEquity};
 pub use front::{ReplayErrorKind, ReplayOptions, ReplayReport, ReplayTally};
-pub use game::{GameBuilder, GameState, Play, Player};
+pub use game::{Chips, Decimal, GameBuilder, GameState, Play, Player, Unit};
 pub use limits::{ReadError, MAX_EXTERNAL_TIMEOUT_SECS, MAX_SHOWN_DIAGNOSTICS, MAX_STACK_CHIPS};
 #[cfg(feature = "lsp")]
 pub use lsp::run_stdio as run_language_server;

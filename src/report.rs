@@ -52,7 +52,7 @@ pub fn decision_json(
 /// (against a random hand), each as the script reads it.
 pub(crate) fn inputs_json(state: &crate::game::GameState) -> Value {
     use crate::game::Constant;
-    let read = |c: Constant| state.constant(&c).map(json_amount);
+    let read = |c: Constant| state.constant(&c).map(json_chips);
     let round = |x: f64| json_amount((x * 1e6).round() / 1e6);
     json!({
         "phase": state.phase().xml_tag(),
@@ -64,6 +64,17 @@ pub(crate) fn inputs_json(state: &crate::game::GameState) -> Value {
         "effective_stack": read(Constant::EffectiveStack),
         "equity": round(crate::strength::equity(state.hole(), state.board())),
     })
+}
+
+/// An amount of chips as JSON: whole amounts as integers (`60`), others as the shortest
+/// number that reads back as the amount (`0.3`): exactly its decimal, for an amount of the
+/// game state (reference §6, amounts).
+pub(crate) fn json_chips(x: f64) -> Value {
+    if x.fract() == 0.0 && x.abs() < 1e15 {
+        Value::from(x as i64)
+    } else {
+        Value::from(x)
+    }
 }
 
 /// Whole amounts as JSON integers (`60`, not `60.0`), others as the text prints them

@@ -611,22 +611,29 @@ fn game_calling(sb: &str, bb: &str, stack: &str, call: &str) -> String {
 }
 
 #[test]
-fn one_tolerance_relative_to_the_amounts() {
+fn amounts_are_exact_at_any_size() {
     let dir = temp_dir("case15");
     let bot = write(
         &dir,
         "bot.hus",
         "FLOP\nRULE\n  THEN CHECK\n  VILLAIN\n    THEN CHECK\n  ENDVILLAIN\nENDRULE\nENDFLOP\n",
     );
-    // A call 1e-8 short of 1,000,000 is the call: nothing is left owed afterwards.
+    // Amounts are exact: a call 1e-8 short of the 1,000,000 owed is not the call.
     let game = write(
         &dir,
         "near.xml",
+        game_calling("1000000", "2000000", "10000000", "999999.99999999"),
+    );
+    let out = hus(&["decide", &bot, &game]);
+    ends_with(&out, 4, "call-mismatch");
+    // ... and amounts finer than the unit counted exactly up to 2^53 are refused, not rounded.
+    let game = write(
+        &dir,
+        "fine.xml",
         game_calling("1000000", "2000000", "100000000", "999999.99999999"),
     );
     let out = hus(&["decide", &bot, &game]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
-    assert_eq!(stdout(&out), "check\n");
+    ends_with(&out, 4, "(2^53, counted exactly)");
     // At 10^14 chips, 100 chips more than owed is a different amount.
     let game = write(
         &dir,
@@ -676,7 +683,11 @@ fn smaller_things() {
             "0".repeat(300)
         ),
     );
-    ends_with(&out, 4, "raises 1e300");
+    ends_with(
+        &out,
+        4,
+        "at most 9007199254740992 chips (2^53, counted exactly)",
+    );
     assert!(!stderr(&out).contains(&"0".repeat(100)), "{}", stderr(&out));
     // A weight on a lone amount is not a factor: said so.
     let bot = write(

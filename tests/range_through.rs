@@ -163,7 +163,7 @@ fn probability(bot: &Bot, state: &GameState, play: Play) -> f64 {
             .filter(|(dec, _)| matches(dec.action))
             .map(|(_, p)| p)
             .sum(),
-        Err(_) if d.to_call > 0.0 => f64::from(u8::from(play == Play::Fold)),
+        Err(_) if d.to_call > hus::Chips::ZERO => f64::from(u8::from(play == Play::Fold)),
         Err(_) => f64::from(u8::from(play == Play::Check)),
     }
 }

@@ -8,6 +8,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+// The version of the C interface's structs and calls: 2 since `HusHand` has `chip`. A
+// program built against another version's header must be rebuilt.
+#define HUS_ABI_VERSION 2
+
 // [`HusBotOptions::flags`]: the script may run `external` programs (reference §8).
 #define HUS_ALLOW_EXTERNAL 1
 
@@ -112,7 +116,9 @@ typedef struct HusAct {
   double to;
 } HusAct;
 
-// A hand at the hero's turn, as the game-state XML describes it.
+// A hand at the hero's turn, as the game-state XML describes it. Amounts are read as the
+// shortest decimal that gives the double back (0.1 is 0.1) and counted exactly in the
+// finest decimal among them (reference §6, amounts).
 typedef struct HusHand {
   double small_blind;
   double big_blind;
@@ -128,6 +134,9 @@ typedef struct HusHand {
   // The acts in order (the blinds are implied by the button); null when `act_count` is 0.
   const struct HusAct *acts;
   size_t act_count;
+  // The size the hero's raises are rounded to (`<chip>`); 0: the finest decimal of the
+  // amounts (1 for whole chips). Last, so that a struct written without it means 0.
+  double chip;
 } HusHand;
 
 #ifdef __cplusplus
@@ -152,6 +161,9 @@ const char *hus_error_message(const struct HusError *error);
 // # Safety
 // `error` is null or an error a call of this library returned and not yet freed.
 void hus_error_free(struct HusError *error);
+
+// [`HUS_ABI_VERSION`] of the library linked, to compare with the header's.
+uint32_t hus_abi_version(void);
 
 // The library's version, `0.1.0`: a static string, never freed.
 const char *hus_version(void);

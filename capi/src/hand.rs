@@ -42,7 +42,9 @@ pub struct HusAct {
     pub to: f64,
 }
 
-/// A hand at the hero's turn, as the game-state XML describes it.
+/// A hand at the hero's turn, as the game-state XML describes it. Amounts are read as the
+/// shortest decimal that gives the double back (0.1 is 0.1) and counted exactly in the
+/// finest decimal among them (reference §6, amounts).
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct HusHand {
@@ -60,6 +62,9 @@ pub struct HusHand {
     /// The acts in order (the blinds are implied by the button); null when `act_count` is 0.
     pub acts: *const HusAct,
     pub act_count: usize,
+    /// The size the hero's raises are rounded to (`<chip>`); 0: the finest decimal of the
+    /// amounts (1 for whole chips). Last, so that a struct written without it means 0.
+    pub chip: f64,
 }
 
 /// The most acts a hand may list: far more than any hand has, and little to read.
@@ -80,6 +85,9 @@ pub(crate) unsafe fn game_of_hand(hand: &HusHand) -> Result<GameState, Failure> 
         .button(player(hand.button, "hand.button")?)
         .hero_cards(hero_cards)
         .board(board);
+    if hand.chip != 0.0 {
+        builder = builder.chip(hand.chip);
+    }
     for (i, act) in unsafe { acts(hand) }?.iter().enumerate() {
         let who = player(act.player, &format!("hand.acts[{i}].player"))?;
         builder = builder.play(who, play(act, i)?);

@@ -199,6 +199,16 @@ pub unsafe extern "C" fn hus_error_free(error: *mut HusError) {
     }
 }
 
+/// The version of the C interface's structs and calls: 2 since `HusHand` has `chip`. A
+/// program built against another version's header must be rebuilt.
+pub const HUS_ABI_VERSION: u32 = 2;
+
+/// [`HUS_ABI_VERSION`] of the library linked, to compare with the header's.
+#[no_mangle]
+pub extern "C" fn hus_abi_version() -> u32 {
+    HUS_ABI_VERSION
+}
+
 /// The library's version, `0.1.0`: a static string, never freed.
 #[no_mangle]
 pub extern "C" fn hus_version() -> *const c_char {

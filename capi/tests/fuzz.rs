@@ -219,11 +219,19 @@ fn a_hand_struct_decides_as_its_xml_and_rejects_bad_fields() {
         board: null(),
         acts: acts.as_ptr(),
         act_count: 1,
+        chip: 0.0,
     };
     let mut d = blank();
     let s = unsafe { hus_decide_hand(bot, &hand, 1, &mut d, null_mut()) };
     assert_eq!(s, HusStatus::Ok);
     assert_eq!(d.action, HusAction::Raise as u32);
+    // A chip that is no chip size is the game's error, not a crash.
+    hand.chip = -1.0;
+    let mut error = null_mut();
+    let s = unsafe { hus_decide_hand(bot, &hand, 1, &mut d, &mut error) };
+    assert_eq!(s, HusStatus::InvalidGame);
+    unsafe { hus_error_free(error) };
+    hand.chip = 0.0;
     let mut error = null_mut();
     hand.button = 7;
     let s = unsafe { hus_decide_hand(bot, &hand, 1, &mut d, &mut error) };

@@ -1,13 +1,18 @@
 """Type stubs of the compiled module hus._hus (re-exported by `hus`)."""
 
 import os
+from decimal import Decimal
 from typing import Any, Callable, Dict, Iterable, List, Literal, Mapping, Optional, Sequence, Tuple, TypedDict, Union, final
 
 
 _Player = Literal["hero", "villain"]
+#: An amount given: read exactly (a float as its shortest decimal).
+_Amount = Union[int, Decimal, str, float]
+#: An amount read back: a Decimal when the state was given Decimals, else a float.
+_Chips = Union[float, Decimal]
 _Act = Union[
     Tuple[_Player, Literal["fold", "check", "call"]],
-    Tuple[_Player, Literal["bet", "raise"], float],
+    Tuple[_Player, Literal["bet", "raise"], _Amount],
 ]
 _Path = Union[str, "os.PathLike[str]"]
 _Stat = Union[int, Tuple[int, int], Tuple[int, int, int], Mapping[str, int]]
@@ -144,24 +149,28 @@ class GameState:
     def __new__(
         cls,
         *,
-        small_blind: float,
-        big_blind: float,
+        small_blind: _Amount,
+        big_blind: _Amount,
         hero_cards: str,
-        hero_stack: Optional[float] = None,
-        villain_stack: Optional[float] = None,
+        hero_stack: Optional[_Amount] = None,
+        villain_stack: Optional[_Amount] = None,
         button: _Player = "hero",
         board: str = "",
         actions: Optional[Iterable[_Act]] = None,
         defines: Optional[Sequence[Tuple[str, float]]] = None,
         stats: Optional[Mapping[str, _Stat]] = None,
-        posts: Optional[Sequence[Tuple[_Player, Literal["SB", "BB"], float]]] = None,
+        posts: Optional[Sequence[Tuple[_Player, Literal["SB", "BB"], _Amount]]] = None,
+        chip: Optional[_Amount] = None,
     ) -> GameState:
         """Builds a state: acts are (player, act) or (player, "bet"|"raise", total raised
         to), player "hero" or "villain"; stats as <stats> gives them, e.g. {"hands": 40,
         "VPIP": (30, 38), "Aggression": (3, 10, 12)} (times, chances and, for Aggression,
         the hands it rests on); posts, as (player, "SB"|"BB", amount), replace the blinds
-        the button implies (a stack below its blind posts all it has); raises
-        GameStateError naming the field."""
+        the button implies (a stack below its blind posts all it has). Amounts are int,
+        Decimal, str or float (a float is its shortest decimal: 0.1 is 0.1), counted exactly
+        in the finest decimal given; chip is the size raises are rounded to (by default
+        that finest decimal). Amounts read back as Decimal when any was given as one.
+        Raises GameStateError naming the field."""
     @staticmethod
     def from_xml(xml: str) -> GameState:
         """Reads and validates game-state XML, as `hus decide` does."""
@@ -170,19 +179,21 @@ class GameState:
     @property
     def phase(self) -> _Phase: ...
     @property
-    def pot(self) -> float: ...
+    def pot(self) -> _Chips: ...
     @property
-    def to_call(self) -> float: ...
+    def to_call(self) -> _Chips: ...
     @property
-    def hero_stack(self) -> float: ...
+    def hero_stack(self) -> _Chips: ...
     @property
-    def villain_stack(self) -> float: ...
+    def villain_stack(self) -> _Chips: ...
     @property
-    def hero_in_round(self) -> float: ...
+    def hero_in_round(self) -> _Chips: ...
     @property
-    def min_raise_to(self) -> Optional[float]: ...
+    def min_raise_to(self) -> Optional[_Chips]: ...
     @property
-    def max_raise_to(self) -> Optional[float]: ...
+    def max_raise_to(self) -> Optional[_Chips]: ...
+    @property
+    def chip(self) -> _Chips: ...
     @property
     def legal_actions(self) -> List[_Action]: ...
     @property
@@ -192,23 +203,24 @@ class GameState:
     @property
     def warnings(self) -> List[Diagnostic]: ...
     @property
-    def small_blind(self) -> float: ...
+    def small_blind(self) -> _Chips: ...
     @property
-    def big_blind(self) -> float: ...
+    def big_blind(self) -> _Chips: ...
     @property
-    def hero_starting_stack(self) -> float: ...
+    def hero_starting_stack(self) -> _Chips: ...
     @property
-    def villain_starting_stack(self) -> float: ...
+    def villain_starting_stack(self) -> _Chips: ...
     @property
     def button(self) -> _Player: ...
     @property
-    def posts(self) -> List[Tuple[_Player, str, float]]: ...
+    def posts(self) -> List[Tuple[_Player, str, _Chips]]: ...
     @property
     def actions(self) -> List[_Act]: ...
     @property
     def defines(self) -> List[Tuple[str, float]]: ...
     @property
     def stats(self) -> Optional[Dict[str, _Stat]]: ...
+    def _with_decimal(self, decimal: bool) -> GameState: ...
     def __hash__(self) -> int: ...
     def __eq__(self, other: object, /) -> bool: ...
 
@@ -519,4 +531,5 @@ def _pokerkit_state(
     *,
     stats: Optional[Mapping[str, _Stat]] = None,
     defines: Optional[Sequence[Tuple[str, float]]] = None,
+    chip: Optional[_Amount] = None,
 ) -> GameState: ...

@@ -26,9 +26,10 @@ def bot(
     )
 
 
-def game_state(xml: str) -> _hus.GameState:
-    """A state read back from the XML it wrote."""
-    return _hus.GameState.from_xml(xml)
+def game_state(xml: str, decimal: bool = False) -> _hus.GameState:
+    """A state read back from the XML it wrote, its amounts Decimals when they were."""
+    state = _hus.GameState.from_xml(xml)
+    return state._with_decimal(True) if decimal else state
 
 
 def tournament(bots: List[_hus.Bot], options: str) -> _hus.Tournament:

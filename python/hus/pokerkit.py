@@ -100,21 +100,26 @@ def _button(pk_state: Any) -> int:
     return 0 if owed[0] < owed[1] else 1
 
 
-def _chip(pk_state: Any) -> float:
-    """The state's smallest unit, from the digits of its blinds and starting stacks: 1 for
-    whole chips, 0.01 for stakes of 0.01/0.02. The bot's sizes are rounded to it
-    (``<init><chip>``, reference §5)."""
+def _chip(pk_state: Any) -> Decimal:
+    """The state's chip, from the digits of its blinds and starting stacks: 1 for whole
+    chips, 0.01 for stakes of 0.01/0.02. The bot's sizes are rounded to it (``chip=``,
+    reference §6, amounts)."""
     amounts = [*pk_state.blinds_or_straddles[:2], *pk_state.starting_stacks]
+    if any(isinstance(a, float) for a in amounts):
+        # A float state's chip is a binary fraction (0.125, not 0.001): every size rounded
+        # to it is a float PokerKit adds exactly.
+        finest = max(float(a).as_integer_ratio()[1] for a in amounts)
+        return Decimal(1) / Decimal(finest)
     exponent = 0
     for a in amounts:
         digits = Decimal(repr(a) if isinstance(a, float) else str(a)).normalize()
         e = digits.as_tuple().exponent
         if isinstance(e, int):
             exponent = min(exponent, e)
-    return float(Decimal(1).scaleb(exponent))
+    return Decimal(1).scaleb(exponent)
 
 
-def _hand(pk_state: Any) -> Tuple[int, float]:
+def _hand(pk_state: Any) -> Tuple[int, Decimal]:
     """The button and the chip of the hand, checked once and kept on the state (they do not
     change during a hand): most of the time a conversion took went here."""
     kept = pk_state.__dict__.get("_hus_hand")
@@ -143,31 +148,27 @@ def state_of(
     if hero is None:
         raise _refuse("state", "no player is to act in this PokerKit state")
     button, chip = _hand(pk_state)
+    given = defines is not None and any(name.lower() == "chip" for name, _ in defines)
     # The operations are read in Rust: the blinds as posted, each act, and a bet after
-    # another in the same round as a raise.
+    # another in the same round as a raise. Amounts are read exactly (a float state only
+    # when its floats are exact decimals).
     return _hus._pokerkit_state(
-        pk_state, hero, button, _KINDS, stats=stats, defines=_with_chip(chip, defines)
+        pk_state,
+        hero,
+        button,
+        _KINDS,
+        stats=stats,
+        defines=list(defines) if defines else None,
+        chip=None if given or chip == 1 else str(chip),
     )
 
 
-def _with_chip(
-    chip: float, defines: Optional[Sequence[Tuple[str, float]]]
-) -> Optional[List[Tuple[str, float]]]:
-    """``defines`` with the state's chip, unless they give one."""
-    if chip == 1.0:
-        return list(defines) if defines else None
-    out = list(defines or [])
-    if not any(name.lower() == "chip" for name, _ in out):
-        out.append(("chip", chip))
-    return out
-
-
-def _in_units(amount: float, like: Any, chip: float) -> Any:
+def _in_units(amount: float, like: Any, chip: Decimal) -> Any:
     """``amount`` rounded to the state's chip (half away from zero, as hus rounds its sizes)
     in the number type of the state's amounts: an int, a Decimal or a float."""
-    step = Decimal(repr(chip))
-    chips = (Decimal(repr(amount)) / step).quantize(Decimal(1), rounding=ROUND_HALF_UP)
-    exact = chips * step
+    exact_amount = amount if isinstance(amount, Decimal) else Decimal(repr(amount))
+    chips = (exact_amount / chip).quantize(Decimal(1), rounding=ROUND_HALF_UP)
+    exact = chips * chip
     if isinstance(like, int):
         return int(exact)
     if isinstance(like, Decimal):
@@ -175,10 +176,12 @@ def _in_units(amount: float, like: Any, chip: float) -> Any:
     return type(like)(exact)
 
 
-def apply(decision: _hus.Decision, pk_state: Any) -> None:
-    """Applies a decision to the state with PokerKit's methods; a raise is given in the
-    state's units (whole chips, decimals or floats) and kept within its minimum and
-    maximum."""
+def apply(decision: _hus.Decision, pk_state: Any) -> _hus.Decision:
+    """Applies a decision to the state with PokerKit's methods and returns the decision as
+    applied: a raise is given in the state's units (whole chips, decimals or floats),
+    rounded to its chip and kept within its minimum and maximum; when that changes the
+    total raised to, the decision returned says so (its ``raise_to`` and ``amount`` are
+    what was applied, with an ``action-made-legal`` warning)."""
     if decision.action == "fold":
         if pk_state.can_fold():
             pk_state.fold()
@@ -191,9 +194,45 @@ def apply(decision: _hus.Decision, pk_state: Any) -> None:
         low = pk_state.min_completion_betting_or_raising_to_amount
         if top is None or low is None:
             pk_state.check_or_call()
-            return
-        to = _in_units(decision.raise_to, low, _hand(pk_state)[1])
-        pk_state.complete_bet_or_raise_to(max(low, min(to, top)))
+            return decision
+        chip = _hand(pk_state)[1]
+        to = max(low, min(_in_units(decision.raise_to, low, chip), top))
+        pk_state.complete_bet_or_raise_to(to)
+        return _as_applied(decision, to, chip)
+    return decision
+
+
+def _as_applied(decision: _hus.Decision, to: Any, chip: Decimal) -> _hus.Decision:
+    """``decision`` raising to ``to`` instead, with a warning saying so when it differs."""
+    decided = Decimal(repr(decision.raise_to))
+    if Decimal(to) == decided:
+        return decision
+    note = _hus.Diagnostic(
+        "action-made-legal",
+        "warning",
+        f"the raise to {decided} was applied as a raise to {to}: PokerKit's state counts "
+        f"chips of {chip}",
+        None,
+        "<pokerkit>",
+        1,
+        1,
+        1,
+        1,
+    )
+    assert decision.amount is not None
+    return _hus.Decision(
+        decision.action,
+        float(Decimal(repr(decision.amount)) + Decimal(to) - decided),
+        float(to),
+        decision.rule,
+        decision.matched,
+        decision.draw,
+        True,
+        decision.random_tie,
+        [*decision.warnings, note],
+        decision.explain,
+        decision.seed,
+    )
 
 
 def act(
@@ -204,10 +243,10 @@ def act(
     stats: Optional[Mapping[str, Any]] = None,
     defines: Optional[Sequence[Tuple[str, float]]] = None,
 ) -> _hus.Decision:
-    """Decides for the player to act and applies the decision to ``pk_state``."""
+    """Decides for the player to act, applies the decision to ``pk_state`` and returns it as
+    applied (see :func:`apply`)."""
     decision = bot.decide(state_of(pk_state, stats=stats, defines=defines), seed=seed)
-    apply(decision, pk_state)
-    return decision
+    return apply(decision, pk_state)
 
 
 @dataclass

@@ -3,6 +3,7 @@
 //! runs under a panic guard, so a bug in the library raises `hus.InternalError` instead of
 //! ending the interpreter.
 
+mod amounts;
 mod bot;
 mod decision;
 mod diagnostics;

@@ -37,7 +37,7 @@ impl PyOpponent {
 /// The move an answer names; a bet or raise is given as the total raised to.
 pub(crate) fn move_of(answer: &Bound<'_, PyAny>, state: &hus::GameState) -> PyResult<Move> {
     let d = state.derived();
-    let by = |to: f64| to - (d.hero_round + d.to_call);
+    let by = |to: f64| to - d.chips(d.hero_round + d.to_call);
     if let Ok(decision) = answer.cast::<Decision>() {
         let decision = decision.get();
         return Ok(match (decision.action(), decision.raise_to()) {

@@ -8,8 +8,9 @@ use pyo3::types::{PyString, PyTuple};
 
 use hus::{Play, Player};
 
+use crate::amounts::{amount_of, is_decimal, Floats};
 use crate::errors::{guard, invalid_game};
-use crate::state::GameState;
+use crate::state::{decimal_f64, GameState};
 use crate::stats::stats_of;
 
 /// The PokerKit operation classes read, in the order `kinds` gives them.
@@ -61,7 +62,10 @@ fn acts_of(
     kinds: &[Bound<'_, PyAny>],
     hero: usize,
     button: usize,
-) -> PyResult<(Vec<(Player, &'static str, f64)>, Vec<(Player, Play)>)> {
+) -> PyResult<(
+    Vec<(Player, &'static str, hus::Decimal)>,
+    Vec<(Player, Play)>,
+)> {
     let mut posts = Vec::with_capacity(2);
     let mut acts = Vec::new();
     let mut high = 0.0_f64;
@@ -74,10 +78,11 @@ fn acts_of(
         match k {
             POSTING => {
                 let index: usize = op.getattr(intern!(op.py(), "player_index"))?.extract()?;
-                let amount: f64 = op.getattr(intern!(op.py(), "amount"))?.extract()?;
+                let amount = op.getattr(intern!(op.py(), "amount"))?;
                 let blind = if index == button { "SB" } else { "BB" };
-                posts.push((seat(&op, hero)?, blind, amount));
-                high = high.max(amount);
+                let exact = amount_of(&amount, "blinds_or_straddles", Floats::Exact)?;
+                posts.push((seat(&op, hero)?, blind, exact));
+                high = high.max(amount.extract::<f64>()?);
             }
             CHECK_OR_CALL => {
                 let amount: f64 = op.getattr(intern!(op.py(), "amount"))?.extract()?;
@@ -89,7 +94,8 @@ fn acts_of(
                 acts.push((seat(&op, hero)?, play));
             }
             BET_OR_RAISE_TO => {
-                let to: f64 = op.getattr(intern!(op.py(), "amount"))?.extract()?;
+                let amount = op.getattr(intern!(op.py(), "amount"))?;
+                let to = decimal_f64(amount_of(&amount, "operations", Floats::Exact)?);
                 let play = if high != 0.0 {
                     Play::RaiseTo(to)
                 } else {
@@ -112,7 +118,8 @@ fn acts_of(
 /// blind; `kinds` are PokerKit's operation classes (posting, check or call, bet or raise to,
 /// fold, bet collection). The game itself is checked by the caller.
 #[pyfunction]
-#[pyo3(name = "_pokerkit_state", signature = (pk_state, hero, button, kinds, *, stats=None, defines=None))]
+#[allow(clippy::too_many_arguments)]
+#[pyo3(name = "_pokerkit_state", signature = (pk_state, hero, button, kinds, *, stats=None, defines=None, chip=None))]
 pub(crate) fn pokerkit_state(
     py: Python<'_>,
     pk_state: &Bound<'_, PyAny>,
@@ -121,16 +128,25 @@ pub(crate) fn pokerkit_state(
     kinds: &Bound<'_, PyTuple>,
     stats: Option<&Bound<'_, PyAny>>,
     defines: Option<Vec<(String, f64)>>,
+    chip: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<GameState> {
     guard(|| {
         let kinds: Vec<Bound<'_, PyAny>> = kinds.iter().collect();
         let operations = pk_state.getattr(intern!(pk_state.py(), "operations"))?;
         let (posts, acts) = acts_of(&operations, &kinds, hero, button)?;
         let blinds = pk_state.getattr(intern!(pk_state.py(), "blinds_or_straddles"))?;
-        let (b0, b1): (f64, f64) = (
-            blinds.get_item(0)?.extract()?,
-            blinds.get_item(1)?.extract()?,
+        let (first, second) = (blinds.get_item(0)?, blinds.get_item(1)?);
+        let decimal = is_decimal(&first);
+        let exact = |o: &Bound<'_, PyAny>, field: &str| amount_of(o, field, Floats::Exact);
+        let (b0, b1) = (
+            exact(&first, "blinds_or_straddles")?,
+            exact(&second, "blinds_or_straddles")?,
         );
+        let (small, big) = if first.extract::<f64>()? <= second.extract::<f64>()? {
+            (b0, b1)
+        } else {
+            (b1, b0)
+        };
         let stacks = pk_state.getattr(intern!(pk_state.py(), "starting_stacks"))?;
         let mut hero_cards = String::with_capacity(4);
         cards_of(
@@ -146,10 +162,10 @@ pub(crate) fn pokerkit_state(
         {
             cards_of(&street?, &mut board)?;
         }
-        let mut b = hus::GameState::builder(b0.min(b1), b0.max(b1))
+        let mut b = hus::GameState::builder(small, big)
             .stacks(
-                stacks.get_item(hero)?.extract()?,
-                stacks.get_item(1 - hero)?.extract()?,
+                exact(&stacks.get_item(hero)?, "starting_stacks")?,
+                exact(&stacks.get_item(1 - hero)?, "starting_stacks")?,
             )
             .button(if hero == button {
                 Player::Hero
@@ -164,6 +180,9 @@ pub(crate) fn pokerkit_state(
         for (name, value) in defines.unwrap_or_default() {
             b = b.define(&name, value);
         }
+        if let Some(chip) = chip {
+            b = b.chip(amount_of(chip, "chip", Floats::Shortest)?);
+        }
         for (who, blind, amount) in posts {
             b = b.post(who, blind, amount);
         }
@@ -171,6 +190,6 @@ pub(crate) fn pokerkit_state(
             b = b.stats(stats_of(py, stats)?);
         }
         let (state, warnings) = b.build().map_err(|e| invalid_game(py, e, "<builder>"))?;
-        GameState::of(py, state, &warnings)
+        Ok(GameState::of(py, state, &warnings)?.with_decimal(decimal))
     })
 }

@@ -5,6 +5,7 @@ use pyo3::types::{PyDict, PyTuple};
 
 use hus::{Play, Player};
 
+use crate::amounts::{amount_of, amount_out, is_decimal, Floats};
 use crate::diagnostics::Diagnostic;
 use crate::errors::{field_error, guard, invalid_game};
 use crate::stats::{stats_dict, stats_of};
@@ -16,6 +17,8 @@ pub(crate) struct GameState {
     pub(crate) state: hus::GameState,
     /// What the builder or the XML reader tolerated (`hus decide` prints them as warnings).
     warnings: Vec<Diagnostic>,
+    /// The state was given `decimal.Decimal` amounts: they read back as Decimals.
+    decimal: bool,
 }
 
 /// The most acts `actions=` may hold: as many as one round of a game file may (an endless
@@ -44,7 +47,10 @@ pub(crate) fn play_of(item: &Bound<'_, PyAny>, k: usize) -> PyResult<(Player, Pl
     }
     let who = player(&parts[0].extract::<String>()?, "actions")?;
     let act: String = parts[1].extract()?;
-    let to: Option<f64> = parts.get(2).map(|a| a.extract()).transpose()?;
+    let to = parts
+        .get(2)
+        .map(|a| amount_of(a, &field, Floats::Shortest).map(decimal_f64))
+        .transpose()?;
     let play = match (act.to_ascii_lowercase().as_str(), to) {
         ("fold", None) => Play::Fold,
         ("check", None) => Play::Check,
@@ -60,6 +66,12 @@ pub(crate) fn play_of(item: &Bound<'_, PyAny>, k: usize) -> PyResult<(Player, Pl
         }
     };
     Ok((who, play))
+}
+
+/// The float that reads back as `d` (the builder takes a raise's total this way, as the
+/// shortest decimal of the float: exact to 15 significant digits).
+pub(crate) fn decimal_f64(d: hus::Decimal) -> f64 {
+    d.to_string().parse().unwrap_or(f64::NAN)
 }
 
 /// `"hero"` or `"villain"`.
@@ -82,7 +94,22 @@ impl GameState {
             .iter()
             .map(|w| Diagnostic::of(py, &hus::Diagnostic::located(&source, w)))
             .collect::<PyResult<_>>()?;
-        Ok(GameState { state, warnings })
+        Ok(GameState {
+            state,
+            warnings,
+            decimal: false,
+        })
+    }
+
+    /// This state, reading its amounts back as Decimals when `decimal`.
+    pub(crate) fn with_decimal(mut self, decimal: bool) -> GameState {
+        self.decimal = decimal;
+        self
+    }
+
+    /// An amount of the state for Python.
+    fn out<'py>(&self, py: Python<'py>, c: hus::Chips) -> PyResult<Bound<'py, PyAny>> {
+        amount_out(py, self.state.record().unit, c, self.decimal)
     }
 }
 
@@ -96,29 +123,54 @@ impl GameState {
     /// `posts` replaces the blinds the button implies, as (player, "SB"|"BB", amount): a
     /// stack below its blind posts all it has.
     #[new]
+    /// Amounts are ints, Decimals, decimal strings or floats (a float is read as the
+    /// shortest decimal that gives it back); `chip` is the size the hero's raises are
+    /// rounded to, by default the finest decimal of the amounts.
     #[pyo3(signature = (*, small_blind, big_blind, hero_cards, hero_stack=None, villain_stack=None,
-        button="hero", board="", actions=None, defines=None, stats=None, posts=None))]
+        button="hero", board="", actions=None, defines=None, stats=None, posts=None, chip=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
-        small_blind: f64,
-        big_blind: f64,
+        small_blind: &Bound<'_, PyAny>,
+        big_blind: &Bound<'_, PyAny>,
         hero_cards: &str,
-        hero_stack: Option<f64>,
-        villain_stack: Option<f64>,
+        hero_stack: Option<&Bound<'_, PyAny>>,
+        villain_stack: Option<&Bound<'_, PyAny>>,
         button: &str,
         board: &str,
         actions: Option<&Bound<'_, PyAny>>,
         defines: Option<Vec<(String, f64)>>,
         stats: Option<&Bound<'_, PyAny>>,
-        posts: Option<Vec<(String, String, f64)>>,
+        posts: Option<Vec<(String, String, Bound<'_, PyAny>)>>,
+        chip: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<GameState> {
         guard(|| {
-            let mut b = hus::GameState::builder(small_blind, big_blind)
-                .stacks(
-                    hero_stack.unwrap_or(100.0 * big_blind),
-                    villain_stack.unwrap_or(100.0 * big_blind),
-                )
+            let amount = |o: &Bound<'_, PyAny>, field: &str| amount_of(o, field, Floats::Shortest);
+            let mut decimal = is_decimal(small_blind) || is_decimal(big_blind);
+            let mut b = hus::GameState::builder(
+                amount(small_blind, "small_blind")?,
+                amount(big_blind, "big_blind")?,
+            );
+            if hero_stack.is_some() || villain_stack.is_some() {
+                let default = amount(big_blind, "big_blind")?
+                    .times(100)
+                    .unwrap_or(hus::Decimal::whole(i64::MAX));
+                let stack = |s: Option<&Bound<'_, PyAny>>, field: &str| match s {
+                    Some(s) => amount(s, field),
+                    None => Ok(default),
+                };
+                b = b.stacks(
+                    stack(hero_stack, "hero_stack")?,
+                    stack(villain_stack, "villain_stack")?,
+                );
+                decimal |=
+                    hero_stack.is_some_and(is_decimal) || villain_stack.is_some_and(is_decimal);
+            }
+            if let Some(chip) = chip {
+                b = b.chip(amount(chip, "chip")?);
+                decimal |= is_decimal(chip);
+            }
+            let mut b = b
                 .button(player(button, "button")?)
                 .hero_cards(hero_cards)
                 .board(board);
@@ -140,8 +192,9 @@ impl GameState {
             for (name, value) in defines.unwrap_or_default() {
                 b = b.define(&name, value);
             }
-            for (who, blind, amount) in posts.unwrap_or_default() {
-                b = b.post(player(&who, "posts")?, &blind, amount);
+            for (who, blind, given) in posts.unwrap_or_default() {
+                decimal |= is_decimal(&given);
+                b = b.post(player(&who, "posts")?, &blind, amount(&given, "posts")?);
             }
             if let Some(stats) = stats {
                 b = b.stats(stats_of(py, stats)?);
@@ -149,7 +202,7 @@ impl GameState {
             let (state, warnings) = b
                 .build()
                 .map_err(|e| invalid_game(py, e, "hus.GameState(...)"))?;
-            GameState::of(py, state, &warnings)
+            Ok(GameState::of(py, state, &warnings)?.with_decimal(decimal))
         })
     }
 
@@ -174,37 +227,51 @@ impl GameState {
         self.state.phase().xml_tag()
     }
     #[getter]
-    fn pot(&self) -> f64 {
-        self.state.derived().pot
+    fn pot<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.out(py, self.state.derived().pot)
     }
     #[getter]
-    fn to_call(&self) -> f64 {
-        self.state.derived().to_call
+    fn to_call<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.out(py, self.state.derived().to_call)
     }
     /// The hero's chips behind now.
     #[getter]
-    fn hero_stack(&self) -> f64 {
-        self.state.derived().hero_stack
+    fn hero_stack<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.out(py, self.state.derived().hero_stack)
     }
     #[getter]
-    fn villain_stack(&self) -> f64 {
-        self.state.derived().villain_stack
+    fn villain_stack<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.out(py, self.state.derived().villain_stack)
     }
     /// The hero's chips put in during this round (the blind, before the flop).
     #[getter]
-    fn hero_in_round(&self) -> f64 {
-        self.state.derived().hero_round
+    fn hero_in_round<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.out(py, self.state.derived().hero_round)
     }
     /// The smallest legal raise, as the total the hero's chips in this round come to
     /// (capped at all in), or None when the hero cannot raise.
     #[getter]
-    fn min_raise_to(&self) -> Option<f64> {
-        self.state.derived().min_raise_to()
+    fn min_raise_to<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        self.state
+            .derived()
+            .min_raise_to()
+            .map(|c| self.out(py, c))
+            .transpose()
     }
     /// The most the hero can raise to: all in.
     #[getter]
-    fn max_raise_to(&self) -> Option<f64> {
-        self.state.derived().max_raise_to()
+    fn max_raise_to<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        self.state
+            .derived()
+            .max_raise_to()
+            .map(|c| self.out(py, c))
+            .transpose()
+    }
+    /// The size the hero's raises are rounded to: `chip=`, `<chip>`, or the finest decimal
+    /// of the amounts (1 for whole chips).
+    #[getter]
+    fn chip<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.out(py, self.state.derived().chip)
     }
     /// The acts the hero may take: a subset of fold, check, call, raise in that order.
     #[getter]
@@ -238,21 +305,21 @@ impl GameState {
 
     /// The small blind, as built or read.
     #[getter]
-    fn small_blind(&self) -> f64 {
-        self.state.record().sb
+    fn small_blind<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.out(py, self.state.record().sb)
     }
     #[getter]
-    fn big_blind(&self) -> f64 {
-        self.state.record().bb
+    fn big_blind<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.out(py, self.state.record().bb)
     }
     /// The hero's stack at the start of the hand, before the blinds.
     #[getter]
-    fn hero_starting_stack(&self) -> f64 {
-        self.state.record().hero_stack
+    fn hero_starting_stack<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.out(py, self.state.record().hero_stack)
     }
     #[getter]
-    fn villain_starting_stack(&self) -> f64 {
-        self.state.record().villain_stack
+    fn villain_starting_stack<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.out(py, self.state.record().villain_stack)
     }
     /// Who posts the small blind: `"hero"` or `"villain"`.
     #[getter]
@@ -265,17 +332,34 @@ impl GameState {
     }
     /// The blinds as posted: `(player, "SB"|"BB", amount)`.
     #[getter]
-    fn posts(&self) -> Vec<(&'static str, String, f64)> {
+    fn posts<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<Vec<(&'static str, String, Bound<'py, PyAny>)>> {
         let r = self.state.record();
         r.posts
             .iter()
-            .map(|p| (seat_name(p.player), p.blind.clone(), p.amount))
+            .map(|p| {
+                Ok((
+                    seat_name(p.player),
+                    p.blind.clone(),
+                    self.out(py, p.amount)?,
+                ))
+            })
             .collect()
     }
     /// The acts in order as the builder takes them: `(player, "fold"|"check"|"call")` or
     /// `(player, "bet"|"raise", total raised to)`.
     #[getter]
     fn actions<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyTuple>>> {
+        let unit = self.state.record().unit;
+        // The builder's totals are floats of exact decimals: counted again in the unit.
+        let to = |x: f64| {
+            let c = hus::Decimal::from_f64(x)
+                .and_then(|d| unit.of(d))
+                .unwrap_or_default();
+            self.out(py, c)
+        };
         hus::plays_of(self.state.record())
             .into_iter()
             .map(|(who, play)| {
@@ -284,8 +368,8 @@ impl GameState {
                     Play::Fold => (who, "fold").into_pyobject(py),
                     Play::Check => (who, "check").into_pyobject(py),
                     Play::Call => (who, "call").into_pyobject(py),
-                    Play::BetTo(to) => (who, "bet", to).into_pyobject(py),
-                    Play::RaiseTo(to) => (who, "raise", to).into_pyobject(py),
+                    Play::BetTo(x) => (who, "bet", to(x)?).into_pyobject(py),
+                    Play::RaiseTo(x) => (who, "raise", to(x)?).into_pyobject(py),
                 }
             })
             .collect()
@@ -306,10 +390,15 @@ impl GameState {
             .transpose()
     }
 
-    /// Pickles as its XML.
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+    /// Pickles as its XML (and whether its amounts read back as Decimals).
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String, bool))> {
         let restore = py.import("hus._pickle")?.getattr("game_state")?;
-        Ok((restore, (self.to_xml(),)))
+        Ok((restore, (self.to_xml(), self.decimal)))
+    }
+
+    /// This state with its amounts read back as Decimals (`True`) or floats.
+    fn _with_decimal(&self, decimal: bool) -> GameState {
+        self.clone().with_decimal(decimal)
     }
 
     /// The same for equal states: the cards, the phase and the amounts.
@@ -326,7 +415,7 @@ impl GameState {
             d.villain_stack,
             d.hero_round,
         ] {
-            x.to_bits().hash(&mut h);
+            d.chips(x).to_bits().hash(&mut h);
         }
         h.finish()
     }
@@ -344,8 +433,8 @@ impl GameState {
             self.phase(),
             self.hero_cards(),
             self.board(),
-            d.pot,
-            d.to_call
+            d.unit.format(d.pot),
+            d.unit.format(d.to_call)
         )
     }
 }

@@ -112,7 +112,7 @@ def test_bad_stats_are_a_game_state_error_as_in_xml(stats, message):
     "kwargs, field, message",
     [
         (dict(small_blind=-1), "small_blind", "small_blind: -1 is not a positive number of chips"),
-        (dict(big_blind=float("nan")), "big_blind", "big_blind: NaN is not a positive number"),
+        (dict(big_blind=float("nan")), "big_blind", "big_blind: NaN is not a number of chips"),
         (dict(small_blind=20, big_blind=10), "small_blind", "small_blind: 20 is above big_blind (10)"),
         (dict(hero_stack=-1), "hero_stack", "hero_stack: -1 is not a number of chips, 0 or more"),
         (dict(posts=[("hero", "SB", -3)]), "posts", "posts[0]: -3 is not a number of chips"),

@@ -6,43 +6,43 @@ use crate::game::GameState;
 
 /// Each `<-C` line of protocol.txt's no-limit section: the state the client answers, what it
 /// owes then, the move it makes and the reply that move becomes.
-const CLIENT_TURNS: [(&str, f64, Move, &str); 9] = [
-    ("MATCHSTATE:0:30:c:9s8h|", 0.0, Move::Check, "c"),
+const CLIENT_TURNS: [(&str, i64, Move, &str); 9] = [
+    ("MATCHSTATE:0:30:c:9s8h|", 0, Move::Check, "c"),
     (
         "MATCHSTATE:0:30:cc/:9s8h|/8c8d5c",
-        0.0,
+        0,
         Move::Raise(150.0),
         "r250",
     ),
     (
         "MATCHSTATE:0:30:cc/r250c/:9s8h|/8c8d5c/6s",
-        0.0,
+        0,
         Move::Raise(250.0),
         "r500",
     ),
     (
         "MATCHSTATE:0:30:cc/r250c/r500c/:9s8h|/8c8d5c/6s/2d",
-        0.0,
+        0,
         Move::Raise(750.0),
         "r1250",
     ),
-    ("MATCHSTATE:1:31::|JdTc", 50.0, Move::Raise(200.0), "r300"),
-    ("MATCHSTATE:1:31:r300r900:|JdTc", 600.0, Move::Call, "c"),
+    ("MATCHSTATE:1:31::|JdTc", 50, Move::Raise(200.0), "r300"),
+    ("MATCHSTATE:1:31:r300r900:|JdTc", 600, Move::Call, "c"),
     (
         "MATCHSTATE:1:31:r300r900c/r1800:|JdTc/6dJc9c",
-        900.0,
+        900,
         Move::Raise(1800.0),
         "r3600",
     ),
     (
         "MATCHSTATE:1:31:r300r900c/r1800r3600r9000:|JdTc/6dJc9c",
-        5400.0,
+        5400,
         Move::Call,
         "c",
     ),
     (
         "MATCHSTATE:1:31:r300r900c/r1800r3600r9000c/r20000:|JdTc/6dJc9c/Kh",
-        11000.0,
+        11000,
         Move::Call,
         "c",
     ),
@@ -57,7 +57,7 @@ fn every_no_limit_example_of_the_protocol_is_a_valid_game_state_at_the_hero_s_tu
         let (gs, warnings) = GameState::from_record(record)
             .unwrap_or_else(|e| panic!("{line}: {:?}", e.diagnostics));
         assert!(warnings.is_empty(), "{line}: {warnings:?}");
-        assert_eq!(gs.derived().to_call, to_call, "{line}");
+        assert_eq!(gs.derived().to_call, crate::game::Chips(to_call), "{line}");
         assert_eq!(reply(mv, &state, &game).unwrap(), reply_text, "{line}");
     }
 }
@@ -78,15 +78,18 @@ fn positions_blinds_and_cards_translate() {
     let r = to_record(&s, &game).unwrap();
     // Position 0 is the big blind in the reverse-blind game: the villain posted the small one.
     assert_eq!(r.posts[0].player, Player::Villain);
-    assert_eq!(r.posts[0].amount, 50.0);
+    assert_eq!(r.posts[0].amount, Chips(50));
     assert_eq!(r.posts[1].player, Player::Hero);
-    assert_eq!((r.bb, r.sb, r.hero_stack), (100.0, 50.0, 20000.0));
+    assert_eq!(
+        (r.bb, r.sb, r.hero_stack),
+        (Chips(100), Chips(50), Chips(20000))
+    );
     assert_eq!(r.hero_cards, ["9s".parse().unwrap(), "8h".parse().unwrap()]);
     // The limp is a call of 50, the big blind's `c` a check; the flop bet to 250 is by 150.
     let pre = &r.rounds[0].actions;
     assert_eq!(
         (pre[0].player, pre[0].act, pre[0].amount),
-        (Player::Villain, Act::Call, 50.0)
+        (Player::Villain, Act::Call, Chips(50))
     );
     assert_eq!((pre[1].player, pre[1].act), (Player::Hero, Act::Check));
     let flop = &r.rounds[1];
@@ -97,7 +100,7 @@ fn positions_blinds_and_cards_translate() {
             flop.actions[0].act,
             flop.actions[0].amount
         ),
-        (Player::Hero, Act::Raise, 150.0)
+        (Player::Hero, Act::Raise, Chips(150))
     );
 }
 
@@ -114,7 +117,7 @@ fn hand_made_states_all_ins_folds_and_a_raise_war() {
     let s = parse("MATCHSTATE:0:8:r300r900r20000:AhKd|").unwrap();
     let r = to_record(&s, &game).unwrap();
     let (gs, _) = GameState::from_record(r).unwrap();
-    assert_eq!(gs.derived().to_call, 20000.0 - 900.0);
+    assert_eq!(gs.derived().to_call, Chips(20000) - Chips(900));
     assert!(!gs.derived().hero_can_raise);
     assert_eq!(reply(Move::Call, &s, &game).unwrap(), "c");
     // A raise to more than the stack is refused.

@@ -8,7 +8,7 @@
 //! `c`.
 
 use crate::cards::Card;
-use crate::game::{Act, GameRecord, Player};
+use crate::game::{Act, Chips, GameRecord, Player};
 
 use crate::play::Deal;
 
@@ -21,7 +21,7 @@ pub(crate) fn position_of_seat(seat: usize) -> usize {
 /// The record may be either seat's: the acts are the same.
 pub fn acts(record: &GameRecord) -> Vec<Vec<String>> {
     let idx = |p: Player| (p == Player::Villain) as usize;
-    let mut spent = [0.0f64; 2];
+    let mut spent = [Chips::ZERO; 2];
     for post in &record.posts {
         spent[idx(post.player)] += post.amount;
     }
@@ -39,7 +39,7 @@ pub fn acts(record: &GameRecord) -> Vec<Vec<String>> {
                 }
                 Act::Raise | Act::Bet => {
                     spent[p] = high + a.amount;
-                    format!("r{}", spent[p] as i64)
+                    format!("r{}", spent[p].0)
                 }
             });
         }
@@ -182,30 +182,32 @@ mod tests {
             amount,
             span: None,
         };
-        let post = |player, amount: f64, blind: &str| Post {
+        let post = |player, amount: i64, blind: &str| Post {
             player,
-            amount,
+            amount: Chips(amount),
             blind: blind.into(),
             span: None,
         };
         GameRecord {
-            bb: 100.0,
-            sb: 50.0,
-            hero_stack: 10_000.0,
-            villain_stack: 10_000.0,
+            bb: Chips(100),
+            sb: Chips(50),
+            unit: crate::game::Unit::WHOLE,
+            chip: None,
+            hero_stack: Chips(10_000),
+            villain_stack: Chips(10_000),
             hero_cards: deal().hole[0],
             extras: Vec::new(),
             posts: vec![
-                post(Player::Hero, 50.0, "SB"),
-                post(Player::Villain, 100.0, "BB"),
+                post(Player::Hero, 50, "SB"),
+                post(Player::Villain, 100, "BB"),
             ],
             rounds: vec![
                 Round {
                     phase: Phase::Preflop,
                     cards: vec![],
                     actions: vec![
-                        act(0, Player::Hero, Act::Raise, 200.0),
-                        act(1, Player::Villain, Act::Call, 200.0),
+                        act(0, Player::Hero, Act::Raise, Chips(200)),
+                        act(1, Player::Villain, Act::Call, Chips(200)),
                     ],
                     span: None,
                 },
@@ -213,9 +215,9 @@ mod tests {
                     phase: Phase::Flop,
                     cards: deal().board[..3].to_vec(),
                     actions: vec![
-                        act(0, Player::Villain, Act::Bet, 400.0),
-                        act(1, Player::Hero, Act::Raise, 9300.0),
-                        act(2, Player::Villain, Act::Call, 9300.0),
+                        act(0, Player::Villain, Act::Bet, Chips(400)),
+                        act(1, Player::Hero, Act::Raise, Chips(9300)),
+                        act(2, Player::Villain, Act::Call, Chips(9300)),
                     ],
                     span: None,
                 },
@@ -264,7 +266,7 @@ mod tests {
     fn a_fold_shows_only_the_seat_s_own_cards_but_the_log_shows_both() {
         let mut r = record();
         r.rounds[1].actions[2].act = Act::Fold;
-        r.rounds[1].actions[2].amount = 0.0;
+        r.rounds[1].actions[2].amount = Chips(0);
         let seen = final_state(&r, &deal(), 0, 3, false, false);
         assert_eq!(seen.text(), "3:r300c/r700r10000f:|AhKh/2c3d4h");
         let logged = final_state(&r, &deal(), 0, 3, false, true);

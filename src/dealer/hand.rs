@@ -11,7 +11,9 @@ use super::stats::BotStats;
 use super::MatchError;
 use crate::cards::{Card, CardSet, Rank, Suit};
 use crate::game::betting::Betting;
-use crate::game::{Act, ActionRecord, GameRecord, GrowingState, Move, Phase, Player, Post, Round};
+use crate::game::{
+    Act, ActionRecord, Chips, GameRecord, GrowingState, Move, Phase, Player, Post, Round, Unit,
+};
 use crate::play::{legal_move, Bot, ChaCha8Stream, Deal, DecisionInfo, DecisionRng, HandEnd};
 use crate::strength::{evaluate, HandRank};
 
@@ -126,10 +128,12 @@ fn reset_record(
             Player::Villain
         }
     };
-    r.bb = stakes.bb as f64;
-    r.sb = stakes.sb as f64;
-    r.hero_stack = stakes.stack as f64;
-    r.villain_stack = stakes.stack as f64;
+    r.unit = Unit::WHOLE;
+    r.chip = None;
+    r.bb = Chips(stakes.bb);
+    r.sb = Chips(stakes.sb);
+    r.hero_stack = Chips(stakes.stack);
+    r.villain_stack = Chips(stakes.stack);
     r.hero_cards = deal.hole[s];
     if r.extras.as_slice() != init {
         r.extras.clear();
@@ -140,7 +144,7 @@ fn reset_record(
     for (seat, blind) in ["SB", "BB"].into_iter().enumerate() {
         let post = Post {
             player: player(seat),
-            amount: posted[seat] as f64,
+            amount: Chips(posted[seat]),
             blind: String::new(),
             span: None,
         };
@@ -177,10 +181,12 @@ fn set_stats(stats: &mut Option<Box<crate::game::OpponentStats>>, setup: &HandSe
 /// A record holding nothing (no allocation): a seat's record before its first hand.
 fn vacant_record() -> GameRecord {
     GameRecord {
-        bb: 0.0,
-        sb: 0.0,
-        hero_stack: 0.0,
-        villain_stack: 0.0,
+        unit: Unit::WHOLE,
+        chip: None,
+        bb: Chips::ZERO,
+        sb: Chips::ZERO,
+        hero_stack: Chips::ZERO,
+        villain_stack: Chips::ZERO,
         hero_cards: [Card::new(Rank(0), Suit::ALL[0]); 2],
         extras: Vec::new(),
         posts: Vec::new(),
@@ -285,9 +291,9 @@ impl HandInPlay {
         buffers.start(posted, setup);
         let mut play = HandInPlay {
             betting: Betting::new(
-                [stack as f64; 2],
-                posted.map(|p| p as f64),
-                bb as f64,
+                [Chips(stack); 2],
+                posted.map(Chips),
+                Chips(bb),
                 Player::Hero,
             ),
             phase: Phase::Preflop,
@@ -322,10 +328,10 @@ impl HandInPlay {
         let player = self.next.unwrap_or(Player::Hero);
         legal_move(
             mv,
-            self.betting.to_call(player) as i64,
+            self.betting.to_call(player).0,
             self.betting.can_raise(player),
-            self.betting.min_raise() as i64,
-            self.betting.behind(player) as i64,
+            self.betting.min_raise().0,
+            self.betting.behind(player).0,
         )
     }
 
@@ -342,10 +348,10 @@ impl HandInPlay {
             return Ok(());
         };
         let (act, amount) = match played {
-            Move::Fold => (Act::Fold, 0.0),
-            Move::Check => (Act::Check, 0.0),
+            Move::Fold => (Act::Fold, Chips::ZERO),
+            Move::Check => (Act::Check, Chips::ZERO),
             Move::Call => (Act::Call, self.betting.to_call(player)),
-            Move::Raise(r) => (Act::Raise, (r as i64) as f64),
+            Move::Raise(r) => (Act::Raise, Chips(r as i64)),
         };
         let (hand, no) = (self.hand, self.acts);
         self.betting
@@ -406,7 +412,7 @@ impl HandInPlay {
         setup: &HandSetup,
         stats: &mut [BotStats; 2],
     ) -> Result<HandOutcome, MatchError> {
-        let contrib = [0, 1].map(|seat| self.betting.put_in(player_at(seat)) as i64);
+        let contrib = [0, 1].map(|seat| self.betting.put_in(player_at(seat)).0);
         let out = settle(&self.betting, contrib, setup.deal, setup.button, stats);
         check_conservation(&out, contrib, buffers.record(0), setup.stakes, setup.hand)?;
         Ok(out)
@@ -494,7 +500,7 @@ fn record_act(
     records: &mut [GrowingState; 2],
     seat: usize,
     act: Act,
-    amount: f64,
+    amount: Chips,
     applied: Option<crate::game::betting::Followed>,
 ) {
     for (s, r) in records.iter_mut().enumerate() {
@@ -626,10 +632,10 @@ fn check_conservation(
     }
     let put = recorded_put(record_of_button);
     for seat in 0..2 {
-        if put[seat] != contrib_by_seat[seat] as f64 {
+        if put[seat] != Chips(contrib_by_seat[seat]) {
             return fail(format!(
                 "the record shows {} chips put in by seat {seat}, the table {}",
-                put[seat], contrib_by_seat[seat]
+                put[seat].0, contrib_by_seat[seat]
             ));
         }
     }
@@ -637,9 +643,9 @@ fn check_conservation(
 }
 
 /// The chips Hero (index 0) and Villain (1) put in, replayed from a record alone.
-fn recorded_put(r: &GameRecord) -> [f64; 2] {
+fn recorded_put(r: &GameRecord) -> [Chips; 2] {
     let idx = |p: Player| (p == Player::Villain) as usize;
-    let mut blinds = [0.0f64; 2];
+    let mut blinds = [Chips::ZERO; 2];
     for p in &r.posts {
         blinds[idx(p.player)] += p.amount;
     }
@@ -648,12 +654,12 @@ fn recorded_put(r: &GameRecord) -> [f64; 2] {
         let mut bet = if round.phase == Phase::Preflop {
             blinds
         } else {
-            [0.0; 2]
+            [Chips::ZERO; 2]
         };
         for a in &round.actions {
             let s = idx(a.player);
             let add = match a.act {
-                Act::Raise | Act::Bet => (bet[1 - s] - bet[s]).max(0.0) + a.amount,
+                Act::Raise | Act::Bet => (bet[1 - s] - bet[s]).at_least_zero() + a.amount,
                 _ => a.amount,
             };
             bet[s] += add;

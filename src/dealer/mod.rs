@@ -616,7 +616,9 @@ mod tests {
     struct Raiser;
     impl Bot for Raiser {
         fn decide(&self, s: &GameState, _: &mut DecisionRng) -> Result<BotDecision, String> {
-            Ok(BotDecision::plain(Move::Raise(s.derived().pot)))
+            Ok(BotDecision::plain(Move::Raise(
+                s.derived().chips(s.derived().pot),
+            )))
         }
     }
     /// Folds whenever something is owed (and says FOLD otherwise too: made legal).
@@ -635,7 +637,9 @@ mod tests {
                 1 | 2 => Move::Check,
                 3..=5 => Move::Call,
                 6 => Move::Raise(1e9),
-                _ => Move::Raise(rng.random_range(0.0..0.2) * s.derived().hero_stack),
+                _ => Move::Raise(
+                    rng.random_range(0.0..0.2) * s.derived().chips(s.derived().hero_stack),
+                ),
             };
             Ok(BotDecision::plain(mv))
         }
@@ -649,7 +653,9 @@ mod tests {
                 .lock()
                 .unwrap()
                 .push(s.record().stats.as_deref().copied());
-            Ok(BotDecision::plain(Move::Raise(s.derived().pot)))
+            Ok(BotDecision::plain(Move::Raise(
+                s.derived().chips(s.derived().pot),
+            )))
         }
         fn reads_stats(&self) -> bool {
             true

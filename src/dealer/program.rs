@@ -482,28 +482,29 @@ impl Drop for Started {
 /// least the smallest raise, or all in); anything else becomes a call.
 pub(crate) fn read_action(act: &str, state: &GameState) -> (Move, bool) {
     let d = state.derived();
-    let call = if d.to_call > 0.0 {
+    let call = if d.to_call > crate::game::Chips::ZERO {
         Move::Call
     } else {
         Move::Check
     };
     let valid = match act {
-        "f" if d.to_call > 0.0 => Some(Move::Fold),
+        "f" if d.to_call > crate::game::Chips::ZERO => Some(Move::Fold),
         "c" => Some(call),
         _ => act
             .strip_prefix('r')
             .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
             .and_then(|n| n.parse::<u64>().ok())
             .and_then(|to| {
+                // The protocol's chips are the state's units (whole chips).
                 let high = d.hero_in + d.to_call;
                 let all_in = d.hero_in + d.hero_stack;
-                let to = to as f64;
+                let to = crate::game::Chips(i64::try_from(to).ok()?);
                 let by = to - high;
                 let ok = d.hero_can_raise
                     && to <= all_in
-                    && by >= 1.0
+                    && by >= crate::game::Chips(1)
                     && (by >= d.min_raise || to == all_in);
-                ok.then_some(Move::Raise(by))
+                ok.then_some(Move::Raise(d.chips(by)))
             }),
     };
     match valid {
@@ -531,7 +532,7 @@ impl Bot for AcpcProgram {
             Answer::Act(act) => read_action(&act, state),
             Answer::Late => {
                 g.faults.late += 1;
-                let mv = if state.derived().to_call > 0.0 {
+                let mv = if state.derived().to_call > crate::game::Chips::ZERO {
                     Move::Fold
                 } else {
                     Move::Check

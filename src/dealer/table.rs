@@ -272,6 +272,7 @@ mod tests {
     use super::*;
     use crate::dealer::tests::Chaos;
     use crate::dealer::{play_match, Bot, BotDecision, DecisionRng, MatchConfig};
+    use crate::game::Chips;
 
     /// Calls everything.
     struct Caller;
@@ -339,7 +340,7 @@ mod tests {
             Move::Raise(100.0)
         );
         assert_eq!(table.to_act(), 0);
-        assert_eq!(table.state().unwrap().derived().to_call, 100.0);
+        assert_eq!(table.state().unwrap().derived().to_call, Chips(100));
     }
 
     #[test]

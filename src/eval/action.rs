@@ -3,7 +3,7 @@
 //! Everything here is a pure function of a few numbers from the betting model, so the rules
 //! can be tested without a game state.
 
-use crate::game::{format_amount, Move};
+use crate::game::{Chips, Move, Unit};
 use crate::ir::TableCell;
 
 /// What a rule asks for, before it is made legal.
@@ -47,18 +47,18 @@ impl Intent {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Facing {
     /// What the hero must add to stay in (0 when nothing is owed).
-    pub to_call: f64,
+    pub to_call: Chips,
     /// The smallest legal raise increment.
-    pub(crate) min_raise: f64,
+    pub(crate) min_raise: Chips,
     /// Chips the hero has behind.
-    pub hero_stack: f64,
+    pub hero_stack: Chips,
     /// False when the villain is all in or `heroStack <= toCall`.
     pub(crate) hero_can_raise: bool,
-    /// The chip size amounts are rounded to (1, or `<init><chip>`).
-    pub chip: f64,
+    /// The size raises are rounded to, in units (one unit, or `<chip>`).
+    pub chip: Chips,
+    /// The unit the amounts count.
+    pub unit: Unit,
 }
-
-use crate::game::chips::{less, more};
 
 /// What making an action legal changed (each one is reported as a warning).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -72,21 +72,22 @@ pub enum Change {
     /// `RAISE` when the hero cannot raise: a call (or a check when nothing is owed).
     RaiseToCall,
     /// A raise below the minimum: the minimum (or all in when the hero has less).
-    RaisedToMinimum { asked: f64, minimum: f64 },
+    RaisedToMinimum { asked: Chips, minimum: Chips },
     /// A raise above what the hero has: exactly all in.
-    CappedAllIn { asked: f64, all_in: f64 },
+    CappedAllIn { asked: Chips, all_in: Chips },
 }
 
 impl Change {
     /// A sentence for the warning, e.g. "CHECK when 40 is owed becomes fold".
     pub fn describe(&self, b: &Facing) -> String {
+        let format_amount = |c: Chips| b.unit.format(c);
         let owed = format_amount(b.to_call);
         match *self {
             Change::FoldToCheck => "FOLD when nothing is owed becomes check".to_string(),
             Change::CheckToFold => format!("CHECK when {owed} is owed becomes fold"),
             Change::CallToCheck => "CALL when nothing is owed becomes check".to_string(),
             Change::RaiseToCall => {
-                let why = if !more(b.hero_stack, b.to_call) {
+                let why = if b.hero_stack <= b.to_call {
                     format!(
                         "the hero has {} behind and {owed} to call",
                         format_amount(b.hero_stack)
@@ -94,7 +95,7 @@ impl Change {
                 } else {
                     "the villain is all in".to_string()
                 };
-                let to = if more(b.to_call, 0.0) {
+                let to = if b.to_call > Chips::ZERO {
                     "call"
                 } else {
                     "check"
@@ -118,27 +119,15 @@ impl Change {
     }
 }
 
-/// Rounds an amount to whole chips (half away from zero).
-pub(crate) fn round_to_chip(amount: f64, chip: f64) -> f64 {
-    if chip <= 0.0 {
-        return amount;
-    }
-    let n = (amount / chip).round();
-    let r = n * chip;
-    // Keep decimal chips clean (0.1 + 0.2 style noise) without changing whole amounts.
-    if chip.fract() != 0.0 {
-        (r * 1e9).round() / 1e9
-    } else {
-        r
-    }
-}
-
 /// Makes an intent legal (reference §5): the move to print, and what changed when anything did.
+/// A size the script computed is rounded to the chip here, the one place it is (half away
+/// from zero); the rest is counted in whole units.
 /// Inlined where it is called (every decision, and again by the dealer): its facing numbers
 /// stay in registers and no call is paid.
 #[inline(always)]
 pub fn make_legal(intent: Intent, b: &Facing) -> (Move, Option<Change>) {
-    let owed = more(b.to_call, 0.0);
+    let owed = b.to_call > Chips::ZERO;
+    let raise = |c: Chips| Move::Raise(b.unit.to_f64(c));
     match intent {
         Intent::Fold if owed => (Move::Fold, None),
         Intent::Fold => (Move::Check, Some(Change::FoldToCheck)),
@@ -150,32 +139,32 @@ pub fn make_legal(intent: Intent, b: &Facing) -> (Move, Option<Change>) {
         Intent::CallOrCheck => (Move::Check, None),
         // All in asked for as such, when no raise is possible: calling is all the hero can put
         // in (all of it, facing a covering bet), so it is no change (reference §5).
-        Intent::AllIn if !b.hero_can_raise || !more(b.hero_stack, b.to_call) => {
+        Intent::AllIn if !b.hero_can_raise || b.hero_stack <= b.to_call => {
             (if owed { Move::Call } else { Move::Check }, None)
         }
-        Intent::Raise(_) if !b.hero_can_raise || !more(b.hero_stack, b.to_call) => {
+        Intent::Raise(_) if !b.hero_can_raise || b.hero_stack <= b.to_call => {
             let m = if owed { Move::Call } else { Move::Check };
             (m, Some(Change::RaiseToCall))
         }
-        Intent::AllIn => (Move::Raise(b.hero_stack - b.to_call), None),
+        Intent::AllIn => (raise(b.hero_stack - b.to_call), None),
         Intent::Raise(asked) => {
             let all_in = b.hero_stack - b.to_call;
-            let r = round_to_chip(asked, b.chip);
-            if more(r, all_in) {
+            let r = b.unit.round(asked, b.chip);
+            if r > all_in {
                 (
-                    Move::Raise(all_in),
+                    raise(all_in),
                     Some(Change::CappedAllIn { asked: r, all_in }),
                 )
-            } else if !less(r, all_in) {
-                (Move::Raise(all_in), None)
-            } else if less(r, b.min_raise) {
+            } else if r == all_in {
+                (raise(all_in), None)
+            } else if r < b.min_raise {
                 let minimum = b.min_raise.min(all_in);
                 (
-                    Move::Raise(minimum),
+                    raise(minimum),
                     Some(Change::RaisedToMinimum { asked: r, minimum }),
                 )
             } else {
-                (Move::Raise(r.min(all_in)), None)
+                (raise(r), None)
             }
         }
     }
@@ -185,20 +174,21 @@ pub fn make_legal(intent: Intent, b: &Facing) -> (Move, Option<Change>) {
 mod tests {
     use super::*;
 
-    fn betting(to_call: f64, min_raise: f64, hero_stack: f64) -> Facing {
+    fn betting(to_call: i64, min_raise: i64, hero_stack: i64) -> Facing {
         Facing {
-            to_call,
-            min_raise,
-            hero_stack,
+            to_call: Chips(to_call),
+            min_raise: Chips(min_raise),
+            hero_stack: Chips(hero_stack),
             hero_can_raise: hero_stack > to_call,
-            chip: 1.0,
+            chip: Chips(1),
+            unit: Unit::WHOLE,
         }
     }
 
     #[test]
     fn passive_actions_follow_what_is_owed() {
-        let free = betting(0.0, 20.0, 1000.0);
-        let owed = betting(40.0, 40.0, 1000.0);
+        let free = betting(0, 20, 1000);
+        let owed = betting(40, 40, 1000);
         assert_eq!(make_legal(Intent::Fold, &owed), (Move::Fold, None));
         assert_eq!(
             make_legal(Intent::Fold, &free),
@@ -220,7 +210,7 @@ mod tests {
 
     #[test]
     fn raises_are_rounded_and_bounded() {
-        let b = betting(20.0, 40.0, 500.0);
+        let b = betting(20, 40, 500);
         assert_eq!(
             make_legal(Intent::Raise(60.4), &b),
             (Move::Raise(60.0), None)
@@ -234,8 +224,8 @@ mod tests {
             (
                 Move::Raise(40.0),
                 Some(Change::RaisedToMinimum {
-                    asked: 10.0,
-                    minimum: 40.0
+                    asked: Chips(10),
+                    minimum: Chips(40)
                 })
             )
         );
@@ -244,8 +234,8 @@ mod tests {
             (
                 Move::Raise(480.0),
                 Some(Change::CappedAllIn {
-                    asked: 1000.0,
-                    all_in: 480.0
+                    asked: Chips(1000),
+                    all_in: Chips(480)
                 })
             )
         );
@@ -258,14 +248,14 @@ mod tests {
 
     #[test]
     fn a_short_stack_raises_all_in_below_the_minimum() {
-        let b = betting(20.0, 40.0, 50.0);
+        let b = betting(20, 40, 50);
         assert_eq!(
             make_legal(Intent::Raise(10.0), &b),
             (
                 Move::Raise(30.0),
                 Some(Change::RaisedToMinimum {
-                    asked: 10.0,
-                    minimum: 30.0
+                    asked: Chips(10),
+                    minimum: Chips(30)
                 })
             )
         );
@@ -277,7 +267,7 @@ mod tests {
 
     #[test]
     fn no_raise_when_the_hero_cannot() {
-        let mut b = betting(100.0, 100.0, 1000.0);
+        let mut b = betting(100, 100, 1000);
         b.hero_can_raise = false; // the villain is all in
         assert_eq!(
             make_legal(Intent::Raise(300.0), &b),
@@ -285,7 +275,7 @@ mod tests {
         );
         // All in asked for as such is never a change: calling is all that can go in.
         assert_eq!(make_legal(Intent::AllIn, &b), (Move::Call, None));
-        let short = betting(100.0, 100.0, 80.0);
+        let short = betting(100, 100, 80);
         assert_eq!(make_legal(Intent::AllIn, &short), (Move::Call, None));
         assert_eq!(
             make_legal(Intent::Raise(300.0), &short),
@@ -301,16 +291,29 @@ mod tests {
 
     #[test]
     fn decimal_chips() {
-        assert_eq!(round_to_chip(0.304, 0.01), 0.3);
-        assert_eq!(round_to_chip(1.0 / 3.0, 0.01), 0.33);
-        assert_eq!(round_to_chip(7.5, 5.0), 10.0);
+        let cents = Unit::new(2).unwrap();
         let b = Facing {
-            chip: 0.01,
-            ..betting(0.0, 0.02, 5.0)
+            unit: cents,
+            ..betting(0, 2, 500)
         };
         assert_eq!(
             make_legal(Intent::Raise(0.123), &b),
             (Move::Raise(0.12), None)
+        );
+        assert_eq!(
+            make_legal(Intent::Raise(1.0 / 3.0), &b),
+            (Move::Raise(0.33), None)
+        );
+        // 0.1 + 0.2 is 0.30000000000000004 as floats: the raise is exactly 0.3.
+        let (m, _) = make_legal(Intent::Raise(0.1 + 0.2), &b);
+        assert_eq!(m.to_string(), "raise 0.3");
+        let fives = Facing {
+            chip: Chips(5),
+            ..betting(0, 20, 500)
+        };
+        assert_eq!(
+            make_legal(Intent::Raise(27.5), &fives),
+            (Move::Raise(30.0), None)
         );
     }
 

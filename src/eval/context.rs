@@ -253,9 +253,9 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
         self.pred_known |= bit;
         let d = self.state.derived();
         let holds = match p {
-            Predicate::FacingBet => d.to_call > 0.0,
+            Predicate::FacingBet => d.to_call > crate::game::Chips::ZERO,
             Predicate::FacingRaise => {
-                d.to_call > 0.0
+                d.to_call > crate::game::Chips::ZERO
                     && d.round_stats(crate::game::Player::Villain, d.phase)
                         .raise_times
                         > 0
@@ -269,7 +269,7 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
             Predicate::ThreeBetPot => d.preflop_raises() == 2,
             Predicate::FourBetPot => d.preflop_raises() >= 3,
             Predicate::CheckedTo => {
-                d.to_call == 0.0
+                d.to_call == crate::game::Chips::ZERO
                     && d.round_stats(crate::game::Player::Villain, d.phase)
                         .check_times
                         > 0

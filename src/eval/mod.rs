@@ -28,7 +28,7 @@ pub use explain::Trace;
 
 use crate::diag::{Diagnostic, Span};
 use crate::external::ExternalPolicy;
-use crate::game::{Constant, GameState, Move, Phase};
+use crate::game::{Chips, Constant, GameState, Move, Phase};
 use crate::ir::{Action, ActionKind, Branch, Condition, Operand, Program, Test, WeightedAmount};
 use context::Context;
 
@@ -608,11 +608,8 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
             min_raise: derived.min_raise,
             hero_stack: derived.hero_stack,
             hero_can_raise: derived.hero_can_raise,
-            chip: if derived.chip > 0.0 {
-                derived.chip
-            } else {
-                1.0
-            },
+            chip: derived.chip.max(Chips(1)),
+            unit: derived.unit,
         };
         let (mv, change) = make_legal(intent, &betting);
         self.note(|| {
@@ -789,7 +786,8 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
         }
         if to {
             // To a total: by what is above the villain's chips in this round.
-            let by = x - self.ctx.state.derived().villain_round;
+            let d = self.ctx.state.derived();
+            let by = x - d.chips(d.villain_round);
             self.note(|| {
                 format!(
                     "RAISETO {}: by {}",

@@ -323,9 +323,9 @@ pub fn chart_over(bot: &Bot, spot: &Spot, range: Option<&ChartRange>) -> Result<
             .map(|c| c.to_string())
             .collect::<Vec<_>>()
             .join(" "),
-        big_blind: base.record().bb,
-        pot: d.pot,
-        facing: d.hero_round + d.to_call,
+        big_blind: d.chips(base.record().bb),
+        pot: d.chips(d.pot),
+        facing: d.chips(d.hero_round + d.to_call),
         range: range.map(|r| ChartRangeNote {
             source: r.source.clone(),
             combos: r.weights.combos(),

@@ -4,7 +4,7 @@ use serde_json::json;
 
 use super::{Action, Decision, Diagnostic};
 use crate::game::GameState;
-use crate::report::{inputs_json, json_amount};
+use crate::report::{inputs_json, json_amount, json_chips};
 
 impl Decision {
     /// The object `hus decide --json` prints, on one line: action, amount (raise by), rule
@@ -29,7 +29,7 @@ impl Decision {
             .collect();
         let object = json!({
             "action": action,
-            "amount": amount.map(json_amount),
+            "amount": amount.map(json_chips),
             "rule": { "file": file, "line": self.rule },
             "matched": self.matched.as_slice(),
             "warnings": warnings,

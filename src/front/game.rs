@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use crate::diag::SourceFile;
-use crate::game::{Act, GameRecord, GameState, Play, Player};
+use crate::game::{Act, Chips, GameRecord, GameState, Play, Player};
 
 use super::diagnostics::{locate_all, Diagnostic};
 
@@ -49,14 +49,14 @@ pub fn game_from_xml(name: &str, xml: &str) -> Result<(GameState, Vec<Diagnostic
 /// the player's chips in the round come to (the record holds the increment above the call).
 pub fn plays_of(record: &GameRecord) -> Vec<(Player, Play)> {
     let seat = |p: Player| usize::from(p == Player::Villain);
-    let mut put_in = [0.0f64; 2];
+    let mut put_in = [Chips::ZERO; 2];
     for p in &record.posts {
         put_in[seat(p.player)] += p.amount;
     }
     let mut plays = Vec::new();
     for (k, round) in record.rounds.iter().enumerate() {
         if k > 0 {
-            put_in = [0.0; 2];
+            put_in = [Chips::ZERO; 2];
         }
         for a in &round.actions {
             let (me, other) = (seat(a.player), 1 - seat(a.player));
@@ -70,8 +70,8 @@ pub fn plays_of(record: &GameRecord) -> Vec<(Player, Play)> {
                 Act::Bet | Act::Raise => {
                     put_in[me] = put_in[other] + a.amount;
                     match a.act {
-                        Act::Bet => Play::BetTo(put_in[me]),
-                        _ => Play::RaiseTo(put_in[me]),
+                        Act::Bet => Play::BetTo(record.chips(put_in[me])),
+                        _ => Play::RaiseTo(record.chips(put_in[me])),
                     }
                 }
             };

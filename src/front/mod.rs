@@ -180,7 +180,7 @@ impl Action {
                 let d = state.derived();
                 Action::Raise {
                     by,
-                    to: d.hero_round + d.to_call + by,
+                    to: d.chips(d.hero_round + d.to_call) + by,
                 }
             }
         }

@@ -188,7 +188,7 @@ pub fn strategy(
         Err(e) => {
             let error = decide_error(&bot.source, e);
             if error.kind == DecideErrorKind::NoRuleMatched {
-                let idle = if state.derived().to_call > 0.0 {
+                let idle = if state.derived().to_call > crate::game::Chips::ZERO {
                     Move::Fold
                 } else {
                     Move::Check
@@ -217,10 +217,10 @@ pub fn as_played(state: &GameState, mv: Move) -> Move {
     let d = state.derived();
     legal_move(
         mv,
-        d.to_call as i64,
+        d.to_call.0,
         d.hero_can_raise,
-        d.min_raise as i64,
-        d.hero_stack as i64,
+        d.min_raise.0,
+        d.hero_stack.0,
     )
 }
 
@@ -327,7 +327,12 @@ pub fn range_through(
             if a.player == Player::Hero {
                 let (state, _) =
                     GameState::from_record(prefix.clone()).map_err(ChartError::Game)?;
-                narrow(bot, &state, move_of(a.act, a.amount), &mut weights)?;
+                narrow(
+                    bot,
+                    &state,
+                    move_of(a.act, prefix.chips(a.amount)),
+                    &mut weights,
+                )?;
             }
             prefix
                 .rounds

@@ -521,6 +521,7 @@ fn size_of(s: &str) -> Option<Size> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Chips;
 
     fn spot(actions: &str, board: &str) -> Result<Spot, SpotError> {
         Spot::new(&SpotOptions {
@@ -550,7 +551,7 @@ mod tests {
         assert!(s.description().starts_with("BB to act"));
         let state = s.state_with(s.record.hero_cards).unwrap();
         // 500 in the pot, a half-pot bet of 250.
-        assert_eq!(state.derived().to_call, 250.0);
+        assert_eq!(state.derived().to_call, Chips(250));
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! raise to, as poker software records them. [`GameBuilder::build`] validates exactly as the
 //! XML reader does, and [`GameState::xml`] writes the state as `hus decide` reads it.
 
+use super::chips::{Chips, Decimal, Unit, MAX_PLACES};
 use super::opponent::Count;
 use super::{Act, ActionRecord, GameRecord, GameState, InvalidGame, OpponentStat, OpponentStats};
 use super::{Phase, Player, Post, Round};
@@ -22,19 +23,57 @@ pub enum Play {
     RaiseTo(f64),
 }
 
+/// An amount as a program gives it: a whole number, a [`Decimal`], a decimal text, or a
+/// binary float (taken as the shortest decimal that reads back as it: `0.1` for 0.1).
+pub trait IntoAmount {
+    /// The decimal, or why this is no amount.
+    fn into_amount(self) -> Result<Decimal, String>;
+}
+impl IntoAmount for Decimal {
+    fn into_amount(self) -> Result<Decimal, String> {
+        Ok(self)
+    }
+}
+impl IntoAmount for i64 {
+    fn into_amount(self) -> Result<Decimal, String> {
+        Ok(Decimal::whole(self))
+    }
+}
+impl IntoAmount for i32 {
+    fn into_amount(self) -> Result<Decimal, String> {
+        Ok(Decimal::whole(self.into()))
+    }
+}
+impl IntoAmount for f64 {
+    fn into_amount(self) -> Result<Decimal, String> {
+        Decimal::from_f64(self).ok_or_else(|| format!("{self} is not a number of chips"))
+    }
+}
+impl IntoAmount for &str {
+    fn into_amount(self) -> Result<Decimal, String> {
+        self.parse()
+            .map_err(|_| format!("`{self}` is not a decimal number of chips"))
+    }
+}
+
+/// An amount given to the builder: the decimal, or why it is none.
+type Given = Result<Decimal, String>;
+
 /// Builds a [`GameState`] at the hero's turn. Errors found while building (a card that is no
 /// card) are reported by [`GameBuilder::build`] together with the game model's own.
 #[derive(Clone, Debug)]
 pub struct GameBuilder {
-    sb: f64,
-    bb: f64,
-    hero_stack: f64,
-    villain_stack: f64,
+    sb: Given,
+    bb: Given,
+    hero_stack: Given,
+    villain_stack: Given,
+    /// `<chip>`: the size raises are rounded to.
+    chip: Option<Given>,
     /// The player in the small blind, who acts first before the flop.
     button: Player,
     hero_cards: Option<[Card; 2]>,
     board: Vec<Card>,
-    posts: Option<Vec<Post>>,
+    posts: Option<Vec<(Player, String, Given)>>,
     plays: Vec<(Player, Play)>,
     extras: Vec<(String, f64)>,
     stats: Option<OpponentStats>,
@@ -46,12 +85,20 @@ pub struct GameBuilder {
 impl GameState {
     /// A builder for a hand with these blinds; stacks default to 100 big blinds and the hero
     /// to the button (the small blind).
-    pub fn builder(small_blind: f64, big_blind: f64) -> GameBuilder {
+    pub fn builder(small_blind: impl IntoAmount, big_blind: impl IntoAmount) -> GameBuilder {
+        let bb = big_blind.into_amount();
+        let stack = match &bb {
+            Ok(b) => b
+                .times(100)
+                .ok_or_else(|| format!("100 big blinds of {b} are too many chips")),
+            Err(e) => Err(e.clone()),
+        };
         GameBuilder {
-            sb: small_blind,
-            bb: big_blind,
-            hero_stack: 100.0 * big_blind,
-            villain_stack: 100.0 * big_blind,
+            sb: small_blind.into_amount(),
+            bb,
+            hero_stack: stack.clone(),
+            villain_stack: stack,
+            chip: None,
             button: Player::Hero,
             hero_cards: None,
             board: Vec::new(),
@@ -67,9 +114,16 @@ impl GameState {
 
 impl GameBuilder {
     /// Both stacks at the start of the hand, before the blinds.
-    pub fn stacks(mut self, hero: f64, villain: f64) -> Self {
-        self.hero_stack = hero;
-        self.villain_stack = villain;
+    pub fn stacks(mut self, hero: impl IntoAmount, villain: impl IntoAmount) -> Self {
+        self.hero_stack = hero.into_amount();
+        self.villain_stack = villain.into_amount();
+        self
+    }
+
+    /// The size the hero's raises are rounded to (`<chip>`); by default the finest decimal
+    /// of the hand's amounts (reference §6, amounts).
+    pub fn chip(mut self, chip: impl IntoAmount) -> Self {
+        self.chip = Some(chip.into_amount());
         self
     }
 
@@ -110,13 +164,12 @@ impl GameBuilder {
 
     /// A blind post, instead of the ones [`GameBuilder::button`] implies (a short stack's
     /// partial blind). `blind` is `SB` or `BB`.
-    pub fn post(mut self, player: Player, blind: &str, amount: f64) -> Self {
-        self.posts.get_or_insert_with(Vec::new).push(Post {
+    pub fn post(mut self, player: Player, blind: &str, amount: impl IntoAmount) -> Self {
+        self.posts.get_or_insert_with(Vec::new).push((
             player,
-            amount,
-            blind: blind.to_string(),
-            span: None,
-        });
+            blind.to_string(),
+            amount.into_amount(),
+        ));
         self
     }
 
@@ -144,8 +197,12 @@ impl GameBuilder {
         self.plays.len() >= crate::limits::MAX_GAME_ACTS
     }
 
-    /// An `<init>` constant the script may read (`tournamentStage`).
+    /// An `<init>` constant the script may read (`tournamentStage`); `chip` is
+    /// [`GameBuilder::chip`].
     pub fn define(mut self, name: &str, value: f64) -> Self {
+        if name.eq_ignore_ascii_case("chip") {
+            return self.chip(value);
+        }
         self.extras.push((name.to_string(), value));
         self
     }
@@ -191,21 +248,28 @@ impl GameBuilder {
             });
         }
         let posts = self.posts.clone().unwrap_or_else(|| self.blind_posts());
-        let mut errors = self.amount_errors(&posts);
-        let rounds = Rounds::split(&posts, &self.plays, &self.board, &mut errors);
+        let (amounts, mut errors) = self.amounts(&posts);
+        let Some(a) = amounts else {
+            return Err(InvalidGame {
+                diagnostics: errors,
+            });
+        };
+        let rounds = Rounds::split(&a.posts, &a.plays, &self.board, a.unit, &mut errors);
         if !errors.is_empty() {
             return Err(InvalidGame {
                 diagnostics: errors,
             });
         }
         Ok(GameRecord {
-            bb: self.bb,
-            sb: self.sb,
-            hero_stack: self.hero_stack,
-            villain_stack: self.villain_stack,
+            unit: a.unit,
+            chip: a.chip,
+            bb: a.bb,
+            sb: a.sb,
+            hero_stack: a.hero_stack,
+            villain_stack: a.villain_stack,
             hero_cards,
             extras: self.extras.clone(),
-            posts,
+            posts: a.posts,
             rounds,
             stats: self.stats.map(Box::new),
         })
@@ -217,68 +281,171 @@ impl GameBuilder {
         GameState::from_record(self.record()?)
     }
 
-    /// The blinds, stacks and posts that are no amounts of chips, in the builder's own terms
-    /// (its arguments' names, a post's index), before the game model reads them as the XML
-    /// would hold them.
-    fn amount_errors(&self, posts: &[Post]) -> Vec<Diagnostic> {
+    /// Every amount given, in the unit of the finest decimal among them; what is no amount
+    /// of chips is reported in the builder's own terms (its arguments' names, a post's or an
+    /// act's index), before the game model reads them as the XML would hold them.
+    fn amounts(&self, posts: &[(Player, String, Given)]) -> (Option<Amounts>, Vec<Diagnostic>) {
         let bad = |what: String| Diagnostic::error(Code::BadNumber, what);
         let mut out = Vec::new();
-        for (name, v) in [("small_blind", self.sb), ("big_blind", self.bb)] {
-            if !(v.is_finite() && v > 0.0) {
+        let mut named: Vec<(String, Decimal)> = Vec::new();
+        let mut take = |name: String, given: &Given, out: &mut Vec<Diagnostic>| match given {
+            Ok(d) => named.push((name, *d)),
+            Err(e) => out.push(bad(format!("{name}: {e}"))),
+        };
+        take("small_blind".into(), &self.sb, &mut out);
+        take("big_blind".into(), &self.bb, &mut out);
+        take("hero_stack".into(), &self.hero_stack, &mut out);
+        take("villain_stack".into(), &self.villain_stack, &mut out);
+        if let Some(chip) = &self.chip {
+            take("chip".into(), chip, &mut out);
+        }
+        for (i, (_, _, amount)) in posts.iter().enumerate() {
+            take(format!("posts[{i}]"), amount, &mut out);
+        }
+        for (k, (_, play)) in self.plays.iter().enumerate() {
+            if let Play::BetTo(to) | Play::RaiseTo(to) = play {
+                take(format!("actions[{k}]"), &to.into_amount(), &mut out);
+            }
+        }
+        if !out.is_empty() {
+            return (None, out);
+        }
+        let finest = named.iter().map(|(_, d)| d.places()).max().unwrap_or(0);
+        let Some(unit) = Unit::new(finest) else {
+            let (name, d) = named
+                .iter()
+                .find(|(_, d)| d.places() > MAX_PLACES)
+                .expect("finest");
+            out.push(bad(format!(
+                "{name}: {d} has more than {MAX_PLACES} decimal places (the finest chip is 0.000000001)"
+            )));
+            return (None, out);
+        };
+        let mut counts = named.iter().map(|(name, d)| {
+            unit.of(*d).ok_or_else(|| {
+                format!(
+                    "{name}: {d} is more than 9007199254740992 units of {} (2^53, counted exactly)",
+                    unit.format(Chips(1))
+                )
+            })
+        });
+        let mut get = |out: &mut Vec<Diagnostic>| {
+            counts
+                .next()
+                .expect("one count per amount")
+                .unwrap_or_else(|e| {
+                    out.push(bad(e));
+                    Chips::ZERO
+                })
+        };
+        let (sb, bb, hero_stack, villain_stack) =
+            (get(&mut out), get(&mut out), get(&mut out), get(&mut out));
+        let chip = self.chip.as_ref().map(|_| get(&mut out));
+        for (name, v) in [("small_blind", sb), ("big_blind", bb)] {
+            if v <= Chips::ZERO {
                 out.push(bad(format!(
-                    "{name}: {v} is not a positive number of chips"
+                    "{name}: {} is not a positive number of chips",
+                    unit.format(v)
                 )));
             }
         }
-        if out.is_empty() && self.sb > self.bb {
+        if out.is_empty() && sb > bb {
             out.push(bad(format!(
                 "small_blind: {} is above big_blind ({}): the small blind is at most the big blind",
-                self.sb, self.bb
+                unit.format(sb),
+                unit.format(bb)
             )));
         }
-        for (name, v) in [
-            ("hero_stack", self.hero_stack),
-            ("villain_stack", self.villain_stack),
-        ] {
-            if !(v.is_finite() && v >= 0.0) {
+        for (name, v) in [("hero_stack", hero_stack), ("villain_stack", villain_stack)] {
+            if v < Chips::ZERO {
                 out.push(bad(format!(
-                    "{name}: {v} is not a number of chips, 0 or more"
+                    "{name}: {} is not a number of chips, 0 or more",
+                    unit.format(v)
                 )));
             }
         }
-        if self.posts.is_some() {
-            for (i, p) in posts.iter().enumerate() {
-                if !(p.amount.is_finite() && p.amount >= 0.0) {
-                    out.push(bad(format!(
-                        "posts[{i}]: {} is not a number of chips, 0 or more",
-                        p.amount
-                    )));
-                }
+        let mut in_posts = Vec::with_capacity(posts.len());
+        for (i, (player, blind, _)) in posts.iter().enumerate() {
+            let amount = get(&mut out);
+            if amount < Chips::ZERO && self.posts.is_some() {
+                out.push(bad(format!(
+                    "posts[{i}]: {} is not a number of chips, 0 or more",
+                    unit.format(amount)
+                )));
             }
+            in_posts.push(Post {
+                player: *player,
+                amount,
+                blind: blind.clone(),
+                span: None,
+            });
         }
-        out
+        let plays = self
+            .plays
+            .iter()
+            .map(|&(who, play)| {
+                (
+                    who,
+                    match play {
+                        Play::Fold => Played::Fold,
+                        Play::Check => Played::Check,
+                        Play::Call => Played::Call,
+                        Play::BetTo(_) => Played::BetTo(get(&mut out)),
+                        Play::RaiseTo(_) => Played::RaiseTo(get(&mut out)),
+                    },
+                )
+            })
+            .collect();
+        let amounts = Amounts {
+            unit,
+            chip,
+            sb,
+            bb,
+            hero_stack,
+            villain_stack,
+            posts: in_posts,
+            plays,
+        };
+        (out.is_empty().then_some(amounts), out)
     }
 
     /// The blinds the button implies: the button posts the small blind.
-    fn blind_posts(&self) -> Vec<Post> {
-        let post = |player: Player, blind: &str, amount: f64| Post {
-            player,
-            amount,
-            blind: blind.to_string(),
-            span: None,
-        };
+    fn blind_posts(&self) -> Vec<(Player, String, Given)> {
         vec![
-            post(self.button, "SB", self.sb),
-            post(self.button.other(), "BB", self.bb),
+            (self.button, "SB".to_string(), self.sb.clone()),
+            (self.button.other(), "BB".to_string(), self.bb.clone()),
         ]
     }
+}
+
+/// The builder's amounts in the hand's unit.
+struct Amounts {
+    unit: Unit,
+    chip: Option<Chips>,
+    sb: Chips,
+    bb: Chips,
+    hero_stack: Chips,
+    villain_stack: Chips,
+    posts: Vec<Post>,
+    plays: Vec<(Player, Played)>,
+}
+
+/// A [`Play`] with its amount in the hand's unit.
+#[derive(Clone, Copy)]
+enum Played {
+    Fold,
+    Check,
+    Call,
+    BetTo(Chips),
+    RaiseTo(Chips),
 }
 
 /// The split of a hand's acts into betting rounds, tracking what each player put in.
 struct Rounds {
     rounds: Vec<Round>,
     /// Chips in this round: `[hero, villain]`.
-    put_in: [f64; 2],
+    put_in: [Chips; 2],
+    unit: Unit,
     acted: [bool; 2],
     over: bool,
 }
@@ -298,13 +465,15 @@ impl Rounds {
     /// inconsistent acts are recorded as given, for the game model to report.
     fn split(
         posts: &[Post],
-        plays: &[(Player, Play)],
+        plays: &[(Player, Played)],
         board: &[Card],
+        unit: Unit,
         errors: &mut Vec<Diagnostic>,
     ) -> Vec<Round> {
         let mut r = Rounds {
             rounds: vec![empty_round(Phase::Preflop, Vec::new())],
-            put_in: [0.0; 2],
+            put_in: [Chips::ZERO; 2],
+            unit,
             acted: [false; 2],
             over: false,
         };
@@ -334,39 +503,43 @@ impl Rounds {
             .map(<[Card]>::to_vec)
             .unwrap_or_default();
         self.rounds.push(empty_round(phase, cards));
-        self.put_in = [0.0; 2];
+        self.put_in = [Chips::ZERO; 2];
         self.acted = [false; 2];
         self.over = false;
     }
 
     /// Act `k` when it bets or raises to no more than the highest bet of the round.
-    fn bad_raise(&self, k: usize, play: Play) -> Option<Diagnostic> {
+    fn bad_raise(&self, k: usize, play: Played) -> Option<Diagnostic> {
         let high = self.put_in[0].max(self.put_in[1]);
         let (what, to) = match play {
-            Play::BetTo(to) => ("bet", to),
-            Play::RaiseTo(to) => ("raise", to),
+            Played::BetTo(to) => ("bet", to),
+            Played::RaiseTo(to) => ("raise", to),
             _ => return None,
         };
-        (!(to.is_finite() && to > high)).then(|| {
+        let amt = |c: Chips| self.unit.format(c);
+        (to <= high).then(|| {
             Diagnostic::error(
                 Code::BadNumber,
                 format!(
-                    "actions[{k}]: a {what} to {to} is not above the {high} already bet in the round"
+                    "actions[{k}]: a {what} to {} is not above the {} already bet in the round",
+                    amt(to),
+                    amt(high)
                 ),
             )
             .with_help("a bet or raise gives the total the player's chips in the round come to")
         })
     }
 
-    fn record(&mut self, player: Player, play: Play) {
+    fn record(&mut self, player: Player, play: Played) {
         let me = seat(player);
         let high = self.put_in[0].max(self.put_in[1]);
+        let zero = Chips::ZERO;
         let (act, amount, added) = match play {
-            Play::Fold => (Act::Fold, 0.0, 0.0),
-            Play::Check => (Act::Check, 0.0, 0.0),
-            Play::Call => (Act::Call, high - self.put_in[me], high - self.put_in[me]),
-            Play::BetTo(to) => (Act::Bet, to - high, to - self.put_in[me]),
-            Play::RaiseTo(to) => (Act::Raise, to - high, to - self.put_in[me]),
+            Played::Fold => (Act::Fold, zero, zero),
+            Played::Check => (Act::Check, zero, zero),
+            Played::Call => (Act::Call, high - self.put_in[me], high - self.put_in[me]),
+            Played::BetTo(to) => (Act::Bet, to - high, to - self.put_in[me]),
+            Played::RaiseTo(to) => (Act::Raise, to - high, to - self.put_in[me]),
         };
         self.put_in[me] += added;
         self.acted[me] = true;
@@ -470,8 +643,8 @@ mod tests {
         assert_eq!(read.record().without_spans(), *built.record());
         assert_eq!(read.derived(), built.derived());
         // The raise to 60 is recorded as the XML's increment: 40 above the 20 called.
-        assert_eq!(built.record().rounds[0].actions[0].amount, 40.0);
-        assert_eq!(built.derived().pot, 120.0);
+        assert_eq!(built.record().rounds[0].actions[0].amount, Chips(40));
+        assert_eq!(built.derived().pot, Chips(120));
         assert_eq!(built.phase(), Phase::Flop);
     }
 
@@ -486,7 +659,7 @@ mod tests {
             .build()
             .expect("a valid state");
         assert_eq!(s.phase(), Phase::Flop);
-        assert_eq!(s.derived().to_call, 0.0);
+        assert_eq!(s.derived().to_call, Chips::ZERO);
         assert!(!s.derived().hero_is_button);
     }
 

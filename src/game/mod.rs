@@ -11,6 +11,7 @@ pub mod opponent;
 pub mod xml;
 
 pub use builder::{GameBuilder, Play};
+pub use chips::{Chips, Decimal, Unit};
 pub use constant::{Constant, Stat};
 pub use growing::GrowingState;
 pub use opponent::{Ending, OpponentStat, OpponentStats};
@@ -102,7 +103,7 @@ impl Act {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Post {
     pub player: Player,
-    pub amount: f64,
+    pub amount: Chips,
     /// The element text: `SB` or `BB`.
     pub blind: String,
     /// Where it was written (XML reading only).
@@ -116,7 +117,7 @@ pub struct ActionRecord {
     pub player: Player,
     pub act: Act,
     /// Chips added by a call; for a raise or bet, the increment above the amount called.
-    pub amount: f64,
+    pub amount: Chips,
     pub span: Option<Span>,
 }
 
@@ -134,11 +135,15 @@ pub struct Round {
 /// A hand as a producer records it: the content of the XML, before validation.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameRecord {
-    pub bb: f64,
-    pub sb: f64,
+    /// The unit every amount of the record counts (reference §6, amounts).
+    pub unit: Unit,
+    /// The chip sizes are rounded to (`<chip>`), in units; `None`: one unit.
+    pub chip: Option<Chips>,
+    pub bb: Chips,
+    pub sb: Chips,
     /// Stacks at the start of the hand, before the blinds.
-    pub hero_stack: f64,
-    pub villain_stack: f64,
+    pub hero_stack: Chips,
+    pub villain_stack: Chips,
     pub hero_cards: [Card; 2],
     /// Every other child of `<init>`, name as written, in file order.
     pub extras: Vec<(String, f64)>,
@@ -150,6 +155,11 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
+    /// An amount of this record as a number of chips (a script's number).
+    pub fn chips(&self, c: Chips) -> f64 {
+        self.unit.to_f64(c)
+    }
+
     /// The record without where its parts were written: two records of the same hand, one
     /// read from XML and one built in a program, compare equal this way.
     pub(crate) fn without_spans(&self) -> GameRecord {
@@ -346,6 +356,9 @@ impl std::fmt::Display for Move {
             Move::Fold => f.write_str("fold"),
             Move::Check => f.write_str("check"),
             Move::Call => f.write_str("call"),
+            // The shortest form that reads back as the amount: exact for a raise made legal
+            // (a whole number of the state's unit).
+            Move::Raise(n) if n.is_finite() && n.abs() < 1e15 => write!(f, "raise {n}"),
             Move::Raise(n) => write!(f, "raise {}", format_amount(*n)),
         }
     }

@@ -17,6 +17,7 @@ use std::fmt::Write as _;
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::Reader;
 
+use super::chips::{Chips, Decimal, DecimalError, Unit, MAX_PLACES};
 use super::opponent::Count;
 use super::{
     Act, ActionRecord, GameRecord, InvalidGame, OpponentStat, OpponentStats, Phase, Player, Post,
@@ -471,24 +472,93 @@ fn number(node: &Node, errors: &mut Vec<Diagnostic>) -> Option<(f64, Span)> {
 
 /// An amount in an attribute: a finite number (negative amounts are rejected by the betting
 /// model, which also sees records built in code).
-fn amount_attr(node: &Node, a: &Attr, errors: &mut Vec<Diagnostic>) -> Option<f64> {
-    match a.value.trim().parse::<f64>() {
-        Ok(x) if x.is_finite() => Some(x),
-        _ => {
+fn amount_attr(node: &Node, a: &Attr, unit: Unit, errors: &mut Vec<Diagnostic>) -> Option<Chips> {
+    let what = format!("the `{}` of <{}>", a.name, node.name);
+    match in_units(&a.value, unit) {
+        Ok(c) => Some(c),
+        Err(why) => {
             errors.push(
                 Diagnostic::error(
                     Code::BadAmount,
-                    format!(
-                        "the `{}` of <{}> must be a number of chips, found `{}`",
-                        a.name, node.name, a.value
-                    ),
+                    format!("{what} must be {why}, found {}", excerpt(&a.value)),
                 )
                 .at(a.span.clone())
-                .with_label("expected a number"),
+                .with_label(format!("expected {why}")),
             );
             None
         }
     }
+}
+
+/// An amount in an element's text (`<BB>`, `<heroStack>`, `<chip>`), in the record's unit.
+fn amount_text(node: &Node, unit: Unit, errors: &mut Vec<Diagnostic>) -> Option<(Chips, Span)> {
+    let (_, span) = number(node, errors)?;
+    let (t, _) = node.trimmed_text();
+    match in_units(t, unit) {
+        Ok(c) => Some((c, span)),
+        Err(why) => {
+            errors.push(
+                Diagnostic::error(
+                    Code::BadNumber,
+                    format!("<{}> is {}; expected {why}", node.name, excerpt(t)),
+                )
+                .at(span)
+                .with_label(format!("expected {why}")),
+            );
+            None
+        }
+    }
+}
+
+/// A decimal text as a whole number of `unit`, or what was expected instead.
+fn in_units(text: &str, unit: Unit) -> Result<Chips, &'static str> {
+    let d = match text.parse::<Decimal>() {
+        Ok(d) => d,
+        Err(DecimalError::NotANumber) => return Err("a number of chips"),
+        Err(DecimalError::TooLong) => {
+            return Err("at most 9007199254740992 chips (2^53, counted exactly)")
+        }
+    };
+    if d.places() > MAX_PLACES {
+        return Err(
+            "a number of chips with at most 9 decimal places (the finest chip is 0.000000001)",
+        );
+    }
+    unit.of(d).ok_or(if unit.places() == 0 {
+        "at most 9007199254740992 chips (2^53, counted exactly)"
+    } else {
+        "at most 9007199254740992 units of the state's finest decimal (2^53, counted exactly)"
+    })
+}
+
+/// The unit of a game file's amounts: the finest decimal any of them is written with (the
+/// blinds, stacks and `<chip>`, the posts, the acts), at most 9 places. Texts that are no
+/// decimal are left to the readers, which report them.
+fn unit_of(root: &Node) -> Unit {
+    fn places(text: &str) -> u32 {
+        text.parse::<Decimal>()
+            .map_or(0, |d| d.places().min(MAX_PLACES))
+    }
+    let mut finest = 0;
+    for part in &root.children {
+        if part.is("init") {
+            for c in &part.children {
+                if ["BB", "SB", "heroStack", "villainStack", "chip"]
+                    .iter()
+                    .any(|n| c.is(n))
+                {
+                    finest = finest.max(places(c.text.trim()));
+                }
+            }
+        } else {
+            for c in &part.children {
+                if c.is("post") || c.is("action") {
+                    finest = finest.max(c.attr("amount").map_or(0, |a| places(&a.value)));
+                }
+            }
+        }
+    }
+    Unit::new(finest).unwrap_or(Unit::WHOLE)
 }
 
 fn card(node: &Node, errors: &mut Vec<Diagnostic>) -> Option<Card> {
@@ -630,8 +700,9 @@ fn interpret(root: &Node, errors: &mut Vec<Diagnostic>) -> Option<(GameRecord, S
             errors.push(unknown(child, "game", &GAME_CHILDREN));
         }
     }
+    let unit = unit_of(root);
     let init_out = match init {
-        Some(n) => read_init(n, &mut spans, errors),
+        Some(n) => read_init(n, unit, &mut spans, errors),
         None => {
             errors.push(missing(
                 root,
@@ -644,7 +715,7 @@ fn interpret(root: &Node, errors: &mut Vec<Diagnostic>) -> Option<(GameRecord, S
     let posts_out = match posts {
         Some(n) => {
             spans.posts = Some(n.tag.clone());
-            read_posts(n, errors)
+            read_posts(n, unit, errors)
         }
         None => {
             errors.push(missing(root, "<posts>", "who posted the blinds"));
@@ -654,7 +725,7 @@ fn interpret(root: &Node, errors: &mut Vec<Diagnostic>) -> Option<(GameRecord, S
     let mut out_rounds = Vec::with_capacity(rounds.len());
     let mut ok = true;
     for (phase, node) in rounds {
-        match read_round(phase, node, errors) {
+        match read_round(phase, node, unit, errors) {
             Some((round, card_spans)) => {
                 out_rounds.push(round);
                 spans.round_cards.push(card_spans);
@@ -666,10 +737,12 @@ fn interpret(root: &Node, errors: &mut Vec<Diagnostic>) -> Option<(GameRecord, S
         Some(n) => Some(Box::new(read_stats(n, errors)?)),
         None => None,
     };
-    let (bb, sb, hero_stack, villain_stack, hero_cards, extras) = init_out?;
+    let ([bb, sb, hero_stack, villain_stack], chip, hero_cards, extras) = init_out?;
     let posts = posts_out?;
     ok.then_some((
         GameRecord {
+            unit,
+            chip,
             bb,
             sb,
             hero_stack,
@@ -829,10 +902,12 @@ pub(super) fn count_problem(stat: OpponentStat, c: &Count, hands: Option<u32>) -
     }
 }
 
-type InitOut = (f64, f64, f64, f64, [Card; 2], Vec<(String, f64)>);
+/// The blinds and stacks, `<chip>`, the hero's cards and the other constants of `<init>`.
+type InitOut = ([Chips; 4], Option<Chips>, [Card; 2], Vec<(String, f64)>);
 
 fn read_init(
     init: &Node,
+    unit: Unit,
     spans: &mut SourceSpans,
     errors: &mut Vec<Diagnostic>,
 ) -> Option<InitOut> {
@@ -846,7 +921,8 @@ fn read_init(
             "the villain's stack at the start of the hand",
         ),
     ];
-    let mut values: [Option<(f64, Span)>; 4] = Default::default();
+    let mut values: [Option<(Chips, Span)>; 4] = Default::default();
+    let mut chip = None;
     let mut seen: [Option<&Node>; 5] = Default::default();
     let mut hero_cards = None;
     let mut extras: Vec<(String, f64)> = Vec::new();
@@ -884,7 +960,7 @@ fn read_init(
                     }
                     ok &= hero_cards.is_some();
                 } else {
-                    values[i] = number(child, errors);
+                    values[i] = amount_text(child, unit, errors);
                     ok &= values[i].is_some();
                 }
             }
@@ -896,6 +972,11 @@ fn read_init(
                     continue;
                 }
                 extra_nodes.insert(key, child);
+                if child.is("chip") {
+                    chip = amount_text(child, unit, errors).map(|(c, _)| c);
+                    ok &= chip.is_some();
+                    continue;
+                }
                 match number(child, errors) {
                     Some((x, _)) => extras.push((child.name.to_string(), x)),
                     None => ok = false,
@@ -923,7 +1004,7 @@ fn read_init(
     spans.hero_stack = Some(hs.1);
     spans.villain_stack = Some(vs.1);
     spans.hero_cards = [Some(hc[0].1.clone()), Some(hc[1].1.clone())];
-    Some((bb.0, sb.0, hs.0, vs.0, [hc[0].0, hc[1].0], extras))
+    Some(([bb.0, sb.0, hs.0, vs.0], chip, [hc[0].0, hc[1].0], extras))
 }
 
 fn player(node: &Node, errors: &mut Vec<Diagnostic>) -> Option<Player> {
@@ -946,7 +1027,7 @@ fn player(node: &Node, errors: &mut Vec<Diagnostic>) -> Option<Player> {
     }
 }
 
-fn read_posts(posts: &Node, errors: &mut Vec<Diagnostic>) -> Option<Vec<Post>> {
+fn read_posts(posts: &Node, unit: Unit, errors: &mut Vec<Diagnostic>) -> Option<Vec<Post>> {
     let mut out = Vec::new();
     let mut ok = no_text(posts, errors);
     for p in &posts.children {
@@ -961,7 +1042,7 @@ fn read_posts(posts: &Node, errors: &mut Vec<Diagnostic>) -> Option<Vec<Post>> {
         }
         let who = player(p, errors);
         let amount = match p.attr("amount") {
-            Some(a) => amount_attr(p, a, errors),
+            Some(a) => amount_attr(p, a, unit, errors),
             None => {
                 errors.push(missing(p, "the `amount` attribute", "the chips posted"));
                 None
@@ -984,6 +1065,7 @@ fn read_posts(posts: &Node, errors: &mut Vec<Diagnostic>) -> Option<Vec<Post>> {
 fn read_round(
     phase: Phase,
     node: &Node,
+    unit: Unit,
     errors: &mut Vec<Diagnostic>,
 ) -> Option<(Round, Vec<Span>)> {
     let mut ok = no_text(node, errors);
@@ -1005,7 +1087,7 @@ fn read_round(
                 ok = false;
                 continue;
             }
-            match read_action(child, errors) {
+            match read_action(child, unit, errors) {
                 Some(a) => actions.push(a),
                 None => ok = false,
             }
@@ -1053,7 +1135,7 @@ const ACTS: [(&str, Act); 5] = [
     ("fold", Act::Fold),
 ];
 
-fn read_action(node: &Node, errors: &mut Vec<Diagnostic>) -> Option<ActionRecord> {
+fn read_action(node: &Node, unit: Unit, errors: &mut Vec<Diagnostic>) -> Option<ActionRecord> {
     let no = match node.attr("no") {
         Some(a) => match a.value.trim().parse::<i64>() {
             Ok(n) => Some(n),
@@ -1108,8 +1190,8 @@ fn read_action(node: &Node, errors: &mut Vec<Diagnostic>) -> Option<ActionRecord
         }
     };
     let amount = match (node.attr("amount"), act) {
-        (Some(a), _) => amount_attr(node, a, errors),
-        (None, Some(Act::Check | Act::Fold)) => Some(0.0),
+        (Some(a), _) => amount_attr(node, a, unit, errors),
+        (None, Some(Act::Check | Act::Fold)) => Some(Chips::ZERO),
         (None, Some(_)) => {
             errors.push(missing(
                 node,
@@ -1132,24 +1214,29 @@ fn read_action(node: &Node, errors: &mut Vec<Diagnostic>) -> Option<ActionRecord
 // ---------------------------------------------------------------------------------------
 // Writing.
 
-/// Writes a record as game-state XML that [`read`] accepts. Numbers are written in Rust's
-/// shortest exact form, so reading the text back gives the same record.
+/// Writes a record as game-state XML that [`read`] accepts. Amounts are written exactly as
+/// decimals of the record's unit, other numbers in Rust's shortest exact form, so reading
+/// the text back gives the same record.
 pub fn write(record: &GameRecord) -> String {
     let mut s = String::with_capacity(1024);
+    let amt = |c: Chips| record.unit.format(c);
     s.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n<game>\n  <init>\n");
-    let _ = writeln!(s, "    <BB>{}</BB>", record.bb);
-    let _ = writeln!(s, "    <SB>{}</SB>", record.sb);
-    let _ = writeln!(s, "    <heroStack>{}</heroStack>", record.hero_stack);
+    let _ = writeln!(s, "    <BB>{}</BB>", amt(record.bb));
+    let _ = writeln!(s, "    <SB>{}</SB>", amt(record.sb));
+    let _ = writeln!(s, "    <heroStack>{}</heroStack>", amt(record.hero_stack));
     let _ = writeln!(
         s,
         "    <villainStack>{}</villainStack>",
-        record.villain_stack
+        amt(record.villain_stack)
     );
     s.push_str("    <heroCards>\n");
     for c in record.hero_cards {
         write_card(&mut s, "      ", c);
     }
     s.push_str("    </heroCards>\n");
+    if let Some(chip) = record.chip {
+        let _ = writeln!(s, "    <chip>{}</chip>", amt(chip));
+    }
     for (name, value) in &record.extras {
         let _ = writeln!(s, "    <{name}>{value}</{name}>");
     }
@@ -1159,7 +1246,7 @@ pub fn write(record: &GameRecord) -> String {
             s,
             "    <post player=\"{}\" amount=\"{}\">{}</post>",
             p.player.xml_name(),
-            p.amount,
+            amt(p.amount),
             quick_xml::escape::escape(p.blind.as_str())
         );
     }
@@ -1202,7 +1289,7 @@ pub fn write(record: &GameRecord) -> String {
                 a.no,
                 a.player.xml_name(),
                 a.act.xml_name(),
-                a.amount
+                amt(a.amount)
             );
         }
         let _ = writeln!(s, "  </{tag}>");
@@ -1234,7 +1321,7 @@ mod tests {
         let r = read(THESIS).unwrap();
         assert_eq!(
             (r.bb, r.sb, r.hero_stack, r.villain_stack),
-            (20.0, 10.0, 1500.0, 2500.0)
+            (Chips(20), Chips(10), Chips(1500), Chips(2500))
         );
         assert_eq!(r.hero_cards.map(|c| c.to_string()), ["Jh", "3c"]);
         assert_eq!(r.posts.len(), 2);
@@ -1297,7 +1384,7 @@ mod tests {
         assert_eq!(nos, [7, 9]);
         assert_eq!(r.rounds[1].actions[0].player, Player::Hero);
         let (g, _) = GameState::from_xml(&xml).unwrap();
-        assert_eq!(g.derived().to_call, 20.0);
+        assert_eq!(g.derived().to_call, Chips(20));
     }
 
     #[test]
@@ -1314,12 +1401,12 @@ mod tests {
             )
             .replace(">SB</post>", ">sb</post>");
         let r = read(&xml).unwrap();
-        assert_eq!(r.hero_stack, 1500.0);
+        assert_eq!(r.hero_stack, Chips(1500));
         assert_eq!(r.hero_cards[0].to_string(), "Jh");
         assert_eq!(r.rounds[1].cards[1].to_string(), "Tc");
         assert_eq!(r.rounds[1].actions[1].act, Act::Bet);
         let (g, _) = GameState::from_xml(&xml).unwrap();
-        assert_eq!(g.derived().pot, 220.0);
+        assert_eq!(g.derived().pot, Chips(220));
     }
 
     #[test]
@@ -1330,16 +1417,19 @@ mod tests {
         // The written file is valid as a game state too, with the same values.
         let (g, w) = GameState::from_xml(&text).unwrap();
         assert_eq!(w.len(), 2);
-        assert_eq!(g.derived().pot, 220.0);
+        assert_eq!(g.derived().pot, Chips(220));
 
         let mut r = record();
-        r.extras = vec![("chip".into(), 0.01), ("Aggression".into(), -1.25)];
-        r.bb = 0.02;
-        r.sb = 0.01;
-        r.hero_stack = 1.0 / 3.0;
-        r.posts[0].amount = 0.01;
-        r.posts[1].amount = 0.02;
-        r.rounds[0].actions[0].amount = 0.07;
+        r.extras = vec![("Aggression".into(), -1.25)];
+        // Amounts in units of 0.000000001: written back digit for digit.
+        r.unit = Unit::new(9).unwrap();
+        r.chip = Some(Chips(10_000_000));
+        r.bb = Chips(20_000_000);
+        r.sb = Chips(10_000_000);
+        r.hero_stack = Chips(333_333_333);
+        r.posts[0].amount = Chips(10_000_000);
+        r.posts[1].amount = Chips(20_000_000);
+        r.rounds[0].actions[0].amount = Chips(70_000_000);
         r.rounds.push(crate::game::Round {
             phase: Phase::Flop,
             cards: vec![
@@ -1389,7 +1479,7 @@ mod tests {
             .replace("<BB>20</BB>", "<BB>2&#48;</BB>")
             .replace("<game>", "<game><!-- Hero &amp; Villain -->");
         let (g, _) = GameState::from_xml(&xml).unwrap();
-        assert_eq!(g.record().bb, 20.0);
+        assert_eq!(g.record().bb, Chips(20));
         assert_eq!(g.xml(), xml);
         assert!(g.xml().contains("&amp;") && g.xml().contains("&#48;"));
         let bad = THESIS.replace("<BB>20</BB>", "<BB>2&zero;</BB>");
@@ -1475,7 +1565,7 @@ mod tests {
     }
 
     #[test]
-    fn blinds_no_bigger_than_the_tolerance_are_refused() {
+    fn amounts_finer_than_the_finest_unit_are_refused() {
         let xml = THESIS
             .replace("<BB>20</BB>", "<BB>2e-12</BB>")
             .replace("<SB>10</SB>", "<SB>1e-12</SB>");
@@ -1485,10 +1575,30 @@ mod tests {
         let blinds: Vec<_> = e
             .diagnostics
             .iter()
-            .filter(|d| d.message.contains("more than 0.000000001"))
+            .filter(|d| d.message.contains("at most 9 decimal places"))
             .map(|d| d.message.split(';').next().unwrap_or_default())
             .collect();
-        assert_eq!(blinds, ["<BB> is 2e-12", "<SB> is 1e-12"]);
+        assert_eq!(blinds, ["<BB> is `2e-12`", "<SB> is `1e-12`"]);
+    }
+
+    /// The amounts count the finest decimal written: a limp at 0.15/0.45 leaves exactly
+    /// nothing to call, and the call is written back as 0.3.
+    #[test]
+    fn decimal_amounts_are_exact() {
+        let xml = THESIS
+            .replace("<BB>20</BB>", "<BB>0.45</BB>")
+            .replace("<SB>10</SB>", "<SB>0.15</SB>")
+            .replace(r#"amount="10">SB"#, r#"amount="0.15">SB"#)
+            .replace(r#"amount="20">BB"#, r#"amount="0.45">BB"#);
+        let start = xml.find("  <preflop>").unwrap();
+        let xml = format!(
+            "{}  <preflop>\n    <action no=\"0\" player=\"Hero\" act=\"call\" amount=\"0.3\"/>\n    <action no=\"1\" player=\"Villain\" act=\"check\"/>\n  </preflop>\n</game>\n",
+            &xml[..start]
+        );
+        let r = read(&xml).unwrap();
+        assert_eq!((r.unit.places(), r.sb, r.bb), (2, Chips(15), Chips(45)));
+        assert_eq!(r.rounds[0].actions[0].amount, Chips(30));
+        assert!(write(&r).contains(r#"act="call" amount="0.3""#));
     }
 
     #[test]

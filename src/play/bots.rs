@@ -79,7 +79,7 @@ impl Bot for ScriptBot {
                 kind: ErrorKind::NoRuleMatched { read_random, .. },
                 ..
             }) => Ok(BotDecision {
-                mv: if state.derived().to_call > 0.0 {
+                mv: if state.derived().to_call > crate::game::Chips::ZERO {
                     Move::Fold
                 } else {
                     Move::Check

@@ -2,7 +2,7 @@
 //! every table (`hus match` deals it, `hus acpc` sends it to the dealer).
 
 use crate::eval::action::{make_legal, Facing, Intent};
-use crate::game::Move;
+use crate::game::{Chips, Move, Unit};
 
 /// Turns any move into a legal one by the rules of reference §5, with the evaluator's own
 /// [`make_legal`] (the evaluator already applied it to script bots; this keeps the table sound
@@ -14,11 +14,12 @@ pub fn legal_move(mv: Move, to_call: i64, can_raise: bool, min_raise: i64, behin
         m => m,
     };
     let facing = Facing {
-        to_call: to_call as f64,
-        min_raise: min_raise as f64,
-        hero_stack: behind as f64,
+        to_call: Chips(to_call),
+        min_raise: Chips(min_raise),
+        hero_stack: Chips(behind),
         hero_can_raise: can_raise,
-        chip: 1.0,
+        chip: Chips(1),
+        unit: Unit::WHOLE,
     };
     make_legal(Intent::from_move(mv), &facing).0
 }

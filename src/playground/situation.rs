@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 
 use crate::cards::{Card, CardSet};
 use crate::game::betting::Betting;
-use crate::game::chips::{less, more, same};
+use crate::game::chips::{Chips, Unit};
 use crate::game::{Act, GameState, Phase, Play, Player};
 
 /// The seats as the page names them: the button (it posts the small blind) and the big blind.
@@ -104,6 +104,16 @@ fn chips(bb_amount: f64, bb: f64) -> f64 {
     (bb_amount * bb * 1e6).round() / 1e6
 }
 
+/// Chips as the betting machine counts them: millionths, the finest amount the page keeps.
+fn units(chips: f64) -> Chips {
+    Chips((chips * 1e6).round() as i64)
+}
+
+/// The betting machine's millionths as chips, for the page.
+fn chips_of(c: Chips) -> f64 {
+    Unit::new(6).expect("six places are a unit").to_f64(c)
+}
+
 /// The board cards each street deals.
 const DEALT: [usize; 4] = [0, 3, 1, 1];
 
@@ -127,7 +137,12 @@ fn replay(s: &Situation) -> Result<Replay, Problem> {
     let (hole, streets) = read_cards(s)?;
     let stacks = s.stacks.map(|x| chips(x, s.bb));
     let mut r = Replay {
-        betting: Betting::new(stacks, [s.sb, s.bb], s.bb, Player::Hero),
+        betting: Betting::new(
+            stacks.map(units),
+            [units(s.sb), units(s.bb)],
+            units(s.bb),
+            Player::Hero,
+        ),
         stacks,
         hole,
         board: Vec::new(),
@@ -327,21 +342,21 @@ impl Replay {
         let high = b.round_in(p).max(b.round_in(p.other()));
         let owed = b.to_call(p);
         let (act, amount, play) = match m.act.as_str() {
-            "fold" if legal.contains(&"fold") => (Act::Fold, 0.0, Play::Fold),
+            "fold" if legal.contains(&"fold") => (Act::Fold, Chips::ZERO, Play::Fold),
             "fold" => return Err(format!("{who} owes nothing: a fold is not offered (check)")),
-            "check" if legal.contains(&"check") => (Act::Check, 0.0, Play::Check),
+            "check" if legal.contains(&"check") => (Act::Check, Chips::ZERO, Play::Check),
             "check" => {
-                let owed = crate::game::format_amount(owed);
+                let owed = crate::game::format_amount(chips_of(owed));
                 return Err(format!("{who} owes {owed} chips: a check is not allowed"));
             }
             "call" if legal.contains(&"call") => (Act::Call, owed, Play::Call),
             "call" => return Err(format!("{who} owes nothing: there is nothing to call")),
             "bet" | "raise" => {
                 let to = self.raise_to(p, m.to, bb)?;
-                let (act, play) = if high > 0.0 {
-                    (Act::Raise, Play::RaiseTo(to))
+                let (act, play) = if high > Chips::ZERO {
+                    (Act::Raise, Play::RaiseTo(chips_of(to)))
                 } else {
-                    (Act::Bet, Play::BetTo(to))
+                    (Act::Bet, Play::BetTo(chips_of(to)))
                 };
                 (act, to - high, play)
             }
@@ -358,11 +373,11 @@ impl Replay {
             Err(v) => return Err(format!("{who}'s {} is not allowed: {v:?}", act.xml_name())),
         }
         let after = self.betting.round_in(p);
-        let to = matches!(act, Act::Bet | Act::Raise).then_some(after);
+        let to = matches!(act, Act::Bet | Act::Raise).then_some(chips_of(after));
         let (_, shown) = self.shown.last_mut().expect("a street is open");
         shown.push(
             json!({ "seat": SEATS[seat(p)], "act": act.xml_name(), "to": to,
-                           "adds": after - before }),
+                           "adds": chips_of(after - before) }),
         );
         self.plays.push((seat(p), play));
         self.last_actor = Some(seat(p));
@@ -371,7 +386,7 @@ impl Replay {
 
     /// A bet's or raise's total in chips, when it is one the player may make now: from the
     /// minimum raise (or all in, when that is less) to all in.
-    fn raise_to(&self, p: Player, to_bb: Option<f64>, bb: f64) -> Result<f64, String> {
+    fn raise_to(&self, p: Player, to_bb: Option<f64>, bb: f64) -> Result<Chips, String> {
         let who = SEAT_WORDS[seat(p)];
         let Some((min, max)) = self.betting.raise_to_bounds(p) else {
             return Err(if self.betting.all_in(p.other()) {
@@ -380,11 +395,11 @@ impl Replay {
                 format!("{who} cannot raise: the call takes every chip {who} has")
             });
         };
-        let Some(to) = to_bb.filter(|x| x.is_finite()).map(|x| chips(x, bb)) else {
+        let Some(to) = to_bb.filter(|x| x.is_finite()).map(|x| units(chips(x, bb))) else {
             return Err("a bet or raise needs the total it comes to".into());
         };
-        if less(to, min) || more(to, max) {
-            let fmt = crate::game::format_amount;
+        if to < min || to > max {
+            let fmt = |c: Chips| crate::game::format_amount(chips_of(c));
             return Err(format!(
                 "a raise to {} chips is not allowed: from {} (the minimum raise) to {} (all in)",
                 fmt(to),
@@ -392,14 +407,7 @@ impl Replay {
                 fmt(max)
             ));
         }
-        // An amount within the chips' tolerance of a bound is that bound.
-        Ok(if same(to, max) {
-            max
-        } else if same(to, min) {
-            min
-        } else {
-            to
-        })
+        Ok(to)
     }
 
     /// The answer object of [`situation`].
@@ -415,7 +423,7 @@ impl Replay {
             .flatten();
         let (legal, to_call, bounds) = match to_act {
             Some(p) if missing == 0 => {
-                let aggressive = if b.round_in(p).max(b.round_in(p.other())) > 0.0 {
+                let aggressive = if b.round_in(p).max(b.round_in(p.other())) > Chips::ZERO {
                     "raise"
                 } else {
                     "bet"
@@ -427,7 +435,7 @@ impl Replay {
                     .collect();
                 (legal, b.to_call(p), b.raise_to_bounds(p))
             }
-            _ => (Vec::new(), 0.0, None),
+            _ => (Vec::new(), Chips::ZERO, None),
         };
         let (hero, xml, note) = self.xml(s, to_act, missing);
         let streets: Vec<Value> = self
@@ -445,14 +453,14 @@ impl Replay {
             "street": Phase::ALL[street].xml_tag(),
             "streets": streets,
             "missing": missing,
-            "pot": b.pot(),
-            "stacks": [b.behind(hs), b.behind(vs)],
-            "inRound": [b.round_in(hs), b.round_in(vs)],
+            "pot": chips_of(b.pot()),
+            "stacks": [chips_of(b.behind(hs)), chips_of(b.behind(vs))],
+            "inRound": [chips_of(b.round_in(hs)), chips_of(b.round_in(vs))],
             "toAct": to_act.map(|p| SEATS[seat(p)]),
             "legal": legal,
-            "toCall": to_call,
-            "minTo": bounds.map(|(min, _)| min),
-            "maxTo": bounds.map(|(_, max)| max),
+            "toCall": chips_of(to_call),
+            "minTo": bounds.map(|(min, _)| chips_of(min)),
+            "maxTo": bounds.map(|(_, max)| chips_of(max)),
             "roundClosed": round_closed,
             "handOver": over.is_some(),
             "over": over,

@@ -30,7 +30,7 @@ static int read_file(const char *path, char *buf, size_t size) {
 /* The villain raised to 60 from the small blind; the hero holds KK in the big blind. */
 static void decide_struct(const HusBot *bot) {
   HusAct acts[] = {{HUS_PLAYER_VILLAIN, HUS_ACT_KIND_RAISE, 60.0}};
-  HusHand hand = {10.0, 20.0, 2000.0, 2000.0, HUS_PLAYER_VILLAIN, "KhKc", NULL, acts, 1};
+  HusHand hand = {10.0, 20.0, 2000.0, 2000.0, HUS_PLAYER_VILLAIN, "KhKc", NULL, acts, 1, 0.0};
   HusDecision d;
   HusError *error = NULL;
   if (hus_decide_hand(bot, &hand, 1, &d, &error) != HUS_STATUS_OK) {
@@ -42,6 +42,39 @@ static void decide_struct(const HusBot *bot) {
     fprintf(stderr, "decide.c: the struct's decision is %s (to %g)\n", d.text, d.raise_to);
     failures++;
   }
+}
+
+/* The chip: at 0.25/0.5 a raise of 3 big blinds is 1.5 exactly (the finest decimal, 0.01,
+ * by default); with a chip of 1 it is rounded to 2. */
+static void decide_chip(void) {
+  HusBot *bot = NULL;
+  HusError *error = NULL;
+  const char *script = "PREFLOP\nRULE\n  THEN RAISE 3BB\nENDRULE\nENDPREFLOP\n";
+  if (hus_bot_from_source("chip.hus", script, NULL, &bot, &error) != HUS_STATUS_OK) {
+    fail("the chip script", error);
+    return;
+  }
+  if (hus_abi_version() != HUS_ABI_VERSION) {
+    fprintf(stderr, "decide.c: the library's ABI is %u, the header's %u\n",
+            (unsigned)hus_abi_version(), (unsigned)HUS_ABI_VERSION);
+    failures++;
+  }
+  double chips[] = {0.0, 1.0};
+  double amounts[] = {1.5, 2.0};
+  for (int i = 0; i < 2; i++) {
+    HusHand hand = {0.25, 0.5, 50.0, 50.0, HUS_PLAYER_HERO, "AsKd", NULL, NULL, 0, chips[i]};
+    HusDecision d;
+    if (hus_decide_hand(bot, &hand, 1, &d, &error) != HUS_STATUS_OK) {
+      fail("the chip hand", error);
+      continue;
+    }
+    if (d.action != HUS_ACTION_RAISE || d.amount != amounts[i]) {
+      fprintf(stderr, "decide.c: chip %g: %s, expected a raise of %g\n", chips[i], d.text,
+              amounts[i]);
+      failures++;
+    }
+  }
+  hus_bot_free(bot);
 }
 
 /* Bad input is an error code, never a crash. */
@@ -86,6 +119,7 @@ int main(int argc, char **argv) {
     printf("%s %s\n", argv[i], d.text);
   }
   decide_struct(bot);
+  decide_chip();
   bad_input(bot);
   hus_bot_free(bot);
   return failures == 0 ? 0 : 1;

@@ -7,7 +7,7 @@
 use super::{records, round_stats_bit, start_replay, Derived, Followed, Tally, ALL_ROUND_STATS};
 use crate::cards::{Card, CardSet};
 use crate::game::xml::SourceSpans;
-use crate::game::{ActionRecord, GameRecord, Phase, Player, Round};
+use crate::game::{ActionRecord, Chips, GameRecord, Phase, Player, Round, Unit};
 
 /// The spans of a record built in code: none.
 static NO_SPANS: SourceSpans = SourceSpans {
@@ -34,8 +34,8 @@ pub struct Incremental {
     /// The largest `no` in the current round: a later act must have a larger one to be
     /// replayed last (the full validation replays a round in `no` order).
     last_no: Option<i64>,
-    /// `<init><chip>`, default 1.
-    chip: f64,
+    /// The record's unit and chip (`<chip>`, or one unit).
+    chip: (Unit, Chips),
     /// The round statistics changed since the last [`Self::decision`] wrote them (bits of
     /// [`Tally::derive_into`]): a decision copies only those. All of them until the first.
     unwritten: u8,
@@ -66,7 +66,7 @@ impl Incremental {
                 .rounds
                 .last()
                 .and_then(|round| round.actions.iter().map(|a| a.no).max()),
-            chip: super::init_value(r, "chip").unwrap_or(1.0),
+            chip: (r.unit, r.chip.unwrap_or(Chips(1))),
             unwritten: ALL_ROUND_STATS,
         })
     }
@@ -118,7 +118,7 @@ impl Incremental {
             return false;
         }
         self.phase = Some(round.phase);
-        self.tally.bet_added = [0.0; 2];
+        self.tally.bet_added = [Chips::ZERO; 2];
         self.last_no = None;
         round.actions.iter().all(|a| self.act(a, None))
     }

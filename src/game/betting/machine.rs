@@ -9,7 +9,7 @@
 //! they have chips behind and either owe chips or have not acted yet while the other player
 //! can still bet; a round is finished when neither needs to act.
 
-use super::super::chips::{less, more, same};
+use crate::game::Chips;
 use crate::game::{Act, Phase, Player};
 
 /// Index of a player in the per-player arrays: the hero 0, the villain 1.
@@ -24,22 +24,22 @@ pub(crate) fn pi(p: Player) -> usize {
 #[derive(Clone, Copy, Debug)]
 pub struct Betting {
     /// Stacks at the start of the hand, `[hero, villain]`.
-    stack: [f64; 2],
+    stack: [Chips; 2],
     /// Chips put in this hand.
-    total: [f64; 2],
+    total: [Chips; 2],
     /// Chips put in this round.
-    round_in: [f64; 2],
+    round_in: [Chips; 2],
     acted: [bool; 2],
     last_actor: Option<Player>,
     /// The last bet or raise increment in this round (0 when none).
-    last_incr: f64,
-    bb: f64,
+    last_incr: Chips,
+    bb: Chips,
     /// Who posted the small blind: acts first before the flop, last after it.
     button: Player,
     phase: Phase,
     folded: Option<Player>,
     /// [`Self::all_in`] of each player, kept as `total` changes (every question about who
-    /// acts asks it, and it costs a tolerant comparison).
+    /// acts asks it).
     all_in: [bool; 2],
     /// [`Self::owes`] of each player, kept as `round_in` changes.
     owes: [bool; 2],
@@ -57,7 +57,7 @@ pub struct Applied {
     before: Betting,
     player: Player,
     act: Act,
-    amount: f64,
+    amount: Chips,
 }
 
 /// A clean act with the state it reached, for the validators of the same hand to follow.
@@ -71,9 +71,9 @@ impl Followed<'_> {
     /// Moves `betting` to the state it reaches by the act `(player, act, amount)` and says
     /// true, when that is this clean act seen from the same seat or the other one; false
     /// (and `betting` unchanged) when it is not.
-    pub fn follow(&self, betting: &mut Betting, player: Player, act: Act, amount: f64) -> bool {
+    pub fn follow(&self, betting: &mut Betting, player: Player, act: Act, amount: Chips) -> bool {
         let ap = self.applied;
-        if act != ap.act || amount.to_bits() != ap.amount.to_bits() {
+        if act != ap.act || amount != ap.amount {
             return false;
         }
         if player == ap.player {
@@ -112,25 +112,25 @@ pub enum Violation {
     RoundUnfinished {
         player: Player,
         /// What the player still owes (0: has not acted yet).
-        owes: f64,
+        owes: Chips,
     },
     /// The player acted last as well.
     ActedTwice { player: Player },
     /// The player cannot act: all in, or owing nothing while the other is all in.
     NothingToDecide { player: Player, all_in: Player },
-    /// A negative or not-a-number amount.
+    /// A negative amount.
     NegativeAmount,
     /// A check or fold with chips.
     AmountOnNoChipAct,
     /// A check while chips are owed.
     CheckOwed {
         /// Owed, capped at the chips behind.
-        owes: f64,
+        owes: Chips,
     },
     /// A call of another amount than what is owed (or all the player has left).
-    CallMismatch { owes: f64, expected: f64 },
+    CallMismatch { owes: Chips, expected: Chips },
     /// An act adding more chips than the player has behind.
-    OverStack { adds: f64, behind: f64 },
+    OverStack { adds: Chips, behind: Chips },
     /// A bet or raise with an increment of 0 or less.
     NoIncrement,
     /// A bet or raise against an all-in player.
@@ -159,7 +159,7 @@ pub enum Tolerated {
     OutOfOrder { phase: Phase, standard: Player },
     /// A raise below the minimum that does not put the raiser all in.
     SmallRaise {
-        min_raise: f64,
+        min_raise: Chips,
         /// The minimum comes from the last raise (not the big blind).
         by_last_raise: bool,
     },
@@ -168,14 +168,14 @@ pub enum Tolerated {
 impl Betting {
     /// A hand after the blinds: `stacks` at the start of the hand and `posted` chips,
     /// `[hero, villain]` (each clamped to 0..stack), the preflop round open.
-    pub fn new(stacks: [f64; 2], posted: [f64; 2], bb: f64, button: Player) -> Betting {
+    pub fn new(stacks: [Chips; 2], posted: [Chips; 2], bb: Chips, button: Player) -> Betting {
         let mut b = Betting {
             stack: stacks,
-            total: [0.0; 2],
-            round_in: [0.0; 2],
+            total: [Chips::ZERO; 2],
+            round_in: [Chips::ZERO; 2],
             acted: [false; 2],
             last_actor: None,
-            last_incr: 0.0,
+            last_incr: Chips::ZERO,
             bb,
             button,
             phase: Phase::Preflop,
@@ -184,10 +184,10 @@ impl Betting {
             owes: [false; 2],
             needs: [false; 2],
         };
-        b.all_in = [0, 1].map(|i| !more(b.stack[i], b.total[i]));
+        b.all_in = [0, 1].map(|i| b.stack[i] <= b.total[i]);
         b.refresh_needs();
         for p in [Player::Hero, Player::Villain] {
-            let x = posted[pi(p)].max(0.0).min(b.behind(p));
+            let x = posted[pi(p)].at_least_zero().min(b.behind(p));
             b.put(p, x);
         }
         b
@@ -198,7 +198,7 @@ impl Betting {
     }
     /// The same hand seen from the other seat: the hero and the villain swapped.
     pub fn mirrored(&self) -> Betting {
-        let swap = |[h, v]: [f64; 2]| [v, h];
+        let swap = |[h, v]: [Chips; 2]| [v, h];
         Betting {
             stack: swap(self.stack),
             total: swap(self.total),
@@ -224,7 +224,7 @@ impl Betting {
         &mut self,
         player: Player,
         act: Act,
-        amount: f64,
+        amount: Chips,
         noted: &mut Option<Applied>,
     ) -> Result<(), Violation> {
         // The slot's state is written in place: built aside and moved in, an `Applied` costs
@@ -271,64 +271,60 @@ impl Betting {
         self.button
     }
     /// Chips behind now.
-    pub fn behind(&self, p: Player) -> f64 {
-        (self.stack[pi(p)] - self.total[pi(p)]).max(0.0)
+    pub fn behind(&self, p: Player) -> Chips {
+        (self.stack[pi(p)] - self.total[pi(p)]).at_least_zero()
     }
     /// Chips the player put in this hand.
-    pub(crate) fn put_in(&self, p: Player) -> f64 {
+    pub(crate) fn put_in(&self, p: Player) -> Chips {
         self.total[pi(p)]
     }
     /// Chips the player put in during the current round (the blinds in the preflop).
-    pub fn round_in(&self, p: Player) -> f64 {
+    pub fn round_in(&self, p: Player) -> Chips {
         self.round_in[pi(p)]
     }
     /// Both players' chips in the pot.
-    pub fn pot(&self) -> f64 {
+    pub fn pot(&self) -> Chips {
         self.total[0] + self.total[1]
     }
-    /// Nothing behind: the chips put in are the stack, within the tolerance of the stack.
+    /// Nothing behind: the chips put in are the stack.
     #[inline]
     pub fn all_in(&self, p: Player) -> bool {
-        debug_assert_eq!(
-            self.all_in[pi(p)],
-            !more(self.stack[pi(p)], self.total[pi(p)])
-        );
+        debug_assert_eq!(self.all_in[pi(p)], self.stack[pi(p)] <= self.total[pi(p)]);
         self.all_in[pi(p)]
     }
-    /// The player owes chips: the other put in more this round, beyond the tolerance of the
-    /// amounts themselves (so an amount accepted as equal never leaves a remainder owed).
+    /// The player owes chips: the other put in more this round.
     #[inline]
     pub fn owes(&self, p: Player) -> bool {
         debug_assert_eq!(
             self.owes[pi(p)],
-            more(self.round_in[pi(p.other())], self.round_in[pi(p)])
+            self.round_in[pi(p.other())] > self.round_in[pi(p)]
         );
         self.owes[pi(p)]
     }
     /// What the player must add to match the other's chips this round (not capped).
-    pub fn owed(&self, p: Player) -> f64 {
-        (self.round_in[pi(p.other())] - self.round_in[pi(p)]).max(0.0)
+    pub fn owed(&self, p: Player) -> Chips {
+        (self.round_in[pi(p.other())] - self.round_in[pi(p)]).at_least_zero()
     }
     /// What a call adds: what is owed, or all the player has left.
-    pub fn to_call(&self, p: Player) -> f64 {
+    pub fn to_call(&self, p: Player) -> Chips {
         self.owed(p).min(self.behind(p))
     }
     /// The smallest legal raise increment: the larger of the big blind and the last bet or
     /// raise increment in this round.
-    pub(crate) fn min_raise(&self) -> f64 {
+    pub(crate) fn min_raise(&self) -> Chips {
         self.bb.max(self.last_incr)
     }
     /// The player may raise: the other is not all in and the player has more than the call.
     pub(crate) fn can_raise(&self, p: Player) -> bool {
-        !self.all_in(p.other()) && more(self.behind(p), self.to_call(p))
+        !self.all_in(p.other()) && self.behind(p) > self.to_call(p)
     }
     /// The acts the player may take now ([`super::legal_acts`]).
     pub(crate) fn legal_acts(&self, p: Player) -> &'static [&'static str] {
-        super::legal_acts(self.to_call(p) > 0.0, self.can_raise(p))
+        super::legal_acts(self.to_call(p) > Chips::ZERO, self.can_raise(p))
     }
     /// The totals the player's chips in this round may be raised to now
     /// ([`super::raise_to_bounds`]).
-    pub(crate) fn raise_to_bounds(&self, p: Player) -> Option<(f64, f64)> {
+    pub(crate) fn raise_to_bounds(&self, p: Player) -> Option<(Chips, Chips)> {
         let (round, behind, call) = (self.round_in(p), self.behind(p), self.to_call(p));
         super::raise_to_bounds(round, behind, call, self.min_raise(), self.can_raise(p))
     }
@@ -391,36 +387,34 @@ impl Betting {
             .find(|p| self.all_in(*p))
     }
 
-    /// The same state to the bit (a zero's sign included) as `o`, or with `mirror` as
+    /// The same state as `o`, or with `mirror` as
     /// `o.mirrored()` (compared in place, without building it), so that the same act leads
-    /// to the same state to the bit.
+    /// to the same state.
     #[inline]
     fn identical(&self, o: &Betting, mirror: bool) -> bool {
         let (h, v) = if mirror { (1, 0) } else { (0, 1) };
         let seat = |p: Option<Player>| if mirror { p.map(Player::other) } else { p };
-        let bits = |a: [f64; 2], b: [f64; 2]| {
-            a[0].to_bits() == b[h].to_bits() && a[1].to_bits() == b[v].to_bits()
-        };
+        let bits = |a: [Chips; 2], b: [Chips; 2]| a[0] == b[h] && a[1] == b[v];
         bits(self.stack, o.stack)
             && bits(self.total, o.total)
             && bits(self.round_in, o.round_in)
             && self.acted == [o.acted[h], o.acted[v]]
             && self.last_actor == seat(o.last_actor)
-            && self.last_incr.to_bits() == o.last_incr.to_bits()
-            && self.bb.to_bits() == o.bb.to_bits()
+            && self.last_incr == o.last_incr
+            && self.bb == o.bb
             && Some(self.button) == seat(Some(o.button))
             && self.phase == o.phase
             && self.folded == seat(o.folded)
     }
 
-    fn put(&mut self, p: Player, x: f64) {
+    fn put(&mut self, p: Player, x: Chips) {
         let i = pi(p);
         self.total[i] += x;
         self.round_in[i] += x;
-        self.all_in[i] = !more(self.stack[i], self.total[i]);
+        self.all_in[i] = self.stack[i] <= self.total[i];
         self.owes = [
-            more(self.round_in[1], self.round_in[0]),
-            more(self.round_in[0], self.round_in[1]),
+            self.round_in[1] > self.round_in[0],
+            self.round_in[0] > self.round_in[1],
         ];
         self.refresh_needs();
     }
@@ -442,15 +436,15 @@ impl Betting {
                 owes: if self.owes(player) {
                     self.owed(player)
                 } else {
-                    0.0
+                    Chips::ZERO
                 },
             });
-        self.round_in = [0.0; 2];
+        self.round_in = [Chips::ZERO; 2];
         self.owes = [false; 2];
         self.acted = [false; 2];
         self.refresh_needs();
         self.last_actor = None;
-        self.last_incr = 0.0;
+        self.last_incr = Chips::ZERO;
         self.phase = phase;
         unfinished.map_or(Ok(()), Err)
     }
@@ -462,7 +456,7 @@ impl Betting {
         &mut self,
         player: Player,
         act: Act,
-        amount: f64,
+        amount: Chips,
     ) -> Result<Option<Tolerated>, Violation> {
         let mut first = None;
         let tolerated = self.apply_reporting(player, act, amount, &mut |v| {
@@ -486,7 +480,7 @@ impl Betting {
         &mut self,
         p: Player,
         act: Act,
-        amount: f64,
+        amount: Chips,
         report: &mut impl FnMut(Violation),
     ) -> Option<Tolerated> {
         if let Some(f) = self.folded {
@@ -525,7 +519,7 @@ impl Betting {
         self.acted[pi(p)] = true;
         self.refresh_needs();
         self.last_actor = Some(p);
-        if !amount.is_finite() || amount < 0.0 {
+        if amount < Chips::ZERO {
             report(Violation::NegativeAmount);
             return tolerated;
         }
@@ -533,7 +527,7 @@ impl Betting {
         let owed = self.owed(p);
         match act {
             Act::Check | Act::Fold => {
-                if amount != 0.0 {
+                if amount != Chips::ZERO {
                     report(Violation::AmountOnNoChipAct);
                 }
                 if act == Act::Fold {
@@ -545,22 +539,19 @@ impl Betting {
                 }
             }
             Act::Call => {
-                if more(amount, behind) {
+                if amount > behind {
                     report(Violation::OverStack {
                         adds: amount,
                         behind,
                     });
-                } else if !(same(amount, owed) || (same(amount, behind) && amount < owed)) {
+                } else if !(amount == owed || (amount == behind && amount < owed)) {
                     report(Violation::CallMismatch {
                         owes: owed,
                         expected: owed.min(behind),
                     });
                 }
-                // An amount accepted as the call, or as all the player has, is exactly that.
-                let put = if same(amount, owed) {
+                let put = if amount == owed {
                     owed.min(behind)
-                } else if same(amount, behind) {
-                    behind
                 } else {
                     amount.min(behind)
                 };
@@ -568,26 +559,19 @@ impl Betting {
             }
             Act::Raise | Act::Bet => {
                 let adds = owed + amount;
-                if amount <= 0.0 {
+                if amount <= Chips::ZERO {
                     report(Violation::NoIncrement);
                 } else if self.all_in(p.other()) {
                     report(Violation::CannotRaise { all_in: p.other() });
-                } else if more(adds, behind) {
+                } else if adds > behind {
                     report(Violation::OverStack { adds, behind });
-                } else if less(amount, self.min_raise()) && !same(adds, behind) {
+                } else if amount < self.min_raise() && adds != behind {
                     tolerated = Some(Tolerated::SmallRaise {
                         min_raise: self.min_raise(),
-                        by_last_raise: more(self.last_incr, self.bb),
+                        by_last_raise: self.last_incr > self.bb,
                     });
                 }
-                self.put(
-                    p,
-                    if same(adds, behind) {
-                        behind
-                    } else {
-                        adds.min(behind)
-                    },
-                );
+                self.put(p, adds.min(behind));
                 self.last_incr = amount;
             }
         }
@@ -637,23 +621,33 @@ mod tests {
 
     /// Blinds 10/20, stacks 1000 (hero) and 300 (villain), the hero on the button.
     fn hand() -> Betting {
-        Betting::new([1000.0, 300.0], [10.0, 20.0], 20.0, H)
+        Betting::new(
+            [Chips(1000), Chips(300)],
+            [Chips(10), Chips(20)],
+            Chips(20),
+            H,
+        )
     }
 
     #[test]
     fn a_clean_act_is_followed_from_either_seat_and_nothing_else() {
         let mut dealer = hand();
         let mut seat0 = hand();
-        let mut seat1 = Betting::new([300.0, 1000.0], [20.0, 10.0], 20.0, V);
+        let mut seat1 = Betting::new(
+            [Chips(300), Chips(1000)],
+            [Chips(20), Chips(10)],
+            Chips(20),
+            V,
+        );
         assert!(seat1.identical(&dealer.mirrored(), false));
         assert!(seat1.identical(&dealer, true) && !seat1.identical(&dealer, false));
-        for (p, act, amount) in [(H, Act::Raise, 40.0), (V, Act::Call, 40.0)] {
+        for (p, act, amount) in [(H, Act::Raise, Chips(40)), (V, Act::Call, Chips(40))] {
             let mut noted = None;
             dealer.apply_noted(p, act, amount, &mut noted).unwrap();
             let applied = dealer.followed(&noted).unwrap();
             // Another act, or a state that is not the one the dealer acted from: not followed.
             let (was0, was1) = (seat0, seat1);
-            assert!(!applied.follow(&mut seat0, p, act, amount + 1.0));
+            assert!(!applied.follow(&mut seat0, p, act, amount + Chips(1)));
             assert!(!applied.follow(&mut seat1, p, act, amount));
             assert!(seat0.identical(&was0, false) && seat1.identical(&was1, false));
             assert!(applied.follow(&mut seat0, p, act, amount));
@@ -667,9 +661,11 @@ mod tests {
         // A tolerated act is not noted: the followers apply it themselves.
         let mut small = dealer;
         small.start_round(Phase::Flop).unwrap();
-        small.apply(V, Act::Bet, 40.0).unwrap();
+        small.apply(V, Act::Bet, Chips(40)).unwrap();
         let mut noted = None;
-        small.apply_noted(H, Act::Raise, 20.0, &mut noted).unwrap();
+        small
+            .apply_noted(H, Act::Raise, Chips(20), &mut noted)
+            .unwrap();
         assert!(noted.is_none());
     }
 
@@ -677,32 +673,35 @@ mod tests {
     fn a_hand_in_standard_order() {
         let mut b = hand();
         assert_eq!(b.to_act(), Some(H));
-        assert_eq!((b.to_call(H), b.min_raise(), b.pot()), (10.0, 20.0, 30.0));
-        assert_eq!(b.apply(H, Act::Call, 10.0), Ok(None));
+        assert_eq!(
+            (b.to_call(H), b.min_raise(), b.pot()),
+            (Chips(10), Chips(20), Chips(30))
+        );
+        assert_eq!(b.apply(H, Act::Call, Chips(10)), Ok(None));
         // The big blind's option: owes nothing, has not acted.
         assert_eq!(b.to_act(), Some(V));
-        assert_eq!(b.to_call(V), 0.0);
-        assert_eq!(b.apply(V, Act::Raise, 60.0), Ok(None));
+        assert_eq!(b.to_call(V), Chips(0));
+        assert_eq!(b.apply(V, Act::Raise, Chips(60)), Ok(None));
         assert_eq!(
             (b.to_act(), b.to_call(H), b.min_raise()),
-            (Some(H), 60.0, 60.0)
+            (Some(H), Chips(60), Chips(60))
         );
-        assert_eq!(b.apply(H, Act::Call, 60.0), Ok(None));
+        assert_eq!(b.apply(H, Act::Call, Chips(60)), Ok(None));
         assert_eq!(b.to_act(), None);
         assert!(b.round_finished());
         assert_eq!(b.start_round(Phase::Flop), Ok(()));
         // After the flop the big blind acts first.
-        assert_eq!((b.to_act(), b.min_raise()), (Some(V), 20.0));
-        assert_eq!(b.apply(V, Act::Check, 0.0), Ok(None));
-        assert_eq!(b.apply(H, Act::Bet, 100.0), Ok(None));
-        assert_eq!(b.behind(V), 220.0);
+        assert_eq!((b.to_act(), b.min_raise()), (Some(V), Chips(20)));
+        assert_eq!(b.apply(V, Act::Check, Chips(0)), Ok(None));
+        assert_eq!(b.apply(H, Act::Bet, Chips(100)), Ok(None));
+        assert_eq!(b.behind(V), Chips(220));
         // A raise to all in: the villain has 220 behind, 100 of it to call.
-        assert_eq!(b.apply(V, Act::Raise, 120.0), Ok(None));
+        assert_eq!(b.apply(V, Act::Raise, Chips(120)), Ok(None));
         assert!(b.all_in(V) && !b.can_raise(H));
         assert_eq!(b.to_act(), Some(H));
-        assert_eq!(b.apply(H, Act::Call, 120.0), Ok(None));
-        assert_eq!((b.to_act(), b.pot()), (None, 600.0));
-        assert_eq!(b.put_in(H), 300.0);
+        assert_eq!(b.apply(H, Act::Call, Chips(120)), Ok(None));
+        assert_eq!((b.to_act(), b.pot()), (None, Chips(600)));
+        assert_eq!(b.put_in(H), Chips(300));
         // Nothing more is bet: the later rounds have nobody to act.
         assert_eq!(b.start_round(Phase::Turn), Ok(()));
         assert_eq!(b.to_act(), None);
@@ -712,46 +711,52 @@ mod tests {
     fn violations_are_typed() {
         let mut b = hand();
         assert_eq!(
-            b.apply(H, Act::Check, 0.0),
-            Err(Violation::CheckOwed { owes: 10.0 })
+            b.apply(H, Act::Check, Chips(0)),
+            Err(Violation::CheckOwed { owes: Chips(10) })
         );
         let mut b = hand();
         assert_eq!(
-            b.apply(H, Act::Call, 20.0),
+            b.apply(H, Act::Call, Chips(20)),
             Err(Violation::CallMismatch {
-                owes: 10.0,
-                expected: 10.0
+                owes: Chips(10),
+                expected: Chips(10)
             })
         );
         assert_eq!(
-            b.apply(H, Act::Raise, 50.0),
+            b.apply(H, Act::Raise, Chips(50)),
             Err(Violation::ActedTwice { player: H })
         );
         let mut b = hand();
         assert_eq!(
-            b.apply(H, Act::Raise, 5000.0),
+            b.apply(H, Act::Raise, Chips(5000)),
             Err(Violation::OverStack {
-                adds: 5010.0,
-                behind: 990.0
+                adds: Chips(5010),
+                behind: Chips(990)
             })
         );
         let mut b = hand();
-        assert_eq!(b.apply(H, Act::Raise, 0.0), Err(Violation::NoIncrement));
+        assert_eq!(
+            b.apply(H, Act::Raise, Chips(0)),
+            Err(Violation::NoIncrement)
+        );
         let mut b = hand();
-        assert_eq!(b.apply(H, Act::Call, -1.0), Err(Violation::NegativeAmount));
+        assert_eq!(
+            b.apply(H, Act::Call, Chips(-1)),
+            Err(Violation::NegativeAmount)
+        );
         // A raise below the minimum is tolerated, and said so.
         let mut b = hand();
         assert_eq!(
-            b.apply(H, Act::Raise, 5.0),
+            b.apply(H, Act::Raise, Chips(5)),
             Ok(Some(Tolerated::SmallRaise {
-                min_raise: 20.0,
+                min_raise: Chips(20),
                 by_last_raise: false
             }))
         );
         // The big blind opening the preflop is tolerated too.
         let mut b = hand();
         assert_eq!(
-            b.apply(V, Act::Check, 0.0),
+            b.apply(V, Act::Check, Chips(0)),
             Ok(Some(Tolerated::OutOfOrder {
                 phase: Phase::Preflop,
                 standard: H
@@ -762,18 +767,18 @@ mod tests {
     #[test]
     fn every_violation_of_one_act_is_reported_in_order() {
         let mut b = hand();
-        b.apply(H, Act::Call, 10.0).unwrap();
-        b.apply(V, Act::Raise, 40.0).unwrap();
+        b.apply(H, Act::Call, Chips(10)).unwrap();
+        b.apply(V, Act::Raise, Chips(40)).unwrap();
         // A short call is a violation, and the hero still owes 35 after it.
-        assert!(b.apply(H, Act::Call, 5.0).is_err());
+        assert!(b.apply(H, Act::Call, Chips(5)).is_err());
         let mut found = Vec::new();
-        b.apply_reporting(H, Act::Check, 7.0, &mut |v| found.push(v));
+        b.apply_reporting(H, Act::Check, Chips(7), &mut |v| found.push(v));
         assert_eq!(
             found,
             [
                 Violation::ActedTwice { player: H },
                 Violation::AmountOnNoChipAct,
-                Violation::CheckOwed { owes: 35.0 }
+                Violation::CheckOwed { owes: Chips(35) }
             ]
         );
     }
@@ -781,12 +786,12 @@ mod tests {
     #[test]
     fn rounds_and_the_end_of_the_hand() {
         let mut b = hand();
-        b.apply(H, Act::Call, 10.0).unwrap();
+        b.apply(H, Act::Call, Chips(10)).unwrap();
         assert_eq!(
             b.start_round(Phase::Flop),
             Err(Violation::RoundUnfinished {
                 player: V,
-                owes: 0.0
+                owes: Chips(0)
             })
         );
         let mut b = hand();
@@ -799,11 +804,11 @@ mod tests {
                 standard: H
             }))
         );
-        b.apply(H, Act::Call, 10.0).unwrap();
-        b.apply(V, Act::Raise, 20.0).unwrap();
+        b.apply(H, Act::Call, Chips(10)).unwrap();
+        b.apply(V, Act::Raise, Chips(20)).unwrap();
         assert_eq!(b.can_decide(V), Err(Violation::NotTheirTurn { player: V }));
         let mut b = hand();
-        b.apply(H, Act::Fold, 0.0).unwrap();
+        b.apply(H, Act::Fold, Chips(0)).unwrap();
         assert_eq!(b.folded(), Some(H));
         assert_eq!(b.to_act(), None);
         let over = Violation::HandOver {
@@ -811,7 +816,7 @@ mod tests {
             phase: None,
         };
         assert_eq!(b.can_decide(V), Err(over.clone()));
-        assert_eq!(b.apply(V, Act::Check, 0.0), Err(over));
+        assert_eq!(b.apply(V, Act::Check, Chips(0)), Err(over));
         assert!(matches!(
             b.start_round(Phase::Flop),
             Err(Violation::HandOver {

@@ -14,7 +14,8 @@ pub use incremental::Incremental;
 pub use machine::{Applied, Betting, Followed, Over, Tolerated, Violation};
 
 use super::xml::SourceSpans;
-use super::{Act, ActionRecord, Constant, GameRecord, InvalidGame, Phase, Player, Round, Stat};
+use super::{Act, ActionRecord, Chips, Constant, GameRecord, InvalidGame, Phase, Player, Round};
+use super::{Stat, Unit};
 use crate::cards::hole::HoleClass;
 use crate::cards::CardSet;
 use crate::diag::{Code, Diagnostic, Span};
@@ -24,29 +25,30 @@ use machine::pi;
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct RoundStats {
     /// The sum of raise and bet increments, as written.
-    pub raise: f64,
+    pub raise: Chips,
     /// The last raise or bet increment (0 when none).
-    pub(crate) last_raise: f64,
+    pub(crate) last_raise: Chips,
     /// Raises and bets.
     pub(crate) raise_times: u32,
     pub(crate) call_times: u32,
     pub(crate) check_times: u32,
     /// The player's total in the round after their last raise or bet (0 when none).
-    pub(crate) last_raise_to: f64,
+    pub(crate) last_raise_to: Chips,
     /// The last raise or bet increment as a fraction of the pot it went into: the pot
     /// before the act plus the part of it that called (0 when none).
     pub(crate) last_raise_pot: f64,
 }
 
 impl RoundStats {
-    pub fn get(&self, stat: Stat) -> f64 {
+    /// The statistic as a script reads it, amounts in chips of `unit`.
+    pub fn get(&self, stat: Stat, unit: Unit) -> f64 {
         match stat {
-            Stat::Raise => self.raise,
-            Stat::LastRaise => self.last_raise,
+            Stat::Raise => unit.to_f64(self.raise),
+            Stat::LastRaise => unit.to_f64(self.last_raise),
             Stat::RaiseTimes => self.raise_times as f64,
             Stat::CallTimes => self.call_times as f64,
             Stat::CheckTimes => self.check_times as f64,
-            Stat::LastRaiseTo => self.last_raise_to,
+            Stat::LastRaiseTo => unit.to_f64(self.last_raise_to),
             Stat::LastRaisePot => self.last_raise_pot,
         }
     }
@@ -56,23 +58,25 @@ impl RoundStats {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Derived {
     pub board: CardSet,
-    pub pot: f64,
+    /// The unit the amounts count (the record's).
+    pub unit: Unit,
+    pub pot: Chips,
     /// Chips each player put in this hand (the blinds included).
-    pub(crate) hero_in: f64,
-    pub(crate) villain_in: f64,
+    pub(crate) hero_in: Chips,
+    pub(crate) villain_in: Chips,
     /// Chips behind now.
-    pub hero_stack: f64,
-    pub villain_stack: f64,
-    pub to_call: f64,
+    pub hero_stack: Chips,
+    pub villain_stack: Chips,
+    pub to_call: Chips,
     /// The smallest legal raise increment now: the larger of the big blind and the last
     /// bet or raise increment in this round.
-    pub(crate) min_raise: f64,
+    pub(crate) min_raise: Chips,
     /// False when the villain is all in or `heroStack <= toCall`.
     pub(crate) hero_can_raise: bool,
     /// The villain checked, called, bet or raised in the current round (blinds do not count).
     pub(crate) villain_acted_this_round: bool,
-    /// Chip size from `<init><chip>`, default 1.
-    pub chip: f64,
+    /// The size raises are rounded to, in units: `<chip>`, or one unit.
+    pub chip: Chips,
     /// The current round: the last round present (preflop when there is none).
     pub phase: Phase,
     /// The hero posted the small blind: acts first before the flop, last after it.
@@ -80,13 +84,13 @@ pub struct Derived {
     /// Per player (`[hero, villain]`) and round (`Phase as usize`).
     pub stats: [[RoundStats; 4]; 2],
     /// Chips each player put in during the current round (the blinds in the preflop).
-    pub hero_round: f64,
-    pub(crate) villain_round: f64,
+    pub hero_round: Chips,
+    pub(crate) villain_round: Chips,
     /// Who made the last bet or raise of the hand (the blinds do not count).
     pub(crate) last_aggressor: Option<Player>,
     /// The chips the villain's last act of this round added, when it was a bet or raise
     /// (0 otherwise): `pot - villainBetAdded` is the pot before that bet.
-    pub(crate) villain_bet_added: f64,
+    pub(crate) villain_bet_added: Chips,
 }
 
 impl Derived {
@@ -97,16 +101,16 @@ impl Derived {
 
     /// The smallest total the hero's chips in this round may be raised to: the call plus the
     /// minimum raise, or all in when that is less. `None` when the hero cannot raise.
-    pub fn min_raise_to(&self) -> Option<f64> {
+    pub fn min_raise_to(&self) -> Option<Chips> {
         self.raise_to().map(|(min, _)| min)
     }
 
     /// The largest total the hero may raise to: all in. `None` when the hero cannot raise.
-    pub fn max_raise_to(&self) -> Option<f64> {
+    pub fn max_raise_to(&self) -> Option<Chips> {
         self.raise_to().map(|(_, max)| max)
     }
 
-    fn raise_to(&self) -> Option<(f64, f64)> {
+    fn raise_to(&self) -> Option<(Chips, Chips)> {
         let (round, behind) = (self.hero_round, self.hero_stack);
         raise_to_bounds(
             round,
@@ -121,7 +125,7 @@ impl Derived {
     /// check; then raise when the hero can (a fold with nothing owed is not offered: the
     /// evaluator plays it as a check).
     pub fn legal_acts(&self) -> &'static [&'static str] {
-        legal_acts(self.to_call > 0.0, self.hero_can_raise)
+        legal_acts(self.to_call > Chips::ZERO, self.hero_can_raise)
     }
 
     /// Bets and raises before the flop, both players (the blinds do not count): the pot's
@@ -133,14 +137,20 @@ impl Derived {
                 .raise_times
     }
 
-    pub(crate) fn effective_stack(&self) -> f64 {
+    /// An amount of this state as a number of chips (a script's number).
+    #[inline]
+    pub fn chips(&self, c: Chips) -> f64 {
+        self.unit.to_f64(c)
+    }
+
+    pub(crate) fn effective_stack(&self) -> Chips {
         self.hero_stack.min(self.villain_stack)
     }
 
     /// The pot the hero can win by calling now: what the hero put in, and what the villain
     /// put in up to what the hero can match (the rest of a bet that covers the hero goes back
     /// to the villain). Reference §7, `potOdds`.
-    pub(crate) fn winnable_pot(&self) -> f64 {
+    pub(crate) fn winnable_pot(&self) -> Chips {
         let matched = self.villain_in.min(self.hero_in + self.hero_stack);
         self.hero_in + matched
     }
@@ -148,8 +158,8 @@ impl Derived {
     /// `toCall / (winnablePot + toCall)`: the share of the final pot the hero pays to call,
     /// the equity a call needs; 0 when nothing is owed.
     pub(crate) fn pot_odds(&self) -> f64 {
-        if self.to_call > 0.0 {
-            self.to_call / (self.winnable_pot() + self.to_call)
+        if self.to_call > Chips::ZERO {
+            self.to_call.0 as f64 / (self.winnable_pot() + self.to_call).0 as f64
         } else {
             0.0
         }
@@ -159,22 +169,22 @@ impl Derived {
     /// (the evaluator computes those) and for an `<init>` name the record lacks.
     pub fn constant(&self, record: &GameRecord, c: &Constant) -> Option<f64> {
         Some(match c {
-            Constant::Bb => record.bb,
-            Constant::Sb => record.sb,
-            Constant::Pot => self.pot,
-            Constant::HeroStack | Constant::AllIn => self.hero_stack,
-            Constant::VillainStack => self.villain_stack,
-            Constant::EffectiveStack => self.effective_stack(),
+            Constant::Bb => self.chips(record.bb),
+            Constant::Sb => self.chips(record.sb),
+            Constant::Pot => self.chips(self.pot),
+            Constant::HeroStack | Constant::AllIn => self.chips(self.hero_stack),
+            Constant::VillainStack => self.chips(self.villain_stack),
+            Constant::EffectiveStack => self.chips(self.effective_stack()),
             Constant::StartingEffectiveStackBb => {
-                record.hero_stack.min(record.villain_stack) / record.bb
+                record.hero_stack.min(record.villain_stack).0 as f64 / record.bb.0 as f64
             }
-            Constant::ToCall => self.to_call,
+            Constant::ToCall => self.chips(self.to_call),
             Constant::PotOdds => self.pot_odds(),
-            Constant::PotAfterCall => self.pot + self.to_call,
-            Constant::PotBeforeBet => self.pot - self.villain_bet_added,
+            Constant::PotAfterCall => self.chips(self.pot + self.to_call),
+            Constant::PotBeforeBet => self.chips(self.pot - self.villain_bet_added),
             Constant::Spr => {
-                if self.pot > 0.0 {
-                    self.effective_stack() / self.pot
+                if self.pot > Chips::ZERO {
+                    self.effective_stack().0 as f64 / self.pot.0 as f64
                 } else {
                     0.0
                 }
@@ -215,7 +225,7 @@ impl Derived {
                 if ph > self.phase {
                     0.0
                 } else {
-                    self.round_stats(*player, ph).get(*stat)
+                    self.round_stats(*player, ph).get(*stat, self.unit)
                 }
             }
             Constant::Init(name) => return init_value(record, name),
@@ -246,18 +256,21 @@ pub(crate) fn legal_acts(owes: bool, can_raise: bool) -> &'static [&'static str]
 /// call plus the minimum raise (all in when that is less), and all in. `round` is what the
 /// player put in this round, `behind` the chips left; `None` when the player cannot raise.
 pub(crate) fn raise_to_bounds(
-    round: f64,
-    behind: f64,
-    to_call: f64,
-    min_raise: f64,
+    round: Chips,
+    behind: Chips,
+    to_call: Chips,
+    min_raise: Chips,
     can_raise: bool,
-) -> Option<(f64, f64)> {
+) -> Option<(Chips, Chips)> {
     let all_in = round + behind;
     can_raise.then(|| ((round + to_call + min_raise).min(all_in), all_in))
 }
 
 /// A child of `<init>` by name, case-insensitively.
 fn init_value(record: &GameRecord, name: &str) -> Option<f64> {
+    if name.eq_ignore_ascii_case("chip") {
+        return record.chip.map(|c| record.chips(c));
+    }
     record
         .extras
         .iter()
@@ -290,8 +303,7 @@ pub(crate) fn derive_spanned(
             diagnostics: errors,
         });
     }
-    let chip = init_value(r, "chip").unwrap_or(1.0);
-    Ok((tally.derived(board, chip), warnings))
+    Ok((tally.derived(board, r), warnings))
 }
 
 /// The checks before any betting (`<init>`, the cards, the posts), and a replay ready for
@@ -313,7 +325,7 @@ fn start_replay<'r>(
             diagnostics: errors,
         });
     };
-    let mut posted = [0.0; 2];
+    let mut posted = [Chips::ZERO; 2];
     for p in &r.posts {
         posted[pi(p.player)] = p.amount;
     }
@@ -323,8 +335,9 @@ fn start_replay<'r>(
             betting: Betting::new(stacks, posted, r.bb, button),
             stats: [[RoundStats::default(); 4]; 2],
             last_aggressor: None,
-            bet_added: [0.0; 2],
+            bet_added: [Chips::ZERO; 2],
         },
+        unit: r.unit,
         errors_before_round: errors.len(),
         errors,
         warnings: Vec::new(),
@@ -354,13 +367,13 @@ struct Tally {
     last_aggressor: Option<Player>,
     /// The chips each player's last act of this round added, when it was a bet or raise
     /// (0 otherwise), by player: the villain's is `villainBetAdded`.
-    bet_added: [f64; 2],
+    bet_added: [Chips; 2],
 }
 
 impl Tally {
     /// Counts an act the machine has just applied: `pot_before` is the pot and
     /// `round_before` the player's chips in the round from before it.
-    fn count(&mut self, a: &ActionRecord, pot_before: f64, round_before: f64) {
+    fn count(&mut self, a: &ActionRecord, pot_before: Chips, round_before: Chips) {
         let round_after = self.betting.round_in(a.player);
         let added = round_after - round_before;
         let raised = matches!(a.act, Act::Raise | Act::Bet);
@@ -369,23 +382,28 @@ impl Tally {
             Act::Check => stats.check_times += 1,
             Act::Call => stats.call_times += 1,
             Act::Raise | Act::Bet => {
-                let into = pot_before + (added - a.amount).max(0.0);
+                let into = pot_before + (added - a.amount).at_least_zero();
                 stats.raise += a.amount;
                 stats.last_raise = a.amount;
                 stats.raise_times += 1;
                 stats.last_raise_to = round_after;
-                stats.last_raise_pot = if into > 0.0 { a.amount / into } else { 0.0 };
+                stats.last_raise_pot = if into > Chips::ZERO {
+                    a.amount.0 as f64 / into.0 as f64
+                } else {
+                    0.0
+                };
                 self.last_aggressor = Some(a.player);
             }
             Act::Fold => {}
         }
-        self.bet_added[pi(a.player)] = if raised { added } else { 0.0 };
+        self.bet_added[pi(a.player)] = if raised { added } else { Chips::ZERO };
     }
 
     /// The constants at the hero's decision now.
-    fn derived(&self, board: CardSet, chip: f64) -> Derived {
+    fn derived(&self, board: CardSet, r: &GameRecord) -> Derived {
         let mut d = Derived::default();
-        self.derive_into(board, chip, &mut d, ALL_ROUND_STATS, Player::Hero);
+        let (unit, chip) = (r.unit, r.chip.unwrap_or(Chips(1)));
+        self.derive_into(board, (unit, chip), &mut d, ALL_ROUND_STATS, Player::Hero);
         d
     }
 
@@ -395,10 +413,18 @@ impl Tally {
     /// mirror). Of the round statistics only those marked in `stats` (bit `4 * player +
     /// phase`, players as this tally has them) are written: `d` already holds the others.
     #[inline(always)]
-    fn derive_into(&self, board: CardSet, chip: f64, d: &mut Derived, stats: u8, hero: Player) {
+    fn derive_into(
+        &self,
+        board: CardSet,
+        (unit, chip): (Unit, Chips),
+        d: &mut Derived,
+        stats: u8,
+        hero: Player,
+    ) {
         let (h, v) = (hero, hero.other());
         let b = &self.betting;
         d.board = board;
+        d.unit = unit;
         d.pot = b.pot();
         d.hero_in = b.put_in(h);
         d.villain_in = b.put_in(v);
@@ -438,6 +464,8 @@ impl Tally {
 /// A record's acts replayed through the machine, with what it found so far.
 struct Replay<'r> {
     tally: Tally,
+    /// The record's unit, for the amounts of messages.
+    unit: Unit,
     errors: Vec<Diagnostic>,
     warnings: Vec<Diagnostic>,
     /// Errors before this round: an unfinished round after an error in it is noise.
@@ -474,6 +502,7 @@ impl<'r> Replay<'r> {
                         .and_then(|a| a.span.clone())
                         .or_else(|| self.round_span.cloned());
                     self.errors.push(report::round_violation(
+                        self.unit,
                         &v,
                         round.phase,
                         round.span.as_ref(),
@@ -488,7 +517,7 @@ impl<'r> Replay<'r> {
             }
         }
         self.phase = Some(round.phase);
-        self.tally.bet_added = [0.0; 2];
+        self.tally.bet_added = [Chips::ZERO; 2];
         self.errors_before_round = self.errors.len();
         self.round_span = round.span.as_ref();
         self.previous = None;
@@ -518,15 +547,20 @@ impl<'r> Replay<'r> {
             betting.apply_reporting(a.player, a.act, a.amount, &mut |v| violations.push(v));
         let mut ends = false;
         for v in &violations {
-            self.errors
-                .push(report::act_violation(v, a, self.previous, self.fold));
+            self.errors.push(report::act_violation(
+                self.unit,
+                v,
+                a,
+                self.previous,
+                self.fold,
+            ));
             ends |= v.ends_replay();
         }
         if ends {
             return false;
         }
         if let Some(t) = tolerated {
-            self.warnings.push(report::tolerated_act(&t, a));
+            self.warnings.push(report::tolerated_act(self.unit, &t, a));
         }
         if self.fold.is_none() && self.tally.betting.folded().is_some() {
             self.fold = Some(a);

@@ -1,40 +1,32 @@
 //! Checks of a record that come before any betting (reference §6): the numbers of `<init>`,
 //! the cards dealt, the blind posts and the order of the rounds.
 
-use super::init_value;
 use super::report::at;
 use crate::cards::CardSet;
 use crate::diag::{Code, Diagnostic};
-use crate::game::chips::{more, same};
+use crate::game::chips::{Chips, MAX_UNITS};
 use crate::game::xml::SourceSpans;
-use crate::game::{format_amount as amt, GameRecord, Phase, Player, Post};
+use crate::game::{GameRecord, Phase, Player, Post};
 
-/// Checks the numbers of `<init>`.
+/// Checks the numbers of `<init>` (each is a whole number of units: the reader and the
+/// builder refuse what is not).
 pub(super) fn check_init(r: &GameRecord, spans: &SourceSpans, errors: &mut Vec<Diagnostic>) {
-    let max = crate::limits::MAX_GAME_CHIPS;
-    // A blind must be more than the tolerance: one told apart from no chips at all (a blind
-    // of 1e-12 would make every bet in big blinds the same as 0).
-    let fine = |v: f64, positive: bool| {
-        v.is_finite() && v >= 0.0 && (!positive || more(v, 0.0)) && v <= max
-    };
-    // The usual case, without assembling the table of names and spans below.
-    let all_fine = fine(r.bb, true)
-        && fine(r.sb, true)
-        && fine(r.hero_stack, false)
-        && fine(r.villain_stack, false);
+    let max = Chips(MAX_UNITS);
+    let fine =
+        |v: Chips, positive: bool| v >= Chips::ZERO && (!positive || v > Chips::ZERO) && v <= max;
     let fields = [
         ("BB", r.bb, &spans.bb, true),
         ("SB", r.sb, &spans.sb, true),
         ("heroStack", r.hero_stack, &spans.hero_stack, false),
         ("villainStack", r.villain_stack, &spans.villain_stack, false),
     ];
+    let all_fine = fields.iter().all(|(_, v, _, positive)| fine(*v, *positive));
+    let amt = |c: Chips| r.unit.format(c);
     for (name, v, span, positive) in fields.into_iter().filter(|_| !all_fine) {
         if !fine(v, positive) {
             let want = match (positive, v > max) {
-                (_, true) => "at most 9007199254740992 chips (2^53, counted exactly)",
-                (true, false) => {
-                    "a positive number of chips, more than 0.000000001 (amounts closer are the same)"
-                }
+                (_, true) => "at most 9007199254740992 units of the chip (2^53, counted exactly)",
+                (true, false) => "a positive number of chips",
                 (false, false) => "a number of chips, 0 or more",
             };
             errors.push(
@@ -49,7 +41,7 @@ pub(super) fn check_init(r: &GameRecord, spans: &SourceSpans, errors: &mut Vec<D
             );
         }
     }
-    if all_fine && more(r.sb, r.bb) {
+    if all_fine && r.sb > r.bb {
         errors.push(
             at(
                 Diagnostic::error(
@@ -65,8 +57,8 @@ pub(super) fn check_init(r: &GameRecord, spans: &SourceSpans, errors: &mut Vec<D
             .with_label("more than the big blind"),
         );
     }
-    if let Some(chip) = init_value(r, "chip") {
-        if !(chip.is_finite() && chip > 0.0) {
+    if let Some(chip) = r.chip {
+        if chip <= Chips::ZERO {
             errors.push(at(
                 Diagnostic::error(
                     Code::BadNumber,
@@ -268,8 +260,9 @@ fn check_post_amounts(r: &GameRecord, [sb, bb]: [&Post; 2], errors: &mut Vec<Dia
             Player::Hero => r.hero_stack,
             Player::Villain => r.villain_stack,
         };
+        let amt = |c: Chips| r.unit.format(c);
         let a = post.amount;
-        if !a.is_finite() || a < 0.0 {
+        if a < Chips::ZERO {
             errors.push(
                 at(
                     Diagnostic::error(Code::BadAmount, format!("a post of {} chips", amt(a))),
@@ -277,7 +270,7 @@ fn check_post_amounts(r: &GameRecord, [sb, bb]: [&Post; 2], errors: &mut Vec<Dia
                 )
                 .with_label("expected 0 or more chips"),
             );
-        } else if more(a, stack) {
+        } else if a > stack {
             errors.push(
                 at(
                     Diagnostic::error(
@@ -293,7 +286,7 @@ fn check_post_amounts(r: &GameRecord, [sb, bb]: [&Post; 2], errors: &mut Vec<Dia
                 )
                 .with_label("more than the player's stack"),
             );
-        } else if !(same(a, blind) || (same(a, stack) && a < blind)) {
+        } else if !(a == blind || (a == stack && a < blind)) {
             errors.push(
                 at(
                     Diagnostic::error(

@@ -3,7 +3,12 @@
 
 use super::machine::{Over, Tolerated, Violation};
 use crate::diag::{Code, Diagnostic, Span};
-use crate::game::{format_amount as amt, Act, ActionRecord, Phase, Player};
+use crate::game::{Act, ActionRecord, Chips, Phase, Player, Unit};
+
+/// An amount as the messages write it: exactly, in chips.
+fn amt(u: Unit, c: Chips) -> String {
+    u.format(c)
+}
 
 /// Points a diagnostic at a span when there is one (records built in code have none).
 pub(super) fn at(d: Diagnostic, span: Option<&Span>) -> Diagnostic {
@@ -14,7 +19,7 @@ pub(super) fn at(d: Diagnostic, span: Option<&Span>) -> Diagnostic {
 }
 
 /// `Hero calls 20 (no=1)`: an act as the messages quote it.
-fn describe(a: &ActionRecord) -> String {
+fn describe(u: Unit, a: &ActionRecord) -> String {
     match a.act {
         Act::Check | Act::Fold => format!(
             "{} {}s (no={})",
@@ -26,7 +31,7 @@ fn describe(a: &ActionRecord) -> String {
             "{} {}s {} (no={})",
             a.player.xml_name(),
             a.act.xml_name(),
-            amt(a.amount),
+            amt(u, a.amount),
             a.no
         ),
     }
@@ -50,6 +55,7 @@ fn folder(fold: Option<&ActionRecord>, over: Over) -> &'static str {
 /// A violation of the act `a`; `previous` is the act before it in the round, `fold` the act
 /// that ended the hand.
 pub(super) fn act_violation(
+    u: Unit,
     v: &Violation,
     a: &ActionRecord,
     previous: Option<&ActionRecord>,
@@ -59,12 +65,12 @@ pub(super) fn act_violation(
         Violation::HandOver { .. }
         | Violation::RoundFinished { .. }
         | Violation::ActedTwice { .. }
-        | Violation::NothingToDecide { .. } => turn_violation(v, a, previous, fold),
+        | Violation::NothingToDecide { .. } => turn_violation(u, v, a, previous, fold),
         // Violations of a round or of the decision, not of an act.
         Violation::RoundUnfinished { .. }
         | Violation::PlayerAllIn { .. }
         | Violation::NotTheirTurn { .. } => unreachable_place(&format!("{v:?}"), a.span.as_ref()),
-        _ => amount_violation(v, a),
+        _ => amount_violation(u, v, a),
     }
 }
 
@@ -72,6 +78,7 @@ pub(super) fn act_violation(
 /// or by a player with nothing to decide.
 // Long on purpose: one arm per violation, each message written out where it can be read.
 fn turn_violation(
+    u: Unit,
     v: &Violation,
     a: &ActionRecord,
     previous: Option<&ActionRecord>,
@@ -96,7 +103,7 @@ fn turn_violation(
                     Code::HandOver,
                     format!(
                         "{} after the hand is over: {} folded",
-                        describe(a),
+                        describe(u, a),
                         folder(fold, over)
                     ),
                 ),
@@ -111,7 +118,7 @@ fn turn_violation(
             Code::HandOver,
             format!(
                 "{}, but no more betting is possible: {} is all in",
-                describe(a),
+                describe(u, a),
                 q.xml_name()
             ),
         )),
@@ -120,7 +127,7 @@ fn turn_violation(
                 Code::RoundFinished,
                 format!(
                     "{}, but the {} betting is already finished",
-                    describe(a),
+                    describe(u, a),
                     phase.xml_tag()
                 ),
             )
@@ -156,7 +163,7 @@ fn turn_violation(
             at(
                 Diagnostic::error(
                     Code::OutOfTurn,
-                    format!("{}, but {why}: there is nothing to decide", describe(a)),
+                    format!("{}, but {why}: there is nothing to decide", describe(u, a)),
                 ),
                 span,
             )
@@ -169,13 +176,13 @@ fn turn_violation(
 /// An act whose amount or kind the betting does not allow: negative, on a check or fold, a
 /// check or call that does not match what is owed, more than the stack, a raise too small.
 // Long on purpose: one arm per violation, each message written out where it can be read.
-fn amount_violation(v: &Violation, a: &ActionRecord) -> Diagnostic {
+fn amount_violation(u: Unit, v: &Violation, a: &ActionRecord) -> Diagnostic {
     let span = a.span.as_ref();
     match *v {
         Violation::NegativeAmount => at(
             Diagnostic::error(
                 Code::BadAmount,
-                format!("{}: a negative amount", describe(a)),
+                format!("{}: a negative amount", describe(u, a)),
             ),
             span,
         )
@@ -185,8 +192,8 @@ fn amount_violation(v: &Violation, a: &ActionRecord) -> Diagnostic {
                 Code::BadAmount,
                 format!(
                     "{} with amount {}: a {} adds no chips",
-                    describe(a),
-                    amt(a.amount),
+                    describe(u, a),
+                    amt(u, a.amount),
                     a.act.xml_name()
                 ),
             ),
@@ -196,7 +203,7 @@ fn amount_violation(v: &Violation, a: &ActionRecord) -> Diagnostic {
         Violation::CheckOwed { owes } => at(
             Diagnostic::error(
                 Code::CheckOwed,
-                format!("{} but owes {}", describe(a), amt(owes)),
+                format!("{} but owes {}", describe(u, a), amt(u, owes)),
             ),
             span,
         )
@@ -204,30 +211,30 @@ fn amount_violation(v: &Violation, a: &ActionRecord) -> Diagnostic {
         Violation::CallMismatch { owes, expected } => at(
             Diagnostic::error(
                 Code::CallMismatch,
-                format!("{} but owes {}", describe(a), amt(owes)),
+                format!("{} but owes {}", describe(u, a), amt(u, owes)),
             ),
             span,
         )
-        .with_label(format!("expected amount=\"{}\"", amt(expected)))
+        .with_label(format!("expected amount=\"{}\"", amt(u, expected)))
         .with_help(
             "a call's amount is the chips it adds: what the player owes, or all they have left",
         ),
         Violation::OverStack { adds, behind } => {
             let what = if a.act == Act::Call {
-                format!("{} calls {}", a.player.xml_name(), amt(adds))
+                format!("{} calls {}", a.player.xml_name(), amt(u, adds))
             } else {
                 format!(
                     "{} {}s {} (adding {} with the call)",
                     a.player.xml_name(),
                     a.act.xml_name(),
-                    amt(a.amount),
-                    amt(adds)
+                    amt(u, a.amount),
+                    amt(u, adds)
                 )
             };
             at(
                 Diagnostic::error(
                     Code::OverStack,
-                    format!("{what} but has only {} behind", amt(behind)),
+                    format!("{what} but has only {} behind", amt(u, behind)),
                 ),
                 span,
             )
@@ -238,7 +245,7 @@ fn amount_violation(v: &Violation, a: &ActionRecord) -> Diagnostic {
                 Code::BadAmount,
                 format!(
                     "{}: a {} adds a positive increment",
-                    describe(a),
+                    describe(u, a),
                     a.act.xml_name()
                 ),
             ),
@@ -250,7 +257,7 @@ fn amount_violation(v: &Violation, a: &ActionRecord) -> Diagnostic {
                 Code::CannotRaise,
                 format!(
                     "{}, but {} is all in: only call or fold are possible",
-                    describe(a),
+                    describe(u, a),
                     all_in.xml_name()
                 ),
             ),
@@ -276,6 +283,7 @@ fn unreachable_place(what: &str, span: Option<&Span>) -> Diagnostic {
 /// A violation of a new round `phase` (at `round_span`): the hand was over, or the previous
 /// round (`previous`) was not finished; `stopped_at` is where its betting stopped.
 pub(super) fn round_violation(
+    u: Unit,
     v: &Violation,
     phase: Phase,
     round_span: Option<&Span>,
@@ -299,8 +307,8 @@ pub(super) fn round_violation(
             fold,
         ),
         Violation::RoundUnfinished { player, owes } => {
-            let why = if owes > 0.0 {
-                format!("{} still owes {}", player.xml_name(), amt(owes))
+            let why = if owes > Chips::ZERO {
+                format!("{} still owes {}", player.xml_name(), amt(u, owes))
             } else {
                 format!("{} has not acted yet", player.xml_name())
             };
@@ -405,7 +413,7 @@ pub(super) fn decision_violation(
 }
 
 /// A tolerated irregularity of the act `a` as a warning.
-pub(super) fn tolerated_act(t: &Tolerated, a: &ActionRecord) -> Diagnostic {
+pub(super) fn tolerated_act(u: Unit, t: &Tolerated, a: &ActionRecord) -> Diagnostic {
     match *t {
         Tolerated::OutOfOrder { phase, standard } => out_of_order(phase, standard, Some(a), None),
         Tolerated::SmallRaise {
@@ -422,8 +430,8 @@ pub(super) fn tolerated_act(t: &Tolerated, a: &ActionRecord) -> Diagnostic {
                     Code::SmallRaise,
                     format!(
                         "{}: less than the minimum raise of {} ({why})",
-                        describe(a),
-                        amt(min_raise)
+                        describe(u, a),
+                        amt(u, min_raise)
                     ),
                 ),
                 a.span.as_ref(),

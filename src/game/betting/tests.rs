@@ -122,10 +122,10 @@ fn k(g: &GameState, name: &str) -> f64 {
 fn thesis_example() {
     let (g, warnings) = ok(THESIS);
     let d = g.derived();
-    assert_eq!(d.pot, 220.0);
-    assert_eq!(d.to_call, 20.0);
-    assert_eq!(d.hero_stack, 1400.0);
-    assert_eq!(d.villain_stack, 2380.0);
+    assert_eq!(d.pot, Chips(220));
+    assert_eq!(d.to_call, Chips(20));
+    assert_eq!(d.hero_stack, Chips(1400));
+    assert_eq!(d.villain_stack, Chips(2380));
     assert_eq!(g.phase(), Phase::Flop);
     assert_eq!(k(&g, "pot"), 220.0);
     assert_eq!(k(&g, "toCall"), 20.0);
@@ -147,11 +147,11 @@ fn thesis_example() {
     assert_eq!(k(&g, "bb"), 20.0);
     assert_eq!(k(&g, "SB"), 10.0);
     assert!((k(&g, "potOdds") - 20.0 / 240.0).abs() < 1e-12);
-    assert_eq!(d.min_raise, 20.0);
+    assert_eq!(d.min_raise, Chips(20));
     assert!(d.hero_can_raise);
     assert!(d.villain_acted_this_round);
     assert!(d.hero_is_button);
-    assert_eq!(d.chip, 1.0);
+    assert_eq!(d.chip, Chips(1));
     assert_eq!(d.board.len(), 3);
     assert_eq!(g.constant(&Constant::Random), None);
     assert_eq!(g.constant(&Constant::Equity), None);
@@ -180,7 +180,8 @@ fn init_extras_and_chip() {
         "<BB>20</BB>\n    <Chip>0.5</Chip>\n    <aggro>3</aggro>",
     );
     let (g, _) = ok(&xml);
-    assert_eq!(g.derived().chip, 0.5);
+    assert_eq!((g.derived().chip, g.derived().unit.places()), (Chips(5), 1));
+    assert_eq!(g.constant(&Constant::Init("chip".into())), Some(0.5));
     assert_eq!(g.constant(&Constant::Init("aggro".into())), Some(3.0));
     assert_eq!(g.constant(&Constant::Init("AGGRO".into())), Some(3.0));
     assert_eq!(g.constant(&Constant::Init("nope".into())), None);
@@ -192,19 +193,22 @@ fn preflop_without_actions() {
     let (g, w) = ok(&game(&[pre("")]));
     assert!(w.is_empty(), "{w:#?}");
     let d = g.derived();
-    assert_eq!((d.to_call, d.pot, d.min_raise), (10.0, 30.0, 20.0));
+    assert_eq!(
+        (d.to_call, d.pot, d.min_raise),
+        (Chips(10), Chips(30), Chips(20))
+    );
     assert!(d.hero_can_raise && !d.villain_acted_this_round);
     // No round element at all: the same state.
     let (g2, w2) = ok(&game(&[]));
     assert!(w2.is_empty());
-    assert_eq!(g2.derived().to_call, 10.0);
+    assert_eq!(g2.derived().to_call, Chips(10));
     // Hero in the big blind: the villain should act first; tolerated with a warning.
     let xml = game_as(true, &[pre("")]);
     let (g, w) = ok(&xml);
     assert_eq!(w.len(), 1, "{w:#?}");
     assert_eq!(w[0].code, Code::BbFirst);
     assert_eq!(line(&xml, &w[0]), line_of(&xml, "", "<preflop>"));
-    assert_eq!(g.derived().to_call, 0.0);
+    assert_eq!(g.derived().to_call, Chips(0));
     assert!(!g.derived().hero_is_button);
 }
 
@@ -214,7 +218,7 @@ fn big_blind_option_and_villain_acted() {
     let (g, w) = ok(&game_as(true, &[pre("V call 10")]));
     assert!(w.is_empty(), "{w:#?}");
     let d = g.derived();
-    assert_eq!((d.to_call, d.pot), (0.0, 40.0));
+    assert_eq!((d.to_call, d.pot), (Chips(0), Chips(40)));
     assert!(d.villain_acted_this_round);
     assert_eq!(k(&g, "villainCallTimes"), 1.0);
     // On the flop the villain's preflop actions do not count for this round.
@@ -239,25 +243,25 @@ fn empty_postflop_round_on_the_button_warns() {
     assert_eq!(w.len(), 1, "{w:#?}");
     assert_eq!(w[0].code, Code::ButtonFirst);
     assert_eq!(line(&xml, &w[0]), line_of(&xml, "", "<flop>"));
-    assert_eq!(g.derived().pot, 40.0);
+    assert_eq!(g.derived().pot, Chips(40));
 }
 
 #[test]
 fn min_raise() {
     // Before any raise: the big blind.
     let (g, _) = ok(&game(&[pre("H call 10; V check"), flop("V bet 60")]));
-    assert_eq!(g.derived().min_raise, 60.0);
-    assert_eq!(g.derived().to_call, 60.0);
+    assert_eq!(g.derived().min_raise, Chips(60));
+    assert_eq!(g.derived().to_call, Chips(60));
     let (g, _) = ok(&game(&[pre("H call 10; V check"), flop("V bet 10")]));
-    assert_eq!(g.derived().min_raise, 20.0);
+    assert_eq!(g.derived().min_raise, Chips(20));
     // The last raise increment of this round, not of an earlier one.
     let (g, _) = ok(&game(&[pre("H raise 100; V call 100"), flop("V check")]));
-    assert_eq!(g.derived().min_raise, 20.0);
+    assert_eq!(g.derived().min_raise, Chips(20));
     let (g, w) = ok(&game(&[pre("H raise 100; V raise 300")]));
     assert!(w.is_empty(), "{w:#?}");
-    assert_eq!(g.derived().min_raise, 300.0);
-    assert_eq!(g.derived().to_call, 300.0);
-    assert_eq!(g.derived().pot, 120.0 + 420.0);
+    assert_eq!(g.derived().min_raise, Chips(300));
+    assert_eq!(g.derived().to_call, Chips(300));
+    assert_eq!(g.derived().pot, Chips(120) + Chips(420));
     assert_eq!(k(&g, "villainRaise"), 300.0);
     // Bet counts as a raise.
     let (g, _) = ok(&game(&[
@@ -276,7 +280,7 @@ fn raise_to_bounds_and_legal_acts() {
     let d = g.derived();
     assert_eq!(
         (d.min_raise_to(), d.max_raise_to()),
-        (Some(720.0), Some(1500.0))
+        (Some(Chips(720)), Some(Chips(1500)))
     );
     assert_eq!(d.legal_acts(), ["fold", "call", "raise"]);
     // Facing more than the 1380 behind: fold or call all in.
@@ -287,7 +291,7 @@ fn raise_to_bounds_and_legal_acts() {
     // Checked to on the flop: a bet is to the big blind at least.
     let (g, _) = ok(&game(&[pre("H call 10; V check"), flop("")]));
     let d = g.derived();
-    assert_eq!(d.min_raise_to(), Some(20.0));
+    assert_eq!(d.min_raise_to(), Some(Chips(20)));
     assert_eq!(d.legal_acts(), ["check", "raise"]);
 }
 
@@ -304,8 +308,8 @@ fn small_raise_warns_unless_all_in() {
         .replace("<villainStack>2500", "<villainStack>1080");
     let (g, w) = ok(&xml);
     assert!(w.is_empty(), "{w:#?}");
-    assert_eq!(g.derived().villain_stack, 0.0);
-    assert_eq!(g.derived().to_call, 60.0);
+    assert_eq!(g.derived().villain_stack, Chips(0));
+    assert_eq!(g.derived().to_call, Chips(60));
     assert!(!g.derived().hero_can_raise);
 }
 
@@ -314,9 +318,9 @@ fn all_in_and_hero_can_raise() {
     // The villain shoves over the hero's stack: toCall is capped at the hero's chips.
     let (g, _) = ok(&game(&[pre("H call 10; V raise 2480")]));
     let d = g.derived();
-    assert_eq!(d.villain_stack, 0.0);
-    assert_eq!(d.hero_stack, 1480.0);
-    assert_eq!(d.to_call, 1480.0);
+    assert_eq!(d.villain_stack, Chips(0));
+    assert_eq!(d.hero_stack, Chips(1480));
+    assert_eq!(d.to_call, Chips(1480));
     assert!(!d.hero_can_raise);
     assert_eq!(k(&g, "allIn"), 1480.0);
     assert_eq!(k(&g, "effectiveStack"), 0.0);
@@ -325,7 +329,7 @@ fn all_in_and_hero_can_raise() {
     let d = g.derived();
     assert_eq!(
         (d.hero_stack, d.to_call, d.villain_stack),
-        (1480.0, 1480.0, 1000.0)
+        (Chips(1480), Chips(1480), Chips(1000))
     );
     assert!(!d.hero_can_raise);
     let (g, _) = ok(&game(&[pre("H call 10; V raise 1479")]));
@@ -558,7 +562,7 @@ fn card(s: &str) -> crate::cards::Card {
     s.parse().unwrap()
 }
 /// A record's act without a source span (also used by the growing-state tests).
-pub(crate) fn action(no: i64, player: Player, act: Act, amount: f64) -> ActionRecord {
+pub(crate) fn action(no: i64, player: Player, act: Act, amount: Chips) -> ActionRecord {
     ActionRecord {
         no,
         player,
@@ -569,23 +573,25 @@ pub(crate) fn action(no: i64, player: Player, act: Act, amount: f64) -> ActionRe
 }
 pub(crate) fn record() -> GameRecord {
     GameRecord {
-        bb: 2.0,
-        sb: 1.0,
-        hero_stack: 200.0,
-        villain_stack: 200.0,
+        unit: crate::game::Unit::WHOLE,
+        chip: None,
+        bb: Chips(2),
+        sb: Chips(1),
+        hero_stack: Chips(200),
+        villain_stack: Chips(200),
         hero_cards: [card("As"), card("Kd")],
         extras: vec![],
         stats: None,
         posts: vec![
             Post {
                 player: Player::Villain,
-                amount: 1.0,
+                amount: Chips(1),
                 blind: "SB".into(),
                 span: None,
             },
             Post {
                 player: Player::Hero,
-                amount: 2.0,
+                amount: Chips(2),
                 blind: "BB".into(),
                 span: None,
             },
@@ -593,7 +599,7 @@ pub(crate) fn record() -> GameRecord {
         rounds: vec![Round {
             phase: Phase::Preflop,
             cards: vec![],
-            actions: vec![action(0, Player::Villain, Act::Raise, 4.0)],
+            actions: vec![action(0, Player::Villain, Act::Raise, Chips(4))],
             span: None,
         }],
     }
@@ -604,8 +610,11 @@ fn from_record_valid() {
     let (g, w) = GameState::from_record(record()).unwrap();
     assert!(w.is_empty());
     let d = g.derived();
-    assert_eq!((d.pot, d.to_call, d.min_raise), (8.0, 4.0, 4.0));
-    assert_eq!((d.hero_stack, d.villain_stack), (198.0, 194.0));
+    assert_eq!(
+        (d.pot, d.to_call, d.min_raise),
+        (Chips(8), Chips(4), Chips(4))
+    );
+    assert_eq!((d.hero_stack, d.villain_stack), (Chips(198), Chips(194)));
     assert!(d.villain_acted_this_round && !d.hero_is_button);
     // A♠K♦ is the class AKo.
     assert_eq!(g.constant(&c("handRank2652")), Some(136.0));
@@ -617,19 +626,22 @@ fn from_record_valid() {
     let mut r = record();
     r.rounds[0]
         .actions
-        .push(action(1, Player::Hero, Act::Call, 4.0));
+        .push(action(1, Player::Hero, Act::Call, Chips(4)));
     r.rounds.push(Round {
         phase: Phase::Flop,
         cards: vec![card("2c"), card("7h"), card("Ks")],
         actions: vec![
-            action(1, Player::Villain, Act::Bet, 6.0),
-            action(0, Player::Hero, Act::Check, 0.0),
+            action(1, Player::Villain, Act::Bet, Chips(6)),
+            action(0, Player::Hero, Act::Check, Chips(0)),
         ],
         span: None,
     });
     let (g, w) = GameState::from_record(r).unwrap();
     assert!(w.is_empty(), "{w:#?}");
-    assert_eq!((g.derived().pot, g.derived().to_call), (18.0, 6.0));
+    assert_eq!(
+        (g.derived().pot, g.derived().to_call),
+        (Chips(18), Chips(6))
+    );
     assert_eq!(g.phase(), Phase::Flop);
     assert!(g.xml().contains("<flop>"));
 }
@@ -639,7 +651,7 @@ fn from_record_invalid() {
     let mut r = record();
     r.rounds[0]
         .actions
-        .push(action(1, Player::Hero, Act::Fold, 0.0));
+        .push(action(1, Player::Hero, Act::Fold, Chips(0)));
     let e = GameState::from_record(r).unwrap_err();
     assert_eq!(e.diagnostics[0].code, Code::HandOver);
     assert_eq!(e.diagnostics[0].span, None);
@@ -650,7 +662,7 @@ fn from_record_invalid() {
     assert_eq!(e.diagnostics[0].code, Code::CardTwice);
 
     let mut r = record();
-    r.rounds[0].actions[0].amount = f64::NAN;
+    r.rounds[0].actions[0].amount = Chips(-1);
     let e = GameState::from_record(r).unwrap_err();
     assert_eq!(e.diagnostics[0].code, Code::BadAmount);
 

@@ -8,7 +8,9 @@ use rand_chacha::ChaCha8Rng;
 use super::GrowingState;
 use crate::cards::{Card, Rank, Suit};
 use crate::game::betting::Betting;
-use crate::game::{Act, ActionRecord, GameRecord, GameState, Phase, Player, Post, Round};
+use crate::game::{
+    Act, ActionRecord, Chips, GameRecord, GameState, Phase, Player, Post, Round, Unit,
+};
 
 /// A shuffled deck.
 fn deck(rng: &mut ChaCha8Rng) -> Vec<Card> {
@@ -24,13 +26,15 @@ fn deck(rng: &mut ChaCha8Rng) -> Vec<Card> {
 
 /// A record at the start of a hand (blinds posted, no round), invalid now and then.
 fn start(rng: &mut ChaCha8Rng, deck: &mut Vec<Card>) -> (GameRecord, Player) {
-    let bb = [2.0, 100.0, 0.5][rng.random_range(0..3)];
-    let sb = if rng.random_bool(0.9) { bb / 2.0 } else { bb };
+    // Amounts in tenths of a chip: blinds of 2, 100 and 0.5.
+    let bb = [20, 1000, 5][rng.random_range(0..3)];
+    let sb = if rng.random_bool(0.9) { bb / 2 } else { bb };
     let stack = |rng: &mut ChaCha8Rng| match rng.random_range(0..10) {
-        0 => sb / 2.0,
-        1 => bb * 3.0,
-        _ => bb * rng.random_range(5..200) as f64,
+        0 => Chips(sb / 2),
+        1 => Chips(bb * 3),
+        _ => Chips(bb * rng.random_range(5..200)),
     };
+    let (bb, sb) = (Chips(bb), Chips(sb));
     let (hero_stack, villain_stack) = (stack(rng), stack(rng));
     let button = if rng.random_bool(0.5) {
         Player::Hero
@@ -49,9 +53,10 @@ fn start(rng: &mut ChaCha8Rng, deck: &mut Vec<Card>) -> (GameRecord, Player) {
         hero_cards[1] = hero_cards[0];
     }
     let mut extras = Vec::new();
+    let mut chip = None;
     match rng.random_range(0..20) {
-        0 => extras.push(("chip".to_string(), 0.5)),
-        1 => extras.push(("chip".to_string(), -1.0)),
+        0 => chip = Some(Chips(5)),
+        1 => chip = Some(Chips(-10)),
         2 => extras.push(("level".to_string(), 3.0)),
         _ => {}
     }
@@ -70,15 +75,13 @@ fn start(rng: &mut ChaCha8Rng, deck: &mut Vec<Card>) -> (GameRecord, Player) {
         },
     ];
     if rng.random_ratio(1, 50) {
-        posts[1].amount += 1.0;
+        posts[1].amount += Chips(1);
     }
     let record = GameRecord {
+        unit: Unit::new(1).unwrap(),
+        chip,
         bb,
-        sb: if rng.random_ratio(1, 50) {
-            bb * 2.0
-        } else {
-            sb
-        },
+        sb: if rng.random_ratio(1, 50) { bb + bb } else { sb },
         hero_stack,
         villain_stack,
         hero_cards,
@@ -121,15 +124,15 @@ fn next_act(rng: &mut ChaCha8Rng, b: &Betting, no: i64) -> ActionRecord {
     let mut player = b.to_act().unwrap_or(Player::Hero);
     let to_call = b.to_call(player);
     let behind = b.behind(player);
-    let (mut act, mut amount) = if to_call > 0.0 {
+    let (mut act, mut amount) = if to_call > crate::game::Chips::ZERO {
         match rng.random_range(0..10) {
-            0 => (Act::Fold, 0.0),
+            0 => (Act::Fold, Chips::ZERO),
             1..=5 => (Act::Call, to_call),
             _ => (Act::Raise, raise(rng, b, player)),
         }
     } else {
         match rng.random_range(0..10) {
-            0..=5 => (Act::Check, 0.0),
+            0..=5 => (Act::Check, Chips::ZERO),
             6 => (Act::Bet, raise(rng, b, player)),
             _ => (Act::Raise, raise(rng, b, player)),
         }
@@ -140,28 +143,27 @@ fn next_act(rng: &mut ChaCha8Rng, b: &Betting, no: i64) -> ActionRecord {
     let mut no = no;
     match rng.random_range(0..60) {
         0 => player = player.other(),
-        1 => amount += 1.0,
-        2 => amount = behind - to_call + 1.0,
+        1 => amount += Chips(1),
+        2 => amount = behind - to_call + Chips(1),
         3 => act = [Act::Check, Act::Call, Act::Raise, Act::Bet, Act::Fold][rng.random_range(0..5)],
         4 => no -= 1,
         5 => no += 3,
-        6 => amount += 1e-12,
-        7 => amount = -1.0,
+        6 => amount += Chips(1),
+        7 => amount = Chips(-1),
         _ => {}
     }
     crate::game::betting::tests::action(no, player, act, amount)
 }
 
 /// A raise increment from the minimum to all in.
-fn raise(rng: &mut ChaCha8Rng, b: &Betting, p: Player) -> f64 {
+fn raise(rng: &mut ChaCha8Rng, b: &Betting, p: Player) -> Chips {
     let most = b.behind(p) - b.to_call(p);
     let least = b.min_raise().min(most);
     match rng.random_range(0..4) {
         0 => most,
         1 => least,
-        _ => (least + rng.random_range(0.0..1.0) * (most - least))
-            .round()
-            .max(least),
+        _ if most > least => Chips(rng.random_range(least.0..=most.0)),
+        _ => least,
     }
 }
 
@@ -298,7 +300,7 @@ fn every_state_is_the_full_validations() {
         let mut g = GrowingState::new(record);
         if rng.random_ratio(1, 10) {
             // A record reused for another hand, as the dealer does.
-            g.edit(|r| r.hero_stack += 1.0);
+            g.edit(|r| r.hero_stack += Chips(1));
         }
         let (a, r, i) = play(&mut rng, &mut deck, &mut g, shadow, None);
         accepted += a;
@@ -374,7 +376,7 @@ fn an_act_without_a_round_is_not_added() {
     let mut deck = deck(&mut rng);
     let (record, _) = start(&mut rng, &mut deck);
     let mut g = GrowingState::new(record);
-    let a = crate::game::betting::tests::action(0, Player::Hero, Act::Call, 1.0);
+    let a = crate::game::betting::tests::action(0, Player::Hero, Act::Call, Chips(1));
     assert!(!g.push_action(a, None));
     assert!(g.record().rounds.is_empty());
 }

@@ -1,7 +1,7 @@
 //! Statistics from a hand-checked sequence of hands.
 
 use super::*;
-use crate::game::{ActionRecord, Round};
+use crate::game::{ActionRecord, Chips, Round};
 use Act::*;
 use Phase::*;
 use Player::{Hero as H, Villain as V};
@@ -22,7 +22,7 @@ fn hand(rounds: &[(Phase, &[(Player, Act)])]) -> GameRecord {
                     no: no as i64,
                     player,
                     act,
-                    amount: 0.0,
+                    amount: Chips(0),
                     span: None,
                 })
                 .collect(),

@@ -64,7 +64,7 @@ fn the_button_opens_with_fold_call_or_raise_up_to_its_stack() {
     );
     assert_eq!(v["hero"], "button");
     let s = state(&v);
-    assert_eq!(s.derived().to_call, 10.0);
+    assert_eq!(s.derived().to_call, Chips(10));
     assert_eq!(s.hero_cards().map(|c| c.to_string()), ["As", "Kd"]);
 }
 
@@ -185,8 +185,8 @@ fn the_game_state_is_written_for_the_player_to_act() {
     assert_eq!(v["hero"], "bigBlind");
     let s = state(&v);
     assert_eq!(s.hero_cards().map(|c| c.to_string()), ["7h", "7c"]);
-    assert_eq!(s.derived().to_call, 40.0);
-    assert_eq!(s.derived().min_raise_to(), Some(100.0));
+    assert_eq!(s.derived().to_call, Chips(40));
+    assert_eq!(s.derived().min_raise_to(), Some(Chips(100)));
     assert_eq!(
         (v["minTo"].clone(), v["maxTo"].clone()),
         (json!(100.0), json!(2000.0))
@@ -222,7 +222,7 @@ fn bets_are_kept_in_big_blinds_and_follow_the_blinds() {
         json!({ "seat": "bigBlind", "act": "bet", "to": 250.0, "adds": 250.0 })
     );
     assert_eq!(big["pot"], json!(850.0));
-    assert_eq!(state(&big).derived().to_call, 250.0);
+    assert_eq!(state(&big).derived().to_call, Chips(250));
 }
 
 #[test]
@@ -251,6 +251,6 @@ fn a_stack_typed_in_chips_comes_back_as_those_chips() {
     }))
     .expect("a situation");
     let v = situation(&sit);
-    assert_eq!(state(&v).record().hero_stack, 2000.0);
+    assert_eq!(state(&v).record().hero_stack, Chips(2000));
     assert_eq!(v["maxTo"], json!(2000.0));
 }
