@@ -145,6 +145,7 @@ pub mod lsp;
 pub mod play;
 pub mod playground;
 pub(crate) mod report;
+pub mod settings;
 pub mod strength;
 pub mod syntax;
 
