@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import Any, Dict, List, Literal, Mapping, Optional, Sequence, Tuple
 
 from ._exploit import exploit
-from ._hus import Bot, HusError, Tournament, play_match, replay, set_values, tunables
+from ._hus import Bot, HusError, Tournament, replay, set_values, tunables
+from ._hus import match as play_match
 from ._tournament import tournament
 
 #: The field a bot is tuned against when none is given: every built-in but ``random``.
