@@ -202,3 +202,4 @@ pub use game::{GameBuilder, GameState, Play, Player};
 pub use limits::{ReadError, MAX_EXTERNAL_TIMEOUT_SECS, MAX_SHOWN_DIAGNOSTICS, MAX_STACK_CHIPS};
 #[cfg(feature = "lsp")]
 pub use lsp::run_stdio as run_language_server;
+pub use settings::time_limit;

@@ -4,7 +4,6 @@
 
 use std::time::Duration;
 
-use crate::dealer::Stakes;
 use crate::limits::{MAX_EXTERNAL_TIMEOUT_SECS, MAX_STACK_CHIPS};
 
 /// The most hands one match or pairing plays (about two weeks at a million hands a second).
@@ -26,7 +25,7 @@ pub fn time_limit(seconds: f64) -> Result<Duration, String> {
 /// Stakes the dealer plays: whole chips with 1 <= small blind <= big blind <= stack, and a
 /// stack of at most [`MAX_STACK_CHIPS`] (the competition dealer's limit, so that every result
 /// is exact).
-pub fn stakes(Stakes { sb, bb, stack }: Stakes) -> Result<(), String> {
+pub fn stakes(sb: i64, bb: i64, stack: i64) -> Result<(), String> {
     if sb < 1 || bb < sb || stack < bb {
         return Err(format!(
             "the blinds must be whole chips with 1 <= small blind <= big blind <= stack (got {sb}/{bb}, stack {stack})"
@@ -67,7 +66,7 @@ mod tests {
 
     #[test]
     fn stakes_are_ordered_whole_chips_below_the_dealer_s_limit() {
-        let at = |sb, bb, stack| stakes(Stakes { sb, bb, stack });
+        let at = stakes;
         assert!(at(50, 100, 10_000).is_ok());
         assert!(at(1, 1, 1).is_ok());
         assert!(at(1, 1, MAX_STACK_CHIPS as i64).is_ok());

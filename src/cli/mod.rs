@@ -106,7 +106,7 @@ pub fn render_all(diagnostics: &[hus::Diagnostic]) -> String {
 
 /// Seconds from an option: above 0 and at most a day.
 pub(crate) fn seconds(name: &str, x: f64) -> Result<std::time::Duration, String> {
-    hus::settings::time_limit(x).map_err(|e| format!("{name} {e}"))
+    hus::time_limit(x).map_err(|e| format!("{name} {e}"))
 }
 
 /// `--threads`: the number given, or one per core without it; 0 is refused.

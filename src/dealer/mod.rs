@@ -296,8 +296,8 @@ fn deal_on(key_of_seed: &[u8; 32], key: u64) -> Deal {
 
 /// Refuses stakes the dealer cannot play: whole chips with 1 <= small blind <= big blind <=
 /// stack.
-pub(crate) fn check_stakes(stakes: Stakes) -> Result<(), MatchError> {
-    crate::settings::stakes(stakes).map_err(MatchError::Config)
+pub(crate) fn check_stakes(Stakes { sb, bb, stack }: Stakes) -> Result<(), MatchError> {
+    crate::settings::stakes(sb, bb, stack).map_err(MatchError::Config)
 }
 
 /// Refuses settings the dealer cannot play: stakes, an odd duplicate match, too many hands,

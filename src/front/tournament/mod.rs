@@ -305,12 +305,7 @@ fn check_options(o: &TournamentOptions, n: usize) -> Result<(), MatchFailure> {
         )));
     }
     crate::settings::hands(o.hands).map_err(|e| usage(format!("a pairing plays {e}")))?;
-    crate::settings::stakes(crate::dealer::Stakes {
-        sb: o.small_blind,
-        bb: o.big_blind,
-        stack: o.stack,
-    })
-    .map_err(usage)
+    crate::settings::stakes(o.small_blind, o.big_blind, o.stack).map_err(usage)
 }
 
 #[cfg(test)]
