@@ -17,7 +17,7 @@ pub fn time_limit(seconds: f64) -> Result<Duration, String> {
         Ok(Duration::from_secs_f64(seconds))
     } else {
         Err(format!(
-            "must be a number of seconds, at least 0.001 (a millisecond) and at most {max} (a day), not {seconds}"
+            "must be a number of seconds, at least 0.001 (a millisecond) and at most {max} (a day)"
         ))
     }
 }
