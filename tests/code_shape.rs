@@ -14,8 +14,8 @@ const MAX_FN_LINES: usize = 150;
 /// programs for both the checker's lints and the evaluator.
 const LAYERS: &[(&str, &[&str])] = &[
     (
-        "diagnostics, limits and files",
-        &["diag", "limits", "files"],
+        "diagnostics, limits, the options' rules and files",
+        &["diag", "limits", "settings", "files"],
     ),
     ("cards and game state", &["cards", "strength", "game"]),
     ("syntax", &["syntax"]),

@@ -1,7 +1,6 @@
 //! Loading and freeing bots.
 
 use std::ffi::{c_char, CString};
-use std::time::Duration;
 
 use hus::{Bot, BotOptions, LoadError};
 
@@ -173,18 +172,14 @@ unsafe fn bot_options(options: *const HusBotOptions) -> Result<BotOptions, Failu
         ));
     }
     out.allow_external = o.flags & HUS_ALLOW_EXTERNAL != 0;
-    let limit = hus::MAX_EXTERNAL_TIMEOUT_SECS;
-    if !(o.external_timeout >= 0.0 && o.external_timeout <= limit) {
-        return Err(Failure::new(
-            HusStatus::InvalidArgument,
-            format!(
-                "options.external_timeout is {}, not 0 to {limit} seconds",
-                o.external_timeout
-            ),
-        ));
-    }
-    if o.external_timeout > 0.0 {
-        out.external_timeout = Duration::from_secs_f64(o.external_timeout);
+    // 0 (a zeroed struct) is the default; any other value follows the library's rule.
+    if o.external_timeout != 0.0 {
+        out.external_timeout = hus::settings::time_limit(o.external_timeout).map_err(|e| {
+            Failure::new(
+                HusStatus::InvalidArgument,
+                format!("options.external_timeout {e}"),
+            )
+        })?;
     }
     if !o.defines.is_null() {
         let defines = unsafe { text_arg(o.defines, "options.defines", MAX_TEXT) }?;

@@ -359,3 +359,50 @@ fn threads_decide_with_one_bot_at_once() {
         b"0.1.0"
     );
 }
+
+/// A script that always folds.
+const FOLDER: &CStr = c"ALWAYS\nRULE\n  DO FOLD\nENDRULE\nENDALWAYS\n";
+
+/// The timeouts the binary and Python are tested with (python/tests/test_library_manners.py):
+/// C accepts and refuses each as the library's rule does (0 is C's "the default").
+#[test]
+fn an_external_timeout_follows_the_library_s_rule() {
+    for seconds in [
+        0.0005,
+        0.001,
+        5.0,
+        86_400.0,
+        86_400.5,
+        -1.0,
+        f64::NAN,
+        f64::INFINITY,
+    ] {
+        let options = HusBotOptions {
+            flags: 0,
+            external_timeout: seconds,
+            defines: null(),
+        };
+        let mut bot = null_mut();
+        let mut error = null_mut();
+        let s = unsafe {
+            hus_bot_from_source(
+                c"b".as_ptr(),
+                FOLDER.as_ptr(),
+                &options,
+                &mut bot,
+                &mut error,
+            )
+        };
+        match hus::settings::time_limit(seconds) {
+            Ok(_) => {
+                assert_eq!(s, HusStatus::Ok, "{seconds}");
+                unsafe { hus_bot_free(bot) };
+            }
+            Err(rule) => {
+                let (status, message) = taken(error);
+                assert_eq!(status, HusStatus::InvalidArgument, "{seconds}");
+                assert_eq!(message, format!("options.external_timeout {rule}"));
+            }
+        }
+    }
+}

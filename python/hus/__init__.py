@@ -42,7 +42,7 @@ from ._hus import (
     TournamentResult,
     check,
     equity,
-    play_match,
+    match,
     range_breakdown,
     range_through,
     replay,
@@ -55,9 +55,8 @@ from ._exploit import exploit
 
 from .tune import tune
 
-#: ``hus.match(a, b, hands=..., seed=..., threads=...)``: plays two bots as ``hus match``
-#: does, releasing the GIL while the hands are played.
-match = play_match
+#: ``hus.match``'s former name, kept for the programs that use it.
+play_match = match
 
 __all__ = [
     "__version__",

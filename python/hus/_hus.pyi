@@ -45,7 +45,7 @@ __all__ = [
     "TournamentResult",
     "check",
     "equity",
-    "play_match",
+    "match",
     "range_breakdown",
     "range_through",
     "replay",
@@ -303,7 +303,7 @@ class MatchResult:
     net_a: int
     mbb_per_hand: float
     ci95: Optional[Tuple[float, float]]
-    bots: List[Dict[str, Any]]
+    bots: Tuple[Mapping[str, Any], ...]  # A then B, read-only
     threads: int
     hand_results: Optional[List[int]]  # A's chips per hand, with keep_hands=True
     def __new__(
@@ -455,16 +455,16 @@ _Answer = Union[
 ]
 _Player_ = Union[Bot, Callable[[GameState], _Answer]]
 
-def play_match(
+def match(
     a: _Player_,
     b: _Player_,
     *,
     hands: int,
     seed: int,
-    threads: Optional[int] = ...,
+    threads: Optional[int] = 1,
     duplicate: bool = False,
-    small_blind: float = ...,
-    big_blind: float = ...,
+    small_blind: float = 50,
+    big_blind: float = 100,
     stack: Optional[float] = None,
     stack_bb: Optional[int] = None,
     keep_hands: bool = False,
@@ -514,6 +514,7 @@ class Table:
     def act(self, action: _Answer) -> Optional[HandResult]:
         """Plays the action of the player to act, made legal as `hus match` makes every
         move legal; the hand's result when it ended (the next hand is then dealt)."""
+    def _replay(self, moves: List[Tuple[str, float]]) -> None: ...
 class _Tunable(TypedDict):
     name: str
     default: float

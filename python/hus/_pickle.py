@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Dict, List
+from typing import Dict, List, Tuple
 
 from . import _hus
 
@@ -37,6 +37,25 @@ def tournament(bots: List[_hus.Bot], options: str) -> _hus.Tournament:
     return _hus.Tournament.from_options_json(bots, options)
 
 
+def tournament_result(plan: _hus.Tournament, results: List[str]) -> _hus.TournamentResult:
+    """A tournament's result merged again from its chunks' results."""
+    return plan.merge(results)
+
+
 def exploit(bot: _hus.Bot, options: str) -> _hus.Exploit:
     """An exploit run built again from its bot and its options' JSON."""
     return _hus.Exploit.from_options_json(bot, options)
+
+
+def table(
+    seed: int, duplicate: bool, small_blind: int, big_blind: int, stack: int, stats: bool,
+    moves: List[Tuple[str, float]],
+) -> _hus.Table:
+    """A table dealt again from its seed with its moves played again: the same hand, turn
+    and results as the table pickled."""
+    t = _hus.Table(
+        seed=seed, duplicate=duplicate, small_blind=small_blind, big_blind=big_blind,
+        stack=stack, stats=stats,
+    )
+    t._replay(moves)
+    return t

@@ -273,6 +273,9 @@ class ReplayReport:
     disagreements: List[Disagreement] = field(default_factory=list)
     #: Hands not replayed, with why: ``(hand, note)``, e.g. the player's cards unknown.
     skipped: List[Tuple[int, str]] = field(default_factory=list)
+    #: How many hands were skipped for each reason: ``cards`` (the player's unknown),
+    #: or the part of the game hus refuses (``antes``, ``blinds``, ``min_bet``, ...).
+    skipped_reasons: Dict[str, int] = field(default_factory=dict)
 
     @property
     def agreement(self) -> float:
@@ -304,35 +307,57 @@ def replay(
     bot: _hus.Bot, hand_histories: Any, player: int, seed: int = 0
 ) -> ReplayReport:
     """Runs ``bot`` at every decision of ``player`` (0 or 1, PHH's p1 or p2) in each
-    ``pokerkit.HandHistory`` and compares with what the player did."""
+    ``pokerkit.HandHistory`` and compares with what the player did. A hand hus cannot play
+    (the player's cards unknown, antes, a straddle, any state :func:`state_of` refuses) is
+    skipped whole and noted in ``skipped`` with the reason: one such hand never loses the
+    batch."""
     report = ReplayReport()
     for number, hh in enumerate(hand_histories):
-        pending = None
-        for state, action in hh.state_actions:
-            if pending is not None and action is not None:
-                ours, street = pending
-                pending = None
-                theirs, amount = _kind(action)
-                mine = {"fold": "f", "check": "cc", "call": "cc", "raise": "cbr"}[ours.action]
-                report.decisions += 1
-                if mine == theirs:
-                    report.same_action += 1
-                    if theirs != "cbr" or _same_amount(ours.raise_to, amount):
-                        report.same_amount += 1
-                else:
-                    report.disagreements.append(
-                        Disagreement(number, street, str(ours), action)
-                    )
-            if state.status and state.actor_index == player and pending is None:
-                if "?" in _cards(state.hole_cards[player]):
-                    report.skipped.append((number, "the player's hole cards are unknown"))
-                    break
-                try:
-                    d = bot.decide(state_of(state), seed=seed)
-                except _hus.DecideError as e:
-                    if e.kind != "no-rule-matched":
-                        raise
-                    report.no_rule += 1
-                    continue
-                pending = (d, state.street_index)
+        hand = ReplayReport()
+        why = _replay_hand(bot, hh, player, seed, number, hand)
+        if why is not None:
+            reason, note = why
+            report.skipped.append((number, note))
+            report.skipped_reasons[reason] = report.skipped_reasons.get(reason, 0) + 1
+            continue
+        report.decisions += hand.decisions
+        report.same_action += hand.same_action
+        report.same_amount += hand.same_amount
+        report.no_rule += hand.no_rule
+        report.disagreements += hand.disagreements
     return report
+
+
+def _replay_hand(
+    bot: _hus.Bot, hh: Any, player: int, seed: int, number: int, report: ReplayReport
+) -> Optional[Tuple[str, str]]:
+    """One hand of :func:`replay` counted in ``report``; why hus cannot play it, if so (a
+    reason and a note)."""
+    pending = None
+    for state, action in hh.state_actions:
+        if pending is not None and action is not None:
+            ours, street = pending
+            pending = None
+            theirs, amount = _kind(action)
+            mine = {"fold": "f", "check": "cc", "call": "cc", "raise": "cbr"}[ours.action]
+            report.decisions += 1
+            if mine == theirs:
+                report.same_action += 1
+                if theirs != "cbr" or _same_amount(ours.raise_to, amount):
+                    report.same_amount += 1
+            else:
+                report.disagreements.append(Disagreement(number, street, str(ours), action))
+        if state.status and state.actor_index == player and pending is None:
+            if "?" in _cards(state.hole_cards[player]):
+                return "cards", "the player's hole cards are unknown"
+            try:
+                d = bot.decide(state_of(state), seed=seed)
+            except _hus.GameStateError as e:
+                return str(getattr(e, "field", None) or "state"), str(e)
+            except _hus.DecideError as e:
+                if e.kind != "no-rule-matched":
+                    raise
+                report.no_rule += 1
+                continue
+            pending = (d, state.street_index)
+    return None

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import hashlib
 import json
 import math
 import os
@@ -22,7 +23,8 @@ from pathlib import Path
 from typing import Any, Dict, List, Literal, Mapping, Optional, Sequence, Tuple
 
 from ._exploit import exploit
-from ._hus import Bot, HusError, Tournament, play_match, replay, set_values, tunables
+from ._hus import Bot, HusError, Tournament, replay, set_values, tunables
+from ._hus import match as play_match
 from ._tournament import tournament
 
 #: The field a bot is tuned against when none is given: every built-in but ``random``.
@@ -193,13 +195,27 @@ def split_log(log: str, out_dir: str) -> Tuple[str, str]:
     return paths[0], paths[1]
 
 
-def _imitate(path: str, values: Dict[str, float], log: str, player: str) -> Measure:
-    """Agreement (in %) of the bot with the player's decisions in the log (``hus.replay``)."""
-    report = replay(_bot(path, values), log, player=player)
+def _imitate(
+    path: str, values: Dict[str, float], log: str, player: str, game: Optional[str] = None
+) -> Measure:
+    """Agreement (in %) of the bot with the player's decisions in the log (``hus.replay`` in
+    the dealer's ``game``, the standard one without), with its Wilson 95 % interval."""
+    report = replay(_bot(path, values), log, player=player, game=game)
     n = int(report["decisions"])
-    agree = float(report["agreement"]) * 100 if n else 0.0
-    half = 196 * math.sqrt(max(agree / 100 * (1 - agree / 100), 0.0) / max(n, 1))
-    return Measure(agree, agree - half, agree + half)
+    same = float(report["agreement"]) * n if n else 0.0
+    low, high = wilson(same, n)
+    return Measure(same / n * 100 if n else 0.0, low * 100, high * 100)
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> Tuple[float, float]:
+    """The Wilson score interval of a proportion: inside [0, 1] and not empty at 0 or 100 %
+    (the normal interval is [100, 100] when every decision agrees)."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(centre - half, 0.0), min(centre + half, 1.0)
 
 
 def _suggest(trial: Any, params: Sequence[Mapping[str, Any]]) -> Dict[str, float]:
@@ -235,6 +251,8 @@ def tune(
     address: Optional[str] = None,
     threads: Optional[int] = None,
     lbr: Optional[Mapping[str, Any]] = None,
+    game: Optional[str] = None,
+    force_resume: bool = False,
 ) -> TuneResult:
     """Tunes the script ``bot``'s TUNE ranges with Optuna's TPE (seeded by ``sampler_seed``).
 
@@ -262,15 +280,34 @@ def tune(
     lbr_keywords = dict(lbr or {})
     if objective == "imitate" and (log is None or player is None):
         raise ValueError("the imitate objective needs log= and player=")
+    if game is not None and objective != "imitate":
+        raise ValueError("game: only with the imitate objective (the log's game)")
     defaults = {p["name"]: int(p["default"]) if p.get("integer") else p["default"] for p in params}
     where = Engine(engine, address, threads)
+    settings = study_settings(
+        bot, objective=objective, field=field, hands=hands, chunks=chunks, seed=seed, log=log,
+        player=player, game=game, lbr=lbr_keywords, sampler_seed=sampler_seed,
+    )
     work = tempfile.mkdtemp(prefix="hus-tune-")
     fit_log, measure_log = split_log(log, work) if log else ("", "")
 
+    if not progress:
+        optuna.logging.set_verbosity(optuna.logging.WARNING)
+    study = optuna.create_study(
+        direction=DIRECTIONS[objective],
+        storage=storage,
+        study_name=study_name,
+        load_if_exists=storage is not None,
+    )
+    key = _settings_key(study, settings, force_resume)
+    ours = [t for t in study.trials if t.user_attrs.get(SETTINGS_ATTR) == key]
+    mixed = len(ours) < len(study.trials)
+
     def run(trial: Any) -> float:
+        trial.set_user_attr(SETTINGS_ATTR, key)
         values = _suggest(trial, params)
         if objective == "imitate":
-            return _imitate(bot, values, fit_log, player or "").mean
+            return _imitate(bot, values, fit_log, player or "", game).mean
         total = 0.0
         for k in range(chunks):
             if objective == "exploit":
@@ -278,29 +315,26 @@ def tune(
             else:
                 total += _win(bot, values, field, hands, seed + 1000 * k, where).mean
             trial.report(total / (k + 1), k)
-            if prune and k + 1 < chunks and trial.should_prune():
+            if prune and not mixed and k + 1 < chunks and trial.should_prune():
                 raise optuna.TrialPruned()
         return total / chunks
 
-    if not progress:
-        optuna.logging.set_verbosity(optuna.logging.WARNING)
-    study = optuna.create_study(
-        direction=DIRECTIONS[objective],
-        sampler=optuna.samplers.TPESampler(seed=sampler_seed),
-        pruner=optuna.pruners.MedianPruner(n_startup_trials=5, n_warmup_steps=0),
-        storage=storage,
-        study_name=study_name,
-        load_if_exists=storage is not None,
-    )
-    study.enqueue_trial(defaults, skip_if_exists=True)
-    done = len([t for t in study.trials if t.state.is_finished()])
+    # Seeded by the sampler seed and the trials already in the study: a resumed study goes
+    # on with new values instead of drawing its first ones again.
+    study.sampler = optuna.samplers.TPESampler(seed=sampler_seed + 7919 * len(study.trials))
+    study.pruner = optuna.pruners.MedianPruner(n_startup_trials=5, n_warmup_steps=0)
+    if not any(t.params == defaults for t in ours):
+        study.enqueue_trial(defaults, skip_if_exists=not mixed)
+    done = len([t for t in ours if t.state.is_finished()])
     study.optimize(run, n_trials=max(trials - done, 0), show_progress_bar=progress)
-    best = {k: v if isinstance(v, int) else round(float(v), 4) for k, v in study.best_params.items()}
+    ours = [t for t in study.trials if t.user_attrs.get(SETTINGS_ATTR) == key]
+    best_trial = _best(ours, DIRECTIONS[objective])
+    best = {k: v if isinstance(v, int) else round(float(v), 4) for k, v in best_trial.params.items()}
 
     if objective == "imitate":
         hold = Holdout(
-            _imitate(bot, best, measure_log, player or ""),
-            _imitate(bot, {}, measure_log, player or ""),
+            _imitate(bot, best, measure_log, player or "", game),
+            _imitate(bot, {}, measure_log, player or "", game),
             None,
         )
     elif objective == "exploit":
@@ -316,29 +350,119 @@ def tune(
         hold = _holdout_win(bot, best, field, n, seed + HOLDOUT_OFFSET, where)
     rows = [
         {"number": t.number, "state": t.state.name, "value": t.value, **{k: round(v, 4) for k, v in t.params.items()}}
-        for t in study.trials
+        for t in ours
     ]
     result = TuneResult(
         best_values=best,
         default_values=defaults,
-        best_value=float(study.best_value),
+        best_value=float(best_trial.value),
         holdout_best=hold.best,
         holdout_default=hold.default,
         holdout_difference=hold.difference,
         trials=rows,
         tuned_script=set_values(text, best),
     )
+    shutil.rmtree(work, ignore_errors=True)
     if out_dir is not None:
         write_outputs(result, params, bot, out_dir, objective)
-    shutil.rmtree(work, ignore_errors=True)
     return result
 
 
+#: The study user attribute holding the settings a study's trials were measured with (JSON),
+#: and the trial attribute naming the settings of each trial.
+SETTINGS_ATTR = "hus_settings"
+
+
+def _source_hash(bot: str) -> str:
+    """SHA-256 of the script and every table and included file it reads: the bot tuned."""
+    b = Bot.from_file(bot)
+    h = hashlib.sha256(b.source.encode())
+    for name, text in sorted(b.files.items()):
+        h.update(b"\0" + name.encode() + b"\0" + text.encode())
+    return h.hexdigest()
+
+
+def _file_hash(path: Optional[str]) -> Optional[str]:
+    return None if path is None else hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+def study_settings(
+    bot: str, *, objective: str, field: Sequence[str], hands: int, chunks: int, seed: int,
+    log: Optional[str], player: Optional[str], game: Optional[str], lbr: Mapping[str, Any],
+    sampler_seed: int,
+) -> Dict[str, Any]:
+    """What a trial's value depends on: the objective, the field, hands, chunks and seed,
+    the log, player and game for *imitate*, LBR's keywords, and the bot's source hash (its
+    script, tables and includes). Two trials compare only under equal settings."""
+    return {
+        "objective": objective,
+        "field": list(field) if objective == "win" else None,
+        "hands": hands if objective != "imitate" else None,
+        "chunks": chunks if objective != "imitate" else None,
+        "seed": seed if objective != "imitate" else None,
+        "log": _file_hash(log) if objective == "imitate" else None,
+        "player": player if objective == "imitate" else None,
+        "game": _file_hash(game),
+        "lbr": {k: list(v) if isinstance(v, (list, tuple)) else v for k, v in lbr.items()},
+        "sampler_seed": sampler_seed,
+        "bot_source": _source_hash(bot),
+    }
+
+
+def _settings_key(study: Any, settings: Dict[str, Any], force: bool) -> str:
+    """The key of ``settings`` in the study (recorded there when new). Settings that differ
+    from the study's first are an error naming the difference, unless ``force``."""
+    key = json.dumps(settings, sort_keys=True)
+    recorded: List[str] = list(study.user_attrs.get(SETTINGS_ATTR + "_all", []))
+    if not recorded:
+        # A study from before settings were recorded: its trials are of unknown settings.
+        if study.trials and not force:
+            raise ValueError(
+                f"the study {study.study_name!r} holds {len(study.trials)} trials of unrecorded "
+                "settings: resume it with --force-resume (force_resume=True) to keep its best "
+                "apart, or give another --study-name"
+            )
+    elif key not in recorded and not force:
+        first = json.loads(recorded[0])
+        diff = [
+            f"{k} {_show(first.get(k))} (now {_show(settings.get(k))})"
+            for k in sorted(set(first) | set(settings))
+            if first.get(k) != settings.get(k)
+        ]
+        raise ValueError(
+            f"the study {study.study_name!r} was run with other settings: " + "; ".join(diff)
+            + ". Resume it with the same settings, give another --study-name, or pass "
+            "--force-resume (force_resume=True) to add trials whose best is kept apart"
+        )
+    if key not in recorded:
+        study.set_user_attr(SETTINGS_ATTR + "_all", [*recorded, key])
+        if not recorded:
+            study.set_user_attr(SETTINGS_ATTR, settings)
+    return key
+
+
+def _show(v: Any) -> str:
+    """A setting in an error message: hashes shortened to 12 digits."""
+    if isinstance(v, str) and len(v) == 64:
+        return f"hash {v[:12]}"
+    return json.dumps(v)
+
+
+def _best(trials: Sequence[Any], direction: str) -> Any:
+    """The best complete trial of one settings' trials."""
+    done = [t for t in trials if t.value is not None and t.state.name == "COMPLETE"]
+    if not done:
+        raise RuntimeError("no trial of the study completed: nothing to report")
+    pick = min if direction == "minimize" else max
+    return pick(done, key=lambda t: t.value)
+
+
 def write_outputs(r: TuneResult, params: Sequence[Mapping[str, Any]], bot: str, out_dir: str, objective: str) -> None:
-    """The tuned script, trials.csv, trials.json, search.svg and report.json in ``out_dir``."""
+    """The tuned script with every table and included file it reads, trials.csv,
+    trials.json, search.svg and report.json in ``out_dir``."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    (out / Path(bot).name).write_text(r.tuned_script)
+    write_script(r.tuned_script, bot, out)
     names = [p["name"] for p in params]
     with open(out / "trials.csv", "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=["number", "state", "value", *names])
@@ -361,6 +485,27 @@ def write_outputs(r: TuneResult, params: Sequence[Mapping[str, Any]], bot: str, 
         "holdout_difference": None if r.holdout_difference is None else vars(r.holdout_difference),
     }
     (out / "report.json").write_text(json.dumps(report, indent=1) + "\n")
+
+
+def write_script(tuned: str, bot: str, out: Path) -> None:
+    """The tuned script in ``out`` with the tables and included files it reads beside it at
+    their paths from its directory, so that it loads as written; it is loaded to make sure
+    (a file read from outside the script's directory cannot be copied: a ``ValueError``)."""
+    out.mkdir(parents=True, exist_ok=True)
+    script = out / Path(bot).name
+    script.write_text(tuned)
+    for name, text in Bot.from_file(bot).files.items():
+        target = out / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text)
+    try:
+        Bot.from_file(script)
+    except HusError as e:
+        raise ValueError(
+            f"the tuned script written to {script} does not load ({e}): it reads a file from "
+            "outside its directory, which --out cannot copy; put its tables and includes "
+            "beside the script or below it"
+        ) from None
 
 
 def _panel(
@@ -435,12 +580,18 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     a.add_argument("--holdout-hands", type=int)
     a.add_argument("--log")
     a.add_argument("--player")
+    a.add_argument("--game", help="imitate: the dealer's game definition the log was played in"
+                   " (the standard 200-big-blind game by default)")
     a.add_argument("--sampler-seed", type=int, default=0)
     a.add_argument("--storage", help="e.g. sqlite:///study.db (resumable; several workers)")
     a.add_argument("--study-name")
+    a.add_argument("--force-resume", action="store_true",
+                   help="resume a stored study run with other settings: the new trials' best is"
+                   " chosen among them alone")
     a.add_argument("--no-prune", action="store_true")
     a.add_argument("--progress", action="store_true")
-    a.add_argument("--out", default="tuned", help="output directory")
+    a.add_argument("--out", default="tuned",
+                   help="output directory: the tuned script with its tables and includes, and the report")
     a.add_argument("--engine", choices=["local", "ray"], default="local",
                    help="where the win and exploit objectives' hands run (hus.tournament's engine)")
     a.add_argument("--address", help="the Ray cluster (with --engine ray)")
@@ -462,6 +613,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             progress=args.progress, out_dir=args.out, engine=args.engine,
             address=args.address, threads=args.threads,
             lbr=lbr if args.objective == "exploit" else None,
+            game=args.game, force_resume=args.force_resume,
         )
     except (ValueError, RuntimeError, OSError, HusError) as e:
         print(f"hus-tune: {e}", file=sys.stderr)

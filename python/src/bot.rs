@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
@@ -22,15 +22,12 @@ pub(crate) fn bot_options(
     external_timeout: f64,
     defines: Vec<String>,
 ) -> PyResult<BotOptions> {
-    if !(external_timeout.is_finite() && external_timeout > 0.0 && external_timeout <= 86_400.0) {
-        return Err(pyo3::exceptions::PyValueError::new_err(
-            "external_timeout must be a number of seconds above 0 and at most 86400 (a day)",
-        ));
-    }
+    let external_timeout = hus::settings::time_limit(external_timeout)
+        .map_err(|e| pyo3::exceptions::PyValueError::new_err(format!("external_timeout {e}")))?;
     Ok(BotOptions {
         table_dirs,
         allow_external,
-        external_timeout: Duration::from_secs_f64(external_timeout),
+        external_timeout,
         defines,
         ..BotOptions::default()
     })

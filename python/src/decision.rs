@@ -3,6 +3,7 @@
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
+use hus::game::Act;
 use hus::Action;
 
 use crate::diagnostics::Diagnostic;
@@ -62,14 +63,11 @@ impl Decision {
         explain: Option<String>,
         seed: u64,
     ) -> PyResult<Decision> {
-        let action = match action {
-            "fold" => "fold",
-            "check" => "check",
-            "call" => "call",
-            "raise" => "raise",
-            other => {
+        let action = match action.parse::<Act>() {
+            Ok(act @ (Act::Fold | Act::Check | Act::Call | Act::Raise)) => act.xml_name(),
+            _ => {
                 return Err(pyo3::exceptions::PyValueError::new_err(format!(
-                    "action: \"fold\", \"check\", \"call\" or \"raise\", not {other:?}"
+                    "action: \"fold\", \"check\", \"call\" or \"raise\", not {action:?}"
                 )))
             }
         };

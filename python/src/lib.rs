@@ -70,6 +70,8 @@ fn _hus(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("GameStateError", py.get_type::<GameStateError>())?;
     m.add("DecideError", py.get_type::<DecideError>())?;
     m.add("MatchError", py.get_type::<MatchError>())?;
+    // None unless a match that had begun stopped: bad settings raise it with no hands played.
+    py.get_type::<MatchError>().setattr("result", py.None())?;
     m.add("ExploitError", py.get_type::<ExploitError>())?;
     m.add("InternalError", py.get_type::<InternalError>())?;
     m.add("RangeError", py.get_type::<RangeError>())?;

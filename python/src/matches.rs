@@ -16,26 +16,47 @@ use crate::errors::{guard, InternalError, MatchError};
 use crate::opponent::PyOpponent;
 
 /// The outcome of a match, from bot A's side.
-#[pyclass(module = "hus", frozen, get_all)]
+#[pyclass(module = "hus", frozen)]
 pub(crate) struct MatchResult {
+    #[pyo3(get)]
     hands: u64,
+    #[pyo3(get)]
     seed: u64,
     /// A's total in chips.
+    #[pyo3(get)]
     net_a: i64,
     /// A's result in milli-big-blinds per hand.
+    #[pyo3(get)]
     mbb_per_hand: f64,
     /// The 95 % confidence interval of mbb_per_hand, or None with too few hands.
+    #[pyo3(get)]
     ci95: Option<(f64, f64)>,
     /// Per bot (A, then B): a dict of decisions, actions per round, no_rule_matched,
     /// actions_made_legal, random_ties, showdowns, showdowns_won, showdowns_split.
     bots: Vec<Py<PyDict>>,
+    #[pyo3(get)]
     threads: usize,
     /// A's chips won in every hand, when the match was played with keep_hands=True.
+    #[pyo3(get)]
     hand_results: Option<Vec<i64>>,
 }
 
 #[pymethods]
 impl MatchResult {
+    /// Per bot (A, then B), read-only as the result is: a tuple of mappings (decisions,
+    /// actions per round, no_rule_matched, actions_made_legal, random_ties, showdowns,
+    /// showdowns_won, showdowns_split).
+    #[getter]
+    fn bots<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+        let proxy = py.import("types")?.getattr("MappingProxyType")?;
+        let frozen = self
+            .bots
+            .iter()
+            .map(|b| read_only(b.bind(py).as_any(), &proxy))
+            .collect::<PyResult<Vec<_>>>()?;
+        pyo3::types::PyTuple::new(py, frozen)
+    }
+
     /// A result from its fields (what pickling calls).
     #[new]
     #[pyo3(signature = (hands, seed, net_a, mbb_per_hand, ci95, bots, threads, hand_results=None))]
@@ -111,6 +132,21 @@ impl MatchResult {
     }
 }
 
+/// `value` with every dict inside it a fresh read-only mapping (`types.MappingProxyType`).
+fn read_only<'py>(
+    value: &Bound<'py, PyAny>,
+    proxy: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let Ok(dict) = value.cast::<PyDict>() else {
+        return Ok(value.clone());
+    };
+    let copy = PyDict::new(value.py());
+    for (k, v) in dict.iter() {
+        copy.set_item(k, read_only(&v, proxy)?)?;
+    }
+    proxy.call1((copy,))
+}
+
 fn bot_stats(py: Python<'_>, s: &hus::dealer::BotStats) -> PyResult<Py<PyDict>> {
     let o = PyDict::new(py);
     o.set_item("decisions", s.decisions)?;
@@ -150,6 +186,13 @@ impl Chips {
             Chips::Number(x) if x.is_finite() && x.fract() == 0.0 && x.abs() < 9.0e15 => {
                 Ok(x as i64)
             }
+            // Whole, but past what an i64 holds (10**30): the dealer's limit says more.
+            Chips::Number(x) if x.is_finite() && x.fract() == 0.0 => {
+                Err(MatchError::new_err(format!(
+                    "{name}: {x:e} chips is above the limit: stacks are at most {} chips (the competition dealer's limit)",
+                    hus::MAX_STACK_CHIPS
+                )))
+            }
             Chips::Number(x) => Err(MatchError::new_err(format!(
                 "{name}: {x} is not a whole number of chips; the dealer plays whole chips (scale the stakes up: 0.5/1 is 50/100)"
             ))),
@@ -174,8 +217,11 @@ pub(crate) fn stack_of(stack: Option<i64>, stack_bb: Option<i64>, big_blind: i64
 
 /// Plays bot `a` against bot `b` as `hus match` does, without holding the GIL. Ctrl-C stops
 /// it between hands: `KeyboardInterrupt` is raised with `result`, the hands played.
-#[pyfunction]
+#[pyfunction(name = "match")]
 #[pyo3(signature = (a, b, *, hands, seed, threads=Some(1), duplicate=false, small_blind=Chips::Whole(50), big_blind=Chips::Whole(100), stack=None, stack_bb=None, keep_hands=false))]
+#[pyo3(
+    text_signature = "(a, b, *, hands, seed, threads=1, duplicate=False, small_blind=50, big_blind=100, stack=None, stack_bb=None, keep_hands=False)"
+)]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn play_match(
     py: Python<'_>,

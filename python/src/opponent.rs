@@ -7,7 +7,7 @@ use std::sync::Mutex;
 use pyo3::prelude::*;
 
 use hus::dealer::{BotDecision, DecisionRng};
-use hus::game::Move;
+use hus::game::{Act, Move};
 
 use crate::decision::Decision;
 use crate::state::GameState;
@@ -34,25 +34,32 @@ impl PyOpponent {
     }
 }
 
-/// The move an answer names; a bet or raise is given as the total raised to.
+/// The move an answer names; a bet or raise is given as the total raised to, which must be
+/// above the call (a raise to -5 is refused, not played as the smallest raise). The words
+/// are read as everywhere ([`Act`]): in any case.
 pub(crate) fn move_of(answer: &Bound<'_, PyAny>, state: &hus::GameState) -> PyResult<Move> {
     let d = state.derived();
-    let by = |to: f64| to - d.chips(d.hero_round + d.to_call);
+    let call = d.chips(d.hero_round + d.to_call);
     if let Ok(decision) = answer.cast::<Decision>() {
         let decision = decision.get();
         return Ok(match (decision.action(), decision.raise_to()) {
-            ("raise", Some(to)) => Move::Raise(by(to)),
+            ("raise", Some(to)) => Move::Raise(to - call),
             (act, _) => simple_move(act).expect("a decision's action"),
         });
     }
-    if let Ok(act) = answer.extract::<String>() {
-        if let Some(mv) = simple_move(&act.to_ascii_lowercase()) {
+    if let Ok(word) = answer.extract::<String>() {
+        if let Some(mv) = simple_move(&word) {
             return Ok(mv);
         }
     }
-    if let Ok((act, to)) = answer.extract::<(String, f64)>() {
-        if matches!(act.to_ascii_lowercase().as_str(), "bet" | "raise") && to.is_finite() {
-            return Ok(Move::Raise(by(to)));
+    if let Ok((word, to)) = answer.extract::<(String, f64)>() {
+        if matches!(word.parse::<Act>(), Ok(Act::Bet | Act::Raise)) {
+            if to.is_finite() && to > call {
+                return Ok(Move::Raise(to - call));
+            }
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "({word:?}, {to}): a bet or raise gives the total raised to, above the {call} a call puts in"
+            )));
         }
     }
     Err(pyo3::exceptions::PyValueError::new_err(format!(
@@ -61,11 +68,12 @@ pub(crate) fn move_of(answer: &Bound<'_, PyAny>, state: &hus::GameState) -> PyRe
     )))
 }
 
-fn simple_move(act: &str) -> Option<Move> {
-    match act {
-        "fold" => Some(Move::Fold),
-        "check" => Some(Move::Check),
-        "call" => Some(Move::Call),
+/// Fold, check or call, from its word.
+fn simple_move(word: &str) -> Option<Move> {
+    match word.parse::<Act>() {
+        Ok(Act::Fold) => Some(Move::Fold),
+        Ok(Act::Check) => Some(Move::Check),
+        Ok(Act::Call) => Some(Move::Call),
         _ => None,
     }
 }

@@ -3,6 +3,7 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
+use hus::game::Act;
 use hus::{Play, Player};
 
 use crate::amounts::{amount_of, amount_out, is_decimal, Floats};
@@ -51,15 +52,17 @@ pub(crate) fn play_of(item: &Bound<'_, PyAny>, k: usize) -> PyResult<(Player, Pl
         .get(2)
         .map(|a| amount_of(a, &field, Floats::Shortest).map(decimal_f64))
         .transpose()?;
-    let play = match (act.to_ascii_lowercase().as_str(), to) {
-        ("fold", None) => Play::Fold,
-        ("check", None) => Play::Check,
-        ("call", None) => Play::Call,
-        ("bet", Some(to)) => Play::BetTo(to),
-        ("raise", Some(to)) => Play::RaiseTo(to),
-        ("bet" | "raise", None) => return Err(bad("a bet or raise gives the total it raises to")),
-        (_, Some(_)) => return Err(bad("only a bet or raise has an amount")),
-        _ => {
+    let play = match (act.parse::<Act>(), to) {
+        (Ok(Act::Fold), None) => Play::Fold,
+        (Ok(Act::Check), None) => Play::Check,
+        (Ok(Act::Call), None) => Play::Call,
+        (Ok(Act::Bet), Some(to)) => Play::BetTo(to),
+        (Ok(Act::Raise), Some(to)) => Play::RaiseTo(to),
+        (Ok(Act::Bet | Act::Raise), None) => {
+            return Err(bad("a bet or raise gives the total it raises to"))
+        }
+        (Ok(_), Some(_)) => return Err(bad("only a bet or raise has an amount")),
+        (Err(_), _) => {
             return Err(bad(
                 "an act is \"fold\", \"check\", \"call\", \"bet\" or \"raise\"",
             ))

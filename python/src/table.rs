@@ -10,6 +10,7 @@ use crate::errors::{guard, MatchError};
 use crate::matches::{stack_of, Chips};
 use crate::opponent::move_of;
 use crate::state::GameState;
+use hus::game::Move;
 
 /// How one hand ended, for players A and B.
 #[pyclass(module = "hus", frozen, get_all, eq)]
@@ -63,6 +64,10 @@ pub(crate) struct Table {
     table: hus::Table,
     /// A's chips in every finished hand.
     results: Vec<i64>,
+    /// What it was made with and every move played, which it pickles as: the table is dealt
+    /// again from its seed and the moves replayed where it is unpickled.
+    made: (u64, bool, i64, i64, i64, bool),
+    moves: Vec<Move>,
 }
 
 fn config_error(e: hus::dealer::MatchError) -> PyErr {
@@ -88,12 +93,6 @@ impl Table {
             let big_blind = big_blind.whole("big_blind")?;
             let stack = stack.map(|s| s.whole("stack")).transpose()?;
             let stack = stack_of(stack, stack_bb, big_blind)?;
-            if u64::try_from(stack).is_ok_and(|s| s > hus::MAX_STACK_CHIPS) {
-                return Err(MatchError::new_err(format!(
-                    "stack: at most {} chips (the competition dealer's limit), got {stack}",
-                    hus::MAX_STACK_CHIPS
-                )));
-            }
             let mut options = hus::TableOptions::new(seed);
             options.duplicate = duplicate;
             options.stats = stats;
@@ -105,6 +104,8 @@ impl Table {
             Ok(Table {
                 table: hus::Table::new(options).map_err(config_error)?,
                 results: Vec::new(),
+                made: (seed, duplicate, small_blind, big_blind, stack, stats),
+                moves: Vec::new(),
             })
         })
     }
@@ -156,16 +157,44 @@ impl Table {
         guard(|| {
             let state = self.table.state().map_err(config_error)?;
             let mv = move_of(action, state)?;
-            let acted = self.table.act(mv).map_err(config_error)?;
-            Ok(acted.ended.map(|end| {
-                self.results.push(end.net[0]);
-                HandResult {
-                    hand: end.hand,
-                    button: end.button,
-                    net: (end.net[0], end.net[1]),
-                    showdown: end.showdown,
-                }
-            }))
+            self.play(mv)
+        })
+    }
+
+    /// Pickles as its settings and every move played (see `made`).
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let restore = py.import("hus._pickle")?.getattr("table")?;
+        let moves: Vec<(&str, f64)> = self
+            .moves
+            .iter()
+            .map(|m| match m {
+                Move::Fold => ("fold", 0.0),
+                Move::Check => ("check", 0.0),
+                Move::Call => ("call", 0.0),
+                Move::Raise(by) => ("raise", *by),
+            })
+            .collect();
+        let (seed, duplicate, sb, bb, stack, stats) = self.made;
+        let args = (seed, duplicate, sb, bb, stack, stats, moves);
+        Ok((restore, args.into_pyobject(py)?))
+    }
+
+    /// Plays again the moves a pickled table had played (`hus._pickle.table`).
+    fn _replay(&mut self, moves: Vec<(String, f64)>) -> PyResult<()> {
+        guard(|| {
+            for (word, by) in moves {
+                let mv = match word.as_str() {
+                    "fold" => Move::Fold,
+                    "check" => Move::Check,
+                    "call" => Move::Call,
+                    _ => Move::Raise(by),
+                };
+                self.play(mv)?;
+            }
+            Ok(())
         })
     }
 
@@ -175,5 +204,22 @@ impl Table {
             self.table.hand(),
             ["A", "B"][self.table.to_act()]
         )
+    }
+}
+
+impl Table {
+    /// Plays `mv` for the player to act, kept for pickling; the hand's result when it ended.
+    fn play(&mut self, mv: Move) -> PyResult<Option<HandResult>> {
+        let acted = self.table.act(mv).map_err(config_error)?;
+        self.moves.push(mv);
+        Ok(acted.ended.map(|end| {
+            self.results.push(end.net[0]);
+            HandResult {
+                hand: end.hand,
+                button: end.button,
+                net: (end.net[0], end.net[1]),
+                showdown: end.showdown,
+            }
+        }))
     }
 }

@@ -114,7 +114,11 @@ impl Tournament {
 
     /// The chunks' results (JSON, as `run_chunk` gives them, in any order; one given twice
     /// counts once) summed into the tournament's result.
-    fn merge(&self, py: Python<'_>, results: Vec<String>) -> PyResult<TournamentResult> {
+    fn merge(
+        slf: &Bound<'_, Self>,
+        py: Python<'_>,
+        results: Vec<String>,
+    ) -> PyResult<TournamentResult> {
         let parsed = results
             .iter()
             .enumerate()
@@ -124,8 +128,13 @@ impl Tournament {
                 })
             })
             .collect::<PyResult<Vec<_>>>()?;
-        let merged = py.detach(|| self.inner.merge(&parsed)).map_err(failure)?;
-        Ok(TournamentResult { inner: merged })
+        let plan = &slf.get().inner;
+        let merged = py.detach(|| plan.merge(&parsed)).map_err(failure)?;
+        Ok(TournamentResult {
+            inner: merged,
+            plan: slf.clone().unbind(),
+            results,
+        })
     }
 
     /// Pickles as its bots and its options.
@@ -177,6 +186,10 @@ pub(crate) fn run_chunk(py: Python<'_>, plan: &Bound<'_, PyAny>, job: &str) -> P
 #[pyclass(module = "hus", frozen)]
 pub(crate) struct TournamentResult {
     inner: hus::TournamentResult,
+    /// The tournament and its chunks' results, which it pickles as (merged again where it
+    /// is unpickled: the same numbers, since merging is exact).
+    plan: Py<Tournament>,
+    results: Vec<String>,
 }
 
 #[pymethods]
@@ -260,6 +273,16 @@ impl TournamentResult {
         other
             .cast::<TournamentResult>()
             .is_ok_and(|o| o.get().inner.json() == self.inner.json())
+    }
+
+    /// Pickles as its tournament and its chunks' results.
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let restore = py.import("hus._pickle")?.getattr("tournament_result")?;
+        let args = (self.plan.clone_ref(py), self.results.clone());
+        Ok((restore, args.into_pyobject(py)?))
     }
 
     fn __repr__(&self) -> String {

@@ -188,3 +188,128 @@ def test_an_error_names_the_keyword_and_the_acts_index():
         )
     assert e.value.field == "actions"
     assert str(e.value).startswith("actions[1]:")
+
+
+# The options' rules are the library's, one function each: the binary and Python accept and
+# refuse the same values (the C interface's test, capi/tests/fuzz.rs, takes the same
+# timeouts).
+@pytest.mark.parametrize("seconds", ["0.0005", "0.001", "5", "86400", "86400.5", "-1", "nan", "inf"])
+def test_the_external_timeout_is_refused_alike_by_the_binary_and_python(seconds: str) -> None:
+    from conftest import run_hus
+
+    cli = run_hus("decide", f"--external-timeout={seconds}", "examples/tag.hus",
+                  "examples/games/preflop-open.xml")
+    try:
+        hus.Bot.from_file(str(EXAMPLES / "tag.hus"), external_timeout=float(seconds))
+        python = None
+    except ValueError as e:
+        python = str(e)
+    assert (cli.returncode == 0) == (python is None), (cli.stderr, python)
+    if python is not None:
+        assert cli.returncode == 2
+        rule = python.removeprefix("external_timeout ")
+        assert cli.stderr.strip() == f"error: --external-timeout {rule}"
+
+
+@pytest.mark.parametrize(
+    "sb, bb, stack", [(1, 1, 1), (50, 100, 10_000), (0, 100, 10_000), (100, 50, 10_000),
+                      (50, 100, 99), (50, 100, 2**31 - 1), (50, 100, 2**31)],
+)
+def test_stakes_are_refused_alike_by_the_binary_and_python(sb: int, bb: int, stack: int) -> None:
+    from conftest import run_hus
+
+    a = hus.Bot.builtin("caller")
+    cli = run_hus("match", "builtin:caller", "builtin:caller", "--hands", "2", "--seed", "1",
+                  "--blinds", f"{sb}/{bb}", "--stack-chips", str(stack))
+    try:
+        hus.match(a, a, hands=2, seed=1, small_blind=sb, big_blind=bb, stack=stack)
+        python = None
+    except hus.MatchError as e:
+        python = str(e)
+    assert (cli.returncode == 0) == (python is None), (cli.stderr, python)
+    if python is not None:
+        # The command line names its flags; the refusal and its exit code are the same.
+        assert cli.returncode == 2
+
+
+def test_hands_past_the_limit_are_refused_alike_by_the_binary_and_python() -> None:
+    from conftest import run_hus
+
+    a = hus.Bot.builtin("caller")
+    too_many = 10**12 + 1
+    cli = run_hus("match", "builtin:caller", "builtin:caller", "--hands", str(too_many), "--seed", "1")
+    with pytest.raises(hus.MatchError) as e:
+        hus.match(a, a, hands=too_many, seed=1)
+    assert cli.returncode == 2
+    assert str(e.value) in cli.stderr
+
+
+def test_a_tournament_result_and_a_table_pickle() -> None:
+    import pickle
+
+    r = hus.tournament(["builtin:caller", "builtin:raiser"], hands=20, seed=1)
+    again = pickle.loads(pickle.dumps(r))
+    assert again == r and again.crosstable == r.crosstable
+    table = hus.Table(seed=3)
+    for act in ("call", ("raise", 400), "call", "check"):
+        table.act(act)
+    copy = pickle.loads(pickle.dumps(table))
+    assert (copy.hand, copy.to_act, copy.hand_results) == (table.hand, table.to_act, table.hand_results)
+    assert copy.state == table.state
+    # Both go on alike.
+    assert copy.act("fold") == table.act("fold")
+    assert copy.state == table.state
+
+
+def test_bad_settings_raise_a_match_error_whose_result_is_none() -> None:
+    a = hus.Bot.builtin("caller")
+    with pytest.raises(hus.MatchError) as e:
+        hus.match(a, a, hands=10, seed=1, threads=0)
+    assert e.value.result is None
+
+
+def test_a_match_result_s_bots_are_read_only() -> None:
+    a = hus.Bot.builtin("caller")
+    r = hus.match(a, a, hands=10, seed=1)
+    assert isinstance(r.bots, tuple) and len(r.bots) == 2
+    with pytest.raises(TypeError):
+        r.bots[0]["decisions"] = 0  # type: ignore[index]
+    with pytest.raises(TypeError):
+        r.bots[0]["actions"]["preflop"]["fold"] = 0  # type: ignore[index]
+    assert r.bots[0]["decisions"] > 0
+
+
+def test_match_is_named_match_with_its_defaults_in_its_signature() -> None:
+    import inspect
+
+    assert hus.match.__name__ == "match" and hus.play_match is hus.match
+    sig = str(inspect.signature(hus.match))
+    assert "threads=1" in sig and "Ellipsis" not in sig and "small_blind=50" in sig
+
+
+@pytest.mark.parametrize(
+    "name, value, says",
+    [("x", float("nan"), "NaN is no finite number"), ("<a>", 1.0, "a word of letters"),
+     ("BB", 1.0, "one of <init>'s own elements"), ("heroStack", 1.0, "one of <init>'s own elements")],
+)
+def test_defines_the_xml_could_not_hold_are_refused(name: str, value: float, says: str) -> None:
+    with pytest.raises(hus.GameStateError, match=says):
+        hus.GameState(small_blind=1, big_blind=2, hero_cards="AcKd", defines=[(name, value)])
+
+
+def test_a_table_refuses_a_raise_to_less_than_a_call_and_reads_words_in_any_case() -> None:
+    table = hus.Table(seed=3)
+    with pytest.raises(ValueError, match=r'\("raise", -5\): a bet or raise gives the total raised to, above the 100'):
+        table.act(("raise", -5))
+    assert table.act("FOLD") is not None  # a fold in any case, as the XML's act reads it
+
+
+def test_a_ten_written_10_is_refused_with_a_clear_error() -> None:
+    with pytest.raises(hus.GameStateError, match="`10c`: a ten is written `T`"):
+        hus.GameState(small_blind=1, big_blind=2, hero_cards="10cKd")
+
+
+def test_a_stack_past_every_integer_says_it_is_above_the_limit() -> None:
+    a = hus.Bot.builtin("caller")
+    with pytest.raises(hus.MatchError, match="stack: 1e30 chips is above the limit"):
+        hus.match(a, a, hands=10, seed=1, stack=10**30)

@@ -176,3 +176,32 @@ def test_hands_with_stacks_around_the_blinds_agree_with_pokerkit_and_play_to_the
             decisions += 1
         assert sum(st.stacks) == sum(stacks)
     assert decisions > 300
+
+
+def _phh(antes="[0, 0]", min_bet=100, cards="AcAd"):
+    return pokerkit.HandHistory.loads(
+        f"""variant = "NT"
+ante_trimming_status = true
+antes = {antes}
+blinds_or_straddles = [50, 100]
+min_bet = {min_bet}
+starting_stacks = [10000, 10000]
+actions = [
+  "d dh p1 {cards}",
+  "d dh p2 7h2c",
+  "p2 cbr 300",
+  "p1 cbr 900",
+  "p2 f",
+]
+"""
+    )
+
+
+def test_a_replay_skips_the_hands_hus_cannot_play_and_counts_them_by_reason():
+    hands = [_phh(), _phh(antes="[10, 10]"), _phh(cards="????"), _phh(min_bet=200), _phh()]
+    report = hp.replay(hus.Bot.builtin("equity"), hands, player=0)
+    # Hands 0 and 4 are played (one decision each); the others are skipped with the reason.
+    assert report.decisions == 2
+    assert [n for n, _ in report.skipped] == [1, 2, 3]
+    assert report.skipped_reasons == {"antes": 1, "cards": 1, "min_bet": 1}
+    assert "antes" in report.skipped[0][1]

@@ -13,7 +13,7 @@ import pytest
 import hus
 from hus.tune import HOLDOUT_OFFSET, Engine, Measure, TuneResult, _paired, main, play_chunk
 
-from conftest import CALL_THRESHOLD_TOY as TOY, ROOT, needs_lbr
+from conftest import CALL_THRESHOLD_TOY as TOY, ROOT, needs_lbr, run_hus
 
 #: The module hus.tune (the package's attribute of that name is the function).
 TUNE = importlib.import_module("hus.tune")
@@ -267,3 +267,117 @@ def test_each_exploit_trial_is_hus_exploit_with_its_values(toy: str) -> None:
     assert (r.holdout_default.mean, r.holdout_default.low, r.holdout_default.high) == (
         fresh.mbb_per_hand, *fresh.interval
     )
+
+
+def _resumable(tmp_path: pathlib.Path, **over: Any) -> Dict[str, Any]:
+    """The keywords of a small study kept in SQLite (no pruning: every trial completes)."""
+    storage = f"sqlite:///{tmp_path / 'study.db'}"
+    common: Dict[str, Any] = dict(
+        field=["builtin:raiser"], hands=60, chunks=1, seed=SEED, storage=storage,
+        study_name="toy", prune=False, holdout_hands=20,
+    )
+    return {**common, **over}
+
+
+def test_a_resumed_study_goes_on_with_new_values(toy: str, tmp_path: pathlib.Path) -> None:
+    hus.tune(toy, trials=4, **_resumable(tmp_path))
+    again = hus.tune(toy, trials=8, **_resumable(tmp_path))
+    values = [t["callAt"] for t in again.trials]
+    assert len(values) == 8
+    # The resumed trials draw new values, not the first run's again.
+    assert not set(values[4:]) & set(values[:4]), values
+    study = optuna.load_study(study_name="toy", storage=_resumable(tmp_path)["storage"])
+    settings = study.user_attrs["hus_settings"]
+    assert (settings["objective"], settings["hands"], settings["field"]) == ("win", 60, ["builtin:raiser"])
+
+
+@pytest.mark.parametrize(
+    "change, says",
+    [
+        ({"hands": 80}, "hands 60 (now 80)"),
+        ({"seed": SEED + 1}, f"seed {SEED} (now {SEED + 1})"),
+        ({"field": ["builtin:caller"]}, 'field ["builtin:raiser"] (now ["builtin:caller"])'),
+        ({"objective": "exploit", "field": ["builtin:raiser"]}, 'objective "win" (now "exploit")'),
+    ],
+)
+def test_a_study_resumed_with_other_settings_is_refused(
+    toy: str, tmp_path: pathlib.Path, change: Dict[str, Any], says: str
+) -> None:
+    hus.tune(toy, trials=2, **_resumable(tmp_path))
+    with pytest.raises(ValueError, match="was run with other settings") as e:
+        hus.tune(toy, trials=4, **_resumable(tmp_path, **change))
+    assert says in str(e.value)
+
+
+def test_a_changed_script_is_another_setting_and_force_keeps_the_best_apart(
+    toy: str, tmp_path: pathlib.Path
+) -> None:
+    hus.tune(toy, trials=3, **_resumable(tmp_path))
+    path = pathlib.Path(toy)
+    path.write_text(path.read_text().replace("PRIORITY -1", "PRIORITY -2"))
+    with pytest.raises(ValueError, match="bot_source hash"):
+        hus.tune(toy, trials=5, **_resumable(tmp_path))
+    forced = hus.tune(toy, trials=2, force_resume=True, **_resumable(tmp_path, hands=80))
+    # Only the new settings' trials, their own defaults first, and their own best.
+    assert [t["number"] for t in forced.trials] == [3, 4]
+    assert forced.trials[0]["callAt"] == 0.9
+    assert forced.best_value == max(t["value"] for t in forced.trials)
+
+
+def test_the_out_directory_loads_as_written_and_re_measures_the_hold_out(tmp_path: pathlib.Path) -> None:
+    src = tmp_path / "src"
+    (src / "lib").mkdir(parents=True)
+    (src / "lib" / "floor.hus").write_text("DEFINE floor = 0.05\n")
+    (src / "toy.hus").write_text('INCLUDE "lib/floor.hus"\n' + TOY.replace(
+        "ALWAYS\n", "ALWAYS\n  RULE equity < floor\n    DO FOLD\n  ENDRULE\n", 1))
+    out = tmp_path / "out"
+    r = hus.tune(str(src / "toy.hus"), field=["builtin:raiser"], trials=3, hands=60, chunks=1,
+                 seed=SEED, holdout_hands=40, out_dir=str(out))
+    assert (out / "lib" / "floor.hus").read_text() == "DEFINE floor = 0.05\n"
+    tuned = hus.Bot.from_file(str(out / "toy.hus"))
+    assert tuned.source == r.tuned_script
+    # The hold-out again, by hus.match on the tuned script read from --out.
+    plan = hus.Tournament([tuned, hus.Bot.builtin("raiser")], hands=40, seed=SEED + HOLDOUT_OFFSET,
+                          duplicate=True, chunk_hands=40, gauntlet=[0])
+    [(_, _, seed)] = plan.pairings()
+    again = hus.match(tuned, hus.Bot.builtin("raiser"), hands=40, seed=seed, duplicate=True)
+    assert again.mbb_per_hand == r.holdout_best.mean
+
+
+def test_the_tuned_script_s_tables_go_to_out_beside_it(tmp_path: pathlib.Path) -> None:
+    bot = ROOT / "examples" / "tag-tune.hus"
+    tuned = hus.set_values(bot.read_text(), {"openSize": 4})
+    TUNE.write_script(tuned, str(bot), tmp_path / "o")
+    table = (ROOT / "examples" / "tag-open.tsv").read_text()
+    assert (tmp_path / "o" / "tag-open.tsv").read_text() == table
+    assert hus.Bot.from_file(str(tmp_path / "o" / "tag-tune.hus")).source == tuned
+
+
+def test_the_agreement_interval_is_wilson_s() -> None:
+    low, high = TUNE.wilson(50, 50)
+    assert high == 1.0 and 0.92 < low < 0.93
+    assert TUNE.wilson(0, 50)[0] == 0.0
+    assert TUNE.wilson(25, 50) == pytest.approx((0.3664, 0.6336), abs=1e-4)
+
+
+def test_imitate_reads_a_hus_match_log_at_100_big_blinds_given_its_game(
+    toy: str, tmp_path: pathlib.Path
+) -> None:
+    log = tmp_path / "m.log"
+    done = run_hus("match", "builtin:equity", "builtin:raiser", "--hands", "40", "--seed", "3",
+                   "--log", str(log))
+    assert done.returncode == 0, done.stderr
+    assert ":r10000" in log.read_text() or "r10000" in log.read_text()
+    with pytest.raises(hus.ReplayError, match=r"the hand fits stacks of 10000: .*`stack = 10000 10000`"):
+        hus.tune(toy, objective="imitate", log=str(log), player="builtin_equity", trials=2)
+    game = tmp_path / "100bb.game"
+    game.write_text(
+        "GAMEDEF\nnolimit\nnumPlayers = 2\nnumRounds = 4\nstack = 10000 10000\nblind = 100 50\n"
+        "firstPlayer = 2 1 1 1\nnumSuits = 4\nnumRanks = 13\nnumHoleCards = 2\n"
+        "numBoardCards = 0 3 1 1\nEND GAMEDEF\n"
+    )
+    r = hus.tune(toy, objective="imitate", log=str(log), player="builtin_equity", trials=2,
+                 game=str(game))
+    assert 0 <= r.holdout_default.low <= r.holdout_default.mean <= r.holdout_default.high <= 100
+    assert main([toy, "--objective", "imitate", "--log", str(log), "--player", "builtin_equity",
+                 "--trials", "2", "--game", str(game), "--out", str(tmp_path / "out")]) == 0

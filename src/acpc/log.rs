@@ -232,6 +232,36 @@ fn check_score(score: &Score, hands: &[LoggedHand]) -> Result<(), LogError> {
     Ok(())
 }
 
+/// A note for a hand the game refuses but whose largest raise, taken as the stacks, makes it
+/// a hand of another game: the log was played at other stacks (a `hus match` log at 100 big
+/// blinds read in the standard 200-big-blind game). Empty otherwise.
+fn other_stacks(state: &MatchState, game: &NoLimitGame) -> String {
+    let Some(stack) = state
+        .rounds
+        .iter()
+        .flatten()
+        .filter_map(|a| match a {
+            AcpcAction::RaiseTo(to) => Some(*to),
+            _ => None,
+        })
+        .max()
+    else {
+        return String::new();
+    };
+    let other = NoLimitGame {
+        stack,
+        ..game.clone()
+    };
+    if stack == game.stack || progress(state, &other).is_err() {
+        return String::new();
+    }
+    format!(
+        " (this game's stacks are {} chips; the hand fits stacks of {stack}: give the game \
+         definition the log was played in, with `stack = {stack} {stack}`)",
+        game.stack
+    )
+}
+
 /// `<hand>:<betting>:<cards>:<value>|<value>:<name>|<name>` (after `STATE:`).
 fn read_state(rest: &str, game: &NoLimitGame) -> Result<LoggedHand, String> {
     // Names may hold ':' no more than the dealer allows them to; values and names are the
@@ -257,7 +287,7 @@ fn read_state(rest: &str, game: &NoLimitGame) -> Result<LoggedHand, String> {
     if state.hole.iter().any(Option::is_none) {
         return Err("a logged hand shows both players' hole cards".into());
     }
-    let p = progress(&state, game).map_err(|e| e.0)?;
+    let p = progress(&state, game).map_err(|e| e.0 + &other_stacks(&state, game))?;
     if p.to_act.is_some() {
         return Err(format!(
             "hand {} is not finished: position {} is still to act",

@@ -660,3 +660,29 @@ fn players_are_summed_in_order_of_appearance_however_many_there_are() {
     assert_eq!(huds.len(), 4000);
     assert_eq!(huds[2].0, "P1");
 }
+
+#[test]
+fn a_log_played_at_other_stacks_says_which_stacks_fit_it() {
+    // An all-in at 10,000 chips (a `hus match --log` hand at 100 big blinds) read in the
+    // standard game of 20,000: the dealt-out board reads as an unclosed round.
+    let hand = "STATE:0:r300r10000c///:KsKd|2c7h/Kh5d9c/3h/4s:10000|-10000:A|B\n";
+    let e = log::read(hand, &NoLimitGame::standard()).expect_err("other stacks");
+    assert_eq!(
+        e.message,
+        "round 3 starts before the betting of round 2 is closed (this game's stacks are 20000 \
+         chips; the hand fits stacks of 10000: give the game definition the log was played in, \
+         with `stack = 10000 10000`)"
+    );
+    let game = NoLimitGame {
+        stack: 10_000,
+        ..NoLimitGame::standard()
+    };
+    assert_eq!(log::read(hand, &game).unwrap().hands.len(), 1);
+    // A log that is wrong whatever the stacks gets no such note.
+    let e = log::read(
+        "STATE:0:r300c/cr900///:KsKd|2c7h/Kh5d9c/3h/4s:300|-300:A|B\n",
+        &game,
+    )
+    .expect_err("unclosed");
+    assert!(!e.message.contains("stacks"), "{e}");
+}

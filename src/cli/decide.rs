@@ -89,16 +89,11 @@ pub fn run(args: Args) -> u8 {
 /// The command's steps (read, check, validate, decide, print) in the order their output
 /// appears, each returning its exit code early.
 fn decide(args: Args) -> Result<u8, u8> {
-    let max_timeout = hus::MAX_EXTERNAL_TIMEOUT_SECS;
-    if !(args.external_timeout.is_finite()
-        && args.external_timeout > 0.0
-        && args.external_timeout <= max_timeout)
-    {
-        errln!(
-            "error: --external-timeout must be a number of seconds above 0 and at most {max_timeout} (a day)"
-        );
-        return Err(exit::USAGE);
-    }
+    let external_timeout =
+        super::seconds("--external-timeout", args.external_timeout).map_err(|e| {
+            errln!("error: {e}");
+            exit::USAGE
+        })?;
     let builtin = args
         .script
         .to_str()
@@ -129,7 +124,7 @@ fn decide(args: Args) -> Result<u8, u8> {
             return Err(exit::GAME);
         }
     };
-    let bot = compile(&args, &script_text, &state)?;
+    let bot = compile(&args, &script_text, &state, external_timeout)?;
     print_all(&game_warnings);
 
     let mut rng = SeededOnUse {
@@ -157,7 +152,12 @@ fn decide(args: Args) -> Result<u8, u8> {
 }
 
 /// The bot, accepting the names the game's `<init>` defines; its errors printed.
-fn compile(args: &Args, text: &str, state: &hus::GameState) -> Result<Bot, u8> {
+fn compile(
+    args: &Args,
+    text: &str,
+    state: &hus::GameState,
+    external_timeout: Duration,
+) -> Result<Bot, u8> {
     let options = BotOptions {
         defines: state
             .record()
@@ -167,7 +167,7 @@ fn compile(args: &Args, text: &str, state: &hus::GameState) -> Result<Bot, u8> {
             .collect(),
         table_dirs: args.table_dirs.clone(),
         allow_external: args.allow_external,
-        external_timeout: Duration::from_secs_f64(args.external_timeout),
+        external_timeout,
         // A decision shows no warnings of the script: the lints run only when the script has
         // errors, whose report is then `hus check`'s.
         lints: false,

@@ -106,16 +106,7 @@ pub fn render_all(diagnostics: &[hus::Diagnostic]) -> String {
 
 /// Seconds from an option: above 0 and at most a day.
 pub(crate) fn seconds(name: &str, x: f64) -> Result<std::time::Duration, String> {
-    let max = hus::MAX_EXTERNAL_TIMEOUT_SECS;
-    // Below a millisecond no program or dealer can answer, and such a number prints as a
-    // wall of zeros in the messages that quote it.
-    if x.is_finite() && (0.001..=max).contains(&x) {
-        Ok(std::time::Duration::from_secs_f64(x))
-    } else {
-        Err(format!(
-            "{name} must be a number of seconds, at least 0.001 (a millisecond) and at most {max} (a day)"
-        ))
-    }
+    hus::time_limit(x).map_err(|e| format!("{name} {e}"))
 }
 
 /// `--threads`: the number given, or one per core without it; 0 is refused.

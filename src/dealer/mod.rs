@@ -249,8 +249,6 @@ const CHUNK: u64 = 512;
 const BATCH_PER_THREAD: u64 = 64;
 /// Threads per core at most, whatever `--threads` asks.
 pub const MAX_THREADS_PER_CORE: usize = 4;
-/// The most hands one match plays.
-pub(crate) const MAX_HANDS: u64 = 1_000_000_000_000;
 /// The most hands a match keeps one result of each (for `--plot`): 400 MB.
 pub(crate) const MAX_KEPT_HANDS: u64 = 50_000_000;
 
@@ -299,12 +297,7 @@ fn deal_on(key_of_seed: &[u8; 32], key: u64) -> Deal {
 /// Refuses stakes the dealer cannot play: whole chips with 1 <= small blind <= big blind <=
 /// stack.
 pub(crate) fn check_stakes(Stakes { sb, bb, stack }: Stakes) -> Result<(), MatchError> {
-    if sb < 1 || bb < sb || stack < bb {
-        return Err(MatchError::Config(format!(
-            "the blinds must be whole chips with 1 <= small blind <= big blind <= stack (got {sb}/{bb}, stack {stack})"
-        )));
-    }
-    Ok(())
+    crate::settings::stakes(sb, bb, stack).map_err(MatchError::Config)
 }
 
 /// Refuses settings the dealer cannot play: stakes, an odd duplicate match, too many hands,
@@ -316,11 +309,8 @@ fn validate(config: &MatchConfig) -> Result<(), MatchError> {
             "a duplicate match plays each deal twice: the number of hands must be even".into(),
         ));
     }
-    if config.hands > MAX_HANDS {
-        return Err(MatchError::Config(format!(
-            "a match plays at most {MAX_HANDS} hands (about two weeks at a million hands a second)"
-        )));
-    }
+    crate::settings::hands(config.hands)
+        .map_err(|e| MatchError::Config(format!("a match plays {e}")))?;
     if config.keep_hands && config.hands > MAX_KEPT_HANDS {
         return Err(MatchError::Config(format!(
             "--plot draws at most {MAX_KEPT_HANDS} hands (every hand's result is kept)"

@@ -1,7 +1,7 @@
 //! Reading what a program printed: a condition's number, an action line, and short quotes of
 //! the output for error messages.
 
-use crate::game::Move;
+use crate::game::{Act, Move};
 
 /// Why a condition program's output gives no number.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -161,12 +161,11 @@ pub fn parse_action(output: &str) -> Result<Move, ActionProblem> {
         return Err(ActionProblem::SeveralLines);
     }
     let words: Vec<&str> = text.split_whitespace().collect();
-    let keyword = words[0].to_ascii_lowercase();
-    match (keyword.as_str(), &words[1..]) {
-        ("fold", []) => Ok(Move::Fold),
-        ("check", []) => Ok(Move::Check),
-        ("call", []) => Ok(Move::Call),
-        ("raise", [amount]) => match plain_number(amount) {
+    match (words[0].parse::<Act>(), &words[1..]) {
+        (Ok(Act::Fold), []) => Ok(Move::Fold),
+        (Ok(Act::Check), []) => Ok(Move::Check),
+        (Ok(Act::Call), []) => Ok(Move::Call),
+        (Ok(Act::Raise), [amount]) => match plain_number(amount) {
             Some(x) if x > 0.0 => Ok(Move::Raise(x)),
             // A number in another notation (`1e2`, `0,5`, `0x10`): say so, not "no amount".
             None if amount.starts_with(|c: char| c.is_ascii_digit() || c == '.') => {
@@ -174,7 +173,7 @@ pub fn parse_action(output: &str) -> Result<Move, ActionProblem> {
             }
             _ => Err(ActionProblem::BadRaise),
         },
-        ("raise", _) => Err(ActionProblem::BadRaise),
+        (Ok(Act::Raise), _) => Err(ActionProblem::BadRaise),
         _ => Err(ActionProblem::NotAnAction),
     }
 }

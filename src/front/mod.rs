@@ -767,13 +767,6 @@ pub fn play_match_of(
     config.duplicate = options.duplicate;
     config.keep_hands = options.keep_hands;
     config.stop = options.stop.clone();
-    if u64::try_from(options.stack).is_ok_and(|s| s > crate::limits::MAX_STACK_CHIPS) {
-        return Err(MatchError::Config(format!(
-            "stacks are at most {} chips (the competition dealer's limit), so every result is exact (got {})",
-            crate::limits::MAX_STACK_CHIPS,
-            options.stack
-        )));
-    }
     config.stakes = Stakes {
         sb: options.small_blind,
         bb: options.big_blind,

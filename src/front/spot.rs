@@ -4,7 +4,7 @@
 //! starting hand in turn.
 
 use crate::cards::{Card, CardSet};
-use crate::game::{GameRecord, GameState, InvalidGame, Play, Player};
+use crate::game::{Act, GameRecord, GameState, InvalidGame, Play, Player};
 
 /// A spot as flags give it; [`Spot::new`] reads it.
 #[derive(Clone, Debug)]
@@ -412,18 +412,19 @@ impl Table {
             None => Ok(play),
             Some(_) => error(format!("`{item}`: `{verb}` takes no size")),
         };
-        match verb.as_str() {
-            "fold" => plain(Play::Fold),
-            "check" if owed > 0.0 => error(format!("`{item}`: nothing can be checked when a bet is owed; call, raise or fold")),
-            "check" => plain(Play::Check),
-            "call" => plain(Play::Call),
-            "limp" if self.street == 0 && self.next == Seat::Sb && !self.acted[0] => plain(Play::Call),
-            "limp" => error(format!("`{item}`: a limp is the small blind's first call before the flop; write call")),
-            "allin" | "all-in" | "shove" | "jam" => {
+        // The act words read as everywhere (`Act`); the others are the notation's own.
+        match (verb.parse::<Act>(), verb.as_str()) {
+            (Ok(Act::Fold), _) => plain(Play::Fold),
+            (Ok(Act::Check), _) if owed > 0.0 => error(format!("`{item}`: nothing can be checked when a bet is owed; call, raise or fold")),
+            (Ok(Act::Check), _) => plain(Play::Check),
+            (Ok(Act::Call), _) => plain(Play::Call),
+            (_, "limp") if self.street == 0 && self.next == Seat::Sb && !self.acted[0] => plain(Play::Call),
+            (_, "limp") => error(format!("`{item}`: a limp is the small blind's first call before the flop; write call")),
+            (_, "allin" | "all-in" | "shove" | "jam") => {
                 let to = self.stack - self.before;
                 Ok(self.raise_to(to))
             }
-            "raise" | "bet" | "open" | "2bet" | "3bet" | "4bet" | "5bet" => {
+            (Ok(Act::Raise | Act::Bet), _) | (_, "open" | "2bet" | "3bet" | "4bet" | "5bet") => {
                 let Some(size) = size else {
                     return error(format!("`{item}`: give the size, such as `{verb} 9bb` (in big blinds) or `{verb} 50%` (of the pot)"));
                 };

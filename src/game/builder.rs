@@ -198,10 +198,22 @@ impl GameBuilder {
     }
 
     /// An `<init>` constant the script may read (`tournamentStage`); `chip` is
-    /// [`GameBuilder::chip`].
+    /// [`GameBuilder::chip`]. A name the XML could not hold as its own element (not a word,
+    /// one of `<init>`'s own such as `BB`, or given twice) or a value that is no finite number
+    /// is an error of [`GameBuilder::build`], so that a built state always writes XML that
+    /// reads back.
     pub fn define(mut self, name: &str, value: f64) -> Self {
         if name.eq_ignore_ascii_case("chip") {
             return self.chip(value);
+        }
+        if let Some((code, problem)) = define_problem(name, value, &self.extras) {
+            self.errors.push(Diagnostic::error(
+                code,
+                format!(
+                    "<init> constant `{}`: {problem}",
+                    crate::diag::escape_controls(name)
+                ),
+            ));
         }
         self.extras.push((name.to_string(), value));
         self
@@ -589,9 +601,15 @@ fn parse_cards(text: &str, field: &str) -> Result<Vec<Card>, Box<Diagnostic>> {
     let mut cards = Vec::with_capacity(set.len() as usize);
     let mut rest = text.trim();
     while !rest.is_empty() {
-        // Ranks are 1 or 2 characters (`T`, `10`), then a suit letter.
-        let len = if rest.starts_with("10") { 3 } else { 2 };
-        let (card, tail) = rest.split_at(len.min(rest.len()));
+        // A rank letter, then a suit letter. `10` is refused: run together (`10cKd`) a
+        // reader cannot tell it from a mistyped card, and `T` is the language's ten.
+        if let Some(suit) = rest.strip_prefix("10") {
+            let suit = suit.chars().next().map_or(String::new(), String::from);
+            return Err(Box::new(bad_card(format!(
+                "{field}: `10{suit}`: a ten is written `T` (`T{suit}`), one letter a rank"
+            ))));
+        }
+        let (card, tail) = rest.split_at(2.min(rest.len()));
         cards.push(
             card.parse::<Card>()
                 .map_err(|e| Box::new(bad_card(format!("{field}: {e}"))))?,
@@ -601,9 +619,92 @@ fn parse_cards(text: &str, field: &str) -> Result<Vec<Card>, Box<Diagnostic>> {
     Ok(cards)
 }
 
+/// Why `name = value` cannot be an `<init>` constant beside `defined`, if it cannot.
+fn define_problem(name: &str, value: f64, defined: &[(String, f64)]) -> Option<(Code, String)> {
+    let word = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if !word {
+        return Some((
+            Code::XmlSyntax,
+            "a name is a word of letters, digits and `_`".into(),
+        ));
+    }
+    let own = ["BB", "SB", "heroStack", "villainStack", "heroCards"];
+    if let Some(own) = own.iter().find(|o| o.eq_ignore_ascii_case(name)) {
+        return Some((
+            Code::XmlDuplicate,
+            format!("<{own}> is one of <init>'s own elements, given by the stakes and cards"),
+        ));
+    }
+    if defined.iter().any(|(n, _)| n.eq_ignore_ascii_case(name)) {
+        return Some((Code::XmlDuplicate, "given twice".into()));
+    }
+    if !value.is_finite() {
+        return Some((Code::BadNumber, format!("{value} is no finite number")));
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_init_constant_the_xml_could_not_hold_is_an_error() {
+        let built = |name: &str, value: f64| {
+            GameState::builder(10.0, 20.0)
+                .hero_cards("AcKd")
+                .define(name, value)
+                .build()
+                .map(|_| ())
+                .map_err(|e| e.diagnostics[0].message.clone())
+        };
+        assert_eq!(built("tournamentStage", 2.0), Ok(()));
+        assert_eq!(
+            built("x", f64::NAN),
+            Err("<init> constant `x`: NaN is no finite number".into())
+        );
+        assert!(built("<a>", 1.0).unwrap_err().contains("a word of letters"));
+        for own in ["BB", "sb", "heroStack", "VILLAINSTACK"] {
+            assert!(built(own, 1.0)
+                .unwrap_err()
+                .contains("one of <init>'s own elements"));
+        }
+        let twice = GameState::builder(10.0, 20.0)
+            .hero_cards("AcKd")
+            .define("x", 1.0)
+            .define("X", 2.0)
+            .build();
+        assert!(twice.is_err());
+    }
+
+    #[test]
+    fn a_ten_is_written_t_in_the_card_notation() {
+        let e = GameState::builder(10.0, 20.0)
+            .hero_cards("10cKd")
+            .build()
+            .unwrap_err();
+        assert_eq!(
+            e.diagnostics[0].message,
+            "heroCards: `10c`: a ten is written `T` (`Tc`), one letter a rank"
+        );
+        assert!(GameState::builder(10.0, 20.0)
+            .hero_cards("TcKd")
+            .build()
+            .is_ok());
+    }
+
+    #[test]
+    fn act_words_read_in_any_case_and_nothing_else() {
+        assert_eq!("fold".parse::<Act>(), Ok(Act::Fold));
+        assert_eq!("RAISE".parse::<Act>(), Ok(Act::Raise));
+        assert_eq!("Bet".parse::<Act>(), Ok(Act::Bet));
+        assert_eq!(
+            "raisee".parse::<Act>().unwrap_err().to_string(),
+            "unknown act `raisee`: expected check, call, raise, bet or fold"
+        );
+        assert!(" call".parse::<Act>().is_err());
+    }
 
     #[test]
     fn acts_past_the_limit_are_not_kept_and_the_build_says_so() {

@@ -88,6 +88,9 @@ pub enum Act {
 }
 
 impl Act {
+    /// Every act's word, as [`Act::from_str`](std::str::FromStr) reads them.
+    pub const WORDS: [&'static str; 5] = ["check", "call", "raise", "bet", "fold"];
+
     pub fn xml_name(self) -> &'static str {
         match self {
             Act::Check => "check",
@@ -98,6 +101,35 @@ impl Act {
         }
     }
 }
+
+/// An act's word in any case (`fold`, `Check`, `RAISE`): the one reading of action words, for
+/// the XML's `act`, the spot notation, external programs' answers, Python and C.
+impl std::str::FromStr for Act {
+    type Err = UnknownAct;
+
+    fn from_str(word: &str) -> Result<Act, UnknownAct> {
+        [Act::Check, Act::Call, Act::Raise, Act::Bet, Act::Fold]
+            .into_iter()
+            .find(|a| a.xml_name().eq_ignore_ascii_case(word))
+            .ok_or_else(|| UnknownAct(word.to_string()))
+    }
+}
+
+/// A word that names no act.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownAct(pub String);
+
+impl std::fmt::Display for UnknownAct {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "unknown act `{}`: expected check, call, raise, bet or fold",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownAct {}
 
 /// A blind post.
 #[derive(Clone, Debug, PartialEq)]

@@ -1127,14 +1127,6 @@ fn read_round(
     ))
 }
 
-const ACTS: [(&str, Act); 5] = [
-    ("check", Act::Check),
-    ("call", Act::Call),
-    ("raise", Act::Raise),
-    ("bet", Act::Bet),
-    ("fold", Act::Fold),
-];
-
 fn read_action(node: &Node, unit: Unit, errors: &mut Vec<Diagnostic>) -> Option<ActionRecord> {
     let no = match node.attr("no") {
         Some(a) => match a.value.trim().parse::<i64>() {
@@ -1167,18 +1159,18 @@ fn read_action(node: &Node, unit: Unit, errors: &mut Vec<Diagnostic>) -> Option<
     let act = match node.attr("act") {
         Some(a) => {
             let v = a.value.trim();
-            let found = ACTS.iter().find(|(n, _)| n.eq_ignore_ascii_case(v));
+            let found = v.parse::<Act>().ok();
             if found.is_none() {
                 let mut d =
                     Diagnostic::error(Code::UnknownAct, format!("unknown act `{}`", a.value))
                         .at(a.span.clone())
                         .with_label("expected check, call, raise, bet or fold");
-                if let Some(s) = did_you_mean(v, ACTS.iter().map(|(n, _)| *n)) {
+                if let Some(s) = did_you_mean(v, Act::WORDS) {
                     d = d.with_help(format!("did you mean `{s}`?"));
                 }
                 errors.push(d);
             }
-            found.map(|(_, act)| *act)
+            found
         }
         None => {
             errors.push(missing(

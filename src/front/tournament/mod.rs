@@ -304,25 +304,8 @@ fn check_options(o: &TournamentOptions, n: usize) -> Result<(), MatchFailure> {
             o.hands, o.chunk_hands
         )));
     }
-    if o.hands > crate::dealer::MAX_HANDS {
-        return Err(usage(format!(
-            "a pairing plays at most {} hands",
-            crate::dealer::MAX_HANDS
-        )));
-    }
-    let (sb, bb, stack) = (o.small_blind, o.big_blind, o.stack);
-    if sb < 1 || bb < sb || stack < bb {
-        return Err(usage(format!(
-            "the blinds must be whole chips with 1 <= small blind <= big blind <= stack (got {sb}/{bb}, stack {stack})"
-        )));
-    }
-    if u64::try_from(stack).is_ok_and(|s| s > crate::limits::MAX_STACK_CHIPS) {
-        return Err(usage(format!(
-            "stacks are at most {} chips (the competition dealer's limit), so every result is exact (got {stack})",
-            crate::limits::MAX_STACK_CHIPS
-        )));
-    }
-    Ok(())
+    crate::settings::hands(o.hands).map_err(|e| usage(format!("a pairing plays {e}")))?;
+    crate::settings::stakes(o.small_blind, o.big_blind, o.stack).map_err(usage)
 }
 
 #[cfg(test)]

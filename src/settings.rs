@@ -1,0 +1,87 @@
+//! The rules of the options every front end takes (the binary, Python and C): one function
+//! each, so that the three accept and refuse the same values with the same words. A front
+//! end names its own option (`--external-timeout`, `external_timeout=`) before the message.
+
+use std::time::Duration;
+
+use crate::limits::{MAX_EXTERNAL_TIMEOUT_SECS, MAX_STACK_CHIPS};
+
+/// The most hands one match or pairing plays (about two weeks at a million hands a second).
+pub const MAX_HANDS: u64 = 1_000_000_000_000;
+
+/// A time limit in seconds (an external program's, an ACPC program's): at least a
+/// millisecond (below it no program can answer) and at most a day.
+pub fn time_limit(seconds: f64) -> Result<Duration, String> {
+    let max = MAX_EXTERNAL_TIMEOUT_SECS;
+    if seconds.is_finite() && (0.001..=max).contains(&seconds) {
+        Ok(Duration::from_secs_f64(seconds))
+    } else {
+        Err(format!(
+            "must be a number of seconds, at least 0.001 (a millisecond) and at most {max} (a day)"
+        ))
+    }
+}
+
+/// Stakes the dealer plays: whole chips with 1 <= small blind <= big blind <= stack, and a
+/// stack of at most [`MAX_STACK_CHIPS`] (the competition dealer's limit, so that every result
+/// is exact).
+pub fn stakes(sb: i64, bb: i64, stack: i64) -> Result<(), String> {
+    if sb < 1 || bb < sb || stack < bb {
+        return Err(format!(
+            "the blinds must be whole chips with 1 <= small blind <= big blind <= stack (got {sb}/{bb}, stack {stack})"
+        ));
+    }
+    if u64::try_from(stack).is_ok_and(|s| s > MAX_STACK_CHIPS) {
+        return Err(format!(
+            "stacks are at most {MAX_STACK_CHIPS} chips (the competition dealer's limit), so every result is exact (got {stack})"
+        ));
+    }
+    Ok(())
+}
+
+/// A number of hands to play: at most [`MAX_HANDS`].
+pub fn hands(hands: u64) -> Result<(), String> {
+    if hands > MAX_HANDS {
+        return Err(format!(
+            "at most {MAX_HANDS} hands (about two weeks at a million hands a second), not {hands}"
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_time_limit_is_a_millisecond_to_a_day() {
+        for ok in [0.001, 5.0, 86_400.0] {
+            assert_eq!(time_limit(ok), Ok(Duration::from_secs_f64(ok)));
+        }
+        for bad in [0.0, 0.0005, -1.0, 86_400.5, f64::NAN, f64::INFINITY] {
+            let e = time_limit(bad).unwrap_err();
+            assert!(e.starts_with("must be a number of seconds"), "{e}");
+        }
+    }
+
+    #[test]
+    fn stakes_are_ordered_whole_chips_below_the_dealer_s_limit() {
+        let at = stakes;
+        assert!(at(50, 100, 10_000).is_ok());
+        assert!(at(1, 1, 1).is_ok());
+        assert!(at(1, 1, MAX_STACK_CHIPS as i64).is_ok());
+        assert!(at(0, 100, 10_000).unwrap_err().contains("1 <= small blind"));
+        assert!(at(100, 50, 10_000).is_err());
+        assert!(at(50, 100, 99).is_err());
+        assert_eq!(
+            at(1, 2, MAX_STACK_CHIPS as i64 + 1).unwrap_err(),
+            "stacks are at most 2147483647 chips (the competition dealer's limit), so every result is exact (got 2147483648)"
+        );
+    }
+
+    #[test]
+    fn hands_are_at_most_a_trillion() {
+        assert!(hands(MAX_HANDS).is_ok());
+        assert!(hands(MAX_HANDS + 1).unwrap_err().starts_with("at most"));
+    }
+}
