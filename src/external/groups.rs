@@ -22,7 +22,9 @@ pub fn stop_on_interrupt() -> Arc<AtomicBool> {
     flag
 }
 
-/// Whether a SIGINT was taken by the flag of [`stop_on_interrupt`] (the first one is).
+/// Whether a SIGINT was taken by the flag of [`stop_on_interrupt`] (the first one is). Only
+/// the signal thread of unix asks.
+#[cfg_attr(not(unix), allow(dead_code))]
 fn taken_by_flag() -> bool {
     let flag = INTERRUPT.lock().ok().and_then(|f| f.clone());
     flag.is_some_and(|f| !f.swap(true, Ordering::SeqCst))

@@ -145,43 +145,6 @@ pub fn builtins() -> String {
     playground::builtins().to_string()
 }
 
-/// `hus equity`: `{"text", "report"}` (the table it prints and its `--json` object), or
-/// `{"error"}`. An empty `villain_with` is no filter.
-#[wasm_bindgen]
-pub fn equity(hero: &str, villain: &str, board: &str, dead: &str, villain_with: &str) -> String {
-    let options = hus::EquityOptions {
-        hero: hero.into(),
-        villain: villain.into(),
-        board: board.into(),
-        dead: dead.into(),
-        villain_with: hand_words(villain_with),
-        // The page reads ranges the language's way and counts exactly, as `hus equity` does
-        // by default.
-        ..Default::default()
-    };
-    match hus::equity(&options) {
-        Ok(r) => answer(r.text(), &r.json(), None),
-        Err(e) => serde_json::json!({ "error": e.message }).to_string(),
-    }
-}
-
-/// `hus range`: `{"text", "report", "svg"}` (the table, its `--json` object and the 13x13
-/// grid), or `{"error"}`. An empty `with` is no filter.
-#[wasm_bindgen]
-pub fn range(range: &str, board: &str, dead: &str, with: &str) -> String {
-    let options = hus::RangeOptions {
-        range: range.into(),
-        board: board.into(),
-        dead: dead.into(),
-        with: hand_words(with),
-        ..Default::default()
-    };
-    match hus::range_breakdown(&options) {
-        Ok(r) => answer(r.text(), &r.json(), Some(r.svg())),
-        Err(e) => serde_json::json!({ "error": e.message }).to_string(),
-    }
-}
-
 /// Hand words as an optional filter: blank text is none.
 fn hand_words(text: &str) -> Option<String> {
     Some(text.trim().to_string()).filter(|t| !t.is_empty())
@@ -236,8 +199,11 @@ fn counted_to(progress: js_sys::Function) -> impl FnMut(hus::Counted) {
     }
 }
 
-/// [`equity`], telling `progress(done, all, unit)` how far the count has gone: the page's
-/// worker posts it to the panel, which shows the boards counted while it runs.
+/// `hus equity`: `{"text", "report"}` (the table it prints and its `--json` object), or
+/// `{"error"}` (an empty `villain_with` is no filter), telling `progress(done, all, unit)`
+/// how far the count has gone: the page's worker posts it to the panel, which shows the
+/// boards counted while it runs. Ranges are read the language's way and counted exactly, as
+/// `hus equity` does by default.
 #[wasm_bindgen]
 pub fn equity_progress(
     hero: &str,
@@ -261,7 +227,8 @@ pub fn equity_progress(
     }
 }
 
-/// [`range`], with `hus range --next-card` when `next_card` is set, telling
+/// `hus range`: `{"text", "report", "svg"}` (the table, its `--json` object and the 13x13
+/// grid), or `{"error"}`; with `hus range --next-card` when `next_card` is set, telling
 /// `progress(done, all, "boards")` after each board it reads the equity on.
 #[wasm_bindgen]
 pub fn range_progress(

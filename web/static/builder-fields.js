@@ -4,6 +4,8 @@
 // is not taken. The rules of the betting itself (the smallest raise, all in) are the
 // library's: the raise field is checked against the bounds it gave.
 
+import { fieldNote } from "./fields.js";
+
 const $ = (id) => document.getElementById(id);
 /** The largest stack in chips (`hus match`'s limit). */
 export const MAX_CHIPS = 2147483647;
@@ -67,14 +69,5 @@ export function check(id, ctx) {
 
 /** Gives every builder field its message element, and calls `typed(id)` on each input. */
 export function setupBuilderFields(typed) {
-  for (const id of Object.keys(RULES)) {
-    const input = $(id);
-    const note = document.createElement("span");
-    note.id = `${id}-error`;
-    note.className = "field-error";
-    note.setAttribute("aria-live", "polite");
-    input.closest("label").after(note);
-    input.setAttribute("aria-describedby", note.id);
-    input.addEventListener("input", () => typed(id));
-  }
+  for (const id of Object.keys(RULES)) fieldNote(id, typed);
 }

@@ -69,18 +69,22 @@ export function readAll(ids) {
   return values.includes(null) ? null : values;
 }
 
+/** Gives field `id` its message element after its label (`id-error`, announced politely and
+ * describing the field), and calls `typed(id)` as it is typed. */
+export function fieldNote(id, typed) {
+  const input = $(id);
+  const note = document.createElement("span");
+  note.id = `${id}-error`;
+  note.className = "field-error";
+  note.setAttribute("aria-live", "polite");
+  input.closest("label").after(note);
+  input.setAttribute("aria-describedby", note.id);
+  input.addEventListener("input", () => typed(id));
+}
+
 /** Gives every checked field its message element and checks it as it is typed. */
 export function setupFields() {
-  for (const id of Object.keys(RULES)) {
-    const input = $(id);
-    const note = document.createElement("span");
-    note.id = `${id}-error`;
-    note.className = "field-error";
-    note.setAttribute("aria-live", "polite");
-    input.closest("label").after(note);
-    input.setAttribute("aria-describedby", note.id);
-    input.addEventListener("input", () => read(id));
-  }
+  for (const id of Object.keys(RULES)) fieldNote(id, read);
   $("duplicate").addEventListener("change", () => read("hands"));
   $("match-blinds").addEventListener("input", () => read("match-stack"));
 }

@@ -8,7 +8,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { serveSite, launchBrowser, root } from "./support.mjs";
+import { serveSite, launchBrowser, root, fieldError } from "./support.mjs";
 
 let server, browser;
 
@@ -156,12 +156,6 @@ test("the page says it is loading, with its controls disabled, until the library
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
-
-/** The message shown for field `id` (its aria-describedby element). */
-const fieldError = (page, id) => page.evaluate((i) => {
-  const e = document.getElementById(i);
-  return document.getElementById(e.getAttribute("aria-describedby")).textContent;
-}, id);
 
 test("the match's blinds and stack say what is wrong next to them as they are typed", async () => {
   const page = await open();

@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync, mkdtempSync } from "node:fs";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
 import { spawnSync } from "node:child_process";
-import { serveSite, launchBrowser, root, husBin as hus } from "./support.mjs";
+import { serveSite, launchBrowser, root, husBin as hus, fieldError } from "./support.mjs";
 
 const axe = join(root, "web/node_modules/axe-core/axe.min.js");
 let server, browser, url;
@@ -120,12 +120,6 @@ test("an example asks before it replaces an edited script, and is not an undo st
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
-
-/** The message shown for field `id` (its aria-describedby element). */
-const fieldError = (page, id) => page.evaluate((i) => {
-  const e = document.getElementById(i);
-  return document.getElementById(e.getAttribute("aria-describedby")).textContent;
-}, id);
 
 test("number fields say what is wrong next to them, and seeds are kept exactly", async () => {
   const page = await open();

@@ -44,3 +44,9 @@ export async function openReady(browser, url, setup = () => {}) {
   await page.waitForSelector("body[data-ready=true]");
   return page;
 }
+
+/** The message shown for field `id` (its aria-describedby element). */
+export const fieldError = (page, id) => page.evaluate((i) => {
+  const e = document.getElementById(i);
+  return document.getElementById(e.getAttribute("aria-describedby")).textContent;
+}, id);
