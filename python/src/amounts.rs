@@ -37,16 +37,15 @@ pub(crate) fn amount_of(obj: &Bound<'_, PyAny>, field: &str) -> PyResult<Decimal
             None => Err(bad(format!("{x} is not a number of chips"))),
         };
     }
-    let text = if obj.is_instance_of::<PyInt>() || obj.is_instance_of::<PyString>() {
-        obj.str()?
-    } else if is_decimal(obj) {
-        obj.str()?
-    } else {
-        return Err(bad(format!(
-            "an amount is an int, a Decimal, a str or a float, not {}",
-            obj.get_type().name()?
-        )));
-    };
+    let text =
+        if obj.is_instance_of::<PyInt>() || obj.is_instance_of::<PyString>() || is_decimal(obj) {
+            obj.str()?
+        } else {
+            return Err(bad(format!(
+                "an amount is an int, a Decimal, a str or a float, not {}",
+                obj.get_type().name()?
+            )));
+        };
     let text = text.to_cow()?;
     text.parse::<Decimal>().map_err(|_| {
         bad(format!(

@@ -2,6 +2,9 @@
 //! loop over a hand's operations and the builder run here rather than in Python, which made
 //! the conversion cost more than the decision.
 
+use std::collections::HashMap;
+use std::sync::Mutex;
+
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyFloat, PyInt, PyString, PyTuple};
@@ -21,15 +24,43 @@ const BET_OR_RAISE_TO: usize = 2;
 const FOLD: usize = 3;
 const COLLECTION: usize = 4;
 
-/// A card's text, `"Ah"`: PokerKit's rank and suit are `str` enums, read without a call;
-/// anything else is read through `repr`, as PokerKit writes a card.
+/// The text of the cards seen so far, by the card object's address: PokerKit's cards are
+/// the deck's frozen objects, dealt again in every hand, and each is kept alive here so its
+/// address names it. At most a few decks' worth are kept.
+static CARDS: Mutex<Option<CardTexts>> = Mutex::new(None);
+
+/// A card object's address, the object (kept alive) and its two letters.
+type CardTexts = HashMap<usize, (Py<PyAny>, [u8; 2])>;
+
+/// A card's text, `"Ah"`: PokerKit's rank and suit are `str` enums, read without a call (and
+/// remembered, see [`CARDS`]); anything else is read through `repr`, as PokerKit writes a card.
 fn push_card(out: &mut String, card: &Bound<'_, PyAny>) -> PyResult<()> {
+    let key = card.as_ptr() as usize;
+    // The lock is never held across a call into Python (another thread could wait on it
+    // holding the GIL).
+    let known = CARDS
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .as_ref()
+        .and_then(|m| m.get(&key).map(|e| e.1));
+    if let Some(text) = known {
+        out.extend(text.iter().map(|&b| b as char));
+        return Ok(());
+    }
     let rank = card.getattr(intern!(card.py(), "rank"))?;
     let suit = card.getattr(intern!(card.py(), "suit"))?;
     match (rank.cast::<PyString>(), suit.cast::<PyString>()) {
         (Ok(r), Ok(s)) => {
-            out.push_str(&r.to_cow()?);
-            out.push_str(&s.to_cow()?);
+            let text = format!("{}{}", r.to_cow()?, s.to_cow()?);
+            out.push_str(&text);
+            if let [a, b] = *text.as_bytes() {
+                let mut seen = CARDS.lock().unwrap_or_else(|e| e.into_inner());
+                let map = seen.get_or_insert_with(HashMap::new);
+                if map.len() >= 256 {
+                    map.clear();
+                }
+                map.insert(key, (card.clone().unbind(), [a, b]));
+            }
         }
         _ => out.push_str(&card.repr()?.to_cow()?),
     }
@@ -113,6 +144,19 @@ impl Hand {
         })
     }
 
+    /// A copy of a PokerKit state shares its hand: nothing in it changes.
+    fn __copy__(slf: Py<Self>) -> Py<Self> {
+        slf
+    }
+    fn __deepcopy__(slf: Py<Self>, _memo: &Bound<'_, PyAny>) -> Py<Self> {
+        slf
+    }
+    /// A pickled PokerKit state keeps no hand: `NoneType()`, so the hand is read again
+    /// from the unpickled state.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> (Bound<'py, PyAny>, ()) {
+        (py.None().bind(py).get_type().into_any(), ())
+    }
+
     /// The size the bot's raises are rounded to, as a `Decimal` (1 for whole chips, 0.01
     /// at 0.01/0.02).
     #[getter]
@@ -136,14 +180,15 @@ fn binary_chip(floats: &[f64]) -> Option<Decimal> {
     })
 }
 
-/// The seat of PokerKit's player `index` seen from the hero's.
-fn seat(op: &Bound<'_, PyAny>, hero: usize) -> PyResult<Player> {
+/// The player of an operation: PokerKit's index and the seat seen from the hero's.
+fn seat(op: &Bound<'_, PyAny>, hero: usize) -> PyResult<(usize, Player)> {
     let index: usize = op.getattr(intern!(op.py(), "player_index"))?.extract()?;
-    Ok(if index == hero {
+    let seat = if index == hero {
         Player::Hero
     } else {
         Player::Villain
-    })
+    };
+    Ok((index, seat))
 }
 
 /// An operation's amount, exact; a float must be exact on the chip unit.
@@ -181,13 +226,13 @@ fn acts_of(
         };
         match k {
             POSTING => {
-                let index: usize = op.getattr(intern!(py, "player_index"))?.extract()?;
+                let (index, who) = seat(&op, hero)?;
                 let amount = op.getattr(intern!(py, "amount"))?;
                 let blind = if index == hand.button { "SB" } else { "BB" };
                 let exact = op_amount(&amount, "operations", hand.places)?;
                 finest = finest.max(exact.places());
                 open |= !exact.is_zero();
-                posts.push((seat(&op, hero)?, blind, exact));
+                posts.push((who, blind, exact));
             }
             CHECK_OR_CALL => {
                 let amount = op.getattr(intern!(py, "amount"))?;
@@ -197,7 +242,7 @@ fn acts_of(
                     amount.is_truthy()?
                 };
                 let play = if called { Play::Call } else { Play::Check };
-                acts.push((seat(&op, hero)?, play));
+                acts.push((seat(&op, hero)?.1, play));
             }
             BET_OR_RAISE_TO => {
                 let amount = op.getattr(intern!(py, "amount"))?;
@@ -209,10 +254,10 @@ fn acts_of(
                 } else {
                     Play::BetTo(to)
                 };
-                acts.push((seat(&op, hero)?, play));
+                acts.push((seat(&op, hero)?.1, play));
                 open = true;
             }
-            FOLD => acts.push((seat(&op, hero)?, Play::Fold)),
+            FOLD => acts.push((seat(&op, hero)?.1, Play::Fold)),
             COLLECTION => open = false,
             _ => {}
         }
