@@ -150,7 +150,27 @@ def _check_float_arithmetic(pk_state: Any, hero: int, state: _hus.GameState) -> 
     """Refuses a float state whose amounts PokerKit's float arithmetic has wrong: each of
     its amounts must be the float nearest hus's exact one (0.15 + 0.3 is
     0.44999999999999996 in floats, leaving 5.55e-17 to call where nothing is owed)."""
-    pairs = (
+    try:
+        pairs = _float_pairs(pk_state, hero, state)
+    except ValueError as e:  # PokerKit's own arithmetic failing: "-5.55e-17 is negative"
+        raise _refuse(
+            "total_pot_amount",
+            f"total_pot_amount: PokerKit's float arithmetic fails ({e}): give the state's "
+            "amounts as int or Decimal",
+        ) from e
+    for name, theirs, ours in pairs:
+        if theirs != ours:
+            exact = "none" if ours is None else Decimal(repr(ours))
+            raise _refuse(
+                name,
+                f"{name}: PokerKit's float arithmetic gives {theirs!r} where the exact amount "
+                f"is {exact}: give the state's amounts as int or Decimal",
+            )
+
+
+def _float_pairs(pk_state: Any, hero: int, state: _hus.GameState) -> Tuple[Tuple[str, Any, Any], ...]:
+    """PokerKit's amounts beside hus's: (PokerKit's name, PokerKit's, hus's)."""
+    return (
         ("stacks", pk_state.stacks[hero], state.hero_stack),
         ("stacks", pk_state.stacks[1 - hero], state.villain_stack),
         ("bets", pk_state.bets[hero], state.hero_in_round),
@@ -161,15 +181,12 @@ def _check_float_arithmetic(pk_state: Any, hero: int, state: _hus.GameState) -> 
             pk_state.min_completion_betting_or_raising_to_amount,
             state.min_raise_to,
         ),
+        (
+            "max_completion_betting_or_raising_to_amount",
+            pk_state.max_completion_betting_or_raising_to_amount,
+            state.max_raise_to,
+        ),
     )
-    for name, theirs, ours in pairs:
-        if theirs != ours:
-            exact = "none" if ours is None else Decimal(repr(ours))
-            raise _refuse(
-                name,
-                f"{name}: PokerKit's float arithmetic gives {theirs!r} where the exact amount "
-                f"is {exact}: give the state's amounts as int or Decimal",
-            )
 
 
 def _in_units(amount: float, like: Any, chip: Decimal) -> Any:
