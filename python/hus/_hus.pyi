@@ -167,9 +167,10 @@ class GameState:
         "VPIP": (30, 38), "Aggression": (3, 10, 12)} (times, chances and, for Aggression,
         the hands it rests on); posts, as (player, "SB"|"BB", amount), replace the blinds
         the button implies (a stack below its blind posts all it has). Amounts are int,
-        Decimal, str or float (a float is its shortest decimal: 0.1 is 0.1), counted exactly
-        in the finest decimal given; chip is the size raises are rounded to (by default
-        that finest decimal). Amounts read back as Decimal when any was given as one.
+        Decimal, str or float (a float is its shortest decimal, 0.1 is 0.1, and must be
+        exact on the chip unit of the blinds, stacks and chip), counted exactly in the
+        finest decimal given; chip is the size raises are rounded to (by default that
+        finest decimal). Amounts read back as Decimal when any was given as one.
         Raises GameStateError naming the field."""
     @staticmethod
     def from_xml(xml: str) -> GameState:
@@ -524,13 +525,26 @@ class _Tunable(TypedDict):
 
 def tunables(source: str) -> List[_Tunable]: ...
 def set_values(source: str, values: Mapping[str, float]) -> str: ...
+@final
+class _PokerKitHand:
+    def __new__(cls, pk_state: Any, button: int) -> _PokerKitHand: ...
+    @property
+    def button(self) -> int: ...
+    @property
+    def is_float(self) -> bool: ...
+    @property
+    def chip(self) -> Decimal: ...
+    def __copy__(self) -> _PokerKitHand: ...
+    def __deepcopy__(self, memo: Any) -> _PokerKitHand: ...
+    def __reduce__(self) -> Tuple[type, Tuple[()]]: ...
+
 def _pokerkit_state(
     pk_state: Any,
     hero: int,
-    button: int,
+    hand: _PokerKitHand,
     kinds: Tuple[type, ...],
     *,
     stats: Optional[Mapping[str, _Stat]] = None,
     defines: Optional[Sequence[Tuple[str, float]]] = None,
-    chip: Optional[_Amount] = None,
+    set_chip: bool = True,
 ) -> GameState: ...

@@ -100,32 +100,14 @@ def _button(pk_state: Any) -> int:
     return 0 if owed[0] < owed[1] else 1
 
 
-def _chip(pk_state: Any) -> Decimal:
-    """The state's chip, from the digits of its blinds and starting stacks: 1 for whole
-    chips, 0.01 for stakes of 0.01/0.02. The bot's sizes are rounded to it (``chip=``,
-    reference §6, amounts)."""
-    amounts = [*pk_state.blinds_or_straddles[:2], *pk_state.starting_stacks]
-    if any(isinstance(a, float) for a in amounts):
-        # A float state's chip is a binary fraction (0.125, not 0.001): every size rounded
-        # to it is a float PokerKit adds exactly.
-        finest = max(float(a).as_integer_ratio()[1] for a in amounts)
-        return Decimal(1) / Decimal(finest)
-    exponent = 0
-    for a in amounts:
-        digits = Decimal(repr(a) if isinstance(a, float) else str(a)).normalize()
-        e = digits.as_tuple().exponent
-        if isinstance(e, int):
-            exponent = min(exponent, e)
-    return Decimal(1).scaleb(exponent)
-
-
-def _hand(pk_state: Any) -> Tuple[int, Decimal]:
-    """The button and the chip of the hand, checked once and kept on the state (they do not
-    change during a hand): most of the time a conversion took went here."""
+def _hand(pk_state: Any) -> _hus._PokerKitHand:
+    """The hand's blinds, starting stacks, button and chip, read and checked once and kept on
+    the state (they do not change during a hand): most of the time a conversion took went
+    here."""
     kept = pk_state.__dict__.get("_hus_hand")
     if kept is None:
         _check_game(pk_state)
-        kept = (_button(pk_state), _chip(pk_state))
+        kept = _hus._PokerKitHand(pk_state, _button(pk_state))
         pk_state.__dict__["_hus_hand"] = kept
     return kept  # type: ignore[no-any-return]
 
@@ -141,25 +123,69 @@ def state_of(
     :class:`hus.GameState` takes them.
 
     Raises :class:`hus.GameStateError` when nobody is to act, the player's cards are not
-    known, or the game is not one hus plays exactly (``field``: ``players``, ``variant``,
-    ``antes``, ``blinds``, ``min_bet``).
+    known, the game is not one hus plays exactly (``field``: ``players``, ``variant``,
+    ``antes``, ``blinds``, ``min_bet``), a float amount is not exact on the chip unit, or
+    PokerKit's own float arithmetic has an amount wrong (docs/python.md, "Floats").
     """
     hero = pk_state.actor_index
     if hero is None:
         raise _refuse("state", "no player is to act in this PokerKit state")
-    button, chip = _hand(pk_state)
-    given = defines is not None and any(name.lower() == "chip" for name, _ in defines)
+    hand = _hand(pk_state)
     # The operations are read in Rust: the blinds as posted, each act, and a bet after
-    # another in the same round as a raise. Amounts are read exactly (a float state only
-    # when its floats are exact decimals).
-    return _hus._pokerkit_state(
-        pk_state,
-        hero,
-        button,
-        _KINDS,
-        stats=stats,
-        defines=list(defines) if defines else None,
-        chip=None if given or chip == 1 else str(chip),
+    # another in the same round as a raise. Amounts are read exactly.
+    if defines is None and stats is None:
+        state = _hus._pokerkit_state(pk_state, hero, hand, _KINDS)
+    else:
+        given = defines is not None and any(name.lower() == "chip" for name, _ in defines)
+        state = _hus._pokerkit_state(
+            pk_state, hero, hand, _KINDS, stats=stats,
+            defines=list(defines) if defines else None, set_chip=not given,
+        )
+    if hand.is_float:
+        _check_float_arithmetic(pk_state, hero, state)
+    return state
+
+
+def _check_float_arithmetic(pk_state: Any, hero: int, state: _hus.GameState) -> None:
+    """Refuses a float state whose amounts PokerKit's float arithmetic has wrong: each of
+    its amounts must be the float nearest hus's exact one (0.15 + 0.3 is
+    0.44999999999999996 in floats, leaving 5.55e-17 to call where nothing is owed)."""
+    try:
+        pairs = _float_pairs(pk_state, hero, state)
+    except ValueError as e:  # PokerKit's own arithmetic failing: "-5.55e-17 is negative"
+        raise _refuse(
+            "total_pot_amount",
+            f"total_pot_amount: PokerKit's float arithmetic fails ({e}): give the state's "
+            "amounts as int or Decimal",
+        ) from e
+    for name, theirs, ours in pairs:
+        if theirs != ours:
+            exact = "none" if ours is None else Decimal(repr(ours))
+            raise _refuse(
+                name,
+                f"{name}: PokerKit's float arithmetic gives {theirs!r} where the exact amount "
+                f"is {exact}: give the state's amounts as int or Decimal",
+            )
+
+
+def _float_pairs(pk_state: Any, hero: int, state: _hus.GameState) -> Tuple[Tuple[str, Any, Any], ...]:
+    """PokerKit's amounts beside hus's: (PokerKit's name, PokerKit's, hus's)."""
+    return (
+        ("stacks", pk_state.stacks[hero], state.hero_stack),
+        ("stacks", pk_state.stacks[1 - hero], state.villain_stack),
+        ("bets", pk_state.bets[hero], state.hero_in_round),
+        ("checking_or_calling_amount", pk_state.checking_or_calling_amount, state.to_call),
+        ("total_pot_amount", pk_state.total_pot_amount, state.pot),
+        (
+            "min_completion_betting_or_raising_to_amount",
+            pk_state.min_completion_betting_or_raising_to_amount,
+            state.min_raise_to,
+        ),
+        (
+            "max_completion_betting_or_raising_to_amount",
+            pk_state.max_completion_betting_or_raising_to_amount,
+            state.max_raise_to,
+        ),
     )
 
 
@@ -195,7 +221,7 @@ def apply(decision: _hus.Decision, pk_state: Any) -> _hus.Decision:
         if top is None or low is None:
             pk_state.check_or_call()
             return decision
-        chip = _hand(pk_state)[1]
+        chip = _hand(pk_state).chip
         to = max(low, min(_in_units(decision.raise_to, low, chip), top))
         pk_state.complete_bet_or_raise_to(to)
         return _as_applied(decision, to, chip)

@@ -1,7 +1,7 @@
 //! Amounts between Python and the game model: ints, `decimal.Decimal`s and decimal strings
 //! are read exactly; a float is read as the shortest decimal that gives it back (`0.1` is
-//! 0.1), or, for PokerKit's float states, only when it is exactly a decimal (0.25 is; the
-//! float 0.1 is not, and PokerKit's own sums of such floats are not the decimals hus counts).
+//! 0.1) and taken only when that decimal is exact on the state's chip unit (docs/python.md,
+//! "Floats"): `0.1 + 0.2`, whose shortest decimal is 0.30000000000000004, is refused.
 
 use pyo3::intern;
 use pyo3::prelude::*;
@@ -12,59 +12,110 @@ use hus::{Chips, Decimal, Unit};
 
 use crate::errors::field_error;
 
-/// How a float is taken.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Floats {
-    /// The shortest decimal that reads back as the float.
-    Shortest,
-    /// Only a float that is exactly a decimal of at most 9 places.
-    Exact,
-}
+/// The finest unit: a float whose shortest decimal has more places fits no unit.
+const FINEST: u32 = 9;
 
-/// `obj` (int, Decimal, str or float) as an exact decimal; `field` names it in errors.
-pub(crate) fn amount_of(obj: &Bound<'_, PyAny>, field: &str, floats: Floats) -> PyResult<Decimal> {
-    let bad = |why: String| field_error(field, format!("{field}: {why}"));
+/// `obj` (int, Decimal, str or float) as an exact decimal; `field` names it in errors. A
+/// float is its shortest decimal, refused past 9 places; whether it fits the state's unit is
+/// [`float_on_unit`]'s question.
+pub(crate) fn amount_of(obj: &Bound<'_, PyAny>, field: &str) -> PyResult<Decimal> {
+    // The common case first: a plain int, without a text.
+    if obj.is_exact_instance_of::<PyInt>() {
+        if let Ok(n) = obj.extract::<i64>() {
+            return Ok(Decimal::whole(n));
+        }
+    }
+    let bad = |why: String| field_error(keyword(field), format!("{field}: {why}"));
     if obj.is_instance_of::<PyBool>() {
         return Err(bad("a number of chips, not a bool".into()));
     }
     if obj.is_instance_of::<PyFloat>() {
         let x: f64 = obj.extract()?;
-        let d = match floats {
-            Floats::Shortest => Decimal::from_f64(x),
-            Floats::Exact => Decimal::exact_f64(x),
+        return match Decimal::from_f64(x) {
+            Some(d) if d.places() <= FINEST => Ok(d),
+            Some(_) => Err(float_error(obj, field, None)),
+            None => Err(bad(format!("{x} is not a number of chips"))),
         };
-        return d.ok_or_else(|| {
-            bad(match floats {
-                Floats::Exact if x.is_finite() => format!(
-                    "the float {x} is not exactly a decimal (it is {}); give the amounts as \
-                     int or Decimal",
-                    exact_text(obj)
-                ),
-                _ => format!("{x} is not a number of chips"),
-            })
-        });
     }
-    let exact = obj.is_instance_of::<PyInt>() || obj.is_instance_of::<PyString>();
-    let text = if exact || is_decimal(obj) {
-        obj.str()?.to_string()
-    } else {
-        return Err(bad(format!(
-            "an amount is an int, a Decimal, a str or a float, not {}",
-            obj.get_type().name()?
-        )));
-    };
-    text.parse::<Decimal>()
-        .map_err(|_| bad(format!("`{text}` is not a decimal number of chips")))
+    let text =
+        if obj.is_instance_of::<PyInt>() || obj.is_instance_of::<PyString>() || is_decimal(obj) {
+            obj.str()?
+        } else {
+            return Err(bad(format!(
+                "an amount is an int, a Decimal, a str or a float, not {}",
+                obj.get_type().name()?
+            )));
+        };
+    let text = text.to_cow()?;
+    text.parse::<Decimal>().map_err(|_| {
+        bad(format!(
+            "`{}` is not a decimal number of chips",
+            clip(&text)
+        ))
+    })
 }
 
-/// The float's exact value as `decimal.Decimal` writes it.
-fn exact_text(obj: &Bound<'_, PyAny>) -> String {
-    let py = obj.py();
-    py.import(intern!(py, "decimal"))
-        .and_then(|m| m.getattr(intern!(py, "Decimal")))
-        .and_then(|d| d.call1((obj,)))
-        .and_then(|d| d.str().map(|s| s.to_string()))
-        .unwrap_or_else(|_| "another number".into())
+/// Refuses a float amount `obj` read as `d` that is not a whole number of units of
+/// `places` decimal places (the chip unit of the state's blinds, stacks and chip).
+pub(crate) fn float_on_unit(
+    obj: &Bound<'_, PyAny>,
+    d: Decimal,
+    field: &str,
+    places: u32,
+) -> PyResult<()> {
+    if d.places() > places && obj.is_instance_of::<PyFloat>() {
+        return Err(float_error(obj, field, Unit::new(places)));
+    }
+    Ok(())
+}
+
+/// The decimal places of the chip unit of these amounts: the finest of them, at most 9.
+pub(crate) fn unit_places(amounts: &[Decimal]) -> u32 {
+    amounts
+        .iter()
+        .map(|d| d.places())
+        .max()
+        .unwrap_or(0)
+        .min(FINEST)
+}
+
+/// The error for a float that is not exact on the chip unit (`None`: on any unit).
+fn float_error(obj: &Bound<'_, PyAny>, field: &str, unit: Option<Unit>) -> PyErr {
+    let unit = match unit {
+        Some(u) => format!(
+            "the chip unit {} (the finest decimal of the blinds, stacks and chip)",
+            u.format(Chips(1))
+        ),
+        None => "any chip unit (at most 9 decimal places)".into(),
+    };
+    field_error(
+        keyword(field),
+        format!(
+            "{field}: the float {} is not exact on {unit}: give the amount as an int, a \
+             Decimal or a str",
+            clipped(obj)
+        ),
+    )
+}
+
+/// The keyword an amount's place names: `actions` for `actions[2]`.
+fn keyword(field: &str) -> &str {
+    field.split('[').next().unwrap_or(field)
+}
+
+/// `repr(obj)`, at most 40 characters.
+fn clipped(obj: &Bound<'_, PyAny>) -> String {
+    obj.repr()
+        .and_then(|r| Ok(clip(&r.to_cow()?)))
+        .unwrap_or_else(|_| "the value".into())
+}
+
+/// `text`, cut to 40 characters with an ellipsis.
+fn clip(text: &str) -> String {
+    match text.char_indices().nth(40) {
+        Some((i, _)) => format!("{}…", &text[..i]),
+        None => text.to_string(),
+    }
 }
 
 /// `decimal.Decimal`, looked up once (a conversion asks about every amount).
@@ -72,7 +123,11 @@ fn decimal_type(py: Python<'_>) -> PyResult<&Bound<'_, PyAny>> {
     static DECIMAL: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
     DECIMAL
         .get_or_try_init(py, || {
-            Ok::<_, PyErr>(py.import("decimal")?.getattr("Decimal")?.unbind())
+            Ok::<_, PyErr>(
+                py.import(intern!(py, "decimal"))?
+                    .getattr(intern!(py, "Decimal"))?
+                    .unbind(),
+            )
         })
         .map(|t| t.bind(py))
 }
@@ -96,5 +151,17 @@ pub(crate) fn amount_out<'py>(
         decimal_type(py)?.call1((unit.format(c),))
     } else {
         Ok(PyFloat::new(py, unit.to_f64(c)).into_any())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clip;
+
+    #[test]
+    fn long_values_are_clipped() {
+        assert_eq!(clip("0.5"), "0.5");
+        let long = "9".repeat(60);
+        assert_eq!(clip(&long), format!("{}…", "9".repeat(40)));
     }
 }

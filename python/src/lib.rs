@@ -60,6 +60,7 @@ fn _hus(m: &Bound<'_, PyModule>) -> PyResult<()> {
         "_pokerkit_state",
         wrap_pyfunction!(pokerkit::pokerkit_state, m)?,
     )?;
+    m.setattr("_PokerKitHand", py.get_type::<pokerkit::Hand>())?;
     m.add_function(wrap_pyfunction!(run_chunk, m)?)?;
     m.add_function(wrap_pyfunction!(replay::replay, m)?)?;
     m.add_function(wrap_pyfunction!(ranges::equity, m)?)?;

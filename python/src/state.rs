@@ -6,7 +6,7 @@ use pyo3::types::{PyDict, PyTuple};
 use hus::game::Act;
 use hus::{Play, Player};
 
-use crate::amounts::{amount_of, amount_out, is_decimal, Floats};
+use crate::amounts::{amount_of, amount_out, float_on_unit, is_decimal, unit_places};
 use crate::diagnostics::Diagnostic;
 use crate::errors::{field_error, guard, invalid_game};
 use crate::stats::{stats_dict, stats_of};
@@ -38,8 +38,9 @@ pub(crate) fn player(name: &str, field: &str) -> PyResult<Player> {
     }
 }
 
-/// One act of `actions`: `(player, act)` or `(player, act, amount_to)`.
-pub(crate) fn play_of(item: &Bound<'_, PyAny>, k: usize) -> PyResult<(Player, Play)> {
+/// One act of `actions`: `(player, act)` or `(player, act, amount_to)`; a float amount
+/// must be exact on the chip unit of `places` decimal places.
+pub(crate) fn play_of(item: &Bound<'_, PyAny>, k: usize, places: u32) -> PyResult<(Player, Play)> {
     let field = format!("actions[{k}]");
     let parts: Vec<Bound<'_, PyAny>> = item.try_iter()?.collect::<PyResult<_>>()?;
     let bad = |why: &str| field_error("actions", format!("{field}: {why}"));
@@ -50,7 +51,11 @@ pub(crate) fn play_of(item: &Bound<'_, PyAny>, k: usize) -> PyResult<(Player, Pl
     let act: String = parts[1].extract()?;
     let to = parts
         .get(2)
-        .map(|a| amount_of(a, &field, Floats::Shortest).map(decimal_f64))
+        .map(|a| {
+            let d = amount_of(a, &field)?;
+            float_on_unit(a, d, &field, places)?;
+            Ok::<_, PyErr>(decimal_f64(d))
+        })
         .transpose()?;
     let play = match (act.parse::<Act>(), to) {
         (Ok(Act::Fold), None) => Play::Fold,
@@ -127,8 +132,9 @@ impl GameState {
     /// stack below its blind posts all it has.
     #[new]
     /// Amounts are ints, Decimals, decimal strings or floats (a float is read as the
-    /// shortest decimal that gives it back); `chip` is the size the hero's raises are
-    /// rounded to, by default the finest decimal of the amounts.
+    /// shortest decimal that gives it back, and refused unless exact on the chip unit);
+    /// `chip` is the size the hero's raises are rounded to, by default the finest decimal
+    /// of the amounts.
     #[pyo3(signature = (*, small_blind, big_blind, hero_cards, hero_stack=None, villain_stack=None,
         button="hero", board="", actions=None, defines=None, stats=None, posts=None, chip=None))]
     #[allow(clippy::too_many_arguments)]
@@ -148,31 +154,37 @@ impl GameState {
         chip: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<GameState> {
         guard(|| {
-            let amount = |o: &Bound<'_, PyAny>, field: &str| amount_of(o, field, Floats::Shortest);
-            let mut decimal = is_decimal(small_blind) || is_decimal(big_blind);
-            let mut b = hus::GameState::builder(
-                amount(small_blind, "small_blind")?,
-                amount(big_blind, "big_blind")?,
+            let (sb, bb) = (
+                amount_of(small_blind, "small_blind")?,
+                amount_of(big_blind, "big_blind")?,
             );
+            let mut decimal = is_decimal(small_blind) || is_decimal(big_blind);
+            let mut b = hus::GameState::builder(sb, bb);
+            // The chip unit: the finest decimal of the blinds, the stacks and the chip. A
+            // float act or post must be exact on it.
+            let mut fixed = vec![sb, bb];
             if hero_stack.is_some() || villain_stack.is_some() {
-                let default = amount(big_blind, "big_blind")?
-                    .times(100)
-                    .unwrap_or(hus::Decimal::whole(i64::MAX));
+                let default = bb.times(100).unwrap_or(hus::Decimal::whole(i64::MAX));
                 let stack = |s: Option<&Bound<'_, PyAny>>, field: &str| match s {
-                    Some(s) => amount(s, field),
+                    Some(s) => amount_of(s, field),
                     None => Ok(default),
                 };
-                b = b.stacks(
+                let stacks = (
                     stack(hero_stack, "hero_stack")?,
                     stack(villain_stack, "villain_stack")?,
                 );
+                fixed.extend([stacks.0, stacks.1]);
+                b = b.stacks(stacks.0, stacks.1);
                 decimal |=
                     hero_stack.is_some_and(is_decimal) || villain_stack.is_some_and(is_decimal);
             }
             if let Some(chip) = chip {
-                b = b.chip(amount(chip, "chip")?);
+                let d = amount_of(chip, "chip")?;
+                fixed.push(d);
+                b = b.chip(d);
                 decimal |= is_decimal(chip);
             }
+            let places = unit_places(&fixed);
             let mut b = b
                 .button(player(button, "button")?)
                 .hero_cards(hero_cards)
@@ -188,7 +200,7 @@ impl GameState {
                             format!("actions: at most {MAX_ACTIONS} acts (an endless iterable?)"),
                         ));
                     }
-                    let (who, play) = play_of(&item?, k)?;
+                    let (who, play) = play_of(&item?, k, places)?;
                     b = b.play(who, play);
                 }
             }
@@ -197,7 +209,9 @@ impl GameState {
             }
             for (who, blind, given) in posts.unwrap_or_default() {
                 decimal |= is_decimal(&given);
-                b = b.post(player(&who, "posts")?, &blind, amount(&given, "posts")?);
+                let d = amount_of(&given, "posts")?;
+                float_on_unit(&given, d, "posts", places)?;
+                b = b.post(player(&who, "posts")?, &blind, d);
             }
             if let Some(stats) = stats {
                 b = b.stats(stats_of(py, stats)?);

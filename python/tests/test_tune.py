@@ -6,6 +6,7 @@ LBR is built, on hus.exploit); the imitate objective on a 2017 log when ../share
 import importlib
 import json
 import pathlib
+import shutil
 from typing import Any, Callable, Dict, List, Mapping, Tuple
 
 import pytest
@@ -138,14 +139,6 @@ def test_a_range_written_in_integers_is_tuned_in_whole_numbers(tmp_path: pathlib
         hus.set_values(toy.read_text(), {"callPct": 45.5})
 
 
-def test_a_study_in_sqlite_resumes(toy: str, tmp_path: pathlib.Path) -> None:
-    storage = f"sqlite:///{tmp_path / 'study.db'}"
-    common = dict(field=["builtin:raiser"], hands=100, chunks=1, seed=SEED, storage=storage, study_name="toy")
-    hus.tune(toy, trials=3, **common)  # type: ignore[arg-type]
-    again = hus.tune(toy, trials=5, **common)  # type: ignore[arg-type]
-    assert len(again.trials) == 5
-
-
 SHARED = ROOT.parent / "shared" / "data" / "acpc2017"
 
 
@@ -255,15 +248,17 @@ def test_lbrs_settings_are_for_the_exploit_objective(toy: str) -> None:
 
 @needs_lbr
 def test_each_exploit_trial_is_hus_exploit_with_its_values(toy: str) -> None:
+    # Two trials (the defaults, then one drawn) of a few hands: LBR is the slow part.
     r = hus.tune(
-        toy, objective="exploit", trials=3, hands=20, chunks=1, seed=SEED, sampler_seed=1,
-        holdout_hands=20, threads=1,
+        toy, objective="exploit", trials=2, hands=8, chunks=1, seed=SEED, sampler_seed=1,
+        holdout_hands=8, threads=1,
     )
+    assert len(r.trials) == 2 and r.trials[0]["callAt"] != r.trials[1]["callAt"]
     for t in r.trials:
         bot = hus.Bot.from_file(toy, values={"callAt": t["callAt"]})
-        assert t["value"] == hus.exploit(bot, hands=20, seed=SEED).mbb_per_hand
+        assert t["value"] == hus.exploit(bot, hands=8, seed=SEED).mbb_per_hand
     assert r.best_value == min(t["value"] for t in r.trials)
-    fresh = hus.exploit(hus.Bot.from_file(toy), hands=20, seed=SEED + HOLDOUT_OFFSET)
+    fresh = hus.exploit(hus.Bot.from_file(toy), hands=8, seed=SEED + HOLDOUT_OFFSET)
     assert (r.holdout_default.mean, r.holdout_default.low, r.holdout_default.high) == (
         fresh.mbb_per_hand, *fresh.interval
     )
@@ -279,14 +274,36 @@ def _resumable(tmp_path: pathlib.Path, **over: Any) -> Dict[str, Any]:
     return {**common, **over}
 
 
-def test_a_resumed_study_goes_on_with_new_values(toy: str, tmp_path: pathlib.Path) -> None:
-    hus.tune(toy, trials=4, **_resumable(tmp_path))
-    again = hus.tune(toy, trials=8, **_resumable(tmp_path))
+#: The trials of the stored study the resume tests start from.
+STORED = 3
+
+
+@pytest.fixture(scope="module")
+def stored_study(tmp_path_factory: pytest.TempPathFactory) -> pathlib.Path:
+    """A study of STORED trials of the toy in SQLite, run once for the module; each test
+    resumes a copy of it."""
+    where = tmp_path_factory.mktemp("stored")
+    (where / "toy.hus").write_text(TOY)
+    hus.tune(str(where / "toy.hus"), trials=STORED, **_resumable(where))
+    return where / "study.db"
+
+
+@pytest.fixture
+def resumable(stored_study: pathlib.Path, tmp_path: pathlib.Path) -> pathlib.Path:
+    """This test's copy of the stored study, in tmp_path."""
+    shutil.copy(stored_study, tmp_path / "study.db")
+    return tmp_path
+
+
+def test_a_resumed_study_goes_on_with_new_values(toy: str, resumable: pathlib.Path) -> None:
+    stored = optuna.load_study(study_name="toy", storage=_resumable(resumable)["storage"])
+    first = [round(t.params["callAt"], 4) for t in stored.trials]
+    again = hus.tune(toy, trials=2 * STORED, **_resumable(resumable))
     values = [t["callAt"] for t in again.trials]
-    assert len(values) == 8
+    assert len(values) == 2 * STORED and values[:STORED] == first
     # The resumed trials draw new values, not the first run's again.
-    assert not set(values[4:]) & set(values[:4]), values
-    study = optuna.load_study(study_name="toy", storage=_resumable(tmp_path)["storage"])
+    assert not set(values[STORED:]) & set(first), values
+    study = optuna.load_study(study_name="toy", storage=_resumable(resumable)["storage"])
     settings = study.user_attrs["hus_settings"]
     assert (settings["objective"], settings["hands"], settings["field"]) == ("win", 60, ["builtin:raiser"])
 
@@ -301,25 +318,23 @@ def test_a_resumed_study_goes_on_with_new_values(toy: str, tmp_path: pathlib.Pat
     ],
 )
 def test_a_study_resumed_with_other_settings_is_refused(
-    toy: str, tmp_path: pathlib.Path, change: Dict[str, Any], says: str
+    toy: str, resumable: pathlib.Path, change: Dict[str, Any], says: str
 ) -> None:
-    hus.tune(toy, trials=2, **_resumable(tmp_path))
     with pytest.raises(ValueError, match="was run with other settings") as e:
-        hus.tune(toy, trials=4, **_resumable(tmp_path, **change))
+        hus.tune(toy, trials=4, **_resumable(resumable, **change))
     assert says in str(e.value)
 
 
 def test_a_changed_script_is_another_setting_and_force_keeps_the_best_apart(
-    toy: str, tmp_path: pathlib.Path
+    toy: str, resumable: pathlib.Path
 ) -> None:
-    hus.tune(toy, trials=3, **_resumable(tmp_path))
     path = pathlib.Path(toy)
     path.write_text(path.read_text().replace("PRIORITY -1", "PRIORITY -2"))
     with pytest.raises(ValueError, match="bot_source hash"):
-        hus.tune(toy, trials=5, **_resumable(tmp_path))
-    forced = hus.tune(toy, trials=2, force_resume=True, **_resumable(tmp_path, hands=80))
+        hus.tune(toy, trials=5, **_resumable(resumable))
+    forced = hus.tune(toy, trials=2, force_resume=True, **_resumable(resumable, hands=80))
     # Only the new settings' trials, their own defaults first, and their own best.
-    assert [t["number"] for t in forced.trials] == [3, 4]
+    assert [t["number"] for t in forced.trials] == [STORED, STORED + 1]
     assert forced.trials[0]["callAt"] == 0.9
     assert forced.best_value == max(t["value"] for t in forced.trials)
 
