@@ -7,6 +7,13 @@ use std::path::Path;
 /// The largest script, in bytes (a 100,000-rule script is about 3 MB).
 pub const MAX_SCRIPT_BYTES: u64 = 16 << 20;
 
+/// Words, numbers and symbols (tokens) one script file may hold. Every stage after the
+/// lexer costs memory in proportion to the tokens, at most about 250 bytes each (one branch
+/// of one card query a line), so this bounds checking any script to the memory reference §10
+/// states; a script past it is refused whole (`too-many-tokens`) before it is parsed. A
+/// 100,000-rule script holds about 900,000.
+pub const MAX_SCRIPT_TOKENS: usize = 1_500_000;
+
 /// The largest dealer log `hus replay` reads: 1 GiB, about ten million hands.
 pub const MAX_LOG_BYTES: u64 = 1 << 30;
 /// The largest game-state file, in bytes.

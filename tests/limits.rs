@@ -153,3 +153,32 @@ fn included_files_past_16_mib_together_are_refused_at_the_include() {
         "{stdout}"
     );
 }
+
+/// One rule of 750,000 one-class branches (1,500,001 tokens, 2.25 MB): past the token limit,
+/// refused whole with one error at the token that went over, before it is parsed; one branch
+/// fewer is checked.
+#[test]
+fn a_script_past_the_token_limit_is_refused_with_one_error() {
+    let dir = temp_dir("tokens");
+    let script = |branches: usize| {
+        format!(
+            "PREFLOP\nRULE AA\n{}THEN CALL\nENDRULE\nENDPREFLOP\n",
+            "AA\n".repeat(branches)
+        )
+    };
+    std::fs::write(dir.join("over.hus"), script(749_998)).unwrap();
+    let out = hus(&dir, &["check", "--format", "short", "over.hus"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "over.hus:750000:3: error: the script holds more than 1,500,000 words, numbers and symbols (the limit); it is not checked\n"
+    );
+    std::fs::write(dir.join("under.hus"), script(749_990)).unwrap();
+    let out = hus(&dir, &["check", "--format", "short", "under.hus"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}

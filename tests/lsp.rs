@@ -656,3 +656,115 @@ fn exit_without_shutdown_is_exit_code_1() {
     c.notify("exit", Value::Null);
     assert_eq!(c.exit_code(), 0);
 }
+
+/// The byte offset of a protocol position in `text`, read the plain way (lines end at `\n`,
+/// `\r\n` or a lone `\r`; a column past the line's end is its end, one inside a surrogate
+/// pair the character's start; a line past the last is the end): the fuzz test's oracle.
+fn plain_offset(text: &str, line: u64, ch: u64) -> usize {
+    let b = text.as_bytes();
+    let mut start = 0;
+    for _ in 0..line {
+        match b[start..].iter().position(|&c| c == b'\n' || c == b'\r') {
+            None => return text.len(),
+            Some(i) => {
+                let crlf = b[start + i] == b'\r' && b.get(start + i + 1) == Some(&b'\n');
+                start += i + if crlf { 2 } else { 1 };
+            }
+        }
+    }
+    let end = b[start..]
+        .iter()
+        .position(|&c| c == b'\n' || c == b'\r')
+        .map_or(text.len(), |i| start + i);
+    let mut units = 0;
+    for (i, c) in text[start..end].char_indices() {
+        units += c.len_utf16() as u64;
+        if units > ch {
+            return start + i;
+        }
+    }
+    end
+}
+
+/// A random piece of script: words, line ends of every kind, and characters of two, three
+/// and four bytes (the last two UTF-16 units).
+fn fuzz_piece(rng: &mut rand_chacha::ChaCha8Rng) -> &'static str {
+    use rand::RngExt;
+    const PIECES: [&str; 14] = [
+        "RULE ",
+        "AA",
+        "THEN CALL",
+        "ENDRULE",
+        "PREFLOP",
+        "ENDPREFLOP",
+        "\n",
+        "\r\n",
+        "\r",
+        " ",
+        "é",
+        "♠",
+        "😀",
+        "pot > 3",
+    ];
+    PIECES[rng.random_range(0..PIECES.len() as u32) as usize]
+}
+
+/// Batches of incremental edits (ranges anywhere, given either way round, past line ends and
+/// inside surrogate pairs, text with every kind of line end) leave the server holding the
+/// text the edits make one by one: its diagnostics are those of that text opened afresh.
+#[test]
+fn edit_batches_fuzz() {
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(58);
+    let dir = workdir("edit-fuzz");
+    let (edited, fresh) = (uri(&dir.join("edited.hus")), uri(&dir.join("fresh.hus")));
+    let mut c = Client::start();
+    c.initialize(&dir);
+    let mut text = "PREFLOP\n  RULE AA\n    THEN CALL\n  ENDRULE\nENDPREFLOP\n".to_string();
+    c.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": edited, "languageId": "hus", "version": 1, "text": text}}),
+    );
+    c.diagnostics(&edited, 1);
+    for version in 2..42 {
+        let mut changes = Vec::new();
+        for _ in 0..rng.random_range(1..24u32) {
+            let mut p = || json!({"line": rng.random_range(0..12u32), "character": rng.random_range(0..14u32)});
+            let (start, end) = (p(), p());
+            let new: String = (0..rng.random_range(0..4u32))
+                .map(|_| fuzz_piece(&mut rng))
+                .collect();
+            let at = |v: &Value| {
+                plain_offset(
+                    &text,
+                    v["line"].as_u64().unwrap(),
+                    v["character"].as_u64().unwrap(),
+                )
+            };
+            let (a, b) = (at(&start), at(&end));
+            text.replace_range(a.min(b)..a.max(b), &new);
+            changes.push(json!({"range": {"start": start, "end": end}, "text": new}));
+        }
+        c.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": edited, "version": version}, "contentChanges": changes}),
+        );
+        let got = c.diagnostics(&edited, version);
+        c.notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": fresh, "languageId": "hus", "version": version, "text": text}}),
+        );
+        let want = c.diagnostics(&fresh, version);
+        let strip = |ds: Vec<Value>| -> Vec<Value> {
+            ds.into_iter()
+                .map(|d| json!([d["code"], d["message"], d["range"]]))
+                .collect()
+        };
+        assert_eq!(strip(got), strip(want), "after batch {version}: {text:?}");
+        c.notify(
+            "textDocument/didClose",
+            json!({"textDocument": {"uri": fresh}}),
+        );
+    }
+    assert_eq!(c.finish(), 0);
+}

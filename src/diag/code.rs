@@ -133,6 +133,7 @@ codes! {
     TableOutside "table-outside" error "an action table path leads outside the script's directory and the allowed table directories",
     TableSmall "table-small" error "an action table does not have 13 rows and 13 columns of cells",
     ThenPosition "then-position" error "`THEN` stands where it cannot (inside the conditions, or after the reactions)",
+    TooManyTokens "too-many-tokens" error "a script holds more words, numbers and symbols than the limit (reference §10); it is not checked",
     UnexpectedEof "unexpected-eof" error "the script ends in the middle of a construct",
     UnexpectedToken "unexpected-token" error "a word or symbol that cannot stand here",
     UnknownAct "unknown-act" error "an action of the game state is not fold, check, call, bet or raise",

@@ -6,6 +6,7 @@
 //! outline, folds, go to definition and formatting (reference §15).
 
 pub mod convert;
+mod edits;
 pub mod transport;
 
 use std::collections::HashMap;
@@ -332,9 +333,7 @@ impl Server {
                 if let Ok(p) = serde_json::from_value::<lt::DidChangeTextDocumentParams>(n.params) {
                     let key = p.text_document.uri.as_str().to_string();
                     if let Some(doc) = self.documents.get_mut(&key) {
-                        for change in p.content_changes {
-                            apply_change(&mut doc.text, change);
-                        }
+                        edits::apply(&mut doc.text, p.content_changes);
                         doc.version = p.text_document.version;
                         let old = doc.analysis.take();
                         self.discard(old);
@@ -588,24 +587,6 @@ impl Server {
             range: convert::range(&a.source, &whole),
             new_text: formatted,
         }])
-    }
-}
-
-/// Applies one change of `textDocument/didChange`: a range replaced, or the whole text.
-fn apply_change(text: &mut String, change: lt::TextDocumentContentChangeEvent) {
-    match change.range {
-        None => *text = change.text,
-        Some(range) => {
-            let file = SourceFile::new("", text.as_str());
-            let span = position::span(
-                &file,
-                position::Range {
-                    start: convert::from_lsp(range.start),
-                    end: convert::from_lsp(range.end),
-                },
-            );
-            text.replace_range(span, &change.text);
-        }
     }
 }
 

@@ -21,6 +21,11 @@ use crate::diag::Diagnostic;
 pub fn parse(source: &str) -> (ast::Script, Vec<Diagnostic>) {
     let mut diags = Vec::new();
     let tokens = lexer::tokens(source, &mut diags);
+    if tokens.is_empty() {
+        // Past the token limit: the limit's error alone (lexing always ends in `Eof`).
+        diags.retain(|d| d.code == crate::diag::Code::TooManyTokens);
+        return (ast::Script::default(), diags);
+    }
     let mut ctx = build::Ctx {
         source,
         ..build::Ctx::default()

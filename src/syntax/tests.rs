@@ -783,3 +783,35 @@ fn narrowed_unions_and_or_better_words() {
         "FLOP:\nRULE [equityVs(v WITH pair+|v:0.3 WITH flushDraw) > (pot + 1), x+] THEN CALL"
     );
 }
+
+#[test]
+fn a_script_past_the_token_limit_is_refused_whole() {
+    let max = crate::limits::MAX_SCRIPT_TOKENS;
+    // `AA` and a line break: two tokens a line, so the limit falls on line `max / 2 + 1`.
+    let lines = max / 2 + 1;
+    let source = format!(
+        "PREFLOP\nRULE AA\n{}THEN CALL\nENDRULE\nENDPREFLOP\n",
+        "AA\n".repeat(lines)
+    );
+    let (script, diags) = parse(&source);
+    assert!(script.blocks.is_empty());
+    assert_eq!(diags.len(), 1, "{diags:?}");
+    assert_eq!(diags[0].code, Code::TooManyTokens);
+    let grouped = format!(
+        "{},{:03},{:03}",
+        max / 1_000_000,
+        max / 1000 % 1000,
+        max % 1000
+    );
+    assert!(diags[0].message.contains(&grouped), "{}", diags[0].message);
+    // The token that went over: `PREFLOP`, `RULE AA` and their line breaks are 5 tokens (16
+    // bytes), then each `AA` line 2 (3 bytes).
+    let past = max + 1 - 6;
+    let over = 16 + 3 * (past / 2) + 2 * (past % 2);
+    assert_eq!(diags[0].span.as_ref().map(|s| s.start), Some(over));
+    // At the limit, the tokens are all read (and the end-of-file marker after them).
+    let mut d = Vec::new();
+    let at = format!("PREFLOP\nRULE AA\n{}", "AA\n".repeat((max - 5) / 2));
+    let n = 5 + 2 * ((max - 5) / 2);
+    assert_eq!(super::lexer::tokens(&at, &mut d).len(), n + 1);
+}

@@ -28,9 +28,24 @@ pub fn tokens<'s>(source: &'s str, diags: &mut Vec<Diagnostic>) -> Vec<Spanned<'
         if glue.outside_blocks(tok, &span) || glue.after_opener(tok, &span) {
             continue;
         }
-        glue.push(tok, span, &mut lex);
+        glue.push(tok, span.clone(), &mut lex);
+        if glue.out.len() > crate::limits::MAX_SCRIPT_TOKENS {
+            glue.diags.push(too_many_tokens(span));
+            return Vec::new();
+        }
     }
     glue.finish()
+}
+
+/// The error for a script past [`MAX_SCRIPT_TOKENS`](crate::limits::MAX_SCRIPT_TOKENS), at the
+/// token that went over.
+fn too_many_tokens(span: Span) -> Diagnostic {
+    Diagnostic::error(
+        Code::TooManyTokens,
+        "the script holds more than 1,500,000 words, numbers and symbols (the limit); it is not checked",
+    )
+    .at(span)
+    .with_help("split it into several scripts, or move DEFINEs into INCLUDEd files")
 }
 
 /// The state of one pass: the tokens so far and what the steps remember of them.
