@@ -34,8 +34,9 @@ fn taken_by_flag() -> bool {
     flag.is_some_and(|f| !f.swap(true, Ordering::SeqCst))
 }
 
-/// Ends `hus` as SIGINT would have: the listed programs' groups and the private files
-/// first, then the process by the signal itself, so its parent sees why (a shell: 130).
+/// Ends `hus` as SIGINT would have: the programs it runs, with all they started, and the
+/// private files first, then the process by the signal itself, so its parent sees why (a
+/// shell: 130).
 pub fn end_as_interrupted() -> ! {
     let _held = end_all();
     #[cfg(unix)]
@@ -218,6 +219,8 @@ fn prepare(command: &mut Command) {
             });
         }
     }
+    #[cfg(not(unix))]
+    let _ = command;
 }
 
 /// Every signal to its default action (those the system reserves refuse, harmlessly), then
@@ -262,8 +265,8 @@ fn end_all() -> MutexGuard<'static, Registry> {
     reg
 }
 
-/// Makes SIGINT, SIGTERM and SIGHUP end the listed programs' groups and remove the private
-/// files before `hus` ends by the signal as it would have. Must be called before any other
+/// Makes SIGINT, SIGTERM and SIGHUP end the programs `hus` runs, with all they started, and
+/// remove the private files before `hus` ends by the signal as it would have. Must be called before any other
 /// thread starts (the signals are blocked in every thread and taken by one waiting thread).
 /// For a command-line tool; an embedder keeps its own signal handling. A command that stops
 /// by itself on Ctrl-C takes the first SIGINT with [`stop_on_interrupt`].
