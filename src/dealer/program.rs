@@ -8,13 +8,13 @@
 
 use std::io::{Read, Write};
 use std::net::{Shutdown, TcpListener, TcpStream};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use super::acpc_text::{final_state, position_of_seat, states_so_far, View};
 use super::hand::Stakes;
-use crate::external::{has_exited, kill_group, Listed};
+use crate::external::Spawned;
 use crate::files::PrivateTempFile;
 use crate::game::{GameState, Move};
 use crate::play::{Bot, BotDecision, DecisionRng, HandEnd};
@@ -436,44 +436,23 @@ fn write_by(
 }
 
 /// A program started in a process group of its own and listed, so that a signal ending
-/// `hus` ends it too; when it leaves the table the whole group is killed, whatever it
-/// started (a wrapper script's program) included.
-struct Started {
-    child: Child,
-    /// Present until the program is reaped.
-    listed: Option<Listed>,
-}
+/// `hus` ends it too; when it leaves the table it is ended with everything it started: its
+/// group (a wrapper script's program), what it moved to a session of its own, its orphans.
+struct Started(Spawned);
 
 impl Started {
     fn spawn(command: &mut Command) -> std::io::Result<Started> {
-        #[cfg(unix)]
-        {
-            use std::os::unix::process::CommandExt;
-            command.process_group(0);
-        }
-        let child = command.spawn()?;
-        let listed = Some(Listed::new(child.id()));
-        Ok(Started { child, listed })
+        Spawned::spawn(command).map(Started)
     }
 
-    /// Whether the program (its group's leader) has ended; it is not reaped, so its group
-    /// id stays its own.
+    /// Whether the program has ended; it is not reaped, so its group id stays its own.
     fn has_ended(&mut self) -> bool {
-        self.listed.is_none() || has_exited(&mut self.child).unwrap_or(true)
+        self.0.has_exited().unwrap_or(true)
     }
 
-    /// Kills the whole group and reaps the program: how it ended (the first time only).
+    /// Ends the program and all it started, and reaps it: how it ended (the first time only).
     fn end(&mut self) -> Option<std::process::ExitStatus> {
-        let listed = self.listed.take()?;
-        kill_group(&mut self.child);
-        drop(listed);
-        self.child.wait().ok()
-    }
-}
-
-impl Drop for Started {
-    fn drop(&mut self) {
-        self.end();
+        self.0.end()
     }
 }
 

@@ -1,12 +1,16 @@
-//! The process groups of the programs `hus` is running (external programs, ACPC programs at
-//! a table), so that a signal ending `hus` (SIGINT, SIGTERM, SIGHUP) ends them too, and the
-//! private files they read are removed (reference §13.1).
+//! The programs `hus` is running (external programs, ACPC programs at a table), listed by
+//! process id and group: each is ended with everything it started when it is done, the
+//! orphans handed to `hus` only once no running program owns them, and a signal ending `hus`
+//! (SIGINT, SIGTERM, SIGHUP) ends them all and removes the private files they read
+//! (reference §8, §13.1).
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::io;
+use std::process::{Child, Command, ExitStatus};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
 
-/// The groups running now, by their leader's process id (the leader is an unreaped child).
-static GROUPS: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+use super::process::{detached, has_exited, kill_group};
+use super::tree::{children, end_trees, is_zombie, owners, OWNER_VARIABLE};
 
 /// The flag the first SIGINT sets instead of ending `hus`, when a command asked for one.
 static INTERRUPT: Mutex<Option<Arc<AtomicBool>>> = Mutex::new(None);
@@ -30,10 +34,11 @@ fn taken_by_flag() -> bool {
     flag.is_some_and(|f| !f.swap(true, Ordering::SeqCst))
 }
 
-/// Ends `hus` as SIGINT would have: the listed programs' groups and the private files
-/// first, then the process by the signal itself, so its parent sees why (a shell: 130).
+/// Ends `hus` as SIGINT would have: the programs it runs, with all they started, and the
+/// private files first, then the process by the signal itself, so its parent sees why (a
+/// shell: 130).
 pub fn end_as_interrupted() -> ! {
-    end_all();
+    let _held = end_all();
     #[cfg(unix)]
     // SAFETY: plain signal calls on a set we own, then the process ends.
     unsafe {
@@ -47,44 +52,221 @@ pub fn end_as_interrupted() -> ! {
     std::process::exit(130)
 }
 
-/// A running program's group, listed while this lives.
-pub(crate) struct Listed(u32);
+/// The programs running now, each an unreaped child leading a process group of its own (so
+/// its process id is its group's), with the owner word its descendants inherit.
+struct Registry {
+    programs: Vec<(u32, String)>,
+}
 
-impl Listed {
-    /// Lists the group led by `pid` (a child started in a group of its own).
-    pub(crate) fn new(pid: u32) -> Listed {
-        if let Ok(mut g) = GROUPS.lock() {
-            g.push(pid);
+static REGISTRY: Mutex<Registry> = Mutex::new(Registry {
+    programs: Vec::new(),
+});
+
+/// Numbers the program runs, for their owner words.
+static SERIAL: AtomicU64 = AtomicU64::new(0);
+
+/// The registry, held while a program is started or ended, so that a child of `hus` not in
+/// it is always an orphan handed over by the system, never a program still being started.
+fn registry() -> MutexGuard<'static, Registry> {
+    REGISTRY.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// A program `hus` started and still runs (an `external` program, an ACPC program at a
+/// table): listed by process id, which is its process group's too, until [`Spawned::end`]
+/// ends it with everything it started.
+pub(crate) struct Spawned {
+    child: Child,
+    /// The word naming this run in [`OWNER_VARIABLE`] of everything it starts.
+    owner: String,
+    ended: bool,
+}
+
+impl Spawned {
+    /// Starts `command` in a process group of its own, with an empty signal mask and every
+    /// signal's default action, marked as this run's, and lists it.
+    pub(crate) fn spawn(command: &mut Command) -> io::Result<Spawned> {
+        let owner = format!(
+            "{}.{}",
+            std::process::id(),
+            SERIAL.fetch_add(1, Ordering::Relaxed)
+        );
+        let words = match std::env::var(OWNER_VARIABLE) {
+            Ok(outer) if !outer.trim().is_empty() => format!("{} {owner}", outer.trim()),
+            _ => owner.clone(),
+        };
+        command.env(OWNER_VARIABLE, words);
+        prepare(command);
+        let mut reg = registry();
+        let child = command.spawn()?;
+        reg.programs.push((child.id(), owner.clone()));
+        Ok(Spawned {
+            child,
+            owner,
+            ended: false,
+        })
+    }
+
+    pub(crate) fn child(&mut self) -> &mut Child {
+        &mut self.child
+    }
+
+    /// Whether the program has ended. It stays unreaped until [`Spawned::end`], so its
+    /// process and group ids stay its own.
+    pub(crate) fn has_exited(&mut self) -> io::Result<bool> {
+        if self.ended {
+            return Ok(true);
         }
-        Listed(pid)
+        has_exited(&mut self.child)
+    }
+
+    /// Ends the program, its process group, every process it started that is still its
+    /// descendant and every orphan it left (Linux), reaps it and unlists it; then ends the
+    /// orphans no running program owns. How it ended, the first time only.
+    pub(crate) fn end(&mut self) -> Option<ExitStatus> {
+        if std::mem::replace(&mut self.ended, true) {
+            return None;
+        }
+        let mut reg = registry();
+        let pid = self.child.id();
+        let containing = detached::containing();
+        let left: Vec<u32> = if containing {
+            orphans(&reg)
+                .into_iter()
+                .filter(|&o| owners(o).contains(&self.owner))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        end_trees(std::iter::once(pid).chain(left.iter().copied()));
+        kill_group(&mut self.child);
+        let status = self.child.wait().ok();
+        reg.programs.retain(|(p, _)| *p != pid);
+        for orphan in left {
+            reap(orphan);
+        }
+        if containing {
+            sweep(&reg);
+        }
+        status
     }
 }
 
-impl Drop for Listed {
+impl Drop for Spawned {
     fn drop(&mut self) {
-        if let Ok(mut g) = GROUPS.lock() {
-            g.retain(|&p| p != self.0);
+        self.end();
+    }
+}
+
+/// Children of `hus` that are not listed programs: orphans the system handed over.
+fn orphans(reg: &Registry) -> Vec<u32> {
+    children(std::process::id())
+        .into_iter()
+        .filter(|c| reg.programs.iter().all(|(p, _)| p != c))
+        .collect()
+}
+
+/// Reaps the ended orphans and ends the live ones no running program owns: those of a run
+/// of this `hus` that is over, and, when no program runs, every one.
+fn sweep(reg: &Registry) {
+    let ours = format!("{}.", std::process::id());
+    let mut doomed = Vec::new();
+    for orphan in orphans(reg) {
+        if is_zombie(orphan) {
+            reap(orphan);
+            continue;
+        }
+        let words = owners(orphan);
+        let owner_runs = words
+            .iter()
+            .any(|w| reg.programs.iter().any(|(_, t)| t == w));
+        let mine = words.iter().any(|w| w.starts_with(&ours));
+        if !owner_runs && (mine || reg.programs.is_empty()) {
+            doomed.push(orphan);
+        }
+    }
+    if !doomed.is_empty() {
+        end_trees(doomed.iter().copied());
+        for orphan in doomed {
+            reap(orphan);
         }
     }
 }
 
-/// Ends every listed group with SIGKILL and removes the private temporary files.
-fn end_all() {
-    let groups = GROUPS.lock().map(|g| g.clone()).unwrap_or_default();
+/// Waits for a child of `hus` that has ended or was killed.
+fn reap(pid: u32) {
     #[cfg(unix)]
-    for pid in groups {
-        // SAFETY: a plain system call; the group's leader is our unreaped child.
+    // SAFETY: a plain system call on a child of this process that no one else waits for.
+    unsafe {
+        libc::waitpid(pid as libc::pid_t, std::ptr::null_mut(), 0);
+    }
+    #[cfg(not(unix))]
+    let _ = pid;
+}
+
+/// Sets what a program starts with: a process group of its own, an empty signal mask and
+/// every signal's default action. `hus` blocks SIGINT, SIGTERM and SIGHUP for its signal
+/// thread and ignores SIGPIPE, and a child inherits both through `exec`.
+fn prepare(command: &mut Command) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::CommandExt;
+        command.process_group(0);
+        // SAFETY: between fork and exec the closure makes only async-signal-safe calls.
         unsafe {
-            libc::kill(-(pid as libc::pid_t), libc::SIGKILL);
+            command.pre_exec(|| {
+                reset_signals();
+                Ok(())
+            });
         }
     }
     #[cfg(not(unix))]
-    let _ = groups;
-    crate::files::remove_private_temp_files();
+    let _ = command;
 }
 
-/// Makes SIGINT, SIGTERM and SIGHUP end the listed programs' groups and remove the private
-/// files before `hus` ends by the signal as it would have. Must be called before any other
+/// Every signal to its default action (those the system reserves refuse, harmlessly), then
+/// none blocked.
+#[cfg(unix)]
+fn reset_signals() {
+    // SAFETY: sigaction and sigprocmask on structures we own, in the child before exec.
+    unsafe {
+        let mut default: libc::sigaction = std::mem::zeroed();
+        default.sa_sigaction = libc::SIG_DFL;
+        libc::sigemptyset(&mut default.sa_mask);
+        for sig in 1..65 {
+            if sig != libc::SIGKILL && sig != libc::SIGSTOP {
+                libc::sigaction(sig, &default, std::ptr::null_mut());
+            }
+        }
+        let mut none: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut none);
+        libc::sigprocmask(libc::SIG_SETMASK, &none, std::ptr::null_mut());
+    }
+}
+
+/// Ends every program `hus` started, with all they started (when `hus` is their reaper,
+/// every child it has), and removes the private temporary files. The registry stays held,
+/// so that no program starts before `hus` ends.
+fn end_all() -> MutexGuard<'static, Registry> {
+    let reg = registry();
+    let roots = if detached::containing() {
+        children(std::process::id())
+    } else {
+        reg.programs.iter().map(|(p, _)| *p).collect()
+    };
+    end_trees(roots);
+    #[cfg(unix)]
+    for (pid, _) in &reg.programs {
+        // SAFETY: a plain system call; the group's leader is our unreaped child.
+        unsafe {
+            libc::kill(-(*pid as libc::pid_t), libc::SIGKILL);
+        }
+    }
+    crate::files::remove_private_temp_files();
+    reg
+}
+
+/// Makes SIGINT, SIGTERM and SIGHUP end the programs `hus` runs, with all they started, and
+/// remove the private files before `hus` ends by the signal as it would have. Must be called before any other
 /// thread starts (the signals are blocked in every thread and taken by one waiting thread).
 /// For a command-line tool; an embedder keeps its own signal handling. A command that stops
 /// by itself on Ctrl-C takes the first SIGINT with [`stop_on_interrupt`].
@@ -100,7 +282,7 @@ pub fn end_programs_on_signals() {
         if libc::pthread_sigmask(libc::SIG_BLOCK, &set, std::ptr::null_mut()) != 0 {
             return;
         }
-        // Children start with an empty signal mask (std resets it), so they still get them.
+        // Programs start with an empty mask all the same: `prepare` empties it before exec.
         let spawned = std::thread::Builder::new()
             .name("hus-signals".into())
             .spawn(move || loop {
@@ -108,7 +290,7 @@ pub fn end_programs_on_signals() {
                 if libc::sigwait(&set, &mut sig) != 0 || (sig == libc::SIGINT && taken_by_flag()) {
                     continue;
                 }
-                end_all();
+                let _held = end_all();
                 // Ends the process by the signal itself, so its parent sees why.
                 libc::signal(sig, libc::SIG_DFL);
                 let mut one: libc::sigset_t = std::mem::zeroed();

@@ -21,6 +21,7 @@ mod groups;
 mod lint;
 mod output;
 mod process;
+mod tree;
 mod words;
 
 use std::path::{Path, PathBuf};
@@ -30,13 +31,12 @@ use crate::cards::Card;
 use crate::game::{format_amount, GameState, Move};
 use crate::ir::ExternalCommand;
 
-pub(crate) use groups::Listed;
+pub(crate) use groups::Spawned;
 pub use groups::{end_as_interrupted, end_programs_on_signals, stop_on_interrupt};
 pub(crate) use lint::lint_command;
 pub use output::{first_number, parse_action, quote_lines, ActionProblem, NumberProblem};
 pub use process::detached::contain_detached;
 pub use process::{format_duration, Ending, Invocation, OUTPUT_LIMIT};
-pub(crate) use process::{has_exited, kill_group};
 pub use words::{split_words, SplitError, Word};
 
 /// The names replaced by cards, one argument per card, in their canonical spelling.

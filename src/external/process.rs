@@ -8,6 +8,8 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
 
+use super::groups::Spawned;
+
 /// How much of each output stream is kept; the rest is read and thrown away.
 pub const OUTPUT_LIMIT: usize = 64 * 1024;
 
@@ -76,33 +78,28 @@ pub fn run(inv: &Invocation, timeout: Duration) -> io::Result<Finished> {
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    #[cfg(unix)]
-    {
-        use std::os::unix::process::CommandExt;
-        cmd.process_group(0);
-    }
-    // While any program runs, detached processes are not reaped (they may be its helpers).
-    let _running = detached::Running::enter();
-    let mut child = cmd.spawn()?;
-    let listed = super::groups::Listed::new(child.id());
+    let mut program = Spawned::spawn(&mut cmd)?;
     let (done_tx, done_rx) = mpsc::channel();
-    let stdout = child
+    let stdout = program
+        .child()
         .stdout
         .take()
         .map(|s| read_bounded(s, done_tx.clone()));
-    let stderr = child.stderr.take().map(|s| read_bounded(s, done_tx));
+    let stderr = program
+        .child()
+        .stderr
+        .take()
+        .map(|s| read_bounded(s, done_tx));
 
     // A limit too far away for the clock (a library caller's `Duration::MAX`) is no limit.
     let deadline = Instant::now().checked_add(timeout);
     let mut pause = Duration::from_millis(1);
     let timed_out = loop {
-        match sys::has_exited(&mut child) {
+        match program.has_exited() {
             Ok(true) => break false,
             Ok(false) => {}
             Err(e) => {
-                sys::kill_group(&mut child);
-                drop(listed);
-                let _ = child.wait();
+                program.end();
                 return Err(e);
             }
         }
@@ -114,9 +111,9 @@ pub fn run(inv: &Invocation, timeout: Duration) -> io::Result<Finished> {
         pause = (pause * 2).min(Duration::from_millis(20));
     };
     // The program is gone or out of time: nothing it started may outlive the call.
-    sys::kill_group(&mut child);
-    drop(listed);
-    let status = child.wait()?;
+    let status = program
+        .end()
+        .ok_or_else(|| io::Error::other("the program could not be waited for"))?;
 
     let grace = Instant::now() + PIPE_GRACE;
     let streams = usize::from(stdout.is_some()) + usize::from(stderr.is_some());
@@ -222,19 +219,18 @@ mod sys {
 
 /// Processes a program detached from its group (`setsid`, a double fork): where the system
 /// allows it (Linux), the process that calls [`contain_detached`] becomes their "subreaper",
-/// so they become its children when their parents die, and are killed once no program runs.
+/// so they become its children when their parents die, and are ended with the program run
+/// they descend from (see `groups`).
 pub mod detached {
     use std::sync::atomic::{AtomicBool, Ordering};
-    use std::sync::Mutex;
 
     static CONTAINING: AtomicBool = AtomicBool::new(false);
-    /// How many programs are running now.
-    static RUNNING: Mutex<usize> = Mutex::new(0);
 
-    /// Makes this process the reaper of everything its programs detach, and kills those
-    /// processes whenever no program is left running. For a command-line tool that runs
-    /// nothing else (the `hus` binary calls it); an embedder that has children of its own
-    /// must not. Returns whether the system supports it.
+    /// Makes this process the reaper of everything its programs detach: such an orphan is
+    /// ended when the program it descends from ends, or, when that cannot be told, once no
+    /// program runs. For a command-line tool that starts no other process (the `hus` binary
+    /// calls it); an embedder that has children of its own must not, since they would count
+    /// as orphans. Returns whether the system supports it.
     pub fn contain_detached() -> bool {
         #[cfg(target_os = "linux")]
         {
@@ -247,80 +243,9 @@ pub mod detached {
         false
     }
 
-    /// One program running; dropping it ends the program's turn.
-    pub struct Running;
-
-    impl Running {
-        pub(crate) fn enter() -> Running {
-            if let Ok(mut n) = RUNNING.lock() {
-                *n += 1;
-            }
-            Running
-        }
-    }
-
-    impl Drop for Running {
-        fn drop(&mut self) {
-            let Ok(mut n) = RUNNING.lock() else { return };
-            *n = n.saturating_sub(1);
-            // The lock stays held while reaping, so no program starts meanwhile.
-            if *n == 0 && CONTAINING.load(Ordering::SeqCst) {
-                reap();
-            }
-        }
-    }
-
-    /// Kills and reaps every child of this process (no program runs, so each one is a
-    /// detached leftover), until none appears for a few milliseconds: processes whose
-    /// parents were just killed are handed over a moment later.
-    fn reap() {
-        #[cfg(target_os = "linux")]
-        {
-            let me = std::process::id();
-            let mut quiet = 0;
-            for _ in 0..200 {
-                let children = children_of(me);
-                if children.is_empty() {
-                    quiet += 1;
-                    if quiet == 3 {
-                        return;
-                    }
-                } else {
-                    quiet = 0;
-                }
-                for pid in children {
-                    // SAFETY: plain system calls on a process that is our child.
-                    unsafe {
-                        libc::kill(pid as libc::pid_t, libc::SIGKILL);
-                        libc::waitpid(pid as libc::pid_t, std::ptr::null_mut(), 0);
-                    }
-                }
-                std::thread::sleep(std::time::Duration::from_millis(2));
-            }
-        }
-    }
-
-    /// The processes whose parent is `parent`, from `/proc/*/stat`.
-    #[cfg(target_os = "linux")]
-    fn children_of(parent: u32) -> Vec<u32> {
-        let Ok(dir) = std::fs::read_dir("/proc") else {
-            return Vec::new();
-        };
-        dir.filter_map(|e| e.ok())
-            .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
-            .filter(|pid| {
-                let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
-                    return false;
-                };
-                // `pid (name) state ppid ...`: the name may hold spaces and parentheses.
-                let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
-                after
-                    .split_whitespace()
-                    .nth(1)
-                    .and_then(|p| p.parse::<u32>().ok())
-                    == Some(parent)
-            })
-            .collect()
+    /// Whether this process is the reaper of what its programs detach.
+    pub(crate) fn containing() -> bool {
+        CONTAINING.load(Ordering::SeqCst)
     }
 }
 

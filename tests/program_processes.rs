@@ -1,0 +1,270 @@
+//! The processes of the programs `hus` runs (reference §8, §13.6), with programs written in
+//! Python (a shell would hide a blocked signal: dash clears its mask): an `external`
+//! program's end never ends an ACPC program or its helpers; every program starts with no
+//! signal blocked; what an ACPC program detaches ends when its seat leaves the table; and
+//! SIGTERM to `hus` ends every program and helper it started, checked by process id.
+//!
+//! Every `hus` run is waited for with a deadline and killed after it: a hang fails the test.
+#![cfg(all(feature = "cli", target_os = "linux"))]
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+const HUS: &str = env!("CARGO_BIN_EXE_hus");
+/// A guard against hangs, far above what each step takes.
+const DEADLINE: Duration = Duration::from_secs(600);
+
+fn work_dir(name: &str) -> PathBuf {
+    let d = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("program-processes")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn programs() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs")
+}
+
+/// Waits for `child` until the deadline; past it, kills it and fails the test.
+fn wait(mut child: Child, what: &str) -> Output {
+    let end = Instant::now() + DEADLINE;
+    while child.try_wait().unwrap().is_none() {
+        if Instant::now() > end {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{what} still ran after {} s: killed", DEADLINE.as_secs());
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    child.wait_with_output().unwrap()
+}
+
+fn spawn_hus(dir: &Path, args: &[&str]) -> Child {
+    Command::new(HUS)
+        .args(args)
+        .current_dir(dir)
+        .env("TMPDIR", dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// The `acpc:` bot: the Python caller in `mode` (empty, `helpers` or `hold`).
+fn acpc_caller(dir: &Path, mode: &str) -> String {
+    format!(
+        "acpc:python3 {} {{host}} {{port}} {} {mode}",
+        programs().join("acpc_caller.py").display(),
+        dir.display(),
+    )
+}
+
+/// Whether process `pid` still runs (a zombie has ended).
+fn runs(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .and_then(|s| {
+            let state = s.rsplit_once(')')?.1.split_whitespace().next()?.to_string();
+            Some(state != "Z" && state != "X")
+        })
+        .unwrap_or(false)
+}
+
+/// Waits until process `pid` has ended (its killer may still be reaping it), or fails.
+fn assert_ended(name: &str, pid: u32) {
+    let end = Instant::now() + DEADLINE;
+    while runs(pid) {
+        assert!(Instant::now() < end, "{name} (process {pid}) outlived it");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// The `NAME PID` lines the programs wrote to `dir/pids`.
+fn pids(dir: &Path) -> Vec<(String, u32)> {
+    std::fs::read_to_string(dir.join("pids"))
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| {
+            let (name, pid) = l.split_once(' ')?;
+            Some((name.to_string(), pid.parse().ok()?))
+        })
+        .collect()
+}
+
+/// The signal mask a program wrote to `file` in `dir`.
+fn sigblk(dir: &Path, file: &str) -> String {
+    std::fs::read_to_string(dir.join(file))
+        .unwrap_or_else(|e| panic!("{file}: {e}"))
+        .trim()
+        .to_string()
+}
+
+/// A script whose every decision runs `program`, with its absolute paths, written to `dir`.
+fn script(dir: &Path, name: &str, program: &str) -> PathBuf {
+    let path = dir.join(name);
+    let text = format!(
+        "ALWAYS\nRULE toCall > 0, external \"{program}\" > 0\n  THEN CALL\nENDRULE\n\
+         RULE toCall == 0, external \"{program}\" > 0\n  THEN CHECK\nENDRULE\nENDALWAYS\n"
+    );
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// An `external` script against a Python ACPC program whose daemon helper must run all
+/// match long (it quits when it finds it gone): every decision's program ends, and hus
+/// ends only what that program left, never the ACPC program or what it started. The
+/// helpers end when the seat leaves the table.
+#[test]
+fn an_external_script_plays_ten_thousand_hands_against_an_acpc_program() {
+    let dir = work_dir("ten-thousand");
+    let bot = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/programs/echo-caller.hus");
+    let child = spawn_hus(
+        &dir,
+        &[
+            "match",
+            bot.to_str().unwrap(),
+            &acpc_caller(&dir, "helpers"),
+            "--allow-external",
+            "--hands",
+            "10000",
+            "--seed",
+            "5",
+            "--json",
+        ],
+    );
+    let out = wait(child, "hus match");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(j["hands"], 10_000);
+    assert_eq!(sigblk(&dir, "acpc-sigblk"), "0000000000000000");
+    let started = pids(&dir);
+    assert_eq!(started.len(), 3, "{started:?}");
+    for (name, pid) in started {
+        assert_ended(&name, pid);
+    }
+}
+
+/// Both kinds of program start with no signal blocked, although `hus` blocks SIGINT,
+/// SIGTERM and SIGHUP in all its threads but one.
+#[test]
+fn programs_start_with_no_signal_blocked() {
+    let dir = work_dir("sigblk");
+    let program = format!(
+        "python3 {} {}",
+        programs().join("sigblk.py").display(),
+        dir.join("ext-sigblk").display()
+    );
+    let bot = script(&dir, "sigblk.hus", &program);
+    let game = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/games/preflop-open.xml");
+    let decide = Command::new(HUS)
+        .args(["decide", "--allow-external"])
+        .args([&bot, &game])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&decide.stderr);
+    assert_eq!(decide.status.code(), Some(0), "{stderr}");
+    assert_eq!(sigblk(&dir, "ext-sigblk"), "0000000000000000");
+    std::fs::remove_file(dir.join("ext-sigblk")).unwrap();
+
+    let child = spawn_hus(
+        &dir,
+        &[
+            "match",
+            bot.to_str().unwrap(),
+            &acpc_caller(&dir, ""),
+            "--allow-external",
+            "--hands",
+            "2",
+        ],
+    );
+    let out = wait(child, "hus match");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert_eq!(sigblk(&dir, "ext-sigblk"), "0000000000000000");
+    assert_eq!(sigblk(&dir, "acpc-sigblk"), "0000000000000000");
+}
+
+/// Sends SIGTERM to `hus` once the programs wrote every one of `names`, then checks that it
+/// ended by the signal and took every process named with it.
+fn terminate_after(dir: &Path, child: Child, names: &[&str]) {
+    let end = Instant::now() + DEADLINE;
+    let mut child = child;
+    let started = loop {
+        let got = pids(dir);
+        if names.iter().all(|n| got.iter().any(|(g, _)| g == n)) {
+            break got;
+        }
+        if let Some(status) = child.try_wait().unwrap() {
+            let out = child.wait_with_output().unwrap();
+            panic!("hus ended ({status}) before {names:?} started: {out:?}");
+        }
+        assert!(Instant::now() < end, "never started: {names:?}");
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    assert_eq!(started.len(), names.len(), "{started:?}");
+    for (name, pid) in &started {
+        assert!(runs(*pid), "{name} ended before the signal");
+    }
+    // SAFETY: a plain system call on our own child.
+    unsafe {
+        libc::kill(child.id() as libc::pid_t, libc::SIGTERM);
+    }
+    let out = wait(child, "hus");
+    use std::os::unix::process::ExitStatusExt;
+    assert_eq!(out.status.signal(), Some(libc::SIGTERM), "{out:?}");
+    for (name, pid) in started {
+        assert_ended(&name, pid);
+    }
+}
+
+/// SIGTERM while an external program runs, and while an ACPC program thinks: the program
+/// and the helpers each started (one in a session of its own, one daemon) end with `hus`.
+#[test]
+fn sigterm_to_hus_ends_every_program_and_helper_it_started() {
+    let dir = work_dir("sigterm-external");
+    let program = format!(
+        "python3 {} {}",
+        programs().join("holding.py").display(),
+        dir.display()
+    );
+    let bot = script(&dir, "holding.hus", &program);
+    let game = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/games/preflop-open.xml");
+    let child = spawn_hus(
+        &dir,
+        &[
+            "decide",
+            "--allow-external",
+            "--external-timeout",
+            "86400",
+            bot.to_str().unwrap(),
+            game.to_str().unwrap(),
+        ],
+    );
+    terminate_after(
+        &dir,
+        child,
+        &["external", "external-setsid", "external-daemon"],
+    );
+
+    let dir = work_dir("sigterm-acpc");
+    let child = spawn_hus(
+        &dir,
+        &[
+            "match",
+            "builtin:caller",
+            &acpc_caller(&dir, "hold"),
+            "--action-time",
+            "86400",
+            "--hand-time",
+            "86400",
+            "--hands",
+            "2",
+        ],
+    );
+    terminate_after(&dir, child, &["acpc", "acpc-setsid", "acpc-daemon"]);
+}
