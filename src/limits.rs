@@ -7,6 +7,10 @@ use std::path::Path;
 /// The largest script, in bytes (a 100,000-rule script is about 3 MB).
 pub const MAX_SCRIPT_BYTES: u64 = 16 << 20;
 
+/// The most chunks a tournament or an LBR run is cut into: every chunk is listed, and its
+/// result kept, before the run's result is summed (about 300 MB at this count).
+pub const MAX_CHUNKS: u64 = 1_000_000;
+
 /// The largest dealer log `hus replay` reads: 1 GiB, about ten million hands.
 pub const MAX_LOG_BYTES: u64 = 1 << 30;
 /// The largest game-state file, in bytes.
