@@ -75,6 +75,15 @@ impl std::fmt::Display for ReadError {
     }
 }
 
+/// Refuses a script of more than [`MAX_SCRIPT_BYTES`], however it came (a file, a string from
+/// Python, C or the playground, an unpickled bot): checked before it is parsed.
+pub fn script_size(bytes: usize) -> Result<(), ReadError> {
+    match bytes as u64 > MAX_SCRIPT_BYTES {
+        true => Err(ReadError::TooLarge(MAX_SCRIPT_BYTES)),
+        false => Ok(()),
+    }
+}
+
 /// `16 MiB`, `64 KiB`.
 pub fn bytes(n: u64) -> String {
     if n >= 1 << 20 && n.is_multiple_of(1 << 20) {
