@@ -14,6 +14,10 @@ pub const MAX_SCRIPT_BYTES: u64 = 16 << 20;
 /// 100,000-rule script holds about 900,000.
 pub const MAX_SCRIPT_TOKENS: usize = 1_500_000;
 
+/// The most chunks a tournament or an LBR run is cut into: every chunk is listed, and its
+/// result kept, before the run's result is summed (about 300 MB at this count).
+pub const MAX_CHUNKS: u64 = 1_000_000;
+
 /// The largest dealer log `hus replay` reads: 1 GiB, about ten million hands.
 pub const MAX_LOG_BYTES: u64 = 1 << 30;
 /// The largest game-state file, in bytes.
@@ -75,6 +79,15 @@ impl std::fmt::Display for ReadError {
             ReadError::NotAFile => f.write_str("it is not a regular file"),
             ReadError::NotText => f.write_str("it is not UTF-8 text"),
         }
+    }
+}
+
+/// Refuses a script of more than [`MAX_SCRIPT_BYTES`], however it came (a file, a string from
+/// Python, C or the playground, an unpickled bot): checked before it is parsed.
+pub fn script_size(bytes: usize) -> Result<(), ReadError> {
+    match bytes as u64 > MAX_SCRIPT_BYTES {
+        true => Err(ReadError::TooLarge(MAX_SCRIPT_BYTES)),
+        false => Ok(()),
     }
 }
 

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use crate::limits::{MAX_EXTERNAL_TIMEOUT_SECS, MAX_STACK_CHIPS};
+use crate::limits::{MAX_CHUNKS, MAX_EXTERNAL_TIMEOUT_SECS, MAX_STACK_CHIPS};
 
 /// The most hands one match or pairing plays (about two weeks at a million hands a second).
 pub const MAX_HANDS: u64 = 1_000_000_000_000;
@@ -49,6 +49,29 @@ pub fn hands(hands: u64) -> Result<(), String> {
     Ok(())
 }
 
+/// The chunks of a run of `cut` pieces of `hands` hands each in chunks of `chunk` hands, and
+/// `whole` pieces played as one chunk: at most [`MAX_CHUNKS`], checked before any is listed.
+/// Past it, the message names the smallest chunk (even when `even`) that would do.
+pub fn chunks(cut: u64, whole: u64, hands: u64, chunk: u64, even: bool) -> Result<u64, String> {
+    let per = hands.div_ceil(chunk.max(1));
+    let total = cut.saturating_mul(per).saturating_add(whole);
+    if total <= MAX_CHUNKS {
+        return Ok(total);
+    }
+    let room = MAX_CHUNKS.saturating_sub(whole) / cut.max(1);
+    if cut == 0 || room == 0 {
+        return Err(format!(
+            "{} pairings make more than {MAX_CHUNKS} chunks, the most a run has",
+            cut.saturating_add(whole)
+        ));
+    }
+    let need = hands.div_ceil(room);
+    let need = need + (even && need % 2 == 1) as u64;
+    Err(format!(
+        "{hands} hands in chunks of {chunk} make {total} chunks, more than the {MAX_CHUNKS} a run has: make chunks of at least {need} hands"
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -77,6 +100,23 @@ mod tests {
             at(1, 2, MAX_STACK_CHIPS as i64 + 1).unwrap_err(),
             "stacks are at most 2147483647 chips (the competition dealer's limit), so every result is exact (got 2147483648)"
         );
+    }
+
+    #[test]
+    fn chunks_are_counted_before_any_is_listed() {
+        assert_eq!(chunks(3, 1, 1000, 300, false), Ok(13));
+        let e = chunks(1, 0, MAX_HANDS, 10_000, true).unwrap_err();
+        assert_eq!(
+            e,
+            "1000000000000 hands in chunks of 10000 make 100000000 chunks, more than the 1000000 a run has: make chunks of at least 1000000 hands"
+        );
+        // Six pairings of a trillion hands: the chunk named is even, and is enough.
+        let e = chunks(6, 0, MAX_HANDS, 2, true).unwrap_err();
+        assert!(e.ends_with("at least 6000026 hands"), "{e}");
+        assert!(chunks(6, 0, MAX_HANDS, 6_000_026, true).is_ok());
+        assert!(chunks(0, MAX_CHUNKS + 1, 2, 2, true)
+            .unwrap_err()
+            .ends_with("the most a run has"));
     }
 
     #[test]

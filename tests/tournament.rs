@@ -118,6 +118,11 @@ fn usage_errors_exit_2_with_a_message() {
             "hus tournament: a chunk holds at least one hand\n",
         ),
         (
+            // The documented most hands: refused before any chunk is listed, not an abort.
+            vec!["builtin:caller", "builtin:raiser", "--hands", "1000000000000"],
+            "hus tournament: 1000000000000 hands in chunks of 10000 make 100000000 chunks, more than the 1000000 a run has: make chunks of at least 1000000 hands\n",
+        ),
+        (
             vec!["builtin:caller", "builtin:nope"],
             "hus tournament: unknown built-in bot `builtin:nope`; the built-ins are builtin:random, builtin:caller, builtin:raiser, builtin:equity, builtin:bluffer, builtin:exploit\n",
         ),

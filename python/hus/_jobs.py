@@ -62,6 +62,7 @@ def run_jobs(
     address: Optional[str],
     max_retries: int,
     progress: ProgressLike,
+    connect_timeout: float = 30.0,
 ) -> List[str]:
     """Every job of ``plan`` played by ``engine``; the results in job order. ``label`` names
     the run on the progress line."""
@@ -72,7 +73,8 @@ def run_jobs(
             from . import _ray
 
             return _ray.run_chunks(
-                plan, jobs, address=address, max_retries=max_retries, done=bar.step
+                plan, jobs, address=address, max_retries=max_retries, done=bar.step,
+                connect_timeout=connect_timeout,
             )
         return _run_local(plan, jobs, threads, bar.step)
     finally:

@@ -11,10 +11,16 @@ number, so a task Ray ran again after losing its worker is counted once.
 from __future__ import annotations
 
 import importlib
+import os
+import socket
+import sys
 from typing import Any, Callable, Dict, List, Optional
 
 from . import _hus
 from ._jobs import Plan
+
+#: Seconds a cluster's address may take to answer before ``hus.tournament`` gives up.
+CONNECT_TIMEOUT = 30.0
 
 #: The plan a worker process has unpickled, by its id in the object store.
 _KEPT: Dict[str, Plan] = {}
@@ -49,11 +55,13 @@ def run_chunks(
     address: Optional[str],
     max_retries: int,
     done: Callable[[], None],
+    connect_timeout: float = CONNECT_TIMEOUT,
 ) -> List[str]:
     """Every chunk as a Ray task (one CPU each) on the cluster at ``address`` (or the one
     Ray is already connected to); the results in chunk order. Ctrl-C cancels the tasks."""
     ray = _ray()
     if not ray.is_initialized():
+        _answers(_address_to_join(address), connect_timeout)
         ray.init(address=address, logging_level="WARNING")
     elif address is not None:
         raise ValueError("address: Ray is already connected to a cluster; leave address out")
@@ -75,6 +83,42 @@ def run_chunks(
         _cancel(ray, list(pending))
         raise
     return [results[i] for i in range(len(jobs))]
+
+
+def _address_to_join(address: Optional[str]) -> Optional[str]:
+    """The cluster ``ray.init`` would join: ``address``, else ``RAY_ADDRESS``, else the one
+    whose address file the machine holds (the cluster last started on it, maybe dead); None
+    when it would start its own."""
+    if address is None or address == "auto":
+        address = os.environ.get("RAY_ADDRESS") or None
+    if address is None or address == "auto":
+        if "RAY_TMPDIR" in os.environ:
+            tmp = os.environ["RAY_TMPDIR"]
+        elif sys.platform.startswith("linux") and "TMPDIR" in os.environ:
+            tmp = os.environ["TMPDIR"]
+        else:
+            tmp = "/tmp"
+        try:
+            with open(os.path.join(tmp, "ray", "ray_current_cluster")) as f:
+                address = f.read().strip() or None
+        except OSError:
+            return None
+    return None if address == "local" else address
+
+
+def _answers(address: Optional[str], timeout: float) -> None:
+    """A ``ConnectionError`` naming ``address`` unless it accepts a connection within
+    ``timeout`` seconds: Ray waits for a dead cluster without end."""
+    if address is None:
+        return
+    host, _, port = address.split("://")[-1].rpartition(":")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+    except (OSError, ValueError) as e:
+        raise ConnectionError(
+            f"the Ray cluster at {address} did not answer within {timeout:g} s ({e}); "
+            "start it, pass address=, or remove its address file if it is gone"
+        ) from None
 
 
 def _cancel(ray: Any, refs: List[Any]) -> None:

@@ -27,9 +27,12 @@ def tournament(
     address: Optional[str] = None,
     max_retries: int = 3,
     progress: ProgressLike = None,
+    connect_timeout: float = 30.0,
 ) -> _hus.TournamentResult:
     """Plays every pairing of ``bots`` as ``hus tournament`` does (docs/python.md)."""
     check_engine(engine, threads, address, max_retries)
+    if not connect_timeout > 0:
+        raise ValueError(f"connect_timeout: seconds above 0, not {connect_timeout}")
     compiled = [bot_of(b, f"bots[{i}]") for i, b in enumerate(bots)]
     plan = _hus.Tournament(
         compiled,
@@ -45,6 +48,6 @@ def tournament(
     )
     results = run_jobs(
         plan, label="tournament", engine=engine, threads=threads, address=address,
-        max_retries=max_retries, progress=progress,
+        max_retries=max_retries, progress=progress, connect_timeout=connect_timeout,
     )
     return plan.merge(results)

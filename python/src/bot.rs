@@ -222,6 +222,8 @@ pub(crate) fn check(
 #[pyfunction]
 pub(crate) fn tunables(py: Python<'_>, source: &str) -> PyResult<Vec<Py<PyAny>>> {
     guard(|| {
+        hus::limits::script_size(source.len())
+            .map_err(|e| pyo3::exceptions::PyValueError::new_err(format!("source: {e}")))?;
         hus::check::tune::tunables_of(source)
             .into_iter()
             .map(|t| {

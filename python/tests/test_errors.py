@@ -1,5 +1,7 @@
 """Errors are typed exceptions carrying what went wrong and where."""
 
+import pickle
+
 import pytest
 
 import hus
@@ -18,6 +20,34 @@ def test_an_unreadable_script_is_a_script_error():
     with pytest.raises(hus.ScriptError) as e:
         hus.Bot.from_file("/nonexistent/bot.hus")
     assert e.value.diagnostics[0].code == "script-unreadable"
+
+
+def test_a_script_over_16_mib_is_a_script_error_wherever_it_comes_from():
+    big = "#" * (17 << 20)
+    message = "cannot read big.hus: it is larger than 16 MiB"
+    with pytest.raises(hus.ScriptError) as e:
+        hus.Bot.from_source(big, name="big.hus")
+    assert [(d.code, d.message) for d in e.value.diagnostics] == [("script-unreadable", message)]
+    with pytest.raises(hus.ScriptError):
+        hus.Bot.from_source(big, name="big.hus", files={})
+    bot = hus.Bot.builtin("caller")
+
+    class Forged:
+        """Pickles as the caller bot with the big source in place of its own."""
+
+        def __reduce__(self):  # type: ignore[no-untyped-def]
+            restore, args = bot.__reduce__()
+            return restore, (args[0], big) + tuple(args[2:])
+
+    data = pickle.dumps(Forged())
+    with pytest.raises(hus.ScriptError):
+        pickle.loads(data)
+    checked = hus.check(big, name="big.hus")
+    assert [(d.code, d.message) for d in checked] == [("script-unreadable", message)]
+    with pytest.raises(ValueError, match="larger than 16 MiB"):
+        hus.tunables(big)
+    with pytest.raises(ValueError, match="larger than 16 MiB"):
+        hus.set_values(big, {"x": 1.0})
 
 
 @pytest.mark.parametrize(

@@ -77,8 +77,36 @@ impl Log {
 
     /// The statistics (reference §12.7) each player kept of their opponent over the log, by
     /// name in order of appearance: the HUD of each seat, from what it saw.
+    #[cfg(test)]
     pub fn huds(&self, game: &NoLimitGame) -> Result<Vec<(String, OpponentStats)>, LogError> {
-        let mut out: Vec<(String, OpponentStats)> = Vec::new();
+        Ok(self
+            .players_and_huds(game)?
+            .into_iter()
+            .map(|(p, hud)| (p.name, hud))
+            .collect())
+    }
+
+    /// Each player's results over the log, by the run-out chips, in order of appearance.
+    #[cfg(test)]
+    pub fn players(&self) -> Vec<PlayerResult> {
+        let mut out: Vec<PlayerResult> = Vec::new();
+        let mut index = HashMap::new();
+        for h in &self.hands {
+            for (p, name) in h.names.iter().enumerate() {
+                let i = slot(&mut index, &mut out, name, PlayerResult::named);
+                out[i].add(h, p);
+            }
+        }
+        out
+    }
+
+    /// [`Log::players`] each with the HUD [`Log::huds`] gives it: one pass over the hands
+    /// and one index of names, so the work grows with the hands, not hands × names.
+    pub fn players_and_huds(
+        &self,
+        game: &NoLimitGame,
+    ) -> Result<Vec<(PlayerResult, OpponentStats)>, LogError> {
+        let mut out: Vec<(PlayerResult, OpponentStats)> = Vec::new();
         let mut index = HashMap::new();
         for h in &self.hands {
             for (p, name) in h.names.iter().enumerate() {
@@ -88,33 +116,13 @@ impl Log {
                 })?;
                 let end = Ending::from_net(h.showdown, h.values[p] as i64);
                 let i = slot(&mut index, &mut out, name, |n| {
-                    (n.to_string(), OpponentStats::default())
+                    (PlayerResult::named(n), OpponentStats::default())
                 });
+                out[i].0.add(h, p);
                 out[i].1.observe(&record, end);
             }
         }
         Ok(out)
-    }
-
-    /// Each player's results over the log, by the run-out chips, in order of appearance.
-    pub fn players(&self) -> Vec<PlayerResult> {
-        let mut out: Vec<PlayerResult> = Vec::new();
-        let mut index = HashMap::new();
-        for h in &self.hands {
-            for (p, name) in h.names.iter().enumerate() {
-                let i = slot(&mut index, &mut out, name, |n| PlayerResult {
-                    name: n.to_string(),
-                    ..PlayerResult::default()
-                });
-                let r = &mut out[i];
-                let v = h.values[p] as i64;
-                r.hands += 1;
-                r.net += v;
-                r.tally.push(v);
-                r.showdowns += h.showdown as u64;
-            }
-        }
-        out
     }
 }
 
@@ -156,6 +164,24 @@ pub struct PlayerResult {
     pub net: i64,
     pub tally: crate::dealer::ResultSums,
     pub showdowns: u64,
+}
+
+impl PlayerResult {
+    fn named(name: &str) -> PlayerResult {
+        PlayerResult {
+            name: name.to_string(),
+            ..PlayerResult::default()
+        }
+    }
+
+    /// Adds position `p`'s result in hand `h`.
+    fn add(&mut self, h: &LoggedHand, p: usize) {
+        let v = h.values[p] as i64;
+        self.hands += 1;
+        self.net += v;
+        self.tally.push(v);
+        self.showdowns += h.showdown as u64;
+    }
 }
 
 /// Reads a dealer's log. Comment lines (`#`) and empty lines are skipped; every `STATE:` line
@@ -565,6 +591,15 @@ mod tests {
         let players = log.players();
         assert_eq!(players.len(), n);
         assert_eq!((players[1].name.as_str(), players[1].net), ("q0", 200));
+        // `hus replay`'s summary: each player with its HUD, found through the same index.
+        let with_huds = log.players_and_huds(&NoLimitGame::standard()).unwrap();
+        assert_eq!(with_huds.len(), n);
+        assert_eq!(with_huds[1].0, players[1]);
+        assert_eq!(
+            with_huds[1].1,
+            log.huds(&NoLimitGame::standard()).unwrap()[1].1
+        );
+        assert_ne!(with_huds[1].1, OpponentStats::default());
         let compared = COMPARED.with(|c| c.get()) - before;
         // Each name found again is compared at least once.
         assert!(compared >= n, "{compared}");

@@ -57,6 +57,9 @@ impl Checked {
 
 /// Parses, lowers and lints a script.
 pub fn check(source: &SourceFile, options: &CheckOptions) -> Checked {
+    if let Some(refused) = too_large(source) {
+        return refused;
+    }
     let (script, syntax_errors) = crate::syntax::parse(&source.text);
     check_tree(&script, syntax_errors, source, options)
 }
@@ -76,6 +79,9 @@ pub(crate) fn compile_keeping_tree(
     source: &SourceFile,
     options: &CheckOptions,
 ) -> (Checked, ast::Script) {
+    if let Some(refused) = too_large(source) {
+        return (refused, ast::Script::default());
+    }
     let (script, syntax_errors) = crate::syntax::parse(&source.text);
     let checked = check_parsed(
         &script,
@@ -85,6 +91,21 @@ pub(crate) fn compile_keeping_tree(
         Lints::OnlyWithErrors,
     );
     (checked, script)
+}
+
+/// A script over the size limit (reference §10), refused before it is parsed: the one
+/// check every way a script comes in goes through (files are also refused as they are read).
+fn too_large(source: &SourceFile) -> Option<Checked> {
+    let e = crate::limits::script_size(source.text.len()).err()?;
+    let name = crate::acpc::clip(&crate::diag::escape_controls(&source.name));
+    let message = format!("cannot read {name}: {e}");
+    Some(Checked {
+        program: None,
+        diagnostics: vec![Diagnostic::error(
+            crate::diag::Code::ScriptUnreadable,
+            message,
+        )],
+    })
 }
 
 /// Lowers and lints an already parsed tree; `diagnostics` holds the parser's.

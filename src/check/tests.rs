@@ -841,3 +841,32 @@ fn compile_is_check_without_the_lints_of_a_clean_script() {
     assert!(full.errors() > 0);
     assert_eq!(compile(&bad, &options).diagnostics, full.diagnostics);
 }
+
+#[test]
+fn a_script_over_the_size_limit_is_refused_before_it_is_parsed() {
+    let max = crate::limits::MAX_SCRIPT_BYTES as usize;
+    let o = CheckOptions::default();
+    let big = SourceFile::new("big.hus", "#".repeat(max + 1));
+    for checked in [check(&big, &o), compile(&big, &o)] {
+        assert!(checked.program.is_none());
+        let got: Vec<_> = checked
+            .diagnostics
+            .iter()
+            .map(|d| (d.code, d.message.as_str()))
+            .collect();
+        assert_eq!(
+            got,
+            [(
+                Code::ScriptUnreadable,
+                "cannot read big.hus: it is larger than 16 MiB"
+            )]
+        );
+    }
+    let at = SourceFile::new("at.hus", "#".repeat(max));
+    assert!(check(&at, &o)
+        .diagnostics
+        .iter()
+        .all(|d| d.code != Code::ScriptUnreadable));
+    let e = tune::set_values(&big.text, &[("x".into(), 1.0)]).unwrap_err();
+    assert_eq!(e.0, "the script: it is larger than 16 MiB");
+}

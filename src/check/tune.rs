@@ -207,6 +207,7 @@ pub fn number_text(v: f64) -> String {
 /// every other byte kept. A name without a TUNE range, a value outside its range or a name
 /// given twice is an error.
 pub fn set_values(text: &str, values: &[(String, f64)]) -> Result<String, TuneError> {
+    crate::limits::script_size(text.len()).map_err(|e| TuneError(format!("the script: {e}")))?;
     let all = tunables_of(text);
     let mut edits: Vec<(Span, String)> = Vec::new();
     for (i, (name, v)) in values.iter().enumerate() {

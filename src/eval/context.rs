@@ -124,6 +124,23 @@ fn give_back(mut rare: Box<Rare>) {
     let _ = SPARE.try_with(|c| c.set(Some(rare)));
 }
 
+/// What a decision computed that depends on the state alone (never on `random` nor on a
+/// choice): the hero's strengths, against ranges too. `hus chart` decides one state at each
+/// of 100 values of `random`, and hands these from one decision to the next.
+#[derive(Default)]
+pub(crate) struct Kept {
+    hand_strength: Option<f64>,
+    equity: Option<f64>,
+    potentials: Option<(f64, f64)>,
+    versus: Vec<Versus>,
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Strengths against a range computed, for the counting test of [`Kept`].
+    pub(crate) static VERSUS_COMPUTED: Cell<usize> = const { Cell::new(0) };
+}
+
 /// A definition's value in one decision.
 #[derive(Clone, Copy, PartialEq)]
 enum Defined {
@@ -160,6 +177,30 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
             stats_missing: false,
             steps: 0,
             rare: None,
+        }
+    }
+
+    /// Starts from what an earlier decision of the same state computed.
+    pub(crate) fn restore(&mut self, kept: Kept) {
+        self.hand_strength = kept.hand_strength;
+        self.equity = kept.equity;
+        self.potentials = kept.potentials;
+        if !kept.versus.is_empty() {
+            self.rare().versus = kept.versus;
+        }
+    }
+
+    /// What this decision computed that the next decision of the same state may use.
+    pub(crate) fn keep(&mut self) -> Kept {
+        Kept {
+            hand_strength: self.hand_strength,
+            equity: self.equity,
+            potentials: self.potentials,
+            versus: self
+                .rare
+                .as_mut()
+                .map(|r| std::mem::take(&mut r.versus))
+                .unwrap_or_default(),
         }
     }
 
@@ -419,6 +460,12 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
             }
         };
         let entry = &mut versus[i];
+        #[cfg(test)]
+        if (measure == VsMeasure::HandStrength && entry.2.is_none())
+            || (measure != VsMeasure::HandStrength && entry.1.is_none())
+        {
+            VERSUS_COMPUTED.with(|c| c.set(c.get() + 1));
+        }
         if measure == VsMeasure::HandStrength {
             if entry.2.is_none() {
                 entry.2 =

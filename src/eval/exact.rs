@@ -20,7 +20,7 @@ pub const RANDOM_POINTS: usize = 100;
 pub const MAX_OUTCOMES: usize = 10_000;
 
 /// The choices of one decision, taken from a list instead of the generator.
-#[derive(Clone, Debug, Default)]
+#[derive(Default)]
 pub(crate) struct Choices {
     /// The index to take at each choice, in the order they are met; past its end, 0.
     forced: Vec<usize>,
@@ -29,6 +29,9 @@ pub(crate) struct Choices {
     pub(crate) met: Vec<Vec<f64>>,
     /// The decision read `random`.
     pub(crate) read_random: bool,
+    /// What the decisions of this state computed that does not depend on `random` nor on
+    /// a choice (equityVs, the strengths): computed once for all of them.
+    pub(crate) kept: super::context::Kept,
 }
 
 impl Choices {
@@ -81,33 +84,29 @@ pub fn outcomes(
         read_random: false,
         cut: false,
     };
-    follow(
-        program,
-        state,
-        options,
-        0.5 / RANDOM_POINTS as f64,
-        1.0,
-        &mut out,
-    )?;
+    let mut kept = super::context::Kept::default();
+    let first = 0.5 / RANDOM_POINTS as f64;
+    follow(program, state, options, (first, 1.0), &mut kept, &mut out)?;
     if out.read_random {
         out.decisions.clear();
         out.cut = false;
         let share = 1.0 / RANDOM_POINTS as f64;
         for k in 0..RANDOM_POINTS {
             let u = (k as f64 + 0.5) * share;
-            follow(program, state, options, u, share, &mut out)?;
+            follow(program, state, options, (u, share), &mut kept, &mut out)?;
         }
     }
     Ok(out)
 }
 
-/// Adds the decisions with `random` at `u` to `out`, each with `share` times its probability.
+/// Adds the decisions with `random` at `u` to `out`, each with `share` times its probability;
+/// `kept` goes from each decision to the next.
 fn follow(
     program: &Program,
     state: &GameState,
     options: &DecideOptions,
-    u: f64,
-    share: f64,
+    (u, share): (f64, f64),
+    kept: &mut super::context::Kept,
     out: &mut Outcomes,
 ) -> Result<(), DecideError> {
     let mut rng = Fixed::at(u);
@@ -120,11 +119,13 @@ fn follow(
         let depth = forced.len();
         let mut choices = Some(Choices {
             forced,
+            kept: std::mem::take(kept),
             ..Choices::default()
         });
         let result =
             decide_choosing::<Fixed, false>(program, state, &mut rng, options, &mut choices);
-        let c = choices.unwrap_or_default();
+        let mut c = choices.unwrap_or_default();
+        *kept = std::mem::take(&mut c.kept);
         out.read_random |= c.read_random;
         if let Some(shares) = c.met.get(depth) {
             // A choice not yet followed: one branch per item that can be taken.

@@ -31,6 +31,8 @@ use crate::external::ExternalPolicy;
 use crate::game::{Chips, Constant, GameState, Move, Phase};
 use crate::ir::{Action, ActionKind, Branch, Condition, Operand, Program, Test, WeightedAmount};
 use context::Context;
+#[cfg(test)]
+pub(crate) use context::VERSUS_COMPUTED;
 
 /// How to decide.
 #[derive(Clone, Debug, Default)]
@@ -309,10 +311,14 @@ fn decide_choosing<R: Rng + ?Sized, const EXPLAIN: bool>(
     let mut run =
         Run::<R, EXPLAIN>::new(Context::new(program, state, rng, &options.external), true);
     run.choices = choices.take();
+    if let Some(c) = &mut run.choices {
+        run.ctx.restore(std::mem::take(&mut c.kept));
+    }
     let mut matched = Lines::new();
     let result = run.decide(&mut matched);
     if let Some(c) = &mut run.choices {
         c.read_random = run.ctx.read_random();
+        c.kept = run.ctx.keep();
     }
     *choices = run.choices.take();
     run.report_undefined();

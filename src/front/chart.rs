@@ -515,3 +515,41 @@ mod tests {
         assert_eq!(Mix::RaiseSizes.name(), "sizes");
     }
 }
+
+#[cfg(test)]
+mod counting {
+    use crate::eval::VERSUS_COMPUTED;
+    use crate::front::{Bot, BotOptions, Spot, SpotOptions};
+
+    /// Strengths against a range computed for the chart of `text` on a flop.
+    fn computed(text: &str) -> (usize, bool) {
+        let bot = Bot::from_source("t.hus", text, &BotOptions::default()).unwrap();
+        let spot = Spot::new(&SpotOptions {
+            actions: "BTN call, BB check".into(),
+            board: "Kh8s4d".into(),
+            ..SpotOptions::default()
+        })
+        .unwrap();
+        let before = VERSUS_COMPUTED.with(|c| c.get());
+        let chart = super::chart(&bot, &spot).unwrap();
+        let read = chart.cells.iter().any(|c| c.reads_random);
+        (VERSUS_COMPUTED.with(|c| c.get()) - before, read)
+    }
+
+    #[test]
+    fn equity_against_a_range_is_computed_once_a_holding_whatever_random_is() {
+        // Two ranges, read before and after `random`: each holding's equity against each is
+        // computed once, not once for each of the 100 values of `random`.
+        let rules = "ALWAYS\nRULE equityVs(QQ+) > 0.9\nDO RAISE 2BB\nENDRULE\n\
+                     RULE equityVs(22+) > 0.5, random < 0.3\nDO RAISE 3BB\nENDRULE\n\
+                     RULE equityVs(22+) > 0.5\nDO 0.5 CALL, 0.5 CHECK\nENDRULE\n\
+                     RULE\nDO CHECK\nENDRULE\nENDALWAYS\n";
+        let (with_random, read) = computed(rules);
+        assert!(read);
+        let without = computed(&rules.replace(", random < 0.3", ""));
+        assert_eq!((with_random, read), (without.0, true));
+        assert!(!without.1);
+        // Every combination the board leaves, two ranges each.
+        assert_eq!(with_random, 2 * 1176);
+    }
+}

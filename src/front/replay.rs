@@ -240,10 +240,13 @@ pub fn replay_log(
         x.finish().map_err(usage)?;
     }
     let bb = game.blinds[0].max(game.blinds[1]) as i64;
-    let huds = log
-        .huds(game)
+    let players = log
+        .players_and_huds(game)
         .map_err(|e| fail(ReplayErrorKind::Log, format!("{log_name}: {e}")))?;
-    report.summary.players = log_players(&log, bb, &huds);
+    report.summary.players = players
+        .into_iter()
+        .map(|(p, hud)| log_player(p, hud, bb))
+        .collect();
     Ok(report)
 }
 
@@ -301,42 +304,32 @@ fn error_kind(e: &log::ReplayError) -> ReplayErrorKind {
     }
 }
 
-/// Each player's result over the log (by the run-out chips) with the HUD they kept.
-fn log_players(log: &log::Log, bb: i64, huds: &[(String, OpponentStats)]) -> Vec<LogPlayer> {
-    log.players()
-        .into_iter()
-        .map(|p| {
-            let r = MatchResult {
-                hands: p.hands,
-                seed: 0,
-                stakes: Stakes {
-                    sb: 0,
-                    bb,
-                    stack: 0,
-                },
-                duplicate: false,
-                net_a: p.net,
-                tally: p.tally,
-                bots: Default::default(),
-                hand_results: None,
-                threads: 1,
-            };
-            let hud = huds
-                .iter()
-                .find(|(n, _)| *n == p.name)
-                .map(|(_, h)| *h)
-                .unwrap_or_default();
-            LogPlayer {
-                mbb_per_hand: r.mbb_per_hand(),
-                ci95: r.ci95(),
-                name: p.name,
-                hands: p.hands,
-                net_chips: p.net,
-                showdowns: p.showdowns,
-                hud,
-            }
-        })
-        .collect()
+/// A player's result over the log (by the run-out chips) with the HUD they kept.
+fn log_player(p: log::PlayerResult, hud: OpponentStats, bb: i64) -> LogPlayer {
+    let r = MatchResult {
+        hands: p.hands,
+        seed: 0,
+        stakes: Stakes {
+            sb: 0,
+            bb,
+            stack: 0,
+        },
+        duplicate: false,
+        net_a: p.net,
+        tally: p.tally,
+        bots: Default::default(),
+        hand_results: None,
+        threads: 1,
+    };
+    LogPlayer {
+        mbb_per_hand: r.mbb_per_hand(),
+        ci95: r.ci95(),
+        name: p.name,
+        hands: p.hands,
+        net_chips: p.net,
+        showdowns: p.showdowns,
+        hud,
+    }
 }
 
 impl ReplayReport {

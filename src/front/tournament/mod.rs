@@ -130,9 +130,14 @@ impl Tournament {
         options: TournamentOptions,
     ) -> Result<Tournament, MatchFailure> {
         check_options(&options, bots.len())?;
-        for p in pairings_of(&options, bots.len()) {
+        let pairings = pairings_of(&options, bots.len());
+        for p in &pairings {
             super::matches::check_lbr_pairing(&bots[p.a], &bots[p.b]).map_err(usage)?;
         }
+        let whole = pairings.iter().filter(|p| played_whole(&bots, p)).count() as u64;
+        let cut = pairings.len() as u64 - whole;
+        let o = &options;
+        crate::settings::chunks(cut, whole, o.hands, o.chunk_hands, o.duplicate).map_err(usage)?;
         let names = bots.iter().map(MatchBot::name).collect();
         Ok(Tournament {
             bots,
@@ -170,16 +175,14 @@ impl Tournament {
         pairings_of(&self.options, self.bots.len())
     }
 
-    /// Every chunk of every pairing, pairing by pairing. A pairing with an ACPC program is
-    /// one chunk of all its hands (a program sees its hands in order, from the first).
+    /// Every chunk of every pairing, pairing by pairing (at most
+    /// [`MAX_CHUNKS`](crate::limits::MAX_CHUNKS), checked when the tournament is made). A
+    /// pairing with an ACPC program is one chunk of all its hands.
     pub fn jobs(&self) -> Vec<ChunkJob> {
         let o = &self.options;
         let mut jobs = Vec::new();
         for (index, p) in self.pairings().into_iter().enumerate() {
-            let program = [p.a, p.b]
-                .iter()
-                .any(|&i| matches!(self.bots[i], MatchBot::Program(_)));
-            let size = if program {
+            let size = if played_whole(&self.bots, &p) {
                 o.hands.max(1)
             } else {
                 o.chunk_hands
@@ -241,6 +244,14 @@ impl Tournament {
     pub fn merge(&self, results: &[ChunkResult]) -> Result<TournamentResult, MatchFailure> {
         result::merge(self, results)
     }
+}
+
+/// A pairing with an ACPC program is one chunk of all its hands (a program sees its hands in
+/// order, from the first).
+fn played_whole(bots: &[MatchBot], p: &Pairing) -> bool {
+    [p.a, p.b]
+        .iter()
+        .any(|&i| matches!(bots[i], MatchBot::Program(_)))
 }
 
 /// The pairings `options` make of `n` bots.

@@ -219,3 +219,33 @@ fn a_stopped_tournament_starts_no_chunk_after_the_stop_and_says_so() {
     let whole = t.run_stoppable(2, None, &stop).unwrap();
     assert_eq!(whole.json(), t.run(1, None).unwrap().json());
 }
+
+#[test]
+fn chunks_grow_with_the_hands_up_to_the_limit_then_are_refused_before_any_is_listed() {
+    let at = |hands: u64| {
+        Tournament::of_bots(builtins(&["caller", "raiser", "random"]), options(hands, 2))
+    };
+    // Three pairings in chunks of 2: 4x and 16x the hands list 4 and 16 times the chunks.
+    let counts: Vec<usize> = [1, 4, 16]
+        .iter()
+        .map(|k| at(1000 * k).unwrap().jobs().len())
+        .collect();
+    assert_eq!(counts, [1500, 6000, 24000]);
+    // Past the limit, 1x, 4x and 16x the hands are refused alike, before a chunk is listed.
+    let over = crate::limits::MAX_CHUNKS / 3 * 2 + 2;
+    for k in [1, 4, 16] {
+        let e = at(over * k).unwrap_err();
+        assert_eq!(e.kind, MatchErrorKind::Usage);
+        assert!(
+            e.message.contains("more than the 1000000 a run has"),
+            "{}",
+            e.message
+        );
+    }
+    // The documented most hands: a usage error naming a chunk size that would do.
+    let e = at(crate::settings::MAX_HANDS).unwrap_err();
+    assert_eq!(
+        e.message,
+        "1000000000000 hands in chunks of 2 make 1500000000000 chunks, more than the 1000000 a run has: make chunks of at least 3000004 hands"
+    );
+}
