@@ -6,6 +6,7 @@
 use std::fmt;
 
 use crate::cards::Card;
+pub(crate) use crate::diag::clip;
 use crate::game::{Act, ActionRecord, Chips, GameRecord, Move, Phase, Player, Post, Round, Unit};
 
 /// One act of a betting string: `f`, `c` (a call or a check) or `r<N>` (a raise **to** N
@@ -230,11 +231,19 @@ pub fn parse(line: &str) -> Result<MatchState, ProtocolError> {
     };
     let position = match position.parse::<usize>() {
         Ok(p @ 0..=1) => p,
-        _ => return err(format!("position `{position}` is not 0 or 1 (heads-up)")),
+        _ => {
+            return err(format!(
+                "position `{}` is not 0 or 1 (heads-up)",
+                clip(position)
+            ))
+        }
     };
-    let hand = hand
-        .parse::<u64>()
-        .map_err(|_| ProtocolError(format!("hand number `{hand}` is not a whole number")))?;
+    let hand = hand.parse::<u64>().map_err(|_| {
+        ProtocolError(format!(
+            "hand number `{}` is not a whole number",
+            clip(hand)
+        ))
+    })?;
     let mut rounds = Vec::new();
     for (r, text) in betting.split('/').enumerate() {
         if r >= 4 {
@@ -249,7 +258,8 @@ pub fn parse(line: &str) -> Result<MatchState, ProtocolError> {
     let seats: Vec<&str> = hole_text.split('|').collect();
     if seats.len() != 2 {
         return err(format!(
-            "`{hole_text}`: a heads-up state has two hole-card sections"
+            "`{}`: a heads-up state has two hole-card sections",
+            clip(hole_text)
         ));
     }
     let mut hole = [None, None];
@@ -257,7 +267,7 @@ pub fn parse(line: &str) -> Result<MatchState, ProtocolError> {
         if !text.is_empty() {
             let cards = parse_cards(text)?;
             let [a, b] = cards[..] else {
-                return err(format!("`{text}`: a player holds two cards"));
+                return err(format!("`{}`: a player holds two cards", clip(text)));
             };
             hole[p] = Some([a, b]);
         }
@@ -339,15 +349,6 @@ fn parse_cards(text: &str) -> Result<Vec<Card>, ProtocolError> {
                 .map_err(|_| ProtocolError(format!("`{c}` is not a card")))
         })
         .collect()
-}
-
-/// The first 60 characters of `s`, and `…` when there were more: what a message quotes.
-pub(crate) fn clip(s: &str) -> String {
-    let mut out: String = s.chars().take(60).collect();
-    if out.len() < s.len() {
-        out.push('…');
-    }
-    out
 }
 
 /// The player at a position, seen from `seat`: the seat is the hero.

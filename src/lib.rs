@@ -155,7 +155,7 @@ pub use cards::range::Holding;
 pub use dealer::MatchResult;
 pub use dealer::{Acted, HandResult, Table, TableOptions};
 pub use diag::Severity;
-pub use diag::{escape_controls, escape_json_controls};
+pub use diag::{clip, escape_controls, escape_json_controls};
 /// How many starting-hand coverages this process has computed (each is costly): a count
 /// for tests that one is computed only when asked.
 pub use eval::coverage::computed as coverages_computed;

@@ -61,7 +61,11 @@ fn run() -> u8 {
     if let Some(args) = plain_decide(std::env::args_os().skip(1)) {
         return cli::decide::run(args);
     }
-    match Command::parse() {
+    let command = match Command::try_parse() {
+        Ok(c) => c,
+        Err(e) => return clap_refusal(&e),
+    };
+    match command {
         Command::Acpc(args) => cli::acpc::run(args),
         Command::Chart(args) => cli::chart::run(args),
         Command::Check(args) => cli::check::run(args),
@@ -78,6 +82,46 @@ fn run() -> u8 {
         Command::Show(args) => cli::show::run(args),
         Command::Tournament(args) => cli::tournament::run(args),
     }
+}
+
+/// Clap's help or refusal, printed as clap prints it but with every quoted input clipped as
+/// the commands' own messages clip theirs (an argument of 100 KB is not echoed whole).
+fn clap_refusal(e: &clap::Error) -> u8 {
+    use std::io::{IsTerminal, Write};
+    let styled = e.render();
+    let colour = std::env::var_os("NO_COLOR").is_none()
+        && if e.use_stderr() {
+            std::io::stderr().is_terminal()
+        } else {
+            std::io::stdout().is_terminal()
+        };
+    let text = match colour {
+        true => styled.ansi().to_string(),
+        false => styled.to_string(),
+    };
+    let text = match e.use_stderr() {
+        true => clip_quoted(&text),
+        false => text,
+    };
+    let _ = match e.use_stderr() {
+        true => std::io::stderr().write_all(text.as_bytes()),
+        false => std::io::stdout().write_all(text.as_bytes()),
+    };
+    u8::try_from(e.exit_code()).unwrap_or(2)
+}
+
+/// `text` with every stretch of one line between two `'` (how clap quotes an input) clipped.
+fn clip_quoted(text: &str) -> String {
+    let parts: Vec<&str> = text.split('\'').collect();
+    let clipped: Vec<String> = parts
+        .iter()
+        .enumerate()
+        .map(|(i, p)| match i % 2 {
+            1 if i + 1 < parts.len() && !p.contains('\n') => hus::clip(p),
+            _ => p.to_string(),
+        })
+        .collect();
+    clipped.join("'")
 }
 
 /// `hus decide SCRIPT GAME` and nothing else, the form a program driving a bot runs at every

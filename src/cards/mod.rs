@@ -236,10 +236,16 @@ impl fmt::Display for CardParseError {
             CardParseErrorKind::NotACard => write!(
                 f,
                 "`{}` at byte {} is not a card: expected a rank (2-9, T, J, Q, K, A) and a suit letter (h, d, c, s), e.g. `Ad`",
-                self.found, self.at
+                crate::diag::clip(&self.found),
+                self.at
             ),
             CardParseErrorKind::Twice => {
-                write!(f, "`{}` at byte {} is a card already in the set", self.found, self.at)
+                write!(
+                    f,
+                    "`{}` at byte {} is a card already in the set",
+                    crate::diag::clip(&self.found),
+                    self.at
+                )
             }
         }
     }

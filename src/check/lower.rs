@@ -524,16 +524,7 @@ impl Lowerer<'_> {
                         }
                     },
                     None => {
-                        let d = Diagnostic::error(
-                            Code::UnknownName,
-                            format!("`{}` is not a range", item.text),
-                        )
-                        .at(item.span.clone())
-                        .with_label("expected a card query or a DEFINEd range")
-                        .with_help(format!(
-                            "name a range with `DEFINE {} = QQ+ | AK`",
-                            item.text
-                        ));
+                        let d = self.unknown_range(&item.text, item.span.clone());
                         self.fail(d)
                     }
                 }
@@ -551,6 +542,31 @@ impl Lowerer<'_> {
             }
         }
         ok.then_some(all)
+    }
+
+    /// An unknown name where a range stands, with the DEFINE it likely misspells. Only the
+    /// first diagnostics get a suggestion, so a script of many unknown names costs no more
+    /// than its DEFINEs a few times over.
+    fn unknown_range(&self, name: &str, span: Span) -> Diagnostic {
+        let d = Diagnostic::error(
+            Code::UnknownName,
+            format!("unknown name `{}`", crate::diag::clip(name)),
+        )
+        .at(span.clone())
+        .with_label("expected a card query or a DEFINEd range");
+        let defines = self.defines.iter().map(|s| s.define.name.as_str());
+        let near = (self.diags.len() < 100)
+            .then(|| crate::diag::did_you_mean(name, defines))
+            .flatten();
+        match near {
+            Some(s) => d
+                .with_help(format!("did you mean `{s}`?"))
+                .with_replacement(span, s.to_string()),
+            None => d.with_help(format!(
+                "name a range with `DEFINE {} = QQ+ | AK`",
+                crate::diag::clip(name)
+            )),
+        }
     }
 
     /// "`big` is a number, not a condition", pointing at the DEFINE.
@@ -941,15 +957,20 @@ impl Lowerer<'_> {
     ) -> Option<Operand> {
         let villain = self.narrowing(range);
         let Some(measure) = ir::VsMeasure::from_name(word) else {
-            return self.fail(
-                Diagnostic::error(
-                    Code::UnknownName,
-                    format!("`{word}(...)` is not a strength against a range"),
-                )
-                .at(word_span)
-                .with_label("no such word takes a range")
-                .with_help("the words that take a range are `equityVs`, `ppotVs`, `npotVs` and `handStrengthVs`: `equityVs(QQ+ | AK)`"),
-            );
+            let d = Diagnostic::error(
+                Code::UnknownName,
+                format!("unknown name `{}(...)`", crate::diag::clip(word)),
+            )
+            .at(word_span.clone())
+            .with_label("no such word takes a range");
+            let words = ir::VsMeasure::ALL.iter().map(|(n, _)| *n);
+            let d = match crate::diag::did_you_mean(word, words) {
+                Some(s) => d
+                    .with_help(format!("did you mean `{s}`?"))
+                    .with_replacement(word_span, s.to_string()),
+                None => d.with_help("the words that take a range are `equityVs`, `ppotVs`, `npotVs` and `handStrengthVs`: `equityVs(QQ+ | AK)`"),
+            };
+            return self.fail(d);
         };
         Some(Operand::Versus {
             measure,

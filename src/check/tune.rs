@@ -23,9 +23,10 @@ pub struct Tunable {
     bound_spans: [Span; 2],
 }
 
-/// Why [`set_values`] refused: a name with no TUNE range, a value outside it, a name twice.
+/// Why [`set_values`] refused: a name with no TUNE range, a value outside it, a name twice;
+/// with the span of the DEFINE's value when the refusal is about a DEFINE of the script.
 #[derive(Clone, Debug, PartialEq)]
-pub struct TuneError(pub String);
+pub struct TuneError(pub String, pub Option<Span>);
 
 impl std::fmt::Display for TuneError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -207,37 +208,49 @@ pub fn number_text(v: f64) -> String {
 /// every other byte kept. A name without a TUNE range, a value outside its range or a name
 /// given twice is an error.
 pub fn set_values(text: &str, values: &[(String, f64)]) -> Result<String, TuneError> {
-    crate::limits::script_size(text.len()).map_err(|e| TuneError(format!("the script: {e}")))?;
+    use crate::diag::clip;
+    use crate::game::format_amount as short;
+    crate::limits::script_size(text.len()).map_err(|e| TuneError(format!("the script: {e}"), None))?;
     let all = tunables_of(text);
     let mut edits: Vec<(Span, String)> = Vec::new();
     for (i, (name, v)) in values.iter().enumerate() {
+        let shown = clip(name);
+        let Some(t) = all.iter().find(|t| t.name.eq_ignore_ascii_case(name)) else {
+            let known: Vec<&str> = all.iter().map(|t| t.name.as_str()).collect();
+            let near = crate::diag::did_you_mean(name, known.iter().copied());
+            let known = match (near, known.is_empty()) {
+                (Some(n), _) => format!("did you mean `{n}`?"),
+                (None, true) => "it has none".to_string(),
+                (None, false) => format!("its tunable DEFINEs are {}", clip(&known.join(", "))),
+            };
+            return Err(TuneError(
+                format!("the script has no DEFINE `{shown}` with a TUNE range; {known}"),
+                None,
+            ));
+        };
+        let at = |message: String| TuneError(message, Some(t.value_span.clone()));
         if values[..i]
             .iter()
             .any(|(n, _)| n.eq_ignore_ascii_case(name))
         {
-            return Err(TuneError(format!("`{name}` is given twice")));
+            return Err(at(format!("`{shown}` is given twice")));
         }
-        let Some(t) = all.iter().find(|t| t.name.eq_ignore_ascii_case(name)) else {
-            let known: Vec<&str> = all.iter().map(|t| t.name.as_str()).collect();
-            let known = match known.is_empty() {
-                true => "it has none".to_string(),
-                false => format!("its tunable DEFINEs are {}", known.join(", ")),
-            };
-            return Err(TuneError(format!(
-                "the script has no DEFINE `{name}` with a TUNE range; {known}"
-            )));
-        };
         let slack = 1e-9 * (t.high - t.low);
         if !v.is_finite() || *v < t.low - slack || *v > t.high + slack {
-            return Err(TuneError(format!(
-                "{name} = {v} is outside its TUNE range {}..{}",
-                t.low, t.high
+            return Err(at(format!(
+                "{shown} = {} is outside its TUNE range {}..{}",
+                short(*v),
+                short(t.low),
+                short(t.high)
             )));
         }
         if t.integer && v.fract() != 0.0 {
-            return Err(TuneError(format!(
-                "{name} = {v} is not a whole number, and {} is a count (its default and TUNE range {}..{} are written as integers)",
-                t.name, t.low, t.high
+            return Err(at(format!(
+                "{shown} = {} is not a whole number, and {} is a count (its default and TUNE range {}..{} are written as integers)",
+                short(*v),
+                t.name,
+                short(t.low),
+                short(t.high)
             )));
         }
         let unit = t.unit.as_deref().unwrap_or("");

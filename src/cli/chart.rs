@@ -78,7 +78,10 @@ pub(crate) fn blinds(text: &str) -> Result<(f64, f64), String> {
         .split_once('/')
         .and_then(|(a, b)| Some((a.trim().parse::<f64>().ok()?, b.trim().parse::<f64>().ok()?)));
     parsed.ok_or_else(|| {
-        format!("--blinds `{text}`: write the small and the big blind as SB/BB, such as 50/100")
+        format!(
+            "--blinds `{}`: write the small and the big blind as SB/BB, such as 50/100",
+            hus::clip(text)
+        )
     })
 }
 

@@ -520,6 +520,16 @@ pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     prev[b.len()]
 }
 
+/// The first 60 characters of `s`, and `…` when there were more: what a message quotes of an
+/// input, however long the input.
+pub fn clip(s: &str) -> String {
+    let mut out: String = s.chars().take(60).collect();
+    if out.len() < s.len() {
+        out.push('…');
+    }
+    out
+}
+
 /// The closest candidate to `name` within a distance that makes a useful suggestion.
 pub(crate) fn did_you_mean<'a>(
     name: &str,

@@ -657,10 +657,21 @@ fn with_values(source: SourceFile, values: &[(String, f64)]) -> Result<SourceFil
     }
     match crate::check::tune::set_values(&source.text, values) {
         Ok(text) => Ok(SourceFile::new(source.name, text)),
-        Err(e) => Err(ScriptError {
-            diagnostics: vec![Diagnostic::whole_file(Code::BadTune, &source.name, e.0)],
-            file: source.name,
-        }),
+        Err(crate::check::tune::TuneError(message, at)) => {
+            let d = match at {
+                Some(span) => Diagnostic::located(
+                    &source,
+                    &crate::diag::Diagnostic::error(Code::BadTune, message)
+                        .at(span)
+                        .with_label("the value --set replaces"),
+                ),
+                None => Diagnostic::whole_file(Code::BadTune, &source.name, message),
+            };
+            Err(ScriptError {
+                diagnostics: vec![d],
+                file: source.name,
+            })
+        }
     }
 }
 

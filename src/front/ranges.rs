@@ -10,6 +10,7 @@ use crate::cards::predicate::Predicate;
 use crate::cards::query::{every_class, CardQuery, Notation, EVERY_HOLDING, EVERY_HOLDING_HABITS};
 use crate::cards::range::{FilterWord, HandFilter, HandWord, Holding};
 use crate::cards::{Card, CardSet};
+use crate::diag::clip;
 use crate::strength::preflop_dead;
 use crate::strength::range_equity::{self, RangeEquity, Tally, Ticker};
 
@@ -57,7 +58,8 @@ pub fn read_range(text: &str, notation: Notation) -> Result<ReadRange, RangeErro
         .collect();
     if items.is_empty() {
         return error(format!(
-            "`{text}` names no hand: write a range such as `QQ+ | AK`"
+            "`{}` names no hand: write a range such as `QQ+ | AK`",
+            clip(text)
         ));
     }
     for item in items {
@@ -110,11 +112,22 @@ fn plus_warning(body: &str) -> Option<String> {
     ))
 }
 
+/// The smallest weight above 0 a range holds: below it a share is not represented in full
+/// (a subnormal float) or reads as 0, and the holdings would drop out unseen.
+pub const MIN_WEIGHT: f64 = f64::MIN_POSITIVE;
+
 fn parse_weight(item: &str, w: &str) -> Result<f64, RangeError> {
+    let mantissa = w.split(['e', 'E']).next().unwrap_or(w);
+    let written_nonzero = mantissa.bytes().any(|b| (b'1'..=b'9').contains(&b));
     match w.parse::<f64>() {
+        Ok(x) if written_nonzero && (0.0..MIN_WEIGHT).contains(&x) => error(format!(
+            "`{}`: the weight is below 2.2e-308, the smallest share a weight holds; write 0 to leave the holdings out",
+            clip(item)
+        )),
         Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
         _ => error(format!(
-            "`{item}`: a weight is a number from 0 to 1 (`AKo:0.5` is half of AKo's holdings)"
+            "`{}`: a weight is a number from 0 to 1 (`AKo:0.5` is half of AKo's holdings)",
+            clip(item)
         )),
     }
 }
@@ -133,7 +146,8 @@ fn item_holdings(body: &str, notation: Notation) -> Result<Vec<(u32, u32)>, Rang
         .any(|h| h.eq_ignore_ascii_case(body))
     {
         return error(format!(
-            "`{body}` is not a range here: every holding is `{EVERY_HOLDING}` (any two cards)"
+            "`{}` is not a range here: every holding is `{EVERY_HOLDING}` (any two cards)",
+            clip(body)
         ));
     }
     if let Ok(set) = body.parse::<CardSet>() {
@@ -147,7 +161,8 @@ fn item_holdings(body: &str, notation: Notation) -> Result<Vec<(u32, u32)>, Rang
         Ok(q) => q.classes,
         Err(_) => {
             return error(format!(
-                "`{body}` is neither a card query (`AK`, `Q8s+`, `JJ-`, `A2s-A5s`), two cards (`AhKh`) nor `{EVERY_HOLDING}` (every holding)"
+                "`{}` is neither a card query (`AK`, `Q8s+`, `JJ-`, `A2s-A5s`), two cards (`AhKh`) nor `{EVERY_HOLDING}` (every holding)",
+                clip(body)
             ))
         }
     };
@@ -160,7 +175,7 @@ fn item_holdings(body: &str, notation: Notation) -> Result<Vec<(u32, u32)>, Rang
 /// Cards written one after another (`Kh8s4d`, `Kh 8s 4d`); empty text is no card.
 pub fn parse_cards(text: &str, what: &str) -> Result<CardSet, RangeError> {
     text.parse::<CardSet>().map_err(|e| RangeError {
-        message: format!("{what} `{text}`: {e}"),
+        message: format!("{what} `{}`: {e}", clip(text)),
     })
 }
 
@@ -187,7 +202,8 @@ pub fn parse_filter(text: &str) -> Result<HandFilter, RangeError> {
             };
             let Some(word) = word else {
                 return error(format!(
-                    "`{raw}` is not a hand word a filter reads on the villain's cards (`pair`, `flushDraw`, `!overcards`; `+` after {})",
+                    "`{}` is not a hand word a filter reads on the villain's cards (`pair`, `flushDraw`, `!overcards`; `+` after {})",
+                    clip(raw),
                     Made::OR_BETTER_WORDS
                 ));
             };
@@ -331,27 +347,18 @@ pub fn equity_counted(
                 warnings.push(w);
             }
         }
-        let left: Vec<Holding> = read
-            .holdings
-            .into_iter()
-            .filter(|h| !h.set().intersects(known))
-            .collect();
-        if left.is_empty() {
-            return error(format!(
-                "the {who}'s range `{text}` has no holding the known cards leave"
-            ));
-        }
-        Ok(left)
+        live_holdings(read.holdings, known, text, who)
     };
-    let hero = live(&options.hero, "hero")?;
-    let mut villain = live(&options.villain, "villain")?;
+    let hero = live(&options.hero, "the hero's range")?;
+    let mut villain = live(&options.villain, "the villain's range")?;
     if let Some(words) = &options.villain_with {
         let filter = parse_filter(words)?;
         villain.retain(|h| filter.holds(h.set(), board));
         if villain.is_empty() {
             return error(format!(
-                "no holding of the villain's range `{}` has `{words}` on this board",
-                options.villain
+                "no holding of the villain's range `{}` has `{}` on this board",
+                clip(&options.villain),
+                clip(words)
             ));
         }
     }
@@ -373,6 +380,28 @@ pub fn equity_counted(
         method,
         warnings,
     })
+}
+
+/// The holdings none of the known cards (board and dead) take; a range they leave empty is
+/// refused, by `hus equity` and `hus range` alike, as nothing can be counted on it.
+/// `whose` names the range in the message (`the hero's range`).
+fn live_holdings(
+    holdings: Vec<Holding>,
+    known: CardSet,
+    text: &str,
+    whose: &str,
+) -> Result<Vec<Holding>, RangeError> {
+    let left: Vec<Holding> = holdings
+        .into_iter()
+        .filter(|h| !h.set().intersects(known))
+        .collect();
+    if left.is_empty() {
+        return error(format!(
+            "{whose} `{}` has no holding the known cards leave",
+            clip(text)
+        ));
+    }
+    Ok(left)
 }
 
 /// How to count: whether before the flop by the table less the boards holding a dead card,
@@ -567,11 +596,7 @@ pub fn range_breakdown_counted(
     let filter = options.with.as_deref().map(parse_filter).transpose()?;
     let known = board.union(dead);
     let read = read_range(&options.range, options.notation)?;
-    let live: Vec<Holding> = read
-        .holdings
-        .into_iter()
-        .filter(|h| !h.set().intersects(known))
-        .collect();
+    let live = live_holdings(read.holdings, known, &options.range, "the range")?;
     let combos = combos_of(&live);
     let kept: Vec<Holding> = live
         .iter()

@@ -4,6 +4,7 @@
 //! starting hand in turn.
 
 use crate::cards::{Card, CardSet};
+use crate::diag::clip;
 use crate::game::{Act, GameRecord, GameState, InvalidGame, Play, Player};
 
 /// A spot as flags give it; [`Spot::new`] reads it.
@@ -73,6 +74,11 @@ impl std::fmt::Display for SpotError {
 
 impl std::error::Error for SpotError {}
 
+/// An error about one act of the notation, quoting it (clipped).
+fn at<T>(item: &str, message: String) -> Result<T, SpotError> {
+    error(format!("`{}`: {message}", clip(item)))
+}
+
 fn error<T>(message: impl Into<String>) -> Result<T, SpotError> {
     Err(SpotError {
         message: message.into(),
@@ -93,27 +99,13 @@ impl Spot {
     /// hand is over, a board is missing or too long) is an error saying why.
     pub fn new(options: &SpotOptions) -> Result<Spot, SpotError> {
         let (sb, bb) = (options.small_blind, options.big_blind);
-        if !(sb.is_finite() && bb.is_finite() && sb > 0.0 && bb >= sb) {
-            return error(format!(
-                "blinds {sb}/{bb}: the small blind must be above 0 and at most the big blind (`--blinds 50/100`)"
-            ));
-        }
-        let stack = options.stack * bb;
-        if !(options.stack.is_finite()
-            && stack >= bb
-            && stack <= crate::limits::MAX_STACK_CHIPS as f64)
-        {
-            return error(format!(
-                "stack {}: give the stacks in big blinds, at least 1 (`--stack 20`)",
-                options.stack
-            ));
-        }
+        let stack = stack_chips(options.stack, sb, bb)?;
         let board: Vec<Card> = parse_board(&options.board)?;
         let acts = parse_acts(&options.actions, sb, bb, stack, board.len())?;
         let hero = acts.next_to_act;
         if let Some(p) = &options.position {
             let want = parse_seat(p).ok_or_else(|| SpotError {
-                message: format!("position `{p}`: write sb (or btn) or bb"),
+                message: format!("position `{}`: write sb (or btn) or bb", clip(p)),
             })?;
             if want != hero {
                 return error(format!(
@@ -122,7 +114,7 @@ impl Spot {
                     if acts.plays.is_empty() {
                         "no act".to_string()
                     } else {
-                        format!("`{}`", options.actions.trim())
+                        format!("`{}`", clip(options.actions.trim()))
                     },
                     seat_name(hero),
                     seat_name(want)
@@ -224,6 +216,47 @@ impl Spot {
     }
 }
 
+/// Both stacks in chips, or the bound the blinds or the stack break: the small blind above 0
+/// and at most the big blind, a stack of at least one big blind and at most
+/// [`crate::limits::MAX_STACK_CHIPS`] chips.
+fn stack_chips(stack_bb: f64, sb: f64, bb: f64) -> Result<f64, SpotError> {
+    use crate::game::format_amount as short;
+    let max = crate::limits::MAX_STACK_CHIPS as f64;
+    if !(sb.is_finite() && bb.is_finite() && sb > 0.0 && bb >= sb) {
+        return error(format!(
+            "blinds {}/{}: the small blind must be above 0 and at most the big blind (`--blinds 50/100`)",
+            short(sb),
+            short(bb)
+        ));
+    }
+    if bb > max {
+        return error(format!(
+            "blinds {}/{}: the big blind is above {}, the most chips a stack holds (`--blinds 50/100`)",
+            short(sb),
+            short(bb),
+            short(max)
+        ));
+    }
+    let stack = stack_bb * bb;
+    if !(stack_bb.is_finite() && stack >= bb) {
+        return error(format!(
+            "stack {}: give the stacks in big blinds, at least 1 (`--stack 20`)",
+            short(stack_bb)
+        ));
+    }
+    if stack > max {
+        return error(format!(
+            "stack {}: at blinds {}/{} that is more than {} chips, the most a stack holds: at most {} big blinds at these blinds",
+            short(stack_bb),
+            short(sb),
+            short(bb),
+            short(max),
+            short((max / bb).floor())
+        ));
+    }
+    Ok(stack)
+}
+
 fn invalid(e: &InvalidGame) -> SpotError {
     SpotError {
         message: format!(
@@ -247,11 +280,12 @@ fn free_cards(board: &[Card]) -> String {
 
 fn parse_board(text: &str) -> Result<Vec<Card>, SpotError> {
     let set: CardSet = text.parse().map_err(|e| SpotError {
-        message: format!("board `{text}`: {e}"),
+        message: format!("board `{}`: {e}", clip(text)),
     })?;
     if !matches!(set.len(), 0 | 3 | 4 | 5) {
         return error(format!(
-            "board `{text}`: a board has 3, 4 or 5 cards, not {}",
+            "board `{}`: a board has 3, 4 or 5 cards, not {}",
+            clip(text),
             set.len()
         ));
     }
@@ -334,7 +368,7 @@ fn parse_acts(text: &str, sb: f64, bb: f64, stack: f64, board: usize) -> Result<
     };
     for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
         if t.street > streets_open {
-            return error(format!("`{item}`: {}", round_over(t.street)));
+            return at(item, round_over(t.street));
         }
         let play = t.act(item)?;
         plays.push((t.next, play));
@@ -388,11 +422,14 @@ impl Table {
         let mut words: Vec<&str> = item.split_whitespace().collect();
         if let Some(seat) = words.first().and_then(|w| parse_seat(w)) {
             if seat != self.next {
-                return error(format!(
-                    "`{item}`: it is {}'s turn here, not {}'s",
-                    seat_name(self.next),
-                    seat_name(seat)
-                ));
+                return at(
+                    item,
+                    format!(
+                        "it is {}'s turn here, not {}'s",
+                        seat_name(self.next),
+                        seat_name(seat)
+                    ),
+                );
             }
             words.remove(0);
         }
@@ -401,32 +438,37 @@ impl Table {
             [v] => (*v, None),
             [v, s] => (*v, Some(*s)),
             _ => {
-                return error(format!(
-                    "`{item}`: write an act as a seat, a verb and a size, such as `BB 3bet 9bb`"
-                ))
+                return at(
+                    item,
+                    "write an act as a seat, a verb and a size, such as `BB 3bet 9bb`".into(),
+                )
             }
         };
         let verb = verb.to_ascii_lowercase();
         let owed = self.owed();
         let plain = |play: Play| match size {
             None => Ok(play),
-            Some(_) => error(format!("`{item}`: `{verb}` takes no size")),
+            Some(_) => at(item, format!("`{}` takes no size", clip(&verb))),
         };
         // The act words read as everywhere (`Act`); the others are the notation's own.
         match (verb.parse::<Act>(), verb.as_str()) {
             (Ok(Act::Fold), _) => plain(Play::Fold),
-            (Ok(Act::Check), _) if owed > 0.0 => error(format!("`{item}`: nothing can be checked when a bet is owed; call, raise or fold")),
+            (Ok(Act::Check), _) if owed > 0.0 => at(item, "nothing can be checked when a bet is owed; call, raise or fold".into()),
             (Ok(Act::Check), _) => plain(Play::Check),
             (Ok(Act::Call), _) => plain(Play::Call),
             (_, "limp") if self.street == 0 && self.next == Seat::Sb && !self.acted[0] => plain(Play::Call),
-            (_, "limp") => error(format!("`{item}`: a limp is the small blind's first call before the flop; write call")),
+            (_, "limp") => at(item, "a limp is the small blind's first call before the flop; write call".into()),
             (_, "allin" | "all-in" | "shove" | "jam") => {
                 let to = self.stack - self.before;
+                // Facing an all-in as large as the stack, going all in is the call.
+                if self.round[1 - ix(self.next)] >= to {
+                    return Ok(Play::Call);
+                }
                 Ok(self.raise_to(to))
             }
             (Ok(Act::Raise | Act::Bet), _) | (_, "open" | "2bet" | "3bet" | "4bet" | "5bet") => {
                 let Some(size) = size else {
-                    return error(format!("`{item}`: give the size, such as `{verb} 9bb` (in big blinds) or `{verb} 50%` (of the pot)"));
+                    return at(item, format!("give the size, such as `{v} 9bb` (in big blinds) or `{v} 50%` (of the pot)", v = clip(&verb)));
                 };
                 let to = match size_of(size) {
                     Some(Size::Bb(x)) => x * self.bb,
@@ -435,12 +477,12 @@ impl Table {
                         let me = ix(self.next);
                         self.round[1 - me] + p * (self.pot() + owed)
                     }
-                    None => return error(format!("`{item}`: the size `{size}` is no number of big blinds (`9bb`) or percent of the pot (`50%`)")),
+                    None => return at(item, format!("the size `{}` is no number of big blinds (`9bb`) or percent of the pot (`50%`)", clip(size))),
                 };
                 Ok(self.raise_to(to))
             }
-            _ => error(format!(
-                "`{item}`: unknown act `{verb}`; write limp, call, check, fold, raise, bet, 3bet, 4bet, allin"
+            _ => at(item, format!(
+                "unknown act `{}`; write limp, call, check, fold, raise, bet, 3bet, 4bet, allin", clip(&verb)
             )),
         }
     }
@@ -465,7 +507,7 @@ impl Table {
         let limp = self.street == 0 && me == 0 && !self.acted[0];
         self.acted[me] = true;
         let over = match play {
-            Play::Fold => return error(format!("`{item}`: after a fold the hand is over")),
+            Play::Fold => return at(item, "after a fold the hand is over".into()),
             Play::Check => self.acted[1 - me],
             Play::Call => {
                 self.round[me] = self.round[1 - me].min(self.stack - self.before);
@@ -478,9 +520,7 @@ impl Table {
         };
         if over {
             if self.before + self.round[0].max(self.round[1]) >= self.stack {
-                return error(format!(
-                    "`{item}`: a player is all in; nobody acts any more"
-                ));
+                return at(item, "after it a player is all in and the bets are level: nobody is left to act, the hand is over (a chart needs a spot where the hero acts)".into());
             }
             self.before += self.round[0];
             self.round = [0.0, 0.0];

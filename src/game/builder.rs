@@ -46,13 +46,18 @@ impl IntoAmount for i32 {
 }
 impl IntoAmount for f64 {
     fn into_amount(self) -> Result<Decimal, String> {
-        Decimal::from_f64(self).ok_or_else(|| format!("{self} is not a number of chips"))
+        Decimal::from_f64(self)
+            .ok_or_else(|| format!("{} is not a number of chips", super::format_amount(self)))
     }
 }
 impl IntoAmount for &str {
     fn into_amount(self) -> Result<Decimal, String> {
-        self.parse()
-            .map_err(|_| format!("`{self}` is not a decimal number of chips"))
+        self.parse().map_err(|_| {
+            format!(
+                "`{}` is not a decimal number of chips",
+                crate::diag::clip(self)
+            )
+        })
     }
 }
 
@@ -329,14 +334,16 @@ impl GameBuilder {
                 .find(|(_, d)| d.places() > MAX_PLACES)
                 .expect("finest");
             out.push(bad(format!(
-                "{name}: {d} has more than {MAX_PLACES} decimal places (the finest chip is 0.000000001)"
+                "{name}: {} has more than {MAX_PLACES} decimal places (the finest chip is 0.000000001)",
+                d.short()
             )));
             return (None, out);
         };
         let mut counts = named.iter().map(|(name, d)| {
             unit.of(*d).ok_or_else(|| {
                 format!(
-                    "{name}: {d} is more than 9007199254740992 units of {} (2^53, counted exactly)",
+                    "{name}: {} is more than 9007199254740992 units of {} (2^53, counted exactly)",
+                    d.short(),
                     unit.format(Chips(1))
                 )
             })

@@ -272,6 +272,18 @@ impl std::str::FromStr for Decimal {
     }
 }
 
+impl Decimal {
+    /// The decimal as a message quotes it: in full up to 24 characters, else in short
+    /// scientific form (`1e-300`, not 300 zeros).
+    pub fn short(self) -> String {
+        let full = self.to_string();
+        match full.parse::<f64>() {
+            Ok(x) if full.len() > 24 => super::format_amount(x),
+            _ => full,
+        }
+    }
+}
+
 impl fmt::Display for Decimal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let sign = if self.digits < 0 { "-" } else { "" };

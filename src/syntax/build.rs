@@ -227,6 +227,20 @@ impl<'s> Ctx<'s> {
     /// A number token's value (the lexer only lets through digits with one optional dot).
     pub fn number(&mut self, text: &str, span: Span) -> f64 {
         match text.parse::<f64>() {
+            // Digits that are not all zeros but read as 0: too small to hold, not nothing.
+            Ok(n) if n == 0.0 && text.bytes().any(|b| (b'1'..=b'9').contains(&b)) => {
+                self.diags.push(
+                    Diagnostic::error(
+                        Code::BadNumber,
+                        format!(
+                            "`{}` is too small a number (below 2.2e-308), not 0",
+                            crate::diag::clip(text)
+                        ),
+                    )
+                    .at(span),
+                );
+                1.0
+            }
             Ok(n) if n.is_finite() => n,
             _ => {
                 let shown = if text.len() > 20 {
