@@ -210,7 +210,8 @@ pub fn number_text(v: f64) -> String {
 pub fn set_values(text: &str, values: &[(String, f64)]) -> Result<String, TuneError> {
     use crate::diag::clip;
     use crate::game::format_amount as short;
-    crate::limits::script_size(text.len()).map_err(|e| TuneError(format!("the script: {e}"), None))?;
+    crate::limits::script_size(text.len())
+        .map_err(|e| TuneError(format!("the script: {e}"), None))?;
     let all = tunables_of(text);
     let mut edits: Vec<(Span, String)> = Vec::new();
     for (i, (name, v)) in values.iter().enumerate() {
