@@ -10,7 +10,7 @@ use hus::{Play, Player};
 
 use crate::amounts::{amount_of, is_decimal, Floats};
 use crate::errors::{guard, invalid_game};
-use crate::state::{decimal_f64, GameState};
+use crate::state::GameState;
 use crate::stats::stats_of;
 
 /// The PokerKit operation classes read, in the order `kinds` gives them.
@@ -95,14 +95,14 @@ fn acts_of(
             }
             BET_OR_RAISE_TO => {
                 let amount = op.getattr(intern!(op.py(), "amount"))?;
-                let to = decimal_f64(amount_of(&amount, "operations", Floats::Exact)?);
+                let to = amount_of(&amount, "operations", Floats::Exact)?;
                 let play = if high != 0.0 {
                     Play::RaiseTo(to)
                 } else {
                     Play::BetTo(to)
                 };
                 acts.push((seat(&op, hero)?, play));
-                high = to;
+                high = to.to_f64();
             }
             FOLD => acts.push((seat(&op, hero)?, Play::Fold)),
             COLLECTION => high = 0.0,
