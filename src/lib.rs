@@ -204,4 +204,4 @@ pub use game::{Chips, Decimal, GameBuilder, GameState, Play, Player, Unit};
 pub use limits::{ReadError, MAX_EXTERNAL_TIMEOUT_SECS, MAX_SHOWN_DIAGNOSTICS, MAX_STACK_CHIPS};
 #[cfg(feature = "lsp")]
 pub use lsp::run_stdio as run_language_server;
-pub use settings::time_limit;
+pub use settings::{seed, stakes, time_limit};

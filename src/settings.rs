@@ -39,6 +39,14 @@ pub fn stakes(sb: i64, bb: i64, stack: i64) -> Result<(), String> {
     Ok(())
 }
 
+/// A seed written as decimal digits (the binary's `--seed`, Python's int as its text): a
+/// whole number from 0 to 2^64 - 1. C's seeds are `uint64_t`, this range by their type.
+pub fn seed(text: &str) -> Result<u64, String> {
+    text.trim()
+        .parse()
+        .map_err(|_| format!("must be a whole number from 0 to {} (2^64 - 1)", u64::MAX))
+}
+
 /// A number of hands to play: at most [`MAX_HANDS`].
 pub fn hands(hands: u64) -> Result<(), String> {
     if hands > MAX_HANDS {
@@ -117,6 +125,19 @@ mod tests {
         assert!(chunks(0, MAX_CHUNKS + 1, 2, 2, true)
             .unwrap_err()
             .ends_with("the most a run has"));
+    }
+
+    #[test]
+    fn a_seed_is_a_whole_number_below_2_to_the_64() {
+        assert_eq!(seed("0"), Ok(0));
+        assert_eq!(seed("18446744073709551615"), Ok(u64::MAX));
+        for bad in ["-1", "18446744073709551616", "1.5", "", "x"] {
+            assert_eq!(
+                seed(bad).unwrap_err(),
+                "must be a whole number from 0 to 18446744073709551615 (2^64 - 1)",
+                "{bad}"
+            );
+        }
     }
 
     #[test]

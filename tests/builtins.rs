@@ -10,9 +10,9 @@ fn facing_a_flop_shove(hero: &str, board: &str) -> GameState {
         .stacks(2000.0, 2000.0)
         .hero_cards(hero)
         .board(board)
-        .play(Player::Hero, Play::RaiseTo(60.0))
+        .play(Player::Hero, Play::RaiseTo(60.into()))
         .play(Player::Villain, Play::Call)
-        .play(Player::Villain, Play::BetTo(1940.0))
+        .play(Player::Villain, Play::BetTo(1940.into()))
         .build()
         .expect("a valid state");
     state
@@ -40,7 +40,7 @@ fn builtin_equity_facing_a_shove_before_the_flop_plays_its_equity_against_any_ha
         .stacks(2000.0, 2000.0)
         .button(Player::Villain)
         .hero_cards("AhKd")
-        .play(Player::Villain, Play::RaiseTo(2000.0))
+        .play(Player::Villain, Play::RaiseTo(2000.into()))
         .build()
         .expect("a valid state");
     let d = bot.decide(&state, 1).expect("a decision");

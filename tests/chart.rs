@@ -117,8 +117,8 @@ fn the_chart_facing_a_3bet_is_what_the_bot_decides() {
         "BTN 4bb, BB 3bet 12bb",
         true,
         &[
-            (Player::Hero, RaiseTo(400.0)),
-            (Player::Villain, RaiseTo(1200.0)),
+            (Player::Hero, RaiseTo(400.into())),
+            (Player::Villain, RaiseTo(1200.into())),
         ],
     );
 }
@@ -145,9 +145,9 @@ fn the_flop_chart_by_category_is_what_the_bot_decides() {
                     .button(Player::Hero)
                     .hero_cards(&format!("{ca}{cb}"))
                     .board("Kh8s4d")
-                    .play(Player::Hero, RaiseTo(400.0))
+                    .play(Player::Hero, RaiseTo(400.into()))
                     .play(Player::Villain, Call)
-                    .play(Player::Villain, BetTo(400.0))
+                    .play(Player::Villain, BetTo(400.into()))
                     .build()
                     .expect("a valid state");
                 let k = Made::ALL

@@ -41,10 +41,10 @@ fn state(places: u32, sb: u64, stack: u64, raise: u64, called: bool, bet: u64) -
     if raise == 0 {
         b = b.play(Player::Villain, Play::Call);
     } else {
-        let to: f64 = t(bb + raise).parse().unwrap();
+        let to: hus::Decimal = t(bb + raise).parse().unwrap();
         b = b.play(Player::Villain, Play::RaiseTo(to));
         if called {
-            let to: f64 = t(bet).parse().unwrap();
+            let to: hus::Decimal = t(bet).parse().unwrap();
             b = b
                 .board("9h5s2d")
                 .play(Player::Hero, Play::Call)

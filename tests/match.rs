@@ -230,6 +230,11 @@ fn bad_arguments_are_usage_errors() {
         "2/1",
     ]);
     assert_eq!(out.status.code(), Some(2));
+    // The order of the blinds is the stakes rule Python's hus.match gives, in its words.
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "hus match: the blinds must be whole chips with 1 <= small blind <= big blind <= stack (got 2/1, stack 100)\n"
+    );
     let out = hus(&[
         "match",
         "builtin:caller",
@@ -531,4 +536,19 @@ fn random_tie_breaks_are_marked_in_the_histories() {
         })
         .count();
     assert_eq!(marked as u64, ties);
+}
+
+/// A seed outside 0..2^64 is the library's seed rule, in the words Python raises: `-1` is the
+/// option's value (not a flag), and every command taking `--seed` says the same.
+#[test]
+fn a_seed_outside_the_rule_is_a_usage_error_in_its_words() {
+    for (command, seed) in [("match", "-1"), ("tournament", "18446744073709551616")] {
+        let out = hus(&[command, "builtin:caller", "builtin:caller", "--seed", seed]);
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        let rule = format!(
+            "invalid value '{seed}' for '--seed <SEED>': must be a whole number from 0 to 18446744073709551615 (2^64 - 1)"
+        );
+        assert!(err.contains(&rule), "{command}: {err}");
+    }
 }

@@ -42,7 +42,7 @@ const CASES: [Case; 6] = [
         stack_bb: 100.0,
         notation: "BTN 4bb",
         board: "",
-        acts: &[(Seat::Btn, RaiseTo(400.0), 0)],
+        acts: &[(Seat::Btn, RaiseTo(hus::Decimal::whole(400)), 0)],
         hero: Seat::Bb,
     },
     Case {
@@ -51,8 +51,8 @@ const CASES: [Case; 6] = [
         notation: "BTN 4bb, BB 3bet 13bb",
         board: "",
         acts: &[
-            (Seat::Btn, RaiseTo(400.0), 0),
-            (Seat::Bb, RaiseTo(1300.0), 0),
+            (Seat::Btn, RaiseTo(hus::Decimal::whole(400)), 0),
+            (Seat::Bb, RaiseTo(hus::Decimal::whole(1300)), 0),
         ],
         hero: Seat::Btn,
     },
@@ -62,9 +62,9 @@ const CASES: [Case; 6] = [
         notation: "BTN 4bb, BB call, BB bet 50%",
         board: "Kh8s4d",
         acts: &[
-            (Seat::Btn, RaiseTo(400.0), 0),
+            (Seat::Btn, RaiseTo(hus::Decimal::whole(400)), 0),
             (Seat::Bb, Call, 0),
-            (Seat::Bb, BetTo(400.0), 1),
+            (Seat::Bb, BetTo(hus::Decimal::whole(400)), 1),
         ],
         hero: Seat::Btn,
     },
@@ -74,7 +74,7 @@ const CASES: [Case; 6] = [
         notation: "BTN 4bb, BB call, BB check",
         board: "Th9h7c",
         acts: &[
-            (Seat::Btn, RaiseTo(400.0), 0),
+            (Seat::Btn, RaiseTo(hus::Decimal::whole(400)), 0),
             (Seat::Bb, Call, 0),
             (Seat::Bb, Check, 1),
         ],
@@ -85,7 +85,7 @@ const CASES: [Case; 6] = [
         stack_bb: 20.0,
         notation: "BTN allin",
         board: "",
-        acts: &[(Seat::Btn, RaiseTo(2000.0), 0)],
+        acts: &[(Seat::Btn, RaiseTo(hus::Decimal::whole(2000)), 0)],
         hero: Seat::Bb,
     },
     Case {
@@ -152,7 +152,7 @@ fn probability(bot: &Bot, state: &GameState, play: Play) -> f64 {
     let matches = |mv: Move| match (mv, play) {
         (Move::Fold, Play::Fold) | (Move::Check, Play::Check) | (Move::Call, Play::Call) => true,
         (Move::Raise(_), Play::BetTo(to) | Play::RaiseTo(to)) => {
-            matches!(Action::of(mv, state), Action::Raise { to: t, .. } if (t - to).abs() < 1e-6)
+            matches!(Action::of(mv, state), Action::Raise { to: t, .. } if (t - to.to_f64()).abs() < 1e-6)
         }
         _ => false,
     };

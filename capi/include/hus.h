@@ -8,9 +8,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-// The version of the C interface's structs and calls: 2 since `HusHand` has `chip`. A
-// program built against another version's header must be rebuilt.
-#define HUS_ABI_VERSION 2
+// The version of the C interface's structs and calls: 3 since an act's `to` is a whole count
+// of 10^-`act_places` chips (2 gave `HusHand` its `chip`). A program built against another
+// version's header must be rebuilt.
+#define HUS_ABI_VERSION 3
 
 // [`HusBotOptions::flags`]: the script may run `external` programs (reference §8).
 #define HUS_ALLOW_EXTERNAL 1
@@ -79,7 +80,10 @@ typedef struct HusError HusError;
 typedef struct HusBotOptions {
   // `HUS_ALLOW_EXTERNAL` or 0.
   uint32_t flags;
-  // Seconds each external program may run; 0 for the default, 5.
+  // Seconds each external program may run: 0 (a zeroed struct) for the default, 5 s; any
+  // other value from 0.001 (a millisecond) to 86400 (a day), the rule of the binary's
+  // `--external-timeout` and Python's `external_timeout=`, else
+  // `HUS_STATUS_INVALID_ARGUMENT`.
   double external_timeout;
   // Names the game states define in `<init>`, separated by spaces or commas (as
   // `--define`); null for none.
@@ -111,14 +115,16 @@ typedef struct HusAct {
   uint32_t player;
   // A `HusActKind`.
   uint32_t kind;
-  // A bet or raise: the total the player's chips in this round come to (`raise to 300`);
+  // A bet or raise: the total the player's chips in this round come to (`raise to 300`),
+  // an exact count of 10^-`HusHand::act_places` chips (150 at 2 places is 1.5 chips);
   // ignored for the other acts.
-  double to;
+  int64_t to;
 } HusAct;
 
-// A hand at the hero's turn, as the game-state XML describes it. Amounts are read as the
-// shortest decimal that gives the double back (0.1 is 0.1) and counted exactly in the
-// finest decimal among them (reference §6, amounts).
+// A hand at the hero's turn, as the game-state XML describes it. The blinds, stacks and chip
+// are read as the shortest decimal that gives the double back (0.1 is 0.1), the acts' totals
+// as whole counts of 10^-`act_places` chips; all are counted exactly in the finest decimal
+// among them (reference §6, amounts).
 typedef struct HusHand {
   double small_blind;
   double big_blind;
@@ -135,8 +141,11 @@ typedef struct HusHand {
   const struct HusAct *acts;
   size_t act_count;
   // The size the hero's raises are rounded to (`<chip>`); 0: the finest decimal of the
-  // amounts (1 for whole chips). Last, so that a struct written without it means 0.
+  // amounts (1 for whole chips). Last but one, so that a struct written without it means 0.
   double chip;
+  // The decimal places of every act's `to`, 0 to 9: 0 (a struct written without it) for
+  // whole chips, 2 for hundredths.
+  uint32_t act_places;
 } HusHand;
 
 #ifdef __cplusplus

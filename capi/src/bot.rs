@@ -21,7 +21,10 @@ pub const HUS_ALLOW_EXTERNAL: u32 = 1;
 pub struct HusBotOptions {
     /// `HUS_ALLOW_EXTERNAL` or 0.
     pub flags: u32,
-    /// Seconds each external program may run; 0 for the default, 5.
+    /// Seconds each external program may run: 0 (a zeroed struct) for the default, 5 s; any
+    /// other value from 0.001 (a millisecond) to 86400 (a day), the rule of the binary's
+    /// `--external-timeout` and Python's `external_timeout=`, else
+    /// `HUS_STATUS_INVALID_ARGUMENT`.
     pub external_timeout: f64,
     /// Names the game states define in `<init>`, separated by spaces or commas (as
     /// `--define`); null for none.

@@ -3,7 +3,8 @@
 
 use std::ffi::c_char;
 
-use hus::{GameState, Play, Player};
+use hus::game::chips::MAX_PLACES;
+use hus::{Decimal, GameState, Play, Player};
 
 use crate::{text_arg, Failure, HusStatus};
 
@@ -37,14 +38,16 @@ pub struct HusAct {
     pub player: u32,
     /// A `HusActKind`.
     pub kind: u32,
-    /// A bet or raise: the total the player's chips in this round come to (`raise to 300`);
+    /// A bet or raise: the total the player's chips in this round come to (`raise to 300`),
+    /// an exact count of 10^-`HusHand::act_places` chips (150 at 2 places is 1.5 chips);
     /// ignored for the other acts.
-    pub to: f64,
+    pub to: i64,
 }
 
-/// A hand at the hero's turn, as the game-state XML describes it. Amounts are read as the
-/// shortest decimal that gives the double back (0.1 is 0.1) and counted exactly in the
-/// finest decimal among them (reference §6, amounts).
+/// A hand at the hero's turn, as the game-state XML describes it. The blinds, stacks and chip
+/// are read as the shortest decimal that gives the double back (0.1 is 0.1), the acts' totals
+/// as whole counts of 10^-`act_places` chips; all are counted exactly in the finest decimal
+/// among them (reference §6, amounts).
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct HusHand {
@@ -63,8 +66,11 @@ pub struct HusHand {
     pub acts: *const HusAct,
     pub act_count: usize,
     /// The size the hero's raises are rounded to (`<chip>`); 0: the finest decimal of the
-    /// amounts (1 for whole chips). Last, so that a struct written without it means 0.
+    /// amounts (1 for whole chips). Last but one, so that a struct written without it means 0.
     pub chip: f64,
+    /// The decimal places of every act's `to`, 0 to 9: 0 (a struct written without it) for
+    /// whole chips, 2 for hundredths.
+    pub act_places: u32,
 }
 
 /// The most acts a hand may list: far more than any hand has, and little to read.
@@ -88,9 +94,18 @@ pub(crate) unsafe fn game_of_hand(hand: &HusHand) -> Result<GameState, Failure> 
     if hand.chip != 0.0 {
         builder = builder.chip(hand.chip);
     }
+    if hand.act_places > MAX_PLACES {
+        return Err(Failure::new(
+            HusStatus::InvalidArgument,
+            format!(
+                "hand.act_places is {}, above {MAX_PLACES} (the finest chip is 0.000000001)",
+                hand.act_places
+            ),
+        ));
+    }
     for (i, act) in unsafe { acts(hand) }?.iter().enumerate() {
         let who = player(act.player, &format!("hand.acts[{i}].player"))?;
-        builder = builder.play(who, play(act, i)?);
+        builder = builder.play(who, play(act, hand.act_places, i)?);
     }
     match builder.build() {
         Ok((state, _warnings)) => Ok(state),
@@ -144,13 +159,15 @@ fn player(value: u32, what: &str) -> Result<Player, Failure> {
     }
 }
 
-fn play(act: &HusAct, index: usize) -> Result<Play, Failure> {
+/// An act with its total in chips: `act.to` units of 10^-`places` chips.
+fn play(act: &HusAct, places: u32, index: usize) -> Result<Play, Failure> {
+    let to = Decimal::units(act.to, places);
     Ok(match act.kind {
         0 => Play::Fold,
         1 => Play::Check,
         2 => Play::Call,
-        3 => Play::BetTo(act.to),
-        4 => Play::RaiseTo(act.to),
+        3 => Play::BetTo(to),
+        4 => Play::RaiseTo(to),
         v => {
             return Err(Failure::new(
                 HusStatus::InvalidArgument,

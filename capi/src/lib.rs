@@ -199,9 +199,10 @@ pub unsafe extern "C" fn hus_error_free(error: *mut HusError) {
     }
 }
 
-/// The version of the C interface's structs and calls: 2 since `HusHand` has `chip`. A
-/// program built against another version's header must be rebuilt.
-pub const HUS_ABI_VERSION: u32 = 2;
+/// The version of the C interface's structs and calls: 3 since an act's `to` is a whole count
+/// of 10^-`act_places` chips (2 gave `HusHand` its `chip`). A program built against another
+/// version's header must be rebuilt.
+pub const HUS_ABI_VERSION: u32 = 3;
 
 /// [`HUS_ABI_VERSION`] of the library linked, to compare with the header's.
 #[no_mangle]

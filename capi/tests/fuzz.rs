@@ -207,7 +207,7 @@ fn a_hand_struct_decides_as_its_xml_and_rejects_bad_fields() {
     let acts = [HusAct {
         player: HusPlayer::Villain as u32,
         kind: HusActKind::Raise as u32,
-        to: 300.0,
+        to: 300,
     }];
     let mut hand = HusHand {
         small_blind: 50.0,
@@ -220,6 +220,7 @@ fn a_hand_struct_decides_as_its_xml_and_rejects_bad_fields() {
         acts: acts.as_ptr(),
         act_count: 1,
         chip: 0.0,
+        act_places: 0,
     };
     let mut d = blank();
     let s = unsafe { hus_decide_hand(bot, &hand, 1, &mut d, null_mut()) };
@@ -258,11 +259,56 @@ fn a_hand_struct_decides_as_its_xml_and_rejects_bad_fields() {
         HusStatus::InvalidGame
     );
     hand.hero_cards = c"AsAd".as_ptr();
+    hand.act_places = 10;
+    let mut error = null_mut();
+    assert_eq!(
+        unsafe { hus_decide_hand(bot, &hand, 1, &mut d, &mut error) },
+        HusStatus::InvalidArgument
+    );
+    assert_eq!(
+        taken(error).1,
+        "hand.act_places is 10, above 9 (the finest chip is 0.000000001)"
+    );
+    hand.act_places = 0;
     hand.small_blind = f64::NAN;
     assert_eq!(
         unsafe { hus_decide_hand(bot, &hand, 1, &mut d, null_mut()) },
         HusStatus::InvalidGame
     );
+    unsafe { hus_bot_free(bot) };
+}
+
+/// An act's total counts 10^-act_places chips exactly: the villain's raise to 1.375 at
+/// 0.25/0.5 (finer than the blinds) is 1375 thousandths whichever places write it, and the
+/// decision is `hus decide`'s on the same hand's XML (a raise of 0.875 above the call).
+#[test]
+fn an_act_s_total_is_an_exact_count_of_its_places() {
+    let bot = load_tag();
+    for (to, act_places) in [(1375, 3), (1_375_000_000, 9)] {
+        let acts = [HusAct {
+            player: HusPlayer::Villain as u32,
+            kind: HusActKind::Raise as u32,
+            to,
+        }];
+        let hand = HusHand {
+            small_blind: 0.25,
+            big_blind: 0.5,
+            hero_stack: 50.0,
+            villain_stack: 50.0,
+            button: HusPlayer::Villain as u32,
+            hero_cards: c"AsAd".as_ptr(),
+            board: null(),
+            acts: acts.as_ptr(),
+            act_count: 1,
+            chip: 0.0,
+            act_places,
+        };
+        let mut d = blank();
+        let s = unsafe { hus_decide_hand(bot, &hand, 1, &mut d, null_mut()) };
+        assert_eq!(s, HusStatus::Ok);
+        let text = unsafe { CStr::from_ptr(d.text.as_ptr()) }.to_str().unwrap();
+        assert_eq!((text, d.amount, d.raise_to), ("raise 2.625", 2.625, 4.0));
+    }
     unsafe { hus_bot_free(bot) };
 }
 

@@ -14,6 +14,7 @@ use hus::BotOptions;
 use crate::decision::{decision, Decision};
 use crate::diagnostics::diagnostics;
 use crate::errors::{decide_error, guard, script_error};
+use crate::settings::Seed;
 use crate::state::GameState;
 
 pub(crate) fn bot_options(
@@ -165,11 +166,11 @@ impl Bot {
         &self,
         py: Python<'_>,
         state: &GameState,
-        seed: Option<u64>,
+        seed: Option<Seed>,
         explain: bool,
     ) -> PyResult<Decision> {
         guard(|| {
-            let seed = seed.unwrap_or_else(rand::random::<u64>);
+            let seed = seed.map_or_else(rand::random::<u64>, |s| s.0);
             let decide = || {
                 let mut rng = <ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
                 let start = Instant::now();

@@ -14,6 +14,7 @@ mod opponent;
 mod pokerkit;
 mod ranges;
 mod replay;
+mod settings;
 mod state;
 mod stats;
 mod table;

@@ -14,6 +14,7 @@ use hus::MatchOptions;
 use crate::bot::Bot;
 use crate::errors::{guard, InternalError, MatchError};
 use crate::opponent::PyOpponent;
+use crate::settings::Seed;
 
 /// The outcome of a match, from bot A's side.
 #[pyclass(module = "hus", frozen)]
@@ -228,7 +229,7 @@ pub(crate) fn play_match(
     a: &Bound<'_, PyAny>,
     b: &Bound<'_, PyAny>,
     hands: u64,
-    seed: u64,
+    seed: Seed,
     threads: Option<usize>,
     duplicate: bool,
     small_blind: Chips,
@@ -249,6 +250,7 @@ pub(crate) fn play_match(
     }
     let seats = [Seat::of(a, "a")?, Seat::of(b, "b")?];
     let stop = Arc::new(AtomicBool::new(false));
+    let seed = seed.0;
     let options = MatchOptions {
         hands,
         seed,

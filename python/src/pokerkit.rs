@@ -14,7 +14,7 @@ use hus::{Chips, Decimal, Play, Player, Unit};
 
 use crate::amounts::{amount_of, amount_out, float_on_unit, is_decimal, unit_places};
 use crate::errors::{guard, invalid_game};
-use crate::state::{decimal_f64, GameState};
+use crate::state::GameState;
 use crate::stats::stats_of;
 
 /// The PokerKit operation classes read, in the order `kinds` gives them.
@@ -246,9 +246,8 @@ fn acts_of(
             }
             BET_OR_RAISE_TO => {
                 let amount = op.getattr(intern!(py, "amount"))?;
-                let exact = op_amount(&amount, "operations", hand.places)?;
-                finest = finest.max(exact.places());
-                let to = decimal_f64(exact);
+                let to = op_amount(&amount, "operations", hand.places)?;
+                finest = finest.max(to.places());
                 let play = if open {
                     Play::RaiseTo(to)
                 } else {

@@ -10,18 +10,20 @@ use hus::{ReplayErrorKind, ReplayOptions};
 
 use crate::bot::Bot;
 use crate::errors::{error_with, InternalError, ReplayError};
+use crate::settings::Seed;
 
 /// The report of `hus replay --json` as a dict: how often the bot does what `player` did in
 /// the log (its agreement and counts, by round and over all). Without the GIL while it runs.
 #[pyfunction]
-#[pyo3(signature = (bot, log, *, player, game=None, seed=0, to_xml=None))]
+#[pyo3(signature = (bot, log, *, player, game=None, seed=Seed(0), to_xml=None))]
+#[pyo3(text_signature = "(bot, log, *, player, game=None, seed=0, to_xml=None)")]
 pub(crate) fn replay(
     py: Python<'_>,
     bot: &Bound<'_, Bot>,
     log: PathBuf,
     player: String,
     game: Option<PathBuf>,
-    seed: u64,
+    seed: Seed,
     to_xml: Option<PathBuf>,
 ) -> PyResult<Py<PyAny>> {
     let usage = |m: String| replay_error(py, ReplayErrorKind::Usage, m);
@@ -31,7 +33,7 @@ pub(crate) fn replay(
     let options = ReplayOptions {
         player,
         game,
-        seed,
+        seed: seed.0,
         to_xml,
     };
     let name = log.display().to_string();

@@ -54,7 +54,7 @@ pub(crate) fn play_of(item: &Bound<'_, PyAny>, k: usize, places: u32) -> PyResul
         .map(|a| {
             let d = amount_of(a, &field)?;
             float_on_unit(a, d, &field, places)?;
-            Ok::<_, PyErr>(decimal_f64(d))
+            Ok::<_, PyErr>(d)
         })
         .transpose()?;
     let play = match (act.parse::<Act>(), to) {
@@ -74,12 +74,6 @@ pub(crate) fn play_of(item: &Bound<'_, PyAny>, k: usize, places: u32) -> PyResul
         }
     };
     Ok((who, play))
-}
-
-/// The float that reads back as `d` (the builder takes a raise's total this way, as the
-/// shortest decimal of the float: exact to 15 significant digits).
-pub(crate) fn decimal_f64(d: hus::Decimal) -> f64 {
-    d.to_string().parse().unwrap_or(f64::NAN)
 }
 
 /// `"hero"` or `"villain"`.
@@ -370,13 +364,8 @@ impl GameState {
     #[getter]
     fn actions<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyTuple>>> {
         let unit = self.state.record().unit;
-        // The builder's totals are floats of exact decimals: counted again in the unit.
-        let to = |x: f64| {
-            let c = hus::Decimal::from_f64(x)
-                .and_then(|d| unit.of(d))
-                .unwrap_or_default();
-            self.out(py, c)
-        };
+        // The builder's totals are exact decimals of the state: counted again in its unit.
+        let to = |x: hus::Decimal| self.out(py, unit.of(x).unwrap_or_default());
         hus::plays_of(self.state.record())
             .into_iter()
             .map(|(who, play)| {

@@ -9,6 +9,7 @@ use hus::dealer::Stakes;
 use crate::errors::{guard, MatchError};
 use crate::matches::{stack_of, Chips};
 use crate::opponent::move_of;
+use crate::settings::Seed;
 use crate::state::GameState;
 use hus::game::Move;
 
@@ -80,7 +81,7 @@ impl Table {
     #[pyo3(signature = (*, seed, duplicate=false, small_blind=Chips::Whole(50), big_blind=Chips::Whole(100), stack=None, stack_bb=None, stats=false))]
     #[allow(clippy::too_many_arguments)]
     fn new(
-        seed: u64,
+        seed: Seed,
         duplicate: bool,
         small_blind: Chips,
         big_blind: Chips,
@@ -93,6 +94,7 @@ impl Table {
             let big_blind = big_blind.whole("big_blind")?;
             let stack = stack.map(|s| s.whole("stack")).transpose()?;
             let stack = stack_of(stack, stack_bb, big_blind)?;
+            let seed = seed.0;
             let mut options = hus::TableOptions::new(seed);
             options.duplicate = duplicate;
             options.stats = stats;

@@ -12,6 +12,7 @@ use crate::bot::Bot;
 use crate::errors::{InternalError, MatchError};
 use crate::exploit::Exploit;
 use crate::matches::{match_result, stack_of, MatchResult};
+use crate::settings::Seed;
 
 /// Bots and how they meet: the jobs to play and how to merge what they give.
 #[pyclass(module = "hus", frozen)]
@@ -46,7 +47,7 @@ impl Tournament {
         py: Python<'_>,
         bots: Vec<Py<Bot>>,
         hands: u64,
-        seed: u64,
+        seed: Seed,
         duplicate: bool,
         chunk_hands: Option<u64>,
         gauntlet: Option<Vec<usize>>,
@@ -55,7 +56,7 @@ impl Tournament {
         stack: Option<i64>,
         stack_bb: Option<i64>,
     ) -> PyResult<Self> {
-        let mut o = hus::TournamentOptions::new(hands, seed);
+        let mut o = hus::TournamentOptions::new(hands, seed.0);
         o.duplicate = duplicate;
         o.chunk_hands = chunk_hands.unwrap_or(o.chunk_hands);
         if let Some(challengers) = gauntlet {

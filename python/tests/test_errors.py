@@ -168,3 +168,28 @@ def test_errors_speak_in_the_callers_terms(kwargs, field, message):
     for xml_word in ("<SB>", "<BB>", "<heroStack>", "raises -", "<builder>"):
         assert xml_word not in str(e.value)
     assert all(d.file == "hus.GameState(...)" for d in e.value.diagnostics)
+
+
+# The seed rule of the binary's --seed (hus::seed): the same words from every call taking one.
+SEED_RULE = "seed must be a whole number from 0 to 18446744073709551615 (2^64 - 1)"
+
+
+@pytest.mark.parametrize("seed", [-1, 2**64])
+def test_a_seed_outside_the_rule_is_the_binary_s_error(seed: int) -> None:
+    bot = hus.Bot.builtin("caller")
+    state = hus.GameState(small_blind=10, big_blind=20, hero_cards="AsKd")
+    calls = [
+        lambda: bot.decide(state, seed=seed),
+        lambda: hus.match(bot, bot, hands=2, seed=seed),
+        lambda: hus.Table(seed=seed),
+    ]
+    for call in calls:
+        with pytest.raises(ValueError) as e:
+            call()
+        assert str(e.value) == SEED_RULE
+
+
+def test_a_seed_that_is_no_int_is_a_type_error() -> None:
+    with pytest.raises(TypeError) as e:
+        hus.Table(seed=True)
+    assert "seed: a whole number, not True" in str(e.value)

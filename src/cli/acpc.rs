@@ -20,7 +20,7 @@ pub struct Args {
     #[arg(long, value_name = "FILE.game")]
     pub game: Option<PathBuf>,
     /// Seed of every decision's random choices (drawn and reported if absent).
-    #[arg(long)]
+    #[arg(long, value_parser = hus::seed, allow_hyphen_values = true)]
     pub seed: Option<u64>,
     /// Let the script run `external` programs.
     #[arg(long)]

@@ -18,7 +18,7 @@ pub struct Args {
     pub game: PathBuf,
     /// Seed for the random choices (weighted raises, several matched rules, `random`);
     /// without it a seed is drawn from the operating system (reported by --json).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = hus::seed, allow_hyphen_values = true)]
     pub seed: Option<u64>,
     /// Print one JSON object: action, amount, rule, matched, warnings, seed.
     #[arg(long)]

@@ -29,7 +29,7 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     pub sample: Option<u64>,
     /// The seed of the sample's random deals.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = hus::seed, allow_hyphen_values = true)]
     pub seed: u64,
     /// Print one JSON object with every number in full.
     #[arg(long)]

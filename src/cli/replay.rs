@@ -20,7 +20,7 @@ pub struct Args {
     #[arg(long, value_name = "FILE.game")]
     pub game: Option<PathBuf>,
     /// Seed of the bot's random choices; the seed `hus acpc` played with reproduces them.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = hus::seed, allow_hyphen_values = true)]
     pub seed: u64,
     /// Write the game state of every replayed decision here, with an index.tsv.
     #[arg(long = "to-xml", value_name = "DIR")]

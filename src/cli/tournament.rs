@@ -22,7 +22,7 @@ pub struct Args {
     #[arg(long, default_value_t = 10_000)]
     pub hands: u64,
     /// The tournament's seed; each pairing's comes from it (drawn and reported if absent).
-    #[arg(long)]
+    #[arg(long, value_parser = hus::seed, allow_hyphen_values = true)]
     pub seed: Option<u64>,
     /// Deal every hand once, not twice with the seats swapped (the default is duplicate).
     #[arg(long)]

@@ -231,6 +231,8 @@ fn state(
     use Player::{Hero, Villain};
     let stack = depth.stack * depth.big_blind;
     let open = 2.5 * depth.big_blind;
+    // Sizes of the depth's numbers: finite, so each is its shortest decimal.
+    let to = |x: f64| crate::game::Decimal::from_f64(x).unwrap_or_default();
     // Before the flop the hero is first to act on the button, otherwise in the big blind;
     // after it first to act out of position, otherwise on the button.
     let hero_button = match phase {
@@ -255,7 +257,7 @@ fn state(
         .board(&text(board));
     let mut plays: Vec<(Player, Play)> = Vec::new();
     if phase != Phase::Preflop {
-        plays.push((button, RaiseTo(open)));
+        plays.push((button, RaiseTo(to(open))));
         plays.push((other, Call));
         for _ in 1..phase as usize {
             plays.push((other, Check));
@@ -268,9 +270,9 @@ fn state(
         other
     };
     let (bet, all_in) = if phase == Phase::Preflop {
-        (RaiseTo(open), RaiseTo(stack))
+        (RaiseTo(to(open)), RaiseTo(to(stack)))
     } else {
-        (BetTo(open), BetTo(stack - open))
+        (BetTo(to(open)), BetTo(to(stack - open)))
     };
     match situation {
         Situation::FirstToAct => {}

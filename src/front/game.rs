@@ -70,8 +70,8 @@ pub fn plays_of(record: &GameRecord) -> Vec<(Player, Play)> {
                 Act::Bet | Act::Raise => {
                     put_in[me] = put_in[other] + a.amount;
                     match a.act {
-                        Act::Bet => Play::BetTo(record.chips(put_in[me])),
-                        _ => Play::RaiseTo(record.chips(put_in[me])),
+                        Act::Bet => Play::BetTo(record.unit.decimal(put_in[me])),
+                        _ => Play::RaiseTo(record.unit.decimal(put_in[me])),
                     }
                 }
             };
@@ -88,11 +88,11 @@ mod tests {
     #[test]
     fn the_acts_read_back_as_built() {
         let plays = vec![
-            (Player::Hero, Play::RaiseTo(60.0)),
-            (Player::Villain, Play::RaiseTo(180.0)),
+            (Player::Hero, Play::RaiseTo(60.into())),
+            (Player::Villain, Play::RaiseTo(180.into())),
             (Player::Hero, Play::Call),
-            (Player::Villain, Play::BetTo(200.0)),
-            (Player::Hero, Play::RaiseTo(600.0)),
+            (Player::Villain, Play::BetTo(200.into())),
+            (Player::Hero, Play::RaiseTo(600.into())),
         ];
         let mut b = GameState::builder(10.0, 20.0)
             .hero_cards("AsAd")

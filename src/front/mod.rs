@@ -839,7 +839,7 @@ mod tests {
         let (state, _) = GameState::builder(10.0, 20.0)
             .hero_cards("As2d")
             .button(Player::Villain)
-            .play(Player::Villain, Play::RaiseTo(60.0))
+            .play(Player::Villain, Play::RaiseTo(60.into()))
             .build()
             .unwrap();
         let e = bot.decide(&state, 1).expect_err("no preflop rule");

@@ -487,8 +487,9 @@ impl Table {
         }
     }
 
-    /// A bet or raise to `to` chips for the round.
+    /// A bet or raise to `to` chips for the round (finite: its shortest decimal).
     fn raise_to(&self, to: f64) -> Play {
+        let to = crate::game::Decimal::from_f64(to).unwrap_or_default();
         if self.round == [0.0, 0.0] {
             Play::BetTo(to)
         } else {
@@ -514,7 +515,7 @@ impl Table {
                 !limp
             }
             Play::BetTo(to) | Play::RaiseTo(to) => {
-                self.round[me] = to;
+                self.round[me] = to.to_f64();
                 false
             }
         };

@@ -11,16 +11,18 @@ use crate::cards::{Card, CardSet};
 use crate::diag::{Code, Diagnostic};
 
 /// One act as a player makes it: bets and raises carry the total the player's chips in this
-/// round come to (`raise to 300`), not the increment the XML records.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// round come to (`raise to 300`), not the increment the XML records. The total is an exact
+/// [`Decimal`]: the hand's unit is the finest decimal of all its amounts, known only once
+/// every act is given (reference §6, amounts).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Play {
     Fold,
     Check,
     Call,
     /// A bet when nothing is owed, to this total for the round.
-    BetTo(f64),
+    BetTo(Decimal),
     /// A raise, to this total for the round.
-    RaiseTo(f64),
+    RaiseTo(Decimal),
 }
 
 /// An amount as a program gives it: a whole number, a [`Decimal`], a decimal text, or a
@@ -321,7 +323,7 @@ impl GameBuilder {
         }
         for (k, (_, play)) in self.plays.iter().enumerate() {
             if let Play::BetTo(to) | Play::RaiseTo(to) = play {
-                take(format!("actions[{k}]"), &to.into_amount(), &mut out);
+                take(format!("actions[{k}]"), &Ok(*to), &mut out);
             }
         }
         if !out.is_empty() {
@@ -742,7 +744,7 @@ mod tests {
             .stacks(2000.0, 2000.0)
             .hero_cards("AcKd")
             .board("9h5s2d")
-            .play(Player::Hero, Play::RaiseTo(60.0))
+            .play(Player::Hero, Play::RaiseTo(60.into()))
             .play(Player::Villain, Play::Call)
             .play(Player::Villain, Play::Check)
             .build()

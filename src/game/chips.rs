@@ -59,6 +59,8 @@ pub struct Unit {
 impl Unit {
     /// Whole chips.
     pub const WHOLE: Unit = Unit { places: 0 };
+    /// A millionth of a chip.
+    pub const MILLIONTH: Unit = Unit { places: 6 };
 
     /// 10^-places chips; `None` past [`MAX_PLACES`].
     pub fn new(places: u32) -> Option<Unit> {
@@ -87,12 +89,12 @@ impl Unit {
 
     /// The amount as a decimal, exactly: `0.3`, `1500`, `-2.25` (no trailing zeros).
     pub fn format(self, c: Chips) -> String {
-        Decimal {
-            digits: c.0 as i128,
-            places: self.places(),
-        }
-        .normalized()
-        .to_string()
+        self.decimal(c).to_string()
+    }
+
+    /// The amount as an exact [`Decimal`] (no trailing zeros): 30 units of 0.01 are `0.3`.
+    pub fn decimal(self, c: Chips) -> Decimal {
+        Decimal::units(c.0, self.places())
     }
 
     /// The amount `d` in this unit; `None` when it has more places than the unit or counts
@@ -120,7 +122,7 @@ impl Unit {
 }
 
 /// A decimal number as written: `digits × 10^-places`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Decimal {
     digits: i128,
     places: u32,
@@ -154,8 +156,21 @@ impl Decimal {
     pub fn is_zero(self) -> bool {
         self.digits == 0
     }
+    /// `count` × 10^-places, without trailing zeros (`units(250, 2)` is `2.5`): an amount
+    /// given as a whole number of a decimal unit, as C gives an act's total.
+    pub fn units(count: i64, places: u32) -> Decimal {
+        Decimal {
+            digits: count as i128,
+            places,
+        }
+        .normalized()
+    }
+    /// The binary float nearest this decimal (correctly rounded, as Rust reads its text).
+    pub fn to_f64(self) -> f64 {
+        self.to_string().parse().unwrap_or(f64::NAN)
+    }
     /// A whole number.
-    pub fn whole(n: i64) -> Decimal {
+    pub const fn whole(n: i64) -> Decimal {
         Decimal {
             digits: n as i128,
             places: 0,
@@ -215,6 +230,12 @@ impl Decimal {
             digits: sign * mant * 5i128.pow(k),
             places: k,
         })
+    }
+}
+
+impl From<i64> for Decimal {
+    fn from(n: i64) -> Decimal {
+        Decimal::whole(n)
     }
 }
 
@@ -348,6 +369,9 @@ mod tests {
         assert_eq!(cents.to_f64(Chips(30)), 0.3);
         assert_eq!(cents.format(Chips(30)), "0.3");
         assert_eq!(cents.format(Chips(-5)), "-0.05");
+        assert_eq!(cents.decimal(Chips(250)), dec("2.5"));
+        assert_eq!(Decimal::units(6000, 2), Decimal::whole(60));
+        assert_eq!(Decimal::units(6000, 2).places(), 0);
         assert_eq!(cents.of(dec("0.001")), None);
         assert_eq!(Unit::WHOLE.of(dec("9007199254740993")), None);
         assert_eq!(Unit::new(10), None);

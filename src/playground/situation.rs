@@ -109,9 +109,12 @@ fn units(chips: f64) -> Chips {
     Chips((chips * 1e6).round() as i64)
 }
 
+/// The unit the betting machine counts: a millionth of a chip.
+const MILLIONTHS: Unit = Unit::MILLIONTH;
+
 /// The betting machine's millionths as chips, for the page.
 fn chips_of(c: Chips) -> f64 {
-    Unit::new(6).expect("six places are a unit").to_f64(c)
+    MILLIONTHS.to_f64(c)
 }
 
 /// The board cards each street deals.
@@ -354,9 +357,9 @@ impl Replay {
             "bet" | "raise" => {
                 let to = self.raise_to(p, m.to, bb)?;
                 let (act, play) = if high > Chips::ZERO {
-                    (Act::Raise, Play::RaiseTo(chips_of(to)))
+                    (Act::Raise, Play::RaiseTo(MILLIONTHS.decimal(to)))
                 } else {
-                    (Act::Bet, Play::BetTo(chips_of(to)))
+                    (Act::Bet, Play::BetTo(MILLIONTHS.decimal(to)))
                 };
                 (act, to - high, play)
             }

@@ -29,8 +29,8 @@ static int read_file(const char *path, char *buf, size_t size) {
 
 /* The villain raised to 60 from the small blind; the hero holds KK in the big blind. */
 static void decide_struct(const HusBot *bot) {
-  HusAct acts[] = {{HUS_PLAYER_VILLAIN, HUS_ACT_KIND_RAISE, 60.0}};
-  HusHand hand = {10.0, 20.0, 2000.0, 2000.0, HUS_PLAYER_VILLAIN, "KhKc", NULL, acts, 1, 0.0};
+  HusAct acts[] = {{HUS_PLAYER_VILLAIN, HUS_ACT_KIND_RAISE, 60}};
+  HusHand hand = {10.0, 20.0, 2000.0, 2000.0, HUS_PLAYER_VILLAIN, "KhKc", NULL, acts, 1, 0.0, 0};
   HusDecision d;
   HusError *error = NULL;
   if (hus_decide_hand(bot, &hand, 1, &d, &error) != HUS_STATUS_OK) {
@@ -62,7 +62,7 @@ static void decide_chip(void) {
   double chips[] = {0.0, 1.0};
   double amounts[] = {1.5, 2.0};
   for (int i = 0; i < 2; i++) {
-    HusHand hand = {0.25, 0.5, 50.0, 50.0, HUS_PLAYER_HERO, "AsKd", NULL, NULL, 0, chips[i]};
+    HusHand hand = {0.25, 0.5, 50.0, 50.0, HUS_PLAYER_HERO, "AsKd", NULL, NULL, 0, chips[i], 0};
     HusDecision d;
     if (hus_decide_hand(bot, &hand, 1, &d, &error) != HUS_STATUS_OK) {
       fail("the chip hand", error);
@@ -75,6 +75,27 @@ static void decide_chip(void) {
     }
   }
   hus_bot_free(bot);
+}
+
+/* An act's total is an exact count of 10^-act_places chips: the villain's raise to 1.375 at
+ * 0.25/0.5 is 1375 with 3 places, and tag.hus re-raises AA by 2.625 to exactly 4, as
+ * `hus decide` does on the hand's XML. */
+static void decide_places(const HusBot *bot) {
+  HusAct acts[] = {{HUS_PLAYER_VILLAIN, HUS_ACT_KIND_RAISE, 1375}};
+  HusHand hand = {0.25, 0.5, 50.0, 50.0, HUS_PLAYER_VILLAIN, "AsAd", NULL, acts, 1, 0.0, 3};
+  HusDecision d;
+  HusError *error = NULL;
+  if (hus_decide_hand(bot, &hand, 1, &d, &error) != HUS_STATUS_OK) {
+    fail("the places hand", error);
+    return;
+  }
+  if (d.action != HUS_ACTION_RAISE || d.amount != 2.625 || d.raise_to != 4.0) {
+    fprintf(stderr, "decide.c: 1375 thousandths: %s (to %g), expected raise 2.625 to 4\n",
+            d.text, d.raise_to);
+    failures++;
+  }
+  hand.act_places = 10;
+  if (hus_decide_hand(bot, &hand, 1, &d, NULL) != HUS_STATUS_INVALID_ARGUMENT) failures++;
 }
 
 /* Bad input is an error code, never a crash. */
@@ -120,6 +141,7 @@ int main(int argc, char **argv) {
   }
   decide_struct(bot);
   decide_chip();
+  decide_places(bot);
   bad_input(bot);
   hus_bot_free(bot);
   return failures == 0 ? 0 : 1;
