@@ -499,6 +499,7 @@ class Table:
         stack: Optional[float] = None,
         stack_bb: Optional[int] = None,
         stats: bool = False,
+        keep_hands: bool = False,
     ) -> Table: ...
     @property
     def hand(self) -> int: ...
@@ -511,11 +512,22 @@ class Table:
     @property
     def state(self) -> GameState: ...
     @property
-    def hand_results(self) -> List[int]: ...
+    def hand_results(self) -> Optional[List[int]]:
+        """A's chips in every finished hand, with `keep_hands=True`; else None."""
+    @property
+    def hands_finished(self) -> int: ...
+    @property
+    def net_a(self) -> int: ...
     def act(self, action: _Answer) -> Optional[HandResult]:
         """Plays the action of the player to act, made legal as `hus match` makes every
         move legal; the hand's result when it ended (the next hand is then dealt)."""
-    def _replay(self, moves: List[Tuple[str, float]]) -> None: ...
+    def _replay(
+        self,
+        moves: List[Tuple[str, float]],
+        first: int = 0,
+        net_a: int = 0,
+        results: Optional[List[int]] = None,
+    ) -> None: ...
 class _Tunable(TypedDict):
     name: str
     default: float

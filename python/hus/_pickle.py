@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Dict, List, Tuple
+from typing import Dict, List, Optional, Tuple
 
 from . import _hus
 
@@ -49,13 +49,17 @@ def exploit(bot: _hus.Bot, options: str) -> _hus.Exploit:
 
 def table(
     seed: int, duplicate: bool, small_blind: int, big_blind: int, stack: int, stats: bool,
-    moves: List[Tuple[str, float]],
+    moves: List[Tuple[str, float]], keep_hands: bool = True,
+    totals: Tuple[int, int, Optional[List[int]]] = (0, 0, None),
 ) -> _hus.Table:
-    """A table dealt again from its seed with its moves played again: the same hand, turn
-    and results as the table pickled."""
+    """A table dealt again from its seed from hand `first + 1` (the first of `totals`, the
+    hands finished before its moves) with its moves played again: the same hand, turn and
+    totals as the table pickled. A pickle without `keep_hands` and `totals` held every move
+    and kept every hand's result."""
     t = _hus.Table(
         seed=seed, duplicate=duplicate, small_blind=small_blind, big_blind=big_blind,
-        stack=stack, stats=stats,
+        stack=stack, stats=stats, keep_hands=keep_hands,
     )
-    t._replay(moves)
+    first, net_a, results = totals
+    t._replay(moves, first, net_a, results)
     return t

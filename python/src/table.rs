@@ -63,11 +63,16 @@ impl HandResult {
 #[pyclass(module = "hus")]
 pub(crate) struct Table {
     table: hus::Table,
-    /// A's chips in every finished hand.
-    results: Vec<i64>,
-    /// What it was made with and every move played, which it pickles as: the table is dealt
-    /// again from its seed and the moves replayed where it is unpickled.
+    /// A's chips in every finished hand, with `keep_hands` only (8 bytes a hand).
+    results: Option<Vec<i64>>,
+    /// A's chips over every finished hand (wide: no count of hands overflows it).
+    net_a: i128,
+    /// What it was made with and the moves played from hand `first + 1` on, which it pickles
+    /// as: the table is dealt again from hand `first + 1` and the moves replayed where it is
+    /// unpickled. Without statistics a hand depends on nothing before it, so only the hand in
+    /// play's moves are held; with them every move is.
     made: (u64, bool, i64, i64, i64, bool),
+    first: u64,
     moves: Vec<Move>,
 }
 
@@ -78,7 +83,7 @@ fn config_error(e: hus::dealer::MatchError) -> PyErr {
 #[pymethods]
 impl Table {
     #[new]
-    #[pyo3(signature = (*, seed, duplicate=false, small_blind=Chips::Whole(50), big_blind=Chips::Whole(100), stack=None, stack_bb=None, stats=false))]
+    #[pyo3(signature = (*, seed, duplicate=false, small_blind=Chips::Whole(50), big_blind=Chips::Whole(100), stack=None, stack_bb=None, stats=false, keep_hands=false))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         seed: Seed,
@@ -88,6 +93,7 @@ impl Table {
         stack: Option<Chips>,
         stack_bb: Option<i64>,
         stats: bool,
+        keep_hands: bool,
     ) -> PyResult<Table> {
         guard(|| {
             let small_blind = small_blind.whole("small_blind")?;
@@ -105,8 +111,10 @@ impl Table {
             };
             Ok(Table {
                 table: hus::Table::new(options).map_err(config_error)?,
-                results: Vec::new(),
+                results: keep_hands.then(Vec::new),
+                net_a: 0,
                 made: (seed, duplicate, small_blind, big_blind, stack, stats),
+                first: 0,
                 moves: Vec::new(),
             })
         })
@@ -146,10 +154,22 @@ impl Table {
         })
     }
 
-    /// A's chips in every finished hand, in order.
+    /// A's chips in every finished hand, in order, with `keep_hands=True`; else None.
     #[getter]
-    fn hand_results(&self) -> Vec<i64> {
+    fn hand_results(&self) -> Option<Vec<i64>> {
         self.results.clone()
+    }
+
+    /// How many hands have finished (the hand in play's number less one).
+    #[getter]
+    fn hands_finished(&self) -> u64 {
+        self.table.hand() - 1
+    }
+
+    /// A's chips over every finished hand (B's are the opposite).
+    #[getter]
+    fn net_a(&self) -> i128 {
+        self.net_a
     }
 
     /// Plays `action` for the player to act: "fold", "check", "call", ("raise", total raised
@@ -163,7 +183,7 @@ impl Table {
         })
     }
 
-    /// Pickles as its settings and every move played (see `made`).
+    /// Pickles as its settings, its totals and the moves held (see `made`).
     fn __reduce__<'py>(
         &self,
         py: Python<'py>,
@@ -180,13 +200,32 @@ impl Table {
             })
             .collect();
         let (seed, duplicate, sb, bb, stack, stats) = self.made;
-        let args = (seed, duplicate, sb, bb, stack, stats, moves);
+        let keep = self.results.is_some();
+        let totals = (self.first, self.net_a, self.results.clone());
+        let args = (seed, duplicate, sb, bb, stack, stats, moves, keep, totals);
         Ok((restore, args.into_pyobject(py)?))
     }
 
-    /// Plays again the moves a pickled table had played (`hus._pickle.table`).
-    fn _replay(&mut self, moves: Vec<(String, f64)>) -> PyResult<()> {
+    /// Plays again the moves a pickled table had played from hand `first + 1` on, after the
+    /// totals it had then (`hus._pickle.table`).
+    #[pyo3(signature = (moves, first=0, net_a=0, results=None))]
+    fn _replay(
+        &mut self,
+        moves: Vec<(String, f64)>,
+        first: u64,
+        net_a: i128,
+        results: Option<Vec<i64>>,
+    ) -> PyResult<()> {
         guard(|| {
+            if first > 0 {
+                let options = self.table.options().clone();
+                self.table = hus::Table::starting_at(options, first).map_err(config_error)?;
+            }
+            self.first = first;
+            self.net_a = net_a;
+            if let (Some(kept), Some(results)) = (&mut self.results, results) {
+                *kept = results;
+            }
             for (word, by) in moves {
                 let mv = match word.as_str() {
                     "fold" => Move::Fold,
@@ -210,12 +249,20 @@ impl Table {
 }
 
 impl Table {
-    /// Plays `mv` for the player to act, kept for pickling; the hand's result when it ended.
+    /// Plays `mv` for the player to act, held for pickling, and counts the hand's result when
+    /// it ended.
     fn play(&mut self, mv: Move) -> PyResult<Option<HandResult>> {
         let acted = self.table.act(mv).map_err(config_error)?;
         self.moves.push(mv);
         Ok(acted.ended.map(|end| {
-            self.results.push(end.net[0]);
+            self.net_a += i128::from(end.net[0]);
+            if let Some(results) = &mut self.results {
+                results.push(end.net[0]);
+            }
+            if !self.made.5 {
+                self.first = end.hand;
+                self.moves.clear();
+            }
             HandResult {
                 hand: end.hand,
                 button: end.button,

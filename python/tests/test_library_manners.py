@@ -250,7 +250,7 @@ def test_a_tournament_result_and_a_table_pickle() -> None:
     r = hus.tournament(["builtin:caller", "builtin:raiser"], hands=20, seed=1)
     again = pickle.loads(pickle.dumps(r))
     assert again == r and again.crosstable == r.crosstable
-    table = hus.Table(seed=3)
+    table = hus.Table(seed=3, keep_hands=True)
     for act in ("call", ("raise", 400), "call", "check"):
         table.act(act)
     copy = pickle.loads(pickle.dumps(table))

@@ -21,6 +21,7 @@ def step(table, bots, hands):
     assert all(r.net[0] + r.net[1] == 0 for r in ended)
     assert [r.button for r in ended] == [i % 2 for i in range(hands)]
     assert table.hand_results == [r.net[0] for r in ended]
+    assert (table.hands_finished, table.net_a) == (hands, sum(r.net[0] for r in ended))
     return table.hand_results
 
 
@@ -29,7 +30,7 @@ def test_a_stepped_table_equals_the_match_hand_by_hand(duplicate):
     bots = (hus.Bot.builtin("equity"), hus.Bot.builtin("random"))
     for seed in (1, 9):
         match = hus.match(*bots, hands=200, seed=seed, duplicate=duplicate, keep_hands=True)
-        table = hus.Table(seed=seed, duplicate=duplicate)
+        table = hus.Table(seed=seed, duplicate=duplicate, keep_hands=True)
         assert step(table, bots, 200) == match.hand_results
 
 
@@ -38,12 +39,13 @@ def test_statistics_reach_the_states_as_in_the_match():
     bots = (hus.Bot.builtin("exploit"), hus.Bot.builtin("raiser"))
     match = hus.match(*bots, hands=150, seed=3, keep_hands=True, small_blind=5, big_blind=10,
                       stack=1000)
-    table = hus.Table(seed=3, stats=True, small_blind=5, big_blind=10, stack=1000)
+    table = hus.Table(seed=3, stats=True, small_blind=5, big_blind=10, stack=1000,
+                      keep_hands=True)
     assert step(table, bots, 150) == match.hand_results
 
 
 def test_acts_are_made_legal_and_the_button_alternates():
-    table = hus.Table(seed=3)
+    table = hus.Table(seed=3, keep_hands=True)
     assert (table.hand, table.button, table.to_act) == (1, 0, 0)
     assert table.state.to_call == 50
     # A on the button checks while owing 50: a fold, as the dealer plays it.
@@ -57,6 +59,48 @@ def test_acts_are_made_legal_and_the_button_alternates():
     assert (state.to_call, state.hero_in_round, state.min_raise_to) == (100, 100, 300)
     assert table.act("fold") == hus.HandResult(2, 1, (-100, 100), False)
     assert table.hand_results == [-50, -100]
+
+
+def play_hands(table, hands):
+    """Plays until `hands` more hands have finished, each bot deciding with the match's seeds;
+    A's chips in them."""
+    bots = (hus.Bot.builtin("equity"), hus.Bot.builtin("random"))
+    nets = []
+    while len(nets) < hands:
+        result = table.act(bots[table.to_act].decide(table.state, seed=table.decision_seed))
+        if result is not None:
+            nets.append(result.net[0])
+    return nets
+
+
+@pytest.mark.parametrize("duplicate", [False, True])
+def test_a_table_holds_the_same_whatever_the_hands_played(duplicate):
+    # Counting, not timing: without keep_hands the table holds totals and the hand in play
+    # only, so what it pickles as stays the same size at 1x, 4x and 16x the hands.
+    table = hus.Table(seed=5, duplicate=duplicate)
+    sizes, total = [], 0
+    for hands in (8, 24, 96):  # 8, 32, 128 finished
+        total += sum(play_hands(table, hands))
+        assert table.hand_results is None
+        assert (table.hands_finished, table.net_a) == (table.hand - 1, total)
+        sizes.append(len(pickle.dumps(table)))
+    # A few bytes for the totals' digits at most.
+    assert max(sizes) - min(sizes) <= 8, sizes
+    copy = pickle.loads(pickle.dumps(table))
+    assert (copy.hand, copy.hands_finished, copy.net_a, copy.hand_results) == (
+        table.hand, table.hands_finished, table.net_a, None)
+    assert play_hands(copy, 6) == play_hands(table, 6)
+
+
+def test_kept_hands_and_totals_survive_pickling_mid_hand():
+    table = hus.Table(seed=4, keep_hands=True)
+    nets = play_hands(table, 5)
+    table.act("call")
+    copy = pickle.loads(pickle.dumps(table))
+    assert (copy.hand_results, copy.net_a, copy.to_act) == (nets, sum(nets), table.to_act)
+    assert copy.state == table.state
+    assert play_hands(copy, 3) == play_hands(table, 3)
+    assert copy.hand_results == table.hand_results and len(copy.hand_results) == 8
 
 
 def test_a_hand_result_pickles():
@@ -84,3 +128,11 @@ def test_stakes_are_chips_everywhere_and_whole_where_the_dealer_needs_them():
             call(*bots, hands=2, seed=1, small_blind=0.5, big_blind=1)
         with pytest.raises(hus.MatchError, match="stack: 100.25 is not a whole number"):
             call(*bots, hands=2, seed=1, stack=100.25)
+
+
+def test_a_table_pickled_with_every_move_and_no_totals_still_unpickles():
+    # The older form: settings and every move, results kept.
+    from hus import _pickle
+
+    table = _pickle.table(3, False, 50, 100, 10000, False, [("check", 0.0), ("fold", 0.0)])
+    assert (table.hand, table.hand_results, table.net_a) == (3, [-50, 50], 0)
