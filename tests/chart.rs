@@ -245,3 +245,44 @@ fn mixed_strategies_show_their_weights() {
             .reads_random
     );
 }
+
+/// The chart of a spot the bot's own range reaches, at `blinds`, without its first line (which
+/// names the blinds).
+fn reached_chart(blinds: &str) -> String {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hus"))
+        .args([
+            "chart",
+            "examples/tag.hus",
+            "--blinds",
+            blinds,
+            "--stack",
+            "100",
+        ])
+        .args([
+            "--spot",
+            "BTN raise 2.5, BB call, BB check",
+            "--board",
+            "Kh8s4d",
+        ])
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("hus runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).expect("UTF-8");
+    text.split_once('\n').expect("a first line").1.to_string()
+}
+
+#[test]
+fn the_range_a_spot_reaches_is_the_same_at_any_stakes() {
+    // Sizes are told apart by the state's unit: at 0.0001/0.0002 a raise to 2.5bb (0.0005)
+    // and tag's raise to 3bb (0.0006) are one unit apart, not the same raise.
+    let whole = reached_chart("50/100");
+    assert!(whole.starts_with("over the 0 combos"), "{whole}");
+    for blinds in ["0.05/0.1", "0.0001/0.0002"] {
+        assert_eq!(reached_chart(blinds), whole, "at {blinds}");
+    }
+}

@@ -3,6 +3,7 @@
 //! Everything here is a pure function of a few numbers from the betting model, so the rules
 //! can be tested without a game state.
 
+use crate::game::betting::Derived;
 use crate::game::{Chips, Move, Unit};
 use crate::ir::TableCell;
 
@@ -58,6 +59,21 @@ pub struct Facing {
     pub chip: Chips,
     /// The unit the amounts count.
     pub unit: Unit,
+}
+
+impl Facing {
+    /// What the hero of a state faces, in the state's own unit and chip: the one place the
+    /// betting model's numbers become the rules' input.
+    pub fn of(d: &Derived) -> Facing {
+        Facing {
+            to_call: d.to_call,
+            min_raise: d.min_raise,
+            hero_stack: d.hero_stack,
+            hero_can_raise: d.hero_can_raise,
+            chip: d.chip.max(Chips(1)),
+            unit: d.unit,
+        }
+    }
 }
 
 /// What making an action legal changed (each one is reported as a warning).

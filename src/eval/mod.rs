@@ -28,7 +28,7 @@ pub use explain::Trace;
 
 use crate::diag::{Diagnostic, Span};
 use crate::external::ExternalPolicy;
-use crate::game::{Chips, Constant, GameState, Move, Phase};
+use crate::game::{Constant, GameState, Move, Phase};
 use crate::ir::{Action, ActionKind, Branch, Condition, Operand, Program, Test, WeightedAmount};
 use context::Context;
 #[cfg(test)]
@@ -609,14 +609,7 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
         let program: &'a Program = self.ctx.program;
         let intent = self.intent(action)?;
         let derived = self.ctx.state.derived();
-        let betting = Facing {
-            to_call: derived.to_call,
-            min_raise: derived.min_raise,
-            hero_stack: derived.hero_stack,
-            hero_can_raise: derived.hero_can_raise,
-            chip: derived.chip.max(Chips(1)),
-            unit: derived.unit,
-        };
+        let betting = Facing::of(&derived);
         let (mv, change) = make_legal(intent, &betting);
         self.note(|| {
             format!(

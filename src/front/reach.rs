@@ -12,8 +12,8 @@ use crate::cards::hole::HoleClass;
 use crate::cards::range::{Holding, WeightedRange};
 use crate::cards::{Card, CardSet};
 use crate::eval::exact::outcomes;
-use crate::game::{Act, GameRecord, GameState, Move, Player};
-use crate::play::legal_move;
+use crate::game::{Act, Chips, GameRecord, GameState, Move, Player, Unit};
+use crate::play::legal_in;
 
 pub use super::reach_report::SeatRange;
 
@@ -174,11 +174,15 @@ pub fn strategy(
 ) -> Result<Vec<(Move, f64)>, ChartError> {
     state.set_hero_cards(cards);
     let program = &bot.script.program;
+    let unit = state.derived().unit;
     match outcomes(program, state, &bot.script.options) {
         Ok(o) => {
             let mut moves: Vec<(Move, f64)> = Vec::with_capacity(o.decisions.len());
             for (d, p) in o.decisions {
-                match moves.iter_mut().find(|(m, _)| same_move(*m, d.action)) {
+                match moves
+                    .iter_mut()
+                    .find(|(m, _)| same_move(*m, d.action, unit))
+                {
                     Some((_, q)) => *q += p,
                     None => moves.push((d.action, p)),
                 }
@@ -204,24 +208,18 @@ pub fn strategy(
     }
 }
 
-/// Two moves that put in the same chips (raises compared to a thousandth of a chip).
-pub fn same_move(a: Move, b: Move) -> bool {
+/// Two moves that put in the same chips: raises compared as counts of `unit`, the state's
+/// amount unit, so sizes one unit apart stay apart at any stakes.
+pub fn same_move(a: Move, b: Move, unit: Unit) -> bool {
     match (a, b) {
-        (Move::Raise(x), Move::Raise(y)) => (x - y).abs() < 1e-3,
+        (Move::Raise(x), Move::Raise(y)) => unit.round(x, Chips(1)) == unit.round(y, Chips(1)),
         _ => a == b,
     }
 }
 
-/// `mv` made legal in `state` in whole chips, as the dealer makes every move legal.
+/// `mv` made legal in `state`, in its unit and chip, as the dealer makes every move legal.
 pub fn as_played(state: &GameState, mv: Move) -> Move {
-    let d = state.derived();
-    legal_move(
-        mv,
-        d.to_call.0,
-        d.hero_can_raise,
-        d.min_raise.0,
-        d.hero_stack.0,
-    )
+    legal_in(&state.derived(), mv)
 }
 
 /// Multiplies the weight of every holding in `weights` by the probability that `bot`, holding
@@ -236,6 +234,7 @@ pub fn narrow(
 ) -> Result<(), ChartError> {
     let mut state = state.clone();
     let board = state.board();
+    let unit = state.derived().unit;
     for i in 0..HOLDINGS {
         if weights.0[i] <= 0.0 {
             continue;
@@ -247,7 +246,7 @@ pub fn narrow(
         }
         let p: f64 = strategy(bot, &mut state, cards)?
             .iter()
-            .filter(|(m, _)| same_move(as_played(&state, *m), mv))
+            .filter(|(m, _)| same_move(as_played(&state, *m), mv, unit))
             .map(|(_, p)| p)
             .sum();
         weights.0[i] *= p;

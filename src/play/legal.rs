@@ -2,6 +2,7 @@
 //! every table (`hus match` deals it, `hus acpc` sends it to the dealer).
 
 use crate::eval::action::{make_legal, Facing, Intent};
+use crate::game::betting::Derived;
 use crate::game::{Chips, Move, Unit};
 
 /// Turns any move into a legal one by the rules of reference §5, with the evaluator's own
@@ -9,10 +10,6 @@ use crate::game::{Chips, Move, Unit};
 /// whatever a [`Bot`](super::Bot) returns). Chips are whole here; a raise that is not a finite number is
 /// taken as the smallest raise.
 pub fn legal_move(mv: Move, to_call: i64, can_raise: bool, min_raise: i64, behind: i64) -> Move {
-    let mv = match mv {
-        Move::Raise(r) if !r.is_finite() => Move::Raise(0.0),
-        m => m,
-    };
     let facing = Facing {
         to_call: Chips(to_call),
         min_raise: Chips(min_raise),
@@ -21,7 +18,20 @@ pub fn legal_move(mv: Move, to_call: i64, can_raise: bool, min_raise: i64, behin
         chip: Chips(1),
         unit: Unit::WHOLE,
     };
-    make_legal(Intent::from_move(mv), &facing).0
+    legal_facing(mv, &facing)
+}
+
+/// [`legal_move`] for the hero of a state, in the state's own unit and chip (any stakes).
+pub fn legal_in(d: &Derived, mv: Move) -> Move {
+    legal_facing(mv, &Facing::of(d))
+}
+
+fn legal_facing(mv: Move, facing: &Facing) -> Move {
+    let mv = match mv {
+        Move::Raise(r) if !r.is_finite() => Move::Raise(0.0),
+        m => m,
+    };
+    make_legal(Intent::from_move(mv), facing).0
 }
 
 #[cfg(test)]

@@ -16,7 +16,7 @@ use crate::game::{GameState, Move};
 pub use bots::{load_bot, BotLoadError, LoadedBot, ScriptBot, BUILTINS};
 pub use deal::{Deal, HandEnd};
 pub use history::{DecisionInfo, Histories};
-pub use legal::legal_move;
+pub use legal::{legal_in, legal_move};
 pub use rng::DecisionRng;
 pub use seeds::{decision_seeds, seed_of_decision};
 pub(crate) use stream::ChaCha8Stream;
