@@ -306,24 +306,25 @@ impl GameBuilder {
     fn amounts(&self, posts: &[(Player, String, Given)]) -> (Option<Amounts>, Vec<Diagnostic>) {
         let bad = |what: String| Diagnostic::error(Code::BadNumber, what);
         let mut out = Vec::new();
-        let mut named: Vec<(String, Decimal)> = Vec::new();
-        let mut take = |name: String, given: &Given, out: &mut Vec<Diagnostic>| match given {
+        let mut named: Vec<(Field, Decimal)> =
+            Vec::with_capacity(5 + posts.len() + self.plays.len());
+        let mut take = |name: Field, given: &Given, out: &mut Vec<Diagnostic>| match given {
             Ok(d) => named.push((name, *d)),
             Err(e) => out.push(bad(format!("{name}: {e}"))),
         };
-        take("small_blind".into(), &self.sb, &mut out);
-        take("big_blind".into(), &self.bb, &mut out);
-        take("hero_stack".into(), &self.hero_stack, &mut out);
-        take("villain_stack".into(), &self.villain_stack, &mut out);
+        take(Field::Named("small_blind"), &self.sb, &mut out);
+        take(Field::Named("big_blind"), &self.bb, &mut out);
+        take(Field::Named("hero_stack"), &self.hero_stack, &mut out);
+        take(Field::Named("villain_stack"), &self.villain_stack, &mut out);
         if let Some(chip) = &self.chip {
-            take("chip".into(), chip, &mut out);
+            take(Field::Named("chip"), chip, &mut out);
         }
         for (i, (_, _, amount)) in posts.iter().enumerate() {
-            take(format!("posts[{i}]"), amount, &mut out);
+            take(Field::Post(i), amount, &mut out);
         }
         for (k, (_, play)) in self.plays.iter().enumerate() {
             if let Play::BetTo(to) | Play::RaiseTo(to) = play {
-                take(format!("actions[{k}]"), &Ok(*to), &mut out);
+                take(Field::Action(k), &Ok(*to), &mut out);
             }
         }
         if !out.is_empty() {
@@ -573,6 +574,25 @@ impl Rounds {
             amount,
             span: None,
         });
+    }
+}
+
+/// The name of an amount the builder was given, written only when a message needs it (a
+/// state is built per decision, so the names cost nothing on the way that succeeds).
+#[derive(Clone, Copy)]
+enum Field {
+    Named(&'static str),
+    Post(usize),
+    Action(usize),
+}
+
+impl std::fmt::Display for Field {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Field::Named(name) => f.write_str(name),
+            Field::Post(i) => write!(f, "posts[{i}]"),
+            Field::Action(k) => write!(f, "actions[{k}]"),
+        }
     }
 }
 
