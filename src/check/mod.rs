@@ -97,7 +97,7 @@ pub(crate) fn compile_keeping_tree(
 /// check every way a script comes in goes through (files are also refused as they are read).
 fn too_large(source: &SourceFile) -> Option<Checked> {
     let e = crate::limits::script_size(source.text.len()).err()?;
-    let name = crate::acpc::clip(&crate::diag::escape_controls(&source.name));
+    let name = crate::diag::clip(&crate::diag::escape_controls(&source.name));
     let message = format!("cannot read {name}: {e}");
     Some(Checked {
         program: None,

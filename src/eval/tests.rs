@@ -694,7 +694,7 @@ fn strength_against_a_range_decides() {
     assert!(d.warnings.is_empty(), "{:?}", d.warnings);
 }
 
-/// A word that takes no range is an error at check time, with the family named.
+/// A word that takes no range is an unknown name at check time, with the nearest that does.
 #[test]
 fn an_unknown_word_with_a_range_is_an_error() {
     let text = "FLOP\nRULE potVs(AA) > 0.5\nTHEN CALL\nENDRULE\nENDFLOP\n";
@@ -703,7 +703,8 @@ fn an_unknown_word_with_a_range_is_an_error() {
     assert!(checked.program.is_none());
     let d = &checked.diagnostics[0];
     assert_eq!(d.code, Code::UnknownName);
-    assert_eq!(d.message, "`potVs(...)` is not a strength against a range");
+    assert_eq!(d.message, "unknown name `potVs(...)`");
+    assert_eq!(d.help.as_deref(), Some("did you mean `ppotVs`?"));
 }
 
 /// Preflop with the villain in the small blind and `acts` (`player act amount`) played: a

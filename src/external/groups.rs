@@ -71,6 +71,13 @@ fn registry() -> MutexGuard<'static, Registry> {
     REGISTRY.lock().unwrap_or_else(|p| p.into_inner())
 }
 
+/// Holds the registry for a test that starts children of its own outside it, so that no
+/// other test's program ending takes them for orphans meanwhile.
+#[cfg(test)]
+pub(crate) fn hold_programs() -> impl Sized {
+    registry()
+}
+
 /// A program `hus` started and still runs (an `external` program, an ACPC program at a
 /// table): listed by process id, which is its process group's too, until [`Spawned::end`]
 /// ends it with everything it started.

@@ -159,6 +159,8 @@ mod tests {
     /// A child that started a grandchild in a session of its own: both are found and ended.
     #[test]
     fn a_tree_is_ended_with_what_left_its_session() {
+        // Unlisted children of the test process: other tests' ends would reap them as orphans.
+        let _held = crate::external::groups::hold_programs();
         let mut child = Command::new("sh")
             .args(["-c", "setsid sleep 1000 & echo $!; exec sleep 1000"])
             .env(OWNER_VARIABLE, "1.2 3.4")

@@ -272,14 +272,14 @@ fn hands_of(log_name: &str, player: &str, log: &log::Log) -> Result<usize, Strin
     let mut listed: Vec<String> = names
         .iter()
         .take(max)
-        .map(|n| crate::acpc::clip(&crate::diag::escape_controls(n)))
+        .map(|n| crate::diag::clip(&crate::diag::escape_controls(n)))
         .collect();
     if names.len() > max {
         listed.push(format!("and {} more", names.len() - max));
     }
     Err(format!(
         "no hand of {log_name} has a player named `{}`; its players are {}",
-        crate::acpc::clip(&crate::diag::escape_controls(player)),
+        crate::diag::clip(&crate::diag::escape_controls(player)),
         if names.is_empty() {
             "none".to_string()
         } else {
