@@ -609,7 +609,7 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
         let program: &'a Program = self.ctx.program;
         let intent = self.intent(action)?;
         let derived = self.ctx.state.derived();
-        let betting = Facing::of(&derived);
+        let betting = Facing::of(derived);
         let (mv, change) = make_legal(intent, &betting);
         self.note(|| {
             format!(

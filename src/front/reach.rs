@@ -219,7 +219,7 @@ pub fn same_move(a: Move, b: Move, unit: Unit) -> bool {
 
 /// `mv` made legal in `state`, in its unit and chip, as the dealer makes every move legal.
 pub fn as_played(state: &GameState, mv: Move) -> Move {
-    legal_in(&state.derived(), mv)
+    legal_in(state.derived(), mv)
 }
 
 /// Multiplies the weight of every holding in `weights` by the probability that `bot`, holding
