@@ -588,7 +588,7 @@ impl Bot {
 }
 
 /// Makes the process the keeper of whatever external programs detach (`setsid`): it is
-/// killed once they end (reference §8); and makes SIGINT, SIGTERM and SIGHUP end every
+/// ended with the program that started it (reference §8); and makes SIGINT, SIGTERM and SIGHUP end every
 /// program it runs (external and ACPC programs) with it (§13.1). For a command-line tool
 /// that runs scripts with externals, called before any other thread starts.
 pub fn contain_external_programs() {
