@@ -162,7 +162,7 @@ mod tests {
         // Unlisted children of the test process: other tests' ends would reap them as orphans.
         let _held = crate::external::groups::hold_programs();
         let mut child = Command::new("sh")
-            .args(["-c", "setsid sleep 1000 & echo $!; exec sleep 1000"])
+            .args(["-c", "setsid sleep 1000 & echo $!; wait"])
             .env(OWNER_VARIABLE, "1.2 3.4")
             .stdout(Stdio::piped())
             .spawn()
@@ -173,7 +173,7 @@ mod tests {
             .read_line(&mut line)
             .unwrap();
         let grandchild: u32 = line.trim().parse().unwrap();
-        // The shell has exec'd `sleep` once its child is listed among its children.
+        // The shell waits (no exec, whose moment would empty its environment as read here).
         let end = std::time::Instant::now() + std::time::Duration::from_secs(60);
         while !children(child.id()).contains(&grandchild) {
             assert!(
