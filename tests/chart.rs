@@ -247,7 +247,8 @@ fn mixed_strategies_show_their_weights() {
 }
 
 /// The chart of a spot the bot's own range reaches, at `blinds`, without its first line (which
-/// names the blinds).
+/// names the blinds). The command line is built only with its feature.
+#[cfg(feature = "cli")]
 fn reached_chart(blinds: &str) -> String {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_hus"))
         .args([
@@ -276,6 +277,7 @@ fn reached_chart(blinds: &str) -> String {
     text.split_once('\n').expect("a first line").1.to_string()
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn the_range_a_spot_reaches_is_the_same_at_any_stakes() {
     // Sizes are told apart by the state's unit: at 0.0001/0.0002 a raise to 2.5bb (0.0005)
