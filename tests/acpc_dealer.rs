@@ -6,47 +6,24 @@
 //! Every `hus` run is waited for with a deadline and killed after it: a hang fails the test.
 #![cfg(all(feature = "cli", unix))]
 
+#[path = "support/processes.rs"]
+mod support;
+
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, Output};
 use std::time::{Duration, Instant};
 
-const HUS: &str = env!("CARGO_BIN_EXE_hus");
+use support::spawn_hus;
+
 /// A guard against hangs, far above what each test takes.
 const DEADLINE: Duration = Duration::from_secs(120);
 
 fn work_dir(name: &str) -> PathBuf {
-    let d = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("acpc-dealer")
-        .join(name);
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    support::work_dir("acpc-dealer", name)
 }
 
-/// Waits for `child` until the deadline; past it, kills it and fails the test.
-fn wait(mut child: Child, what: &str) -> Output {
-    let end = Instant::now() + DEADLINE;
-    while child.try_wait().unwrap().is_none() {
-        if Instant::now() > end {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("{what} still ran after {} s: killed", DEADLINE.as_secs());
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    child.wait_with_output().unwrap()
-}
-
-fn spawn_hus(dir: &Path, args: &[&str]) -> Child {
-    Command::new(HUS)
-        .args(args)
-        .current_dir(dir)
-        .env("TMPDIR", dir)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap()
+fn wait(child: Child, what: &str) -> Output {
+    support::wait(child, what, DEADLINE)
 }
 
 /// A bash program connecting to `$1:$2` and sending the version, then running `body`; its
@@ -63,31 +40,17 @@ fn program(dir: &Path, name: &str, body: &str) -> PathBuf {
     path
 }
 
-/// Whether process `pid` still runs (a zombie has ended).
-fn runs(pid: &str) -> bool {
-    std::fs::read_to_string(format!("/proc/{pid}/stat"))
-        .ok()
-        .and_then(|s| {
-            let state = s.rsplit_once(')')?.1.split_whitespace().next()?.to_string();
-            Some(state != "Z" && state != "X")
-        })
-        .unwrap_or(false)
-}
-
 /// Waits until process `pid` has ended (its killer may still be reaping it), or fails.
-fn assert_ended(pid: &str) {
-    let end = Instant::now() + Duration::from_secs(10);
-    while runs(pid) {
-        assert!(Instant::now() < end, "process {pid} outlived hus");
-        std::thread::sleep(Duration::from_millis(10));
-    }
+fn assert_ended(pid: u32) {
+    support::assert_ended("a program", pid, Duration::from_secs(10));
 }
 
-fn read_pid(dir: &Path) -> String {
+fn read_pid(dir: &Path) -> u32 {
     std::fs::read_to_string(dir.join("pid"))
         .unwrap()
         .trim()
-        .to_string()
+        .parse()
+        .unwrap()
 }
 
 /// `hus` left no `hus-*.game` file in `dir` (its TMPDIR).
@@ -127,7 +90,7 @@ fn a_hung_program_behind_a_wrapper_script_is_ended_with_the_match() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(7), "{stderr}");
     assert!(stderr.contains("it hangs"), "{stderr}");
-    assert_ended(&read_pid(&dir));
+    assert_ended(read_pid(&dir));
     assert_no_game_file(&dir);
 }
 
@@ -165,7 +128,7 @@ fn a_signal_to_hus_ends_its_programs_and_removes_the_game_file() {
         let out = wait(child, "hus match");
         use std::os::unix::process::ExitStatusExt;
         assert_eq!(out.status.signal(), Some(signal), "{name}");
-        assert_ended(&read_pid(&dir));
+        assert_ended(read_pid(&dir));
         assert!(!Path::new(game.trim()).exists(), "{name}: {game} left");
         assert_no_game_file(&dir);
     }
@@ -277,10 +240,10 @@ fn programs_that_flood_answer_twice_or_late_or_fork_finish_the_match() {
             "late" => assert!(acpc["late"].as_u64().unwrap() > 0, "{acpc}"),
             _ => {
                 let pid = std::fs::read_to_string(dir.join("fork-pid")).unwrap();
-                assert_ended(pid.trim());
+                assert_ended(pid.trim().parse().unwrap());
             }
         }
-        assert_ended(&read_pid(&dir));
+        assert_ended(read_pid(&dir));
         assert_no_game_file(&dir);
     }
 }

@@ -7,51 +7,28 @@
 //! Every `hus` run is waited for with a deadline and killed after it: a hang fails the test.
 #![cfg(all(feature = "cli", target_os = "linux"))]
 
+#[path = "support/processes.rs"]
+mod support;
+
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 
-const HUS: &str = env!("CARGO_BIN_EXE_hus");
+use support::{runs, spawn_hus, HUS};
+
 /// A guard against hangs, far above what each step takes.
 const DEADLINE: Duration = Duration::from_secs(600);
 
 fn work_dir(name: &str) -> PathBuf {
-    let d = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("program-processes")
-        .join(name);
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    support::work_dir("program-processes", name)
+}
+
+fn wait(child: Child, what: &str) -> std::process::Output {
+    support::wait(child, what, DEADLINE)
 }
 
 fn programs() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs")
-}
-
-/// Waits for `child` until the deadline; past it, kills it and fails the test.
-fn wait(mut child: Child, what: &str) -> Output {
-    let end = Instant::now() + DEADLINE;
-    while child.try_wait().unwrap().is_none() {
-        if Instant::now() > end {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("{what} still ran after {} s: killed", DEADLINE.as_secs());
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    child.wait_with_output().unwrap()
-}
-
-fn spawn_hus(dir: &Path, args: &[&str]) -> Child {
-    Command::new(HUS)
-        .args(args)
-        .current_dir(dir)
-        .env("TMPDIR", dir)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap()
 }
 
 /// The `acpc:` bot: the Python caller in `mode` (empty, `helpers` or `hold`).
@@ -63,24 +40,9 @@ fn acpc_caller(dir: &Path, mode: &str) -> String {
     )
 }
 
-/// Whether process `pid` still runs (a zombie has ended).
-fn runs(pid: u32) -> bool {
-    std::fs::read_to_string(format!("/proc/{pid}/stat"))
-        .ok()
-        .and_then(|s| {
-            let state = s.rsplit_once(')')?.1.split_whitespace().next()?.to_string();
-            Some(state != "Z" && state != "X")
-        })
-        .unwrap_or(false)
-}
-
-/// Waits until process `pid` has ended (its killer may still be reaping it), or fails.
+/// Waits until process `pid` has ended, or fails.
 fn assert_ended(name: &str, pid: u32) {
-    let end = Instant::now() + DEADLINE;
-    while runs(pid) {
-        assert!(Instant::now() < end, "{name} (process {pid}) outlived it");
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    support::assert_ended(name, pid, DEADLINE);
 }
 
 /// The `NAME PID` lines the programs wrote to `dir/pids`.

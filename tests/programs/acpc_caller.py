@@ -12,7 +12,8 @@ then never answers.
 import os
 import socket
 import sys
-import time
+
+from helpers import daemon, record, session_child
 
 
 def status_field(name):
@@ -21,44 +22,6 @@ def status_field(name):
             if line.startswith(name + ":"):
                 return line.split()[1]
     return ""
-
-
-def record(directory, name, pid):
-    with open(os.path.join(directory, "pids"), "a") as f:
-        f.write(f"{name} {pid}\n")
-
-
-def sleep_forever():
-    while True:
-        time.sleep(3600)
-
-
-def session_child(directory):
-    pid = os.fork()
-    if pid == 0:
-        os.setsid()
-        sleep_forever()
-    record(directory, "acpc-setsid", pid)
-
-
-def daemon(directory):
-    """A double fork: the daemon's parent exits, so it is handed to hus at once."""
-    read, write = os.pipe()
-    if os.fork() == 0:
-        os.setsid()
-        pid = os.fork()
-        if pid == 0:
-            os.close(read)
-            os.close(write)
-            sleep_forever()
-        os.write(write, f"{pid}\n".encode())
-        os._exit(0)
-    os.close(write)
-    pid = int(os.read(read, 64).decode())
-    os.close(read)
-    os.wait()
-    record(directory, "acpc-daemon", pid)
-    return pid
 
 
 def runs(pid):
@@ -78,8 +41,8 @@ def main():
         f.write(status_field("SigBlk") + "\n")
     watched = None
     if helpers:
-        session_child(directory)
-        watched = daemon(directory)
+        session_child(directory, "acpc-setsid")
+        watched = daemon(directory, "acpc-daemon")
         record(directory, "acpc", os.getpid())
     conn = socket.create_connection((host, port))
     conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
