@@ -10,7 +10,7 @@ use clap::Parser;
     version,
     about = "Heads Up Script: rule-based bots for heads-up no-limit hold'em",
     // Each subcommand's arguments are built only when it runs: a `hus decide` does not pay
-    // for the parsers of the other eight.
+    // for the parsers of the other fourteen.
     defer = true
 )]
 enum Command {
@@ -152,14 +152,14 @@ mod tests {
         };
         assert_eq!((&fast.script, &fast.game), (&slow.script, &slow.game));
         assert_eq!(
-            (fast.seed, fast.json, fast.explain, fast.allow_external),
-            (slow.seed, slow.json, slow.explain, slow.allow_external)
+            (fast.seed, fast.json, fast.explain, fast.external),
+            (slow.seed, slow.json, slow.explain, slow.external)
         );
         assert_eq!(
-            fast.external_timeout.to_bits(),
-            slow.external_timeout.to_bits()
+            fast.timeout.external_timeout.to_bits(),
+            slow.timeout.external_timeout.to_bits()
         );
-        assert_eq!(fast.table_dirs, slow.table_dirs);
+        assert_eq!(fast.tables, slow.tables);
         for other in [
             &["decide", "bot.hus"][..],
             &["decide", "bot.hus", "game.xml", "--json"],

@@ -8,6 +8,9 @@ use hus::{AcpcErrorKind, AcpcSeatOptions, BotOptions};
 use super::exit;
 
 #[derive(clap::Args)]
+#[command(mut_arg("external_timeout", |a| {
+    a.help("The time limit of one external program, in seconds; below --time-limit")
+}))]
 pub struct Args {
     /// The bot: a script, or builtin:NAME.
     pub bot: String,
@@ -22,12 +25,10 @@ pub struct Args {
     /// Seed of every decision's random choices (drawn and reported if absent).
     #[arg(long, value_parser = hus::seed, allow_hyphen_values = true)]
     pub seed: Option<u64>,
-    /// Let the script run `external` programs.
-    #[arg(long)]
-    pub allow_external: bool,
-    /// The time limit of one external program, in seconds; below --time-limit.
-    #[arg(long, default_value_t = 5.0, value_name = "SECONDS")]
-    pub external_timeout: f64,
+    #[command(flatten)]
+    pub external: super::flags::AllowExternal,
+    #[command(flatten)]
+    pub timeout: super::flags::ExternalTimeout,
     /// The dealer's time limit per action, in seconds (the competition's is 10): the external
     /// programs of one decision get at most this less one second, together.
     #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
@@ -41,9 +42,8 @@ pub struct Args {
     /// Print the result as one JSON object.
     #[arg(long)]
     pub json: bool,
-    /// A directory `USE TABLE` may read tables from, besides the script's own (repeatable).
-    #[arg(long = "table-dir", value_name = "DIR")]
-    pub table_dirs: Vec<PathBuf>,
+    #[command(flatten)]
+    pub tables: super::flags::TableDirs,
     /// A value for one of the bot's tunable DEFINEs (`TUNE low..high`), as NAME=VALUE in the
     /// DEFINE's unit (repeatable), as `hus match --set`.
     #[arg(long = "set", value_name = "NAME=VALUE", value_parser = super::matches::parse_set)]
@@ -65,20 +65,20 @@ pub fn run(args: Args) -> u8 {
 fn play(args: &Args) -> Result<u8, (u8, String)> {
     let usage = |m: String| (exit::USAGE, m);
     let seconds = super::seconds;
-    let external_timeout = seconds("--external-timeout", args.external_timeout).map_err(usage)?;
+    let external_timeout = args.timeout.checked().map_err(usage)?;
     let time_limit = seconds("--time-limit", args.time_limit).map_err(usage)?;
     let idle_timeout = seconds("--idle-timeout", args.idle_timeout).map_err(usage)?;
-    if args.allow_external && external_timeout >= time_limit {
+    if args.external.allow_external && external_timeout >= time_limit {
         return Err(usage(format!(
             "--external-timeout ({} s) must be below the dealer's time limit per action (--time-limit, {} s)",
-            args.external_timeout, args.time_limit
+            args.timeout.external_timeout, args.time_limit
         )));
     }
     let game = hus::read_acpc_game(args.game.as_deref()).map_err(usage)?;
     let bot_options = BotOptions {
         values: args.values.clone(),
-        table_dirs: args.table_dirs.clone(),
-        allow_external: args.allow_external,
+        table_dirs: args.tables.table_dirs.clone(),
+        allow_external: args.external.allow_external,
         external_timeout,
         ..BotOptions::default()
     };

@@ -20,9 +20,8 @@ pub struct Args {
     /// Accept NAME as a constant the game state's <init> defines (repeatable).
     #[arg(long = "define", value_name = "NAME")]
     pub defines: Vec<String>,
-    /// A directory `USE TABLE` may read tables from, besides the script's own (repeatable).
-    #[arg(long = "table-dir", value_name = "DIR")]
-    pub table_dirs: Vec<PathBuf>,
+    #[command(flatten)]
+    pub tables: super::flags::TableDirs,
     /// Also show, for each round and situation, which of the 169 starting hands reach only the
     /// lowest-priority rules or no rule: the hands the script has no plan for (reference §9).
     #[arg(long)]
@@ -121,7 +120,7 @@ pub fn run(args: Args) -> u8 {
         let name = path.display().to_string();
         let options = BotOptions {
             defines: args.defines.clone(),
-            table_dirs: args.table_dirs.clone(),
+            table_dirs: args.tables.table_dirs.clone(),
             ..BotOptions::default()
         };
         let base_dir = path.parent().unwrap_or(Path::new(""));
@@ -267,7 +266,7 @@ mod tests {
             files: vec!["p.hus".into()],
             format: Format::Text,
             defines: Vec::new(),
-            table_dirs: Vec::new(),
+            tables: Default::default(),
             coverage: false,
             coverage_svg: None,
             stack: Some(100.0),

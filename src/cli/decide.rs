@@ -11,6 +11,12 @@ use rand_chacha::ChaCha8Rng;
 use super::exit;
 
 #[derive(clap::Args)]
+#[command(
+    mut_arg("allow_external", |a| a.help("Allow the script to run `external` programs")),
+    mut_arg("external_timeout", |a| {
+        a.help("Time limit for each external program, in seconds").value_name("SECS")
+    })
+)]
 pub struct Args {
     /// The bot script, or builtin:NAME (random, caller, raiser, equity, bluffer, exploit).
     pub script: PathBuf,
@@ -26,23 +32,17 @@ pub struct Args {
     /// Print a trace of the evaluation to stderr: every rule tried and why it held or failed.
     #[arg(long)]
     pub explain: bool,
-    /// Allow the script to run `external` programs.
-    #[arg(long)]
-    pub allow_external: bool,
-    /// Time limit for each external program, in seconds.
-    #[arg(long, value_name = "SECS", default_value_t = DEFAULT_EXTERNAL_TIMEOUT)]
-    pub external_timeout: f64,
-    /// A directory `USE TABLE` may read tables from, besides the script's own (repeatable).
-    #[arg(long = "table-dir", value_name = "DIR")]
-    pub table_dirs: Vec<PathBuf>,
+    #[command(flatten)]
+    pub external: super::flags::AllowExternal,
+    #[command(flatten)]
+    pub timeout: super::flags::ExternalTimeout,
+    #[command(flatten)]
+    pub tables: super::flags::TableDirs,
     /// A value for one of the script's tunable DEFINEs (`TUNE low..high`), as NAME=VALUE in
     /// the DEFINE's unit (repeatable), as `hus match --set`.
     #[arg(long = "set", value_name = "NAME=VALUE", value_parser = super::matches::parse_set)]
     pub values: Vec<(String, f64)>,
 }
-
-/// `--external-timeout` when not given, in seconds.
-const DEFAULT_EXTERNAL_TIMEOUT: f64 = 5.0;
 
 impl Args {
     /// The arguments of `hus decide SCRIPT GAME` with no options: what clap gives for them.
@@ -53,9 +53,9 @@ impl Args {
             seed: None,
             json: false,
             explain: false,
-            allow_external: false,
-            external_timeout: DEFAULT_EXTERNAL_TIMEOUT,
-            table_dirs: Vec::new(),
+            external: Default::default(),
+            timeout: Default::default(),
+            tables: Default::default(),
             values: Vec::new(),
         }
     }
@@ -89,11 +89,10 @@ pub fn run(args: Args) -> u8 {
 /// The command's steps (read, check, validate, decide, print) in the order their output
 /// appears, each returning its exit code early.
 fn decide(args: Args) -> Result<u8, u8> {
-    let external_timeout =
-        super::seconds("--external-timeout", args.external_timeout).map_err(|e| {
-            errln!("error: {e}");
-            exit::USAGE
-        })?;
+    let external_timeout = args.timeout.checked().map_err(|e| {
+        errln!("error: {e}");
+        exit::USAGE
+    })?;
     let builtin = args
         .script
         .to_str()
@@ -165,8 +164,8 @@ fn compile(
             .iter()
             .map(|(n, _)| n.clone())
             .collect(),
-        table_dirs: args.table_dirs.clone(),
-        allow_external: args.allow_external,
+        table_dirs: args.tables.table_dirs.clone(),
+        allow_external: args.external.allow_external,
         external_timeout,
         // A decision shows no warnings of the script: the lints run only when the script has
         // errors, whose report is then `hus check`'s.

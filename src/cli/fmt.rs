@@ -23,9 +23,8 @@ pub struct Args {
     /// in the current directory.
     #[arg(long = "stdin-path", value_name = "PATH")]
     pub stdin_path: Option<PathBuf>,
-    /// A directory `USE TABLE` may read tables from, besides the script's own (repeatable).
-    #[arg(long = "table-dir", value_name = "DIR")]
-    pub table_dirs: Vec<PathBuf>,
+    #[command(flatten)]
+    pub tables: super::flags::TableDirs,
 }
 
 /// What became of one file.
@@ -84,7 +83,7 @@ fn file(path: &Path, args: &Args) -> Result<Outcome, String> {
                 .unwrap_or(Path::new(""))
                 .to_path_buf(),
         ),
-        table_dirs: args.table_dirs.clone(),
+        table_dirs: args.tables.table_dirs.clone(),
     };
     let formatted = match hus::format(&name, &text, &options) {
         Ok(formatted) => formatted,

@@ -7,6 +7,7 @@ use hus::{BotOptions, LoadError, MatchBot, MatchErrorKind, MatchOptions};
 use super::exit;
 
 #[derive(clap::Args)]
+#[command(mut_arg("allow_external", |a| a.help("Let the scripts run `external` programs")))]
 pub struct Args {
     /// Bot A: a script, builtin:NAME (random, caller, raiser, equity, bluffer, exploit), an ACPC
     /// program, acpc:"./bot {game} {host} {port}" (hus deals to it over loopback), or
@@ -20,22 +21,17 @@ pub struct Args {
     /// Seed of the deals and of every decision's random choices (drawn and reported if absent).
     #[arg(long, value_parser = hus::seed, allow_hyphen_values = true)]
     pub seed: Option<u64>,
-    /// The stack both bots start every hand with, in big blinds.
-    #[arg(long, default_value_t = 100)]
-    pub stack: u32,
+    #[command(flatten)]
+    pub stakes: super::flags::Stakes,
     /// The stack both bots start every hand with, in chips (instead of --stack, in big
     /// blinds), as Python's `stack=` gives it.
     #[arg(long, value_name = "CHIPS", conflicts_with = "stack")]
     pub stack_chips: Option<u32>,
-    /// The blinds in whole chips, SB/BB.
-    #[arg(long, default_value = "50/100", value_parser = parse_blinds)]
-    pub blinds: (u32, u32),
     /// Play every deal twice with the bots' seats swapped (less luck; hands must be even).
     #[arg(long)]
     pub duplicate: bool,
-    /// Worker threads (default: one per core). The result does not depend on it.
-    #[arg(long)]
-    pub threads: Option<usize>,
+    #[command(flatten)]
+    pub threads: super::flags::Threads,
     /// Print the result as one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -45,12 +41,10 @@ pub struct Args {
     /// Draw A's cumulative winnings with the 95% confidence band to this SVG file.
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<PathBuf>,
-    /// Let the scripts run `external` programs.
-    #[arg(long)]
-    pub allow_external: bool,
-    /// A directory `USE TABLE` may read tables from, besides the script's own (repeatable).
-    #[arg(long = "table-dir", value_name = "DIR")]
-    pub table_dirs: Vec<PathBuf>,
+    #[command(flatten)]
+    pub external: super::flags::AllowExternal,
+    #[command(flatten)]
+    pub tables: super::flags::TableDirs,
     /// Write every hand to this file in the ACPC dealer's log format (`hus replay` reads it).
     #[arg(long, value_name = "FILE.log")]
     pub log: Option<PathBuf>,
@@ -61,9 +55,8 @@ pub struct Args {
     /// program is taken to hang and the match ends (the hands played are reported).
     #[arg(long, default_value_t = 60.0, value_name = "SECONDS")]
     pub hand_time: f64,
-    /// An `<init>` constant every decision's game state holds, as NAME=VALUE (repeatable).
-    #[arg(long = "define", value_name = "NAME=VALUE", value_parser = parse_define)]
-    pub defines: Vec<(String, f64)>,
+    #[command(flatten)]
+    pub defines: super::flags::Defines,
     /// A value for one of A's tunable DEFINEs (one with a `TUNE` range), as NAME=VALUE in
     /// the DEFINE's unit (repeatable): `--set openSize=3` plays `DEFINE openSize = 3BB`.
     #[arg(long = "set", value_name = "NAME=VALUE", value_parser = parse_set)]
@@ -148,8 +141,9 @@ fn load_script(spec: &str, options: &BotOptions) -> Result<hus::Bot, u8> {
 /// Loads both scripts (a script error starts no program) and names the ACPC programs;
 /// `Err` is the exit code.
 fn seat_bots(args: &Args) -> Result<[MatchBot; 2], u8> {
-    for (i, (name, _)) in args.defines.iter().enumerate() {
-        if let Some((_, v)) = args.defines[..i]
+    let defines = &args.defines.defines;
+    for (i, (name, _)) in defines.iter().enumerate() {
+        if let Some((_, v)) = defines[..i]
             .iter()
             .find(|(n, _)| n.eq_ignore_ascii_case(name))
         {
@@ -158,9 +152,9 @@ fn seat_bots(args: &Args) -> Result<[MatchBot; 2], u8> {
         }
     }
     let options = BotOptions {
-        table_dirs: args.table_dirs.clone(),
-        allow_external: args.allow_external,
-        defines: args.defines.iter().map(|(n, _)| n.clone()).collect(),
+        table_dirs: args.tables.table_dirs.clone(),
+        allow_external: args.external.allow_external,
+        defines: args.defines.names(),
         ..BotOptions::default()
     };
     let seat = |spec: &String, options: &BotOptions| match spec.strip_prefix("acpc:") {
@@ -207,7 +201,7 @@ fn play(args: &Args) -> Result<u8, u8> {
     };
     options.action_time = super::seconds("--action-time", args.action_time).map_err(usage)?;
     options.hand_time = super::seconds("--hand-time", args.hand_time).map_err(usage)?;
-    options.threads = super::threads(args.threads).map_err(usage)?;
+    options.threads = args.threads.count().map_err(usage)?;
     let bar = super::progress_bar(args.hands, 10_000);
     let tick = |n: u64| {
         if let Some(b) = &bar {
@@ -240,17 +234,17 @@ fn play(args: &Args) -> Result<u8, u8> {
 /// The match's options from the flags; a stack past the dealer's limit is an error (`Err`
 /// is the exit code).
 fn options_of(args: &Args) -> Result<MatchOptions, u8> {
-    let (sb, bb) = args.blinds;
+    let (sb, bb, stack) = args.stakes.chips();
     let chips = match args.stack_chips {
-        Some(chips) => u64::from(chips),
-        None => u64::from(args.stack) * u64::from(bb),
+        Some(chips) => i64::from(chips),
+        None => stack,
     };
-    if chips > hus::MAX_STACK_CHIPS {
+    if chips > hus::MAX_STACK_CHIPS as i64 {
         let asked = match args.stack_chips {
             Some(_) => format!("--stack-chips {chips}:"),
             None => format!(
                 "a stack of {} big blinds of {bb} chips is {chips} chips;",
-                args.stack
+                args.stakes.stack
             ),
         };
         errln!(
@@ -260,11 +254,11 @@ fn options_of(args: &Args) -> Result<MatchOptions, u8> {
         return Err(exit::USAGE);
     }
     let mut o = MatchOptions::new(args.hands, args.seed.unwrap_or_else(rand::random));
-    o.small_blind = sb as i64;
-    o.big_blind = bb as i64;
-    o.stack = chips as i64;
+    o.small_blind = sb;
+    o.big_blind = bb;
+    o.stack = chips;
     o.duplicate = args.duplicate;
-    o.defines = args.defines.clone();
+    o.defines = args.defines.defines.clone();
     o.histories = args.histories.clone();
     o.log = args.log.clone();
     o.plot = args.plot.clone();

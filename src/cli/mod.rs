@@ -16,6 +16,7 @@ pub mod check;
 pub mod decide;
 pub mod equity;
 pub mod exploit;
+pub mod flags;
 pub mod fmt;
 pub mod lsp;
 pub mod matches;
@@ -27,7 +28,7 @@ pub mod replay;
 pub mod show;
 pub mod tournament;
 
-/// Exit codes (reference §9).
+/// Exit codes, as the README's table of commands lists them for each command.
 pub mod exit {
     pub const OK: u8 = 0;
     /// The script has errors.
@@ -107,14 +108,6 @@ pub fn render_all(diagnostics: &[hus::Diagnostic]) -> String {
 /// Seconds from an option: above 0 and at most a day.
 pub(crate) fn seconds(name: &str, x: f64) -> Result<std::time::Duration, String> {
     hus::time_limit(x).map_err(|e| format!("{name} {e}"))
-}
-
-/// `--threads`: the number given, or one per core without it; 0 is refused.
-pub(crate) fn threads(flag: Option<usize>) -> Result<usize, String> {
-    match flag.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())) {
-        0 => Err("--threads must be at least 1".into()),
-        n => Ok(n),
-    }
 }
 
 /// A bar of hands played on stderr, for a terminal and a run of at least `at_least` hands.

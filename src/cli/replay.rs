@@ -28,15 +28,12 @@ pub struct Args {
     /// Print the report as one JSON object.
     #[arg(long)]
     pub json: bool,
-    /// Let the script run `external` programs.
-    #[arg(long)]
-    pub allow_external: bool,
-    /// The time limit of one external program, in seconds.
-    #[arg(long, default_value_t = 5.0, value_name = "SECONDS")]
-    pub external_timeout: f64,
-    /// A directory `USE TABLE` may read tables from, besides the script's own (repeatable).
-    #[arg(long = "table-dir", value_name = "DIR")]
-    pub table_dirs: Vec<PathBuf>,
+    #[command(flatten)]
+    pub external: super::flags::AllowExternal,
+    #[command(flatten)]
+    pub timeout: super::flags::ExternalTimeout,
+    #[command(flatten)]
+    pub tables: super::flags::TableDirs,
     /// A value for one of the bot's tunable DEFINEs (`TUNE low..high`), as NAME=VALUE in the
     /// DEFINE's unit (repeatable), as `hus match --set`.
     #[arg(long = "set", value_name = "NAME=VALUE", value_parser = super::matches::parse_set)]
@@ -56,12 +53,12 @@ pub fn run(args: Args) -> u8 {
 /// Reads the log, replays the player's decisions to the bot and prints the report.
 fn replay(args: &Args) -> Result<u8, (u8, String)> {
     let usage = |m: String| (exit::USAGE, m);
-    let timeout = super::seconds("--external-timeout", args.external_timeout).map_err(usage)?;
+    let timeout = args.timeout.checked().map_err(usage)?;
     let game = hus::read_acpc_game(args.game.as_deref()).map_err(usage)?;
     let bot_options = BotOptions {
         values: args.values.clone(),
-        table_dirs: args.table_dirs.clone(),
-        allow_external: args.allow_external,
+        table_dirs: args.tables.table_dirs.clone(),
+        allow_external: args.external.allow_external,
         external_timeout: timeout,
         ..BotOptions::default()
     };

@@ -6,9 +6,10 @@ use std::path::{Path, PathBuf};
 use hus::{BotOptions, Format, MatchBot, Tournament, TournamentOptions};
 
 use super::exit;
-use super::matches::{code_of, parse_blinds, parse_define};
+use super::matches::code_of;
 
 #[derive(clap::Args)]
+#[command(mut_arg("allow_external", |a| a.help("Let the scripts run `external` programs")))]
 pub struct Args {
     /// The bots: scripts, builtin:NAME, or acpc:"COMMAND" (hus deals to the program over
     /// loopback). With --gauntlet, the field the challengers play.
@@ -30,15 +31,10 @@ pub struct Args {
     /// Hands of a chunk, the unit of work; a bot reading statistics starts each without any.
     #[arg(long, default_value_t = hus::DEFAULT_CHUNK_HANDS, value_name = "HANDS")]
     pub chunk: u64,
-    /// The stack both bots start every hand with, in big blinds.
-    #[arg(long, default_value_t = 100)]
-    pub stack: u32,
-    /// The blinds in whole chips, SB/BB.
-    #[arg(long, default_value = "50/100", value_parser = parse_blinds)]
-    pub blinds: (u32, u32),
-    /// Worker threads (default: one per core). The result does not depend on it.
-    #[arg(long)]
-    pub threads: Option<usize>,
+    #[command(flatten)]
+    pub stakes: super::flags::Stakes,
+    #[command(flatten)]
+    pub threads: super::flags::Threads,
     /// Print the result as one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -48,21 +44,18 @@ pub struct Args {
     /// Draw the crosstable as a heat map to this SVG file.
     #[arg(long, value_name = "FILE.svg")]
     pub svg: Option<PathBuf>,
-    /// Let the scripts run `external` programs.
-    #[arg(long)]
-    pub allow_external: bool,
-    /// A directory `USE TABLE` may read tables from, besides the script's own (repeatable).
-    #[arg(long = "table-dir", value_name = "DIR")]
-    pub table_dirs: Vec<PathBuf>,
+    #[command(flatten)]
+    pub external: super::flags::AllowExternal,
+    #[command(flatten)]
+    pub tables: super::flags::TableDirs,
     /// An ACPC program's time to answer one action, in seconds.
     #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
     pub action_time: f64,
     /// An ACPC program's time for all its answers in one hand, in seconds.
     #[arg(long, default_value_t = 60.0, value_name = "SECONDS")]
     pub hand_time: f64,
-    /// An `<init>` constant every decision's game state holds, as NAME=VALUE (repeatable).
-    #[arg(long = "define", value_name = "NAME=VALUE", value_parser = parse_define)]
-    pub defines: Vec<(String, f64)>,
+    #[command(flatten)]
+    pub defines: super::flags::Defines,
 }
 
 /// Plays the tournament and prints its result; returns the exit code.
@@ -80,9 +73,9 @@ fn usage(m: &str) -> u8 {
 /// Loads every bot (a script error starts nothing); `Err` is the exit code.
 fn load_bots(args: &Args) -> Result<Vec<MatchBot>, u8> {
     let options = BotOptions {
-        table_dirs: args.table_dirs.clone(),
-        allow_external: args.allow_external,
-        defines: args.defines.iter().map(|(n, _)| n.clone()).collect(),
+        table_dirs: args.tables.table_dirs.clone(),
+        allow_external: args.external.allow_external,
+        defines: args.defines.names(),
         ..BotOptions::default()
     };
     let mut bots = Vec::new();
@@ -104,7 +97,7 @@ fn load_bots(args: &Args) -> Result<Vec<MatchBot>, u8> {
 
 /// The tournament's options from the flags; `Err` is the exit code.
 fn options_of(args: &Args) -> Result<TournamentOptions, u8> {
-    let (sb, bb) = args.blinds;
+    let (sb, bb, stack) = args.stakes.chips();
     let mut o = TournamentOptions::new(args.hands, args.seed.unwrap_or_else(rand::random));
     if !args.gauntlet.is_empty() {
         o.format = Format::Gauntlet {
@@ -113,10 +106,10 @@ fn options_of(args: &Args) -> Result<TournamentOptions, u8> {
     }
     o.duplicate = !args.no_duplicate;
     o.chunk_hands = args.chunk;
-    o.small_blind = sb as i64;
-    o.big_blind = bb as i64;
-    o.stack = args.stack as i64 * bb as i64;
-    o.defines = args.defines.clone();
+    o.small_blind = sb;
+    o.big_blind = bb;
+    o.stack = stack;
+    o.defines = args.defines.defines.clone();
     o.action_time = super::seconds("--action-time", args.action_time).map_err(|m| usage(&m))?;
     o.hand_time = super::seconds("--hand-time", args.hand_time).map_err(|m| usage(&m))?;
     Ok(o)
@@ -144,7 +137,7 @@ fn write(file: Option<(std::fs::File, &Path)>, text: &str) -> Result<(), u8> {
 /// [`run`], with every failure's exit code as `Err`.
 fn play(args: &Args) -> Result<u8, u8> {
     let options = options_of(args)?;
-    let threads = super::threads(args.threads).map_err(|m| usage(&m))?;
+    let threads = args.threads.count().map_err(|m| usage(&m))?;
     let bots = load_bots(args)?;
     let t = Tournament::new(bots, options).map_err(|e| usage(&e.message))?;
     let (csv, svg) = (output(&args.csv)?, output(&args.svg)?);

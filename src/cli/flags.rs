@@ -1,0 +1,113 @@
+//! Flags several subcommands take, each declared once here and flattened into the commands
+//! (`#[command(flatten)]`). Their values are checked by the library's rules (`hus::time_limit`,
+//! `hus::seed`, the dealer's stakes), so the binary, Python and C refuse the same values.
+//! A command whose help words a flag differently (`the scripts` of a match) says so with
+//! `mut_arg`, beside its own flags.
+//!
+//! The structs carry `//` comments, not doc comments: clap would make a flattened struct's
+//! doc comment the about of the command it is flattened into.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+// `--table-dir`: the directories `USE TABLE` may read besides the script's own.
+#[derive(clap::Args, Clone, Debug, Default, PartialEq)]
+pub struct TableDirs {
+    /// A directory `USE TABLE` may read tables from, besides the script's own (repeatable).
+    #[arg(long = "table-dir", value_name = "DIR")]
+    pub table_dirs: Vec<PathBuf>,
+}
+
+// `--allow-external`: whether the scripts may run `external` programs (reference §8).
+#[derive(clap::Args, Clone, Copy, Debug, Default, PartialEq)]
+pub struct AllowExternal {
+    /// Let the script run `external` programs.
+    #[arg(long)]
+    pub allow_external: bool,
+}
+
+// `--external-timeout`: each external program's time limit.
+#[derive(clap::Args, Clone, Copy, Debug, PartialEq)]
+pub struct ExternalTimeout {
+    /// The time limit of one external program, in seconds.
+    #[arg(long, default_value_t = ExternalTimeout::DEFAULT, value_name = "SECONDS")]
+    pub external_timeout: f64,
+}
+
+impl ExternalTimeout {
+    /// `--external-timeout` when not given, in seconds.
+    pub const DEFAULT: f64 = 5.0;
+
+    /// The limit, by the library's rule of time limits; the message names the flag.
+    pub fn checked(self) -> Result<Duration, String> {
+        super::seconds("--external-timeout", self.external_timeout)
+    }
+}
+
+impl Default for ExternalTimeout {
+    fn default() -> Self {
+        ExternalTimeout {
+            external_timeout: Self::DEFAULT,
+        }
+    }
+}
+
+// `--threads`: the worker threads of a run whose result does not depend on them.
+#[derive(clap::Args, Clone, Copy, Debug, Default, PartialEq)]
+pub struct Threads {
+    /// Worker threads (default: one per core). The result does not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+}
+
+impl Threads {
+    /// The number given, or one per core without it; 0 is refused.
+    pub fn count(self) -> Result<usize, String> {
+        let cores = || std::thread::available_parallelism().map_or(1, |n| n.get());
+        match self.threads.unwrap_or_else(cores) {
+            0 => Err("--threads must be at least 1".into()),
+            n => Ok(n),
+        }
+    }
+}
+
+// `--define NAME=VALUE`: `<init>` constants of every decision's game state, in runs that
+// deal their own hands (`hus match`, `hus tournament`, `hus exploit`).
+#[derive(clap::Args, Clone, Debug, Default, PartialEq)]
+pub struct Defines {
+    /// An `<init>` constant every decision's game state holds, as NAME=VALUE (repeatable).
+    #[arg(long = "define", value_name = "NAME=VALUE", value_parser = super::matches::parse_define)]
+    pub defines: Vec<(String, f64)>,
+}
+
+impl Defines {
+    /// The names alone, which the scripts may read.
+    pub fn names(&self) -> Vec<String> {
+        self.defines.iter().map(|(n, _)| n.clone()).collect()
+    }
+}
+
+// `--stack` in big blinds and `--blinds SB/BB` in whole chips, of runs that deal their own
+// hands. Their order and the stack's limit are the library's stakes rule, checked where the
+// match, tournament or run starts.
+#[derive(clap::Args, Clone, Copy, Debug, PartialEq)]
+pub struct Stakes {
+    /// The stack both bots start every hand with, in big blinds.
+    #[arg(long, default_value_t = 100)]
+    pub stack: u32,
+    /// The blinds in whole chips, SB/BB.
+    #[arg(long, default_value = "50/100", value_parser = super::matches::parse_blinds)]
+    pub blinds: (u32, u32),
+}
+
+impl Stakes {
+    /// Small blind, big blind and the stack in chips (`--stack` big blinds).
+    pub fn chips(self) -> (i64, i64, i64) {
+        let (sb, bb) = self.blinds;
+        (
+            i64::from(sb),
+            i64::from(bb),
+            i64::from(self.stack) * i64::from(bb),
+        )
+    }
+}
