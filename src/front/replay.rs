@@ -50,7 +50,7 @@ pub fn read_acpc_game(path: Option<&Path>) -> Result<NoLimitGame, String> {
     NoLimitGame::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// Reads a dealer's log file, up to the size limit of logs (reference §9).
+/// Reads a dealer's log file, up to the size limit of logs (reference §10).
 pub fn read_log_file(path: &Path) -> Result<String, crate::limits::ReadError> {
     crate::limits::read_text(path, crate::limits::MAX_LOG_BYTES, false)
 }
