@@ -142,6 +142,14 @@ mod tests {
         args.iter().map(Into::into).collect()
     }
 
+    /// clap's own checks of every subcommand's arguments, deferred ones built too: the
+    /// `mut_arg` of a shared flag names an argument the command has.
+    #[test]
+    fn every_command_s_arguments_are_well_formed() {
+        use clap::CommandFactory;
+        Command::command().debug_assert();
+    }
+
     /// The plain form gives what clap gives; every other form is left to clap.
     #[test]
     fn plain_decide_is_what_clap_reads() {
