@@ -44,10 +44,8 @@ pub struct Args {
     pub json: bool,
     #[command(flatten)]
     pub tables: super::flags::TableDirs,
-    /// A value for one of the bot's tunable DEFINEs (`TUNE low..high`), as NAME=VALUE in the
-    /// DEFINE's unit (repeatable), as `hus match --set`.
-    #[arg(long = "set", value_name = "NAME=VALUE", value_parser = super::matches::parse_set)]
-    pub values: Vec<(String, f64)>,
+    #[command(flatten)]
+    pub values: super::flags::TuneValues,
 }
 
 pub fn run(args: Args) -> u8 {
@@ -76,7 +74,7 @@ fn play(args: &Args) -> Result<u8, (u8, String)> {
     }
     let game = hus::read_acpc_game(args.game.as_deref()).map_err(usage)?;
     let bot_options = BotOptions {
-        values: args.values.clone(),
+        values: args.values.values.clone(),
         table_dirs: args.tables.table_dirs.clone(),
         allow_external: args.external.allow_external,
         external_timeout,

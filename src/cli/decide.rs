@@ -15,7 +15,11 @@ use super::exit;
     mut_arg("allow_external", |a| a.help("Allow the script to run `external` programs")),
     mut_arg("external_timeout", |a| {
         a.help("Time limit for each external program, in seconds").value_name("SECS")
-    })
+    }),
+    mut_arg("values", |a| a.help(
+        "A value for one of the script's tunable DEFINEs (`TUNE low..high`), as NAME=VALUE in \
+         the DEFINE's unit (repeatable), as `hus match --set`"
+    ))
 )]
 pub struct Args {
     /// The bot script, or builtin:NAME (random, caller, raiser, equity, bluffer, exploit).
@@ -38,10 +42,8 @@ pub struct Args {
     pub timeout: super::flags::ExternalTimeout,
     #[command(flatten)]
     pub tables: super::flags::TableDirs,
-    /// A value for one of the script's tunable DEFINEs (`TUNE low..high`), as NAME=VALUE in
-    /// the DEFINE's unit (repeatable), as `hus match --set`.
-    #[arg(long = "set", value_name = "NAME=VALUE", value_parser = super::matches::parse_set)]
-    pub values: Vec<(String, f64)>,
+    #[command(flatten)]
+    pub values: super::flags::TuneValues,
 }
 
 impl Args {
@@ -56,7 +58,7 @@ impl Args {
             external: Default::default(),
             timeout: Default::default(),
             tables: Default::default(),
-            values: Vec::new(),
+            values: Default::default(),
         }
     }
 }
@@ -97,7 +99,7 @@ fn decide(args: Args) -> Result<u8, u8> {
         .script
         .to_str()
         .and_then(|p| p.strip_prefix("builtin:"));
-    if let (Some(name), false) = (builtin, args.values.is_empty()) {
+    if let (Some(name), false) = (builtin, args.values.values.is_empty()) {
         errln!("error: builtin:{name} has no tunable DEFINEs to set");
         return Err(exit::USAGE);
     }
@@ -171,7 +173,7 @@ fn compile(
         // errors, whose report is then `hus check`'s.
         lints: false,
         // A TUNEd DEFINE plays its default unless --set gives it another value.
-        values: args.values.clone(),
+        values: args.values.values.clone(),
     };
     let base_dir = args.script.parent().unwrap_or(Path::new(""));
     let name = args.script.display().to_string();

@@ -111,3 +111,34 @@ impl Stakes {
         )
     }
 }
+
+// `--set NAME=VALUE`: values for a bot's tunable DEFINEs (`TUNE low..high`).
+#[derive(clap::Args, Clone, Debug, Default, PartialEq)]
+pub struct TuneValues {
+    /// A value for one of the bot's tunable DEFINEs (`TUNE low..high`), as NAME=VALUE in the
+    /// DEFINE's unit (repeatable), as `hus match --set`.
+    #[arg(long = "set", value_name = "NAME=VALUE", value_parser = super::matches::parse_set)]
+    pub values: Vec<(String, f64)>,
+}
+
+// `--action-time` and `--hand-time`: the time an `acpc:` program has to answer, in runs that
+// deal to such programs (`hus match`, `hus tournament`).
+#[derive(clap::Args, Clone, Copy, Debug, PartialEq)]
+pub struct ProgramTimes {
+    /// An ACPC program's time to answer one action, in seconds.
+    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
+    pub action_time: f64,
+    /// An ACPC program's time for all its answers in one hand, in seconds.
+    #[arg(long, default_value_t = 60.0, value_name = "SECONDS")]
+    pub hand_time: f64,
+}
+
+impl ProgramTimes {
+    /// Both limits, by the library's rule of time limits; a message names its flag.
+    pub fn checked(self) -> Result<(Duration, Duration), String> {
+        Ok((
+            super::seconds("--action-time", self.action_time)?,
+            super::seconds("--hand-time", self.hand_time)?,
+        ))
+    }
+}

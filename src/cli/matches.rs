@@ -7,7 +7,20 @@ use hus::{BotOptions, LoadError, MatchBot, MatchErrorKind, MatchOptions};
 use super::exit;
 
 #[derive(clap::Args)]
-#[command(mut_arg("allow_external", |a| a.help("Let the scripts run `external` programs")))]
+#[command(
+    mut_arg("allow_external", |a| a.help("Let the scripts run `external` programs")),
+    mut_arg("action_time", |a| a.help(
+        "An ACPC program's time to answer one action, in seconds: past it, it checks or folds"
+    )),
+    mut_arg("hand_time", |a| a.help(
+        "An ACPC program's time for all its answers in one hand, in seconds: past it, the \
+         program is taken to hang and the match ends (the hands played are reported)"
+    )),
+    mut_arg("values", |a| a.help(
+        "A value for one of A's tunable DEFINEs (one with a `TUNE` range), as NAME=VALUE in \
+         the DEFINE's unit (repeatable): `--set openSize=3` plays `DEFINE openSize = 3BB`"
+    ))
+)]
 pub struct Args {
     /// Bot A: a script, builtin:NAME (random, caller, raiser, equity, bluffer, exploit), an ACPC
     /// program, acpc:"./bot {game} {host} {port}" (hus deals to it over loopback), or
@@ -48,19 +61,12 @@ pub struct Args {
     /// Write every hand to this file in the ACPC dealer's log format (`hus replay` reads it).
     #[arg(long, value_name = "FILE.log")]
     pub log: Option<PathBuf>,
-    /// An ACPC program's time to answer one action, in seconds: past it, it checks or folds.
-    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
-    pub action_time: f64,
-    /// An ACPC program's time for all its answers in one hand, in seconds: past it, the
-    /// program is taken to hang and the match ends (the hands played are reported).
-    #[arg(long, default_value_t = 60.0, value_name = "SECONDS")]
-    pub hand_time: f64,
+    #[command(flatten)]
+    pub program_times: super::flags::ProgramTimes,
     #[command(flatten)]
     pub defines: super::flags::Defines,
-    /// A value for one of A's tunable DEFINEs (one with a `TUNE` range), as NAME=VALUE in
-    /// the DEFINE's unit (repeatable): `--set openSize=3` plays `DEFINE openSize = 3BB`.
-    #[arg(long = "set", value_name = "NAME=VALUE", value_parser = parse_set)]
-    pub values: Vec<(String, f64)>,
+    #[command(flatten)]
+    pub values: super::flags::TuneValues,
 }
 
 pub(crate) fn parse_set(s: &str) -> Result<(String, f64), String> {
@@ -162,12 +168,12 @@ fn seat_bots(args: &Args) -> Result<[MatchBot; 2], u8> {
         None if spec == hus::LBR_NAME => Ok(MatchBot::Lbr),
         None => load_script(spec, options).map(|b| MatchBot::Script(Box::new(b))),
     };
-    if !args.values.is_empty() && args.a.starts_with("acpc:") {
+    if !args.values.values.is_empty() && args.a.starts_with("acpc:") {
         errln!("hus match: --set gives values to A's tunable DEFINEs, and A is an ACPC program");
         return Err(exit::USAGE);
     }
     let a_options = BotOptions {
-        values: args.values.clone(),
+        values: args.values.values.clone(),
         ..options.clone()
     };
     Ok([seat(&args.a, &a_options)?, seat(&args.b, &options)?])
@@ -199,8 +205,7 @@ fn play(args: &Args) -> Result<u8, u8> {
         errln!("hus match: {m}");
         exit::USAGE
     };
-    options.action_time = super::seconds("--action-time", args.action_time).map_err(usage)?;
-    options.hand_time = super::seconds("--hand-time", args.hand_time).map_err(usage)?;
+    (options.action_time, options.hand_time) = args.program_times.checked().map_err(usage)?;
     options.threads = args.threads.count().map_err(usage)?;
     let bar = super::progress_bar(args.hands, 10_000);
     let tick = |n: u64| {

@@ -34,10 +34,8 @@ pub struct Args {
     pub timeout: super::flags::ExternalTimeout,
     #[command(flatten)]
     pub tables: super::flags::TableDirs,
-    /// A value for one of the bot's tunable DEFINEs (`TUNE low..high`), as NAME=VALUE in the
-    /// DEFINE's unit (repeatable), as `hus match --set`.
-    #[arg(long = "set", value_name = "NAME=VALUE", value_parser = super::matches::parse_set)]
-    pub values: Vec<(String, f64)>,
+    #[command(flatten)]
+    pub values: super::flags::TuneValues,
 }
 
 pub fn run(args: Args) -> u8 {
@@ -56,7 +54,7 @@ fn replay(args: &Args) -> Result<u8, (u8, String)> {
     let timeout = args.timeout.checked().map_err(usage)?;
     let game = hus::read_acpc_game(args.game.as_deref()).map_err(usage)?;
     let bot_options = BotOptions {
-        values: args.values.clone(),
+        values: args.values.values.clone(),
         table_dirs: args.tables.table_dirs.clone(),
         allow_external: args.external.allow_external,
         external_timeout: timeout,

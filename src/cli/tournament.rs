@@ -48,12 +48,8 @@ pub struct Args {
     pub external: super::flags::AllowExternal,
     #[command(flatten)]
     pub tables: super::flags::TableDirs,
-    /// An ACPC program's time to answer one action, in seconds.
-    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
-    pub action_time: f64,
-    /// An ACPC program's time for all its answers in one hand, in seconds.
-    #[arg(long, default_value_t = 60.0, value_name = "SECONDS")]
-    pub hand_time: f64,
+    #[command(flatten)]
+    pub program_times: super::flags::ProgramTimes,
     #[command(flatten)]
     pub defines: super::flags::Defines,
 }
@@ -110,8 +106,7 @@ fn options_of(args: &Args) -> Result<TournamentOptions, u8> {
     o.big_blind = bb;
     o.stack = stack;
     o.defines = args.defines.defines.clone();
-    o.action_time = super::seconds("--action-time", args.action_time).map_err(|m| usage(&m))?;
-    o.hand_time = super::seconds("--hand-time", args.hand_time).map_err(|m| usage(&m))?;
+    (o.action_time, o.hand_time) = args.program_times.checked().map_err(|m| usage(&m))?;
     Ok(o)
 }
 
