@@ -1,4 +1,8 @@
-//! include/hus.h is what cbindgen makes of the sources now; `HUS_BLESS=1` rewrites it.
+//! include/hus.h is what cbindgen makes of the sources now; `HUS_UPDATE_GOLDEN=1` rewrites
+//! it, through the golden files' mechanism the root crate's tests use.
+
+#[path = "../../tests/support/golden.rs"]
+mod golden;
 
 use std::path::Path;
 
@@ -14,15 +18,10 @@ fn the_header_is_current() {
         .expect("the header is generated")
         .write(&mut made);
     let made = String::from_utf8(made).expect("a UTF-8 header");
-    let path = dir.join("include/hus.h");
-    if std::env::var_os("HUS_BLESS").is_some() {
-        std::fs::write(&path, &made).expect("include/hus.h written");
-        return;
+    if let Err(e) = golden::check_file(&dir.join("include/hus.h"), &made) {
+        panic!(
+            "capi/include/hus.h is not what cbindgen makes of capi/src now: run \
+             `HUS_UPDATE_GOLDEN=1 cargo test -p hus-capi --test header` and commit it\n{e}"
+        );
     }
-    let committed = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(
-        committed == made,
-        "capi/include/hus.h is not what cbindgen makes of capi/src now: \
-         run `HUS_BLESS=1 cargo test -p hus-capi --test header` and commit it"
-    );
 }

@@ -1,65 +1,90 @@
-//! What the golden harnesses share: running the real binary, and comparing what it printed
-//! with the expected files (or, with `HUS_UPDATE_GOLDEN=1`, writing them). Every case is a
-//! trial of its own, named `TARGET::CASE`, so `cargo test TARGET::CASE` runs one case alone.
+//! The golden files: what a test computes is compared with a committed file, or, when
+//! `HUS_UPDATE_GOLDEN` is exactly `1`, written to it (any other value compares). Every test
+//! that keeps its expectation in a file goes through here; `tests/cases/README.md` says how
+//! to update them.
+#![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
-
-/// What one run of the binary gave: the three things every case records.
-pub struct Outcome {
-    pub stdout: String,
-    pub stderr: String,
-    pub code: String,
-}
-
-/// Runs `hus ARGS` in `dir`, without colour.
-pub fn run_hus(dir: &Path, args: &[String]) -> Outcome {
-    let out = Command::new(env!("CARGO_BIN_EXE_hus"))
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .env_remove("CLICOLOR_FORCE")
-        .output()
-        .expect("the hus binary runs");
-    Outcome {
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-        code: match out.status.code() {
-            Some(code) => format!("{code}\n"),
-            None => format!("killed: {}\n", out.status),
-        },
-    }
-}
 
 /// Whether this run writes the expected files instead of comparing with them.
 pub fn updating() -> bool {
-    std::env::var_os("HUS_UPDATE_GOLDEN").is_some_and(|v| !v.is_empty() && v != "0")
+    std::env::var_os("HUS_UPDATE_GOLDEN").is_some_and(|v| v == "1")
 }
 
-/// Compares each `(expected file, what was printed)` pair, or writes them when updating. A
-/// missing expected file is a failure: a new case that prints nothing must not pass unseen.
-pub fn compare(case: &str, files: &[(PathBuf, &str)]) -> Result<(), libtest_mimic::Failed> {
-    let mut failures = Vec::new();
-    for (path, got) in files {
-        if updating() {
-            std::fs::write(path, got).map_err(|e| format!("{}: {e}", path.display()))?;
-            continue;
-        }
-        let file = path.file_name().unwrap_or_default().to_string_lossy();
-        match std::fs::read_to_string(path) {
-            Ok(want) if want == *got => {}
-            Ok(want) => failures.push(format!(
-                "{case}: {file} differs\n--- expected\n{want}--- got\n{got}---"
-            )),
-            Err(e) => failures.push(format!(
-                "{case}: {} cannot be read ({e}); HUS_UPDATE_GOLDEN=1 writes it\n--- got\n{got}---",
-                path.display()
-            )),
-        }
+/// Compares `got` with the file at `path`, or writes it when updating. A missing file is a
+/// failure: a new case that prints nothing must not pass unseen.
+pub fn check_file(path: &Path, got: &str) -> Result<(), String> {
+    if updating() {
+        return std::fs::write(path, got).map_err(|e| format!("{}: {e}", path.display()));
     }
-    if failures.is_empty() {
-        Ok(())
-    } else {
-        Err(failures.join("\n\n").into())
+    match std::fs::read_to_string(path) {
+        Ok(want) if want == got => Ok(()),
+        Ok(want) => Err(format!(
+            "{} differs (HUS_UPDATE_GOLDEN=1 rewrites it)\n{}",
+            path.display(),
+            difference(&want, got)
+        )),
+        Err(e) => Err(format!(
+            "{} cannot be read ({e}); HUS_UPDATE_GOLDEN=1 writes it\n--- got\n{got}---",
+            path.display()
+        )),
     }
+}
+
+/// [`check_file`] for a test that asserts: panics with the difference.
+pub fn assert_file(path: &Path, got: &str) {
+    if let Err(e) = check_file(path, got) {
+        panic!("{e}");
+    }
+}
+
+/// Compares each `(expected file, what was computed)` pair of one case, or writes them when
+/// updating; every difference is reported, not only the first.
+pub fn compare(case: &str, files: &[(PathBuf, &str)]) -> Result<(), String> {
+    let failures: Vec<String> = files
+        .iter()
+        .filter_map(|(path, got)| check_file(path, got).err())
+        .map(|e| format!("{case}: {e}"))
+        .collect();
+    match failures.is_empty() {
+        true => Ok(()),
+        false => Err(failures.join("\n\n")),
+    }
+}
+
+/// The text of a file that is partly generated (a marked section, a line of a grammar):
+/// when updating, `regenerate` first rewrites it from what the test computes. The test then
+/// compares the generated part of what is returned with what it computes.
+pub fn committed(path: &Path, regenerate: impl FnOnce(&str) -> String) -> String {
+    let text = std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("{} cannot be read: {e}", path.display()));
+    if !updating() {
+        return text;
+    }
+    let new = regenerate(&text);
+    std::fs::write(path, &new).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    new
+}
+
+/// Both texts whole when they are short; otherwise the lines around the first difference.
+fn difference(want: &str, got: &str) -> String {
+    const WHOLE: usize = 60;
+    if want.lines().count() <= WHOLE && got.lines().count() <= WHOLE {
+        return format!("--- expected\n{want}--- got\n{got}---");
+    }
+    let first = want
+        .lines()
+        .zip(got.lines())
+        .position(|(a, b)| a != b)
+        .unwrap_or(want.lines().count().min(got.lines().count()));
+    let window = |text: &str| -> String {
+        let lines: Vec<&str> = text.lines().skip(first.saturating_sub(3)).take(7).collect();
+        lines.join("\n")
+    };
+    format!(
+        "first difference at line {}\n--- expected\n{}\n--- got\n{}\n---",
+        first + 1,
+        window(want),
+        window(got)
+    )
 }

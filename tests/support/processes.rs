@@ -1,23 +1,12 @@
-//! Running `hus` as a child of a test and watching the processes it starts: a work folder per
-//! test, `hus` waited for with a deadline (killed past it, so a hang fails the test), and
-//! process ids checked through `/proc`.
-#![allow(dead_code)]
+//! Running `hus` as a child of a test and watching the processes it starts: `hus` waited for
+//! with a deadline (killed past it, so a hang fails the test), and process ids checked
+//! through `/proc`.
 
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use std::path::Path;
+use std::process::{Child, Output, Stdio};
 use std::time::{Duration, Instant};
 
-pub const HUS: &str = env!("CARGO_BIN_EXE_hus");
-
-/// An empty folder `group/name` under the tests' scratch folder.
-pub fn work_dir(group: &str, name: &str) -> PathBuf {
-    let d = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(group)
-        .join(name);
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+use super::hus::command;
 
 /// Waits for `child` up to `deadline`; past it, kills it and fails the test.
 pub fn wait(mut child: Child, what: &str, deadline: Duration) -> Output {
@@ -35,11 +24,9 @@ pub fn wait(mut child: Child, what: &str, deadline: Duration) -> Output {
 
 /// `hus args` started in `dir`, which is also its TMPDIR, with its output captured.
 pub fn spawn_hus(dir: &Path, args: &[&str]) -> Child {
-    Command::new(HUS)
+    command(dir)
         .args(args)
-        .current_dir(dir)
         .env("TMPDIR", dir)
-        .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()

@@ -1,25 +1,11 @@
 //! Hostile and huge input: the real binary on inputs an attacker or a buggy
 //! producer writes. Each test is named for the defect it pins down; each must exit with a
 //! documented code, never a panic (101), an abort (134) or a hang.
-// The real binary exists only with the `cli` feature.
-#![cfg(feature = "cli")]
 
+use crate::support::hus::{command, hus};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-
-fn hus_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hus"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .output()
-        .expect("the hus binary runs")
-}
-
-fn hus(args: &[&str]) -> Output {
-    hus_in(Path::new(env!("CARGO_MANIFEST_DIR")), args)
-}
 
 fn code(o: &Output) -> i32 {
     o.status.code().unwrap_or(-1)
@@ -197,10 +183,8 @@ fn unknown_elements_and_text_inside_leaf_elements_are_errors() {
 
 /// Runs hus with stdout going to `out`.
 fn hus_to(args: &[&str], out: Stdio) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hus"))
+    command(crate::support::root())
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::null())
         .stdout(out)
         .stderr(Stdio::piped())
         .output()

@@ -1,17 +1,8 @@
 //! `hus check --coverage`: the starting hands a script has no plan for, as text and SVG.
-// The real binary exists only with the `cli` feature.
-#![cfg(feature = "cli")]
 
+use crate::support::golden;
+use crate::support::hus::hus;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn hus(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hus"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the hus binary runs")
-}
 
 fn case(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -39,11 +30,7 @@ fn golden(name: &str, extra: &[&str]) {
     let out = hus(&args);
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8(out.stdout).unwrap();
-    let golden = case(&format!("{name}.expected"));
-    if std::env::var_os("HUS_UPDATE_GOLDEN").is_some() {
-        std::fs::write(&golden, &text).unwrap();
-    }
-    assert_eq!(text, std::fs::read_to_string(&golden).unwrap());
+    golden::assert_file(&case(&format!("{name}.expected")), &text);
 }
 
 #[test]

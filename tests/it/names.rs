@@ -1,16 +1,7 @@
 //! `hus names`, `hus show builtin:NAME` and `hus check builtin:NAME`: the real binary.
-// The real binary exists only with the `cli` feature.
-#![cfg(feature = "cli")]
 
-use std::process::{Command, Output};
-
-fn hus(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hus"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the hus binary runs")
-}
+use crate::support::hus::hus;
+use std::process::Output;
 
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()

@@ -1,28 +1,16 @@
 //! End-to-end tests of `hus tournament`: the real binary on built-in bots and scripts in
 //! tests/cases/match/, its outputs compared with golden files in tests/cases/tournament/
 //! (`HUS_UPDATE_GOLDEN=1` rewrites them).
-#![cfg(feature = "cli")]
 
+use crate::support::hus::{command, hus};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn hus(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hus"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the hus binary runs")
-}
+use std::process::Output;
 
 fn golden(name: &str, got: &str) {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/cases/tournament")
         .join(name);
-    if std::env::var_os("HUS_UPDATE_GOLDEN").is_some() {
-        std::fs::write(&path, got).unwrap();
-    }
-    let want = std::fs::read_to_string(&path).unwrap_or_default();
-    assert_eq!(got, want, "{} differs", path.display());
+    crate::support::golden::assert_file(&path, got);
 }
 
 fn temp(name: &str) -> PathBuf {
@@ -161,11 +149,9 @@ fn ctrl_c_stops_the_tournament_which_says_so_and_ends_by_sigint() {
     )
     .unwrap();
     let program = format!("acpc:sh {} {{host}} {{port}} {{game}}", wrapper.display());
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hus"))
+    let mut child = command(crate::support::root())
         .args(["tournament", "builtin:raiser", &program])
         .args(["--hands", "100000000", "--seed", "3"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()

@@ -6,8 +6,6 @@
 //!
 //! Every process is waited for with a deadline and killed after it: a broken dealer or client
 //! fails a test, never hangs it.
-// The real binary exists only with the `cli` feature.
-#![cfg(feature = "cli")]
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, Write};
@@ -19,7 +17,7 @@ use std::sync::{Arc, OnceLock};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-const HUS: &str = env!("CARGO_BIN_EXE_hus");
+use crate::support::hus::{command, HUS};
 /// Hands of the match against a `hus acpc` program.
 const HANDS: usize = 1000;
 /// How long one test's processes may take in all before they are killed and the test fails:
@@ -108,7 +106,8 @@ impl Procs {
 
     /// Starts `hus ARGS...`.
     fn hus(&mut self, name: &str, args: &[&str]) -> usize {
-        self.spawn(name, Command::new(HUS).args(args))
+        let dir = self.dir.clone();
+        self.spawn(name, command(&dir).args(args))
     }
 
     /// Waits for process `i`, polling, until the deadline; past it, kills everything and

@@ -1,20 +1,11 @@
 //! Messages about huge inputs: every command quotes an input clipped to 60 characters and
 //! writes a number in short form, whatever the size of what it was given.
-// The real binary exists only with the `cli` feature.
-#![cfg(feature = "cli")]
 
 use std::path::Path;
-use std::process::{Command, Stdio};
 
 /// The exit code and standard error of `hus ARGS`.
-fn hus(args: &[&str]) -> (i32, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_hus"))
-        .args(args)
-        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")))
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::null())
-        .output()
-        .expect("the hus binary runs");
+fn code_and_stderr(args: &[&str]) -> (i32, String) {
+    let out = crate::support::hus::hus(args);
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
     (out.status.code().unwrap_or(-1), stderr)
 }
@@ -33,19 +24,19 @@ fn a_huge_board_or_dead_list_is_quoted_clipped() {
         format!("{what} `{CLIPPED_KH}`: `Kh` at byte 2 is a card already in the set\n")
     };
     assert_eq!(
-        hus(&["equity", "AA", "KK", "--board", &cards]),
+        code_and_stderr(&["equity", "AA", "KK", "--board", &cards]),
         (2, format!("hus equity: {}", said("the board")))
     );
     assert_eq!(
-        hus(&["equity", "AA", "KK", "--dead", &cards]),
+        code_and_stderr(&["equity", "AA", "KK", "--dead", &cards]),
         (2, format!("hus equity: {}", said("the dead cards")))
     );
     assert_eq!(
-        hus(&["range", "AA", "--board", &cards]),
+        code_and_stderr(&["range", "AA", "--board", &cards]),
         (2, format!("hus range: {}", said("the board")))
     );
     assert_eq!(
-        hus(&["chart", "examples/pushfold.hus", "--blinds", &cards]),
+        code_and_stderr(&["chart", "examples/pushfold.hus", "--blinds", &cards]),
         (
             2,
             format!("hus chart: --blinds `{CLIPPED_KH}`: write the small and the big blind as SB/BB, such as 50/100\n")
@@ -56,7 +47,7 @@ fn a_huge_board_or_dead_list_is_quoted_clipped() {
 #[test]
 fn a_huge_range_or_spot_is_quoted_clipped() {
     let range = "Q".repeat(100_000);
-    let (code, stderr) = hus(&["range", &range, "--board", "Kh8s4d"]);
+    let (code, stderr) = code_and_stderr(&["range", &range, "--board", "Kh8s4d"]);
     assert_eq!(code, 2);
     assert_eq!(
         stderr,
@@ -66,7 +57,7 @@ fn a_huge_range_or_spot_is_quoted_clipped() {
         )
     );
     let spot = format!("BTN {}", "x".repeat(100_000));
-    let (code, stderr) = hus(&["chart", "examples/pushfold.hus", "--spot", &spot]);
+    let (code, stderr) = code_and_stderr(&["chart", "examples/pushfold.hus", "--spot", &spot]);
     assert_eq!(code, 2);
     assert_eq!(
         stderr,
@@ -81,7 +72,7 @@ fn a_huge_range_or_spot_is_quoted_clipped() {
 #[test]
 fn a_huge_argument_clap_refuses_is_quoted_clipped() {
     let dashes = "-".repeat(100_000);
-    let (code, stderr) = hus(&["equity", "AA", &dashes]);
+    let (code, stderr) = code_and_stderr(&["equity", "AA", &dashes]);
     let d = format!("{}…", "-".repeat(60));
     assert_eq!(code, 2);
     assert_eq!(
@@ -96,11 +87,11 @@ fn a_huge_argument_clap_refuses_is_quoted_clipped() {
 #[test]
 fn huge_numbers_are_written_short() {
     assert_eq!(
-        hus(&["chart", "examples/pushfold.hus", "--stack", "1e308"]),
+        code_and_stderr(&["chart", "examples/pushfold.hus", "--stack", "1e308"]),
         (2, "hus chart: stack 1e308: at blinds 50/100 that is more than 2147483647 chips, the most a stack holds: at most 21474836 big blinds at these blinds\n".to_string())
     );
     assert_eq!(
-        hus(&["chart", "examples/pushfold.hus", "--spot", "BTN 1e-300bb"]),
+        code_and_stderr(&["chart", "examples/pushfold.hus", "--spot", "BTN 1e-300bb"]),
         (2, "hus chart: this spot is no game state: actions[0]: 1.0000000000000001e-298 has more than 9 decimal places (the finest chip is 0.000000001)\n".to_string())
     );
 }
@@ -117,7 +108,7 @@ fn a_huge_card_field_in_a_replayed_log_is_quoted_clipped() {
     )
     .unwrap();
     let log = log.to_str().unwrap();
-    let (code, stderr) = hus(&["replay", "examples/tag.hus", log, "--player", "alice"]);
+    let (code, stderr) = code_and_stderr(&["replay", "examples/tag.hus", log, "--player", "alice"]);
     assert_eq!(code, 6, "{stderr}");
     assert_eq!(
         stderr,

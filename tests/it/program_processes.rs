@@ -5,26 +5,23 @@
 //! SIGTERM to `hus` ends every program and helper it started, checked by process id.
 //!
 //! Every `hus` run is waited for with a deadline and killed after it: a hang fails the test.
-#![cfg(all(feature = "cli", target_os = "linux"))]
-
-#[path = "support/processes.rs"]
-mod support;
 
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command};
+use std::process::Child;
 use std::time::{Duration, Instant};
 
-use support::{runs, spawn_hus, HUS};
+use crate::support::hus::command;
+use crate::support::processes::{self, runs, spawn_hus};
 
 /// A guard against hangs, far above what each step takes.
 const DEADLINE: Duration = Duration::from_secs(600);
 
 fn work_dir(name: &str) -> PathBuf {
-    support::work_dir("program-processes", name)
+    crate::support::work_dir("program-processes", name)
 }
 
 fn wait(child: Child, what: &str) -> std::process::Output {
-    support::wait(child, what, DEADLINE)
+    processes::wait(child, what, DEADLINE)
 }
 
 fn programs() -> PathBuf {
@@ -42,7 +39,7 @@ fn acpc_caller(dir: &Path, mode: &str) -> String {
 
 /// Waits until process `pid` has ended, or fails.
 fn assert_ended(name: &str, pid: u32) {
-    support::assert_ended(name, pid, DEADLINE);
+    processes::assert_ended(name, pid, DEADLINE);
 }
 
 /// The `NAME PID` lines the programs wrote to `dir/pids`.
@@ -123,7 +120,7 @@ fn programs_start_with_no_signal_blocked() {
     );
     let bot = script(&dir, "sigblk.hus", &program);
     let game = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/games/preflop-open.xml");
-    let decide = Command::new(HUS)
+    let decide = command(crate::support::root())
         .args(["decide", "--allow-external"])
         .args([&bot, &game])
         .output()

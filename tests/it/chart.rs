@@ -250,24 +250,18 @@ fn mixed_strategies_show_their_weights() {
 /// names the blinds). The command line is built only with its feature.
 #[cfg(feature = "cli")]
 fn reached_chart(blinds: &str) -> String {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hus"))
-        .args([
-            "chart",
-            "examples/tag.hus",
-            "--blinds",
-            blinds,
-            "--stack",
-            "100",
-        ])
-        .args([
-            "--spot",
-            "BTN raise 2.5, BB call, BB check",
-            "--board",
-            "Kh8s4d",
-        ])
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("hus runs");
+    let out = crate::support::hus::hus(&[
+        "chart",
+        "examples/tag.hus",
+        "--blinds",
+        blinds,
+        "--stack",
+        "100",
+        "--spot",
+        "BTN raise 2.5, BB call, BB check",
+        "--board",
+        "Kh8s4d",
+    ]);
     assert!(
         out.status.success(),
         "{}",

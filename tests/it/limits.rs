@@ -2,20 +2,10 @@
 //! exit code the table gives, before it is read where the table says so. (Limits tested with
 //! their neighbours live beside them: game elements and tables in `hostile.rs`, DEFINE chains in
 //! `hostile_defines.rs`, the dealer's lines in `acpc.rs`.)
-// The real binary exists only with the `cli` feature.
-#![cfg(feature = "cli")]
 
+use crate::support::hus::hus_in;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-
-fn hus(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hus"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .output()
-        .expect("the hus binary runs")
-}
+use std::process::Output;
 
 fn temp_dir(name: &str) -> PathBuf {
     let d = Path::new(env!("CARGO_TARGET_TMPDIR"))
@@ -59,7 +49,7 @@ fn a_script_past_16_mib_is_refused_unread_by_every_command() {
         vec!["decide", &big, game],
         vec!["match", &big, "builtin:caller", "--hands", "10"],
     ] {
-        let out = hus(&dir, &args);
+        let out = hus_in(&dir, &args);
         assert_ends(&out, 2, "big.hus");
         assert_ends(&out, 2, ": it is larger than 16 MiB");
     }
@@ -69,11 +59,11 @@ fn a_script_past_16_mib_is_refused_unread_by_every_command() {
 fn a_dealer_log_past_1_gib_and_a_game_definition_past_1_mib_are_refused_unread() {
     let dir = temp_dir("log");
     let log = sparse(&dir, "big.log", (1 << 30) + 1);
-    let out = hus(&dir, &["replay", "builtin:caller", &log, "--player", "A"]);
+    let out = hus_in(&dir, &["replay", "builtin:caller", &log, "--player", "A"]);
     assert_ends(&out, 2, "cannot read big.log: it is larger than 1024 MiB");
     std::fs::write(dir.join("small.log"), "STATE:0:f:AsAd|KsKd:50|-50:A|B\n").unwrap();
     let game = sparse(&dir, "big.game", (1 << 20) + 1);
-    let out = hus(
+    let out = hus_in(
         &dir,
         &[
             "replay",
@@ -86,7 +76,7 @@ fn a_dealer_log_past_1_gib_and_a_game_definition_past_1_mib_are_refused_unread()
         ],
     );
     assert_ends(&out, 2, "cannot read big.game: it is larger than 1 MiB");
-    let out = hus(
+    let out = hus_in(
         &dir,
         &["acpc", "builtin:caller", "127.0.0.1", "1", "--game", &game],
     );
@@ -111,7 +101,7 @@ fn include_chain(dir: &Path, depth: usize) -> String {
 #[test]
 fn includes_nest_32_files_deep_and_no_deeper() {
     let dir = temp_dir("include-depth-32");
-    let out = hus(
+    let out = hus_in(
         &dir,
         &["check", "--format", "short", &include_chain(&dir, 32)],
     );
@@ -122,7 +112,7 @@ fn includes_nest_32_files_deep_and_no_deeper() {
         String::from_utf8_lossy(&out.stdout)
     );
     let dir = temp_dir("include-depth-33");
-    let out = hus(
+    let out = hus_in(
         &dir,
         &["check", "--format", "short", &include_chain(&dir, 33)],
     );
@@ -144,7 +134,7 @@ fn included_files_past_16_mib_together_are_refused_at_the_include() {
     let bot =
         "INCLUDE \"a.hus\"\nINCLUDE \"b.hus\"\nFLOP\nRULE a > 0\n  THEN CALL\nENDRULE\nENDFLOP\n";
     std::fs::write(dir.join("bot.hus"), bot).unwrap();
-    let out = hus(&dir, &["check", "--format", "short", "bot.hus"]);
+    let out = hus_in(&dir, &["check", "--format", "short", "bot.hus"]);
     assert_eq!(out.status.code(), Some(1));
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
@@ -167,14 +157,14 @@ fn a_script_past_the_token_limit_is_refused_with_one_error() {
         )
     };
     std::fs::write(dir.join("over.hus"), script(749_998)).unwrap();
-    let out = hus(&dir, &["check", "--format", "short", "over.hus"]);
+    let out = hus_in(&dir, &["check", "--format", "short", "over.hus"]);
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         String::from_utf8_lossy(&out.stdout),
         "over.hus:750000:3: error: the script holds more than 1,500,000 words, numbers and symbols (the limit); it is not checked\n"
     );
     std::fs::write(dir.join("under.hus"), script(749_990)).unwrap();
-    let out = hus(&dir, &["check", "--format", "short", "under.hus"]);
+    let out = hus_in(&dir, &["check", "--format", "short", "under.hus"]);
     assert_eq!(
         out.status.code(),
         Some(0),

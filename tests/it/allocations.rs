@@ -1,15 +1,17 @@
-//! A tournament chunk's work does not grow with its hands on the heap: playing 400 hands
-//! allocates as often as playing 200 (what is allocated is the chunk's, never a hand's), so
-//! chunks on many cores do not meet in the allocator. Its own test binary: the allocator
-//! that counts is the process's.
+//! Work that must not touch the heap: deciding a rule-only script allocates nothing, and a
+//! tournament chunk's work does not grow with its hands (playing 400 hands allocates as often
+//! as playing 200: what is allocated is the chunk's, never a hand's), so chunks on many cores
+//! do not meet in the allocator. The allocator that counts is the test binary's; it counts
+//! only the allocations of the thread that asks, as the other tests run beside.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
+use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use hus::{run_chunk, Bot, BotOptions, Tournament, TournamentOptions};
 
-/// Counts the allocations of the threads that ask (the test harness allocates beside).
+/// Counts the allocations of the threads that ask.
 struct Counting;
 
 static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
@@ -24,9 +26,11 @@ unsafe impl GlobalAlloc for Counting {
         if COUNTED.try_with(|c| c.get()).unwrap_or(false) {
             ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
         }
+        // SAFETY: the caller's promises about `layout` are passed on as they are.
         unsafe { System.alloc(layout) }
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: `ptr` was allocated by `System` with `layout` (every allocation is).
         unsafe { System.dealloc(ptr, layout) }
     }
 }
@@ -44,11 +48,55 @@ fn allocations(f: impl FnOnce()) -> usize {
     after - before
 }
 
+/// `examples/tag.hus` decided on every example game: no allocation once checked and read
+/// (the decisions there draw no warning; `--explain` traces and warnings do allocate).
+#[test]
+fn deciding_a_rule_only_script_does_not_allocate() {
+    use hus::check::{check, CheckOptions};
+    use hus::diag::SourceFile;
+    use hus::eval::{decide, DecideOptions};
+    use hus::game::GameState;
+    use rand::SeedableRng;
+
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+    let text = std::fs::read_to_string(root.join("tag.hus")).unwrap();
+    let checked = check(
+        &SourceFile::new("tag.hus", text),
+        &CheckOptions {
+            base_dir: root.clone(),
+            ..CheckOptions::default()
+        },
+    );
+    let program = checked.program.expect("tag.hus checks");
+    let mut states = Vec::new();
+    for entry in std::fs::read_dir(root.join("games")).unwrap() {
+        let xml = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        states.push(GameState::from_xml(&xml).unwrap().0);
+    }
+    let options = DecideOptions::default();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+    // One round first, so lazily built tables (hand ranks) exist.
+    for s in &states {
+        decide(&program, s, &mut rng, &options).unwrap();
+    }
+    let mut warnings = 0;
+    let n = allocations(|| {
+        for _ in 0..100 {
+            for s in &states {
+                let d = decide(&program, s, &mut rng, &options).unwrap();
+                warnings += d.warnings.len();
+            }
+        }
+    });
+    assert_eq!(warnings, 0);
+    assert_eq!(n, 0, "{n} allocations while deciding");
+}
+
 fn bot(spec: &str) -> Bot {
     match spec.strip_prefix("builtin:") {
         Some(name) => Bot::builtin(name).unwrap(),
         None => {
-            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(spec);
+            let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(spec);
             Bot::from_file(path, &BotOptions::default()).unwrap()
         }
     }

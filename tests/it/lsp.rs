@@ -1,14 +1,14 @@
 //! End-to-end tests of `hus lsp`: the real binary, spoken to as an editor does (JSON-RPC with
 //! `Content-Length` framing over its standard input and output). Every read has a deadline,
 //! so a server that hangs fails the test instead of hanging it.
-#![cfg(feature = "cli")]
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
+use crate::support::hus::command;
 use serde_json::{json, Value};
 
 const DEADLINE: Duration = Duration::from_secs(30);
@@ -24,7 +24,7 @@ struct Client {
 
 impl Client {
     fn start() -> Client {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_hus"))
+        let mut child = command(crate::support::root())
             .arg("lsp")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

@@ -1,15 +1,13 @@
 //! End-to-end tests of `hus fmt`: the real binary. Golden pairs in `tests/cases/fmt/`:
 //! `NAME.in.hus` given on standard input (`hus fmt -`, run in that directory, so its tables and
 //! included files are found) must print `NAME.out.hus` exactly, and the output must stay as it
-//! is when formatted again. `HUS_UPDATE_GOLDEN=1 cargo test --test fmt` (or `tools/regen`)
-//! rewrites the `.out.hus` files from what the binary prints. Then `--check`, rewriting in place, scripts with errors
-//! and I/O errors.
-// The real binary exists only with the `cli` feature.
-#![cfg(feature = "cli")]
+//! is when formatted again. `HUS_UPDATE_GOLDEN=1 cargo test --test it fmt::golden_pairs` (or
+//! `tools/regen`) rewrites the `.out.hus` files from what the binary prints. Then `--check`,
+//! rewriting in place, scripts with errors and I/O errors.
 
-use std::io::Write;
+use crate::support::golden;
+use crate::support::hus::{hus_in, hus_with_input};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -17,28 +15,6 @@ fn root() -> &'static Path {
 
 fn cases_dir() -> PathBuf {
     root().join("tests/cases/fmt")
-}
-
-/// Runs `hus ARGS` in `dir` with `input` on standard input.
-fn hus_in(dir: &Path, args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hus"))
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .env_remove("CLICOLOR_FORCE")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the hus binary runs");
-    let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(input.as_bytes()).unwrap();
-    drop(stdin);
-    child.wait_with_output().unwrap()
-}
-
-fn hus(dir: &Path, args: &[&str]) -> Output {
-    hus_in(dir, args, "")
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -56,7 +32,6 @@ fn temp_dir(name: &str) -> PathBuf {
 
 #[test]
 fn golden_pairs() {
-    let update = std::env::var_os("HUS_UPDATE_GOLDEN").is_some();
     let dir = cases_dir();
     let mut inputs: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap()
@@ -69,7 +44,7 @@ fn golden_pairs() {
     for input in &inputs {
         let name = input.file_name().unwrap().to_string_lossy().into_owned();
         let stem = name.trim_end_matches(".in.hus");
-        let out = hus_in(
+        let out = hus_with_input(
             &dir,
             &["fmt", "-"],
             &std::fs::read_to_string(input).unwrap(),
@@ -82,23 +57,11 @@ fn golden_pairs() {
             text(&out.stderr)
         );
         let expected = dir.join(format!("{stem}.out.hus"));
-        if update {
-            std::fs::write(&expected, &got).unwrap();
-        } else {
-            match std::fs::read_to_string(&expected) {
-                Ok(want) if want == got => {}
-                Ok(want) => failures.push(format!(
-                    "{stem}.out.hus differs\n--- expected\n{want}\n--- got\n{got}"
-                )),
-                Err(_) => failures.push(format!(
-                    "{stem}.out.hus missing (HUS_UPDATE_GOLDEN=1 writes it)\n--- got\n{got}"
-                )),
-            }
-        }
+        failures.extend(golden::check_file(&expected, &got).err());
         // Idempotent: the output formats to itself.
-        let again = hus_in(&dir, &["fmt", "-"], &got);
+        let again = hus_with_input(&dir, &["fmt", "-"], &got);
         assert_eq!(text(&again.stdout), got, "{name}: formatting twice differs");
-        let check = hus_in(&dir, &["fmt", "--check", "-"], &got);
+        let check = hus_with_input(&dir, &["fmt", "--check", "-"], &got);
         assert!(
             check.status.success() && check.stdout.is_empty(),
             "{name}: --check on the output: {}",
@@ -126,7 +89,7 @@ fn the_examples_are_formatted() {
         }
     }
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let out = hus(root(), &args);
+    let out = hus_in(root(), &args);
     assert!(
         out.status.success() && out.stdout.is_empty() && out.stderr.is_empty(),
         "exit {:?}\nwould change:\n{}\n{}",
@@ -147,7 +110,7 @@ fn check_lists_the_files_that_would_change_and_changes_nothing() {
     let dir = temp_dir("check");
     std::fs::write(dir.join("messy.hus"), MESSY).unwrap();
     std::fs::write(dir.join("tidy.hus"), TIDY).unwrap();
-    let out = hus(&dir, &["fmt", "--check", "messy.hus", "tidy.hus"]);
+    let out = hus_in(&dir, &["fmt", "--check", "messy.hus", "tidy.hus"]);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     assert_eq!(text(&out.stdout), "messy.hus\n");
     assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
@@ -156,12 +119,12 @@ fn check_lists_the_files_that_would_change_and_changes_nothing() {
         MESSY
     );
 
-    let out = hus(&dir, &["fmt", "--check", "tidy.hus"]);
+    let out = hus_in(&dir, &["fmt", "--check", "tidy.hus"]);
     assert_eq!(out.status.code(), Some(0));
     assert!(out.stdout.is_empty() && out.stderr.is_empty());
 
     // `-` with --check: listed as `-`, nothing else printed.
-    let out = hus_in(&dir, &["fmt", "--check", "-"], MESSY);
+    let out = hus_with_input(&dir, &["fmt", "--check", "-"], MESSY);
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(text(&out.stdout), "-\n");
 }
@@ -184,7 +147,7 @@ fn rewrites_in_place_only_what_changes() {
         .unwrap()
         .modified()
         .unwrap();
-    let out = hus(&dir, &["fmt", "messy.hus", "tidy.hus"]);
+    let out = hus_in(&dir, &["fmt", "messy.hus", "tidy.hus"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(out.stdout.is_empty() && out.stderr.is_empty());
     assert_eq!(
@@ -225,7 +188,7 @@ fn a_symbolic_link_stays_a_link_to_the_formatted_file() {
     std::fs::create_dir(dir.join("real")).unwrap();
     std::fs::write(dir.join("real/bot.hus"), MESSY).unwrap();
     std::os::unix::fs::symlink("real/bot.hus", dir.join("link.hus")).unwrap();
-    let out = hus(&dir, &["fmt", "link.hus"]);
+    let out = hus_in(&dir, &["fmt", "link.hus"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(std::fs::symlink_metadata(dir.join("link.hus"))
         .unwrap()
@@ -248,7 +211,7 @@ fn a_script_with_errors_is_left_untouched() {
             args.push("--check");
         }
         args.extend(["broken.hus", "messy.hus"]);
-        let out = hus(&dir, &args);
+        let out = hus_in(&dir, &args);
         assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
         let stderr = text(&out.stderr);
         assert!(
@@ -276,7 +239,7 @@ fn a_script_with_errors_is_left_untouched() {
         "PREFLOP\nRULE nope\nTHEN CALL\nENDRULE\nENDPREFLOP",
     )
     .unwrap();
-    let out = hus(&dir, &["fmt", "unknown.hus"]);
+    let out = hus_in(&dir, &["fmt", "unknown.hus"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("unknown name `nope`"));
     assert_eq!(
@@ -284,7 +247,7 @@ fn a_script_with_errors_is_left_untouched() {
         "PREFLOP\nRULE nope\nTHEN CALL\nENDRULE\nENDPREFLOP"
     );
     // From standard input: the errors, and nothing on standard output.
-    let out = hus_in(&dir, &["fmt", "-"], BROKEN);
+    let out = hus_with_input(&dir, &["fmt", "-"], BROKEN);
     assert_eq!(out.status.code(), Some(1));
     assert!(out.stdout.is_empty());
     assert!(
@@ -297,11 +260,11 @@ fn a_script_with_errors_is_left_untouched() {
 #[test]
 fn standard_input_to_standard_output() {
     let dir = temp_dir("stdin");
-    let out = hus_in(&dir, &["fmt", "-"], MESSY);
+    let out = hus_with_input(&dir, &["fmt", "-"], MESSY);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(text(&out.stdout), TIDY);
     // A name that is no built-in is an `<init>` constant the game state may define.
-    let out = hus_in(
+    let out = hus_with_input(
         &dir,
         &["fmt", "-"],
         "FLOP\nRULE ante>0\nTHEN CALL\nENDRULE\nENDFLOP\n",
@@ -314,7 +277,7 @@ fn standard_input_to_standard_output() {
     // Formatting needs only the script: away from its included file and table it is formatted,
     // the names the included file defines spelt as written.
     let script = "INCLUDE \"lib/ranges.hus\"\nPREFLOP\nRULE PREMIUM\nTHEN USE TABLE lib/open.tsv\nENDRULE\nENDPREFLOP\n";
-    let out = hus_in(&dir, &["fmt", "-"], script);
+    let out = hus_with_input(&dir, &["fmt", "-"], script);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(
         text(&out.stdout),
@@ -322,7 +285,7 @@ fn standard_input_to_standard_output() {
     );
     // Included files are looked for beside --stdin-path, for their names' spelling.
     let at = cases_dir().join("bot.hus");
-    let out = hus_in(
+    let out = hus_with_input(
         &dir,
         &["fmt", "--stdin-path", at.to_str().unwrap(), "-"],
         script,
@@ -339,7 +302,7 @@ fn standard_input_to_standard_output() {
 #[test]
 fn a_script_whose_table_is_elsewhere_formats_from_stdin() {
     let tag = std::fs::read_to_string(root().join("examples/tag.hus")).unwrap();
-    let out = hus_in(root(), &["fmt", "-"], &tag);
+    let out = hus_with_input(root(), &["fmt", "-"], &tag);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(text(&out.stdout), tag);
 }
@@ -348,7 +311,7 @@ fn a_script_whose_table_is_elsewhere_formats_from_stdin() {
 fn usage_and_io_errors_exit_2() {
     let dir = temp_dir("io");
     std::fs::write(dir.join("messy.hus"), MESSY).unwrap();
-    let out = hus(&dir, &["fmt", "missing.hus", "messy.hus"]);
+    let out = hus_in(&dir, &["fmt", "missing.hus", "messy.hus"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("cannot read `missing.hus`"));
     // The readable file is still formatted.
@@ -357,14 +320,14 @@ fn usage_and_io_errors_exit_2() {
         TIDY
     );
     // A directory is no script.
-    let out = hus(&dir, &["fmt", "."]);
+    let out = hus_in(&dir, &["fmt", "."]);
     assert_eq!(out.status.code(), Some(2));
     // No file at all.
-    let out = hus(&dir, &["fmt"]);
+    let out = hus_in(&dir, &["fmt"]);
     assert_eq!(out.status.code(), Some(2));
     // Not UTF-8.
     std::fs::write(dir.join("binary.hus"), [0xff, 0xfe, 0x00]).unwrap();
-    let out = hus(&dir, &["fmt", "binary.hus"]);
+    let out = hus_in(&dir, &["fmt", "binary.hus"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("not UTF-8"));
 }

@@ -1,7 +1,6 @@
 //! The `external` runner against real programs (`tests/programs/*.sh`): placeholders become
 //! exactly the arguments promised, failures are reported with the program, its status and
 //! output, time limits kill everything the program started, and no value can run a command.
-#![cfg(unix)]
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};

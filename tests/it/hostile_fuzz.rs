@@ -2,25 +2,15 @@
 //! game states and `hus check` and `hus decide` reading mutated scripts (their DEFINEs and
 //! INCLUDEs too) never panic and exit only with documented codes. How size grows with the
 //! input is checked by counting, in `hostile_defines.rs`, never by timing.
-// The real binary exists only with the `cli` feature.
-#![cfg(feature = "cli")]
 
+use crate::support::hus::hus;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn hus(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hus"))
-        .args(args)
-        .current_dir(root())
-        .stdin(Stdio::null())
-        .output()
-        .expect("the hus binary runs")
 }
 
 fn temp_dir(name: &str) -> PathBuf {

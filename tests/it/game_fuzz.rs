@@ -9,16 +9,16 @@ use proptest::prelude::*;
 
 /// Every valid game file the repository has: the fixtures and the examples.
 const VALID: &[&str] = &[
-    include_str!("cases/game/thesis.xml"),
-    include_str!("cases/game/hero-sb-preflop.xml"),
-    include_str!("cases/game/hero-bb-preflop.xml"),
-    include_str!("../examples/games/flop-cbet.xml"),
-    include_str!("../examples/games/flop-flushdraw-call.xml"),
-    include_str!("../examples/games/preflop-3bet.xml"),
-    include_str!("../examples/games/preflop-defend.xml"),
-    include_str!("../examples/games/river-bluff.xml"),
-    include_str!("../examples/games/river-pair-call.xml"),
-    include_str!("../examples/games/turn-set-raise.xml"),
+    include_str!("../cases/game/thesis.xml"),
+    include_str!("../cases/game/hero-sb-preflop.xml"),
+    include_str!("../cases/game/hero-bb-preflop.xml"),
+    include_str!("../../examples/games/flop-cbet.xml"),
+    include_str!("../../examples/games/flop-flushdraw-call.xml"),
+    include_str!("../../examples/games/preflop-3bet.xml"),
+    include_str!("../../examples/games/preflop-defend.xml"),
+    include_str!("../../examples/games/river-bluff.xml"),
+    include_str!("../../examples/games/river-pair-call.xml"),
+    include_str!("../../examples/games/turn-set-raise.xml"),
 ];
 
 /// Fragments a mutation inserts: elements, attributes, entities and numbers at their edges.
@@ -174,7 +174,7 @@ fn every_valid_file_reads() {
 /// A byte-order mark is skipped, and positions still count from the file's first byte.
 #[test]
 fn a_byte_order_mark_keeps_positions() {
-    let plain = include_str!("cases/game/thesis.xml");
+    let plain = include_str!("../cases/game/thesis.xml");
     let with_bom = format!("\u{feff}{plain}");
     let spans = |text: &str| -> Vec<usize> {
         let (_, warnings) = GameState::from_xml(text).expect("valid");

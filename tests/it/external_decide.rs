@@ -5,11 +5,9 @@
 //! every placeholder becomes exactly the promised arguments, time limits kill the program and
 //! its children, failures exit 5 with a message quoting the program, and no text from the
 //! game state can run a command.
-#![cfg(feature = "cli")]
-#![cfg(unix)]
 
+use crate::support::hus::command;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
@@ -44,12 +42,9 @@ impl Case {
 
     /// `hus decide bot.hus game.xml --seed 1 EXTRA...` in the case directory.
     fn decide(&self, extra: &[&str]) -> Outcome {
-        let out = Command::new(env!("CARGO_BIN_EXE_hus"))
+        let out = command(&self.dir)
             .args(["decide", "bot.hus", "game.xml", "--seed", "1"])
             .args(extra)
-            .current_dir(&self.dir)
-            .env("NO_COLOR", "1")
-            .env_remove("CLICOLOR_FORCE")
             .output()
             .expect("run hus");
         Outcome {

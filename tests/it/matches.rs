@@ -1,18 +1,8 @@
 //! End-to-end tests of `hus match`: the real binary on built-in bots and scripts in
 //! tests/cases/match/.
-// The real binary exists only with the `cli` feature.
-#![cfg(feature = "cli")]
 
+use crate::support::hus::hus;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn hus(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hus"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the hus binary runs")
-}
 
 /// Runs a match with `--json` and returns the object, failing with stderr on a non-zero exit.
 fn match_json(args: &[&str]) -> serde_json::Value {

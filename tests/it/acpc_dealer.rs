@@ -4,26 +4,22 @@
 //! must end the match with a clear error and leave no process and no game file behind.
 //!
 //! Every `hus` run is waited for with a deadline and killed after it: a hang fails the test.
-#![cfg(all(feature = "cli", unix))]
-
-#[path = "support/processes.rs"]
-mod support;
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Output};
 use std::time::{Duration, Instant};
 
-use support::spawn_hus;
+use crate::support::processes::{self, spawn_hus};
 
 /// A guard against hangs, far above what each test takes.
 const DEADLINE: Duration = Duration::from_secs(120);
 
 fn work_dir(name: &str) -> PathBuf {
-    support::work_dir("acpc-dealer", name)
+    crate::support::work_dir("acpc-dealer", name)
 }
 
 fn wait(child: Child, what: &str) -> Output {
-    support::wait(child, what, DEADLINE)
+    processes::wait(child, what, DEADLINE)
 }
 
 /// A bash program connecting to `$1:$2` and sending the version, then running `body`; its
@@ -42,7 +38,7 @@ fn program(dir: &Path, name: &str, body: &str) -> PathBuf {
 
 /// Waits until process `pid` has ended (its killer may still be reaping it), or fails.
 fn assert_ended(pid: u32) {
-    support::assert_ended("a program", pid, Duration::from_secs(10));
+    processes::assert_ended("a program", pid, Duration::from_secs(10));
 }
 
 fn read_pid(dir: &Path) -> u32 {

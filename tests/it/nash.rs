@@ -2,15 +2,13 @@
 //! `tests/cases/nash/script-10bb.hus`, passes `hus check` without a warning, and `hus decide`
 //! with it pushes, calls and folds every class the equilibrium plays purely as the
 //! equilibrium says.
-// The real binary exists only with the `cli` feature.
-#![cfg(feature = "cli")]
-
-#[path = "support/golden.rs"]
-mod golden;
 
 use std::path::{Path, PathBuf};
 
 use hus::cards::hole::HoleClass;
+
+use crate::support::golden;
+use crate::support::hus::{hus_in, Outcome};
 
 fn scratch() -> PathBuf {
     let dir = std::env::temp_dir().join(format!("hus-nash-test-{}", std::process::id()));
@@ -18,9 +16,8 @@ fn scratch() -> PathBuf {
     dir
 }
 
-fn run(dir: &Path, args: &[&str]) -> golden::Outcome {
-    let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
-    golden::run_hus(dir, &args)
+fn run(dir: &Path, args: &[&str]) -> Outcome {
+    Outcome::of(hus_in(dir, args))
 }
 
 /// The XML of a card: `A`, `Spades`.
@@ -60,7 +57,7 @@ fn the_written_script_is_checked_clean_and_decides_as_the_equilibrium() {
     let script = std::fs::read_to_string(dir.join("eq.hus")).unwrap();
     let golden_file =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/nash/script-10bb.hus");
-    golden::compare("script-10bb", &[(golden_file, &script)]).unwrap();
+    golden::assert_file(&golden_file, &script);
 
     let check = run(&dir, &["check", "eq.hus"]);
     assert_eq!(check.code, "0\n");

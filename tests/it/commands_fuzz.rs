@@ -4,26 +4,15 @@
 //! `hus tournament` reading sizes. Each run exits only with a documented code, never panics,
 //! quotes no input whole (every message stays short however long the input), and prints no
 //! `-0`. Cases that once gave a wrong answer are kept as golden cases in tests/cases/decide.
-// The real binary exists only with the `cli` feature.
-#![cfg(feature = "cli")]
 
+use crate::support::hus::hus;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 /// The longest message line a run may print: a clipped quote (60 characters) and the words
 /// around it, never the input itself.
 const MAX_LINE: usize = 600;
-
-fn hus(args: &[String]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hus"))
-        .args(args)
-        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")))
-        .stdin(Stdio::null())
-        .output()
-        .expect("the hus binary runs")
-}
 
 /// Whether `text` holds a number printed as minus zero (`-0`, `-0.0`, `-0.00%`).
 fn has_minus_zero(text: &str) -> bool {
