@@ -22,6 +22,7 @@ mod hostile_defines;
 mod parse_fuzz;
 mod range_through;
 mod readme_example;
+mod reference_citations;
 mod reference_names;
 mod replay_fuzz;
 

@@ -14,6 +14,8 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use crate::support::root;
+
 /// The folders whose files may cite the reference, from the repository's root.
 const ROOTS: &[&str] = &[
     "src", "crates", "python", "web", "capi", "tools", "editors", "docs", "tests", "benches",
@@ -37,10 +39,6 @@ const EXTENSIONS: &[&str] = &["rs", "py", "pyi", "js", "mjs", "ts", "c", "h", "m
 struct Section {
     title: String,
     headings: Vec<String>,
-}
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
 /// `Diagnostic codes`, `` `hus check` `` and `hus check` alike.
