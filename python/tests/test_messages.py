@@ -33,7 +33,7 @@ def test_a_huge_name_in_a_script_is_quoted_clipped():
     with pytest.raises(hus.ScriptError) as e:
         hus.Bot.from_source('INCLUDE "' + "y" * 1_000_000 + '.hus"\n')
     assert [d.message for d in e.value.diagnostics if d.code == "include-missing"] == [
-        "cannot read the included file `" + "y" * 60 + "…`: no such file"
+        "cannot read the included file `" + "y" * 60 + "…`: File name too long"
     ]
     with pytest.raises(hus.ScriptError) as e:
         hus.Bot.from_file(HUGE)
