@@ -37,8 +37,9 @@ def test_a_huge_name_in_a_script_is_quoted_clipped():
     ]
     with pytest.raises(hus.ScriptError) as e:
         hus.Bot.from_file(HUGE)
-    assert str(e.value).startswith("cannot read " + "x" * 60 + "…: ")
-    assert len(str(e.value)) < 200
+    assert [d.message for d in e.value.diagnostics] == [
+        "cannot read " + "x" * 60 + "…: File name too long"
+    ]
     with pytest.raises(ValueError) as v:
         hus.Bot.from_source("PREFLOP\n", name=HUGE)
     assert str(v.value) == (
