@@ -137,7 +137,9 @@ static void short_messages(const HusBot *bot) {
   HusStatus status = hus_decide_hand(bot, &hand, 1, &d, &error);
   expect_message("a blind of 1e300", status, HUS_STATUS_INVALID_GAME, error,
                  "hand: error: small_blind: 1e300 is not a number of chips\n"
-                 "hand: error: big_blind: 1e300 is not a number of chips");
+                 "hand: error: big_blind: 1e300 is not a number of chips\n"
+                 "hand: error: posts[0]: 1e300 is not a number of chips\n"
+                 "hand: error: posts[1]: 1e300 is not a number of chips");
   /* A rule whose condition is one unknown name of 2,000,000 letters. */
   const char *head = "PREFLOP\nRULE ";
   size_t n = strlen(head);
