@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyFloat, PyInt, PyString};
 
-use hus::{Chips, Decimal, Unit};
+use hus::{clip, Chips, Decimal, Unit};
 
 use crate::errors::field_error;
 
@@ -34,7 +34,10 @@ pub(crate) fn amount_of(obj: &Bound<'_, PyAny>, field: &str) -> PyResult<Decimal
         return match Decimal::from_f64(x) {
             Some(d) if d.places() <= FINEST => Ok(d),
             Some(_) => Err(float_error(obj, field, None)),
-            None => Err(bad(format!("{x} is not a number of chips"))),
+            None => Err(bad(format!(
+                "{} is not a number of chips",
+                hus::game::format_amount(x)
+            ))),
         };
     }
     let text =
@@ -103,19 +106,11 @@ fn keyword(field: &str) -> &str {
     field.split('[').next().unwrap_or(field)
 }
 
-/// `repr(obj)`, at most 40 characters.
+/// `repr(obj)`, clipped as every message quotes an input.
 fn clipped(obj: &Bound<'_, PyAny>) -> String {
     obj.repr()
         .and_then(|r| Ok(clip(&r.to_cow()?)))
         .unwrap_or_else(|_| "the value".into())
-}
-
-/// `text`, cut to 40 characters with an ellipsis.
-fn clip(text: &str) -> String {
-    match text.char_indices().nth(40) {
-        Some((i, _)) => format!("{}…", &text[..i]),
-        None => text.to_string(),
-    }
 }
 
 /// `decimal.Decimal`, looked up once (a conversion asks about every amount).
@@ -151,17 +146,5 @@ pub(crate) fn amount_out<'py>(
         decimal_type(py)?.call1((unit.format(c),))
     } else {
         Ok(PyFloat::new(py, unit.to_f64(c)).into_any())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::clip;
-
-    #[test]
-    fn long_values_are_clipped() {
-        assert_eq!(clip("0.5"), "0.5");
-        let long = "9".repeat(60);
-        assert_eq!(clip(&long), format!("{}…", "9".repeat(40)));
     }
 }

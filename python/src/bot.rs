@@ -17,6 +17,9 @@ use crate::errors::{decide_error, guard, script_error};
 use crate::settings::Seed;
 use crate::state::GameState;
 
+/// The longest `name=` a script may have, as the C interface allows: a path, not a text.
+const MAX_NAME_BYTES: usize = 4096;
+
 pub(crate) fn bot_options(
     table_dirs: Vec<PathBuf>,
     allow_external: bool,
@@ -98,6 +101,13 @@ impl Bot {
         defines: Vec<String>,
     ) -> PyResult<Bot> {
         guard(|| {
+            if name.len() > MAX_NAME_BYTES {
+                return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                    "name `{}` is {} bytes, more than the {MAX_NAME_BYTES} a file name may have",
+                    hus::clip(name),
+                    name.len()
+                )));
+            }
             let o = bot_options(table_dirs, allow_external, external_timeout, defines)?;
             let bot = match files {
                 Some(files) => hus::Bot::from_source_with_files(name, source, files, &o),

@@ -195,7 +195,8 @@ impl Chips {
                 )))
             }
             Chips::Number(x) => Err(MatchError::new_err(format!(
-                "{name}: {x} is not a whole number of chips; the dealer plays whole chips (scale the stakes up: 0.5/1 is 50/100)"
+                "{name}: {} is not a whole number of chips; the dealer plays whole chips (scale the stakes up: 0.5/1 is 50/100)",
+                hus::game::format_amount(x)
             ))),
         }
     }

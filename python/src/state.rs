@@ -33,7 +33,10 @@ pub(crate) fn player(name: &str, field: &str) -> PyResult<Player> {
         "villain" => Ok(Player::Villain),
         _ => Err(field_error(
             field,
-            format!("{field}: a player is \"hero\" or \"villain\", not {name:?}"),
+            format!(
+                "{field}: a player is \"hero\" or \"villain\", not {:?}",
+                hus::clip(name)
+            ),
         )),
     }
 }

@@ -12,7 +12,11 @@ fn count_text(v: &Bound<'_, PyAny>, at: &str) -> PyResult<String> {
     }
     Err(field_error(
         "stats",
-        format!("stats[{at}]: a count is a whole number, not {}", v.repr()?),
+        format!(
+            "stats[{}]: a count is a whole number, not {}",
+            hus::clip(at),
+            hus::clip(&v.repr()?.to_cow()?)
+        ),
     ))
 }
 
@@ -22,7 +26,10 @@ fn stats_name(k: &Bound<'_, PyAny>) -> PyResult<String> {
         Ok(name) if !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric()) => Ok(name),
         _ => Err(field_error(
             "stats",
-            format!("stats: {} is no statistic's name", k.repr()?),
+            format!(
+                "stats: {} is no statistic's name",
+                hus::clip(&k.repr()?.to_cow()?)
+            ),
         )),
     }
 }
@@ -46,7 +53,10 @@ fn stat_attrs(name: &str, v: &Bound<'_, PyAny>) -> PyResult<String> {
     if !(2..=3).contains(&items.len()) {
         return Err(field_error(
             "stats",
-            format!("stats[{name}]: a statistic is (times, chances) or (times, chances, hands)"),
+            format!(
+                "stats[{}]: a statistic is (times, chances) or (times, chances, hands)",
+                hus::clip(name)
+            ),
         ));
     }
     for (attr, v) in ["times", "chances", "hands"].iter().zip(&items) {

@@ -178,7 +178,7 @@ impl Walk {
                     Code::IncludeMissing,
                     format!(
                         "cannot read the included file `{}`: {e}",
-                        escape_controls(&inc.path)
+                        crate::diag::clip(&escape_controls(&inc.path))
                     ),
                 )
                 .at(inc.path_span.clone())

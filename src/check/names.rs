@@ -165,9 +165,12 @@ fn query_in_small_letters(name: &str) -> Option<String> {
 }
 
 fn unknown(name: &str, span: Span, label: &str) -> Diagnostic {
-    let d = Diagnostic::error(Code::UnknownName, format!("unknown name `{name}`"))
-        .at(span.clone())
-        .with_label(label);
+    let d = Diagnostic::error(
+        Code::UnknownName,
+        format!("unknown name `{}`", crate::diag::clip(name)),
+    )
+    .at(span.clone())
+    .with_label(label);
     if let Some(h) = habit(name) {
         return d.with_help(format!("in HUS, {h}"));
     }

@@ -681,7 +681,10 @@ fn unreadable(name: &str, why: &str) -> ScriptError {
     let d = Diagnostic::whole_file(
         Code::ScriptUnreadable,
         name,
-        format!("cannot read {}: {why}", crate::diag::escape_controls(name)),
+        format!(
+            "cannot read {}: {why}",
+            crate::diag::clip(&crate::diag::escape_controls(name))
+        ),
     );
     ScriptError {
         file: name.to_string(),

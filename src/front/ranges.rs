@@ -159,6 +159,7 @@ fn item_holdings(body: &str, notation: Notation) -> Result<Vec<(u32, u32)>, Rang
     }
     let classes = match CardQuery::parse_as(body, notation) {
         Ok(q) => q.classes,
+        Err(_) if looks_like_name(body) => return error(unknown_name(body)),
         Err(_) => {
             return error(format!(
                 "`{}` is neither a card query (`AK`, `Q8s+`, `JJ-`, `A2s-A5s`), two cards (`AhKh`) nor `{EVERY_HOLDING}` (every holding)",
@@ -170,6 +171,29 @@ fn item_holdings(body: &str, notation: Notation) -> Result<Vec<(u32, u32)>, Rang
         &classes,
         CardSet::EMPTY,
     ))
+}
+
+/// A word no card query spells: a letter that is no rank, suit, `o` or `x` (`shovse`, not
+/// `AKx`), so the range was meant to be a name.
+fn looks_like_name(body: &str) -> bool {
+    let mut chars = body.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && body
+            .chars()
+            .any(|c| c.is_ascii_alphabetic() && !"AKQJTakqjtshdcoxX".contains(c))
+}
+
+/// A name where a range stands, as a script reports one (reference §12.11): the command line
+/// knows no DEFINEs, so the suggestion is the one word it reads.
+fn unknown_name(name: &str) -> String {
+    match crate::diag::did_you_mean(name, [EVERY_HOLDING]) {
+        Some(s) => format!("unknown name `{}`; did you mean `{s}`?", clip(name)),
+        None => format!(
+            "unknown name `{}`: a range here is a card query (`AK`, `Q8s+`, `JJ-`, `A2s-A5s`), two cards (`AhKh`) or `{EVERY_HOLDING}` (every holding); names of ranges are DEFINEd in scripts",
+            clip(name)
+        ),
+    }
 }
 
 /// Cards written one after another (`Kh8s4d`, `Kh 8s 4d`); empty text is no card.

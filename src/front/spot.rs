@@ -471,11 +471,19 @@ impl Table {
                     return at(item, format!("give the size, such as `{v} 9bb` (in big blinds) or `{v} 50%` (of the pot)", v = clip(&verb)));
                 };
                 let to = match size_of(size) {
-                    Some(Size::Bb(x)) => x * self.bb,
+                    Some(Size::Bb(x)) => match on_finest_chip(x * self.bb) {
+                        Some(to) => to,
+                        None => return at(item, format!(
+                            "{} big blinds is {} chips, finer than the finest chip, 0.000000001",
+                            short(x),
+                            short(x * self.bb)
+                        )),
+                    },
                     Some(Size::Pot(p)) => {
                         // A pot-sized raise: the call, then the pot after the call, times p.
                         let me = ix(self.next);
-                        self.round[1 - me] + p * (self.pot() + owed)
+                        // Its share of a pot is no exact decimal: the nearest finest chip.
+                        nearest_chip(self.round[1 - me] + p * (self.pot() + owed))
                     }
                     None => return at(item, format!("the size `{}` is no number of big blinds (`9bb`) or percent of the pot (`50%`)", clip(size))),
                 };
@@ -532,6 +540,30 @@ impl Table {
             self.next = other;
         }
         Ok(())
+    }
+}
+
+/// `chips` on the finest chip the tool models (reference §6: 9 decimal places), taking away
+/// the float's error in a product such as 2.3 × 100 (229.99999999999997); `None` when
+/// `chips` is finer than that chip, not merely off by the float's error.
+fn on_finest_chip(chips: f64) -> Option<f64> {
+    let snapped = nearest_chip(chips);
+    (snapped > 0.0 && (snapped - chips).abs() <= chips * 1e-15).then_some(snapped)
+}
+
+/// The whole number of finest chips (0.000000001, reference §6) nearest `chips`.
+fn nearest_chip(chips: f64) -> f64 {
+    let per_chip = 10f64.powi(crate::game::chips::MAX_PLACES as i32);
+    (chips * per_chip).round() / per_chip
+}
+
+/// `x` to 15 significant digits (no float noise: 1e-298, not 1.0000000000000001e-298),
+/// with an exponent when very large or small.
+fn short(x: f64) -> String {
+    let r: f64 = format!("{x:.14e}").parse().unwrap_or(x);
+    match r != 0.0 && (r.abs() < 1e-6 || r.abs() >= 1e15) {
+        true => format!("{r:e}"),
+        false => format!("{r}"),
     }
 }
 
@@ -606,6 +638,29 @@ mod tests {
         assert!(e("BTN dance", "").contains("unknown act `dance`"));
         assert!(e("BTN fold", "").contains("the hand is over"));
         assert!(e("BTN allin, BB call", "").contains("all in"));
+        // A size below the finest chip names that chip; a size the float misses by its
+        // error (2.3 × 100 is 229.99999999999997) is that chip's amount.
+        assert_eq!(
+            e("BTN 1e-300bb", ""),
+            "`BTN 1e-300bb`: 1e-300 big blinds is 1e-298 chips, finer than the finest chip, 0.000000001"
+        );
+        assert_eq!(
+            e("BTN 2.000000000001bb", ""),
+            "`BTN 2.000000000001bb`: 2.000000000001 big blinds is 200.0000000001 chips, finer than the finest chip, 0.000000001"
+        );
+        assert!(spot("BTN 2.3bb", "").is_ok());
+        assert!(spot("BTN 2.00000000001bb", "").is_ok());
+        // A third of a pot of 500 is 166.666666667 chips, the finest chip nearest it.
+        let s = spot(
+            "BTN 2.5bb, BB call, BB check, BTN bet 33.3333333333%",
+            "Kh8s4d",
+        )
+        .unwrap();
+        let state = s
+            .state_with(["As".parse().unwrap(), "Ad".parse().unwrap()])
+            .unwrap();
+        // 9 places: the unit is the finest chip.
+        assert_eq!(state.derived().to_call, Chips(166_666_666_667));
         assert!(e("", "Kh8s").contains("3, 4 or 5 cards"));
         let e = Spot::new(&SpotOptions {
             position: Some("bb".into()),

@@ -170,7 +170,7 @@ pub fn load_bot(
             |e| {
                 BotLoadError::Io(format!(
                     "cannot read {}: {e}",
-                    crate::diag::escape_controls(spec)
+                    crate::diag::clip(&crate::diag::escape_controls(spec))
                 ))
             },
         )?;

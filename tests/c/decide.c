@@ -114,6 +114,45 @@ static void bad_input(const HusBot *bot) {
   hus_error_free(error);
 }
 
+/* Expects `status` and the message `want` from a call that failed; a mismatch is printed. */
+static void expect_message(const char *what, HusStatus status, HusStatus want_status,
+                           HusError *error, const char *want) {
+  const char *got = error ? hus_error_message(error) : "(no error)";
+  if (status != want_status || strcmp(got, want) != 0) {
+    fprintf(stderr, "decide.c: %s: status %d, message (%zu bytes):\n%.300s\nexpected:\n%s\n",
+            what, (int)status, strlen(got), got, want);
+    failures++;
+  }
+  hus_error_free(error);
+}
+
+/* A message quotes an input clipped (its first 60 characters and an ellipsis) and writes a
+ * number in short form (1e300, not its 301 digits), however large the input. */
+static void short_messages(const HusBot *bot) {
+  static char script[1 << 21];
+  HusDecision d;
+  HusError *error = NULL;
+  HusBot *none = NULL;
+  HusHand hand = {1e300, 1e300, 2000.0, 2000.0, HUS_PLAYER_HERO, "KhKc", NULL, NULL, 0, 0.0, 0};
+  HusStatus status = hus_decide_hand(bot, &hand, 1, &d, &error);
+  expect_message("a blind of 1e300", status, HUS_STATUS_INVALID_GAME, error,
+                 "hand: error: small_blind: 1e300 is not a number of chips\n"
+                 "hand: error: big_blind: 1e300 is not a number of chips\n"
+                 "hand: error: posts[0]: 1e300 is not a number of chips\n"
+                 "hand: error: posts[1]: 1e300 is not a number of chips");
+  /* A rule whose condition is one unknown name of 2,000,000 letters. */
+  const char *head = "PREFLOP\nRULE ";
+  size_t n = strlen(head);
+  memcpy(script, head, n);
+  for (size_t i = 0; i < 2000000; i++) script[n + i] = (char)('a' + i % 2);
+  strcpy(script + n + 2000000, "\nTHEN CALL\nENDRULE\nENDPREFLOP\n");
+  error = NULL;
+  status = hus_bot_from_source("long.hus", script, NULL, &none, &error);
+  expect_message("a name of 2,000,000 letters", status, HUS_STATUS_SCRIPT_ERROR, error,
+                 "long.hus:2:6: error: unknown name "
+                 "`abababababababababababababababababababababababababababababab\xe2\x80\xa6`");
+}
+
 int main(int argc, char **argv) {
   static char xml[1 << 20];
   HusBot *bot = NULL;
@@ -143,6 +182,7 @@ int main(int argc, char **argv) {
   decide_chip();
   decide_places(bot);
   bad_input(bot);
+  short_messages(bot);
   hus_bot_free(bot);
   return failures == 0 ? 0 : 1;
 }

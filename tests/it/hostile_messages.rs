@@ -92,7 +92,23 @@ fn huge_numbers_are_written_short() {
     );
     assert_eq!(
         code_and_stderr(&["chart", "examples/pushfold.hus", "--spot", "BTN 1e-300bb"]),
-        (2, "hus chart: this spot is no game state: actions[0]: 1.0000000000000001e-298 has more than 9 decimal places (the finest chip is 0.000000001)\n".to_string())
+        (2, "hus chart: `BTN 1e-300bb`: 1e-300 big blinds is 1e-298 chips, finer than the finest chip, 0.000000001\n".to_string())
+    );
+}
+
+/// A name where a range stands is an unknown name, as in a script, not a bad card query.
+#[test]
+fn an_unknown_name_for_a_range_is_an_unknown_name() {
+    assert_eq!(
+        code_and_stderr(&["equity", "AA", "shovse"]),
+        (2, "hus equity: unknown name `shovse`: a range here is a card query (`AK`, `Q8s+`, `JJ-`, `A2s-A5s`), two cards (`AhKh`) or `anyTwo` (every holding); names of ranges are DEFINEd in scripts\n".to_string())
+    );
+    assert_eq!(
+        code_and_stderr(&["range", "anyTow", "--board", "Kh8s4d"]),
+        (
+            2,
+            "hus range: unknown name `anyTow`; did you mean `anyTwo`?\n".to_string()
+        )
     );
 }
 

@@ -768,3 +768,39 @@ fn edit_batches_fuzz() {
     }
     assert_eq!(c.finish(), 0);
 }
+
+/// A diagnostic about a huge name or number quotes it clipped (the first 60 characters and
+/// `…`, or its first digits and their count), as the command line does: an editor is not sent
+/// the whole input in a message.
+#[test]
+fn diagnostics_clip_huge_names_and_numbers() {
+    let dir = workdir("clip");
+    let path = dir.join("bot.hus");
+    let name = "zq".repeat(50_000);
+    let text = format!(
+        "DEFINE big = 1{}\nPREFLOP\n  RULE {name}\n    THEN RAISE big\n  ENDRULE\nENDPREFLOP\n",
+        "0".repeat(400)
+    );
+    std::fs::write(&path, &text).unwrap();
+    let bot = uri(&path);
+    let mut c = Client::start();
+    c.initialize(&dir);
+    c.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": bot, "languageId": "hus", "version": 1, "text": text}}),
+    );
+    let mut messages: Vec<String> = c
+        .diagnostics(&bot, 1)
+        .iter()
+        .map(|d| d["message"].as_str().unwrap().to_string())
+        .collect();
+    messages.sort();
+    assert_eq!(
+        messages,
+        [
+            "`100000000000…` (401 digits) is too large a number".to_string(),
+            format!("unknown name `{}…`", "zq".repeat(30)),
+        ]
+    );
+    assert_eq!(c.finish(), 0);
+}

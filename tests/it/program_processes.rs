@@ -108,6 +108,62 @@ fn an_external_script_plays_ten_thousand_hands_against_an_acpc_program() {
     }
 }
 
+/// A tournament of an `external` script, a Python ACPC program and a built-in, on worker
+/// threads: the pairings that run the script's programs (and end what they leave) play
+/// beside the ACPC program's pairings, and never end that program or its helpers (it quits
+/// with exit 3 when its daemon is gone, and every pairing must finish). Each ACPC program's
+/// helpers end when its seat leaves the table.
+#[test]
+fn one_pairings_external_programs_leave_another_pairings_acpc_program_alone() {
+    let dir = work_dir("tournament");
+    let bot = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/programs/echo-caller.hus");
+    let child = spawn_hus(
+        &dir,
+        &[
+            "tournament",
+            bot.to_str().unwrap(),
+            &acpc_caller(&dir, "helpers"),
+            "builtin:caller",
+            "--allow-external",
+            "--hands",
+            "300",
+            "--chunk",
+            "50",
+            "--threads",
+            "3",
+            "--seed",
+            "5",
+            "--json",
+        ],
+    );
+    let out = wait(child, "hus tournament");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let pairings: Vec<(u64, u64, u64)> = j["pairings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let n = |k: &str| p[k].as_u64().unwrap();
+            (n("a"), n("b"), n("hands"))
+        })
+        .collect();
+    assert_eq!(pairings, [(0, 1, 300), (0, 2, 300), (1, 2, 300)]);
+    let started = pids(&dir);
+    let names = |n: &str| started.iter().filter(|(g, _)| g == n).count();
+    let programs = names("acpc");
+    assert!(programs >= 2, "{started:?}");
+    assert_eq!(
+        (names("acpc-setsid"), names("acpc-daemon"), started.len()),
+        (programs, programs, 3 * programs),
+        "{started:?}"
+    );
+    for (name, pid) in started {
+        assert_ended(&name, pid);
+    }
+}
+
 /// Both kinds of program start with no signal blocked, although `hus` blocks SIGINT,
 /// SIGTERM and SIGHUP in all its threads but one.
 #[test]

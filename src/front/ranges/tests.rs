@@ -30,6 +30,15 @@ fn bad_ranges_say_what_was_expected() {
         e.message,
         "`AKx` is neither a card query (`AK`, `Q8s+`, `JJ-`, `A2s-A5s`), two cards (`AhKh`) nor `anyTwo` (every holding)"
     );
+    // A name, as a script would name a DEFINEd range: an unknown name, with a suggestion
+    // when one is near.
+    let e = parse_range("AA | shovse").unwrap_err();
+    assert_eq!(
+        e.message,
+        "unknown name `shovse`: a range here is a card query (`AK`, `Q8s+`, `JJ-`, `A2s-A5s`), two cards (`AhKh`) or `anyTwo` (every holding); names of ranges are DEFINEd in scripts"
+    );
+    let e = parse_range("anyTow").unwrap_err();
+    assert_eq!(e.message, "unknown name `anyTow`; did you mean `anyTwo`?");
     let e = parse_range("AK:2").unwrap_err();
     assert_eq!(
         e.message,

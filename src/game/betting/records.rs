@@ -205,7 +205,10 @@ fn find_posts<'r>(
                 at(
                     Diagnostic::error(
                         Code::BadPost,
-                        format!("a post of `{}`: a post is SB or BB", p.blind),
+                        format!(
+                            "a post of `{}`: a post is SB or BB",
+                            crate::diag::clip(&p.blind)
+                        ),
                     ),
                     p.span.as_ref(),
                 )
