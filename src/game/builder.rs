@@ -744,12 +744,16 @@ mod tests {
         let by_text = GameState::builder(10, 20)
             .hero_cards("AcKd")
             .board("9h5s2d")
+            .play(Player::Hero, Play::Call)
+            .play(Player::Villain, Play::Check)
             .build()
             .unwrap()
             .0;
         let by_cards = GameState::builder(10, 20)
             .hero_hand([c("Ac"), c("Kd")])
             .board_cards(&[c("9h"), c("5s"), c("2d")])
+            .play(Player::Hero, Play::Call)
+            .play(Player::Villain, Play::Check)
             .build()
             .unwrap()
             .0;
