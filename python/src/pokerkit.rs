@@ -7,10 +7,11 @@ use std::sync::Mutex;
 
 use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyFloat, PyInt, PyString, PyTuple};
+use pyo3::types::{PyFloat, PyInt, PyList, PyString, PyTuple};
 
+use hus::cards::Card;
 use hus::game::chips::MAX_PLACES;
-use hus::{Chips, Decimal, Play, Player, Unit};
+use hus::{Chips, Decimal, GameBuilder, Play, Player, Unit};
 
 use crate::amounts::{amount_of, amount_out, float_on_unit, is_decimal, unit_places};
 use crate::errors::{guard, invalid_game};
@@ -24,17 +25,18 @@ const BET_OR_RAISE_TO: usize = 2;
 const FOLD: usize = 3;
 const COLLECTION: usize = 4;
 
-/// The text of the cards seen so far, by the card object's address: PokerKit's cards are
-/// the deck's frozen objects, dealt again in every hand, and each is kept alive here so its
-/// address names it. At most a few decks' worth are kept.
-static CARDS: Mutex<Option<CardTexts>> = Mutex::new(None);
+/// The cards seen so far, by the card object's address: PokerKit's cards are the deck's
+/// frozen objects, dealt again in every hand, and each is kept alive here so its address
+/// names it. At most a few decks' worth are kept.
+static CARDS: Mutex<Option<CardsSeen>> = Mutex::new(None);
 
-/// A card object's address, the object (kept alive) and its two letters.
-type CardTexts = HashMap<usize, (Py<PyAny>, [u8; 2])>;
+/// A card object's address, the object (kept alive) and the card it is.
+type CardsSeen = HashMap<usize, (Py<PyAny>, Card)>;
 
-/// A card's text, `"Ah"`: PokerKit's rank and suit are `str` enums, read without a call (and
-/// remembered, see [`CARDS`]); anything else is read through `repr`, as PokerKit writes a card.
-fn push_card(out: &mut String, card: &Bound<'_, PyAny>) -> PyResult<()> {
+/// A card object as hus's card, or `None` when it is not one PokerKit's way (its rank and
+/// suit `str` enums, read without a call and remembered, see [`CARDS`]): the caller then
+/// reads every card as text, which the builder reports on.
+fn card_of(card: &Bound<'_, PyAny>) -> PyResult<Option<Card>> {
     let key = card.as_ptr() as usize;
     // The lock is never held across a call into Python (another thread could wait on it
     // holding the GIL).
@@ -43,34 +45,46 @@ fn push_card(out: &mut String, card: &Bound<'_, PyAny>) -> PyResult<()> {
         .unwrap_or_else(|e| e.into_inner())
         .as_ref()
         .and_then(|m| m.get(&key).map(|e| e.1));
-    if let Some(text) = known {
-        out.extend(text.iter().map(|&b| b as char));
-        return Ok(());
+    if known.is_some() {
+        return Ok(known);
     }
     let rank = card.getattr(intern!(card.py(), "rank"))?;
     let suit = card.getattr(intern!(card.py(), "suit"))?;
-    match (rank.cast::<PyString>(), suit.cast::<PyString>()) {
-        (Ok(r), Ok(s)) => {
-            let text = format!("{}{}", r.to_cow()?, s.to_cow()?);
-            out.push_str(&text);
-            if let [a, b] = *text.as_bytes() {
-                let mut seen = CARDS.lock().unwrap_or_else(|e| e.into_inner());
-                let map = seen.get_or_insert_with(HashMap::new);
-                if map.len() >= 256 {
-                    map.clear();
-                }
-                map.insert(key, (card.clone().unbind(), [a, b]));
-            }
-        }
-        _ => out.push_str(&card.repr()?.to_cow()?),
+    let (Ok(r), Ok(s)) = (rank.cast::<PyString>(), suit.cast::<PyString>()) else {
+        return Ok(None);
+    };
+    let (r, s) = (r.to_cow()?, s.to_cow()?);
+    if r.len() != 1 || s.len() != 1 {
+        return Ok(None);
     }
-    Ok(())
+    let Ok(parsed) = format!("{r}{s}").parse::<Card>() else {
+        return Ok(None);
+    };
+    let mut seen = CARDS.lock().unwrap_or_else(|e| e.into_inner());
+    let map = seen.get_or_insert_with(HashMap::new);
+    if map.len() >= 256 {
+        map.clear();
+    }
+    map.insert(key, (card.clone().unbind(), parsed));
+    Ok(Some(parsed))
 }
 
-/// The cards of a list, as one string.
-fn cards_of(cards: &Bound<'_, PyAny>, out: &mut String) -> PyResult<()> {
+/// The cards of a list, appended to `out`; `false` when one is not PokerKit's card.
+fn cards_of(cards: &Bound<'_, PyAny>, out: &mut Vec<Card>) -> PyResult<bool> {
     for card in cards.try_iter()? {
-        push_card(out, &card?)?;
+        match card_of(&card?)? {
+            Some(c) => out.push(c),
+            None => return Ok(false),
+        }
+    }
+    Ok(true)
+}
+
+/// The cards of a list as text, as PokerKit writes a card (`repr`), for the builder to read
+/// and report on: the way of cards that are not PokerKit's own.
+fn card_text(cards: &Bound<'_, PyAny>, out: &mut String) -> PyResult<()> {
+    for card in cards.try_iter()? {
+        out.push_str(&card?.repr()?.to_cow()?);
     }
     Ok(())
 }
@@ -95,6 +109,24 @@ pub(crate) struct Hand {
     decimal: bool,
     #[pyo3(get)]
     is_float: bool,
+    /// The operations read so far, each kept alive beside what it holds: PokerKit's
+    /// operations are frozen and its list of them only grows, so a state read again (or
+    /// the next state of the hand) reads only the operations not seen yet. An operation is
+    /// known by its object, compared in order; a copy of the state that went another way
+    /// replaces them from where it differs.
+    ops: Mutex<Vec<(Py<PyAny>, Op)>>,
+}
+
+/// What one of PokerKit's operations holds for the game state: its player's index and
+/// amount (a check or call only whether it called).
+#[derive(Clone, Copy)]
+enum Op {
+    Post(usize, Decimal),
+    CheckOrCall(usize, bool),
+    BetOrRaiseTo(usize, Decimal),
+    Fold(usize),
+    Collection,
+    Other,
 }
 
 #[pymethods]
@@ -140,6 +172,7 @@ impl Hand {
                 chip,
                 decimal: is_decimal(&first),
                 is_float: float,
+                ops: Mutex::new(Vec::new()),
             })
         })
     }
@@ -180,15 +213,9 @@ fn binary_chip(floats: &[f64]) -> Option<Decimal> {
     })
 }
 
-/// The player of an operation: PokerKit's index and the seat seen from the hero's.
-fn seat(op: &Bound<'_, PyAny>, hero: usize) -> PyResult<(usize, Player)> {
-    let index: usize = op.getattr(intern!(op.py(), "player_index"))?.extract()?;
-    let seat = if index == hero {
-        Player::Hero
-    } else {
-        Player::Villain
-    };
-    Ok((index, seat))
+/// The index of an operation's player.
+fn player_of(op: &Bound<'_, PyAny>) -> PyResult<usize> {
+    op.getattr(intern!(op.py(), "player_index"))?.extract()
 }
 
 /// An operation's amount, exact; a float must be exact on the chip unit.
@@ -198,72 +225,140 @@ fn op_amount(amount: &Bound<'_, PyAny>, field: &str, places: u32) -> PyResult<De
     Ok(d)
 }
 
+/// What operation `op` holds, `kinds` being PokerKit's operation classes.
+fn op_of(op: &Bound<'_, PyAny>, kinds: &[Bound<'_, PyAny>], hand: &Hand) -> PyResult<Op> {
+    let py = op.py();
+    let kind = op.get_type();
+    let Some(k) = kinds.iter().position(|c| kind.is(c)) else {
+        return Ok(Op::Other);
+    };
+    Ok(match k {
+        POSTING => {
+            let amount = op.getattr(intern!(py, "amount"))?;
+            let exact = op_amount(&amount, "operations", hand.places)?;
+            Op::Post(player_of(op)?, exact)
+        }
+        CHECK_OR_CALL => {
+            let amount = op.getattr(intern!(py, "amount"))?;
+            let called = if amount.is_exact_instance_of::<PyInt>() {
+                amount.extract::<i64>().map_or(true, |n| n != 0)
+            } else {
+                amount.is_truthy()?
+            };
+            Op::CheckOrCall(player_of(op)?, called)
+        }
+        BET_OR_RAISE_TO => {
+            let amount = op.getattr(intern!(py, "amount"))?;
+            let to = op_amount(&amount, "operations", hand.places)?;
+            Op::BetOrRaiseTo(player_of(op)?, to)
+        }
+        FOLD => Op::Fold(player_of(op)?),
+        COLLECTION => Op::Collection,
+        _ => Op::Other,
+    })
+}
+
+/// What the state's operations hold, in order: those read before from the hand's
+/// [`Hand::ops`], the others read now (and kept when the operations are a list).
+fn ops_of(
+    operations: &Bound<'_, PyAny>,
+    kinds: &[Bound<'_, PyAny>],
+    hand: &Hand,
+) -> PyResult<Vec<Op>> {
+    let Ok(list) = operations.cast::<PyList>() else {
+        let mut ops = Vec::new();
+        for op in operations.try_iter()? {
+            ops.push(op_of(&op?, kinds, hand)?);
+        }
+        return Ok(ops);
+    };
+    let n = list.len();
+    let mut ops = Vec::with_capacity(n);
+    // The lock is held only while comparing objects, never across a call into Python.
+    {
+        let seen = hand.ops.lock().unwrap_or_else(|e| e.into_inner());
+        for (k, (object, op)) in seen.iter().enumerate().take(n) {
+            match list.get_item(k) {
+                Ok(item) if item.is(object) => ops.push(*op),
+                _ => break,
+            }
+        }
+    }
+    let known = ops.len();
+    if known == n {
+        return Ok(ops);
+    }
+    for k in known..n {
+        ops.push(op_of(&list.get_item(k)?, kinds, hand)?);
+    }
+    let mut kept = Vec::with_capacity(n);
+    for (k, op) in ops.iter().enumerate() {
+        kept.push((list.get_item(k)?.unbind(), *op));
+    }
+    let old = std::mem::replace(
+        &mut *hand.ops.lock().unwrap_or_else(|e| e.into_inner()),
+        kept,
+    );
+    // Released after the lock: dropping an object may run Python code.
+    drop(old);
+    Ok(ops)
+}
+
 /// The blinds posted and the acts in order, from the state's operations. A posting is kept
 /// as posted (a stack below its blind posts all it has); a bet after another in the same
 /// round is a raise. The finest decimal places of the amounts come with them.
 #[allow(clippy::type_complexity)]
 fn acts_of(
-    operations: &Bound<'_, PyAny>,
-    kinds: &[Bound<'_, PyAny>],
+    ops: &[Op],
     hero: usize,
     hand: &Hand,
-) -> PyResult<(
+) -> (
     Vec<(Player, &'static str, Decimal)>,
     Vec<(Player, Play)>,
     u32,
-)> {
-    let py = operations.py();
+) {
+    let who = |index: usize| {
+        if index == hero {
+            Player::Hero
+        } else {
+            Player::Villain
+        }
+    };
     let mut posts = Vec::with_capacity(2);
-    let mut acts = Vec::new();
+    let mut acts = Vec::with_capacity(ops.len());
     let mut finest = 0;
     // Someone has put chips in this round: a bet is a raise.
     let mut open = false;
-    for op in operations.try_iter()? {
-        let op = op?;
-        let kind = op.get_type();
-        let Some(k) = kinds.iter().position(|c| kind.is(c)) else {
-            continue;
-        };
-        match k {
-            POSTING => {
-                let (index, who) = seat(&op, hero)?;
-                let amount = op.getattr(intern!(py, "amount"))?;
+    for &op in ops {
+        match op {
+            Op::Post(index, exact) => {
                 let blind = if index == hand.button { "SB" } else { "BB" };
-                let exact = op_amount(&amount, "operations", hand.places)?;
                 finest = finest.max(exact.places());
                 open |= !exact.is_zero();
-                posts.push((who, blind, exact));
+                posts.push((who(index), blind, exact));
             }
-            CHECK_OR_CALL => {
-                let amount = op.getattr(intern!(py, "amount"))?;
-                let called = if amount.is_exact_instance_of::<PyInt>() {
-                    amount.extract::<i64>().map_or(true, |n| n != 0)
-                } else {
-                    amount.is_truthy()?
-                };
+            Op::CheckOrCall(index, called) => {
                 let play = if called { Play::Call } else { Play::Check };
-                acts.push((seat(&op, hero)?.1, play));
+                acts.push((who(index), play));
             }
-            BET_OR_RAISE_TO => {
-                let amount = op.getattr(intern!(py, "amount"))?;
-                let to = op_amount(&amount, "operations", hand.places)?;
+            Op::BetOrRaiseTo(index, to) => {
                 finest = finest.max(to.places());
                 let play = if open {
                     Play::RaiseTo(to)
                 } else {
                     Play::BetTo(to)
                 };
-                acts.push((seat(&op, hero)?.1, play));
+                acts.push((who(index), play));
                 open = true;
             }
-            FOLD => acts.push((seat(&op, hero)?.1, Play::Fold)),
-            COLLECTION => open = false,
-            _ => {}
+            Op::Fold(index) => acts.push((who(index), Play::Fold)),
+            Op::Collection => open = false,
+            Op::Other => {}
         }
     }
     // The small blind first, as the builder lists them.
     posts.sort_by_key(|p| p.1 != "SB");
-    Ok((posts, acts, finest))
+    (posts, acts, finest)
 }
 
 /// The game state of PokerKit's player `hero` to act in `hand`; `kinds` are PokerKit's
@@ -286,27 +381,19 @@ pub(crate) fn pokerkit_state(
     guard(|| {
         let kinds: Vec<Bound<'_, PyAny>> = kinds.iter().collect();
         let operations = pk_state.getattr(intern!(py, "operations"))?;
-        let (posts, acts, finest) = acts_of(&operations, &kinds, hero, hand)?;
-        let mut hero_cards = String::with_capacity(4);
-        cards_of(
-            &pk_state
-                .getattr(intern!(py, "hole_cards"))?
-                .get_item(hero)?,
-            &mut hero_cards,
-        )?;
-        let mut board = String::with_capacity(10);
-        for street in pk_state.getattr(intern!(py, "board_cards"))?.try_iter()? {
-            cards_of(&street?, &mut board)?;
-        }
-        let mut b = hus::GameState::builder(hand.small, hand.big)
+        let (posts, acts, finest) = acts_of(&ops_of(&operations, &kinds, hand)?, hero, hand);
+        let hole = pk_state
+            .getattr(intern!(py, "hole_cards"))?
+            .get_item(hero)?;
+        let streets = pk_state.getattr(intern!(py, "board_cards"))?;
+        let b = hus::GameState::builder(hand.small, hand.big)
             .stacks(hand.stacks[hero], hand.stacks[1 - hero])
             .button(if hero == hand.button {
                 Player::Hero
             } else {
                 Player::Villain
-            })
-            .hero_cards(&hero_cards)
-            .board(&board);
+            });
+        let mut b = with_cards(b, &hole, &streets)?;
         for (who, play) in acts {
             b = b.play(who, play);
         }
@@ -327,6 +414,30 @@ pub(crate) fn pokerkit_state(
         let (state, warnings) = b.build().map_err(|e| invalid_game(py, e, "<builder>"))?;
         Ok(GameState::of(py, state, &warnings)?.with_decimal(hand.decimal))
     })
+}
+
+/// The builder given the hero's cards `hole` and the board's `streets`: as cards when they
+/// are PokerKit's, else as their text (which the builder reports on).
+fn with_cards(
+    b: GameBuilder,
+    hole: &Bound<'_, PyAny>,
+    streets: &Bound<'_, PyAny>,
+) -> PyResult<GameBuilder> {
+    let mut hero = Vec::with_capacity(2);
+    let mut board = Vec::with_capacity(5);
+    let mut known = cards_of(hole, &mut hero)?;
+    for street in streets.try_iter()? {
+        known = known && cards_of(&street?, &mut board)?;
+    }
+    if let (true, &[a, c]) = (known, hero.as_slice()) {
+        return Ok(b.hero_hand([a, c]).board_cards(&board));
+    }
+    let (mut hero, mut board) = (String::new(), String::new());
+    card_text(hole, &mut hero)?;
+    for street in streets.try_iter()? {
+        card_text(&street?, &mut board)?;
+    }
+    Ok(b.hero_cards(&hero).board(&board))
 }
 
 /// `c` units of `unit` as a decimal.

@@ -169,6 +169,37 @@ impl GameBuilder {
         self
     }
 
+    /// The hero's two cards as [`Card`]s, for a program that holds cards rather than text
+    /// (no text to write and read back); the same card twice is an error.
+    pub fn hero_hand(mut self, cards: [Card; 2]) -> Self {
+        if cards[0] == cards[1] {
+            self.errors.push(bad_card(format!(
+                "heroCards: `{}` is given twice",
+                cards[0]
+            )));
+        } else {
+            self.hero_cards = Some(cards);
+        }
+        self
+    }
+
+    /// The board as [`Card`]s, as [`GameBuilder::board`] takes it written.
+    pub fn board_cards(mut self, cards: &[Card]) -> Self {
+        let distinct = cards.iter().copied().collect::<CardSet>().len() as usize;
+        if !matches!(cards.len(), 0 | 3 | 4 | 5) {
+            self.errors.push(bad_card(format!(
+                "board: a board has 0, 3, 4 or 5 cards, not {}",
+                cards.len()
+            )));
+        } else if distinct != cards.len() {
+            self.errors
+                .push(bad_card("board: a card is given twice".to_string()));
+        } else {
+            self.board = cards.to_vec();
+        }
+        self
+    }
+
     /// A blind post, instead of the ones [`GameBuilder::button`] implies (a short stack's
     /// partial blind). `blind` is `SB` or `BB`.
     pub fn post(mut self, player: Player, blind: &str, amount: impl IntoAmount) -> Self {
@@ -705,6 +736,42 @@ mod tests {
             .define("X", 2.0)
             .build();
         assert!(twice.is_err());
+    }
+
+    #[test]
+    fn cards_given_as_cards_build_the_state_their_text_builds() {
+        let c = |t: &str| t.parse::<Card>().unwrap();
+        let by_text = GameState::builder(10, 20)
+            .hero_cards("AcKd")
+            .board("9h5s2d")
+            .play(Player::Hero, Play::Call)
+            .play(Player::Villain, Play::Check)
+            .build()
+            .unwrap()
+            .0;
+        let by_cards = GameState::builder(10, 20)
+            .hero_hand([c("Ac"), c("Kd")])
+            .board_cards(&[c("9h"), c("5s"), c("2d")])
+            .play(Player::Hero, Play::Call)
+            .play(Player::Villain, Play::Check)
+            .build()
+            .unwrap()
+            .0;
+        assert_eq!(by_cards.xml(), by_text.xml());
+        let message = |b: GameBuilder| b.build().unwrap_err().diagnostics[0].message.clone();
+        assert_eq!(
+            message(GameState::builder(10, 20).hero_hand([c("Ac"), c("Ac")])),
+            "heroCards: `Ac` is given twice"
+        );
+        let hand = GameState::builder(10, 20).hero_hand([c("Ac"), c("Kd")]);
+        assert_eq!(
+            message(hand.clone().board_cards(&[c("9h"), c("5s")])),
+            "board: a board has 0, 3, 4 or 5 cards, not 2"
+        );
+        assert_eq!(
+            message(hand.board_cards(&[c("9h"), c("5s"), c("9h")])),
+            "board: a card is given twice"
+        );
     }
 
     #[test]
