@@ -1,6 +1,6 @@
 //! The hand predicates of reference §3, computed with bit operations on card masks. Every
-//! predicate is one row of [`predicate_table`]: everything that names, lists or evaluates
-//! predicates is generated from those rows.
+//! predicate is one row of the table `predicate_table!`: the enum, its names, kinds and needs,
+//! its lookup by name and the evaluation of each predicate are generated from those rows.
 
 use super::bits::Bits;
 use super::{CardSet, Suit};
