@@ -3,6 +3,7 @@
 //! A set of cards is a `u64`: 16 bits per suit, from the high end Spades, Clubs, Diamonds,
 //! Hearts; within a suit bit 0 is the two and bit 12 the ace. T♠ is bit 56, 5♦ bit 19.
 
+pub mod bits;
 pub mod category;
 pub mod hole;
 pub mod predicate;

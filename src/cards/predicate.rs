@@ -1,499 +1,402 @@
-//! The hand predicates of reference §3, computed with bit operations on card masks.
+//! The hand predicates of reference §3, computed with bit operations on card masks. Every
+//! predicate is one row of the table `predicate_table!`: the enum, its names, kinds and needs,
+//! its lookup by name and the evaluation of each predicate are generated from those rows.
 
+use super::bits::Bits;
 use super::{CardSet, Suit};
 
-/// A named yes/no question about the hero's cards and the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Predicate {
-    /// Some rank appears at least twice among hole and board (trips, two pair, a full house
-    /// too). Like every made-hand predicate, it looks at hole and board together, so a pair on
-    /// the board alone holds it: `!deskPair` (or `!boardPlays` on the river) asks for the
-    /// hero's cards to take part.
-    Pair,
-    /// Some rank J-A appears at least twice (a pair on the board counts: hero predicates see
-    /// hole and board together).
-    HighPair,
-    /// Some rank 6-T appears at least twice.
-    MidPair,
-    /// Some rank 2-5 appears at least twice.
-    LowPair,
-    /// At least two ranks appear at least twice; four of a kind alone is one rank, so not two
-    /// pair.
-    TwoPair,
-    /// Some rank appears at least three times (four of a kind too).
-    ThreeOfKind,
-    /// A rank three times and another rank at least twice (two sets of trips count).
-    FullHouse,
-    /// Some rank appears four times (four of a kind).
-    Poker,
-    /// Five consecutive ranks; A-2-3-4-5 counts, K-A-2-3-4 does not wrap.
-    Straight,
-    /// Five cards of one suit.
-    Flush,
-    /// Five consecutive ranks in one suit (the steel wheel A-5 too).
-    StraightFlush,
-    /// T-J-Q-K-A in one suit.
-    RoyalFlush,
-    /// Four cards of a suit, at least one a hole card (a four-flush on the board alone is the
-    /// board's); no flush yet, fewer than five board cards.
-    FlushDraw,
-    /// Open-ended or gutshot (A-2-3-4 and J-Q-K-A included): a missing rank completes five
-    /// consecutive ranks from four the hero holds, not all four on the board alone; no
-    /// straight yet, fewer than five board cards. A hole card duplicating a board rank does
-    /// not take part.
-    StraightDraw,
-    /// Four consecutive ranks completable at both ends (2-3-4-5 up to T-J-Q-K), not all on the
-    /// board alone; no straight yet, fewer than five board cards. A double gutshot is not
-    /// open-ended.
-    OpenEnded,
-    /// None of pair, straight, flush, flushDraw, straightDraw (the thesis' definition: AK before
-    /// the flop is air).
-    Air,
-    /// At least three board cards, no two of one suit: so never on the river.
-    Rainbow,
-    /// At least three board cards of one suit.
-    Desk3SameColor,
-    /// The board is not a straight and one more rank makes one from board cards alone. It
-    /// describes the board, so unlike the hero's draws it can hold on the river.
-    DeskStraightDraw,
-    /// The board is not a straight and holds four consecutive ranks completable at both ends;
-    /// like `DeskStraightDraw`, also on the river.
-    DeskOpenEnded,
-    /// The board holds a rank at least twice.
-    DeskPair,
-    /// The board holds a rank J-A at least twice.
-    DeskHighPair,
-    /// The board holds a rank 6-T at least twice.
-    DeskMidPair,
-    /// The board holds a rank 2-5 at least twice.
-    DeskLowPair,
-    /// The board holds two ranks at least twice each (four of a kind alone is not two pair).
-    DeskTwoPair,
-    /// The board holds a rank at least three times.
-    DeskThreeOfKind,
-    /// The board alone is a straight (five consecutive ranks): river only.
-    DeskStraight,
-    /// The board alone is five cards of one suit: river only.
-    DeskFlush,
-    /// The board alone holds a rank three times and another twice: river only.
-    DeskFullHouse,
-    /// The board alone holds a rank four times: turn and river.
-    DeskPoker,
-    /// The board alone is a straight flush: river only.
-    DeskStraightFlush,
-    /// On the river, the hero's best five cards are the board's five: the hole cards do not
-    /// improve the hand, so both players hold at least it ("the board plays").
-    BoardPlays,
-    /// The hole cards are a pocket pair ranked above every board card; at least three board
-    /// cards. Such a pair is also `Overcards`.
-    OverPair,
-    /// Exactly one hole card has the board's highest rank, which the board holds once (a pair,
-    /// not trips); not a pocket pair; at least three board cards.
-    TopPair,
-    /// Exactly one hole card has the board's second-highest distinct rank, which the board
-    /// holds once; not a pocket pair; at least three board cards.
-    SecondPair,
-    /// Exactly one hole card has the board's lowest rank, which the board holds once and which
-    /// is below the board's highest rank; not a pocket pair; at least three board cards. On a
-    /// board of two distinct ranks (K K 5) the lowest rank is also the second-highest, so
-    /// pairing it is both `BottomPair` and `SecondPair`.
-    BottomPair,
-    /// `TopPair`, and the other hole card has the highest rank not on the board (board K 7 2
-    /// with A K: yes; board A 7 2 with A K: yes, the king is the best kicker; with A Q: no).
-    TopKicker,
-    /// `FlushDraw`, and the hero holds the card of the four-card suit whose rank is the highest
-    /// of that suit not on the board.
-    NutFlushDraw,
-    /// Both hole cards rank above every board card; at least three board cards (a pocket pair
-    /// above the board is also `OverPair`).
-    Overcards,
-    /// On the flop only (exactly three board cards): some suit has exactly three cards among
-    /// hole and board, at least one a hole card, and no suit has four or more.
-    BackdoorFlushDraw,
-    /// At least three board cards, all of one suit.
-    Monotone,
-    /// At least three board cards, and the board's most frequent suit has exactly two.
-    TwoTone,
-    /// At least three board cards of one suit: the plain-word name of `Desk3SameColor`.
-    FlushPossible,
-    /// At least three board cards, and some five-rank window (A-2-3-4-5 included, the ace low
-    /// and high) holds at least three distinct board ranks: two hole cards could make a
-    /// straight.
-    StraightPossible,
-    /// The board holds a rank at least twice: an alias of `DeskPair`.
-    PairedBoard,
-    /// Betting state, not cards: something is owed (`toCall > 0`).
-    FacingBet,
-    /// Betting state: the villain checked to the hero in this round (nothing is owed).
-    CheckedTo,
-    /// Betting state: the hero acts last on the flop, turn and river (in heads-up, the hero is
-    /// the dealer, on the button).
-    InPosition,
-    /// Betting state: an alias of `InPosition`.
-    Button,
-    /// Betting state: the hero is the first to act in the current round.
-    FirstToAct,
-    /// Betting state: the hero made the last bet or raise of the hand so far, in this round or
-    /// an earlier one.
-    HeroAggressor,
-    /// Betting state: the villain made the last bet or raise of the hand so far, in this round
-    /// or an earlier one.
-    VillainAggressor,
-    /// A flush with a hole card in it, and the hero holds the highest card of its suit not on
-    /// the board, which plays: no other holding makes a better flush.
-    NutFlush,
-    /// A flush with a hole card in it; the hero holds the second-highest card of its suit not
-    /// on the board, which plays, and not the highest: only a holding with that card beats it.
-    SecondNutFlush,
-    /// A straight with a hole card in it, as high as any two cards make on this board (by
-    /// ranks: the hero's own cards do not block it).
-    NutStraight,
-    /// A straight with a hole card in it, of the second-highest top any two cards make on
-    /// this board.
-    SecondNutStraight,
-    /// A straight whose top card is the board's and whose hole cards extend the board's run
-    /// downwards, when a higher straight is possible (the "ignorant end").
-    LowEndStraight,
-    /// Betting state: nobody bet or raised before the flop (the blinds do not count).
-    LimpedPot,
-    /// Betting state: exactly one bet or raise before the flop.
-    SingleRaisedPot,
-    /// Betting state: exactly two bets or raises before the flop (a raise and a re-raise).
-    ThreeBetPot,
-    /// Betting state: three or more bets or raises before the flop.
-    FourBetPot,
-    /// Two pair made with both hole cards, both pairs playing: each hole card pairs a
-    /// different board rank the board holds once, and no pair on the board ranks above the
-    /// lower of them (76 on 7 6 K K A is counterfeited: the kings and the ace play).
-    HeroTwoPair,
-    /// Betting state: the villain bet or raised in this round and something is owed (the
-    /// blinds do not count, so the small blind's first action before the flop is not one).
-    FacingRaise,
-}
-
-impl Predicate {
-    pub const ALL: [Predicate; 63] = [
-        Predicate::Pair,
-        Predicate::HighPair,
-        Predicate::MidPair,
-        Predicate::LowPair,
-        Predicate::TwoPair,
-        Predicate::ThreeOfKind,
-        Predicate::FullHouse,
-        Predicate::Poker,
-        Predicate::Straight,
-        Predicate::Flush,
-        Predicate::StraightFlush,
-        Predicate::RoyalFlush,
-        Predicate::FlushDraw,
-        Predicate::StraightDraw,
-        Predicate::OpenEnded,
-        Predicate::Air,
-        Predicate::Rainbow,
-        Predicate::Desk3SameColor,
-        Predicate::DeskStraightDraw,
-        Predicate::DeskOpenEnded,
-        Predicate::DeskPair,
-        Predicate::DeskHighPair,
-        Predicate::DeskMidPair,
-        Predicate::DeskLowPair,
-        Predicate::DeskTwoPair,
-        Predicate::DeskThreeOfKind,
-        Predicate::DeskStraight,
-        Predicate::DeskFlush,
-        Predicate::DeskFullHouse,
-        Predicate::DeskPoker,
-        Predicate::DeskStraightFlush,
-        Predicate::BoardPlays,
-        Predicate::OverPair,
-        Predicate::TopPair,
-        Predicate::SecondPair,
-        Predicate::BottomPair,
-        Predicate::TopKicker,
-        Predicate::NutFlushDraw,
-        Predicate::Overcards,
-        Predicate::BackdoorFlushDraw,
-        Predicate::Monotone,
-        Predicate::TwoTone,
-        Predicate::FlushPossible,
-        Predicate::StraightPossible,
-        Predicate::PairedBoard,
-        Predicate::FacingBet,
-        Predicate::CheckedTo,
-        Predicate::InPosition,
-        Predicate::Button,
-        Predicate::FirstToAct,
-        Predicate::HeroAggressor,
-        Predicate::VillainAggressor,
-        Predicate::NutFlush,
-        Predicate::SecondNutFlush,
-        Predicate::NutStraight,
-        Predicate::SecondNutStraight,
-        Predicate::LowEndStraight,
-        Predicate::LimpedPot,
-        Predicate::SingleRaisedPot,
-        Predicate::ThreeBetPot,
-        Predicate::FourBetPot,
-        Predicate::HeroTwoPair,
-        Predicate::FacingRaise,
-    ];
-
-    /// The canonical spelling (`flushDraw`).
-    pub const fn name(self) -> &'static str {
-        match self {
-            Predicate::Pair => "pair",
-            Predicate::HighPair => "highPair",
-            Predicate::MidPair => "midPair",
-            Predicate::LowPair => "lowPair",
-            Predicate::TwoPair => "twoPair",
-            Predicate::ThreeOfKind => "threeOfKind",
-            Predicate::FullHouse => "fullHouse",
-            Predicate::Poker => "poker",
-            Predicate::Straight => "straight",
-            Predicate::Flush => "flush",
-            Predicate::StraightFlush => "straightFlush",
-            Predicate::RoyalFlush => "royalFlush",
-            Predicate::FlushDraw => "flushDraw",
-            Predicate::StraightDraw => "straightDraw",
-            Predicate::OpenEnded => "openEnded",
-            Predicate::Air => "air",
-            Predicate::Rainbow => "rainbow",
-            Predicate::Desk3SameColor => "desk3SameColor",
-            Predicate::DeskStraightDraw => "deskStraightDraw",
-            Predicate::DeskOpenEnded => "deskOpenEnded",
-            Predicate::DeskPair => "deskPair",
-            Predicate::DeskHighPair => "deskHighPair",
-            Predicate::DeskMidPair => "deskMidPair",
-            Predicate::DeskLowPair => "deskLowPair",
-            Predicate::DeskTwoPair => "deskTwoPair",
-            Predicate::DeskThreeOfKind => "deskThreeOfKind",
-            Predicate::DeskStraight => "deskStraight",
-            Predicate::DeskFlush => "deskFlush",
-            Predicate::DeskFullHouse => "deskFullHouse",
-            Predicate::DeskPoker => "deskPoker",
-            Predicate::DeskStraightFlush => "deskStraightFlush",
-            Predicate::BoardPlays => "boardPlays",
-            Predicate::FacingBet => "facingBet",
-            Predicate::OverPair => "overPair",
-            Predicate::TopPair => "topPair",
-            Predicate::SecondPair => "secondPair",
-            Predicate::BottomPair => "bottomPair",
-            Predicate::TopKicker => "topKicker",
-            Predicate::NutFlushDraw => "nutFlushDraw",
-            Predicate::Overcards => "overcards",
-            Predicate::BackdoorFlushDraw => "backdoorFlushDraw",
-            Predicate::Monotone => "monotone",
-            Predicate::TwoTone => "twoTone",
-            Predicate::FlushPossible => "flushPossible",
-            Predicate::StraightPossible => "straightPossible",
-            Predicate::PairedBoard => "pairedBoard",
-            Predicate::CheckedTo => "checkedTo",
-            Predicate::InPosition => "inPosition",
-            Predicate::Button => "button",
-            Predicate::FirstToAct => "firstToAct",
-            Predicate::HeroAggressor => "heroAggressor",
-            Predicate::VillainAggressor => "villainAggressor",
-            Predicate::NutFlush => "nutFlush",
-            Predicate::SecondNutFlush => "secondNutFlush",
-            Predicate::NutStraight => "nutStraight",
-            Predicate::SecondNutStraight => "secondNutStraight",
-            Predicate::LowEndStraight => "lowEndStraight",
-            Predicate::LimpedPot => "limpedPot",
-            Predicate::SingleRaisedPot => "singleRaisedPot",
-            Predicate::ThreeBetPot => "threeBetPot",
-            Predicate::FourBetPot => "fourBetPot",
-            Predicate::HeroTwoPair => "heroTwoPair",
-            Predicate::FacingRaise => "facingRaise",
-        }
-    }
-
-    /// Looks a predicate up by name, case-insensitively (reference §1): a binary search of
-    /// [`BY_FOLDED_HASH`], built at compile time, so the first lookup builds nothing.
-    pub fn from_name(name: &str) -> Option<Predicate> {
-        let hash = folded_hash(name.as_bytes());
-        let i = BY_FOLDED_HASH
-            .binary_search_by_key(&hash, |&(h, _)| h)
-            .ok()?;
-        let p = BY_FOLDED_HASH[i].1;
-        p.name().eq_ignore_ascii_case(name).then_some(p)
-    }
-
-    /// True for the predicates that need a board to be true at all (all `desk*`, `rainbow`,
-    /// the board textures, the made hands and draws that need five or more cards, and the
-    /// pairs with a board rank): they are always false before the flop, which `check` warns
-    /// about in PREFLOP rules.
-    pub(crate) fn needs_board(self) -> bool {
-        !(self.is_betting()
-            || matches!(
-                self,
-                Predicate::Pair
-                    | Predicate::HighPair
-                    | Predicate::MidPair
-                    | Predicate::LowPair
-                    | Predicate::Air
-            ))
-    }
-
-    /// Predicates of the betting state (`facingBet`, `checkedTo`, position and aggressor):
-    /// the evaluator answers them from the game state; [`Self::holds`] (cards only) says
-    /// false.
-    pub(crate) fn is_betting(self) -> bool {
-        matches!(
-            self,
-            Predicate::FacingBet
-                | Predicate::FacingRaise
-                | Predicate::CheckedTo
-                | Predicate::InPosition
-                | Predicate::Button
-                | Predicate::FirstToAct
-                | Predicate::HeroAggressor
-                | Predicate::VillainAggressor
-                | Predicate::LimpedPot
-                | Predicate::SingleRaisedPot
-                | Predicate::ThreeBetPot
-                | Predicate::FourBetPot
-        )
-    }
-
-    /// Whether the predicate holds for the hero's hole cards and the board (reference §3).
-    ///
-    /// Hero predicates look at `hole | board` and say whether those cards *contain* the
-    /// combination (`pair` holds for trips too); `desk*` and `rainbow` look at the board alone.
-    /// "The river not dealt" means the board has fewer than five cards. Everything is computed
-    /// on the four 13-bit suit lanes; no card list is built or sorted.
-    #[inline]
-    pub fn holds(self, hole: CardSet, board: CardSet) -> bool {
-        let all = hole.union(board);
-        match self {
-            Predicate::Pair => Counts::of(all).ge2 != 0,
-            Predicate::HighPair => Counts::of(all).ge2 & HIGH_RANKS != 0,
-            Predicate::MidPair => Counts::of(all).ge2 & MID_RANKS != 0,
-            Predicate::LowPair => Counts::of(all).ge2 & LOW_RANKS != 0,
-            Predicate::TwoPair => Counts::of(all).two_pair(),
-            Predicate::ThreeOfKind => Counts::of(all).ge3 != 0,
-            Predicate::FullHouse => Counts::of(all).full_house(),
-            Predicate::Poker => Counts::of(all).ge4 != 0,
-            Predicate::Straight => is_straight(all.rank_mask()),
-            Predicate::Flush => has_flush(all),
-            Predicate::StraightFlush => Suit::ALL.iter().any(|&s| is_straight(all.suit_mask(s))),
-            Predicate::RoyalFlush => Suit::ALL.iter().any(|&s| all.suit_mask(s) & ROYAL == ROYAL),
-            Predicate::FlushDraw => flush_draw(hole, board),
-            Predicate::StraightDraw => straight_draw(hole, board),
-            Predicate::OpenEnded => open_ended(hole, board),
-            Predicate::Air => {
+/// Every predicate, one row each, in the order of [`Predicate::ALL`]:
+///
+/// ```text
+/// /// doc text
+/// Variant "nameInScripts" kind needs => evaluation;
+/// ```
+///
+/// `kind` says what the predicate asks about: `hero` (the hero's cards with the board),
+/// `board` (the board alone) or `betting` (the betting state). `needs` says what it needs to
+/// hold at all: `hole` (the hole cards, so any round), `board` (a board: never before the
+/// flop) or `state` (the betting state). A card row's evaluation reads `hole`, `board` and
+/// `all` (their union) and is compiled here; a betting row's reads `d`, the game's derived
+/// betting state, and is compiled in the betting layer, which expands this table too
+/// (`game::betting::predicates`). Adding a row is all it takes to add a predicate (the
+/// tests below add three).
+///
+/// `predicate_table!(consumer)` hands a header naming those variables, then every row, to the
+/// macro `consumer`; more rows may follow `consumer`, each group after a header of its own
+/// (`(hole, board, all; d)`: macro hygiene keeps each group's variables its own).
+macro_rules! predicate_table {
+    ($then:ident $($more:tt)*) => {
+        $then! {
+            (hole, board, all; d)
+            /// Some rank appears at least twice among hole and board (trips, two pair, a full house
+            /// too). Like every made-hand predicate, it looks at hole and board together, so a pair on
+            /// the board alone holds it: `!deskPair` (or `!boardPlays` on the river) asks for the
+            /// hero's cards to take part.
+            Pair "pair" hero hole => Counts::of(all).ge2 != 0;
+            /// Some rank J-A appears at least twice (a pair on the board counts: hero predicates see
+            /// hole and board together).
+            HighPair "highPair" hero hole => Counts::of(all).ge2 & HIGH_RANKS != 0;
+            /// Some rank 6-T appears at least twice.
+            MidPair "midPair" hero hole => Counts::of(all).ge2 & MID_RANKS != 0;
+            /// Some rank 2-5 appears at least twice.
+            LowPair "lowPair" hero hole => Counts::of(all).ge2 & LOW_RANKS != 0;
+            /// At least two ranks appear at least twice; four of a kind alone is one rank, so not two
+            /// pair.
+            TwoPair "twoPair" hero board => Counts::of(all).two_pair();
+            /// Some rank appears at least three times (four of a kind too).
+            ThreeOfKind "threeOfKind" hero board => Counts::of(all).ge3 != 0;
+            /// A rank three times and another rank at least twice (two sets of trips count).
+            FullHouse "fullHouse" hero board => Counts::of(all).full_house();
+            /// Some rank appears four times (four of a kind).
+            Poker "poker" hero board => Counts::of(all).ge4 != 0;
+            /// Five consecutive ranks; A-2-3-4-5 counts, K-A-2-3-4 does not wrap.
+            Straight "straight" hero board => is_straight(all.rank_mask());
+            /// Five cards of one suit.
+            Flush "flush" hero board => has_flush(all);
+            /// Five consecutive ranks in one suit (the steel wheel A-5 too).
+            StraightFlush "straightFlush" hero board => Suit::ALL.iter().any(|&s| is_straight(all.suit_mask(s)));
+            /// T-J-Q-K-A in one suit.
+            RoyalFlush "royalFlush" hero board => Suit::ALL.iter().any(|&s| all.suit_mask(s) & ROYAL == ROYAL);
+            /// Four cards of a suit, at least one a hole card (a four-flush on the board alone is the
+            /// board's); no flush yet, fewer than five board cards.
+            FlushDraw "flushDraw" hero board => flush_draw(hole, board);
+            /// Open-ended or gutshot (A-2-3-4 and J-Q-K-A included): a missing rank completes five
+            /// consecutive ranks from four the hero holds, not all four on the board alone; no
+            /// straight yet, fewer than five board cards. A hole card duplicating a board rank does
+            /// not take part.
+            StraightDraw "straightDraw" hero board => straight_draw(hole, board);
+            /// Four consecutive ranks completable at both ends (2-3-4-5 up to T-J-Q-K), not all on the
+            /// board alone; no straight yet, fewer than five board cards. A double gutshot is not
+            /// open-ended.
+            OpenEnded "openEnded" hero board => open_ended(hole, board);
+            /// None of pair, straight, flush, flushDraw, straightDraw (the thesis' definition: AK before
+            /// the flop is air).
+            Air "air" hero hole => {
                 !(Counts::of(all).ge2 != 0
                     || is_straight(all.rank_mask())
                     || has_flush(all)
                     || flush_draw(hole, board)
                     || straight_draw(hole, board))
-            }
-            Predicate::Rainbow => {
+            };
+            /// At least three board cards, no two of one suit: so never on the river.
+            Rainbow "rainbow" board board => {
                 board.len() >= 3
                     && Suit::ALL.iter().all(|&s| {
                         let lane = board.suit_mask(s);
                         lane & lane.wrapping_sub(1) == 0
                     })
-            }
-            Predicate::Desk3SameColor => suits_with_at_least(suit_lengths(board), 3) != 0,
-            Predicate::DeskStraightDraw => {
+            };
+            /// At least three board cards of one suit.
+            Desk3SameColor "desk3SameColor" board board => suits_with_at_least(suit_lengths(board), 3) != 0;
+            /// The board is not a straight and one more rank makes one from board cards alone. It
+            /// describes the board, so unlike the hero's draws it can hold on the river.
+            DeskStraightDraw "deskStraightDraw" board board => {
                 let x = ace_low(board.rank_mask());
                 straight_starts(x) == 0 && WINDOWS.iter().any(|&w| (x & w).count_ones() == 4)
-            }
-            Predicate::DeskOpenEnded => {
+            };
+            /// The board is not a straight and holds four consecutive ranks completable at both ends;
+            /// like `DeskStraightDraw`, also on the river.
+            DeskOpenEnded "deskOpenEnded" board board => {
                 let x = ace_low(board.rank_mask());
                 straight_starts(x) == 0 && run4_starts(x) & OPEN_RUN_STARTS != 0
-            }
-            Predicate::DeskPair => Counts::of(board).ge2 != 0,
-            Predicate::DeskHighPair => Counts::of(board).ge2 & HIGH_RANKS != 0,
-            Predicate::DeskMidPair => Counts::of(board).ge2 & MID_RANKS != 0,
-            Predicate::DeskLowPair => Counts::of(board).ge2 & LOW_RANKS != 0,
-            Predicate::DeskTwoPair => Counts::of(board).two_pair(),
-            Predicate::DeskThreeOfKind => Counts::of(board).ge3 != 0,
-            Predicate::DeskStraight => is_straight(board.rank_mask()),
-            Predicate::DeskFlush => has_flush(board),
-            Predicate::DeskFullHouse => Counts::of(board).full_house(),
-            Predicate::DeskPoker => Counts::of(board).ge4 != 0,
-            Predicate::DeskStraightFlush => {
+            };
+            /// The board holds a rank at least twice.
+            DeskPair "deskPair" board board => Counts::of(board).ge2 != 0;
+            /// The board holds a rank J-A at least twice.
+            DeskHighPair "deskHighPair" board board => Counts::of(board).ge2 & HIGH_RANKS != 0;
+            /// The board holds a rank 6-T at least twice.
+            DeskMidPair "deskMidPair" board board => Counts::of(board).ge2 & MID_RANKS != 0;
+            /// The board holds a rank 2-5 at least twice.
+            DeskLowPair "deskLowPair" board board => Counts::of(board).ge2 & LOW_RANKS != 0;
+            /// The board holds two ranks at least twice each (four of a kind alone is not two pair).
+            DeskTwoPair "deskTwoPair" board board => Counts::of(board).two_pair();
+            /// The board holds a rank at least three times.
+            DeskThreeOfKind "deskThreeOfKind" board board => Counts::of(board).ge3 != 0;
+            /// The board alone is a straight (five consecutive ranks): river only.
+            DeskStraight "deskStraight" board board => is_straight(board.rank_mask());
+            /// The board alone is five cards of one suit: river only.
+            DeskFlush "deskFlush" board board => has_flush(board);
+            /// The board alone holds a rank three times and another twice: river only.
+            DeskFullHouse "deskFullHouse" board board => Counts::of(board).full_house();
+            /// The board alone holds a rank four times: turn and river.
+            DeskPoker "deskPoker" board board => Counts::of(board).ge4 != 0;
+            /// The board alone is a straight flush: river only.
+            DeskStraightFlush "deskStraightFlush" board board => {
                 Suit::ALL.iter().any(|&s| is_straight(board.suit_mask(s)))
-            }
+            };
+            /// On the river, the hero's best five cards are the board's five: the hole cards do not
+            /// improve the hand, so both players hold at least it ("the board plays").
             // The best five of the hero's cards and the board are the board's five.
-            Predicate::BoardPlays => {
-                board.len() == 5 && super::rank::best_five(all) == super::rank::best_five(board)
-            }
-            Predicate::OverPair => overcards(hole, board) && hole.rank_mask().count_ones() == 1,
-            Predicate::TopPair => top_pair(hole, board),
-            Predicate::SecondPair => {
+            BoardPlays "boardPlays" hero board => {
+                board.len() == 5 && crate::cards::rank::best_five(all) == crate::cards::rank::best_five(board)
+            };
+            /// The hole cards are a pocket pair ranked above every board card; at least three board
+            /// cards. Such a pair is also `Overcards`.
+            OverPair "overPair" hero board => overcards(hole, board) && hole.rank_mask().count_ones() == 1;
+            /// Exactly one hole card has the board's highest rank, which the board holds once (a pair,
+            /// not trips); not a pocket pair; at least three board cards.
+            TopPair "topPair" hero board => top_pair(hole, board);
+            /// Exactly one hole card has the board's second-highest distinct rank, which the board
+            /// holds once; not a pocket pair; at least three board cards.
+            SecondPair "secondPair" hero board => {
                 let b = board.rank_mask();
                 pairs_board_rank(hole, board, high_bit(b & !high_bit(b)))
-            }
-            Predicate::BottomPair => {
+            };
+            /// Exactly one hole card has the board's lowest rank, which the board holds once and which
+            /// is below the board's highest rank; not a pocket pair; at least three board cards. On a
+            /// board of two distinct ranks (K K 5) the lowest rank is also the second-highest, so
+            /// pairing it is both `BottomPair` and `SecondPair`.
+            BottomPair "bottomPair" hero board => {
                 let b = board.rank_mask();
                 let low = low_bit(b);
                 low != high_bit(b) && pairs_board_rank(hole, board, low)
-            }
+            };
+            /// `TopPair`, and the other hole card has the highest rank not on the board (board K 7 2
+            /// with A K: yes; board A 7 2 with A K: yes, the king is the best kicker; with A Q: no).
             // The top pair's rank is on the board, so the best kicker is the best rank off it.
-            Predicate::TopKicker => {
+            TopKicker "topKicker" hero board => {
                 let top = high_bit(board.rank_mask());
                 top_pair(hole, board)
                     && hole.rank_mask() & !top == high_bit(ALL_RANKS & !board.rank_mask())
-            }
-            Predicate::NutFlushDraw => {
+            };
+            /// `FlushDraw`, and the hero holds the card of the four-card suit whose rank is the highest
+            /// of that suit not on the board.
+            NutFlushDraw "nutFlushDraw" hero board => {
                 flush_draw(hole, board)
                     && Suit::ALL.iter().any(|&s| {
                         all.suit_mask(s).count_ones() == 4
                             && hole.suit_mask(s) & high_bit(ALL_RANKS & !board.suit_mask(s)) != 0
                     })
-            }
-            Predicate::Overcards => overcards(hole, board),
-            Predicate::BackdoorFlushDraw => {
+            };
+            /// Both hole cards rank above every board card; at least three board cards (a pocket pair
+            /// above the board is also `OverPair`).
+            Overcards "overcards" hero board => overcards(hole, board);
+            /// On the flop only (exactly three board cards): some suit has exactly three cards among
+            /// hole and board, at least one a hole card, and no suit has four or more.
+            BackdoorFlushDraw "backdoorFlushDraw" hero board => {
                 let lengths = suit_lengths(all);
                 board.len() == 3
                     && suits_with_at_least(lengths, 4) == 0
                     && suits_with_at_least(lengths, 3) & suits_present(hole) != 0
-            }
-            Predicate::Monotone => {
+            };
+            /// At least three board cards, all of one suit.
+            Monotone "monotone" board board => {
                 board.len() >= 3
                     && Suit::ALL
                         .iter()
                         .any(|&s| board.suit_mask(s).count_ones() == board.len())
-            }
-            Predicate::TwoTone => {
+            };
+            /// At least three board cards, and the board's most frequent suit has exactly two.
+            TwoTone "twoTone" board board => {
                 board.len() >= 3
                     && Suit::ALL
                         .iter()
                         .map(|&s| board.suit_mask(s).count_ones())
                         .max()
                         == Some(2)
-            }
-            Predicate::FlushPossible => Predicate::Desk3SameColor.holds(hole, board),
-            Predicate::StraightPossible => {
+            };
+            /// At least three board cards of one suit: the plain-word name of `Desk3SameColor`.
+            FlushPossible "flushPossible" board board => Predicate::Desk3SameColor.holds(hole, board);
+            /// At least three board cards, and some five-rank window (A-2-3-4-5 included, the ace low
+            /// and high) holds at least three distinct board ranks: two hole cards could make a
+            /// straight.
+            StraightPossible "straightPossible" board board => {
                 let x = ace_low(board.rank_mask());
                 board.len() >= 3 && WINDOWS.iter().any(|&w| (x & w).count_ones() >= 3)
-            }
-            Predicate::PairedBoard => Predicate::DeskPair.holds(hole, board),
-            Predicate::NutFlush => flush_holding(hole, board, 0),
-            Predicate::SecondNutFlush => flush_holding(hole, board, 1),
-            Predicate::NutStraight => straight_place(hole, board) == Some(StraightPlace::Nut),
-            Predicate::SecondNutStraight => {
+            };
+            /// The board holds a rank at least twice: an alias of `DeskPair`.
+            PairedBoard "pairedBoard" board board => Predicate::DeskPair.holds(hole, board);
+            /// Betting state, not cards: something is owed (`toCall > 0`).
+            FacingBet "facingBet" betting state => d.to_call > Chips::ZERO;
+            /// Betting state: the villain checked to the hero in this round (nothing is owed).
+            CheckedTo "checkedTo" betting state => d.to_call == Chips::ZERO && d.round_stats(Player::Villain, d.phase).check_times > 0;
+            /// Betting state: the hero acts last on the flop, turn and river (in heads-up, the hero is
+            /// the dealer, on the button).
+            InPosition "inPosition" betting state => d.hero_is_button;
+            /// Betting state: an alias of `InPosition`.
+            Button "button" betting state => d.hero_is_button;
+            /// Betting state: the hero is the first to act in the current round.
+            FirstToAct "firstToAct" betting state => d.hero_is_button == (d.phase == Phase::Preflop);
+            /// Betting state: the hero made the last bet or raise of the hand so far, in this round or
+            /// an earlier one.
+            HeroAggressor "heroAggressor" betting state => d.last_aggressor == Some(Player::Hero);
+            /// Betting state: the villain made the last bet or raise of the hand so far, in this round
+            /// or an earlier one.
+            VillainAggressor "villainAggressor" betting state => d.last_aggressor == Some(Player::Villain);
+            /// A flush with a hole card in it, and the hero holds the highest card of its suit not on
+            /// the board, which plays: no other holding makes a better flush.
+            NutFlush "nutFlush" hero board => flush_holding(hole, board, 0);
+            /// A flush with a hole card in it; the hero holds the second-highest card of its suit not
+            /// on the board, which plays, and not the highest: only a holding with that card beats it.
+            SecondNutFlush "secondNutFlush" hero board => flush_holding(hole, board, 1);
+            /// A straight with a hole card in it, as high as any two cards make on this board (by
+            /// ranks: the hero's own cards do not block it).
+            NutStraight "nutStraight" hero board => straight_place(hole, board) == Some(StraightPlace::Nut);
+            /// A straight with a hole card in it, of the second-highest top any two cards make on
+            /// this board.
+            SecondNutStraight "secondNutStraight" hero board => {
                 straight_place(hole, board) == Some(StraightPlace::SecondNut)
-            }
-            Predicate::LowEndStraight => low_end_straight(hole, board),
-            Predicate::HeroTwoPair => hero_two_pair(hole, board),
-            Predicate::FacingBet
-            | Predicate::FacingRaise
-            | Predicate::CheckedTo
-            | Predicate::InPosition
-            | Predicate::Button
-            | Predicate::FirstToAct
-            | Predicate::HeroAggressor
-            | Predicate::VillainAggressor
-            | Predicate::LimpedPot
-            | Predicate::SingleRaisedPot
-            | Predicate::ThreeBetPot
-            | Predicate::FourBetPot => false,
+            };
+            /// A straight whose top card is the board's and whose hole cards extend the board's run
+            /// downwards, when a higher straight is possible (the "ignorant end").
+            LowEndStraight "lowEndStraight" hero board => low_end_straight(hole, board);
+            /// Betting state: nobody bet or raised before the flop (the blinds do not count).
+            LimpedPot "limpedPot" betting state => d.preflop_raises() == 0;
+            /// Betting state: exactly one bet or raise before the flop.
+            SingleRaisedPot "singleRaisedPot" betting state => d.preflop_raises() == 1;
+            /// Betting state: exactly two bets or raises before the flop (a raise and a re-raise).
+            ThreeBetPot "threeBetPot" betting state => d.preflop_raises() == 2;
+            /// Betting state: three or more bets or raises before the flop.
+            FourBetPot "fourBetPot" betting state => d.preflop_raises() >= 3;
+            /// Two pair made with both hole cards, both pairs playing: each hole card pairs a
+            /// different board rank the board holds once, and no pair on the board ranks above the
+            /// lower of them (76 on 7 6 K K A is counterfeited: the kings and the ace play).
+            HeroTwoPair "heroTwoPair" hero board => hero_two_pair(hole, board);
+            /// Betting state: the villain bet or raised in this round and something is owed (the
+            /// blinds do not count, so the small blind's first action before the flop is not one).
+            FacingRaise "facingRaise" betting state => d.to_call > Chips::ZERO && d.round_stats(Player::Villain, d.phase).raise_times > 0;
+            $($more)*
         }
-    }
+    };
 }
+pub(crate) use predicate_table;
+
+/// What a predicate asks about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// The hero's cards together with the board.
+    Hero,
+    /// The board alone.
+    Board,
+    /// The betting state, not cards.
+    Betting,
+}
+
+/// What a predicate needs to hold at all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Needs {
+    /// The hole cards: it can hold in any round.
+    Hole,
+    /// A board: it never holds before the flop.
+    Board,
+    /// The betting state.
+    State,
+}
+
+/// Defines [`Predicate`], its set type and its questions from the rows of [`predicate_table`].
+macro_rules! define_predicates {
+    (@kind hero) => { Kind::Hero };
+    (@kind board) => { Kind::Board };
+    (@kind betting) => { Kind::Betting };
+    (@needs hole) => { Needs::Hole };
+    (@needs board) => { Needs::Board };
+    (@needs state) => { Needs::State };
+    // A betting row is no question about cards: the betting layer answers it.
+    (@cards betting $eval:expr) => { None };
+    (@cards $kind:ident $eval:expr) => { Some($eval) };
+    ($(
+        ($hole:ident, $board:ident, $all:ident; $d:ident)
+        $($(#[$doc:meta])* $variant:ident $name:literal $kind:ident $needs:ident => $eval:expr;)*
+    )*) => {
+        /// A named yes/no question about the hero's cards, the board or the betting state.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Predicate {
+            $($($(#[$doc])* $variant,)*)*
+        }
+
+        /// A set of predicates, one bit each, in as many words as the table needs.
+        pub type PredicateSet = Bits<{ Predicate::ALL.len().div_ceil(64) }>;
+
+        impl Predicate {
+            /// Every predicate, in the table's order.
+            pub const ALL: [Predicate; [$($($name,)*)*].len()] = [$($(Predicate::$variant,)*)*];
+
+            /// The canonical spelling (`flushDraw`).
+            pub const fn name(self) -> &'static str {
+                match self { $($(Predicate::$variant => $name,)*)* }
+            }
+
+            /// What the predicate asks about.
+            pub const fn kind(self) -> Kind {
+                match self { $($(Predicate::$variant => define_predicates!(@kind $kind),)*)* }
+            }
+
+            /// What the predicate needs to hold at all.
+            pub const fn needs(self) -> Needs {
+                match self { $($(Predicate::$variant => define_predicates!(@needs $needs),)*)* }
+            }
+
+            /// Whether the predicate holds for the hero's hole cards and the board (reference
+            /// §3); `None` for a betting predicate, which the betting state answers.
+            ///
+            /// Hero predicates look at `hole | board` and say whether those cards *contain* the
+            /// combination (`pair` holds for trips too); `desk*` and `rainbow` look at the board
+            /// alone. "The river not dealt" means the board has fewer than five cards.
+            /// Everything is computed on the four 13-bit suit lanes; no card list is built or
+            /// sorted.
+            #[inline]
+            #[allow(unused_variables)] // Each row reads the variables it needs.
+            pub fn on_cards(self, hole: CardSet, board: CardSet) -> Option<bool> {
+                let all = hole.union(board);
+                match self {
+                    $($(Predicate::$variant => {
+                        let ($hole, $board, $all) = (hole, board, all);
+                        define_predicates!(@cards $kind $eval)
+                    })*)*
+                }
+            }
+
+            /// True for the predicates that need a board to be true at all (all `desk*`,
+            /// `rainbow`, the board textures, the made hands and draws that need five or more
+            /// cards, and the pairs with a board rank): they are always false before the flop,
+            /// which `check` warns about in PREFLOP rules.
+            pub(crate) fn needs_board(self) -> bool {
+                matches!(self.needs(), Needs::Board)
+            }
+
+            /// Predicates of the betting state (`facingBet`, `checkedTo`, position and
+            /// aggressor): the evaluator answers them from the game state.
+            pub(crate) fn is_betting(self) -> bool {
+                matches!(self.kind(), Kind::Betting)
+            }
+
+            /// Whether the predicate holds for the hero's hole cards and the board, as
+            /// [`Self::on_cards`] says; false for a betting predicate, which cards alone never
+            /// make hold.
+            #[inline]
+            pub fn holds(self, hole: CardSet, board: CardSet) -> bool {
+                self.on_cards(hole, board) == Some(true)
+            }
+
+            /// Looks a predicate up by name, case-insensitively (reference §1): a binary search
+            /// of a table sorted by the hash of the folded name, built at compile time, so the
+            /// first lookup builds nothing.
+            pub fn from_name(name: &str) -> Option<Predicate> {
+                /// Every predicate by the [`folded_hash`] of its name, sorted by hash (the
+                /// hashes are distinct: checked here at compile time).
+                static BY_FOLDED_HASH: [(u64, Predicate); Predicate::ALL.len()] = {
+                    let mut t = [(0u64, Predicate::ALL[0]); Predicate::ALL.len()];
+                    let mut i = 0;
+                    while i < t.len() {
+                        let p = Predicate::ALL[i];
+                        t[i] = (folded_hash(p.name().as_bytes()), p);
+                        i += 1;
+                    }
+                    sort_by_hash(&mut t);
+                    t
+                };
+                let hash = folded_hash(name.as_bytes());
+                let i = BY_FOLDED_HASH
+                    .binary_search_by_key(&hash, |&(h, _)| h)
+                    .ok()?;
+                let p = BY_FOLDED_HASH[i].1;
+                p.name().eq_ignore_ascii_case(name).then_some(p)
+            }
+        }
+    };
+}
+
+predicate_table!(define_predicates);
 
 /// The card predicates a few bit operations on shared masks answer, the ones scripts use
 /// most: a decision computes them all at its first ([`batched`]).
@@ -528,21 +431,21 @@ pub(crate) const BATCHED: [Predicate; 28] = [
     Predicate::Overcards,
 ];
 
-/// Bit `p as u32` of each predicate of [`BATCHED`].
-pub(crate) const BATCHED_MASK: u64 = {
-    let mut m = 0;
+/// The predicates of [`BATCHED`] as a set.
+pub(crate) const BATCHED_MASK: PredicateSet = {
+    let mut m = PredicateSet::EMPTY;
     let mut i = 0;
     while i < BATCHED.len() {
-        m |= 1 << BATCHED[i] as u32;
+        m = m.with(BATCHED[i] as usize);
         i += 1;
     }
     m
 };
 
-/// Which predicates of [`BATCHED`] hold (bit `p as u32`), each as [`Predicate::holds`]
+/// Which predicates of [`BATCHED`] hold, each as [`Predicate::holds`]
 /// says, from masks computed once for all of them: a decision that asks several pays for
 /// the masks once, and no count of bits costs a `popcnt` (which older processors lack).
-pub(crate) fn batched(hole: CardSet, board: CardSet) -> u64 {
+pub(crate) fn batched(hole: CardSet, board: CardSet) -> PredicateSet {
     use Predicate::*;
     let all = hole.union(board);
     let (n, desk) = (Counts::of(all), Counts::of(board));
@@ -600,10 +503,10 @@ pub(crate) fn batched(hole: CardSet, board: CardSet) -> u64 {
         | bit(Overcards, overcards)
 }
 
-/// `p`'s bit in a set of predicates, when it holds.
+/// The set of `p` alone when it holds, else the empty set.
 #[inline(always)]
-fn bit(p: Predicate, holds: bool) -> u64 {
-    (holds as u64) << p as u32
+fn bit(p: Predicate, holds: bool) -> PredicateSet {
+    PredicateSet::EMPTY.with_if(p as usize, holds)
 }
 
 /// At least two bits of a mask are set.
@@ -932,19 +835,11 @@ const fn folded_hash(bytes: &[u8]) -> u64 {
     h
 }
 
-/// Every predicate by the [`folded_hash`] of its name, sorted by hash (the hashes are
-/// distinct: checked here at compile time).
-static BY_FOLDED_HASH: [(u64, Predicate); Predicate::ALL.len()] = {
-    let mut t = [(0u64, Predicate::Pair); Predicate::ALL.len()];
-    let mut i = 0;
-    while i < t.len() {
-        let p = Predicate::ALL[i];
-        t[i] = (folded_hash(p.name().as_bytes()), p);
-        i += 1;
-    }
-    // Insertion sort (a const context has no `sort`).
+/// Sorts a table of predicates by the hash of their names (an insertion sort: a const
+/// context has no `sort`), and stops the build when two names share a hash.
+const fn sort_by_hash<P: Copy, const N: usize>(t: &mut [(u64, P); N]) {
     let mut i = 1;
-    while i < t.len() {
+    while i < N {
         let mut j = i;
         while j > 0 && t[j - 1].0 > t[j].0 {
             let x = t[j - 1];
@@ -955,12 +850,11 @@ static BY_FOLDED_HASH: [(u64, Predicate); Predicate::ALL.len()] = {
         i += 1;
     }
     let mut i = 1;
-    while i < t.len() {
+    while i < N {
         assert!(t[i - 1].0 != t[i].0, "two predicate names share a hash");
         i += 1;
     }
-    t
-};
+}
 
 #[cfg(test)]
 mod tests {
@@ -2021,9 +1915,9 @@ mod tests {
 
     fn agrees((hole, board): (CardSet, CardSet)) -> Result<(), TestCaseError> {
         let batch = batched(hole, board);
-        prop_assert_eq!(batch & !BATCHED_MASK, 0);
+        prop_assert!(batch.iter().all(|i| BATCHED_MASK.contains(i)));
         for p in BATCHED {
-            let bit = batch & 1 << p as u32 != 0;
+            let bit = batch.contains(p as usize);
             prop_assert_eq!(
                 bit,
                 p.holds(hole, board),
@@ -2188,6 +2082,77 @@ mod tests {
         assert_eq!(s("2c 3d", "8c 9d Th Jc Qd"), [Straight]);
         assert_eq!(s("Kc 2d", "8c 9d Th Jc Qd"), [Straight, SecondNutStraight]);
         assert_eq!(s("Ac Kd", "Tc Jd Qh 2c 3d"), [Straight, NutStraight]);
+    }
+
+    /// The table with three more rows: a hero word, a board word and a betting word. Each
+    /// is a predicate by that alone (a name to look up, a kind, what it needs, an evaluation
+    /// or, for the betting word, none on cards), and the 66 predicates need a second word in
+    /// their sets.
+    mod grown {
+        use super::super::*;
+
+        predicate_table!(define_predicates
+            (hole, board, all; d)
+            /// Test word: the hero holds two suited cards.
+            HeroSuited "heroSuited" hero hole => hole.suit_mask(Suit::ALL[0]).count_ones() == 2
+                || Suit::ALL[1..].iter().any(|&s| hole.suit_mask(s).count_ones() == 2);
+            /// Test word: the board has exactly four cards.
+            DeskTurn "deskTurn" board board => board.len() == 4;
+            /// Test word: a betting row (never evaluated on cards).
+            VillainLimped "villainLimped" betting state => d.villain_limped;
+        );
+    }
+
+    #[test]
+    fn a_row_is_all_a_predicate_takes_and_sets_grow_with_the_table() {
+        use grown::{Predicate as G, PredicateSet as GSet};
+        assert_eq!(G::ALL.len(), Predicate::ALL.len() + 3);
+        assert!(G::ALL.len() > 64 && GSet::CAPACITY >= G::ALL.len());
+        // The old rows are unchanged, in order.
+        for (g, p) in G::ALL.iter().zip(Predicate::ALL) {
+            assert_eq!(
+                (g.name(), g.kind(), g.needs()),
+                (p.name(), p.kind(), p.needs())
+            );
+        }
+        let (hole, board) = (cards("Ah Kh"), cards("9c 7c 2d 3s"));
+        assert_eq!(G::from_name("HEROSUITED"), Some(G::HeroSuited));
+        assert_eq!(G::HeroSuited.kind(), Kind::Hero);
+        assert_eq!(G::HeroSuited.on_cards(hole, board), Some(true));
+        assert_eq!(G::HeroSuited.on_cards(cards("Ah Kd"), board), Some(false));
+        assert_eq!(G::from_name("deskTurn"), Some(G::DeskTurn));
+        assert!(G::DeskTurn.needs_board() && G::DeskTurn.holds(hole, board));
+        assert_eq!(G::from_name("villainLimped"), Some(G::VillainLimped));
+        assert!(G::VillainLimped.is_betting());
+        assert_eq!(G::VillainLimped.on_cards(hole, board), None);
+        // Every predicate has its own bit, past the first word too.
+        let mut set = GSet::EMPTY;
+        for g in G::ALL {
+            assert!(!set.contains(g as usize), "{}", g.name());
+            set.insert(g as usize);
+        }
+        assert_eq!(set.iter().count(), G::ALL.len());
+    }
+
+    #[test]
+    fn kinds_and_needs_of_the_table() {
+        let of = |kind| {
+            Predicate::ALL
+                .into_iter()
+                .filter(|p| p.kind() == kind)
+                .count()
+        };
+        assert_eq!(
+            (of(Kind::Hero), of(Kind::Board), of(Kind::Betting)),
+            (31, 20, 12)
+        );
+        for p in Predicate::ALL {
+            assert_eq!(p.is_betting(), p.needs() == Needs::State, "{}", p.name());
+            assert_eq!(
+                p.is_betting(),
+                p.on_cards(CardSet::EMPTY, CardSet::EMPTY).is_none()
+            );
+        }
     }
 
     #[test]

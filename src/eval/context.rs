@@ -6,7 +6,7 @@ use std::cell::Cell;
 
 use super::ErrorKind;
 use crate::cards::hole::HoleClass;
-use crate::cards::predicate::{batched, Predicate, BATCHED_MASK};
+use crate::cards::predicate::{batched, Predicate, PredicateSet, BATCHED_MASK};
 use crate::cards::range::VillainRange;
 use crate::cards::CardSet;
 use crate::diag::Span;
@@ -37,9 +37,9 @@ pub struct Context<'a, R: Rng + ?Sized> {
     /// The hero's hole class, as its table index ([`HoleClass::index`]): read by every card
     /// test of the decision.
     pub class_index: usize,
-    /// Bit `p as u32` set: predicate `p` computed; its value in `pred_value`.
-    pred_known: u64,
-    pred_value: u64,
+    /// Predicate `p` (as `p as usize`) computed; its value in `pred_value`.
+    pred_known: PredicateSet,
+    pred_value: PredicateSet,
     random: Option<f64>,
     hand_strength: Option<f64>,
     equity: Option<f64>,
@@ -150,9 +150,6 @@ enum Defined {
     Holds(bool),
 }
 
-// Every predicate has a bit in the per-decision cache.
-const _: () = assert!(Predicate::ALL.len() <= 64);
-
 impl<'a, R: Rng + ?Sized> Context<'a, R> {
     pub fn new(
         program: &'a Program,
@@ -168,8 +165,8 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
             policy,
             board: state.board(),
             class_index: HoleClass::index_of(a, b),
-            pred_known: 0,
-            pred_value: 0,
+            pred_known: PredicateSet::EMPTY,
+            pred_value: PredicateSet::EMPTY,
             random: None,
             hand_strength: None,
             equity: None,
@@ -274,51 +271,29 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
     /// A predicate's value, computed at most once per decision (thesis 5.1).
     #[inline]
     pub fn predicate(&mut self, p: Predicate) -> bool {
-        let bit = 1u64 << (p as u32);
-        if self.pred_known & bit == 0 {
+        if !self.pred_known.contains(p as usize) {
             self.compute_predicate(p);
         }
-        self.pred_value & bit != 0
+        self.pred_value.contains(p as usize)
     }
 
-    /// Computes a predicate into the cache: out of line, so the cached case stays small.
+    /// Computes a predicate into the cache: out of line, so the cached case stays small. The
+    /// betting state answers the betting predicates, the cards the others.
     #[inline(never)]
     fn compute_predicate(&mut self, p: Predicate) {
-        let bit = 1u64 << (p as u32);
-        if BATCHED_MASK & bit != 0 {
+        if BATCHED_MASK.contains(p as usize) {
             // None of them is known yet: they are known together.
             self.pred_known |= BATCHED_MASK;
             self.pred_value |= batched(self.hole(), self.board);
             return;
         }
-        self.pred_known |= bit;
-        let d = self.state.derived();
-        let holds = match p {
-            Predicate::FacingBet => d.to_call > crate::game::Chips::ZERO,
-            Predicate::FacingRaise => {
-                d.to_call > crate::game::Chips::ZERO
-                    && d.round_stats(crate::game::Player::Villain, d.phase)
-                        .raise_times
-                        > 0
-            }
-            Predicate::InPosition | Predicate::Button => d.hero_is_button,
-            Predicate::FirstToAct => d.hero_is_button == (d.phase == crate::game::Phase::Preflop),
-            Predicate::HeroAggressor => d.last_aggressor == Some(crate::game::Player::Hero),
-            Predicate::VillainAggressor => d.last_aggressor == Some(crate::game::Player::Villain),
-            Predicate::LimpedPot => d.preflop_raises() == 0,
-            Predicate::SingleRaisedPot => d.preflop_raises() == 1,
-            Predicate::ThreeBetPot => d.preflop_raises() == 2,
-            Predicate::FourBetPot => d.preflop_raises() >= 3,
-            Predicate::CheckedTo => {
-                d.to_call == crate::game::Chips::ZERO
-                    && d.round_stats(crate::game::Player::Villain, d.phase)
-                        .check_times
-                        > 0
-            }
-            _ => p.holds(self.hole(), self.board),
+        self.pred_known.insert(p as usize);
+        let holds = match self.state.derived().betting_predicate(p) {
+            Some(holds) => holds,
+            None => p.holds(self.hole(), self.board),
         };
         if holds {
-            self.pred_value |= bit;
+            self.pred_value.insert(p as usize);
         }
     }
 

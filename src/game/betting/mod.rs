@@ -5,6 +5,7 @@
 
 mod incremental;
 mod machine;
+mod predicates;
 mod records;
 mod report;
 #[cfg(test)]
