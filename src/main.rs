@@ -56,7 +56,7 @@ fn main() -> std::process::ExitCode {
 /// Runs the command the arguments name; its exit code.
 fn run() -> u8 {
     // The plain form runs no program (`external` needs --allow-external), so it starts no
-    // signal thread for them: a thread and its stack are a tenth of such a run.
+    // signal thread for them (a thread and its 2 MB stack at every decision).
     if let Some(args) = plain_decide(std::env::args_os().skip(1)) {
         return cli::decide::run(args);
     }
