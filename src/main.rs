@@ -55,12 +55,14 @@ fn main() -> std::process::ExitCode {
 
 /// Runs the command the arguments name; its exit code.
 fn run() -> u8 {
-    // The binary runs nothing but external programs: whatever they detach (`setsid`) is
-    // handed to it and killed once they end (reference §8).
-    hus::contain_external_programs();
+    // The plain form runs no program (`external` needs --allow-external), so it starts no
+    // signal thread for them (a thread and its 2 MB stack at every decision).
     if let Some(args) = plain_decide(std::env::args_os().skip(1)) {
         return cli::decide::run(args);
     }
+    // The binary runs nothing but external programs: whatever they detach (`setsid`) is
+    // handed to it and killed once they end (reference §8).
+    hus::contain_external_programs();
     let command = match Command::try_parse() {
         Ok(c) => c,
         Err(e) => return clap_refusal(&e),

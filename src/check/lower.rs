@@ -208,8 +208,9 @@ impl Lowered {
 }
 
 impl Lowerer<'_> {
+    /// The 1-based line of a span's start (its column is not counted: every rule asks).
     fn line(&self, span: &Span) -> usize {
-        self.source.line_col(span.start).0
+        self.source.line_of(span.start) + 1
     }
 
     fn rule(&mut self, rule: &ast::Rule, block: BlockKind) -> ir::Rule {

@@ -87,7 +87,7 @@ pub(crate) fn action_text(source: &SourceFile, span: &Span) -> String {
 }
 
 pub(crate) fn line_of(source: &SourceFile, span: &Span) -> usize {
-    source.line_col(span.start).0
+    source.line_of(span.start) + 1
 }
 
 /// Why a condition failed: `heroStack >= 3 villainStack failed: 990 >= 1470 is false`.
