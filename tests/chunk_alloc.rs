@@ -24,9 +24,11 @@ unsafe impl GlobalAlloc for Counting {
         if COUNTED.try_with(|c| c.get()).unwrap_or(false) {
             ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
         }
+        // SAFETY: the caller's `layout`, as `GlobalAlloc::alloc` requires it.
         unsafe { System.alloc(layout) }
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: `ptr` came from `alloc` above, that is from `System`, with this `layout`.
         unsafe { System.dealloc(ptr, layout) }
     }
 }

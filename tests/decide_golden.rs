@@ -93,14 +93,17 @@ thread_local! {
     static COUNTED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
+// SAFETY: every call is passed on to the system allocator unchanged.
 unsafe impl std::alloc::GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
         if COUNTED.try_with(|c| c.get()).unwrap_or(false) {
             ALLOCATIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         }
+        // SAFETY: the caller's `layout`, as `GlobalAlloc::alloc` requires it.
         unsafe { std::alloc::System.alloc(layout) }
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: std::alloc::Layout) {
+        // SAFETY: `ptr` came from `alloc` above, that is from `System`, with this `layout`.
         unsafe { std::alloc::System.dealloc(ptr, layout) }
     }
 }
