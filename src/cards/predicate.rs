@@ -308,7 +308,7 @@ impl Predicate {
     }
 
     /// Looks a predicate up by name, case-insensitively (reference §1): a binary search of
-    /// [`BY_FOLDED_HASH`], built at compile time, so the first lookup builds nothing.
+    /// `BY_FOLDED_HASH`, built at compile time, so the first lookup builds nothing.
     pub fn from_name(name: &str) -> Option<Predicate> {
         let hash = folded_hash(name.as_bytes());
         let i = BY_FOLDED_HASH
