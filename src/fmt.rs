@@ -45,7 +45,7 @@ pub fn format(source: &SourceFile) -> Result<String, Vec<Diagnostic>> {
     format_with(source, &Options::default())
 }
 
-/// [`format`], reading the script's included files for their DEFINEd names when
+/// [`format()`], reading the script's included files for their DEFINEd names when
 /// `options.base_dir` is given.
 pub fn format_with(source: &SourceFile, options: &Options) -> Result<String, Vec<Diagnostic>> {
     let text: &str = &source.text;

@@ -54,10 +54,14 @@ pub unsafe extern "C" fn hus_bot_from_source(
         out_arg(out_bot, "out_bot")?;
         // SAFETY: the caller's contract.
         unsafe { *out_bot = std::ptr::null_mut() };
+        // SAFETY: `name` is null or NUL-terminated (this function's contract).
         let name = unsafe { text_arg(name, "name", 4096) }?;
+        // SAFETY: `source` is null or NUL-terminated (this function's contract).
         let source = unsafe { text_arg(source, "source", MAX_TEXT) }?;
+        // SAFETY: `options` is null or valid (this function's contract).
         let options = unsafe { bot_options(options) }?;
         let bot = Bot::from_source(name, source, &options).map_err(script_failure)?;
+        // SAFETY: `out_bot` was checked not null above and is writable (this function's contract).
         unsafe { *out_bot = boxed(bot) };
         Ok(())
     })
@@ -79,12 +83,15 @@ pub unsafe extern "C" fn hus_bot_from_file(
         out_arg(out_bot, "out_bot")?;
         // SAFETY: the caller's contract.
         unsafe { *out_bot = std::ptr::null_mut() };
+        // SAFETY: `path` is null or NUL-terminated (this function's contract).
         let path = unsafe { text_arg(path, "path", 4096) }?;
+        // SAFETY: `options` is null or valid (this function's contract).
         let options = unsafe { bot_options(options) }?;
         let bot = Bot::from_spec(path, &options).map_err(|e| match e {
             LoadError::Unreadable(m) => Failure::new(HusStatus::Unreadable, m),
             LoadError::Script(e) => script_failure(e),
         })?;
+        // SAFETY: `out_bot` was checked not null above and is writable (this function's contract).
         unsafe { *out_bot = boxed(bot) };
         Ok(())
     })
@@ -105,6 +112,7 @@ pub unsafe extern "C" fn hus_bot_builtin(
         out_arg(out_bot, "out_bot")?;
         // SAFETY: the caller's contract.
         unsafe { *out_bot = std::ptr::null_mut() };
+        // SAFETY: `name` is null or NUL-terminated (this function's contract).
         let name = unsafe { text_arg(name, "name", 4096) }?;
         let bot = Bot::builtin(name).map_err(|e| {
             let unreadable = e
@@ -116,6 +124,7 @@ pub unsafe extern "C" fn hus_bot_builtin(
                 false => script_failure(e),
             }
         })?;
+        // SAFETY: `out_bot` was checked not null above and is writable (this function's contract).
         unsafe { *out_bot = boxed(bot) };
         Ok(())
     })
@@ -185,6 +194,7 @@ unsafe fn bot_options(options: *const HusBotOptions) -> Result<BotOptions, Failu
         })?;
     }
     if !o.defines.is_null() {
+        // SAFETY: `options` is valid, so its `defines`, checked not null, is NUL-terminated.
         let defines = unsafe { text_arg(o.defines, "options.defines", MAX_TEXT) }?;
         out.defines = defines
             .split([' ', ',', '\t', '\n'])

@@ -54,8 +54,10 @@ pub unsafe extern "C" fn hus_decide_xml(
     out_error: *mut *mut HusError,
 ) -> HusStatus {
     guarded(out_error, || {
+        // SAFETY: `bot` is null or a live bot (this function's contract).
         let bot = unsafe { bot_arg(bot) }?;
         out_arg(out_decision, "out_decision")?;
+        // SAFETY: `xml` is null or NUL-terminated (this function's contract).
         let xml = unsafe { text_arg(xml, "xml", hus::limits::MAX_GAME_BYTES) }?;
         let (state, _warnings) = hus::game_from_xml("game.xml", xml).map_err(|e| {
             let lines: Vec<String> = e.diagnostics.iter().map(|d| d.to_string()).collect();
@@ -81,6 +83,7 @@ pub unsafe extern "C" fn hus_decide_hand(
     out_error: *mut *mut HusError,
 ) -> HusStatus {
     guarded(out_error, || {
+        // SAFETY: `bot` is null or a live bot (this function's contract).
         let bot = unsafe { bot_arg(bot) }?;
         out_arg(out_decision, "out_decision")?;
         // SAFETY: the caller's contract.
@@ -90,6 +93,8 @@ pub unsafe extern "C" fn hus_decide_hand(
                 "hand is a null pointer",
             ));
         };
+        // SAFETY: `hand`, checked not null, is valid with its pointers as `HusHand` documents (this
+        // function's contract).
         let state = unsafe { game_of_hand(hand) }?;
         let decision = decide(bot, &state, seed)?;
         // SAFETY: checked not null; the caller's contract makes it writable.

@@ -81,9 +81,11 @@ const MAX_ACTS: usize = 1000;
 /// # Safety
 /// `hand` points to a valid struct whose pointers are null or valid as documented.
 pub(crate) unsafe fn game_of_hand(hand: &HusHand) -> Result<GameState, Failure> {
+    // SAFETY: `hand`'s pointers are null or valid as documented (this function's contract).
     let hero_cards = unsafe { text_arg(hand.hero_cards, "hand.hero_cards", 64) }?;
     let board = match hand.board.is_null() {
         true => "",
+        // SAFETY: `hand`'s pointers are null or valid as documented (this function's contract).
         false => unsafe { text_arg(hand.board, "hand.board", 64) }?,
     };
     let mut builder = GameState::builder(hand.small_blind, hand.big_blind)
@@ -103,6 +105,7 @@ pub(crate) unsafe fn game_of_hand(hand: &HusHand) -> Result<GameState, Failure> 
             ),
         ));
     }
+    // SAFETY: `hand`'s pointers are null or valid as documented (this function's contract).
     for (i, act) in unsafe { acts(hand) }?.iter().enumerate() {
         let who = player(act.player, &format!("hand.acts[{i}].player"))?;
         builder = builder.play(who, play(act, hand.act_places, i)?);

@@ -237,6 +237,7 @@ mod tests {
             message.to_str().unwrap(),
             "internal error (a bug in hus, please report it): boom"
         );
+        // SAFETY: the same live error, freed once and not used after.
         unsafe { hus_error_free(error) };
         assert_eq!(
             guarded(std::ptr::null_mut(), || panic!("unseen")),

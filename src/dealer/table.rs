@@ -1,6 +1,6 @@
 //! A table you can step: heads-up hands dealt with `hus match`'s rules and seeds, where the
 //! caller acts for both seats one act at a time (an embedder's own bots, a human, a search).
-//! It drives the same [`HandInPlay`] as the dealer's one-call path, so a hand stepped here
+//! It drives the same `HandInPlay` as the dealer's one-call path, so a hand stepped here
 //! with the decisions a match would take is that match's hand, chip for chip.
 
 use rand::{Rng, SeedableRng};

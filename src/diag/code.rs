@@ -128,7 +128,7 @@ codes! {
     UndefinedValue "undefined-value" warning "a value is undefined (a division by zero, or a number too large to hold): the condition does not hold, the raise becomes a call",
     ConstantComparison "constant-comparison" warning "a comparison of two numbers known before the game: it always holds or never does",
     MissingStats "missing-stats" warning "a rule reads an opponent statistic the game state does not give",
-    TableCell "table-cell" error "a cell of an action table is not F, C, X, A or R<x>",
+    TableCell "table-cell" error "a cell of an action table is not F, C, X, A or `R<x>`",
     TableMissing "table-missing" error "an action table file cannot be read",
     TableOutside "table-outside" error "an action table path leads outside the script's directory and the allowed table directories",
     TableSmall "table-small" error "an action table does not have 13 rows and 13 columns of cells",

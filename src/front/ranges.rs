@@ -262,7 +262,7 @@ pub enum Method {
     /// Every run-out of every pair of holdings.
     Exact,
     /// Deals drawn at random: how many, the seed, the standard error of each equity, and
-    /// whether it was asked for (`--sample`) or the exact count was above [`MAX_EXACT`].
+    /// whether it was asked for (`--sample`) or the exact count was above `MAX_EXACT`.
     Sampled {
         deals: u64,
         seed: u64,

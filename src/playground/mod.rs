@@ -106,7 +106,7 @@ pub fn check(script: &str, files: &SuppliedFiles) -> Value {
 }
 
 /// [`check`] as JSON text (each diagnostic of the script also has `edits`: its fixes by
-/// UTF-16 offsets, see [`edits_json`]), written straight from each diagnostic's `--format json` line (no
+/// UTF-16 offsets, see `edits_json`), written straight from each diagnostic's `--format json` line (no
 /// value built and printed again): a text that is not a script can have a hundred thousand
 /// diagnostics, and the page checks it as it is typed.
 pub fn check_text(script: &str, files: &SuppliedFiles) -> String {

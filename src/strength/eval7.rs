@@ -256,7 +256,7 @@ impl Evaluator {
     /// instructions) measured half the speed on enumeration and 0.65x on random hands.
     ///
     /// Both paths end in one load of `base[index]`: for a seven-card hand `base` is its row's
-    /// pointer ([`ROW_PTR7`]) and `index` the key, so the address adds them (`movzx eax, word
+    /// pointer (`ROW_PTR7`) and `index` the key, so the address adds them (`movzx eax, word
     /// [base + key*2]`) where a row bias would need an `add`: one ALU operation fewer, which
     /// the enumeration loop (ALU-bound between its loop-exit mispredicts) runs faster for.
     #[inline(always)]

@@ -7,7 +7,7 @@
 //! a pair: suits 0 and 1), the other suits following in order; the renamed flop is then a
 //! combination of the 50 other cards (colex index, 0..19,600). The renamings that keep the
 //! hole cards (up to 6) map flops of one class onto each other; the table stores the class
-//! once, at its smallest combination, and [`by_class`] spreads it to the whole 169 x 19,600
+//! once, at its smallest combination, and `spread` copies it to the whole 169 x 19,600
 //! grid for a hole class the first time it is asked (about a millisecond).
 //!
 //! The stored count is `2 x wins + ties` of the hero over every (holding, run-out) pair, the

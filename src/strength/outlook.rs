@@ -4,7 +4,7 @@
 //! The villain's final seven cards are the board plus a (k+2)-subset of the unseen cards (k =
 //! cards to come); each subset splits into a run-out and a villain holding in C(k+2, 2) ways.
 //! So each subset is ranked once and serves all its (run-out, holding) pairs: on the turn
-//! directly, on the flop by SIMD lanes over the fourth card ([`lanes`]).
+//! directly, on the flop by SIMD lanes over the fourth card (`lanes`).
 
 mod lanes;
 #[cfg(test)]
@@ -156,7 +156,7 @@ fn unpack(ahead: u64, tied: u64, totals: [u64; 3]) -> Outlook {
     Outlook { hp }
 }
 
-/// The outlook with two cards to come (`board` is the three-card flop): see [`lanes`].
+/// The outlook with two cards to come (`board` is the three-card flop): see `lanes`.
 pub fn flop(hole: CardSet, board: CardSet) -> Outlook {
     debug_assert_eq!(board.len(), 3);
     lanes::flop(hole, board)
@@ -204,7 +204,7 @@ fn state(hero: HandRank, villain: HandRank) -> usize {
 }
 
 /// The outlook with one card to come (`board` is the four cards up to the turn): see
-/// [`lanes`].
+/// `lanes`.
 pub fn turn(hole: CardSet, board: CardSet) -> Outlook {
     debug_assert_eq!(board.len(), 4);
     lanes::turn(hole, board)

@@ -154,7 +154,7 @@ pub fn preflop(hero: &[Holding], villain: &[Holding]) -> RangeEquity {
 
 /// Both sides' tallies over every run-out of `board` (0, 3, 4 or 5 cards) that misses the dead
 /// cards; holdings must already miss the board and the dead cards. Counted per run-out by
-/// sorting (see [`by_board`]) where the weights have an exact integer form, which gives the
+/// sorting (see `by_board`) where the weights have an exact integer form, which gives the
 /// exact sums rounded once: the same numbers as [`enumerate_pairs`] wherever its sums are
 /// exact (weights such as 1, 0.5 or 0.25), and within rounding of them elsewhere.
 pub fn enumerate(

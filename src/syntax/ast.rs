@@ -1,5 +1,5 @@
 //! The syntax tree: what was written, with a byte span on every node. Names are not yet
-//! resolved (that is [`crate::check`]'s job), so the tree can hold any script that parses.
+//! resolved (that is [`mod@crate::check`]'s job), so the tree can hold any script that parses.
 
 use crate::diag::Span;
 

@@ -174,6 +174,7 @@ fn the_game_file_is_never_written_through_a_planted_link() {
         !name.ends_with("-0.game"),
         "the name must not be guessable: {name}"
     );
+    // SAFETY: a plain system call on our own child.
     unsafe {
         libc::kill(child.id() as libc::pid_t, libc::SIGTERM);
     }

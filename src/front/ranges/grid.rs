@@ -115,7 +115,7 @@ fn items(has: impl Fn(usize) -> bool) -> Vec<String> {
 }
 
 /// The text of a grid of class weights (0 to 1, the table's order; missing ones are 0): each
-/// weight's classes as [`items`], the weight after each (`AK:0.5`) unless it is 1, the
+/// weight's classes as `items`, the weight after each (`AK:0.5`) unless it is 1, the
 /// heaviest first: `QQ+ | AK:0.5`. Empty for no class. [`class_weights`] reads it back to
 /// the same grid.
 pub fn grid_text(weights: &[f64]) -> String {

@@ -51,7 +51,7 @@ pub struct Betting {
 /// An act a machine applied cleanly (no violation, nothing tolerated), with its state
 /// before: [`Betting::apply`] is a function of the state and the act, so a machine equal to
 /// `before` (or its mirror) would reach the machine's state after it (or its mirror) by the
-/// same act. [`Betting::followed`] pairs it with that state.
+/// same act. `Betting::followed` pairs it with that state.
 #[derive(Clone, Debug)]
 pub struct Applied {
     before: Betting,

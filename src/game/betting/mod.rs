@@ -1,6 +1,6 @@
 //! The heads-up no-limit betting of a game state (reference §6): the record is checked
-//! ([`records`]), its acts are replayed through the betting state machine ([`Betting`]), what
-//! the machine rejects or tolerates becomes diagnostics ([`report`]), and every constant of
+//! (`records`), its acts are replayed through the betting state machine ([`Betting`]), what
+//! the machine rejects or tolerates becomes diagnostics (`report`), and every constant of
 //! reference §7 is derived ([`Derived`]).
 
 mod incremental;

@@ -14,8 +14,10 @@ pub(super) unsafe fn run(w: &mut Work) {
     let t = triples();
     let n = w.cards.len();
     let zero = _mm256_setzero_si256();
-    // SAFETY (all loads and stores): rows are 16 i16 = 32 bytes, unaligned access.
+    // SAFETY: AVX2 is enabled in this function; every `r` passed below points into `w`'s
+    // rows, each 16 i16 = 32 bytes, and the load is unaligned.
     let load = |r: *const Row| unsafe { _mm256_loadu_si256(r.cast()) };
+    // SAFETY: as for `load`: 32 writable bytes of a row of `w`, unaligned store.
     let store = |r: *mut Row, x: __m256i| unsafe { _mm256_storeu_si256(r.cast(), x) };
     // The villain's wins and ties of v against h, as bytes (minus the counts).
     let split = |v: __m256i, h: __m256i| {
