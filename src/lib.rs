@@ -141,8 +141,9 @@ pub mod ir;
 #[cfg(feature = "lsp")]
 pub mod lsp;
 pub mod play;
-pub mod playground;
-pub(crate) mod report;
+/// The reports' JSON and text, shared by the command line and the browser playground (hus-web).
+#[doc(hidden)]
+pub mod report;
 pub mod syntax;
 
 pub use acpc::NoLimitGame;

@@ -80,7 +80,7 @@ fn tables_source_is_committed() {
     let committed = include_str!("../eval7_tables.rs");
     assert!(
         tables_source() == committed,
-        "src/strength/eval7_tables.rs differs from what gen-tables computes; regenerate it: \
+        "crates/hus-poker/src/strength/eval7_tables.rs differs from what gen-tables computes; regenerate it: \
          cargo run --release -p hus-poker --features gen-tables --bin gen-tables -- eval"
     );
 }

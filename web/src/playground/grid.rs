@@ -1,13 +1,13 @@
 //! The page's range grids: a range's text read as the 13x13 grid of its classes' weights,
 //! and a grid written back as a range's compact text, both by the library's range reader and
-//! writer ([`crate::front::class_weights`], [`crate::front::grid_text`]).
+//! writer ([`hus::class_weights`], [`hus::grid_text`]).
 
 use serde_json::{json, Value};
 
 /// `{weights, exact}` (169 weights in the table's order; `exact` false when some class is
 /// held only in part, `AhKh`), or `{error}` when the text is no range.
 pub fn range_classes(text: &str) -> Value {
-    match crate::front::class_weights(text) {
+    match hus::class_weights(text) {
         Ok(c) => json!({ "weights": c.weights, "exact": c.exact }),
         Err(e) => json!({ "error": e.message }),
     }
@@ -22,7 +22,7 @@ pub fn range_text(weights: &[f64]) -> Value {
     if let Some(w) = weights.iter().find(|w| !(0.0..=1.0).contains(*w)) {
         return json!({ "error": format!("a weight is a number from 0 to 1, not {w}") });
     }
-    json!({ "text": crate::front::grid_text(weights) })
+    json!({ "text": hus::grid_text(weights) })
 }
 
 #[cfg(test)]

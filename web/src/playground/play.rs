@@ -3,11 +3,11 @@
 use serde_json::{json, Value};
 
 use super::{diagnostics_json, options};
-use crate::check::supplied::SuppliedFiles;
-use crate::dealer::{self, plot, Bot, MatchConfig, MatchResult, ScriptBot, Stakes};
-use crate::diag::SourceFile;
-use crate::eval::DecideOptions;
-use crate::report::match_json;
+use hus::check::supplied::SuppliedFiles;
+use hus::dealer::{self, plot, Bot, MatchConfig, MatchResult, ScriptBot, Stakes};
+use hus::diag::SourceFile;
+use hus::eval::DecideOptions;
+use hus::report::match_json;
 
 /// The most hands the page plays in one match: every hand's result is kept for the plot.
 pub(crate) const MAX_PAGE_HANDS: u64 = 1_000_000;
@@ -45,7 +45,7 @@ fn load(
     files: &SuppliedFiles,
 ) -> Result<(SourceFile, ScriptBot), (SourceFile, Value)> {
     let text = match name.strip_prefix("builtin:") {
-        Some(b) => match crate::play::bots::builtin_source(b) {
+        Some(b) => match hus::builtin_script(b) {
             Some(t) => t,
             None => {
                 let unknown = dealer::BotLoadError::UnknownBuiltin(b.to_string()).to_string();
@@ -55,7 +55,7 @@ fn load(
         None => text,
     };
     let source = SourceFile::new(name, text);
-    let checked = crate::check::check(&source, &options(files, Vec::new()));
+    let checked = hus::check::check(&source, &options(files, Vec::new()));
     match checked.program {
         Some(program) => Ok((
             source,

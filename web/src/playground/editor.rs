@@ -5,12 +5,12 @@
 use serde_json::{json, Value};
 
 use super::{byte_offset, options, utf16_offset, SCRIPT_NAME};
-use crate::check::glossary::{checker_names, Kind, ENTRIES};
-use crate::check::supplied::SuppliedFiles;
-use crate::diag::SourceFile;
-use crate::ide::complete::{complete as ide_complete, ItemKind};
-use crate::ide::Analysis;
-use crate::syntax::lexer::{Tok, KEYWORDS};
+use hus::check::glossary::{checker_names, Kind, ENTRIES};
+use hus::check::supplied::SuppliedFiles;
+use hus::diag::SourceFile;
+use hus::ide::complete::{complete as ide_complete, ItemKind};
+use hus::ide::Analysis;
+use hus::syntax::lexer::{Tok, KEYWORDS};
 
 /// The completions at a UTF-16 offset: `{from, to, items: [{label, kind, detail, info}]}`,
 /// `from`..`to` the text an item replaces (UTF-16 offsets), `info` its Markdown help; `items`

@@ -7,12 +7,12 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::{options, SCRIPT_NAME};
-use crate::cards::CardSet;
-use crate::check::supplied::SuppliedFiles;
-use crate::diag::SourceFile;
-use crate::front::reach::{spot_range, RangeSource};
-use crate::front::{Bot, BotOptions, ChartRange, SpotOptions};
-use crate::game::Player;
+use hus::cards::CardSet;
+use hus::check::supplied::SuppliedFiles;
+use hus::diag::SourceFile;
+use hus::game::Player;
+use hus::reach::{spot_range, RangeSource};
+use hus::{Bot, BotOptions, ChartRange, SpotOptions};
 
 /// The ranks from the grid's top-left, as charts print them.
 pub const RANKS: &str = "AKQJT98765432";
@@ -69,8 +69,8 @@ fn spot_field(message: &str) -> &'static str {
 }
 
 /// The spot of `hus chart --spot ... --board ... --stack ...` at blinds 50/100.
-fn the_spot(spot: &Spot) -> Result<crate::front::Spot, Value> {
-    crate::front::Spot::new(&SpotOptions {
+fn the_spot(spot: &Spot) -> Result<hus::Spot, Value> {
+    hus::Spot::new(&SpotOptions {
         actions: spot.spot.clone(),
         position: None,
         stack: spot.stack,
@@ -118,13 +118,13 @@ fn chart_or_refusal(script: &str, files: &SuppliedFiles, spot: &Spot) -> Result<
                 "a written range or every holding alike, not both: empty the range or untick every holding",
             ))
         }
-        text => match crate::front::parse_range(text) {
+        text => match hus::parse_range(text) {
             Ok(h) => Some((text, h)),
             Err(e) => return Err(refusal("range", Some("range"), e)),
         },
     };
     let source = SourceFile::new(SCRIPT_NAME, script);
-    let checked = crate::check::compile(&source, &options(files, Vec::new()));
+    let checked = hus::check::compile(&source, &options(files, Vec::new()));
     if checked.program.is_none() {
         return Err(
             json!({ "error": "script", "field": null, "message": "the script has errors",
@@ -159,7 +159,7 @@ fn chart_or_refusal(script: &str, files: &SuppliedFiles, spot: &Spot) -> Result<
             Err(e) => return Err(refusal("decide", None, e)),
         }
     };
-    crate::front::chart_over(&bot, &the_spot, range.as_ref())
+    hus::chart_over(&bot, &the_spot, range.as_ref())
         .map(|c| c.json())
         .map_err(|e| refusal("decide", None, e))
 }
