@@ -1,16 +1,8 @@
-//! Generates the parser from `grammar/hus.lalrpop` and the 7-card evaluator's rank table into
-//! OUT_DIR. The binaries link as any Rust program does (a position-independent executable).
-
-/// The evaluator's table layout and ranking (`src/strength/eval7.rs` includes the same files).
-#[allow(dead_code)]
-mod eval7 {
-    include!("src/strength/eval7_tables.rs");
-    include!("src/strength/eval7_ranks.rs");
-}
+//! Generates the parser from `grammar/hus.lalrpop` into OUT_DIR. The binaries link as any Rust
+//! program does (a position-independent executable).
 
 fn main() {
     println!("cargo:rerun-if-changed=grammar");
-    eval7_table();
     // Canonical LR(1): a union item's two rank digits are a card query or a number by the
     // token after them (`22 | x`, `22 > x | y`), which the default lane-table construction
     // cannot separate in this grammar.
@@ -19,29 +11,4 @@ fn main() {
         .set_in_dir("grammar")
         .process()
         .expect("the lalrpop grammar in grammar/ must build");
-}
-
-/// Writes the evaluator's rank table (`TABLE` in `src/strength/eval7.rs`) as the target's
-/// `u16`s, for the library to include: ranking the 76,155 rank multisets takes milliseconds
-/// here, where constant evaluation would take seconds of every build.
-fn eval7_table() {
-    for file in [
-        "src/strength/eval7_tables.rs",
-        "src/strength/eval7_ranks.rs",
-    ] {
-        println!("cargo:rerun-if-changed={file}");
-    }
-    let big_endian = std::env::var("CARGO_CFG_TARGET_ENDIAN").as_deref() == Ok("big");
-    let bytes: Vec<u8> = eval7::table_values()
-        .into_iter()
-        .flat_map(|v| {
-            if big_endian {
-                v.to_be_bytes()
-            } else {
-                v.to_le_bytes()
-            }
-        })
-        .collect();
-    let out = std::path::PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
-    std::fs::write(out.join("eval7_table.bin"), bytes).expect("OUT_DIR must be writable");
 }

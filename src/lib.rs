@@ -126,27 +126,24 @@
 //! }
 //! ```
 
+// The poker model (crates/hus-poker), under the names it has always had here.
+pub use hus_poker::{cards, diag, files, game, limits, settings, strength};
+
 pub(crate) mod acpc;
-pub mod cards;
 pub mod check;
 pub mod dealer;
-pub mod diag;
 pub mod eval;
 pub mod external;
-pub mod files;
 pub mod fmt;
 mod front;
-pub mod game;
 pub mod ide;
 pub mod ir;
-pub mod limits;
 #[cfg(feature = "lsp")]
 pub mod lsp;
 pub mod play;
-pub mod playground;
-pub(crate) mod report;
-pub mod settings;
-pub mod strength;
+/// The reports' JSON and text, shared by the command line and the browser playground (hus-web).
+#[doc(hidden)]
+pub mod report;
 pub mod syntax;
 
 pub use acpc::NoLimitGame;

@@ -1,9 +1,11 @@
 //! The playground page's bindings: each function takes texts and returns JSON text, and all
-//! the work is in [`hus::playground`]. Supplied files (tables, included scripts) come as one
+//! the work is in [`playground`]. Supplied files (tables, included scripts) come as one
 //! JSON object of file texts by name.
 
+pub mod playground;
+
 use hus::check::supplied::SuppliedFiles;
-use hus::playground::{self, PlayOptions};
+use playground::PlayOptions;
 use wasm_bindgen::prelude::*;
 
 /// The files object of the page (`{"tag-open.tsv": "..."}`); anything else is no files.
@@ -160,7 +162,7 @@ fn answer(text: String, json: &str, svg: Option<String>) -> String {
 
 /// The situation builder's state replayed by the betting machine: who is to act, the legal
 /// acts and amounts, the pot, and the game-state XML for the player to act (see
-/// [`hus::playground::situation`]); `{error}` when the JSON is no situation.
+/// [`playground::situation`]); `{error}` when the JSON is no situation.
 #[wasm_bindgen]
 pub fn situation(json: &str) -> String {
     match serde_json::from_str::<playground::Situation>(json) {
