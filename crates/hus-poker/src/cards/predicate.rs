@@ -259,7 +259,7 @@ macro_rules! predicate_table {
         }
     };
 }
-pub use predicate_table;
+pub(crate) use predicate_table;
 
 /// What a predicate asks about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
