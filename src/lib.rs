@@ -128,23 +128,19 @@
 
 // The poker model (crates/hus-poker), under the names it has always had here.
 pub use hus_poker::{cards, diag, files, game, limits, settings, strength};
+// The language (crates/hus-lang), likewise.
+pub use hus_lang::{check, eval, external, fmt, ir, syntax};
 
 pub(crate) mod acpc;
-pub mod check;
 pub mod dealer;
-pub mod eval;
-pub mod external;
-pub mod fmt;
 mod front;
 pub mod ide;
-pub mod ir;
 #[cfg(feature = "lsp")]
 pub mod lsp;
 pub mod play;
 /// The reports' JSON and text, shared by the command line and the browser playground (hus-web).
 #[doc(hidden)]
 pub mod report;
-pub mod syntax;
 
 pub use acpc::NoLimitGame;
 pub use cards::query::Notation;

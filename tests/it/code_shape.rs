@@ -19,7 +19,7 @@ struct Crate {
 }
 
 /// The crates, lowest first. A crate's first layer may be the modules it re-exports from the
-/// crates below (`crate::cards` in `hus` is `hus_poker::cards`). `check` builds the IR, so the
+/// crates below (`crate::cards` in `hus` is `hus_poker::cards`, `crate::eval` is `hus_lang::eval`). `check` builds the IR, so the
 /// IR (plain data) sits below it; `external` runs helper programs for both the checker's lints
 /// and the evaluator. The command line and the table generator sit on top of everything and
 /// use the library by its name.
@@ -36,7 +36,7 @@ const CRATES: &[Crate] = &[
         doors: &["bin"],
     },
     Crate {
-        dir: ".",
+        dir: "crates/hus-lang",
         layers: &[
             (
                 "the poker model (hus-poker)",
@@ -49,6 +49,19 @@ const CRATES: &[Crate] = &[
             ("external programs", &["external"]),
             ("check", &["check"]),
             ("evaluator and formatter", &["eval", "fmt"]),
+        ],
+        doors: &[],
+    },
+    Crate {
+        dir: ".",
+        layers: &[
+            (
+                "the poker model (hus-poker) and the language (hus-lang)",
+                &[
+                    "diag", "limits", "settings", "files", "cards", "strength", "game", "syntax",
+                    "ir", "external", "check", "eval", "fmt",
+                ],
+            ),
             ("a player at any table", &["play"]),
             ("dealer", &["dealer"]),
             ("competition", &["acpc"]),

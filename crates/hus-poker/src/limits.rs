@@ -49,7 +49,7 @@ pub const MAX_STACK_CHIPS: u64 = i32::MAX as u64;
 pub const MAX_GAME_CHIPS: f64 = 9_007_199_254_740_992.0;
 /// The most acts a game state may hold: what four rounds of the XML format can hold
 /// (`MAX_XML_CHILDREN` each). A caller that feeds acts from an endless source (a Python
-/// iterable) stops at it: past it, [`GameBuilder::play`](crate::GameBuilder::play) keeps
+/// iterable) stops at it: past it, [`GameBuilder::play`](crate::game::GameBuilder::play) keeps
 /// nothing and the build fails with `bad-number`.
 pub const MAX_GAME_ACTS: usize = 4 * MAX_XML_CHILDREN;
 /// The longest `--external-timeout`, in seconds (a day).

@@ -403,8 +403,8 @@ unsafe impl Sync for RowPtrs {}
 const ROWS7: usize = 1 << (25 - ROW_SHIFT7);
 
 /// Seven-card non-flush ranks by their hash slot, then all non-flush ranks (up to seven cards)
-/// by theirs from [`FULL_BASE`], then flush and straight-flush ranks by a suit's 13-bit mask
-/// (0 below five cards) from [`FLUSH_BASE`]: one table, so all paths end in the same load.
+/// by theirs from `FULL_BASE`, then flush and straight-flush ranks by a suit's 13-bit mask
+/// (0 below five cards) from `FLUSH_BASE`: one table, so all paths end in the same load.
 /// `build.rs` computes it with [`table_values`] from [`ROW_OFFSETS7`] and [`ROW_OFFSETS`]
 /// (76,155 rank multisets, each ranked once) and writes it in the target's byte order; a table
 /// of another length (a stale file) fails the build here, and a unit test compares the entries.

@@ -50,7 +50,7 @@ const ROW_MASK: u32 = (1 << ROW_SHIFT) - 1;
 /// interleaved in one process: random hands 1.02x -> 1.07x, enumeration unchanged. 12-bit rows
 /// (106 KB, 32 KB bias) simulate 1.46 misses; 14-bit (210 KB, 8 KB) 1.19.
 ///
-/// Rows are 14 bits since the row table holds 8-byte pointers ([`ROW_PTR7`]): 2048 rows make
+/// Rows are 14 bits since the row table holds 8-byte pointers (`ROW_PTR7`): 2048 rows make
 /// it 16 KB, the size of the 13-bit `u32` biases it replaced. Cachegrind (32 KB L1d, 512 KB
 /// L2), L1 misses per random hand beside the hands' own stream: 13-bit biases 1.06, 13-bit
 /// pointers (32 KB) 1.31, 14-bit pointers 1.11, 15-bit pointers (8 KB, 318 KB table) 1.02 but
