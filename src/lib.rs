@@ -130,14 +130,15 @@
 pub use hus_poker::{cards, diag, files, game, limits, settings, strength};
 // The language (crates/hus-lang), likewise.
 pub use hus_lang::{check, eval, external, fmt, ir, syntax};
-
-pub(crate) mod acpc;
-pub mod dealer;
-mod front;
-pub mod ide;
+// The table (crates/hus-table): the competition's protocol is the front door's alone.
+use hus_table::acpc;
+pub use hus_table::{dealer, play};
+// The editor services (crates/hus-ide).
+pub use hus_ide::ide;
 #[cfg(feature = "lsp")]
-pub mod lsp;
-pub mod play;
+pub use hus_ide::lsp;
+
+mod front;
 /// The reports' JSON and text, shared by the command line and the browser playground (hus-web).
 #[doc(hidden)]
 pub mod report;

@@ -1,6 +1,6 @@
 //! `hus match` as the dealer of hostile ACPC programs (reference §13.1): one hung behind a
 //! wrapper script, one whose dealer is ended by a signal (a program that stops reading is
-//! tested beside the dealer's bounded writer, in `src/dealer/program.rs`). Each
+//! tested beside the dealer's bounded writer, in `crates/hus-table/src/dealer/program.rs`). Each
 //! must end the match with a clear error and leave no process and no game file behind.
 //!
 //! Every `hus` run is waited for with a deadline and killed after it: a hang fails the test.

@@ -53,7 +53,7 @@ const CRATES: &[Crate] = &[
         doors: &[],
     },
     Crate {
-        dir: ".",
+        dir: "crates/hus-table",
         layers: &[
             (
                 "the poker model (hus-poker) and the language (hus-lang)",
@@ -65,7 +65,34 @@ const CRATES: &[Crate] = &[
             ("a player at any table", &["play"]),
             ("dealer", &["dealer"]),
             ("competition", &["acpc"]),
+        ],
+        doors: &[],
+    },
+    Crate {
+        dir: "crates/hus-ide",
+        layers: &[
+            (
+                "the poker model (hus-poker) and the language (hus-lang)",
+                &[
+                    "diag", "limits", "settings", "files", "cards", "strength", "game", "syntax",
+                    "ir", "external", "check", "eval", "fmt",
+                ],
+            ),
             ("IDE", &["ide", "lsp"]),
+        ],
+        doors: &[],
+    },
+    Crate {
+        dir: ".",
+        layers: &[
+            (
+                "the crates below: the poker model, the language, the table, the editor services",
+                &[
+                    "diag", "limits", "settings", "files", "cards", "strength", "game", "syntax",
+                    "ir", "external", "check", "eval", "fmt", "play", "dealer", "acpc", "ide",
+                    "lsp",
+                ],
+            ),
             ("front door", &["front", "report"]),
         ],
         doors: &["cli", "main"],

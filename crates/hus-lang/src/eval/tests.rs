@@ -618,7 +618,7 @@ fn the_brief_decision_is_the_full_one() {
     };
     let tag = std::fs::read_to_string(root.join("examples/tag.hus")).unwrap();
     // The built-in bots' scripts, as the table layer above embeds them.
-    let mut builtins: Vec<_> = std::fs::read_dir(root.join("src/play/builtin"))
+    let mut builtins: Vec<_> = std::fs::read_dir(root.join("crates/hus-table/src/play/builtin"))
         .unwrap()
         .map(|e| e.unwrap().path())
         .collect();
