@@ -396,7 +396,9 @@ fn a_match_tells_the_hands_played_after_each_chunk_and_plays_as_without() {
 /// said not to be read.
 #[test]
 fn hover_without_the_check_says_what_it_says_with_it() {
-    let script = std::fs::read_to_string("examples/tag.hus").unwrap();
+    let script =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/tag.hus"))
+            .unwrap();
     let files = SuppliedFiles::new();
     for offset in (0..script.len()).step_by(5) {
         let full = Analysis::new(
