@@ -76,7 +76,7 @@ impl Threads {
 #[derive(clap::Args, Clone, Debug, Default, PartialEq)]
 pub struct Defines {
     /// An `<init>` constant every decision's game state holds, as NAME=VALUE (repeatable).
-    #[arg(long = "define", value_name = "NAME=VALUE", value_parser = super::matches::parse_define)]
+    #[arg(long = "define", value_name = "NAME=VALUE", value_parser = parse_define)]
     pub defines: Vec<(String, f64)>,
 }
 
@@ -96,7 +96,7 @@ pub struct Stakes {
     #[arg(long, default_value_t = 100)]
     pub stack: u32,
     /// The blinds in whole chips, SB/BB.
-    #[arg(long, default_value = "50/100", value_parser = super::matches::parse_blinds)]
+    #[arg(long, default_value = "50/100", value_parser = parse_blinds)]
     pub blinds: (u32, u32),
 }
 
@@ -117,7 +117,7 @@ impl Stakes {
 pub struct TuneValues {
     /// A value for one of the bot's tunable DEFINEs (`TUNE low..high`), as NAME=VALUE in the
     /// DEFINE's unit (repeatable), as `hus match --set`.
-    #[arg(long = "set", value_name = "NAME=VALUE", value_parser = super::matches::parse_set)]
+    #[arg(long = "set", value_name = "NAME=VALUE", value_parser = parse_set)]
     pub values: Vec<(String, f64)>,
 }
 
@@ -141,4 +141,45 @@ impl ProgramTimes {
             super::seconds("--hand-time", self.hand_time)?,
         ))
     }
+}
+
+/// `--set NAME=VALUE`: a name and a finite number.
+fn parse_set(s: &str) -> Result<(String, f64), String> {
+    let err = || format!("expected NAME=VALUE with a number, like openSize=3 (got `{s}`)");
+    let (name, value) = s.split_once('=').ok_or_else(err)?;
+    let value: f64 = value.trim().parse().map_err(|_| err())?;
+    match value.is_finite() && !name.trim().is_empty() {
+        true => Ok((name.trim().to_string(), value)),
+        false => Err(err()),
+    }
+}
+
+/// `--define NAME=VALUE`: a word the language does not have, and a finite number.
+fn parse_define(s: &str) -> Result<(String, f64), String> {
+    let err = || format!("expected NAME=VALUE with a number, like aggression=0.7 (got `{s}`)");
+    let (name, value) = s.split_once('=').ok_or_else(err)?;
+    let name = name.trim();
+    let value: f64 = value.trim().parse().map_err(|_| err())?;
+    let word = !name.is_empty()
+        && name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if !word || !value.is_finite() {
+        return Err(err());
+    }
+    if hus::is_language_name(name) {
+        return Err(format!(
+            "`{name}` is already a name of the language, which every hand computes (set the stakes with --blinds and --stack); --define gives <init> names the language does not have"
+        ));
+    }
+    Ok((name.to_string(), value))
+}
+
+/// `--blinds SB/BB`: two whole numbers. Their order is the library's stakes rule, checked
+/// with the stack where the match, tournament or run starts (the words Python's give).
+fn parse_blinds(s: &str) -> Result<(u32, u32), String> {
+    let err = || format!("expected SB/BB in whole chips, like 50/100 (got `{s}`)");
+    let (a, b) = s.split_once('/').ok_or_else(err)?;
+    let sb: u32 = a.trim().parse().map_err(|_| err())?;
+    let bb: u32 = b.trim().parse().map_err(|_| err())?;
+    Ok((sb, bb))
 }

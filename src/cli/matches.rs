@@ -69,45 +69,6 @@ pub struct Args {
     pub values: super::flags::TuneValues,
 }
 
-pub(crate) fn parse_set(s: &str) -> Result<(String, f64), String> {
-    let err = || format!("expected NAME=VALUE with a number, like openSize=3 (got `{s}`)");
-    let (name, value) = s.split_once('=').ok_or_else(err)?;
-    let value: f64 = value.trim().parse().map_err(|_| err())?;
-    match value.is_finite() && !name.trim().is_empty() {
-        true => Ok((name.trim().to_string(), value)),
-        false => Err(err()),
-    }
-}
-
-pub(crate) fn parse_define(s: &str) -> Result<(String, f64), String> {
-    let err = || format!("expected NAME=VALUE with a number, like aggression=0.7 (got `{s}`)");
-    let (name, value) = s.split_once('=').ok_or_else(err)?;
-    let name = name.trim();
-    let value: f64 = value.trim().parse().map_err(|_| err())?;
-    let word = !name.is_empty()
-        && name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
-        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-    if !word || !value.is_finite() {
-        return Err(err());
-    }
-    if hus::is_language_name(name) {
-        return Err(format!(
-            "`{name}` is already a name of the language, which every hand computes (set the stakes with --blinds and --stack); --define gives <init> names the language does not have"
-        ));
-    }
-    Ok((name.to_string(), value))
-}
-
-/// `--blinds SB/BB`: two whole numbers. Their order is the library's stakes rule, checked
-/// with the stack where the match, tournament or run starts (the words Python's give).
-pub(crate) fn parse_blinds(s: &str) -> Result<(u32, u32), String> {
-    let err = || format!("expected SB/BB in whole chips, like 50/100 (got `{s}`)");
-    let (a, b) = s.split_once('/').ok_or_else(err)?;
-    let sb: u32 = a.trim().parse().map_err(|_| err())?;
-    let bb: u32 = b.trim().parse().map_err(|_| err())?;
-    Ok((sb, bb))
-}
-
 /// The one line a match prints about a bot's warnings (`hus check` lists them).
 fn warnings_note(spec: &str, n: usize) -> String {
     let s = if n == 1 { "" } else { "s" };
