@@ -7,6 +7,8 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
+use crate::support::root;
+
 /// The longest a function may be, in lines from its `fn` to its closing brace.
 const MAX_FN_LINES: usize = 150;
 
@@ -98,11 +100,6 @@ const CRATES: &[Crate] = &[
         doors: &["cli", "main"],
     },
 ];
-
-/// The workspace's root (the `hus` package's directory).
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
 
 /// A crate's `src/`.
 fn src_of(krate: &Crate) -> PathBuf {

@@ -9,9 +9,7 @@ use crate::support::golden;
 use crate::support::hus::{hus_in, hus_with_input};
 use std::path::{Path, PathBuf};
 
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
+use crate::support::root;
 
 fn cases_dir() -> PathBuf {
     root().join("tests/cases/fmt")

@@ -7,16 +7,14 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::support::root;
+
 use hus::check::{check, CheckOptions};
 use hus::diag::SourceFile;
 use hus::syntax::lexer::{lossless, Piece, Tok};
 use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn options(dir: &Path) -> CheckOptions {
     CheckOptions {

@@ -8,6 +8,8 @@
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
+
+use crate::support::root;
 use std::sync::Mutex;
 
 use hus::play::{Bot as Player, BotDecision, DecisionRng};
@@ -31,10 +33,6 @@ const BOTS: [(&str, &[&str], i64); 3] = [
     ),
     ("pushfold20", &["builtin:equity", "builtin:random"], 20),
 ];
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn forms(name: &str) -> (PathBuf, PathBuf) {
     let dir = root().join("examples/forms");
