@@ -5,6 +5,7 @@
 
 use crate::cards::{Card, CardSet};
 use crate::diag::clip;
+use crate::game::chips::{FINEST_CHIP, MAX_PLACES};
 use crate::game::{Act, GameRecord, GameState, InvalidGame, Play, Player};
 
 /// A spot as flags give it; [`Spot::new`] reads it.
@@ -474,7 +475,7 @@ impl Table {
                     Some(Size::Bb(x)) => match on_finest_chip(x * self.bb) {
                         Some(to) => to,
                         None => return at(item, format!(
-                            "{} big blinds is {} chips, finer than the finest chip, 0.000000001",
+                            "{} big blinds is {} chips, finer than the finest chip, {FINEST_CHIP}",
                             short(x),
                             short(x * self.bb)
                         )),
@@ -553,7 +554,7 @@ fn on_finest_chip(chips: f64) -> Option<f64> {
 
 /// The whole number of finest chips (0.000000001, reference §6) nearest `chips`.
 fn nearest_chip(chips: f64) -> f64 {
-    let per_chip = 10f64.powi(crate::game::chips::MAX_PLACES as i32);
+    let per_chip = 10f64.powi(MAX_PLACES as i32);
     (chips * per_chip).round() / per_chip
 }
 

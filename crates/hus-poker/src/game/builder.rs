@@ -3,7 +3,7 @@
 //! raise to, as poker software records them. [`GameBuilder::build`] validates exactly as the
 //! XML reader does, and [`GameState::xml`] writes the state as `hus decide` reads it.
 
-use super::chips::{Chips, Decimal, Unit, MAX_PLACES};
+use super::chips::{Chips, Decimal, Unit, FINEST_CHIP, MAX_PLACES};
 use super::opponent::Count;
 use super::{Act, ActionRecord, GameRecord, GameState, InvalidGame, OpponentStat, OpponentStats};
 use super::{Phase, Player, Post, Round};
@@ -368,7 +368,7 @@ impl GameBuilder {
                 .find(|(_, d)| d.places() > MAX_PLACES)
                 .expect("finest");
             out.push(bad(format!(
-                "{name}: {} has more than {MAX_PLACES} decimal places (the finest chip is 0.000000001)",
+                "{name}: {} has more than {MAX_PLACES} decimal places (the finest chip is {FINEST_CHIP})",
                 d.short()
             )));
             return (None, out);

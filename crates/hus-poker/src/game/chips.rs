@@ -11,6 +11,9 @@ use std::ops::{Add, AddAssign, Sub, SubAssign};
 /// The most decimal places an amount may have: the finest unit is 0.000000001 chips.
 pub const MAX_PLACES: u32 = 9;
 
+/// The finest chip, 10^-[`MAX_PLACES`], as messages write it.
+pub const FINEST_CHIP: &str = "0.000000001";
+
 /// The most units an amount may count: 2^53, so that every amount is also exactly a binary
 /// float (a script's number).
 pub const MAX_UNITS: i64 = 1 << 53;
@@ -325,6 +328,12 @@ mod tests {
 
     fn dec(s: &str) -> Decimal {
         s.parse().unwrap()
+    }
+
+    #[test]
+    fn the_finest_chip_is_one_unit_of_the_most_places() {
+        let finest = Unit::new(MAX_PLACES).expect("the finest unit");
+        assert_eq!(finest.format(Chips(1)), FINEST_CHIP);
     }
 
     #[test]
