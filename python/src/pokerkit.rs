@@ -272,29 +272,30 @@ fn ops_of(
         }
         return Ok(ops);
     };
-    let n = list.len();
-    let mut ops = Vec::with_capacity(n);
+    // Each item fetched once: compared with the operations seen, read when new, kept.
+    let items: Vec<Bound<'_, PyAny>> = list.iter().collect();
+    let mut ops = Vec::with_capacity(items.len());
     // The lock is held only while comparing objects, never across a call into Python.
     {
         let seen = hand.ops.lock().unwrap_or_else(|e| e.into_inner());
-        for (k, (object, op)) in seen.iter().enumerate().take(n) {
-            match list.get_item(k) {
-                Ok(item) if item.is(object) => ops.push(*op),
-                _ => break,
+        for ((object, op), item) in seen.iter().zip(&items) {
+            if !item.is(object) {
+                break;
             }
+            ops.push(*op);
         }
     }
-    let known = ops.len();
-    if known == n {
+    if ops.len() == items.len() {
         return Ok(ops);
     }
-    for k in known..n {
-        ops.push(op_of(&list.get_item(k)?, kinds, hand)?);
+    for item in &items[ops.len()..] {
+        ops.push(op_of(item, kinds, hand)?);
     }
-    let mut kept = Vec::with_capacity(n);
-    for (k, op) in ops.iter().enumerate() {
-        kept.push((list.get_item(k)?.unbind(), *op));
-    }
+    let kept: Vec<(Py<PyAny>, Op)> = items
+        .into_iter()
+        .zip(&ops)
+        .map(|(item, op)| (item.unbind(), *op))
+        .collect();
     let old = std::mem::replace(
         &mut *hand.ops.lock().unwrap_or_else(|e| e.into_inner()),
         kept,
