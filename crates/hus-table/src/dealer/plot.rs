@@ -204,8 +204,7 @@ fn legend(s: &mut String) {
 /// Round tick values between `lo` and `hi` (about five).
 fn ticks(lo: f64, hi: f64) -> Vec<f64> {
     let span = (hi - lo).max(1e-9);
-    let raw = span / 5.0;
-    let mag = 10f64.powf(raw.log10().floor());
+    let mag = power_of_ten_at_most(span / 5.0);
     let step = [1.0, 2.0, 5.0, 10.0]
         .iter()
         .map(|m| m * mag)
@@ -218,6 +217,19 @@ fn ticks(lo: f64, hi: f64) -> Vec<f64> {
         v += step;
     }
     out
+}
+
+/// The largest power of ten at most `x` (positive and finite), counted out by integer
+/// exponent: exact for every exponent, with no call into the C math library.
+fn power_of_ten_at_most(x: f64) -> f64 {
+    let mut e: i32 = 0;
+    while e < 300 && 10f64.powi(e + 1) <= x {
+        e += 1;
+    }
+    while e > -300 && 10f64.powi(e) > x {
+        e -= 1;
+    }
+    10f64.powi(e)
 }
 
 fn label(v: f64) -> String {
@@ -236,6 +248,20 @@ fn escape(t: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn ticks_are_round_steps_from_exact_powers_of_ten() {
+        use super::{power_of_ten_at_most, ticks};
+        assert_eq!(power_of_ten_at_most(1000.0), 1000.0);
+        assert_eq!(power_of_ten_at_most(999.9999999999999), 100.0);
+        assert_eq!(power_of_ten_at_most(0.05), 0.01);
+        assert_eq!(power_of_ten_at_most(7.0), 1.0);
+        assert_eq!(
+            ticks(0.0, 1000.0),
+            [0.0, 200.0, 400.0, 600.0, 800.0, 1000.0]
+        );
+        assert_eq!(ticks(-0.3, 0.7), [-0.2, 0.0, 0.2, 0.4, 0.6000000000000001]);
+    }
+
     #[test]
     fn plot_is_svg_with_band_and_line() {
         let results: Vec<i64> = (0..5000)
