@@ -1,6 +1,7 @@
 //! The `hus` command line: a thin layer over the library.
 
 mod cli;
+mod math;
 
 use clap::Parser;
 

@@ -31,6 +31,8 @@ mod replay_fuzz;
 mod acpc;
 #[cfg(all(feature = "cli", unix))]
 mod acpc_dealer;
+#[cfg(all(feature = "cli", unix))]
+mod binary;
 #[cfg(feature = "cli")]
 mod check;
 #[cfg(feature = "cli")]
