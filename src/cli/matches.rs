@@ -197,26 +197,25 @@ fn play(args: &Args) -> Result<u8, u8> {
     printed.map(|()| exit::OK)
 }
 
-/// The match's options from the flags; a stack past the dealer's limit is an error (`Err`
-/// is the exit code).
+/// The match's options from the flags; stakes the dealer does not play (the library's rule,
+/// [`hus::stakes`]) are an error (`Err` is the exit code).
 fn options_of(args: &Args) -> Result<MatchOptions, u8> {
     let (sb, bb, stack) = args.stakes.chips();
     let chips = match args.stack_chips {
         Some(chips) => i64::from(chips),
         None => stack,
     };
-    if chips > hus::MAX_STACK_CHIPS as i64 {
+    if let Err(why) = hus::stakes(sb, bb, chips) {
+        // What the flags made of the stack, where that is what went wrong.
         let asked = match args.stack_chips {
-            Some(_) => format!("--stack-chips {chips}:"),
-            None => format!(
-                "a stack of {} big blinds of {bb} chips is {chips} chips;",
+            Some(_) => format!("--stack-chips {chips}: "),
+            None if chips > hus::MAX_STACK_CHIPS as i64 => format!(
+                "a stack of {} big blinds of {bb} chips is {chips} chips; ",
                 args.stakes.stack
             ),
+            None => String::new(),
         };
-        errln!(
-            "hus match: {asked} stacks are at most {} chips (the competition dealer's limit), so every result is exact: use smaller blinds or a shorter stack",
-            hus::MAX_STACK_CHIPS
-        );
+        errln!("hus match: {asked}{why}");
         return Err(exit::USAGE);
     }
     let mut o = MatchOptions::new(args.hands, args.seed.unwrap_or_else(rand::random));
