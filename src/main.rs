@@ -1,7 +1,6 @@
 //! The `hus` command line: a thin layer over the library.
 
 mod cli;
-mod math;
 
 use clap::Parser;
 

@@ -31,8 +31,6 @@ mod replay_fuzz;
 mod acpc;
 #[cfg(all(feature = "cli", unix))]
 mod acpc_dealer;
-#[cfg(all(feature = "cli", unix))]
-mod binary;
 #[cfg(feature = "cli")]
 mod check;
 #[cfg(feature = "cli")]
