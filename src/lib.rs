@@ -79,7 +79,7 @@
 //! use hus::check::{check, CheckOptions};
 //! use hus::diag::SourceFile;
 //! use hus::eval::{decide, DecideOptions};
-//! use hus::game::{GameState, Move};
+//! use hus::game::{Action, GameState};
 //! use rand::SeedableRng;
 //! use rand_chacha::ChaCha8Rng;
 //!
@@ -119,10 +119,10 @@
 //! let options = DecideOptions::default();
 //! for _ in 0..100 {
 //!     let d = decide(&program, &ak, &mut rng, &options).expect("a rule matches");
-//!     assert!(matches!(d.action, Move::Raise(x) if x == 60.0 || x == 80.0));
+//!     assert!(matches!(d.action, Action::Raise { by, .. } if by == 60.0 || by == 80.0));
 //!     assert_eq!(d.rule.line, 2);
 //!     let d = decide(&program, &junk, &mut rng, &options).expect("a rule matches");
-//!     assert_eq!(d.action, Move::Fold);
+//!     assert_eq!(d.action, Action::Fold);
 //! }
 //! ```
 
@@ -194,7 +194,7 @@ pub use front::{EquityMethod, NextCard};
 pub use front::{Format, PairResult, Pairing, Standing, TournamentOptions, TournamentResult};
 pub use front::{RangeOptions, RangeReport, SideEquity};
 pub use front::{ReplayErrorKind, ReplayOptions, ReplayReport, ReplayTally};
-pub use game::{Chips, Decimal, GameBuilder, GameState, Play, Player, Unit};
+pub use game::{Chips, Decimal, GameBuilder, GameState, Intent, Play, Player, Unit};
 pub use limits::{ReadError, MAX_EXTERNAL_TIMEOUT_SECS, MAX_SHOWN_DIAGNOSTICS, MAX_STACK_CHIPS};
 #[cfg(feature = "lsp")]
 pub use lsp::run_stdio as run_language_server;

@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 use crate::dealer::BotStats;
 use crate::diag::Diagnostic;
 use crate::eval::Decision;
-use crate::game::{format_amount, Move, OpponentStat, OpponentStats, Phase};
+use crate::game::{format_amount, Action, OpponentStat, OpponentStats, Phase};
 use crate::ir::Program;
 
 /// The object `hus decide --json` prints: action, amount, rule (`file`, `line`), matched,
@@ -20,10 +20,10 @@ pub fn decision_json(
     seed: u64,
 ) -> Value {
     let (action, amount) = match decision.action {
-        Move::Fold => ("fold", None),
-        Move::Check => ("check", None),
-        Move::Call => ("call", None),
-        Move::Raise(n) => ("raise", Some(n)),
+        Action::Fold => ("fold", None),
+        Action::Check => ("check", None),
+        Action::Call => ("call", None),
+        Action::Raise { by, .. } => ("raise", Some(by)),
     };
     let warnings: Vec<&str> = game_warnings
         .iter()

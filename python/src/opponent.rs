@@ -7,7 +7,7 @@ use std::sync::Mutex;
 use pyo3::prelude::*;
 
 use hus::dealer::{BotDecision, DecisionRng};
-use hus::game::{Act, Move};
+use hus::game::{Act, Intent};
 
 use crate::decision::Decision;
 use crate::state::GameState;
@@ -27,23 +27,23 @@ impl PyOpponent {
     }
 
     /// Asks the callable in `state`.
-    fn ask(&self, py: Python<'_>, state: &hus::GameState) -> PyResult<Move> {
+    fn ask(&self, py: Python<'_>, state: &hus::GameState) -> PyResult<Intent> {
         let seen = Py::new(py, GameState::of(py, state.clone(), &[])?)?;
         let answer = self.f.call1(py, (seen,))?;
         move_of(answer.bind(py), state)
     }
 }
 
-/// The move an answer names; a bet or raise is given as the total raised to, which must be
+/// What an answer asks for; a bet or raise is given as the total raised to, which must be
 /// above the call (a raise to -5 is refused, not played as the smallest raise). The words
 /// are read as everywhere ([`Act`]): in any case.
-pub(crate) fn move_of(answer: &Bound<'_, PyAny>, state: &hus::GameState) -> PyResult<Move> {
+pub(crate) fn move_of(answer: &Bound<'_, PyAny>, state: &hus::GameState) -> PyResult<Intent> {
     let d = state.derived();
     let call = d.chips(d.hero_round + d.to_call);
     if let Ok(decision) = answer.cast::<Decision>() {
         let decision = decision.get();
         return Ok(match (decision.action(), decision.raise_to()) {
-            ("raise", Some(to)) => Move::Raise(to - call),
+            ("raise", Some(to)) => Intent::Raise(to - call),
             (act, _) => simple_move(act).expect("a decision's action"),
         });
     }
@@ -55,7 +55,7 @@ pub(crate) fn move_of(answer: &Bound<'_, PyAny>, state: &hus::GameState) -> PyRe
     if let Ok((word, to)) = answer.extract::<(String, f64)>() {
         if matches!(word.parse::<Act>(), Ok(Act::Bet | Act::Raise)) {
             if to.is_finite() && to > call {
-                return Ok(Move::Raise(to - call));
+                return Ok(Intent::Raise(to - call));
             }
             return Err(pyo3::exceptions::PyValueError::new_err(format!(
                 "({word:?}, {to}): a bet or raise gives the total raised to, above the {call} a call puts in"
@@ -69,11 +69,11 @@ pub(crate) fn move_of(answer: &Bound<'_, PyAny>, state: &hus::GameState) -> PyRe
 }
 
 /// Fold, check or call, from its word.
-fn simple_move(word: &str) -> Option<Move> {
+fn simple_move(word: &str) -> Option<Intent> {
     match word.parse::<Act>() {
-        Ok(Act::Fold) => Some(Move::Fold),
-        Ok(Act::Check) => Some(Move::Check),
-        Ok(Act::Call) => Some(Move::Call),
+        Ok(Act::Fold) => Some(Intent::Fold),
+        Ok(Act::Check) => Some(Intent::Check),
+        Ok(Act::Call) => Some(Intent::Call),
         _ => None,
     }
 }

@@ -11,7 +11,7 @@ use crate::matches::{stack_of, Chips};
 use crate::opponent::move_of;
 use crate::settings::Seed;
 use crate::state::GameState;
-use hus::game::Move;
+use hus::game::{Action, Intent};
 
 /// How one hand ended, for players A and B.
 #[pyclass(module = "hus", frozen, get_all, eq)]
@@ -73,7 +73,7 @@ pub(crate) struct Table {
     /// play's moves are held; with them every move is.
     made: (u64, bool, i64, i64, i64, bool),
     first: u64,
-    moves: Vec<Move>,
+    moves: Vec<Action>,
 }
 
 fn config_error(e: hus::dealer::MatchError) -> PyErr {
@@ -193,10 +193,10 @@ impl Table {
             .moves
             .iter()
             .map(|m| match m {
-                Move::Fold => ("fold", 0.0),
-                Move::Check => ("check", 0.0),
-                Move::Call => ("call", 0.0),
-                Move::Raise(by) => ("raise", *by),
+                Action::Fold => ("fold", 0.0),
+                Action::Check => ("check", 0.0),
+                Action::Call => ("call", 0.0),
+                Action::Raise { by, .. } => ("raise", *by),
             })
             .collect();
         let (seed, duplicate, sb, bb, stack, stats) = self.made;
@@ -228,10 +228,10 @@ impl Table {
             }
             for (word, by) in moves {
                 let mv = match word.as_str() {
-                    "fold" => Move::Fold,
-                    "check" => Move::Check,
-                    "call" => Move::Call,
-                    _ => Move::Raise(by),
+                    "fold" => Intent::Fold,
+                    "check" => Intent::Check,
+                    "call" => Intent::Call,
+                    _ => Intent::Raise(by),
                 };
                 self.play(mv)?;
             }
@@ -249,11 +249,11 @@ impl Table {
 }
 
 impl Table {
-    /// Plays `mv` for the player to act, held for pickling, and counts the hand's result when
-    /// it ended.
-    fn play(&mut self, mv: Move) -> PyResult<Option<HandResult>> {
+    /// Plays `mv` for the player to act, held for pickling as it was played (made legal, it
+    /// plays the same again), and counts the hand's result when it ended.
+    fn play(&mut self, mv: Intent) -> PyResult<Option<HandResult>> {
         let acted = self.table.act(mv).map_err(config_error)?;
-        self.moves.push(mv);
+        self.moves.push(acted.played);
         Ok(acted.ended.map(|end| {
             self.net_a += i128::from(end.net[0]);
             if let Some(results) = &mut self.results {

@@ -210,7 +210,7 @@ impl Tally {
             Ok(o) => {
                 self.random |= o.read_random;
                 for (d, p) in o.decisions {
-                    let action = Action::of(d.action, state);
+                    let action = d.action;
                     match self.actions.iter_mut().find(|a| a.action == action) {
                         Some(a) => a.share += weight * p,
                         None => self.actions.push(ChartAction {

@@ -8,7 +8,8 @@ use std::time::Duration;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::game::{GameState, Move};
+pub use crate::game::Action;
+use crate::game::GameState;
 
 use crate::check::CheckOptions;
 use crate::diag::{Code, SourceFile};
@@ -154,58 +155,6 @@ impl std::fmt::Display for ScriptError {
 }
 
 impl std::error::Error for ScriptError {}
-
-/// What the hero does, with both ways of writing a raise.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Action {
-    Fold,
-    Check,
-    Call,
-    /// `by`: chips above the call (what `hus decide` prints, reference §5); `to`: the total
-    /// the hero's chips in this round come to, as poker software records a raise.
-    Raise {
-        by: f64,
-        to: f64,
-    },
-}
-
-impl Action {
-    /// The action of a [`Move`] in `state`.
-    pub fn of(mv: Move, state: &GameState) -> Action {
-        match mv {
-            Move::Fold => Action::Fold,
-            Move::Check => Action::Check,
-            Move::Call => Action::Call,
-            Move::Raise(by) => {
-                let d = state.derived();
-                Action::Raise {
-                    by,
-                    to: d.chips(d.hero_round + d.to_call) + by,
-                }
-            }
-        }
-    }
-
-    /// `fold`, `check`, `call`, `raise`.
-    pub fn name(&self) -> &'static str {
-        match self {
-            Action::Fold => "fold",
-            Action::Check => "check",
-            Action::Call => "call",
-            Action::Raise { .. } => "raise",
-        }
-    }
-}
-
-/// `fold`, `call`, `raise 60`: what `hus decide` prints.
-impl std::fmt::Display for Action {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Action::Raise { by, .. } => write!(f, "{}", Move::Raise(*by)),
-            other => f.write_str(other.name()),
-        }
-    }
-}
 
 /// The weighted choice an action was drawn from (a mixed strategy or a weighted RAISE list).
 #[derive(Clone, Debug, PartialEq)]
@@ -570,7 +519,7 @@ impl Bot {
         let d = crate::eval::decide(program, state, rng, &options)
             .map_err(|e| decide_error(&self.source, e))?;
         Ok(Decision {
-            action: Action::of(d.action, state),
+            action: d.action,
             rule: d.rule.line,
             matched: d.matched.to_vec(),
             draw: d.draw.as_ref().map(|w| Draw {

@@ -12,7 +12,7 @@ use crate::cards::hole::HoleClass;
 use crate::cards::range::{Holding, WeightedRange};
 use crate::cards::{Card, CardSet};
 use crate::eval::exact::outcomes;
-use crate::game::{Act, Chips, GameRecord, GameState, Move, Player, Unit};
+use crate::game::{Act, Action, Chips, GameRecord, GameState, Intent, Player, Unit};
 use crate::play::legal_in;
 
 pub use super::reach_report::SeatRange;
@@ -171,13 +171,13 @@ pub fn strategy(
     bot: &Bot,
     state: &mut GameState,
     cards: [Card; 2],
-) -> Result<Vec<(Move, f64)>, ChartError> {
+) -> Result<Vec<(Action, f64)>, ChartError> {
     state.set_hero_cards(cards);
     let program = &bot.script.program;
     let unit = state.derived().unit;
     match outcomes(program, state, &bot.script.options) {
         Ok(o) => {
-            let mut moves: Vec<(Move, f64)> = Vec::with_capacity(o.decisions.len());
+            let mut moves: Vec<(Action, f64)> = Vec::with_capacity(o.decisions.len());
             for (d, p) in o.decisions {
                 match moves
                     .iter_mut()
@@ -193,9 +193,9 @@ pub fn strategy(
             let error = decide_error(&bot.source, e);
             if error.kind == DecideErrorKind::NoRuleMatched {
                 let idle = if state.derived().to_call > crate::game::Chips::ZERO {
-                    Move::Fold
+                    Action::Fold
                 } else {
-                    Move::Check
+                    Action::Check
                 };
                 Ok(vec![(idle, 1.0)])
             } else {
@@ -208,17 +208,19 @@ pub fn strategy(
     }
 }
 
-/// Two moves that put in the same chips: raises compared as counts of `unit`, the state's
+/// Two actions that put in the same chips: raises compared as counts of `unit`, the state's
 /// amount unit, so sizes one unit apart stay apart at any stakes.
-pub fn same_move(a: Move, b: Move, unit: Unit) -> bool {
+pub fn same_move(a: Action, b: Action, unit: Unit) -> bool {
     match (a, b) {
-        (Move::Raise(x), Move::Raise(y)) => unit.round(x, Chips(1)) == unit.round(y, Chips(1)),
+        (Action::Raise { by: x, .. }, Action::Raise { by: y, .. }) => {
+            unit.round(x, Chips(1)) == unit.round(y, Chips(1))
+        }
         _ => a == b,
     }
 }
 
 /// `mv` made legal in `state`, in its unit and chip, as the dealer makes every move legal.
-pub fn as_played(state: &GameState, mv: Move) -> Move {
+pub fn as_played(state: &GameState, mv: Intent) -> Action {
     legal_in(state.derived(), mv)
 }
 
@@ -229,7 +231,7 @@ pub fn as_played(state: &GameState, mv: Move) -> Move {
 pub fn narrow(
     bot: &Bot,
     state: &GameState,
-    mv: Move,
+    mv: Action,
     weights: &mut HoldingWeights,
 ) -> Result<(), ChartError> {
     let mut state = state.clone();
@@ -246,7 +248,7 @@ pub fn narrow(
         }
         let p: f64 = strategy(bot, &mut state, cards)?
             .iter()
-            .filter(|(m, _)| same_move(as_played(&state, *m), mv, unit))
+            .filter(|(m, _)| same_move(as_played(&state, (*m).into()), mv, unit))
             .map(|(_, p)| p)
             .sum();
         weights.0[i] *= p;
@@ -254,13 +256,14 @@ pub fn narrow(
     Ok(())
 }
 
-/// The move an act of the record is (a raise or bet by its increment above the call).
-pub fn move_of(act: Act, amount: f64) -> Move {
+/// The action an act of the record is in `state`, the state it was taken in (a raise or bet
+/// by its increment above the call, `amount`).
+pub fn move_of(act: Act, amount: f64, state: &GameState) -> Action {
     match act {
-        Act::Fold => Move::Fold,
-        Act::Check => Move::Check,
-        Act::Call => Move::Call,
-        Act::Bet | Act::Raise => Move::Raise(amount),
+        Act::Fold => Action::Fold,
+        Act::Check => Action::Check,
+        Act::Call => Action::Call,
+        Act::Bet | Act::Raise => state.derived().raise_by(amount),
     }
 }
 
@@ -329,7 +332,7 @@ pub fn range_through(
                 narrow(
                     bot,
                     &state,
-                    move_of(a.act, prefix.chips(a.amount)),
+                    move_of(a.act, prefix.chips(a.amount), &state),
                     &mut weights,
                 )?;
             }

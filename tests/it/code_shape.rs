@@ -485,7 +485,7 @@ fn the_scanner_skips_comments_strings_and_test_modules() {
     );
     assert_eq!(fn_name("    let f = fn_name;"), None);
     assert_eq!(
-        crate_paths("use crate::game::Move; x::crate::no; crate::play::X"),
+        crate_paths("use crate::game::Action; x::crate::no; crate::play::X"),
         [(0, "game".to_string()), (0, "play".to_string())].into()
     );
 }

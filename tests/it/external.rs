@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use hus::external::{run_action, run_number, ExternalErrorKind, ExternalPolicy, Placeholders};
-use hus::game::Move;
+use hus::game::Intent;
 use hus::ir::ExternalCommand;
 
 /// The directory the command's relative program paths are resolved against, as a script's.
@@ -143,13 +143,13 @@ fn condition_reads_the_first_number() {
 #[test]
 fn action_reads_one_line() {
     let run = |text: &str| run_action(&cmd(text), &Turn::default(), &base_dir(), &allowed());
-    assert_eq!(run("programs/action.sh"), Ok(Move::Raise(77.0)));
-    assert_eq!(run("programs/action.sh FOLD"), Ok(Move::Fold));
-    assert_eq!(run("programs/action.sh Check"), Ok(Move::Check));
-    assert_eq!(run("programs/action.sh call"), Ok(Move::Call));
-    assert_eq!(run("programs/action.sh raise 3.5"), Ok(Move::Raise(3.5)));
+    assert_eq!(run("programs/action.sh"), Ok(Intent::Raise(77.0)));
+    assert_eq!(run("programs/action.sh FOLD"), Ok(Intent::Fold));
+    assert_eq!(run("programs/action.sh Check"), Ok(Intent::Check));
+    assert_eq!(run("programs/action.sh call"), Ok(Intent::Call));
+    assert_eq!(run("programs/action.sh raise 3.5"), Ok(Intent::Raise(3.5)));
     // A constant's value, integer-formatted, in the answer.
-    assert_eq!(run("programs/action.sh raise bb"), Ok(Move::Raise(20.0)));
+    assert_eq!(run("programs/action.sh raise bb"), Ok(Intent::Raise(20.0)));
 }
 
 #[test]

@@ -8,7 +8,7 @@ use hus::cards::category::Made;
 use hus::cards::{Card, CardSet};
 use hus::eval::exact::outcomes;
 use hus::eval::DecideOptions;
-use hus::game::{format_amount, Move};
+use hus::game::format_amount;
 use hus::reach::{spot_range, RangeSource};
 use hus::{Action, Bot, BotOptions, ChartRange, GameState, Play, Player, Spot, SpotOptions};
 
@@ -149,10 +149,12 @@ fn street_of(case: &Case) -> usize {
 /// or a fold, as at a table.
 fn probability(bot: &Bot, state: &GameState, play: Play) -> f64 {
     let d = state.derived();
-    let matches = |mv: Move| match (mv, play) {
-        (Move::Fold, Play::Fold) | (Move::Check, Play::Check) | (Move::Call, Play::Call) => true,
-        (Move::Raise(_), Play::BetTo(to) | Play::RaiseTo(to)) => {
-            matches!(Action::of(mv, state), Action::Raise { to: t, .. } if (t - to.to_f64()).abs() < 1e-6)
+    let matches = |action: Action| match (action, play) {
+        (Action::Fold, Play::Fold) | (Action::Check, Play::Check) | (Action::Call, Play::Call) => {
+            true
+        }
+        (Action::Raise { to: t, .. }, Play::BetTo(to) | Play::RaiseTo(to)) => {
+            (t - to.to_f64()).abs() < 1e-6
         }
         _ => false,
     };
@@ -284,7 +286,7 @@ fn the_weighted_chart_is_the_brute_force() {
             rows[k].0 += w;
             let o = outcomes(bot.program(), &state, &DecideOptions::default()).unwrap();
             for (d, p) in o.decisions {
-                let act = Action::of(d.action, &state);
+                let act = d.action;
                 match rows[k].1.iter_mut().find(|x| x.0 == act) {
                     Some(x) => x.1 += w * p,
                     None => rows[k].1.push((act, w * p)),

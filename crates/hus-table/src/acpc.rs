@@ -7,7 +7,9 @@ use std::fmt;
 
 use crate::cards::Card;
 pub use crate::diag::clip;
-use crate::game::{Act, ActionRecord, Chips, GameRecord, Move, Phase, Player, Post, Round, Unit};
+use crate::game::{
+    Act, Action, ActionRecord, Chips, GameRecord, Intent, Phase, Player, Post, Round, Unit,
+};
 
 /// One act of a betting string: `f`, `c` (a call or a check) or `r<N>` (a raise **to** N
 /// chips put in during the whole hand).
@@ -421,11 +423,16 @@ pub fn to_record(state: &MatchState, game: &NoLimitGame) -> Result<GameRecord, P
     })
 }
 
-/// The act to send for `mv` when `progress` says it is position `p`'s turn, with the move it
-/// is: made legal first by the dealer's rules, the way the HUS table makes a move legal
+/// The act to send for `mv` when `progress` says it is position `p`'s turn, with the action
+/// it is: made legal first by the dealer's rules, the way the HUS table makes a move legal
 /// (reference §5: no fold when checking is free, the minimum raise, the all-in cap), so the
 /// dealer never has to correct it.
-pub fn answer(mv: Move, progress: &Progress, p: usize, game: &NoLimitGame) -> (AcpcAction, Move) {
+pub fn answer(
+    mv: Intent,
+    progress: &Progress,
+    p: usize,
+    game: &NoLimitGame,
+) -> (AcpcAction, Action) {
     let high = progress.high();
     let to_call = high - progress.spent[p];
     let behind = game.stack - progress.spent[p];
@@ -436,11 +443,12 @@ pub fn answer(mv: Move, progress: &Progress, p: usize, game: &NoLimitGame) -> (A
         progress.raise_to.is_some(),
         (lo - high) as i64,
         behind as i64,
+        progress.spent[p].saturating_sub(progress.round_start) as i64,
     );
     let act = match legal {
-        Move::Fold => AcpcAction::Fold,
-        Move::Check | Move::Call => AcpcAction::Call,
-        Move::Raise(by) => AcpcAction::RaiseTo((high + by.max(0.0) as u64).clamp(lo, hi)),
+        Action::Fold => AcpcAction::Fold,
+        Action::Check | Action::Call => AcpcAction::Call,
+        Action::Raise { by, .. } => AcpcAction::RaiseTo((high + by.max(0.0) as u64).clamp(lo, hi)),
     };
     (act, legal)
 }
@@ -459,7 +467,7 @@ impl fmt::Display for AcpcAction {
 /// check) or `r<to>`, the hero's total for the hand after the raise, made legal first. Only
 /// the tests use it, to check that mapping.
 #[cfg(test)]
-pub fn reply(mv: Move, state: &MatchState, game: &NoLimitGame) -> Result<String, ProtocolError> {
+pub fn reply(mv: Intent, state: &MatchState, game: &NoLimitGame) -> Result<String, ProtocolError> {
     let progress = progress(state, game)?;
     if progress.to_act != Some(state.position) {
         return err("it is not this seat's turn");
@@ -504,6 +512,9 @@ pub struct Progress {
     pub spent: [u64; 2],
     /// The round the betting is in, or ended in (0 = before the flop).
     pub round: usize,
+    /// What each position had put in when the round began: the same for both, since a round
+    /// after the first starts with the bets matched; 0 in the first, whose blinds are its own.
+    pub round_start: u64,
     /// The position to act next; `None` once the hand is over.
     pub to_act: Option<usize>,
     /// The position that folded, when one did.
@@ -548,6 +559,7 @@ fn replay(
     let mut spent = game.blinds.map(|b| b.min(stack));
     let mut min_raise_to = 2 * big;
     let mut round = 0;
+    let mut round_start = 0;
     let mut folded = None;
     let mut finished = false;
     // This round's acts: who, and whether it was a raise (a fold ends the hand).
@@ -633,7 +645,8 @@ fn replay(
                 acts_now.clear();
                 if acting > 1 && round + 1 < 4 {
                     round += 1;
-                    min_raise_to = big + spent[0].max(spent[1]);
+                    round_start = spent[0].max(spent[1]);
+                    min_raise_to = big + round_start;
                 } else {
                     // The last round is over, or the cards are dealt out to an all-in.
                     finished = true;
@@ -661,6 +674,7 @@ fn replay(
     Ok(Progress {
         spent,
         round,
+        round_start,
         to_act,
         folded,
         raise_to,

@@ -33,7 +33,7 @@ pub use editor::{complete, words};
 pub use grid::{range_classes, range_text};
 pub use hus::report::decision_json;
 pub use play::{play, play_with_progress, PlayOptions};
-pub use situation::{situation, Move, Situation, Street};
+pub use situation::{situation, PageAct, Situation, Street};
 
 /// The name the page's script has in diagnostics and decisions.
 pub(crate) const SCRIPT_NAME: &str = "bot.hus";

@@ -41,12 +41,12 @@ pub struct Street {
     #[serde(default)]
     pub cards: Vec<String>,
     #[serde(default)]
-    pub acts: Vec<Move>,
+    pub acts: Vec<PageAct>,
 }
 
-/// One act as the page stores it; who makes it is whoever is to act.
+/// One act as the page stores it (the JSON of a situation); who makes it is whoever is to act.
 #[derive(Clone, Debug, Deserialize)]
-pub struct Move {
+pub struct PageAct {
     /// `fold`, `check`, `call`, `bet` or `raise` (a bet and a raise are one move).
     pub act: String,
     /// A bet's or raise's total for the round (the player's chips in it), in big blinds.
@@ -328,7 +328,7 @@ impl Replay {
     }
 
     /// Plays `m` for the player to act, when the rules allow it.
-    fn act(&mut self, m: &Move, bb: f64) -> Result<(), String> {
+    fn act(&mut self, m: &PageAct, bb: f64) -> Result<(), String> {
         let b = &self.betting;
         let Some(p) = b.to_act() else {
             return Err(self.why_over().unwrap_or_else(|| {

@@ -4,43 +4,18 @@
 //! can be tested without a game state.
 
 use crate::game::betting::Derived;
-use crate::game::{Chips, Move, Unit};
+pub use crate::game::Intent;
+use crate::game::{Action, Chips, Unit};
 use crate::ir::TableCell;
 
-/// What a rule asks for, before it is made legal.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Intent {
-    Fold,
-    Check,
-    Call,
-    /// A call when something is owed, a check otherwise (a table's `C`): never a change.
-    CallOrCheck,
-    /// Raise by this many chips above the call (before rounding to whole chips).
-    Raise(f64),
-    /// Everything behind (`RAISE allIn`, a table's `A`): capping it is never a change.
-    AllIn,
-}
-
-impl Intent {
-    /// The intent of an action-table cell; `bb` is the big blind (`R<x>` raises x big blinds).
-    pub fn from_cell(cell: TableCell, bb: f64) -> Intent {
-        match cell {
-            TableCell::Fold => Intent::Fold,
-            TableCell::Call => Intent::CallOrCheck,
-            TableCell::Check => Intent::Check,
-            TableCell::Raise(x) => Intent::Raise(x * bb),
-            TableCell::AllIn => Intent::AllIn,
-        }
-    }
-
-    /// The intent of an external program's answer.
-    pub fn from_move(m: Move) -> Intent {
-        match m {
-            Move::Fold => Intent::Fold,
-            Move::Check => Intent::Check,
-            Move::Call => Intent::Call,
-            Move::Raise(x) => Intent::Raise(x),
-        }
+/// The intent of an action-table cell; `bb` is the big blind (`R<x>` raises x big blinds).
+pub fn cell_intent(cell: TableCell, bb: f64) -> Intent {
+    match cell {
+        TableCell::Fold => Intent::Fold,
+        TableCell::Call => Intent::CallOrCheck,
+        TableCell::Check => Intent::Check,
+        TableCell::Raise(x) => Intent::Raise(x * bb),
+        TableCell::AllIn => Intent::AllIn,
     }
 }
 
@@ -53,6 +28,8 @@ pub struct Facing {
     pub min_raise: Chips,
     /// Chips the hero has behind.
     pub hero_stack: Chips,
+    /// Chips the hero has put in this round: where a raise's total (`to`) starts from.
+    pub hero_round: Chips,
     /// False when the villain is all in or `heroStack <= toCall`.
     pub hero_can_raise: bool,
     /// The size raises are rounded to, in units (one unit, or `<chip>`).
@@ -69,6 +46,7 @@ impl Facing {
             to_call: d.to_call,
             min_raise: d.min_raise,
             hero_stack: d.hero_stack,
+            hero_round: d.hero_round,
             hero_can_raise: d.hero_can_raise,
             chip: d.chip.max(Chips(1)),
             unit: d.unit,
@@ -135,31 +113,37 @@ impl Change {
     }
 }
 
-/// Makes an intent legal (reference §5): the move to print, and what changed when anything did.
+/// Makes an intent legal (reference §5): the action to print, and what changed when anything
+/// did.
 /// A size the script computed is rounded to the chip here, the one place it is (half away
 /// from zero); the rest is counted in whole units.
 /// Inlined where it is called (every decision, and again by the dealer): its facing numbers
 /// stay in registers and no call is paid.
 #[inline(always)]
-pub fn make_legal(intent: Intent, b: &Facing) -> (Move, Option<Change>) {
+pub fn make_legal(intent: Intent, b: &Facing) -> (Action, Option<Change>) {
     let owed = b.to_call > Chips::ZERO;
-    let raise = |c: Chips| Move::Raise(b.unit.to_f64(c));
+    // `to` as the hero's chips in the round once called, plus the raise.
+    let raise = |c: Chips| {
+        let by = b.unit.to_f64(c);
+        let to = b.unit.to_f64(b.hero_round + b.to_call) + by;
+        Action::Raise { by, to }
+    };
     match intent {
-        Intent::Fold if owed => (Move::Fold, None),
-        Intent::Fold => (Move::Check, Some(Change::FoldToCheck)),
-        Intent::Check if owed => (Move::Fold, Some(Change::CheckToFold)),
-        Intent::Check => (Move::Check, None),
-        Intent::Call if owed => (Move::Call, None),
-        Intent::Call => (Move::Check, Some(Change::CallToCheck)),
-        Intent::CallOrCheck if owed => (Move::Call, None),
-        Intent::CallOrCheck => (Move::Check, None),
+        Intent::Fold if owed => (Action::Fold, None),
+        Intent::Fold => (Action::Check, Some(Change::FoldToCheck)),
+        Intent::Check if owed => (Action::Fold, Some(Change::CheckToFold)),
+        Intent::Check => (Action::Check, None),
+        Intent::Call if owed => (Action::Call, None),
+        Intent::Call => (Action::Check, Some(Change::CallToCheck)),
+        Intent::CallOrCheck if owed => (Action::Call, None),
+        Intent::CallOrCheck => (Action::Check, None),
         // All in asked for as such, when no raise is possible: calling is all the hero can put
         // in (all of it, facing a covering bet), so it is no change (reference §5).
         Intent::AllIn if !b.hero_can_raise || b.hero_stack <= b.to_call => {
-            (if owed { Move::Call } else { Move::Check }, None)
+            (if owed { Action::Call } else { Action::Check }, None)
         }
         Intent::Raise(_) if !b.hero_can_raise || b.hero_stack <= b.to_call => {
-            let m = if owed { Move::Call } else { Move::Check };
+            let m = if owed { Action::Call } else { Action::Check };
             (m, Some(Change::RaiseToCall))
         }
         Intent::AllIn => (raise(b.hero_stack - b.to_call), None),
@@ -190,11 +174,16 @@ pub fn make_legal(intent: Intent, b: &Facing) -> (Move, Option<Change>) {
 mod tests {
     use super::*;
 
+    fn raise(by: f64, to: f64) -> Action {
+        Action::Raise { by, to }
+    }
+
     fn betting(to_call: i64, min_raise: i64, hero_stack: i64) -> Facing {
         Facing {
             to_call: Chips(to_call),
             min_raise: Chips(min_raise),
             hero_stack: Chips(hero_stack),
+            hero_round: Chips(0),
             hero_can_raise: hero_stack > to_call,
             chip: Chips(1),
             unit: Unit::WHOLE,
@@ -205,23 +194,26 @@ mod tests {
     fn passive_actions_follow_what_is_owed() {
         let free = betting(0, 20, 1000);
         let owed = betting(40, 40, 1000);
-        assert_eq!(make_legal(Intent::Fold, &owed), (Move::Fold, None));
+        assert_eq!(make_legal(Intent::Fold, &owed), (Action::Fold, None));
         assert_eq!(
             make_legal(Intent::Fold, &free),
-            (Move::Check, Some(Change::FoldToCheck))
+            (Action::Check, Some(Change::FoldToCheck))
         );
         assert_eq!(
             make_legal(Intent::Check, &owed),
-            (Move::Fold, Some(Change::CheckToFold))
+            (Action::Fold, Some(Change::CheckToFold))
         );
-        assert_eq!(make_legal(Intent::Check, &free), (Move::Check, None));
-        assert_eq!(make_legal(Intent::Call, &owed), (Move::Call, None));
+        assert_eq!(make_legal(Intent::Check, &free), (Action::Check, None));
+        assert_eq!(make_legal(Intent::Call, &owed), (Action::Call, None));
         assert_eq!(
             make_legal(Intent::Call, &free),
-            (Move::Check, Some(Change::CallToCheck))
+            (Action::Check, Some(Change::CallToCheck))
         );
-        assert_eq!(make_legal(Intent::CallOrCheck, &free), (Move::Check, None));
-        assert_eq!(make_legal(Intent::CallOrCheck, &owed), (Move::Call, None));
+        assert_eq!(
+            make_legal(Intent::CallOrCheck, &free),
+            (Action::Check, None)
+        );
+        assert_eq!(make_legal(Intent::CallOrCheck, &owed), (Action::Call, None));
     }
 
     #[test]
@@ -229,16 +221,16 @@ mod tests {
         let b = betting(20, 40, 500);
         assert_eq!(
             make_legal(Intent::Raise(60.4), &b),
-            (Move::Raise(60.0), None)
+            (raise(60.0, 80.0), None)
         );
         assert_eq!(
             make_legal(Intent::Raise(60.5), &b),
-            (Move::Raise(61.0), None)
+            (raise(61.0, 81.0), None)
         );
         assert_eq!(
             make_legal(Intent::Raise(10.0), &b),
             (
-                Move::Raise(40.0),
+                raise(40.0, 60.0),
                 Some(Change::RaisedToMinimum {
                     asked: Chips(10),
                     minimum: Chips(40)
@@ -248,7 +240,7 @@ mod tests {
         assert_eq!(
             make_legal(Intent::Raise(1000.0), &b),
             (
-                Move::Raise(480.0),
+                raise(480.0, 500.0),
                 Some(Change::CappedAllIn {
                     asked: Chips(1000),
                     all_in: Chips(480)
@@ -257,9 +249,23 @@ mod tests {
         );
         assert_eq!(
             make_legal(Intent::Raise(480.0), &b),
-            (Move::Raise(480.0), None)
+            (raise(480.0, 500.0), None)
         );
-        assert_eq!(make_legal(Intent::AllIn, &b), (Move::Raise(480.0), None));
+        assert_eq!(make_legal(Intent::AllIn, &b), (raise(480.0, 500.0), None));
+    }
+
+    #[test]
+    fn a_raise_totals_the_round_s_chips() {
+        // The big blind (20 in) facing a raise to 60 raises by 100: to 160 in this round.
+        let b = Facing {
+            hero_round: Chips(20),
+            ..betting(40, 40, 980)
+        };
+        assert_eq!(
+            make_legal(Intent::Raise(100.0), &b),
+            (raise(100.0, 160.0), None)
+        );
+        assert_eq!(make_legal(Intent::AllIn, &b), (raise(940.0, 1000.0), None));
     }
 
     #[test]
@@ -268,7 +274,7 @@ mod tests {
         assert_eq!(
             make_legal(Intent::Raise(10.0), &b),
             (
-                Move::Raise(30.0),
+                raise(30.0, 50.0),
                 Some(Change::RaisedToMinimum {
                     asked: Chips(10),
                     minimum: Chips(30)
@@ -277,7 +283,7 @@ mod tests {
         );
         assert_eq!(
             make_legal(Intent::Raise(30.0), &b),
-            (Move::Raise(30.0), None)
+            (raise(30.0, 50.0), None)
         );
     }
 
@@ -287,15 +293,15 @@ mod tests {
         b.hero_can_raise = false; // the villain is all in
         assert_eq!(
             make_legal(Intent::Raise(300.0), &b),
-            (Move::Call, Some(Change::RaiseToCall))
+            (Action::Call, Some(Change::RaiseToCall))
         );
         // All in asked for as such is never a change: calling is all that can go in.
-        assert_eq!(make_legal(Intent::AllIn, &b), (Move::Call, None));
+        assert_eq!(make_legal(Intent::AllIn, &b), (Action::Call, None));
         let short = betting(100, 100, 80);
-        assert_eq!(make_legal(Intent::AllIn, &short), (Move::Call, None));
+        assert_eq!(make_legal(Intent::AllIn, &short), (Action::Call, None));
         assert_eq!(
             make_legal(Intent::Raise(300.0), &short),
-            (Move::Call, Some(Change::RaiseToCall))
+            (Action::Call, Some(Change::RaiseToCall))
         );
         assert!(Change::RaiseToCall
             .describe(&short)
@@ -314,11 +320,11 @@ mod tests {
         };
         assert_eq!(
             make_legal(Intent::Raise(0.123), &b),
-            (Move::Raise(0.12), None)
+            (raise(0.12, 0.12), None)
         );
         assert_eq!(
             make_legal(Intent::Raise(1.0 / 3.0), &b),
-            (Move::Raise(0.33), None)
+            (raise(0.33, 0.33), None)
         );
         // 0.1 + 0.2 is 0.30000000000000004 as floats: the raise is exactly 0.3.
         let (m, _) = make_legal(Intent::Raise(0.1 + 0.2), &b);
@@ -329,20 +335,17 @@ mod tests {
         };
         assert_eq!(
             make_legal(Intent::Raise(27.5), &fives),
-            (Move::Raise(30.0), None)
+            (raise(30.0, 30.0), None)
         );
     }
 
     #[test]
     fn table_cells() {
         assert_eq!(
-            Intent::from_cell(TableCell::Raise(2.5), 20.0),
+            cell_intent(TableCell::Raise(2.5), 20.0),
             Intent::Raise(50.0)
         );
-        assert_eq!(
-            Intent::from_cell(TableCell::Call, 20.0),
-            Intent::CallOrCheck
-        );
-        assert_eq!(Intent::from_cell(TableCell::AllIn, 20.0), Intent::AllIn);
+        assert_eq!(cell_intent(TableCell::Call, 20.0), Intent::CallOrCheck);
+        assert_eq!(cell_intent(TableCell::AllIn, 20.0), Intent::AllIn);
     }
 }

@@ -612,7 +612,7 @@ impl<'a, R: Rng + ?Sized> Context<'a, R> {
     pub fn external_action(
         &mut self,
         cmd: &ExternalCommand,
-    ) -> Result<crate::game::Move, ErrorKind> {
+    ) -> Result<crate::game::Intent, ErrorKind> {
         self.prepare(cmd)?;
         let values = Values { ctx: self };
         external::run_action(cmd, &values, &self.program.base_dir, self.policy).map_err(|error| {

@@ -23,12 +23,12 @@ use std::fmt;
 use rand::{Rng, RngExt};
 use smallvec::SmallVec;
 
-pub use action::{make_legal, Change, Facing, Intent};
+pub use action::{cell_intent, make_legal, Change, Facing, Intent};
 pub use explain::Trace;
 
 use crate::diag::{Diagnostic, Span};
 use crate::external::ExternalPolicy;
-use crate::game::{Constant, GameState, Move, Phase};
+use crate::game::{self, Constant, GameState, Phase};
 use crate::ir::{Action, ActionKind, Branch, Condition, Operand, Program, Test, WeightedAmount};
 use context::Context;
 #[doc(hidden)]
@@ -54,7 +54,7 @@ pub struct RuleRef {
 #[derive(Clone, Debug)]
 pub struct Decision {
     /// The legal move to print.
-    pub action: Move,
+    pub action: game::Action,
     /// The rule whose action was taken.
     pub rule: RuleRef,
     /// The line of every rule that gave an action (before the `PRIORITY` filter), in file order.
@@ -209,7 +209,7 @@ pub fn decide<R: Rng + ?Sized>(
 /// what only a person reads: the rules, the warnings, the trace).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Brief {
-    pub action: Move,
+    pub action: game::Action,
     /// The flags below as bits of one byte: a table reads them back right after the decision,
     /// and four bytes stored one by one and read back as one word stall the processor.
     flags: u8,
@@ -226,7 +226,7 @@ impl Brief {
 
     /// A decision's move, its flags (see the methods of the same names) and its steps.
     pub fn new(
-        action: Move,
+        action: game::Action,
         [made_legal, random_tie, drawn, read_random]: [bool; 4],
         steps: u64,
     ) -> Brief {
@@ -458,7 +458,7 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
     /// ([`Self::pick`]), then the action made legal ([`Self::legal`]); each step adds to the
     /// `--explain` trace as the reference describes a decision. The lines of the rules that
     /// matched go to `lines` when kept (filled in place: a brief decision moves nothing).
-    fn decide(&mut self, lines: &mut Lines) -> Result<(Move, RuleRef), ErrorKind> {
+    fn decide(&mut self, lines: &mut Lines) -> Result<(game::Action, RuleRef), ErrorKind> {
         let program: &'a Program = self.ctx.program;
         let state: &'a GameState = self.ctx.state;
         let phase = state.phase();
@@ -605,7 +605,7 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
     /// The chosen rule's action (its rule at `line`) as a legal move, with a warning when it
     /// had to be changed (reference §5).
     #[inline(always)]
-    fn legal(&mut self, line: usize, action: &'a Action) -> Result<Move, ErrorKind> {
+    fn legal(&mut self, line: usize, action: &'a Action) -> Result<game::Action, ErrorKind> {
         let program: &'a Program = self.ctx.program;
         let intent = self.intent(action)?;
         let derived = self.ctx.state.derived();
@@ -850,12 +850,12 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
                 let class = self.ctx.class();
                 self.note(|| format!("table cell for {}: {cell:?}", class.name()));
                 let bb = self.ctx.constant(&Constant::Bb)?;
-                Intent::from_cell(cell, bb)
+                cell_intent(cell, bb)
             }
             ActionKind::External(cmd) => {
-                let m = self.ctx.external_action(cmd)?;
-                self.note(|| format!("the program answered `{m}`"));
-                Intent::from_move(m)
+                let intent = self.ctx.external_action(cmd)?;
+                self.note(|| format!("the program answered `{intent}`"));
+                intent
             }
         })
     }

@@ -182,7 +182,7 @@ fn branches_stop_at_the_first_failure_and_the_first_success() {
         ),
     ]);
     let d = run(&p, &state(SB_FIRST), 0).unwrap();
-    assert_eq!(d.action, Move::Call);
+    assert_eq!(d.action, game::Action::Call);
     assert_eq!(d.rule, RuleRef { index: 1, line: 2 });
     assert_eq!(d.matched.as_slice(), &[2]);
     assert!(d.warnings.is_empty());
@@ -195,7 +195,10 @@ fn an_or_of_branches_holds_when_a_later_one_does() {
         vec![vec![fails()], vec![holds(), holds()]],
         ActionKind::Call,
     )]);
-    assert_eq!(run(&p, &state(SB_FIRST), 0).unwrap().action, Move::Call);
+    assert_eq!(
+        run(&p, &state(SB_FIRST), 0).unwrap().action,
+        game::Action::Call
+    );
 }
 
 #[test]
@@ -249,7 +252,7 @@ fn card_queries_and_predicates() {
         },
     ]);
     let d = run(&p, &state(FLOP_BET), 0).unwrap();
-    assert_eq!(d.action, Move::Call);
+    assert_eq!(d.action, game::Action::Call);
     assert_eq!(d.rule.line, 3);
 }
 
@@ -292,7 +295,13 @@ fn the_villain_acted_so_reactions_answer() {
         },
     ]);
     let d = run(&p, &state(FLOP_BET), 0).unwrap();
-    assert_eq!(d.action, Move::Raise(90.0));
+    assert_eq!(
+        d.action,
+        game::Action::Raise {
+            by: 90.0,
+            to: 120.0
+        }
+    );
     assert_eq!(d.matched.as_slice(), &[3]);
 }
 
@@ -308,7 +317,7 @@ fn before_the_villain_acts_the_then_action_applies() {
     }]);
     assert_eq!(
         run(&p, &state(SB_FIRST), 0).unwrap().action,
-        Move::Raise(60.0)
+        game::Action::Raise { by: 60.0, to: 80.0 }
     );
 }
 
@@ -343,7 +352,7 @@ fn always_rules_are_pooled_and_priority_wins() {
     high.priority = 2;
     let p = program(vec![low, high]);
     let d = run(&p, &state(SB_FIRST), 0).unwrap();
-    assert_eq!(d.action, Move::Call);
+    assert_eq!(d.action, game::Action::Call);
     assert_eq!(d.rule.line, 2);
     assert_eq!(d.matched.as_slice(), &[1, 2]);
     assert!(d.warnings.is_empty());
@@ -362,7 +371,7 @@ fn several_matched_rules_warn_and_pick_uniformly() {
         assert_eq!(d.warnings.len(), 1);
         assert_eq!(d.warnings[0].code, Code::SeveralRulesMatched);
         assert!(d.warnings[0].message.contains("lines 1 and 2"));
-        if d.action == Move::Call {
+        if d.action == game::Action::Call {
             calls += 1;
         }
     }
@@ -390,7 +399,7 @@ fn random_is_drawn_once_per_decision() {
     for seed in 0..1000 {
         let d = run(&p, &s, seed).unwrap();
         assert!(d.warnings.is_empty(), "exactly one rule matches");
-        folds += usize::from(d.action == Move::Fold);
+        folds += usize::from(d.action == game::Action::Fold);
     }
     assert!((437..=563).contains(&folds), "{folds} folds of 1000");
 }
@@ -417,7 +426,7 @@ fn the_same_seed_gives_the_same_decision() {
     // change of the generator or of how it is sampled shows here first).
     let raises: Vec<f64> = (0..12)
         .map(|seed| match run(&p, &s, seed).unwrap().action {
-            Move::Raise(x) => x / 20.0,
+            game::Action::Raise { by, .. } => by / 20.0,
             other => panic!("{other:?}"),
         })
         .collect();
@@ -434,7 +443,10 @@ fn init_constants_and_a_missing_one() {
     )]);
     assert_eq!(
         run(&p, &state(SB_FIRST), 0).unwrap().action,
-        Move::Raise(80.0)
+        game::Action::Raise {
+            by: 80.0,
+            to: 100.0
+        }
     );
     let e = run(&p, &state(FLOP_BET), 0).unwrap_err();
     assert!(matches!(
@@ -469,7 +481,7 @@ fn external_programs_need_permission() {
 fn made_legal_with_a_warning_naming_the_rule() {
     let p = program(vec![spec(BlockKind::Preflop, vec![], ActionKind::Check)]);
     let d = run(&p, &state(SB_FIRST), 0).unwrap();
-    assert_eq!(d.action, Move::Fold);
+    assert_eq!(d.action, game::Action::Fold);
     assert_eq!(d.warnings.len(), 1);
     assert_eq!(
         d.warnings[0].message,
@@ -535,9 +547,9 @@ fn weighted_raises_follow_their_weights() {
     let mut counts = [0u32; 3];
     for seed in 0..10_000 {
         match run(&p, &s, seed).unwrap().action {
-            Move::Raise(40.0) => counts[0] += 1,
-            Move::Raise(80.0) => counts[1] += 1,
-            Move::Raise(120.0) => counts[2] += 1,
+            game::Action::Raise { by: 40.0, .. } => counts[0] += 1,
+            game::Action::Raise { by: 80.0, .. } => counts[1] += 1,
+            game::Action::Raise { by: 120.0, .. } => counts[2] += 1,
             m => panic!("unexpected {m}"),
         }
     }
@@ -571,9 +583,9 @@ fn mixed_strategies_follow_their_weights() {
         let d = run(&p, &s, seed).unwrap();
         let draw = d.draw.expect("a draw is reported");
         match (d.action, draw.index) {
-            (Move::Call, 0) => counts[0] += 1,
-            (Move::Raise(60.0), 1) => counts[1] += 1,
-            (Move::Fold, 2) => counts[2] += 1,
+            (game::Action::Call, 0) => counts[0] += 1,
+            (game::Action::Raise { by: 60.0, to: 80.0 }, 1) => counts[1] += 1,
+            (game::Action::Fold, 2) => counts[2] += 1,
             (m, i) => panic!("unexpected {m} from item {i}"),
         }
     }
@@ -599,7 +611,7 @@ fn arithmetic_and_undefined_values() {
     let p = checked.program.expect("the script checks");
     let d = run(&p, &state(FLOP_BET), 1).unwrap();
     // The pot is 70 with 30 owed: (70 - 30) / 2 = 20, below the minimum raise of 30.
-    assert_eq!(d.action, Move::Raise(30.0));
+    assert_eq!(d.action, game::Action::Raise { by: 30.0, to: 60.0 });
     assert_eq!(d.rule.line, 5);
     let codes: Vec<Code> = d.warnings.iter().map(|w| w.code).collect();
     assert!(codes.contains(&Code::UndefinedValue), "{codes:?}");
@@ -697,7 +709,7 @@ fn strength_against_a_range_decides() {
     let checked = crate::check::check(&source, &Default::default());
     let p = checked.program.expect("the script checks");
     let d = run(&p, &state(FLOP_BET), 1).unwrap();
-    assert_eq!(d.action, Move::Call);
+    assert_eq!(d.action, game::Action::Call);
     assert_eq!(d.rule.line, 7);
     assert!(d.warnings.is_empty(), "{:?}", d.warnings);
 }

@@ -28,7 +28,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::cards::Card;
-use crate::game::{format_amount, GameState, Move};
+use crate::game::{format_amount, GameState, Intent};
 use crate::ir::ExternalCommand;
 
 pub use groups::Spawned;
@@ -280,7 +280,7 @@ pub fn run_action(
     values: &dyn Placeholders,
     base_dir: &Path,
     policy: &ExternalPolicy,
-) -> Result<Move, ExternalError> {
+) -> Result<Intent, ExternalError> {
     let (inv, done) = run_checked(cmd, values, base_dir, policy)?;
     parse_action(&done.stdout).map_err(|problem| {
         let what = format!(

@@ -1,7 +1,7 @@
 //! Reading what a program printed: a condition's number, an action line, and short quotes of
 //! the output for error messages.
 
-use crate::game::{Act, Move};
+use crate::game::{Act, Intent};
 
 /// Why a condition program's output gives no number.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -152,7 +152,7 @@ impl std::fmt::Display for ActionProblem {
 
 /// One line naming an action: `fold`, `check`, `call` or `raise N` (any case, white space
 /// around and between the words allowed; N a positive number of chips, `[0-9]+(.[0-9]+)?`).
-pub fn parse_action(output: &str) -> Result<Move, ActionProblem> {
+pub fn parse_action(output: &str) -> Result<Intent, ActionProblem> {
     let text = output.trim();
     if text.is_empty() {
         return Err(ActionProblem::Empty);
@@ -162,11 +162,11 @@ pub fn parse_action(output: &str) -> Result<Move, ActionProblem> {
     }
     let words: Vec<&str> = text.split_whitespace().collect();
     match (words[0].parse::<Act>(), &words[1..]) {
-        (Ok(Act::Fold), []) => Ok(Move::Fold),
-        (Ok(Act::Check), []) => Ok(Move::Check),
-        (Ok(Act::Call), []) => Ok(Move::Call),
+        (Ok(Act::Fold), []) => Ok(Intent::Fold),
+        (Ok(Act::Check), []) => Ok(Intent::Check),
+        (Ok(Act::Call), []) => Ok(Intent::Call),
         (Ok(Act::Raise), [amount]) => match plain_number(amount) {
-            Some(x) if x > 0.0 => Ok(Move::Raise(x)),
+            Some(x) if x > 0.0 => Ok(Intent::Raise(x)),
             // A number in another notation (`1e2`, `0,5`, `0x10`): say so, not "no amount".
             None if amount.starts_with(|c: char| c.is_ascii_digit() || c == '.') => {
                 Err(ActionProblem::RaiseNotation(amount.to_string()))
@@ -263,11 +263,11 @@ mod tests {
 
     #[test]
     fn actions() {
-        assert_eq!(parse_action("fold\n"), Ok(Move::Fold));
-        assert_eq!(parse_action("  CHECK  "), Ok(Move::Check));
-        assert_eq!(parse_action("\nCall\r\n"), Ok(Move::Call));
-        assert_eq!(parse_action("Raise   77"), Ok(Move::Raise(77.0)));
-        assert_eq!(parse_action("raise 2.5"), Ok(Move::Raise(2.5)));
+        assert_eq!(parse_action("fold\n"), Ok(Intent::Fold));
+        assert_eq!(parse_action("  CHECK  "), Ok(Intent::Check));
+        assert_eq!(parse_action("\nCall\r\n"), Ok(Intent::Call));
+        assert_eq!(parse_action("Raise   77"), Ok(Intent::Raise(77.0)));
+        assert_eq!(parse_action("raise 2.5"), Ok(Intent::Raise(2.5)));
         assert_eq!(parse_action(""), Err(ActionProblem::Empty));
         assert_eq!(parse_action("call\nfold"), Err(ActionProblem::SeveralLines));
         assert_eq!(parse_action("bet 5"), Err(ActionProblem::NotAnAction));

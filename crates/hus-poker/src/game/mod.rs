@@ -2,6 +2,7 @@
 //! ([`xml`]), and the validated [`GameState`] with every constant of reference §7 derived by a
 //! heads-up no-limit betting model ([`betting`]).
 
+mod action;
 pub mod betting;
 mod builder;
 pub mod chips;
@@ -10,6 +11,7 @@ mod growing;
 pub mod opponent;
 pub mod xml;
 
+pub use action::{Action, Intent};
 pub use builder::{GameBuilder, Play};
 pub use chips::{Chips, Decimal, Unit};
 pub use constant::{Constant, Stat};
@@ -369,30 +371,6 @@ impl GameState {
     }
     pub fn derived(&self) -> &betting::Derived {
         &self.derived
-    }
-}
-
-/// What the hero does now: the output of a decision (`fold`, `check`, `call`, `raise N`).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Move {
-    Fold,
-    Check,
-    Call,
-    /// Raise **by** this many chips above the call (reference §5).
-    Raise(f64),
-}
-
-impl std::fmt::Display for Move {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Move::Fold => f.write_str("fold"),
-            Move::Check => f.write_str("check"),
-            Move::Call => f.write_str("call"),
-            // The shortest form that reads back as the amount: exact for a raise made legal
-            // (a whole number of the state's unit).
-            Move::Raise(n) if n.is_finite() && n.abs() < 1e15 => write!(f, "raise {n}"),
-            Move::Raise(n) => write!(f, "raise {}", format_amount(*n)),
-        }
     }
 }
 

@@ -11,7 +11,7 @@ use super::{
 };
 use crate::dealer::{BotStats, ResultSums};
 use crate::diag::Diagnostic;
-use crate::game::{Ending, GameState, Move, OpponentStats, Phase};
+use crate::game::{Action, Ending, GameState, OpponentStats, Phase};
 use crate::play::{
     seed_of_decision, Bot, BotDecision, DecisionInfo, DecisionRng, Histories, ScriptBot,
 };
@@ -179,7 +179,7 @@ impl Seat {
             &mut rng,
             line,
         )?;
-        let changed = played != decision.mv;
+        let changed = decision.changed_to(played);
         let phase = Phase::ALL[progress.round];
         self.summary
             .stats
@@ -291,9 +291,9 @@ pub struct Turn {
     /// The game state the bot saw: what `hus decide` reads.
     pub state: GameState,
     pub decision: BotDecision,
-    /// The act sent to the dealer, and the legal move it is.
+    /// The act sent to the dealer, and the legal action it is.
     pub act: AcpcAction,
-    pub played: Move,
+    pub played: Action,
 }
 
 /// Builds the game state of `state` (with the opponent's statistics when the bot reads

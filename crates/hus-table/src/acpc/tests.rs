@@ -6,44 +6,44 @@ use crate::game::GameState;
 
 /// Each `<-C` line of protocol.txt's no-limit section: the state the client answers, what it
 /// owes then, the move it makes and the reply that move becomes.
-const CLIENT_TURNS: [(&str, i64, Move, &str); 9] = [
-    ("MATCHSTATE:0:30:c:9s8h|", 0, Move::Check, "c"),
+const CLIENT_TURNS: [(&str, i64, Intent, &str); 9] = [
+    ("MATCHSTATE:0:30:c:9s8h|", 0, Intent::Check, "c"),
     (
         "MATCHSTATE:0:30:cc/:9s8h|/8c8d5c",
         0,
-        Move::Raise(150.0),
+        Intent::Raise(150.0),
         "r250",
     ),
     (
         "MATCHSTATE:0:30:cc/r250c/:9s8h|/8c8d5c/6s",
         0,
-        Move::Raise(250.0),
+        Intent::Raise(250.0),
         "r500",
     ),
     (
         "MATCHSTATE:0:30:cc/r250c/r500c/:9s8h|/8c8d5c/6s/2d",
         0,
-        Move::Raise(750.0),
+        Intent::Raise(750.0),
         "r1250",
     ),
-    ("MATCHSTATE:1:31::|JdTc", 50, Move::Raise(200.0), "r300"),
-    ("MATCHSTATE:1:31:r300r900:|JdTc", 600, Move::Call, "c"),
+    ("MATCHSTATE:1:31::|JdTc", 50, Intent::Raise(200.0), "r300"),
+    ("MATCHSTATE:1:31:r300r900:|JdTc", 600, Intent::Call, "c"),
     (
         "MATCHSTATE:1:31:r300r900c/r1800:|JdTc/6dJc9c",
         900,
-        Move::Raise(1800.0),
+        Intent::Raise(1800.0),
         "r3600",
     ),
     (
         "MATCHSTATE:1:31:r300r900c/r1800r3600r9000:|JdTc/6dJc9c",
         5400,
-        Move::Call,
+        Intent::Call,
         "c",
     ),
     (
         "MATCHSTATE:1:31:r300r900c/r1800r3600r9000c/r20000:|JdTc/6dJc9c/Kh",
         11000,
-        Move::Call,
+        Intent::Call,
         "c",
     ),
 ];
@@ -59,6 +59,11 @@ fn every_no_limit_example_of_the_protocol_is_a_valid_game_state_at_the_hero_s_tu
         assert!(warnings.is_empty(), "{line}: {warnings:?}");
         assert_eq!(gs.derived().to_call, crate::game::Chips(to_call), "{line}");
         assert_eq!(reply(mv, &state, &game).unwrap(), reply_text, "{line}");
+        // The action sent is the one the HUS table plays in the same state, raised to the
+        // same total of the round.
+        let progress = progress(&state, &game).unwrap();
+        let (_, played) = answer(mv, &progress, state.position, &game);
+        assert_eq!(played, crate::play::legal_in(gs.derived(), mv), "{line}");
     }
 }
 
@@ -119,7 +124,7 @@ fn hand_made_states_all_ins_folds_and_a_raise_war() {
     let (gs, _) = GameState::from_record(r).unwrap();
     assert_eq!(gs.derived().to_call, Chips(20000) - Chips(900));
     assert!(!gs.derived().hero_can_raise);
-    assert_eq!(reply(Move::Call, &s, &game).unwrap(), "c");
+    assert_eq!(reply(Intent::Call, &s, &game).unwrap(), "c");
     // A raise to more than the stack is refused.
     let s = parse("MATCHSTATE:0:9:r30000:AhKd|").unwrap();
     assert!(to_record(&s, &game).is_err());
@@ -261,27 +266,27 @@ fn a_game_s_raise_limit_is_kept() {
     assert_eq!(game.max_raises, [2, 4, 4, 4]);
     let state = parse("MATCHSTATE:1:1:r300r900:|AhKd").unwrap();
     assert_eq!(progress(&state, &game).unwrap().raise_to, None);
-    assert_eq!(reply(Move::Raise(5000.0), &state, &game).unwrap(), "c");
+    assert_eq!(reply(Intent::Raise(5000.0), &state, &game).unwrap(), "c");
 }
 
 #[test]
 fn moves_are_made_legal_before_they_are_sent() {
     let game = NoLimitGame::standard();
-    let turn = |betting: &str, mv: Move| {
+    let turn = |betting: &str, mv: Intent| {
         let state = parse(&format!("MATCHSTATE:0:1:{betting}:AhKd|")).unwrap();
         reply(mv, &state, &game).unwrap()
     };
     // No fold when checking is free; a raise below the minimum is the minimum; above the
     // stack, all in.
-    assert_eq!(turn("c", Move::Fold), "c");
-    assert_eq!(turn("c", Move::Raise(10.0)), "r200");
-    assert_eq!(turn("c", Move::Raise(1e9)), "r20000");
-    assert_eq!(turn("r300", Move::Raise(250.4)), "r550");
-    assert_eq!(turn("r20000", Move::Raise(100.0)), "c");
-    assert_eq!(turn("r300", Move::Fold), "f");
+    assert_eq!(turn("c", Intent::Fold), "c");
+    assert_eq!(turn("c", Intent::Raise(10.0)), "r200");
+    assert_eq!(turn("c", Intent::Raise(1e9)), "r20000");
+    assert_eq!(turn("r300", Intent::Raise(250.4)), "r550");
+    assert_eq!(turn("r20000", Intent::Raise(100.0)), "c");
+    assert_eq!(turn("r300", Intent::Fold), "f");
     // Not this seat's turn: no reply.
     let state = parse("MATCHSTATE:0:1::AhKd|").unwrap();
-    assert!(reply(Move::Call, &state, &game).is_err());
+    assert!(reply(Intent::Call, &state, &game).is_err());
 }
 
 #[test]

@@ -12,7 +12,8 @@ use super::MatchError;
 use crate::cards::{Card, CardSet, Rank, Suit};
 use crate::game::betting::Betting;
 use crate::game::{
-    Act, ActionRecord, Chips, GameRecord, GrowingState, Move, Phase, Player, Post, Round, Unit,
+    Act, Action, ActionRecord, Chips, GameRecord, GrowingState, Intent, Phase, Player, Post, Round,
+    Unit,
 };
 use crate::play::{legal_move, Bot, ChaCha8Stream, Deal, DecisionInfo, DecisionRng, HandEnd};
 use crate::strength::{evaluate, HandRank};
@@ -321,7 +322,7 @@ impl HandInPlay {
     /// `mv` of the player to act made legal, as the dealer makes every move legal (in whole
     /// chips: see [`legal_move`]).
     #[inline]
-    pub fn legal(&self, mv: Move) -> Move {
+    pub fn legal(&self, mv: Intent) -> Action {
         let player = self.next.unwrap_or(Player::Hero);
         legal_move(
             mv,
@@ -329,6 +330,7 @@ impl HandInPlay {
             self.betting.can_raise(player),
             self.betting.min_raise().0,
             self.betting.behind(player).0,
+            self.betting.round_in(player).0,
         )
     }
 
@@ -337,7 +339,7 @@ impl HandInPlay {
     /// player to act, or ends the hand.
     pub fn apply(
         &mut self,
-        played: Move,
+        played: Action,
         buffers: &mut HandBuffers,
         deal: &Deal,
     ) -> Result<(), MatchError> {
@@ -345,10 +347,10 @@ impl HandInPlay {
             return Ok(());
         };
         let (act, amount) = match played {
-            Move::Fold => (Act::Fold, Chips::ZERO),
-            Move::Check => (Act::Check, Chips::ZERO),
-            Move::Call => (Act::Call, self.betting.to_call(player)),
-            Move::Raise(r) => (Act::Raise, Chips(r as i64)),
+            Action::Fold => (Act::Fold, Chips::ZERO),
+            Action::Check => (Act::Check, Chips::ZERO),
+            Action::Call => (Act::Call, self.betting.to_call(player)),
+            Action::Raise { by, .. } => (Act::Raise, Chips(by as i64)),
         };
         let (hand, no) = (self.hand, self.acts);
         self.betting
@@ -443,7 +445,7 @@ impl Decisions<'_, '_> {
         setup: &HandSetup,
         buffers: &mut HandBuffers,
         play: &HandInPlay,
-    ) -> Result<Move, MatchError> {
+    ) -> Result<Action, MatchError> {
         let (hand, no) = (setup.hand, play.acts());
         let seat = play.to_act().unwrap_or(0);
         let state = match buffers.decide(seat) {
@@ -475,7 +477,7 @@ impl Decisions<'_, '_> {
             }
         };
         let played = play.legal(decision.mv);
-        let changed = played != decision.mv;
+        let changed = decision.changed_to(played);
         self.stats[bot].record_decision(play.phase, played, decision, changed);
         if let Some(f) = self.on_decision.as_deref_mut() {
             f(&DecisionInfo {

@@ -599,14 +599,14 @@ fn play_hands_seen(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{GameState, Move};
+    use crate::game::{GameState, Intent};
     use rand::RngExt;
 
     /// Raises by the pot (as it stands) every time.
     struct Raiser;
     impl Bot for Raiser {
         fn decide(&self, s: &GameState, _: &mut DecisionRng) -> Result<BotDecision, String> {
-            Ok(BotDecision::plain(Move::Raise(
+            Ok(BotDecision::plain(Intent::Raise(
                 s.derived().chips(s.derived().pot),
             )))
         }
@@ -615,7 +615,7 @@ mod tests {
     struct Folder;
     impl Bot for Folder {
         fn decide(&self, _: &GameState, _: &mut DecisionRng) -> Result<BotDecision, String> {
-            Ok(BotDecision::plain(Move::Fold))
+            Ok(BotDecision::plain(Intent::Fold))
         }
     }
     /// Any move at random, amounts included, legal or not: the table must cope.
@@ -623,11 +623,11 @@ mod tests {
     impl Bot for Chaos {
         fn decide(&self, s: &GameState, rng: &mut DecisionRng) -> Result<BotDecision, String> {
             let mv = match rng.random_range(0..10) {
-                0 => Move::Fold,
-                1 | 2 => Move::Check,
-                3..=5 => Move::Call,
-                6 => Move::Raise(1e9),
-                _ => Move::Raise(
+                0 => Intent::Fold,
+                1 | 2 => Intent::Check,
+                3..=5 => Intent::Call,
+                6 => Intent::Raise(1e9),
+                _ => Intent::Raise(
                     rng.random_range(0.0..0.2) * s.derived().chips(s.derived().hero_stack),
                 ),
             };
@@ -643,7 +643,7 @@ mod tests {
                 .lock()
                 .unwrap()
                 .push(s.record().stats.as_deref().copied());
-            Ok(BotDecision::plain(Move::Raise(
+            Ok(BotDecision::plain(Intent::Raise(
                 s.derived().chips(s.derived().pot),
             )))
         }
@@ -783,7 +783,7 @@ mod tests {
         fn decide(&self, _: &GameState, _: &mut DecisionRng) -> Result<BotDecision, String> {
             match self.0.fetch_sub(1, std::sync::atomic::Ordering::SeqCst) {
                 1 => Err("tired".into()),
-                _ => Ok(BotDecision::plain(Move::Call)),
+                _ => Ok(BotDecision::plain(Intent::Call)),
             }
         }
         fn plays_in_order(&self) -> bool {

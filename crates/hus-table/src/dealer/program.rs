@@ -16,7 +16,7 @@ use super::acpc_text::{final_state, position_of_seat, states_so_far, View};
 use super::hand::Stakes;
 use crate::external::Spawned;
 use crate::files::PrivateTempFile;
-use crate::game::{GameState, Move};
+use crate::game::{GameState, Intent};
 use crate::play::{Bot, BotDecision, DecisionRng, HandEnd};
 
 /// The longest line accepted from a program (the competition's dealer allows 4 KiB).
@@ -456,18 +456,18 @@ impl Started {
     }
 }
 
-/// The move an answer is at `state`, and whether it was a valid action there. A valid one
+/// What an answer asks for at `state`, and whether it was a valid action there. A valid one
 /// is `f` when something is owed, `c`, or `r<to>` to a total the player can raise to (at
 /// least the smallest raise, or all in); anything else becomes a call.
-pub fn read_action(act: &str, state: &GameState) -> (Move, bool) {
+pub fn read_action(act: &str, state: &GameState) -> (Intent, bool) {
     let d = state.derived();
     let call = if d.to_call > crate::game::Chips::ZERO {
-        Move::Call
+        Intent::Call
     } else {
-        Move::Check
+        Intent::Check
     };
     let valid = match act {
-        "f" if d.to_call > crate::game::Chips::ZERO => Some(Move::Fold),
+        "f" if d.to_call > crate::game::Chips::ZERO => Some(Intent::Fold),
         "c" => Some(call),
         _ => act
             .strip_prefix('r')
@@ -483,7 +483,7 @@ pub fn read_action(act: &str, state: &GameState) -> (Move, bool) {
                     && to <= all_in
                     && by >= crate::game::Chips(1)
                     && (by >= d.min_raise || to == all_in);
-                ok.then_some(Move::Raise(d.chips(by)))
+                ok.then_some(Intent::Raise(d.chips(by)))
             }),
     };
     match valid {
@@ -512,9 +512,9 @@ impl Bot for AcpcProgram {
             Answer::Late => {
                 g.faults.late += 1;
                 let mv = if state.derived().to_call > crate::game::Chips::ZERO {
-                    Move::Fold
+                    Intent::Fold
                 } else {
-                    Move::Check
+                    Intent::Check
                 };
                 (mv, true)
             }
@@ -607,13 +607,13 @@ mod tests {
             Ok((s, _)) => s,
             Err(e) => panic!("the fixture is a valid game state: {e:?}"),
         };
-        assert_eq!(read_action("f", &state), (Move::Fold, true));
-        assert_eq!(read_action("c", &state), (Move::Call, true));
-        assert_eq!(read_action("r500", &state), (Move::Raise(200.0), true));
-        assert_eq!(read_action("r10000", &state), (Move::Raise(9700.0), true));
-        assert_eq!(read_action("r400", &state), (Move::Call, false));
-        assert_eq!(read_action("r10001", &state), (Move::Call, false));
-        assert_eq!(read_action("x", &state), (Move::Call, false));
-        assert_eq!(read_action("r", &state), (Move::Call, false));
+        assert_eq!(read_action("f", &state), (Intent::Fold, true));
+        assert_eq!(read_action("c", &state), (Intent::Call, true));
+        assert_eq!(read_action("r500", &state), (Intent::Raise(200.0), true));
+        assert_eq!(read_action("r10000", &state), (Intent::Raise(9700.0), true));
+        assert_eq!(read_action("r400", &state), (Intent::Call, false));
+        assert_eq!(read_action("r10001", &state), (Intent::Call, false));
+        assert_eq!(read_action("x", &state), (Intent::Call, false));
+        assert_eq!(read_action("r", &state), (Intent::Call, false));
     }
 }

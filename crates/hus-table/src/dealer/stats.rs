@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use super::BotDecision;
-use crate::game::{Move, OpponentStats, Phase};
+use crate::game::{Action, OpponentStats, Phase};
 
 /// How often a bot took each action in one betting round.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -52,17 +52,17 @@ impl BotStats {
     pub fn record_decision(
         &mut self,
         phase: Phase,
-        played: Move,
+        played: Action,
         d: &BotDecision,
         changed_by_dealer: bool,
     ) {
         self.decisions += 1;
         let a = &mut self.actions[phase as usize];
         match played {
-            Move::Fold => a.fold += 1,
-            Move::Check => a.check += 1,
-            Move::Call => a.call += 1,
-            Move::Raise(_) => a.raise += 1,
+            Action::Fold => a.fold += 1,
+            Action::Check => a.check += 1,
+            Action::Call => a.call += 1,
+            Action::Raise { .. } => a.raise += 1,
         }
         self.no_rule_matched += d.no_rule_matched as u64;
         self.actions_made_legal += (d.made_legal || changed_by_dealer) as u64;

@@ -9,7 +9,7 @@ use rand_chacha::ChaCha8Rng;
 use super::hand::{HandBuffers, HandInPlay, HandSetup, Stakes};
 use super::{deal_on, stats::BotStats, ChaCha8Stream, Deal, MatchError};
 use crate::game::opponent::HandMemo;
-use crate::game::{Ending, GameState, Move, OpponentStats};
+use crate::game::{Action, Ending, GameState, Intent, OpponentStats};
 use crate::play::seeds::seeds_on;
 
 /// How a [`Table`] deals: `hus match`'s seed, stakes, duplicate dealing and `<init>` values.
@@ -55,7 +55,7 @@ pub struct HandResult {
 /// move legal) and, when it ended the hand, the hand's result (the table then deals the next).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Acted {
-    pub played: Move,
+    pub played: Action,
     pub ended: Option<HandResult>,
 }
 
@@ -195,7 +195,7 @@ impl Table {
 
     /// Plays `mv` (a raise is by how much beyond the call) for the player to act, made legal
     /// as the dealer makes every move legal. When it ends the hand, the next is dealt.
-    pub fn act(&mut self, mv: Move) -> Result<Acted, MatchError> {
+    pub fn act(&mut self, mv: Intent) -> Result<Acted, MatchError> {
         let played = self.play.legal(mv);
         self.play.apply(played, &mut self.buffers, &self.deal)?;
         if self.play.to_act().is_some() {
@@ -278,7 +278,7 @@ mod tests {
     struct Caller;
     impl Bot for Caller {
         fn decide(&self, _: &GameState, _: &mut DecisionRng) -> Result<BotDecision, String> {
-            Ok(BotDecision::plain(Move::Call))
+            Ok(BotDecision::plain(Intent::Call))
         }
     }
 
@@ -329,15 +329,18 @@ mod tests {
         let mut table = Table::new(TableOptions::new(3)).unwrap();
         assert_eq!((table.hand(), table.button(), table.to_act()), (1, 0, 0));
         // A (button, small blind) checks while owing 50: that is a fold.
-        let acted = table.act(Move::Check).unwrap();
-        assert_eq!(acted.played, Move::Fold);
+        let acted = table.act(Intent::Check).unwrap();
+        assert_eq!(acted.played, Action::Fold);
         let end = acted.ended.unwrap();
         assert_eq!((end.net, end.showdown, end.button), ([-50, 50], false, 0));
         assert_eq!((table.hand(), table.button(), table.to_act()), (2, 1, 1));
         // A raise below the minimum is raised to it.
         assert_eq!(
-            table.act(Move::Raise(1.0)).unwrap().played,
-            Move::Raise(100.0)
+            table.act(Intent::Raise(1.0)).unwrap().played,
+            Action::Raise {
+                by: 100.0,
+                to: 200.0
+            }
         );
         assert_eq!(table.to_act(), 0);
         assert_eq!(table.state().unwrap().derived().to_call, Chips(100));

@@ -8,7 +8,7 @@ use crate::check::{check, CheckOptions};
 use crate::diag::{Diagnostic, SourceFile};
 use crate::eval::{decide_brief, DecideError, DecideOptions, ErrorKind};
 use crate::external::ExternalPolicy;
-use crate::game::{GameState, Move};
+use crate::game::{GameState, Intent};
 use crate::ir::Program;
 
 /// The built-in bots: name (after `builtin:`), one-line description, HUS source.
@@ -67,7 +67,7 @@ impl Bot for ScriptBot {
         // move, its flags and any error are those of `decide`.
         match decide_brief(&self.program, state, rng, &self.options.external) {
             Ok(d) => Ok(BotDecision {
-                mv: d.action,
+                mv: d.action.into(),
                 no_rule_matched: false,
                 made_legal: d.made_legal(),
                 random_tie: d.random_tie(),
@@ -80,9 +80,9 @@ impl Bot for ScriptBot {
                 ..
             }) => Ok(BotDecision {
                 mv: if state.derived().to_call > crate::game::Chips::ZERO {
-                    Move::Fold
+                    Intent::Fold
                 } else {
-                    Move::Check
+                    Intent::Check
                 },
                 no_rule_matched: true,
                 made_legal: false,

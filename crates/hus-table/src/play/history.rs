@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use super::{BotDecision, LoadedBot};
-use crate::game::{GameState, Move};
+use crate::game::{Action, GameState};
 
 /// One decision as it was taken: what `--histories` writes.
 pub struct DecisionInfo<'a> {
@@ -21,7 +21,7 @@ pub struct DecisionInfo<'a> {
     pub seed: u64,
     pub decision: BotDecision,
     /// The move played (the bot's, made legal by the dealer if it was not).
-    pub played: Move,
+    pub played: Action,
 }
 
 /// Where and how histories are written.
@@ -116,7 +116,7 @@ impl Histories {
         if d.decision.made_legal {
             notes.push("made-legal");
         }
-        if d.played != d.decision.mv {
+        if d.decision.changed_to(d.played) {
             notes.push("made-legal-by-dealer");
         }
         if d.decision.random_tie {

@@ -12,7 +12,7 @@ pub mod rng;
 pub mod seeds;
 pub mod stream;
 
-use crate::game::{GameState, Move};
+use crate::game::{Action, GameState, Intent};
 pub use bots::{load_bot, BotLoadError, LoadedBot, ScriptBot, BUILTINS};
 pub use deal::{Deal, HandEnd};
 pub use history::{DecisionInfo, Histories};
@@ -50,7 +50,8 @@ pub trait Bot: Send + Sync {
 /// A bot's answer, with what the evaluator had to do to produce it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BotDecision {
-    pub mv: Move,
+    /// What the bot asks for: the table makes it legal ([`legal_move`]).
+    pub mv: Intent,
     /// No rule matched: the bot checks, or folds when something is owed.
     pub no_rule_matched: bool,
     /// The rule's action was changed into a legal one (reference §5).
@@ -64,7 +65,7 @@ pub struct BotDecision {
 }
 
 impl BotDecision {
-    pub fn plain(mv: Move) -> BotDecision {
+    pub fn plain(mv: Intent) -> BotDecision {
         BotDecision {
             mv,
             no_rule_matched: false,
@@ -73,5 +74,10 @@ impl BotDecision {
             drawn: false,
             read_random: false,
         }
+    }
+
+    /// The table played another action than the bot asked for: it made the bot's legal.
+    pub fn changed_to(&self, played: Action) -> bool {
+        Intent::from(played) != self.mv
     }
 }

@@ -19,7 +19,7 @@ fn at(sb: f64, bb: f64, streets: &[(&str, &[&str])]) -> Value {
                 .iter()
                 .map(|a| {
                     let mut words = a.split(' ');
-                    Move {
+                    PageAct {
                         act: words.next().unwrap_or_default().to_string(),
                         to: words.next().map(|x| x.parse().expect("a number")),
                     }

@@ -15,8 +15,8 @@ pub use incremental::Incremental;
 pub use machine::{Applied, Betting, Followed, Over, Tolerated, Violation};
 
 use super::xml::SourceSpans;
-use super::{Act, ActionRecord, Chips, Constant, GameRecord, InvalidGame, Phase, Player, Round};
-use super::{Stat, Unit};
+use super::{Act, Action, ActionRecord, Chips, Constant, GameRecord, InvalidGame, Phase, Player};
+use super::{Round, Stat, Unit};
 use crate::cards::hole::HoleClass;
 use crate::cards::CardSet;
 use crate::diag::{Code, Diagnostic, Span};
@@ -98,6 +98,15 @@ impl Derived {
     /// A player's actions in a round (zeros for a round not reached).
     pub fn round_stats(&self, player: Player, phase: Phase) -> RoundStats {
         self.stats[pi(player)][phase as usize]
+    }
+
+    /// The hero's raise by `by` chips above the call, with the total the hero's chips in this
+    /// round come to (`to`).
+    pub fn raise_by(&self, by: f64) -> Action {
+        Action::Raise {
+            by,
+            to: self.chips(self.hero_round + self.to_call) + by,
+        }
     }
 
     /// The smallest total the hero's chips in this round may be raised to: the call plus the
