@@ -316,7 +316,7 @@ impl Seat {
         )))
     }
 
-    fn player(&self) -> &dyn hus::dealer::Bot {
+    fn player(&self) -> &dyn hus::dealer::Decider {
         match self {
             Seat::Script(bot) => bot.get().bot.player(),
             Seat::Python(f) => f,

@@ -78,7 +78,7 @@ fn simple_move(word: &str) -> Option<Move> {
     }
 }
 
-impl hus::dealer::Bot for PyOpponent {
+impl hus::dealer::Decider for PyOpponent {
     fn decide(
         &self,
         state: &hus::GameState,

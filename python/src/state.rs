@@ -92,7 +92,7 @@ impl GameState {
     pub(crate) fn of(
         py: Python<'_>,
         state: hus::GameState,
-        warnings: &[hus::diag::Diagnostic],
+        warnings: &[hus::diag::SourceDiagnostic],
     ) -> PyResult<GameState> {
         let source = hus::diag::SourceFile::new("<state>", "");
         let warnings = warnings

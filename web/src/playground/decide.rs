@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 
 use super::{diagnostics_json, options, SCRIPT_NAME};
 use hus::check::supplied::SuppliedFiles;
-use hus::diag::{Diagnostic, SourceFile};
+use hus::diag::{SourceDiagnostic, SourceFile};
 use hus::eval::DecideOptions;
 use hus::game::GameState;
 use hus::report::decision_json;
@@ -61,7 +61,7 @@ pub fn decide(script: &str, xml: &str, files: &SuppliedFiles, seed: u64) -> Valu
     }
 }
 
-fn failure(what: &str, file: &SourceFile, d: &[Diagnostic], trace: Option<String>) -> Value {
+fn failure(what: &str, file: &SourceFile, d: &[SourceDiagnostic], trace: Option<String>) -> Value {
     json!({
         "error": what,
         "diagnostics": diagnostics_json(file, d),

@@ -23,7 +23,7 @@ use serde_json::{json, Value};
 
 use hus::check::supplied::SuppliedFiles;
 use hus::check::CheckOptions;
-use hus::diag::{Diagnostic, SourceFile};
+use hus::diag::{SourceDiagnostic, SourceFile};
 use hus::ide::Analysis;
 use utf16::Utf16Map;
 
@@ -73,7 +73,7 @@ pub(crate) fn utf16_offset(text: &str, byte: usize) -> usize {
 /// One diagnostic as `hus check --format json` prints it, plus `from` and `to` (UTF-16
 /// offsets into the script, by `map`, the script's) and `edits` (its fixes, see
 /// [`edits_json`]) when it is about the script itself rather than an included file.
-fn diagnostic_json(file: &SourceFile, map: &Utf16Map, d: &Diagnostic) -> Value {
+fn diagnostic_json(file: &SourceFile, map: &Utf16Map, d: &SourceDiagnostic) -> Value {
     let mut v: Value = serde_json::from_str(&hus::diag::render_json(file, d))
         .unwrap_or_else(|_| json!({ "message": d.message }));
     let here = d.file.is_none();
@@ -92,7 +92,7 @@ fn diagnostic_json(file: &SourceFile, map: &Utf16Map, d: &Diagnostic) -> Value {
 }
 
 /// Every diagnostic of a list, in order: one pass over the text for all their offsets.
-pub(crate) fn diagnostics_json(file: &SourceFile, diagnostics: &[Diagnostic]) -> Vec<Value> {
+pub(crate) fn diagnostics_json(file: &SourceFile, diagnostics: &[SourceDiagnostic]) -> Vec<Value> {
     let map = Utf16Map::new(&file.text);
     diagnostics
         .iter()
@@ -148,7 +148,7 @@ pub fn check_text_first(script: &str, files: &SuppliedFiles, listed: usize) -> S
 
 /// A diagnostic's fixes as the editor applies them: `[{title, from, to, insert}]`, the
 /// replaced text by UTF-16 offsets into the script.
-fn edits_json(map: &Utf16Map, fixes: &[hus::diag::Fix]) -> Value {
+fn edits_json(map: &Utf16Map, fixes: &[hus::diag::SourceFix]) -> Value {
     fixes
         .iter()
         .map(|f| {

@@ -4,7 +4,7 @@ use serde_json::{json, Value};
 
 use super::{diagnostics_json, options};
 use hus::check::supplied::SuppliedFiles;
-use hus::dealer::{self, plot, Bot, MatchConfig, MatchResult, ScriptBot, Stakes};
+use hus::dealer::{self, plot, Decider, MatchConfig, MatchResult, ScriptBot, Stakes};
 use hus::diag::SourceFile;
 use hus::eval::DecideOptions;
 use hus::report::match_json;
@@ -131,7 +131,7 @@ fn play_told(a: (&str, &str), b: (&str, &str), files: &SuppliedFiles, opt: &Play
     };
     config.duplicate = opt.duplicate;
     config.keep_hands = true;
-    let pair: [&dyn Bot; 2] = [&bots[0].1, &bots[1].1];
+    let pair: [&dyn Decider; 2] = [&bots[0].1, &bots[1].1];
     // One thread: the chunks finish in order, one at a time.
     let played = std::sync::atomic::AtomicU64::new(0);
     let told = |n: u64| {

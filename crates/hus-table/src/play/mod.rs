@@ -22,7 +22,7 @@ pub use seeds::{decision_seeds, seed_of_decision};
 pub use stream::ChaCha8Stream;
 
 /// A player at the table: anything that turns a game state into a move.
-pub trait Bot: Send + Sync {
+pub trait Decider: Send + Sync {
     /// Decides from `state` (the bot is "Hero"). `rng` is this decision's own generator,
     /// `ChaCha8Rng::seed_from_u64(seed)` with the seed `--histories` records (seeded on the
     /// first draw).

@@ -19,7 +19,7 @@ use super::{Act, ActionRecord, Chips, Constant, GameRecord, InvalidGame, Phase, 
 use super::{Stat, Unit};
 use crate::cards::hole::HoleClass;
 use crate::cards::CardSet;
-use crate::diag::{Code, Diagnostic, Span};
+use crate::diag::{Code, SourceDiagnostic, Span};
 use machine::pi;
 
 /// One player's actions in one betting round (the history constants of reference §7).
@@ -280,14 +280,14 @@ fn init_value(record: &GameRecord, name: &str) -> Option<f64> {
 }
 
 /// Replays and validates a record; returns the derived state and the warnings.
-pub fn derive(record: &GameRecord) -> Result<(Derived, Vec<Diagnostic>), InvalidGame> {
+pub fn derive(record: &GameRecord) -> Result<(Derived, Vec<SourceDiagnostic>), InvalidGame> {
     derive_spanned(record, &SourceSpans::default())
 }
 /// [`derive()`] for a record read from XML: messages point into the file.
 pub fn derive_spanned(
     r: &GameRecord,
     spans: &SourceSpans,
-) -> Result<(Derived, Vec<Diagnostic>), InvalidGame> {
+) -> Result<(Derived, Vec<SourceDiagnostic>), InvalidGame> {
     let (board, mut replay) = start_replay(r, spans)?;
     let finished = r.rounds.iter().all(|round| replay.round(round));
     if finished && replay.errors.is_empty() {
@@ -467,8 +467,8 @@ struct Replay<'r> {
     tally: Tally,
     /// The record's unit, for the amounts of messages.
     unit: Unit,
-    errors: Vec<Diagnostic>,
-    warnings: Vec<Diagnostic>,
+    errors: Vec<SourceDiagnostic>,
+    warnings: Vec<SourceDiagnostic>,
     /// Errors before this round: an unfinished round after an error in it is noise.
     errors_before_round: usize,
     /// The fold that ended the hand.
@@ -489,7 +489,7 @@ impl<'r> Replay<'r> {
         let order_ok = order_error.is_none();
         if let Some(m) = order_error {
             self.errors.push(
-                report::at(Diagnostic::error(Code::RoundOrder, m), round.span.as_ref())
+                report::at(SourceDiagnostic::error(Code::RoundOrder, m), round.span.as_ref())
                     .with_label("out of order"),
             );
         }
@@ -590,9 +590,9 @@ impl<'r> Replay<'r> {
 }
 
 /// Two acts of a round with the same `no`.
-fn duplicate_no(a: &ActionRecord, first: &ActionRecord, phase: Phase) -> Diagnostic {
+fn duplicate_no(a: &ActionRecord, first: &ActionRecord, phase: Phase) -> SourceDiagnostic {
     let d = report::at(
-        Diagnostic::error(
+        SourceDiagnostic::error(
             Code::DuplicateNo,
             format!("two actions with no={} in <{}>", a.no, phase.xml_tag()),
         ),
