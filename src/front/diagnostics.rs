@@ -220,7 +220,10 @@ fn text(file: &SourceFile, d: &crate::diag::SourceDiagnostic, colour: bool) -> S
     out
 }
 
-pub(super) fn locate_all(file: &SourceFile, ds: &[crate::diag::SourceDiagnostic]) -> Vec<Diagnostic> {
+pub(super) fn locate_all(
+    file: &SourceFile,
+    ds: &[crate::diag::SourceDiagnostic],
+) -> Vec<Diagnostic> {
     Diagnostic::located_all(file, ds)
 }
 

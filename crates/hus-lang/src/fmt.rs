@@ -47,7 +47,10 @@ pub fn format(source: &SourceFile) -> Result<String, Vec<SourceDiagnostic>> {
 
 /// [`format()`], reading the script's included files for their DEFINEd names when
 /// `options.base_dir` is given.
-pub fn format_with(source: &SourceFile, options: &Options) -> Result<String, Vec<SourceDiagnostic>> {
+pub fn format_with(
+    source: &SourceFile,
+    options: &Options,
+) -> Result<String, Vec<SourceDiagnostic>> {
     let text: &str = &source.text;
     let (script, diagnostics) = crate::syntax::parse(text);
     let errors: Vec<SourceDiagnostic> = diagnostics

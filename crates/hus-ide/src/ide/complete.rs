@@ -153,7 +153,9 @@ pub fn context(text: &str, offset: usize) -> (CompletionContext, Span) {
         // A TUNE range's bounds are numbers written out: nothing to offer.
         [Tok::Define, ..] if before.contains(&Tok::Tune) => CompletionContext::Nothing,
         [Tok::Rule] => CompletionContext::Condition { priority: true },
-        [Tok::Rule, Tok::Priority] | [Tok::Rule, Tok::Priority, Tok::Minus] => CompletionContext::Nothing,
+        [Tok::Rule, Tok::Priority] | [Tok::Rule, Tok::Priority, Tok::Minus] => {
+            CompletionContext::Nothing
+        }
         [Tok::Rule, Tok::Priority, .., Tok::Number(_) | Tok::Query(_)]
             if before.len() <= 4 && !before.contains(&Tok::Comma) =>
         {
@@ -165,7 +167,8 @@ pub fn context(text: &str, offset: usize) -> (CompletionContext, Span) {
         _ => {
             let in_conditions = matches!(
                 open.last(),
-                Some((OutlineKind::Rule | OutlineKind::Reaction, false)) | Some((OutlineKind::Define, _))
+                Some((OutlineKind::Rule | OutlineKind::Reaction, false))
+                    | Some((OutlineKind::Define, _))
             );
             if in_conditions {
                 after_token(before.last())
@@ -322,7 +325,8 @@ pub fn complete(a: &Analysis, offset: usize) -> Vec<Completion> {
 }
 
 fn keyword_doc(k: &str) -> (String, String) {
-    if let Some((entry, _)) = glossary::lookup(k).filter(|(e, _)| e.kind == glossary::WordKind::Keyword)
+    if let Some((entry, _)) =
+        glossary::lookup(k).filter(|(e, _)| e.kind == glossary::WordKind::Keyword)
     {
         return (entry.meaning.to_string(), entry_markdown(k, entry, None));
     }
@@ -393,7 +397,12 @@ fn constant_items(replace: &Span, out: &mut Vec<Completion>) {
 
 /// The script's DEFINEs (and its included files') whose kind (`a range`, `a number`, `a
 /// condition`) passes `keep`.
-fn define_items(a: &Analysis, replace: &Span, keep: impl Fn(&str) -> bool, out: &mut Vec<Completion>) {
+fn define_items(
+    a: &Analysis,
+    replace: &Span,
+    keep: impl Fn(&str) -> bool,
+    out: &mut Vec<Completion>,
+) {
     let mut seen = std::collections::HashSet::new();
     for (d, file) in &a.defines().list {
         if !seen.insert(d.name.to_ascii_lowercase()) {
@@ -593,7 +602,10 @@ mod tests {
             line_start(&["ENDVILLAIN"], false)
         );
         assert_eq!(ctx("DEFINE x\n  ^"), line_start(&["ENDDEFINE"], true));
-        assert_eq!(ctx("FLOP\nRULE ^"), CompletionContext::Condition { priority: true });
+        assert_eq!(
+            ctx("FLOP\nRULE ^"),
+            CompletionContext::Condition { priority: true }
+        );
         assert_eq!(
             ctx("FLOP\nRULE PRIORITY 2 ^"),
             CompletionContext::Condition { priority: false }
@@ -623,9 +635,18 @@ mod tests {
             ctx("FLOP\nRULE pair\n  THEN 0.5 CALL, 0.5 ^"),
             CompletionContext::Action { simple: true }
         );
-        assert_eq!(ctx("FLOP\nRULE pair\n  THEN RAISE ^"), CompletionContext::Value);
-        assert_eq!(ctx("FLOP\nRULE pair\n  THEN RAISE 0.5 ^"), CompletionContext::Value);
-        assert_eq!(ctx("FLOP\nRULE pair\n  THEN CALL ^"), CompletionContext::Nothing);
+        assert_eq!(
+            ctx("FLOP\nRULE pair\n  THEN RAISE ^"),
+            CompletionContext::Value
+        );
+        assert_eq!(
+            ctx("FLOP\nRULE pair\n  THEN RAISE 0.5 ^"),
+            CompletionContext::Value
+        );
+        assert_eq!(
+            ctx("FLOP\nRULE pair\n  THEN CALL ^"),
+            CompletionContext::Nothing
+        );
         assert_eq!(
             ctx("FLOP\nRULE pair\n  THEN USE TABLE t/^"),
             CompletionContext::TablePath
@@ -641,10 +662,16 @@ mod tests {
         assert_eq!(ctx("DEFINE half = 0.5 pot ^"), CompletionContext::Tune);
         assert_eq!(ctx("DEFINE low = -1 ^"), CompletionContext::Tune);
         assert_ne!(ctx("DEFINE big = 3BB + 1 ^"), CompletionContext::Tune);
-        assert_eq!(ctx("DEFINE open = 2.5BB TUNE ^"), CompletionContext::Nothing);
+        assert_eq!(
+            ctx("DEFINE open = 2.5BB TUNE ^"),
+            CompletionContext::Nothing
+        );
         assert_ne!(ctx("DEFINE open = 2.5B^"), CompletionContext::Tune);
         assert_eq!(ctx("FLOP\nRULE pair // fl^"), CompletionContext::Nothing);
-        assert_eq!(ctx("FLOP\nRULE external \"bin/x he^"), CompletionContext::Nothing);
+        assert_eq!(
+            ctx("FLOP\nRULE external \"bin/x he^"),
+            CompletionContext::Nothing
+        );
     }
 
     #[test]

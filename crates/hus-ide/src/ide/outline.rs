@@ -237,18 +237,20 @@ impl Scan {
                 {
                     self.close(None);
                 }
-                if self.stack.last().is_some_and(|o| o.node.kind == OutlineKind::Rule) {
+                if self
+                    .stack
+                    .last()
+                    .is_some_and(|o| o.node.kind == OutlineKind::Rule)
+                {
                     self.push(OutlineKind::Reaction, span);
                 }
                 true
             }
             Tok::EndVillain => {
                 // It closes a reaction, or (an error the parser reads so) the rule itself.
-                if self
-                    .stack
-                    .last()
-                    .is_some_and(|o| matches!(o.node.kind, OutlineKind::Reaction | OutlineKind::Rule))
-                {
+                if self.stack.last().is_some_and(|o| {
+                    matches!(o.node.kind, OutlineKind::Reaction | OutlineKind::Rule)
+                }) {
                     self.close(Some(span));
                 }
                 true
@@ -490,7 +492,10 @@ mod tests {
         );
         assert_eq!(
             upto("    VILLAIN"),
-            [(OutlineKind::Block(BlockKind::Preflop), false), (OutlineKind::Rule, true)]
+            [
+                (OutlineKind::Block(BlockKind::Preflop), false),
+                (OutlineKind::Rule, true)
+            ]
         );
         assert_eq!(
             upto("      THEN FOLD"),

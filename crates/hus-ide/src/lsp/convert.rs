@@ -7,7 +7,7 @@ use std::str::FromStr;
 
 use lsp_types as lt;
 
-use crate::diag::{Code, SourceDiagnostic, Severity, SourceFile, Span};
+use crate::diag::{Code, Severity, SourceDiagnostic, SourceFile, Span};
 use crate::ide::complete::{Completion, ItemKind};
 use crate::ide::{self, position, Analysis, Symbol, SymbolKind};
 
@@ -183,8 +183,9 @@ pub fn diagnostics_json(a: &Analysis, uri: &lt::Uri) -> Vec<String> {
     } else {
         HashMap::new()
     };
-    let one =
-        |d: &SourceDiagnostic| serde_json::to_string(&placed(a, uri, d, &owners).0).unwrap_or_default();
+    let one = |d: &SourceDiagnostic| {
+        serde_json::to_string(&placed(a, uri, d, &owners).0).unwrap_or_default()
+    };
     if a.diagnostics.len() >= 1000 {
         a.diagnostics.par_iter().map(one).collect()
     } else {

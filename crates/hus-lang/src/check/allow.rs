@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use crate::diag::{Code, SourceDiagnostic, Severity, SourceFile, Span};
+use crate::diag::{Code, Severity, SourceDiagnostic, SourceFile, Span};
 
 /// One `// hus: allow(...)` comment: the codes it names and the bytes it covers.
 #[derive(Debug, PartialEq)]

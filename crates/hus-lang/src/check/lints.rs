@@ -55,7 +55,11 @@ pub fn lint(
 }
 
 /// The warning about a script without rules: the first of [`lint`]'s output.
-pub fn no_rules(script: &ast::Script, program: &Program, syntax_ok: bool) -> Option<SourceDiagnostic> {
+pub fn no_rules(
+    script: &ast::Script,
+    program: &Program,
+    syntax_ok: bool,
+) -> Option<SourceDiagnostic> {
     // A file of DEFINEs alone is a library for INCLUDE, not a bot without rules.
     (syntax_ok && program.rules.is_empty() && script.defines.is_empty()).then(|| {
         SourceDiagnostic::warning(Code::NoRules, "the script has no rules")

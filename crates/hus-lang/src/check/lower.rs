@@ -1095,7 +1095,9 @@ impl Lowerer<'_> {
             ast::ThenActionKind::Check => Some(ir::RuleActionKind::Check),
             ast::ThenActionKind::Call => Some(ir::RuleActionKind::Call),
             ast::ThenActionKind::Raise(items) => self.raise(items).map(ir::RuleActionKind::Raise),
-            ast::ThenActionKind::RaiseTo(items) => self.raise(items).map(ir::RuleActionKind::RaiseTo),
+            ast::ThenActionKind::RaiseTo(items) => {
+                self.raise(items).map(ir::RuleActionKind::RaiseTo)
+            }
             ast::ThenActionKind::Mixed(items) => self.mixed(items),
             ast::ThenActionKind::UseTable { path, path_span } => self
                 .table(path, path_span.clone())

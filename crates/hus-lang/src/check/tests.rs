@@ -4,7 +4,7 @@
 use super::*;
 use crate::diag::Code;
 use crate::diag::Span;
-use crate::ir::{RuleActionKind, Operand, TableCell, Test};
+use crate::ir::{Operand, RuleActionKind, TableCell, Test};
 use crate::syntax::ast::{self, BlockKind};
 
 /// A rule as the tests describe it: conditions and actions in script syntax.

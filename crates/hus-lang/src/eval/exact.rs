@@ -8,7 +8,7 @@
 //! equal parts), each with that share: exact for any threshold on `random` written with at
 //! most two decimals (`random < 0.35`).
 
-use super::{decide_choosing, EvalError, DecideOptions, Verdict};
+use super::{decide_choosing, DecideOptions, EvalError, Verdict};
 use crate::game::GameState;
 use crate::ir::Program;
 

@@ -29,7 +29,9 @@ pub use explain::Trace;
 use crate::diag::{SourceDiagnostic, Span};
 use crate::external::ExternalPolicy;
 use crate::game::{Constant, GameState, Move, Phase};
-use crate::ir::{RuleAction, RuleActionKind, Branch, Condition, Operand, Program, Test, WeightedAmount};
+use crate::ir::{
+    Branch, Condition, Operand, Program, RuleAction, RuleActionKind, Test, WeightedAmount,
+};
 use context::Context;
 #[doc(hidden)]
 pub use context::VERSUS_COMPUTED;

@@ -467,7 +467,11 @@ fn external_programs_need_permission() {
 
 #[test]
 fn made_legal_with_a_warning_naming_the_rule() {
-    let p = program(vec![spec(BlockKind::Preflop, vec![], RuleActionKind::Check)]);
+    let p = program(vec![spec(
+        BlockKind::Preflop,
+        vec![],
+        RuleActionKind::Check,
+    )]);
     let d = run(&p, &state(SB_FIRST), 0).unwrap();
     assert_eq!(d.action, Move::Fold);
     assert_eq!(d.warnings.len(), 1);

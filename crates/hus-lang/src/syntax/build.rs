@@ -5,8 +5,8 @@ use crate::diag::Code;
 use lalrpop_util::ErrorRecovery;
 
 use super::ast::{
-    ThenAction, ArithOp, Block, BlockKind, Branch, Condition, ConditionKind, RangeItem, Reaction, Rule,
-    Value, ValueKind,
+    ArithOp, Block, BlockKind, Branch, Condition, ConditionKind, RangeItem, Reaction, Rule,
+    ThenAction, Value, ValueKind,
 };
 use super::lexer::Tok;
 use crate::diag::{SourceDiagnostic, Span};
@@ -249,8 +249,11 @@ impl<'s> Ctx<'s> {
                     format!("`{text}`")
                 };
                 self.diags.push(
-                    SourceDiagnostic::error(Code::BadNumber, format!("{shown} is too large a number"))
-                        .at(span),
+                    SourceDiagnostic::error(
+                        Code::BadNumber,
+                        format!("{shown} is too large a number"),
+                    )
+                    .at(span),
                 );
                 // 1, not 0: a stand-in that raises no second error (a weight of 0, ...).
                 1.0

@@ -170,7 +170,12 @@ fn starts_condition(t: Tok<'_>) -> bool {
 
 /// The diagnostic for one parse error: the first of the situations below that fits, else
 /// "expected ..., found ...".
-fn describe(e: &Error<'_>, tokens: &[Spanned<'_>], open: &OpenScan, source: &str) -> SourceDiagnostic {
+fn describe(
+    e: &Error<'_>,
+    tokens: &[Spanned<'_>],
+    open: &OpenScan,
+    source: &str,
+) -> SourceDiagnostic {
     let ((l, t, r), expected) = match e {
         ParseError::UnrecognizedToken { token, expected } => (*token, expected.as_slice()),
         ParseError::UnrecognizedEof { location, expected } => {
@@ -194,7 +199,12 @@ fn describe(e: &Error<'_>, tokens: &[Spanned<'_>], open: &OpenScan, source: &str
 }
 
 /// The end of the file inside a block, rule or reaction: the END words that close them all.
-fn eof_inside_block(t: Tok<'_>, span: &Span, open: &OpenScan, source: &str) -> Option<SourceDiagnostic> {
+fn eof_inside_block(
+    t: Tok<'_>,
+    span: &Span,
+    open: &OpenScan,
+    source: &str,
+) -> Option<SourceDiagnostic> {
     if t != Tok::Eof {
         return None;
     }

@@ -310,12 +310,13 @@ fn reaction_only_rules<'s>(
             Tok::EndVillain => in_reaction = false,
             Tok::Then | Tok::Do if in_rule && !in_reaction && had_reaction && at_line_start => {
                 diags.push(
-                    SourceDiagnostic::error(Code::ThenPosition, "`THEN` must come before `VILLAIN`")
-                        .at(start..end)
-                        .with_label("after the reactions")
-                        .with_help(
-                            "move the THEN line up, above the rule's first VILLAIN reaction",
-                        ),
+                    SourceDiagnostic::error(
+                        Code::ThenPosition,
+                        "`THEN` must come before `VILLAIN`",
+                    )
+                    .at(start..end)
+                    .with_label("after the reactions")
+                    .with_help("move the THEN line up, above the rule's first VILLAIN reaction"),
                 );
                 skip_line = true;
                 continue;

@@ -2143,7 +2143,11 @@ mod tests {
                 .count()
         };
         assert_eq!(
-            (of(PredicateKind::Hero), of(PredicateKind::Board), of(PredicateKind::Betting)),
+            (
+                of(PredicateKind::Hero),
+                of(PredicateKind::Board),
+                of(PredicateKind::Betting)
+            ),
             (31, 20, 12)
         );
         for p in Predicate::ALL {

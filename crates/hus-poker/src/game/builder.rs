@@ -334,7 +334,10 @@ impl GameBuilder {
     /// Every amount given, in the unit of the finest decimal among them; what is no amount
     /// of chips is reported in the builder's own terms (its arguments' names, a post's or an
     /// act's index), before the game model reads them as the XML would hold them.
-    fn amounts(&self, posts: &[(Player, String, Given)]) -> (Option<Amounts>, Vec<SourceDiagnostic>) {
+    fn amounts(
+        &self,
+        posts: &[(Player, String, Given)],
+    ) -> (Option<Amounts>, Vec<SourceDiagnostic>) {
         let bad = |what: String| SourceDiagnostic::error(Code::BadNumber, what);
         let mut out = Vec::new();
         let mut named: Vec<(Field, Decimal)> =

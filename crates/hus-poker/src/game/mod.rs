@@ -278,7 +278,9 @@ impl GameState {
     }
 
     /// Validates a programmatically built hand (the dealer's way in); the same checks as XML.
-    pub fn from_record(record: GameRecord) -> Result<(GameState, Vec<SourceDiagnostic>), InvalidGame> {
+    pub fn from_record(
+        record: GameRecord,
+    ) -> Result<(GameState, Vec<SourceDiagnostic>), InvalidGame> {
         let (derived, warnings) = betting::derive(&record)?;
         Ok((
             GameState {

@@ -168,7 +168,11 @@ fn offset_in(xml: &str, part: &[u8]) -> Option<usize> {
 
 // One error ends the parse, so the size of the error does not matter.
 #[allow(clippy::result_large_err)]
-fn make_node<'a>(xml: &'a str, e: &BytesStart<'_>, tag: Span) -> Result<Node<'a>, SourceDiagnostic> {
+fn make_node<'a>(
+    xml: &'a str,
+    e: &BytesStart<'_>,
+    tag: Span,
+) -> Result<Node<'a>, SourceDiagnostic> {
     let raw_name = e.name();
     let raw_name: &str = raw_name.as_ref();
     let name = offset_in(xml, raw_name.as_bytes())
@@ -472,7 +476,12 @@ fn number(node: &Node, errors: &mut Vec<SourceDiagnostic>) -> Option<(f64, Span)
 
 /// An amount in an attribute: a finite number (negative amounts are rejected by the betting
 /// model, which also sees records built in code).
-fn amount_attr(node: &Node, a: &Attr, unit: Unit, errors: &mut Vec<SourceDiagnostic>) -> Option<Chips> {
+fn amount_attr(
+    node: &Node,
+    a: &Attr,
+    unit: Unit,
+    errors: &mut Vec<SourceDiagnostic>,
+) -> Option<Chips> {
     let what = format!("the `{}` of <{}>", a.name, node.name);
     match in_units(&a.value, unit) {
         Ok(c) => Some(c),
@@ -491,7 +500,11 @@ fn amount_attr(node: &Node, a: &Attr, unit: Unit, errors: &mut Vec<SourceDiagnos
 }
 
 /// An amount in an element's text (`<BB>`, `<heroStack>`, `<chip>`), in the record's unit.
-fn amount_text(node: &Node, unit: Unit, errors: &mut Vec<SourceDiagnostic>) -> Option<(Chips, Span)> {
+fn amount_text(
+    node: &Node,
+    unit: Unit,
+    errors: &mut Vec<SourceDiagnostic>,
+) -> Option<(Chips, Span)> {
     let (_, span) = number(node, errors)?;
     let (t, _) = node.trimmed_text();
     match in_units(t, unit) {
@@ -1127,7 +1140,11 @@ fn read_round(
     ))
 }
 
-fn read_action(node: &Node, unit: Unit, errors: &mut Vec<SourceDiagnostic>) -> Option<ActionRecord> {
+fn read_action(
+    node: &Node,
+    unit: Unit,
+    errors: &mut Vec<SourceDiagnostic>,
+) -> Option<ActionRecord> {
     let no = match node.attr("no") {
         Some(a) => match a.value.trim().parse::<i64>() {
             Ok(n) => Some(n),

@@ -123,7 +123,10 @@ fn count_board(counter: &mut BoardCounter, board: CardSet) {
 
 /// The counter's counts as tallies per combo index, each holding having met `showdowns`
 /// villain holdings.
-fn tallies_of(counter: &BoardCounter, showdowns: impl Fn(&ShowdownEntry) -> u64) -> Vec<ShowdownTally> {
+fn tallies_of(
+    counter: &BoardCounter,
+    showdowns: impl Fn(&ShowdownEntry) -> u64,
+) -> Vec<ShowdownTally> {
     counter
         .entries()
         .iter()

@@ -13,7 +13,7 @@ use crate::dealer::{BotStats, ResultSums};
 use crate::diag::SourceDiagnostic;
 use crate::game::{Ending, GameState, Move, OpponentStats, Phase};
 use crate::play::{
-    seed_of_decision, Decider, BotDecision, DecisionInfo, DecisionRng, Histories, ScriptBot,
+    seed_of_decision, BotDecision, Decider, DecisionInfo, DecisionRng, Histories, ScriptBot,
 };
 
 /// Why a seat stopped playing.

@@ -14,7 +14,7 @@ use crate::game::betting::Betting;
 use crate::game::{
     Act, ActionRecord, Chips, GameRecord, GrowingState, Move, Phase, Player, Post, Round, Unit,
 };
-use crate::play::{legal_move, Decider, ChaCha8Stream, Deal, DecisionInfo, DecisionRng, HandEnd};
+use crate::play::{legal_move, ChaCha8Stream, Deal, Decider, DecisionInfo, DecisionRng, HandEnd};
 use crate::strength::{evaluate, HandRank};
 
 /// Blinds and the stack every hand starts with, in chips.
@@ -80,8 +80,10 @@ impl HandBuffers {
     pub fn decide(
         &mut self,
         seat: usize,
-    ) -> Result<(&crate::game::GameState, Vec<crate::diag::SourceDiagnostic>), crate::game::InvalidGame>
-    {
+    ) -> Result<
+        (&crate::game::GameState, Vec<crate::diag::SourceDiagnostic>),
+        crate::game::InvalidGame,
+    > {
         let [button, big_blind] = &mut self.records;
         match seat {
             0 => button.decide(),

@@ -30,7 +30,7 @@ pub use crate::play::bots::{load_bot, BotLoadError, LoadedBot, ScriptBot, BUILTI
 pub use crate::play::history::{self, DecisionInfo};
 use crate::play::seeds::seeds_on;
 pub use crate::play::ChaCha8Stream;
-pub use crate::play::{decision_seeds, Decider, BotDecision, Deal, DecisionRng, HandEnd};
+pub use crate::play::{decision_seeds, BotDecision, Deal, Decider, DecisionRng, HandEnd};
 pub use hand::{HandOutcome, Stakes};
 pub use stats::{ActionCounts, BotStats, ResultSums};
 pub use table::{Acted, HandResult, Table, TableOptions};

@@ -17,7 +17,7 @@ use super::hand::Stakes;
 use crate::external::Spawned;
 use crate::files::PrivateTempFile;
 use crate::game::{GameState, Move};
-use crate::play::{Decider, BotDecision, DecisionRng, HandEnd};
+use crate::play::{BotDecision, Decider, DecisionRng, HandEnd};
 
 /// The longest line accepted from a program (the competition's dealer allows 4 KiB).
 pub const MAX_LINE_BYTES: usize = 64 * 1024;

@@ -271,7 +271,7 @@ fn setup_of<'a>(
 mod tests {
     use super::*;
     use crate::dealer::tests::Chaos;
-    use crate::dealer::{play_match, Decider, BotDecision, DecisionRng, MatchConfig};
+    use crate::dealer::{play_match, BotDecision, Decider, DecisionRng, MatchConfig};
     use crate::game::Chips;
 
     /// Calls everything.

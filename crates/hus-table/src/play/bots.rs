@@ -3,10 +3,10 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{Decider, BotDecision};
+use super::{BotDecision, Decider};
 use crate::check::{check, CheckOptions};
 use crate::diag::{SourceDiagnostic, SourceFile};
-use crate::eval::{decide_brief, EvalError, DecideOptions, ErrorKind};
+use crate::eval::{decide_brief, DecideOptions, ErrorKind, EvalError};
 use crate::external::ExternalPolicy;
 use crate::game::{GameState, Move};
 use crate::ir::Program;

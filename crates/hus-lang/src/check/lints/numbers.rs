@@ -25,7 +25,11 @@ pub(super) fn constant_range(c: &Constant) -> Option<(f64, f64, &'static str)> {
 /// holds, because of the constant's range (`equity > 1.5`, `handRank169 > 200`). A DEFINE's
 /// comparisons are checked once, where written (an INCLUDEd one's at its first use), and a
 /// DEFINEd number compared (`villainFoldToCBet > foldy`) is pointed at in its DEFINE.
-pub(super) fn out_of_range(program: &Program, source: &SourceFile, out: &mut Vec<SourceDiagnostic>) {
+pub(super) fn out_of_range(
+    program: &Program,
+    source: &SourceFile,
+    out: &mut Vec<SourceDiagnostic>,
+) {
     let named = NamedIndex::new(program, false);
     let mut walker = Walker::default();
     for rule in &program.rules {
@@ -332,7 +336,11 @@ pub(super) fn defined_zero_division(
 }
 
 /// `raise-nothing`: a RAISE amount that is 0 (`RAISE 0 BB`), which becomes the minimum raise.
-pub(super) fn raises_of_nothing(program: &Program, source: &SourceFile, out: &mut Vec<SourceDiagnostic>) {
+pub(super) fn raises_of_nothing(
+    program: &Program,
+    source: &SourceFile,
+    out: &mut Vec<SourceDiagnostic>,
+) {
     let named = NamedIndex::new(program, false);
     let actions = program
         .rules

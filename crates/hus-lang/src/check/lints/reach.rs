@@ -412,7 +412,11 @@ pub(super) fn board_counterpart(p: Predicate) -> Option<(Predicate, &'static [Bl
 /// `board-made-hand`: a branch that bets on `flush` (`straight`, ...) in a round where the board
 /// alone can be that hand, without `!deskFlush` or `!boardPlays` beside it: on a five-heart
 /// river it raises 2c3d.
-pub(super) fn board_made_hands(program: &Program, source: &SourceFile, out: &mut Vec<SourceDiagnostic>) {
+pub(super) fn board_made_hands(
+    program: &Program,
+    source: &SourceFile,
+    out: &mut Vec<SourceDiagnostic>,
+) {
     let bets = |a: &ir::RuleAction| matches!(a.kind, ir::RuleActionKind::Raise(_));
     // A DEFINE's condition is reported once, at the first betting rule using it.
     let mut reported = std::collections::HashSet::new();
@@ -449,7 +453,8 @@ pub(super) fn counterfeit_two_pairs(
         let thens = std::iter::once((&rule.branches, &rule.action));
         let reactions = rule.reactions.iter().map(|r| (&r.branches, &r.action));
         for (branches, action) in thens.chain(reactions) {
-            if !matches!(action.kind, ir::RuleActionKind::Raise(_)) || rule.block == BlockKind::Preflop
+            if !matches!(action.kind, ir::RuleActionKind::Raise(_))
+                || rule.block == BlockKind::Preflop
             {
                 continue;
             }

@@ -40,7 +40,9 @@ pub(super) fn spelling(script: &ast::Script, out: &mut Vec<SourceDiagnostic>) {
             let actions =
                 std::iter::once(&rule.action).chain(rule.reactions.iter().map(|r| &r.action));
             for a in actions {
-                if let ast::ThenActionKind::Raise(items) | ast::ThenActionKind::RaiseTo(items) = &a.kind {
+                if let ast::ThenActionKind::Raise(items) | ast::ThenActionKind::RaiseTo(items) =
+                    &a.kind
+                {
                     for item in items {
                         value_name(&item.amount, &mut name);
                     }

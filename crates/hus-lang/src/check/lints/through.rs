@@ -26,7 +26,12 @@ impl Via<'_> {
     /// at the rule too, so that the reader sees which use made it wrong (`what` says how it
     /// uses it, e.g. "a PREFLOP rule using"); one inside an INCLUDEd DEFINE, reported at its
     /// use, is labelled with the DEFINE's name.
-    pub fn point_at_rule(&self, d: SourceDiagnostic, rule: &ir::Rule, what: &str) -> SourceDiagnostic {
+    pub fn point_at_rule(
+        &self,
+        d: SourceDiagnostic,
+        rule: &ir::Rule,
+        what: &str,
+    ) -> SourceDiagnostic {
         if let (Some(name), Some(_), None) = (self.define, &self.use_span, &d.label) {
             return d.with_label(format!("in `{name}`, from an INCLUDEd file"));
         }

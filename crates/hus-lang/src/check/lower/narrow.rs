@@ -305,19 +305,18 @@ impl Lowerer<'_> {
     /// A condition of a filter DEFINE as a filter: a hand word, `word+`, a DEFINEd filter or
     /// a union of them.
     fn condition_filter(&mut self, c: &ast::Condition) -> Option<HandFilter> {
-        let word =
-            |name: &str, name_span: &crate::diag::Span, negated, or_better| ast::WithWord {
-                name: name.to_string(),
-                name_span: name_span.clone(),
-                negated,
-                or_better,
-                span: match (negated, or_better) {
-                    (false, false) => name_span.clone(),
-                    _ => c.span.clone(),
-                },
-                is_query: false,
-                weight: None,
-            };
+        let word = |name: &str, name_span: &crate::diag::Span, negated, or_better| ast::WithWord {
+            name: name.to_string(),
+            name_span: name_span.clone(),
+            negated,
+            or_better,
+            span: match (negated, or_better) {
+                (false, false) => name_span.clone(),
+                _ => c.span.clone(),
+            },
+            is_query: false,
+            weight: None,
+        };
         match &c.kind {
             ast::ConditionKind::Name {
                 negated,

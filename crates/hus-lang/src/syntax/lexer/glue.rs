@@ -109,10 +109,13 @@ impl<'s, 'd> Glue<'s, 'd> {
             Err(()) if &self.source[span.clone()] == "#" => {
                 flush_bad_chars(self.source, &mut self.bad_chars, self.diags);
                 self.diags.push(
-                    SourceDiagnostic::error(Code::StrayCharacter, "comments start with `//`, not `#`")
-                        .at(span.clone())
-                        .with_replacement(span.clone(), "//")
-                        .with_help("write `// comment`"),
+                    SourceDiagnostic::error(
+                        Code::StrayCharacter,
+                        "comments start with `//`, not `#`",
+                    )
+                    .at(span.clone())
+                    .with_replacement(span.clone(), "//")
+                    .with_help("write `// comment`"),
                 );
                 let rest = lex.remainder();
                 let line_end = rest.find(['\n', '\r']).unwrap_or(rest.len());
@@ -191,10 +194,13 @@ impl<'s, 'd> Glue<'s, 'd> {
             }
             Tok::OpenStr(s) => {
                 self.diags.push(
-                    SourceDiagnostic::error(Code::UnterminatedString, "this string has no closing `\"`")
-                        .at(span.clone())
-                        .with_label("the string starts here")
-                        .with_help("close the string with `\"` on the same line"),
+                    SourceDiagnostic::error(
+                        Code::UnterminatedString,
+                        "this string has no closing `\"`",
+                    )
+                    .at(span.clone())
+                    .with_label("the string starts here")
+                    .with_help("close the string with `\"` on the same line"),
                 );
                 Some(Tok::Str(s))
             }

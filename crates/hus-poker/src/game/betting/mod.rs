@@ -489,8 +489,11 @@ impl<'r> Replay<'r> {
         let order_ok = order_error.is_none();
         if let Some(m) = order_error {
             self.errors.push(
-                report::at(SourceDiagnostic::error(Code::RoundOrder, m), round.span.as_ref())
-                    .with_label("out of order"),
+                report::at(
+                    SourceDiagnostic::error(Code::RoundOrder, m),
+                    round.span.as_ref(),
+                )
+                .with_label("out of order"),
             );
         }
         // The blinds are posted in the preflop: only a later (or repeated) round opens anew.
