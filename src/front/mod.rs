@@ -304,8 +304,9 @@ pub struct Bot {
     options: BotOptions,
 }
 
-/// Files by their path from the script's directory (`tag-open.tsv`, `lib/hands.hus`).
-pub type SuppliedFiles = std::collections::BTreeMap<String, String>;
+// Files by their path from the script's directory (`tag-open.tsv`, `lib/hands.hus`): the
+// checker's own type.
+use crate::check::supplied::SuppliedFiles;
 
 impl Bot {
     /// Reads and compiles a script file; tables are read from its directory.

@@ -18,7 +18,7 @@
 
 use std::sync::OnceLock;
 
-use super::class_table::{self, TableFormat};
+use super::class_table::{self, ClassTable, TableFormat};
 use crate::cards::hole::HoleClass;
 use crate::cards::{Card, CardSet, Rank, Suit};
 
@@ -102,9 +102,6 @@ fn spread(table: &ClassTable<'_>, class: usize) -> Box<[u32]> {
     assert!(next.next().is_none(), "the table holds only the classes");
     grid
 }
-
-/// The table file, checked: the offsets and the counts.
-pub type ClassTable<'a> = class_table::ClassTable<'a>;
 
 /// Reads the file's header; an error says what is wrong with the bytes.
 pub fn parse(bytes: &[u8]) -> Result<ClassTable<'_>, String> {

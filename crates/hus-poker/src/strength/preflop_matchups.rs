@@ -19,7 +19,7 @@ use std::sync::OnceLock;
 
 use rayon::prelude::*;
 
-use super::class_table::{self, TableFormat};
+use super::class_table::{self, ClassTable, TableFormat};
 use super::eval7::{Evaluator, IncrementalHand};
 use super::flop_equity::{self, Layout};
 use super::outlook::unseen;
@@ -177,9 +177,6 @@ pub fn class_versus_class(hero: usize, villain: usize) -> (u64, u64, u32) {
     let t = totals(hero)[villain];
     (t.wins, t.ties, t.holdings)
 }
-
-/// The table file, checked: the offsets and the counts.
-pub type ClassTable<'a> = class_table::ClassTable<'a>;
 
 /// Reads the file's header; an error says what is wrong with the bytes.
 pub fn parse(bytes: &[u8]) -> Result<ClassTable<'_>, String> {
