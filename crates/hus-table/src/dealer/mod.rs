@@ -1,12 +1,12 @@
 //! A heads-up no-limit dealer that plays bots against each other (`hus match`).
 //!
-//! [`play_match`] deals hand after hand between two [`Bot`]s: blinds, the button alternating
-//! every hand, stacks reset to the starting size each hand. Every decision gives the bot the
-//! same [`GameState`](crate::game::GameState) `hus decide` would read, built from a record
-//! kept from that bot's point of view. Each hand's deck and decision generators derive from
-//! `(seed, hand)` with ChaCha, and results are combined in hand order, so a seed gives the
-//! same match on any number of threads. What a player holds at any table (the [`Bot`], its
-//! decision seeds, legal moves, histories) is in [`crate::play`], which `hus acpc` shares.
+//! [`play_match`] deals hand after hand between two [`Decider`]s: blinds, the button alternating
+//! every hand, stacks reset to the starting size each hand. Every decision gives the bot the same
+//! [`GameState`](crate::game::GameState) `hus decide` would read, built from a record kept from
+//! that bot's point of view. Each hand's deck and decision generators derive from `(seed, hand)`
+//! with ChaCha, and results are combined in hand order, so a seed gives the same match on any
+//! number of threads. What a player holds at any table (the [`Decider`], its decision seeds, legal
+//! moves, histories) is in [`crate::play`], which `hus acpc` shares.
 
 pub mod acpc_text;
 pub mod hand;

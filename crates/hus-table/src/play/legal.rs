@@ -7,8 +7,8 @@ use crate::game::{Chips, Move, Unit};
 
 /// Turns any move into a legal one by the rules of reference §5, with the evaluator's own
 /// [`make_legal`] (the evaluator already applied it to script bots; this keeps the table sound
-/// whatever a [`Bot`](super::Decider) returns). Chips are whole here; a raise that is not a finite number is
-/// taken as the smallest raise.
+/// whatever a [`Decider`](super::Decider) returns). Chips are whole here; a raise that is not
+/// a finite number is taken as the smallest raise.
 pub fn legal_move(mv: Move, to_call: i64, can_raise: bool, min_raise: i64, behind: i64) -> Move {
     let facing = Facing {
         to_call: Chips(to_call),

@@ -1,5 +1,5 @@
 //! What a player at any table holds, shared by the match `hus match` deals and the seat
-//! `hus acpc` plays at the competition dealer: a [`Bot`] and the scripts and built-ins that
+//! `hus acpc` plays at the competition dealer: a [`Decider`] and the scripts and built-ins that
 //! are bots (`bots`), the deal ([`deal`]), each decision's seed ([`seeds`]), the legal
 //! move a bot's answer becomes ([`legal`]), and the histories of its decisions ([`history`]).
 //! The same seed therefore makes the same random choices at either table.
