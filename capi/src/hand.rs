@@ -3,7 +3,7 @@
 
 use std::ffi::c_char;
 
-use hus::game::chips::MAX_PLACES;
+use hus_poker::game::chips::MAX_PLACES;
 use hus::{Decimal, GameState, Play, Player};
 
 use crate::{text_arg, Failure, HusStatus};

@@ -12,9 +12,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
-use hus::check::glossary::{checker_names, lookup, WordKind, ENTRIES};
-use hus::game::Phase;
-use hus::syntax::lexer::{Tok, KEYWORDS};
+use hus_lang::check::glossary::{checker_names, lookup, WordKind, ENTRIES};
+use hus_poker::game::Phase;
+use hus_lang::syntax::lexer::{Tok, KEYWORDS};
 
 use crate::support::golden;
 

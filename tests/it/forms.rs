@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use crate::support::root;
 use std::sync::Mutex;
 
-use hus::play::{BotDecision, Decider as Player, DecisionRng};
+use hus_table::play::{BotDecision, Decider as Player, DecisionRng};
 use hus::{Bot, BotOptions, GameState, MatchOptions};
 
 /// Each bot's name, the opponents it plays in the match test (one that plays well, others that

@@ -3,8 +3,8 @@
 //! state or as errors, and every span a diagnostic points at lies inside the input (on a
 //! character boundary, so it can be shown).
 
-use hus::diag::SourceDiagnostic;
-use hus::game::GameState;
+use hus_poker::diag::SourceDiagnostic;
+use hus_poker::game::GameState;
 use proptest::prelude::*;
 
 /// Every valid game file the repository has: the fixtures and the examples.

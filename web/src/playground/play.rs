@@ -3,10 +3,10 @@
 use serde_json::{json, Value};
 
 use super::{diagnostics_json, options};
-use hus::check::supplied::SuppliedFiles;
-use hus::dealer::{self, plot, Decider, MatchConfig, MatchResult, ScriptBot, Stakes};
-use hus::diag::SourceFile;
-use hus::eval::DecideOptions;
+use hus_lang::check::supplied::SuppliedFiles;
+use hus_table::dealer::{self, plot, Decider, MatchConfig, MatchResult, ScriptBot, Stakes};
+use hus_poker::diag::SourceFile;
+use hus_lang::eval::DecideOptions;
 use hus::report::match_json;
 
 /// The most hands the page plays in one match: every hand's result is kept for the plot.
@@ -55,7 +55,7 @@ fn load(
         None => text,
     };
     let source = SourceFile::new(name, text);
-    let checked = hus::check::check(&source, &options(files, Vec::new()));
+    let checked = hus_lang::check::check(&source, &options(files, Vec::new()));
     match checked.program {
         Some(program) => Ok((
             source,
