@@ -3,10 +3,10 @@
 //! The whole `hus decide` process is measured separately, by `benches/process.rs`.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use hus_poker::cards::{Card, CardSet};
 use hus_lang::check::{check, CheckOptions};
-use hus_poker::diag::SourceFile;
 use hus_lang::eval::{decide, DecideOptions};
+use hus_poker::cards::{Card, CardSet};
+use hus_poker::diag::SourceFile;
 use hus_poker::game::GameState;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;

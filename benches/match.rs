@@ -12,9 +12,9 @@
 //! is what the protocol and the process boundary cost.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use hus_lang::external::ExternalPolicy;
 use hus_table::dealer::program::{AcpcProgram, TimeLimits};
 use hus_table::dealer::{load_bot, play_match, Decider, MatchConfig};
-use hus_lang::external::ExternalPolicy;
 
 const HANDS: u64 = 32_768;
 

@@ -186,12 +186,13 @@ unsafe fn bot_options(options: *const HusBotOptions) -> Result<BotOptions, Failu
     out.allow_external = o.flags & HUS_ALLOW_EXTERNAL != 0;
     // 0 (a zeroed struct) is the default; any other value follows the library's rule.
     if o.external_timeout != 0.0 {
-        out.external_timeout = hus_poker::settings::time_limit(o.external_timeout).map_err(|e| {
-            Failure::new(
-                HusStatus::InvalidArgument,
-                format!("options.external_timeout {e}"),
-            )
-        })?;
+        out.external_timeout =
+            hus_poker::settings::time_limit(o.external_timeout).map_err(|e| {
+                Failure::new(
+                    HusStatus::InvalidArgument,
+                    format!("options.external_timeout {e}"),
+                )
+            })?;
     }
     if !o.defines.is_null() {
         // SAFETY: `options` is valid, so its `defines`, checked not null, is NUL-terminated.

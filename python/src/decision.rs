@@ -3,8 +3,8 @@
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use hus_poker::game::Act;
 use hus::Action;
+use hus_poker::game::Act;
 
 use crate::diagnostics::Diagnostic;
 

@@ -275,7 +275,9 @@ pub(crate) fn play_match(
         .map_err(|_| InternalError::new_err("internal error in hus: a panic during the match"))?;
     let (result, failure) = match played {
         Ok(r) => (Some(r), None),
-        Err(hus_table::dealer::MatchError::Stopped { partial, cause }) => (Some(*partial), Some(*cause)),
+        Err(hus_table::dealer::MatchError::Stopped { partial, cause }) => {
+            (Some(*partial), Some(*cause))
+        }
         Err(e) => (None, Some(e)),
     };
     let result = result.map(|r| match_result(py, &r)).transpose()?;

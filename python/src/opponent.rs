@@ -6,8 +6,8 @@ use std::sync::Mutex;
 
 use pyo3::prelude::*;
 
-use hus_table::dealer::{BotDecision, DecisionRng};
 use hus_poker::game::{Act, Move};
+use hus_table::dealer::{BotDecision, DecisionRng};
 
 use crate::decision::Decision;
 use crate::state::GameState;

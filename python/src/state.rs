@@ -3,8 +3,8 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
-use hus_poker::game::Act;
 use hus::{Play, Player};
+use hus_poker::game::Act;
 
 use crate::amounts::{amount_of, amount_out, float_on_unit, is_decimal, unit_places};
 use crate::diagnostics::Diagnostic;

@@ -53,8 +53,8 @@ fn allocations(f: impl FnOnce()) -> usize {
 #[test]
 fn deciding_a_rule_only_script_does_not_allocate() {
     use hus_lang::check::{check, CheckOptions};
-    use hus_poker::diag::SourceFile;
     use hus_lang::eval::{decide, DecideOptions};
+    use hus_poker::diag::SourceFile;
     use hus_poker::game::GameState;
     use rand::SeedableRng;
 

@@ -13,8 +13,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
 use hus_lang::check::glossary::{checker_names, lookup, WordKind, ENTRIES};
-use hus_poker::game::Phase;
 use hus_lang::syntax::lexer::{Tok, KEYWORDS};
+use hus_poker::game::Phase;
 
 use crate::support::golden;
 

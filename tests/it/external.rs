@@ -7,8 +7,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use hus_lang::external::{run_action, run_number, ExternalErrorKind, ExternalPolicy, Placeholders};
-use hus_poker::game::Move;
 use hus_lang::ir::ExternalCommand;
+use hus_poker::game::Move;
 
 /// The directory the command's relative program paths are resolved against, as a script's.
 fn base_dir() -> PathBuf {

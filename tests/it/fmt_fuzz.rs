@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 use crate::support::root;
 
 use hus_lang::check::{check, CheckOptions};
-use hus_poker::diag::SourceFile;
 use hus_lang::syntax::lexer::{lossless, Piece, Tok};
+use hus_poker::diag::SourceFile;
 use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;

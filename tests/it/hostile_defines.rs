@@ -5,12 +5,12 @@
 
 use std::path::{Path, PathBuf};
 
+use hus_ide::ide::Analysis;
 use hus_lang::check::{check, CheckOptions};
-use hus_poker::diag::{Code, SourceFile};
 use hus_lang::eval::decide_brief;
 use hus_lang::external::ExternalPolicy;
+use hus_poker::diag::{Code, SourceFile};
 use hus_poker::game::GameState;
-use hus_ide::ide::Analysis;
 use rand::SeedableRng;
 
 const GAME: &str = r#"<game><init><BB>20</BB><SB>10</SB><heroStack>1000</heroStack><villainStack>1000</villainStack><heroCards><card rank="A" color="Hearts"/><card rank="K" color="Hearts"/></heroCards></init><posts><post player="Hero" amount="10">SB</post><post player="Villain" amount="20">BB</post></posts><preflop></preflop></game>"#;

@@ -7,12 +7,12 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::{options, SCRIPT_NAME};
-use hus_poker::cards::CardSet;
-use hus_lang::check::supplied::SuppliedFiles;
-use hus_poker::diag::SourceFile;
-use hus_poker::game::Player;
 use hus::reach::{spot_range, RangeSource};
 use hus::{Bot, BotOptions, ChartRange, SpotOptions};
+use hus_lang::check::supplied::SuppliedFiles;
+use hus_poker::cards::CardSet;
+use hus_poker::diag::SourceFile;
+use hus_poker::game::Player;
 
 /// The ranks from the grid's top-left, as charts print them.
 pub const RANKS: &str = "AKQJT98765432";

@@ -5,11 +5,11 @@ use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
 
 use super::{diagnostics_json, options, SCRIPT_NAME};
-use hus_lang::check::supplied::SuppliedFiles;
-use hus_poker::diag::{SourceDiagnostic, SourceFile};
-use hus_lang::eval::DecideOptions;
-use hus_poker::game::GameState;
 use hus::report::decision_json;
+use hus_lang::check::supplied::SuppliedFiles;
+use hus_lang::eval::DecideOptions;
+use hus_poker::diag::{SourceDiagnostic, SourceFile};
+use hus_poker::game::GameState;
 
 /// The name the page's game state has in diagnostics.
 pub(crate) const GAME_NAME: &str = "game.xml";

@@ -5,12 +5,12 @@
 use serde_json::{json, Value};
 
 use super::{byte_offset, options, utf16_offset, SCRIPT_NAME};
-use hus_lang::check::glossary::{checker_names, WordKind, ENTRIES};
-use hus_lang::check::supplied::SuppliedFiles;
-use hus_poker::diag::SourceFile;
 use hus_ide::ide::complete::{complete as ide_complete, ItemKind};
 use hus_ide::ide::Analysis;
+use hus_lang::check::glossary::{checker_names, WordKind, ENTRIES};
+use hus_lang::check::supplied::SuppliedFiles;
 use hus_lang::syntax::lexer::{Tok, KEYWORDS};
+use hus_poker::diag::SourceFile;
 
 /// The completions at a UTF-16 offset: `{from, to, items: [{label, kind, detail, info}]}`,
 /// `from`..`to` the text an item replaces (UTF-16 offsets), `info` its Markdown help; `items`

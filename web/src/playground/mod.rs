@@ -21,10 +21,10 @@ use std::sync::Arc;
 
 use serde_json::{json, Value};
 
+use hus_ide::ide::Analysis;
 use hus_lang::check::supplied::SuppliedFiles;
 use hus_lang::check::CheckOptions;
 use hus_poker::diag::{SourceDiagnostic, SourceFile};
-use hus_ide::ide::Analysis;
 use utf16::Utf16Map;
 
 pub use chart::{chart, class_at, game_xml as chart_game, Spot};

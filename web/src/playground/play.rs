@@ -3,11 +3,11 @@
 use serde_json::{json, Value};
 
 use super::{diagnostics_json, options};
-use hus_lang::check::supplied::SuppliedFiles;
-use hus_table::dealer::{self, plot, Decider, MatchConfig, MatchResult, ScriptBot, Stakes};
-use hus_poker::diag::SourceFile;
-use hus_lang::eval::DecideOptions;
 use hus::report::match_json;
+use hus_lang::check::supplied::SuppliedFiles;
+use hus_lang::eval::DecideOptions;
+use hus_poker::diag::SourceFile;
+use hus_table::dealer::{self, plot, Decider, MatchConfig, MatchResult, ScriptBot, Stakes};
 
 /// The most hands the page plays in one match: every hand's result is kept for the plot.
 pub(crate) const MAX_PAGE_HANDS: u64 = 1_000_000;

@@ -405,7 +405,8 @@ fn hover_without_the_check_says_what_it_says_with_it() {
             SourceFile::new(SCRIPT_NAME, script.as_str()),
             options(&files, Vec::new()),
         );
-        let expected = hus_ide::ide::hover::hover(&full, byte_offset(&script, offset)).map(|h| h.text);
+        let expected =
+            hus_ide::ide::hover::hover(&full, byte_offset(&script, offset)).map(|h| h.text);
         let got = hover(&script, &files, offset);
         assert_eq!(got["text"].as_str(), expected.as_deref(), "at {offset}");
     }
