@@ -1,5 +1,5 @@
-//! `hus::fmt` keeps what a script means and is idempotent: on every example, every golden
-//! input of tests/cases/fmt/ and thousands of generated scripts (random white space,
+//! `hus_lang::fmt` keeps what a script means and is idempotent: on every example, every
+//! golden input of tests/cases/fmt/ and thousands of generated scripts (random white space,
 //! indentation, blank lines, comments in every place, line endings and the case of names),
 //! formatting succeeds, formatting the result again changes nothing, the checked program is
 //! the same (spans and line numbers aside), and the tokens are the same, in the same order
