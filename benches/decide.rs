@@ -3,11 +3,11 @@
 //! The whole `hus decide` process is measured separately, by `benches/process.rs`.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use hus::cards::{Card, CardSet};
-use hus::check::{check, CheckOptions};
-use hus::diag::SourceFile;
-use hus::eval::{decide, DecideOptions};
-use hus::game::GameState;
+use hus_lang::check::{check, CheckOptions};
+use hus_lang::eval::{decide, DecideOptions};
+use hus_poker::cards::{Card, CardSet};
+use hus_poker::diag::SourceFile;
+use hus_poker::game::GameState;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;

@@ -10,8 +10,8 @@
 #![allow(clippy::needless_range_loop)] // nested enumeration loops index the deck
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use hus::cards::CardSet;
-use hus::strength::{Evaluator, IncrementalHand};
+use hus_poker::cards::CardSet;
+use hus_poker::strength::{Evaluator, IncrementalHand};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use std::hint::black_box;

@@ -11,8 +11,8 @@ use support::script;
 
 #[cfg(feature = "lsp")]
 mod server {
-    use hus::lsp::transport::Incoming;
-    use hus::lsp::Server;
+    use hus_ide::lsp::transport::Incoming;
+    use hus_ide::lsp::Server;
     use serde_json::json;
 
     const URI: &str = "file:///nowhere/big.hus";
@@ -51,12 +51,12 @@ mod server {
 
 fn lsp(c: &mut Criterion) {
     let src = script(10_000);
-    let file = hus::diag::SourceFile::new("big.hus", src.as_str());
+    let file = hus_poker::diag::SourceFile::new("big.hus", src.as_str());
     let mut group = c.benchmark_group("lsp");
     group.sample_size(10);
     group.bench_function("check 10k rules", |b| {
         b.iter(|| {
-            hus::check::check(&file, &Default::default())
+            hus_lang::check::check(&file, &Default::default())
                 .diagnostics
                 .len()
         })

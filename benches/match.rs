@@ -12,9 +12,9 @@
 //! is what the protocol and the process boundary cost.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use hus::dealer::program::{AcpcProgram, TimeLimits};
-use hus::dealer::{load_bot, play_match, Bot, MatchConfig};
-use hus::external::ExternalPolicy;
+use hus_lang::external::ExternalPolicy;
+use hus_table::dealer::program::{AcpcProgram, TimeLimits};
+use hus_table::dealer::{load_bot, play_match, Decider, MatchConfig};
 
 const HANDS: u64 = 32_768;
 
@@ -23,7 +23,7 @@ fn bench_match(c: &mut Criterion) {
     let tag = load_bot("examples/tag.hus", &policy, &[], &[])
         .unwrap_or_else(|e| panic!("examples/tag.hus: {e}"));
     let caller = load_bot("builtin:caller", &policy, &[], &[]).unwrap();
-    let bots: [&dyn Bot; 2] = [&tag.bot, &caller.bot];
+    let bots: [&dyn Decider; 2] = [&tag.bot, &caller.bot];
     let mut group = c.benchmark_group("match");
     group.throughput(Throughput::Elements(HANDS));
     group.sample_size(10);
@@ -45,10 +45,10 @@ const EQUITY_HANDS: u64 = 4096;
 /// The same match against builtin:equity, which reads the exact `equity` at every decision
 /// after the flop (and `equityVs` facing a shove): its ratio to `tag_vs_caller/2_thread` is
 /// what exact strength costs a match.
-fn bench_strength_match(c: &mut Criterion, tag: &dyn Bot) {
+fn bench_strength_match(c: &mut Criterion, tag: &dyn Decider) {
     let policy = ExternalPolicy::default();
     let equity = load_bot("builtin:equity", &policy, &[], &[]).unwrap();
-    let bots: [&dyn Bot; 2] = [tag, &equity.bot];
+    let bots: [&dyn Decider; 2] = [tag, &equity.bot];
     let mut group = c.benchmark_group("match");
     group.throughput(Throughput::Elements(EQUITY_HANDS));
     group.sample_size(10);
@@ -63,7 +63,7 @@ fn bench_strength_match(c: &mut Criterion, tag: &dyn Bot) {
 /// Hands of one iteration against the ACPC program.
 const PROGRAM_HANDS: u64 = 4096;
 
-fn bench_acpc_program(c: &mut Criterion, tag: &dyn Bot) {
+fn bench_acpc_program(c: &mut Criterion, tag: &dyn Decider) {
     // The binary exists only with the `cli` feature.
     let Some(hus) = option_env!("CARGO_BIN_EXE_hus") else {
         eprintln!("match/tag_vs_acpc_caller skipped: built without the hus binary");

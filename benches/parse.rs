@@ -13,7 +13,7 @@ fn parse(c: &mut Criterion) {
     group.sample_size(20);
     group.bench_function("10k rules", |b| {
         b.iter(|| {
-            let (script, diags) = hus::syntax::parse(std::hint::black_box(&src));
+            let (script, diags) = hus_lang::syntax::parse(std::hint::black_box(&src));
             assert!(diags.is_empty());
             script
         })
@@ -32,18 +32,18 @@ fn check_100k(c: &mut Criterion) {
         ));
     }
     src.push_str("ENDRIVER\n");
-    let file = hus::diag::SourceFile::new("big.hus", src.as_str());
+    let file = hus_poker::diag::SourceFile::new("big.hus", src.as_str());
     let mut group = c.benchmark_group("check");
     group.throughput(Throughput::Bytes(src.len() as u64));
     group.sample_size(10);
     group.bench_function("100k rules", |b| {
         b.iter(|| {
-            let checked = hus::check::check(&file, &Default::default());
+            let checked = hus_lang::check::check(&file, &Default::default());
             let shown: usize = checked
                 .diagnostics
                 .iter()
-                .take(hus::limits::MAX_SHOWN_DIAGNOSTICS)
-                .map(|d| hus::diag::render_short(&file, d).len())
+                .take(hus_poker::limits::MAX_SHOWN_DIAGNOSTICS)
+                .map(|d| hus_poker::diag::render_short(&file, d).len())
                 .sum();
             (checked.diagnostics.len(), shown)
         })

@@ -7,8 +7,8 @@
 //! each run-out).
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use hus::cards::CardSet;
-use hus::strength::range_equity::{enumerate_pairs, preflop};
+use hus_poker::cards::CardSet;
+use hus_poker::strength::range_equity::{enumerate_pairs, preflop};
 
 /// The best quarter of the classes by the heads-up hand ranking, as a range.
 const QUARTER: &str = "22+ | A2s+ | A5o+ | K7s+ | K9o+ | Q9s+ | QTo+ | J9s+ | JTo | T9s";

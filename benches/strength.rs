@@ -5,10 +5,10 @@
 //! holding of the range).
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use hus::cards::hole::HoleClassSet;
-use hus::cards::query::CardQuery;
-use hus::cards::CardSet;
-use hus::strength::{self, outlook, preflop, preflop_matchups, versus};
+use hus_poker::cards::hole::HoleClassSet;
+use hus_poker::cards::query::CardQuery;
+use hus_poker::cards::CardSet;
+use hus_poker::strength::{self, outlook, preflop, preflop_matchups, versus};
 use std::hint::black_box;
 
 fn cards(s: &str) -> CardSet {

@@ -59,27 +59,27 @@
 //! assert_eq!(errors.diagnostics[0].line, 3);
 //! ```
 //!
-//! # Advanced modules
+//! # The layers below
 //!
-//! The module tree follows the pipeline: the poker domain ([`cards`], [`game`],
-//! [`strength`]), then the language front end ([`syntax`] → [`check`](mod@check) → [`ir`]), then the
-//! [`eval`]uator that turns a checked program and a game state into a decision. [`fmt`]
-//! writes a script in its canonical layout (`hus fmt`), token by token beside that pipeline.
-//! [`external`] runs helper programs safely; [`play`] holds what a player at any table has (a
-//! bot, its decision seeds, legal moves, histories); [`dealer`] plays bots against each other.
+//! The front door is written on crates of their own, which a program needing more than these
+//! items depends on directly: the poker model [`hus_poker`] (cards, game states, strength,
+//! diagnostics), the language [`hus_lang`] (syntax → check → IR, then the evaluator that turns
+//! a checked program and a game state into a decision; the formatter; external programs), the
+//! table [`hus_table`] (what a player at any table has, and the dealer) and the editor
+//! services [`hus_ide`]. They change more often, and their names follow the implementation.
 //! The competition dealer's protocol and logs are the front door's alone ([`play_acpc_seat`],
 //! [`replay_log`]), as are the reports' text and JSON ([`MatchReport`], [`ReplayReport`]).
 //!
-//! # Deciding with the advanced modules
+//! # Deciding with the language crate
 //!
 //! Check a script once, then decide as often as you like; the caller owns the random
 //! generator, so the same seed gives the same decisions on every platform.
 //!
 //! ```
-//! use hus::check::{check, CheckOptions};
-//! use hus::diag::SourceFile;
-//! use hus::eval::{decide, DecideOptions};
-//! use hus::game::{Action, GameState};
+//! use hus_lang::check::{check, CheckOptions};
+//! use hus_lang::eval::{decide, DecideOptions};
+//! use hus_poker::diag::SourceFile;
+//! use hus_poker::game::{Action, GameState};
 //! use rand::SeedableRng;
 //! use rand_chacha::ChaCha8Rng;
 //!
@@ -126,17 +126,13 @@
 //! }
 //! ```
 
-// The poker model (crates/hus-poker), under the names it has always had here.
-pub use hus_poker::{cards, diag, files, game, limits, settings, strength};
-// The language (crates/hus-lang), likewise.
-pub use hus_lang::{check, eval, external, fmt, ir, syntax};
-// The table (crates/hus-table): the competition's protocol is the front door's alone.
-use hus_table::acpc;
-pub use hus_table::{dealer, play};
-// The editor services (crates/hus-ide).
-pub use hus_ide::ide;
+// The layers below, by the names the front door's modules use (`crate::eval`); a program
+// names them by their crates (`hus_lang::eval`).
 #[cfg(feature = "lsp")]
-pub use hus_ide::lsp;
+use hus_ide::lsp;
+use hus_lang::{check, eval, external, fmt, ir, syntax};
+use hus_poker::{cards, diag, files, game, limits, settings, strength};
+use hus_table::{acpc, dealer, play};
 
 mod front;
 /// The reports' JSON and text, shared by the command line and the browser playground (hus-web).

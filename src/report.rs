@@ -4,18 +4,18 @@
 use serde_json::{json, Value};
 
 use crate::dealer::BotStats;
-use crate::diag::Diagnostic;
-use crate::eval::Decision;
+use crate::diag::SourceDiagnostic;
+use crate::eval::Verdict;
 use crate::game::{format_amount, Action, OpponentStat, OpponentStats, Phase};
 use crate::ir::Program;
 
 /// The object `hus decide --json` prints: action, amount, rule (`file`, `line`), matched,
 /// warnings (the game's, then the decision's, as messages), seed, draw and inputs.
 pub fn decision_json(
-    decision: &Decision,
+    decision: &Verdict,
     program: &Program,
     state: &crate::game::GameState,
-    game_warnings: &[Diagnostic],
+    game_warnings: &[SourceDiagnostic],
     file: &str,
     seed: u64,
 ) -> Value {

@@ -82,7 +82,7 @@ SHAPES = [
     ("defines", "`DEFINE dN = dM|KK` in chains 60 deep", defines, 7),
 ]
 
-# hus::limits::MAX_SCRIPT_TOKENS, and the most tokens a shape's head and tail add.
+# hus_poker::limits::MAX_SCRIPT_TOKENS, and the most tokens a shape's head and tail add.
 MAX_TOKENS = 1_500_000
 OVERHEAD_TOKENS = 20
 

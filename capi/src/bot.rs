@@ -32,7 +32,7 @@ pub struct HusBotOptions {
 }
 
 /// The size any text argument may have: the language's limit on a script or a game state.
-const MAX_TEXT: u64 = hus::limits::MAX_SCRIPT_BYTES;
+const MAX_TEXT: u64 = hus_poker::limits::MAX_SCRIPT_BYTES;
 
 /// Compiles a script given as text; `name` is the file name its messages carry (tables are
 /// read relative to the current directory). On success `*out_bot` is the bot, to free with
@@ -118,7 +118,7 @@ pub unsafe extern "C" fn hus_bot_builtin(
             let unreadable = e
                 .diagnostics
                 .iter()
-                .any(|d| d.code == hus::diag::Code::ScriptUnreadable);
+                .any(|d| d.code == hus_poker::diag::Code::ScriptUnreadable);
             match unreadable {
                 true => Failure::new(HusStatus::Unreadable, e.to_string()),
                 false => script_failure(e),
@@ -186,12 +186,13 @@ unsafe fn bot_options(options: *const HusBotOptions) -> Result<BotOptions, Failu
     out.allow_external = o.flags & HUS_ALLOW_EXTERNAL != 0;
     // 0 (a zeroed struct) is the default; any other value follows the library's rule.
     if o.external_timeout != 0.0 {
-        out.external_timeout = hus::settings::time_limit(o.external_timeout).map_err(|e| {
-            Failure::new(
-                HusStatus::InvalidArgument,
-                format!("options.external_timeout {e}"),
-            )
-        })?;
+        out.external_timeout =
+            hus_poker::settings::time_limit(o.external_timeout).map_err(|e| {
+                Failure::new(
+                    HusStatus::InvalidArgument,
+                    format!("options.external_timeout {e}"),
+                )
+            })?;
     }
     if !o.defines.is_null() {
         // SAFETY: `options` is valid, so its `defines`, checked not null, is NUL-terminated.

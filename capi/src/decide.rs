@@ -58,7 +58,7 @@ pub unsafe extern "C" fn hus_decide_xml(
         let bot = unsafe { bot_arg(bot) }?;
         out_arg(out_decision, "out_decision")?;
         // SAFETY: `xml` is null or NUL-terminated (this function's contract).
-        let xml = unsafe { text_arg(xml, "xml", hus::limits::MAX_GAME_BYTES) }?;
+        let xml = unsafe { text_arg(xml, "xml", hus_poker::limits::MAX_GAME_BYTES) }?;
         let (state, _warnings) = hus::game_from_xml("game.xml", xml).map_err(|e| {
             let lines: Vec<String> = e.diagnostics.iter().map(|d| d.to_string()).collect();
             Failure::new(HusStatus::InvalidGame, lines.join("\n"))

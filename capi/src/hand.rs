@@ -3,8 +3,8 @@
 
 use std::ffi::c_char;
 
-use hus::game::chips::MAX_PLACES;
 use hus::{Decimal, GameState, Play, Player};
+use hus_poker::game::chips::MAX_PLACES;
 
 use crate::{text_arg, Failure, HusStatus};
 

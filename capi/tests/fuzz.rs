@@ -444,7 +444,7 @@ fn an_external_timeout_follows_the_library_s_rule() {
                 &mut error,
             )
         };
-        match hus::settings::time_limit(seconds) {
+        match hus_poker::settings::time_limit(seconds) {
             Ok(_) => {
                 assert_eq!(s, HusStatus::Ok, "{seconds}");
                 unsafe { hus_bot_free(bot) };

@@ -36,7 +36,7 @@ pub(crate) fn amount_of(obj: &Bound<'_, PyAny>, field: &str) -> PyResult<Decimal
             Some(_) => Err(float_error(obj, field, None)),
             None => Err(bad(format!(
                 "{} is not a number of chips",
-                hus::game::format_amount(x)
+                hus_poker::game::format_amount(x)
             ))),
         };
     }

@@ -26,7 +26,7 @@ pub(crate) fn bot_options(
     external_timeout: f64,
     defines: Vec<String>,
 ) -> PyResult<BotOptions> {
-    let external_timeout = hus::settings::time_limit(external_timeout)
+    let external_timeout = hus_poker::settings::time_limit(external_timeout)
         .map_err(|e| pyo3::exceptions::PyValueError::new_err(format!("external_timeout {e}")))?;
     Ok(BotOptions {
         table_dirs,
@@ -233,9 +233,9 @@ pub(crate) fn check(
 #[pyfunction]
 pub(crate) fn tunables(py: Python<'_>, source: &str) -> PyResult<Vec<Py<PyAny>>> {
     guard(|| {
-        hus::limits::script_size(source.len())
+        hus_poker::limits::script_size(source.len())
             .map_err(|e| pyo3::exceptions::PyValueError::new_err(format!("source: {e}")))?;
-        hus::check::tune::tunables_of(source)
+        hus_lang::check::tune::tunables_of(source)
             .into_iter()
             .map(|t| {
                 let d = pyo3::types::PyDict::new(py);
@@ -257,7 +257,7 @@ pub(crate) fn tunables(py: Python<'_>, source: &str) -> PyResult<Vec<Py<PyAny>>>
 pub(crate) fn set_values(source: &str, values: BTreeMap<String, f64>) -> PyResult<String> {
     guard(|| {
         let values: Vec<(String, f64)> = values.into_iter().collect();
-        hus::check::tune::set_values(source, &values)
+        hus_lang::check::tune::set_values(source, &values)
             .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.0))
     })
 }

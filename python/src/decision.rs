@@ -3,8 +3,8 @@
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use hus::game::Act;
 use hus::Action;
+use hus_poker::game::Act;
 
 use crate::diagnostics::Diagnostic;
 
@@ -138,7 +138,7 @@ impl Decision {
     /// `fold`, `call`, `raise 60`: what `hus decide` prints.
     fn __str__(&self) -> String {
         match self.amount {
-            Some(by) => format!("raise {}", hus::game::format_amount(by)),
+            Some(by) => format!("raise {}", hus_poker::game::format_amount(by)),
             None => self.action.to_string(),
         }
     }

@@ -9,7 +9,7 @@ use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
-use hus::diag::Code;
+use hus_poker::diag::Code;
 
 use crate::diagnostics::{diagnostics, Diagnostic};
 
@@ -138,8 +138,8 @@ fn keyword_of(message: &str) -> Option<&'static str> {
     KEYWORDS.into_iter().find(|k| *k == head)
 }
 
-pub(crate) fn invalid_game(py: Python<'_>, e: hus::game::InvalidGame, file: &str) -> PyErr {
-    let source = hus::diag::SourceFile::new(file, "");
+pub(crate) fn invalid_game(py: Python<'_>, e: hus_poker::game::InvalidGame, file: &str) -> PyErr {
+    let source = hus_poker::diag::SourceFile::new(file, "");
     let ds: Vec<hus::Diagnostic> = e
         .diagnostics
         .iter()

@@ -148,11 +148,11 @@ fn read_only<'py>(
     proxy.call1((copy,))
 }
 
-fn bot_stats(py: Python<'_>, s: &hus::dealer::BotStats) -> PyResult<Py<PyDict>> {
+fn bot_stats(py: Python<'_>, s: &hus_table::dealer::BotStats) -> PyResult<Py<PyDict>> {
     let o = PyDict::new(py);
     o.set_item("decisions", s.decisions)?;
     let rounds = PyDict::new(py);
-    for phase in hus::game::Phase::ALL {
+    for phase in hus_poker::game::Phase::ALL {
         let a = &s.actions[phase as usize];
         let counts = PyDict::new(py);
         counts.set_item("fold", a.fold)?;
@@ -196,7 +196,7 @@ impl Chips {
             }
             Chips::Number(x) => Err(MatchError::new_err(format!(
                 "{name}: {} is not a whole number of chips; the dealer plays whole chips (scale the stakes up: 0.5/1 is 50/100)",
-                hus::game::format_amount(x)
+                hus_poker::game::format_amount(x)
             ))),
         }
     }
@@ -275,7 +275,9 @@ pub(crate) fn play_match(
         .map_err(|_| InternalError::new_err("internal error in hus: a panic during the match"))?;
     let (result, failure) = match played {
         Ok(r) => (Some(r), None),
-        Err(hus::dealer::MatchError::Stopped { partial, cause }) => (Some(*partial), Some(*cause)),
+        Err(hus_table::dealer::MatchError::Stopped { partial, cause }) => {
+            (Some(*partial), Some(*cause))
+        }
         Err(e) => (None, Some(e)),
     };
     let result = result.map(|r| match_result(py, &r)).transpose()?;
@@ -316,7 +318,7 @@ impl Seat {
         )))
     }
 
-    fn player(&self) -> &dyn hus::dealer::Bot {
+    fn player(&self) -> &dyn hus_table::dealer::Decider {
         match self {
             Seat::Script(bot) => bot.get().bot.player(),
             Seat::Python(f) => f,

@@ -6,8 +6,8 @@ use std::sync::Mutex;
 
 use pyo3::prelude::*;
 
-use hus::dealer::{BotDecision, DecisionRng};
-use hus::game::{Act, Intent};
+use hus_poker::game::{Act, Intent};
+use hus_table::dealer::{BotDecision, DecisionRng};
 
 use crate::decision::Decision;
 use crate::state::GameState;
@@ -78,7 +78,7 @@ fn simple_move(word: &str) -> Option<Intent> {
     }
 }
 
-impl hus::dealer::Bot for PyOpponent {
+impl hus_table::dealer::Decider for PyOpponent {
     fn decide(
         &self,
         state: &hus::GameState,

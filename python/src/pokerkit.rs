@@ -9,9 +9,9 @@ use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyFloat, PyInt, PyList, PyString, PyTuple};
 
-use hus::cards::Card;
-use hus::game::chips::MAX_PLACES;
 use hus::{Chips, Decimal, GameBuilder, Play, Player, Unit};
+use hus_poker::cards::Card;
+use hus_poker::game::chips::MAX_PLACES;
 
 use crate::amounts::{amount_of, amount_out, float_on_unit, is_decimal, unit_places};
 use crate::errors::{guard, invalid_game};

@@ -112,7 +112,7 @@ pub(crate) fn range_through(
         if by_class {
             for (i, w) in hus::reach::class_combos(&weights).iter().enumerate() {
                 if *w > 0.0 {
-                    out.set_item(hus::cards::hole::HoleClass::from_index(i).name(), *w)?;
+                    out.set_item(hus_poker::cards::hole::HoleClass::from_index(i).name(), *w)?;
                 }
             }
         } else {

@@ -1,5 +1,5 @@
-//! The library's option rules (`hus::settings`) as Python takes them: a refused value raises
-//! the error the binary prints for its option, in the same words.
+//! The library's option rules (`hus_poker::settings`) as Python takes them: a refused value
+//! raises the error the binary prints for its option, in the same words.
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;

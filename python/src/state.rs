@@ -3,8 +3,8 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
-use hus::game::Act;
 use hus::{Play, Player};
+use hus_poker::game::Act;
 
 use crate::amounts::{amount_of, amount_out, float_on_unit, is_decimal, unit_places};
 use crate::diagnostics::Diagnostic;
@@ -92,9 +92,9 @@ impl GameState {
     pub(crate) fn of(
         py: Python<'_>,
         state: hus::GameState,
-        warnings: &[hus::diag::Diagnostic],
+        warnings: &[hus_poker::diag::SourceDiagnostic],
     ) -> PyResult<GameState> {
-        let source = hus::diag::SourceFile::new("<state>", "");
+        let source = hus_poker::diag::SourceFile::new("<state>", "");
         let warnings = warnings
             .iter()
             .map(|w| Diagnostic::of(py, &hus::Diagnostic::located(&source, w)))

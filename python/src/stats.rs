@@ -70,7 +70,7 @@ fn stat_attrs(name: &str, v: &Bound<'_, PyAny>) -> PyResult<String> {
 pub(crate) fn stats_of(
     py: Python<'_>,
     obj: &Bound<'_, PyAny>,
-) -> PyResult<hus::game::OpponentStats> {
+) -> PyResult<hus_poker::game::OpponentStats> {
     let Ok(dict) = obj.cast::<PyDict>() else {
         return Err(field_error(
             "stats",
@@ -88,7 +88,7 @@ pub(crate) fn stats_of(
         }
     }
     let xml = format!("{head}>{body}</stats>");
-    hus::game::xml::read_stats_element(&xml).map_err(|e| {
+    hus_poker::game::xml::read_stats_element(&xml).map_err(|e| {
         let err = invalid_game(py, e, "<stats>");
         let _ = err.value(py).setattr("field", "stats");
         err
@@ -99,11 +99,11 @@ pub(crate) fn stats_of(
 /// observed, `(times, chances, hands)` for an aggression factor.
 pub(crate) fn stats_dict<'py>(
     py: Python<'py>,
-    s: &hus::game::OpponentStats,
+    s: &hus_poker::game::OpponentStats,
 ) -> PyResult<Bound<'py, PyDict>> {
     let o = PyDict::new(py);
     o.set_item("hands", s.hands)?;
-    for stat in hus::game::OpponentStat::ALL {
+    for stat in hus_poker::game::OpponentStat::ALL {
         let c = &s.counts[stat as usize];
         if *c == Default::default() {
             continue;

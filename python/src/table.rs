@@ -4,14 +4,14 @@
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
-use hus::dealer::Stakes;
+use hus_table::dealer::Stakes;
 
 use crate::errors::{guard, MatchError};
 use crate::matches::{stack_of, Chips};
 use crate::opponent::move_of;
 use crate::settings::Seed;
 use crate::state::GameState;
-use hus::game::{Action, Intent};
+use hus_poker::game::{Action, Intent};
 
 /// How one hand ended, for players A and B.
 #[pyclass(module = "hus", frozen, get_all, eq)]
@@ -76,7 +76,7 @@ pub(crate) struct Table {
     moves: Vec<Action>,
 }
 
-fn config_error(e: hus::dealer::MatchError) -> PyErr {
+fn config_error(e: hus_table::dealer::MatchError) -> PyErr {
     MatchError::new_err(e.to_string())
 }
 

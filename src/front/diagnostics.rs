@@ -48,7 +48,7 @@ pub struct Diagnostic {
 /// The checker's own diagnostic and the file it points into, kept to render the excerpt;
 /// equal to any other (two diagnostics are equal when their fields are).
 #[derive(Clone, Debug, Default)]
-struct Origin(Option<Arc<(Arc<SourceFile>, crate::diag::Diagnostic)>>);
+struct Origin(Option<Arc<(Arc<SourceFile>, crate::diag::SourceDiagnostic)>>);
 
 impl PartialEq for Origin {
     fn eq(&self, _: &Origin) -> bool {
@@ -71,12 +71,12 @@ pub enum Rendering {
 
 impl Diagnostic {
     /// Locates a diagnostic of `file` (or of the included file it names).
-    pub fn located(file: &SourceFile, d: &crate::diag::Diagnostic) -> Diagnostic {
+    pub fn located(file: &SourceFile, d: &crate::diag::SourceDiagnostic) -> Diagnostic {
         Diagnostic::located_in(&Arc::new(file.clone()), d)
     }
 
     /// Locates every diagnostic of `file`, sharing one copy of it.
-    pub fn located_all(file: &SourceFile, ds: &[crate::diag::Diagnostic]) -> Vec<Diagnostic> {
+    pub fn located_all(file: &SourceFile, ds: &[crate::diag::SourceDiagnostic]) -> Vec<Diagnostic> {
         if ds.is_empty() {
             return Vec::new();
         }
@@ -86,7 +86,7 @@ impl Diagnostic {
             .collect()
     }
 
-    fn located_in(file: &Arc<SourceFile>, d: &crate::diag::Diagnostic) -> Diagnostic {
+    fn located_in(file: &Arc<SourceFile>, d: &crate::diag::SourceDiagnostic) -> Diagnostic {
         let file = d.file.as_ref().unwrap_or(file);
         let (line, column) = d.span.as_ref().map_or((1, 1), |s| file.line_col(s.start));
         let (end_line, end_column) = d.span.as_ref().map_or((1, 1), |s| file.line_col(s.end));
@@ -188,7 +188,7 @@ impl std::fmt::Display for Diagnostic {
     }
 }
 
-fn fix(file: &SourceFile, f: &crate::diag::Fix) -> Fix {
+fn fix(file: &SourceFile, f: &crate::diag::SourceFix) -> Fix {
     let (line, column) = file.line_col(f.span.start);
     let (end_line, end_column) = file.line_col(f.span.end);
     Fix {
@@ -203,7 +203,7 @@ fn fix(file: &SourceFile, f: &crate::diag::Fix) -> Fix {
 
 /// miette's graphical report at a fixed width, with or without colour; the short form
 /// should miette fail.
-fn text(file: &SourceFile, d: &crate::diag::Diagnostic, colour: bool) -> String {
+fn text(file: &SourceFile, d: &crate::diag::SourceDiagnostic, colour: bool) -> String {
     let theme = if colour {
         miette::GraphicalTheme::unicode()
     } else {
@@ -220,7 +220,10 @@ fn text(file: &SourceFile, d: &crate::diag::Diagnostic, colour: bool) -> String 
     out
 }
 
-pub(super) fn locate_all(file: &SourceFile, ds: &[crate::diag::Diagnostic]) -> Vec<Diagnostic> {
+pub(super) fn locate_all(
+    file: &SourceFile,
+    ds: &[crate::diag::SourceDiagnostic],
+) -> Vec<Diagnostic> {
     Diagnostic::located_all(file, ds)
 }
 

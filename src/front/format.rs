@@ -56,7 +56,7 @@ pub fn format(name: &str, text: &str, options: &FormatOptions) -> Result<String,
 }
 
 /// Whether an error keeps a script from being formatted: not one about other files.
-fn blocks_formatting(d: &crate::diag::Diagnostic, include_missing: bool) -> bool {
+fn blocks_formatting(d: &crate::diag::SourceDiagnostic, include_missing: bool) -> bool {
     let about_other_files = matches!(
         d.code,
         Code::TableMissing

@@ -112,7 +112,7 @@ impl Seated<'_> {
         }
     }
 
-    fn bot(&self) -> &dyn crate::play::Bot {
+    fn bot(&self) -> &dyn crate::play::Decider {
         match self {
             Seated::Script(b) => &b.script,
             Seated::Program(p) => &**p,
@@ -183,7 +183,7 @@ pub fn run_match(
     let (config, plot_file) =
         configure(options, &bots, stakes).map_err(|m| fail(MatchErrorKind::Usage, m))?;
     let start = Instant::now();
-    let pair: [&dyn crate::play::Bot; 2] = [bots[0].bot(), bots[1].bot()];
+    let pair: [&dyn crate::play::Decider; 2] = [bots[0].bot(), bots[1].bot()];
     let result = crate::dealer::play_match(pair, &config, progress);
     let seconds = start.elapsed().as_secs_f64();
     for b in &bots {

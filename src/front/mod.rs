@@ -253,8 +253,9 @@ pub struct Bot {
     options: BotOptions,
 }
 
-/// Files by their path from the script's directory (`tag-open.tsv`, `lib/hands.hus`).
-pub type SuppliedFiles = std::collections::BTreeMap<String, String>;
+// Files by their path from the script's directory (`tag-open.tsv`, `lib/hands.hus`): the
+// checker's own type.
+use crate::check::supplied::SuppliedFiles;
 
 impl Bot {
     /// Reads and compiles a script file; tables are read from its directory.
@@ -489,7 +490,7 @@ impl Bot {
     }
 
     /// The bot as the dealer seats it, beside players of other kinds ([`play_match_of`]).
-    pub fn player(&self) -> &dyn crate::dealer::Bot {
+    pub fn player(&self) -> &dyn crate::dealer::Decider {
         &self.script
     }
 
@@ -558,7 +559,7 @@ pub fn end_as_interrupted() -> ! {
 }
 
 /// The evaluator's error as the front door gives it.
-fn decide_error(source: &SourceFile, e: crate::eval::DecideError) -> DecideError {
+fn decide_error(source: &SourceFile, e: crate::eval::EvalError) -> DecideError {
     use crate::external::ExternalErrorKind as Why;
     let (kind, no_rule_held, external) = match &e.kind {
         ErrorKind::NoRuleMatched { tried, held, .. } => (
@@ -610,7 +611,7 @@ fn with_values(source: SourceFile, values: &[(String, f64)]) -> Result<SourceFil
             let d = match at {
                 Some(span) => Diagnostic::located(
                     &source,
-                    &crate::diag::Diagnostic::error(Code::BadTune, message)
+                    &crate::diag::SourceDiagnostic::error(Code::BadTune, message)
                         .at(span)
                         .with_label("the value --set replaces"),
                 ),
@@ -720,9 +721,9 @@ pub fn play_match(a: &Bot, b: &Bot, options: &MatchOptions) -> Result<MatchResul
 }
 
 /// [`play_match`] of any two players the dealer can seat: a script's [`Bot::player`], or an
-/// embedder's own [`crate::dealer::Bot`] (a Python function).
+/// embedder's own [`crate::dealer::Decider`] (a Python function).
 pub fn play_match_of(
-    bots: [&dyn crate::dealer::Bot; 2],
+    bots: [&dyn crate::dealer::Decider; 2],
     options: &MatchOptions,
 ) -> Result<MatchResult, MatchError> {
     let mut config = MatchConfig::new(options.hands, options.seed);

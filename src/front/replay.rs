@@ -289,16 +289,16 @@ fn hands_of(log_name: &str, player: &str, log: &log::Log) -> Result<usize, Strin
 }
 
 /// The kind of a replay that stopped.
-fn error_kind(e: &log::ReplayError) -> ReplayErrorKind {
+fn error_kind(e: &log::ReplayFailure) -> ReplayErrorKind {
     match e {
-        log::ReplayError::Log(_) => ReplayErrorKind::Log,
-        log::ReplayError::Seat(SeatError::Bot { .. }) => ReplayErrorKind::External,
-        log::ReplayError::Seat(SeatError::InvalidState { .. }) => ReplayErrorKind::Game,
+        log::ReplayFailure::Log(_) => ReplayErrorKind::Log,
+        log::ReplayFailure::Seat(SeatError::Bot { .. }) => ReplayErrorKind::External,
+        log::ReplayFailure::Seat(SeatError::InvalidState { .. }) => ReplayErrorKind::Game,
         // A log has no connection to drop: a replay never returns Dropped.
-        log::ReplayError::Seat(SeatError::Protocol { .. } | SeatError::Dropped { .. }) => {
+        log::ReplayFailure::Seat(SeatError::Protocol { .. } | SeatError::Dropped { .. }) => {
             ReplayErrorKind::Log
         }
-        log::ReplayError::Seat(SeatError::Io(_)) | log::ReplayError::Io(_) => {
+        log::ReplayFailure::Seat(SeatError::Io(_)) | log::ReplayFailure::Io(_) => {
             ReplayErrorKind::Usage
         }
     }

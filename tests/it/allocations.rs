@@ -52,10 +52,10 @@ fn allocations(f: impl FnOnce()) -> usize {
 /// (the decisions there draw no warning; `--explain` traces and warnings do allocate).
 #[test]
 fn deciding_a_rule_only_script_does_not_allocate() {
-    use hus::check::{check, CheckOptions};
-    use hus::diag::SourceFile;
-    use hus::eval::{decide, DecideOptions};
-    use hus::game::GameState;
+    use hus_lang::check::{check, CheckOptions};
+    use hus_lang::eval::{decide, DecideOptions};
+    use hus_poker::diag::SourceFile;
+    use hus_poker::game::GameState;
     use rand::SeedableRng;
 
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");

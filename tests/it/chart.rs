@@ -2,10 +2,10 @@
 //! (opening, facing a 3-bet, and on a flop by category) equals what the library decides for
 //! that hand, and mixed strategies show their weights exactly.
 
-use hus::cards::category::Made;
-use hus::cards::hole::HoleClass;
-use hus::cards::CardSet;
 use hus::{Action, Bot, BotOptions, ChartAction, GameState, Play, Player, Spot, SpotOptions};
+use hus_poker::cards::category::Made;
+use hus_poker::cards::hole::HoleClass;
+use hus_poker::cards::CardSet;
 
 fn tag() -> Bot {
     Bot::from_file("examples/tag.hus", &BotOptions::default()).expect("tag.hus compiles")
@@ -132,7 +132,9 @@ fn the_flop_chart_by_category_is_what_the_bot_decides() {
     let chart = hus::chart(&bot, &spot("BTN 4bb, BB call, BB bet 50%", "Kh8s4d")).unwrap();
     let board: CardSet = "Kh8s4d".parse().unwrap();
     let mut by_made: Vec<(u32, Vec<(Action, f64)>)> = vec![(0, Vec::new()); Made::ALL.len()];
-    let deck: Vec<hus::cards::Card> = (0..64).filter_map(hus::cards::Card::from_index).collect();
+    let deck: Vec<hus_poker::cards::Card> = (0..64)
+        .filter_map(hus_poker::cards::Card::from_index)
+        .collect();
     for (i, &ca) in deck.iter().enumerate() {
         for &cb in &deck[i + 1..] {
             let hole: CardSet = [ca, cb].into_iter().collect();

@@ -1,8 +1,9 @@
 //! The shape of the code, checked so it stays true where Cargo cannot check it: no function
 //! outside tests is longer than a long screen, and inside each crate no module imports one
 //! from a layer above its own (the layers follow the pipeline, from cards and game state up to
-//! the doors; between crates Cargo refuses a wrong import itself). Both read the sources under
-//! each crate's `src/` with a small scanner that skips comments, strings and test modules.
+//! the doors; between crates Cargo refuses a wrong import itself), and no two public types of
+//! the library crates share a name. They read the sources under each crate's `src/` with a
+//! small scanner that skips comments, strings and test modules.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -298,7 +299,8 @@ struct Source {
     tests: BTreeSet<usize>,
 }
 
-/// Every source file of a crate's `src/` but the test modules that have files of their own.
+/// Every source file of a crate's `src/` but the test modules that have files of their own
+/// (and their submodules).
 fn sources(krate: &Crate) -> Vec<Source> {
     let mut all: Vec<Source> = Vec::new();
     let mut test_files = BTreeSet::new();
@@ -317,7 +319,7 @@ fn sources(krate: &Crate) -> Vec<Source> {
         };
         for name in files {
             test_files.insert(dir.join(format!("{name}.rs")));
-            test_files.insert(dir.join(&name).join("mod.rs"));
+            test_files.insert(dir.join(&name));
         }
         all.push(Source {
             path,
@@ -325,7 +327,12 @@ fn sources(krate: &Crate) -> Vec<Source> {
             tests,
         });
     }
-    all.retain(|s| !test_files.contains(&s.path));
+    // A test module's file, or any file under its directory (its own submodules).
+    all.retain(|s| {
+        !test_files
+            .iter()
+            .any(|t| s.path == *t || s.path.starts_with(t))
+    });
     all
 }
 
@@ -543,4 +550,115 @@ fn module_paths_are_found_and_root_items_are_not() {
             (3, "hus::play::".to_string())
         ]
     );
+}
+
+/// Public type names declared more than once on purpose, each with why the modules keep one
+/// name (a name may be in the list only while it is declared twice or more).
+const SHARED_TYPE_NAMES: &[(&str, &str)] = &[
+    ("Branch", AST_AND_IR),
+    ("Condition", AST_AND_IR),
+    ("Reaction", AST_AND_IR),
+    ("Rule", AST_AND_IR),
+];
+
+/// Why a name is both the syntax tree's and the IR's.
+const AST_AND_IR: &str = "the construct as written (syntax::ast) and as checked (ir), named \
+                          through their module where both are used (check::lower)";
+
+/// The front door's names users write (`hus::Decision`...): declared in `src/front`, and by no
+/// crate below it.
+const FRONT_DOOR_NAMES: &[&str] = &[
+    "Action",
+    "DecideError",
+    "Decision",
+    "Diagnostic",
+    "ReplayError",
+];
+
+/// The name a line declares as a `pub` type, trait or union, if it does.
+fn public_type_name(line: &str) -> Option<&str> {
+    let rest = line.trim_start().strip_prefix("pub ")?;
+    let rest = ["struct ", "enum ", "type ", "trait ", "union "]
+        .iter()
+        .find_map(|kw| rest.strip_prefix(kw))?;
+    let end = rest
+        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    (end > 0).then(|| &rest[..end])
+}
+
+/// Every public type name of the library crates' sources (not their binaries, not tests),
+/// with where each is declared.
+fn public_type_names() -> std::collections::BTreeMap<String, Vec<String>> {
+    let mut names = std::collections::BTreeMap::<String, Vec<String>>::new();
+    for krate in CRATES {
+        let src = src_of(krate);
+        for s in sources(krate) {
+            let in_crate = s.path.strip_prefix(&src).unwrap_or(&s.path);
+            let top = in_crate
+                .iter()
+                .next()
+                .and_then(|t| t.to_str())
+                .unwrap_or("");
+            if krate.doors.contains(&top.trim_end_matches(".rs")) {
+                continue;
+            }
+            for (k, line) in s.code.lines().enumerate() {
+                if s.tests.contains(&k) {
+                    continue;
+                }
+                if let Some(name) = public_type_name(line) {
+                    let at = format!("{}:{}", relative(&s.path), k + 1);
+                    names.entry(name.to_string()).or_default().push(at);
+                }
+            }
+        }
+    }
+    names
+}
+
+#[test]
+fn every_public_type_name_is_declared_once() {
+    let names = public_type_names();
+    let shared = |n: &str| SHARED_TYPE_NAMES.iter().any(|(s, _)| *s == n);
+    let twice: Vec<String> = names
+        .iter()
+        .filter(|(n, at)| at.len() > 1 && !shared(n))
+        .map(|(n, at)| format!("{n}: {}", at.join(", ")))
+        .collect();
+    assert!(
+        twice.is_empty(),
+        "public types of the same name (give each a name saying what it holds):\n{}",
+        twice.join("\n")
+    );
+    let stale: Vec<&str> = SHARED_TYPE_NAMES
+        .iter()
+        .map(|(n, _)| *n)
+        .filter(|n| names.get(*n).is_none_or(|at| at.len() < 2))
+        .collect();
+    assert!(
+        stale.is_empty(),
+        "no longer shared, drop from the list: {stale:?}"
+    );
+    for name in FRONT_DOOR_NAMES {
+        let at = names.get(*name).map_or(&[][..], Vec::as_slice);
+        assert!(
+            at.len() == 1 && at[0].starts_with("src/front/"),
+            "`hus::{name}` is the front door's own name, declared once in src/front: {at:?}"
+        );
+    }
+}
+
+#[test]
+fn public_type_names_are_read_from_declarations() {
+    assert_eq!(public_type_name("pub struct Bot {"), Some("Bot"));
+    assert_eq!(public_type_name("    pub enum Kind<'a> {"), Some("Kind"));
+    assert_eq!(
+        public_type_name("pub type Counts = (u32, u32);"),
+        Some("Counts")
+    );
+    assert_eq!(public_type_name("pub trait Seat: Send {"), Some("Seat"));
+    assert_eq!(public_type_name("pub(crate) struct Hidden;"), None);
+    assert_eq!(public_type_name("pub fn structure() {}"), None);
+    assert_eq!(public_type_name("struct Private;"), None);
 }

@@ -12,9 +12,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
-use hus::check::glossary::{checker_names, lookup, Kind, ENTRIES};
-use hus::game::Phase;
-use hus::syntax::lexer::{Tok, KEYWORDS};
+use hus_lang::check::glossary::{checker_names, lookup, WordKind, ENTRIES};
+use hus_lang::syntax::lexer::{Tok, KEYWORDS};
+use hus_poker::game::Phase;
 
 use crate::support::golden;
 
@@ -91,9 +91,9 @@ struct Expected {
 }
 
 fn expected() -> Expected {
-    let entries = |kind: Kind| ENTRIES.iter().filter(move |e| e.kind == kind);
+    let entries = |kind: WordKind| ENTRIES.iter().filter(move |e| e.kind == kind);
     let mut action_words = BTreeSet::new();
-    for e in entries(Kind::Action) {
+    for e in entries(WordKind::Action) {
         let words: Vec<&str> = e.name.split(' ').collect();
         if words.iter().all(|w| KEYWORDS.contains(w)) {
             action_words.extend(words);
@@ -106,7 +106,7 @@ fn expected() -> Expected {
             );
         }
     }
-    let definitions: Vec<&str> = entries(Kind::Keyword).map(|e| e.name).collect();
+    let definitions: Vec<&str> = entries(WordKind::Keyword).map(|e| e.name).collect();
     for d in &definitions {
         assert!(
             KEYWORDS.contains(d),
@@ -129,13 +129,13 @@ fn expected() -> Expected {
     }
     words.insert(
         Group::Predicate,
-        entries(Kind::Predicate)
+        entries(WordKind::Predicate)
             .map(|e| e.name.to_string())
             .collect(),
     );
     words.insert(
         Group::Constant,
-        entries(Kind::Constant)
+        entries(WordKind::Constant)
             .map(|e| e.name.to_string())
             .collect(),
     );
@@ -143,20 +143,20 @@ fn expected() -> Expected {
     // The family members: the names the checker accepts that have no entry of their own.
     let listed: BTreeSet<String> = ENTRIES
         .iter()
-        .filter(|e| matches!(e.kind, Kind::Predicate | Kind::Constant))
+        .filter(|e| matches!(e.kind, WordKind::Predicate | WordKind::Constant))
         .map(|e| e.name.to_ascii_lowercase())
         .collect();
     let members: Vec<String> = checker_names()
         .into_iter()
         .filter(|n| !listed.contains(&n.to_ascii_lowercase()))
         .collect();
-    let families: Vec<&str> = entries(Kind::Family).map(|e| e.name).collect();
+    let families: Vec<&str> = entries(WordKind::Family).map(|e| e.name).collect();
     let mut by_family: BTreeMap<&str, usize> = families.iter().map(|&f| (f, 0)).collect();
     for m in &members {
         let (entry, _) = lookup(m).unwrap_or_else(|| panic!("the checker's `{m}` has no entry"));
         assert_eq!(
             entry.kind,
-            Kind::Family,
+            WordKind::Family,
             "`{m}` is neither listed in the glossary nor a family member"
         );
         *by_family.get_mut(entry.name).expect("a family entry") += 1;

@@ -6,9 +6,9 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use hus::external::{run_action, run_number, ExternalErrorKind, ExternalPolicy, Placeholders};
-use hus::game::Intent;
-use hus::ir::ExternalCommand;
+use hus_lang::external::{run_action, run_number, ExternalErrorKind, ExternalPolicy, Placeholders};
+use hus_lang::ir::ExternalCommand;
+use hus_poker::game::Intent;
 
 /// The directory the command's relative program paths are resolved against, as a script's.
 fn base_dir() -> PathBuf {

@@ -1,5 +1,5 @@
-//! `hus::fmt` keeps what a script means and is idempotent: on every example, every golden
-//! input of tests/cases/fmt/ and thousands of generated scripts (random white space,
+//! `hus_lang::fmt` keeps what a script means and is idempotent: on every example, every
+//! golden input of tests/cases/fmt/ and thousands of generated scripts (random white space,
 //! indentation, blank lines, comments in every place, line endings and the case of names),
 //! formatting succeeds, formatting the result again changes nothing, the checked program is
 //! the same (spans and line numbers aside), and the tokens are the same, in the same order
@@ -9,9 +9,9 @@ use std::path::{Path, PathBuf};
 
 use crate::support::root;
 
-use hus::check::{check, CheckOptions};
-use hus::diag::SourceFile;
-use hus::syntax::lexer::{lossless, Piece, Tok};
+use hus_lang::check::{check, CheckOptions};
+use hus_lang::syntax::lexer::{lossless, Piece, Tok};
+use hus_poker::diag::SourceFile;
 use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -61,13 +61,13 @@ fn assert_formats_well(name: &str, text: &str, dir: &Path) {
         "{name} has errors: {:#?}\n{text}",
         before.diagnostics
     );
-    let fmt_options = hus::fmt::Options {
+    let fmt_options = hus_lang::fmt::Options {
         base_dir: Some(dir.to_path_buf()),
     };
-    let once = hus::fmt::format_with(&source, &fmt_options)
+    let once = hus_lang::fmt::format_with(&source, &fmt_options)
         .unwrap_or_else(|e| panic!("{name} does not format: {e:#?}\n{text}"));
     let formatted = SourceFile::new(name, once.clone());
-    let twice = hus::fmt::format_with(&formatted, &fmt_options).unwrap();
+    let twice = hus_lang::fmt::format_with(&formatted, &fmt_options).unwrap();
     assert_eq!(
         twice, once,
         "{name}: formatting twice changes the text\n--- input\n{text}"
@@ -136,9 +136,9 @@ fn every_example_keeps_its_meaning_and_is_formatted() {
         let text = std::fs::read_to_string(&path).unwrap();
         let name = path.display().to_string();
         assert_formats_well(&name, &text, path.parent().unwrap());
-        let out = hus::fmt::format_with(
+        let out = hus_lang::fmt::format_with(
             &SourceFile::new(name.clone(), text.clone()),
-            &hus::fmt::Options {
+            &hus_lang::fmt::Options {
                 base_dir: Some(path.parent().unwrap().to_path_buf()),
             },
         )

@@ -12,8 +12,8 @@ use std::path::{Path, PathBuf};
 use crate::support::root;
 use std::sync::Mutex;
 
-use hus::play::{Bot as Player, BotDecision, DecisionRng};
 use hus::{Bot, BotOptions, GameState, MatchOptions};
+use hus_table::play::{BotDecision, Decider as Player, DecisionRng};
 
 /// Each bot's name, the opponents it plays in the match test (one that plays well, others that
 /// make it face every kind of spot) and the stack, in big blinds.

@@ -3,8 +3,8 @@
 //! state or as errors, and every span a diagnostic points at lies inside the input (on a
 //! character boundary, so it can be shown).
 
-use hus::diag::Diagnostic;
-use hus::game::GameState;
+use hus_poker::diag::SourceDiagnostic;
+use hus_poker::game::GameState;
 use proptest::prelude::*;
 
 /// Every valid game file the repository has: the fixtures and the examples.
@@ -61,7 +61,7 @@ const FRAGMENTS: &[&str] = &[
 
 /// Reads `text` and checks every diagnostic's span.
 fn read(text: &str) {
-    let diagnostics: Vec<Diagnostic> = match GameState::from_xml(text) {
+    let diagnostics: Vec<SourceDiagnostic> = match GameState::from_xml(text) {
         Ok((_, warnings)) => warnings,
         Err(e) => {
             assert!(!e.diagnostics.is_empty(), "an error without a diagnostic");

@@ -5,12 +5,12 @@
 
 use std::path::{Path, PathBuf};
 
-use hus::check::{check, CheckOptions};
-use hus::diag::{Code, SourceFile};
-use hus::eval::decide_brief;
-use hus::external::ExternalPolicy;
-use hus::game::GameState;
-use hus::ide::Analysis;
+use hus_ide::ide::Analysis;
+use hus_lang::check::{check, CheckOptions};
+use hus_lang::eval::decide_brief;
+use hus_lang::external::ExternalPolicy;
+use hus_poker::diag::{Code, SourceFile};
+use hus_poker::game::GameState;
 use rand::SeedableRng;
 
 const GAME: &str = r#"<game><init><BB>20</BB><SB>10</SB><heroStack>1000</heroStack><villainStack>1000</villainStack><heroCards><card rank="A" color="Hearts"/><card rank="K" color="Hearts"/></heroCards></init><posts><post player="Hero" amount="10">SB</post><post player="Villain" amount="20">BB</post></posts><preflop></preflop></game>"#;
@@ -167,7 +167,7 @@ fn completion_grows_linearly_with_chained_ranges() {
         let offset = s.len();
         s.push_str("\n  THEN CALL\nENDRULE\nENDPREFLOP\n");
         let a = Analysis::new(SourceFile::new("bot.hus", s), options(&dir));
-        let items = hus::ide::complete::complete(&a, offset);
+        let items = hus_ide::ide::complete::complete(&a, offset);
         let documentation: usize = items.iter().map(|i| i.documentation.len()).sum();
         (items.len(), documentation)
     };
@@ -242,11 +242,11 @@ fn an_included_division_by_zero_is_reported_at_its_use() {
     let program = check(&source, &options(&dir)).program.unwrap();
     let state = GameState::from_xml(GAME).unwrap().0;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
-    let d = hus::eval::decide(
+    let d = hus_lang::eval::decide(
         &program,
         &state,
         &mut rng,
-        &hus::eval::DecideOptions::default(),
+        &hus_lang::eval::DecideOptions::default(),
     )
     .unwrap();
     let at: Vec<&str> = d

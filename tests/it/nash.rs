@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use hus::cards::hole::HoleClass;
+use hus_poker::cards::hole::HoleClass;
 
 use crate::support::golden;
 use crate::support::hus::{hus_in, Outcome};

@@ -100,7 +100,7 @@ fn block_soup() -> impl Strategy<Value = String> {
 }
 
 fn check(src: &str) {
-    let (script, diags) = hus::syntax::parse(src);
+    let (script, diags) = hus_lang::syntax::parse(src);
     for d in &diags {
         let span = d.span.clone().expect("syntax errors have a span");
         assert!(span.start <= span.end && span.end <= src.len(), "{d:?}");
@@ -210,29 +210,29 @@ proptest! {
             .join(format!("define_graph_{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         let text = write_graph(&dir, &defines, &used);
-        let options = hus::check::CheckOptions {
+        let options = hus_lang::check::CheckOptions {
             base_dir: dir.join("bots"),
             ..Default::default()
         };
-        let source = hus::diag::SourceFile::new("bot.hus", text.as_str());
-        let checked = hus::check::check(&source, &options);
+        let source = hus_poker::diag::SourceFile::new("bot.hus", text.as_str());
+        let checked = hus_lang::check::check(&source, &options);
         let codes: Vec<_> = checked.diagnostics.iter().map(|d| d.code).collect();
-        prop_assert!(codes.contains(&hus::diag::Code::IncludeOutside), "{codes:?}");
+        prop_assert!(codes.contains(&hus_poker::diag::Code::IncludeOutside), "{codes:?}");
         // With errors there is no program; without the two bad INCLUDEs' errors there would
         // be one to measure, so measure the script without them too.
         let clean = text
             .replace("INCLUDE \"../outside.hus\"\n", "")
             .replace("INCLUDE \"lib/none.hus\"\n", "");
-        let source = hus::diag::SourceFile::new("bot.hus", clean.as_str());
-        if let Some(program) = hus::check::check(&source, &options).program {
+        let source = hus_poker::diag::SourceFile::new("bot.hus", clean.as_str());
+        if let Some(program) = hus_lang::check::check(&source, &options).program {
             let written: usize = clean.len()
                 + std::fs::read_to_string(dir.join("bots/lib/a.hus")).unwrap().len()
                 + std::fs::read_to_string(dir.join("bots/lib/b.hus")).unwrap().len();
             prop_assert!(program.size() <= written, "{} nodes from {written} bytes", program.size());
-            let state = hus::game::GameState::from_xml(GAME).unwrap().0;
+            let state = hus_poker::game::GameState::from_xml(GAME).unwrap().0;
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
-            let policy = hus::external::ExternalPolicy::default();
-            if let Ok(brief) = hus::eval::decide_brief(&program, &state, &mut rng, &policy) {
+            let policy = hus_lang::external::ExternalPolicy::default();
+            if let Ok(brief) = hus_lang::eval::decide_brief(&program, &state, &mut rng, &policy) {
                 prop_assert!(brief.steps as usize <= 2 * program.size() + 10, "{} steps", brief.steps);
             }
         }

@@ -4,13 +4,13 @@
 //! script makes that act there is multiplied in. The range-weighted chart's categories are
 //! checked against the same brute force.
 
-use hus::cards::category::Made;
-use hus::cards::{Card, CardSet};
-use hus::eval::exact::outcomes;
-use hus::eval::DecideOptions;
-use hus::game::format_amount;
 use hus::reach::{spot_range, RangeSource};
 use hus::{Action, Bot, BotOptions, ChartRange, GameState, Play, Player, Spot, SpotOptions};
+use hus_lang::eval::exact::outcomes;
+use hus_lang::eval::DecideOptions;
+use hus_poker::cards::category::Made;
+use hus_poker::cards::{Card, CardSet};
+use hus_poker::game::format_amount;
 
 /// A seat of heads-up: the button (small blind) or the big blind.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

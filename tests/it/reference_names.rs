@@ -1,7 +1,7 @@
 //! The reference's table of names (docs/language.md §11) is the checker's glossary, rendered:
 //! `HUS_UPDATE_GOLDEN=1 cargo test --test it reference_names::` rewrites it.
 
-use hus::check::glossary::reference_section;
+use hus_lang::check::glossary::reference_section;
 
 use crate::support::{golden, root};
 

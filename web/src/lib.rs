@@ -4,7 +4,7 @@
 
 pub mod playground;
 
-use hus::check::supplied::SuppliedFiles;
+use hus_lang::check::supplied::SuppliedFiles;
 use playground::PlayOptions;
 use wasm_bindgen::prelude::*;
 
@@ -136,7 +136,7 @@ pub fn play_progress(
 /// bytes.
 #[wasm_bindgen]
 pub fn install_flop_table(bytes: Vec<u8>) -> String {
-    hus::strength::flop_equity::install(bytes)
+    hus_poker::strength::flop_equity::install(bytes)
         .err()
         .unwrap_or_default()
 }

@@ -25,7 +25,7 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::path::PathBuf;
 
-use crate::diag::{Diagnostic, SourceFile};
+use crate::diag::{SourceDiagnostic, SourceFile};
 use crate::syntax::lexer::{self, Piece, Tok};
 use crate::syntax::spacing::join;
 
@@ -41,18 +41,21 @@ pub struct Options {
 /// The script in the canonical layout (possibly equal to its text), or its syntax errors
 /// (the lexer's and the parser's, not the checker's) when it does not parse: a script that
 /// does not parse is never rewritten.
-pub fn format(source: &SourceFile) -> Result<String, Vec<Diagnostic>> {
+pub fn format(source: &SourceFile) -> Result<String, Vec<SourceDiagnostic>> {
     format_with(source, &Options::default())
 }
 
 /// [`format()`], reading the script's included files for their DEFINEd names when
 /// `options.base_dir` is given.
-pub fn format_with(source: &SourceFile, options: &Options) -> Result<String, Vec<Diagnostic>> {
+pub fn format_with(
+    source: &SourceFile,
+    options: &Options,
+) -> Result<String, Vec<SourceDiagnostic>> {
     let text: &str = &source.text;
     let (script, diagnostics) = crate::syntax::parse(text);
-    let errors: Vec<Diagnostic> = diagnostics
+    let errors: Vec<SourceDiagnostic> = diagnostics
         .into_iter()
-        .filter(Diagnostic::is_error)
+        .filter(SourceDiagnostic::is_error)
         .collect();
     if !errors.is_empty() {
         return Err(errors);

@@ -111,12 +111,12 @@ impl Program {
         // Each definition is looked into once (`seen`), so the walk is linear.
         let mut seen = vec![false; self.definitions.len()];
         let mut condition = |c: &Condition| condition_reads_stats(c, &mut seen);
-        fn action(a: &Action) -> bool {
+        fn action(a: &RuleAction) -> bool {
             match &a.kind {
-                ActionKind::Raise(items) | ActionKind::RaiseTo(items) => {
+                RuleActionKind::Raise(items) | RuleActionKind::RaiseTo(items) => {
                     items.iter().any(|w| w.amount.reads_stats())
                 }
-                ActionKind::Mixed(items) => items.iter().any(|w| action(&w.action)),
+                RuleActionKind::Mixed(items) => items.iter().any(|w| action(&w.action)),
                 _ => false,
             }
         }
@@ -168,12 +168,12 @@ impl Program {
                 _ => 1,
             }
         }
-        fn action(a: &Action) -> usize {
+        fn action(a: &RuleAction) -> usize {
             1 + match &a.kind {
-                ActionKind::Raise(items) | ActionKind::RaiseTo(items) => {
+                RuleActionKind::Raise(items) | RuleActionKind::RaiseTo(items) => {
                     items.iter().map(|w| operand(&w.amount)).sum()
                 }
-                ActionKind::Mixed(items) => items.iter().map(|w| action(&w.action)).sum(),
+                RuleActionKind::Mixed(items) => items.iter().map(|w| action(&w.action)).sum(),
                 _ => 0,
             }
         }
@@ -224,7 +224,7 @@ pub struct Rule {
     pub priority: i64,
     /// Empty: the rule always holds.
     pub branches: Vec<Branch>,
-    pub action: Action,
+    pub action: RuleAction,
     pub reactions: Vec<Reaction>,
 }
 
@@ -234,7 +234,7 @@ pub struct Reaction {
     pub line: usize,
     /// Empty: always holds.
     pub branches: Vec<Branch>,
-    pub action: Action,
+    pub action: RuleAction,
 }
 
 #[derive(Clone, Debug)]
@@ -400,15 +400,15 @@ impl Operand {
 }
 
 #[derive(Clone, Debug)]
-pub struct Action {
-    pub kind: ActionKind,
+pub struct RuleAction {
+    pub kind: RuleActionKind,
     pub span: Span,
 }
 
 #[derive(Clone, Debug)]
 // An explicit one-byte tag: the chosen action is told apart with one compare.
 #[repr(u8)]
-pub enum ActionKind {
+pub enum RuleActionKind {
     /// A rule with only VILLAIN reactions: nothing before the villain acts.
     Nothing,
     Fold,
@@ -427,7 +427,7 @@ pub enum ActionKind {
 #[derive(Clone, Debug)]
 pub struct WeightedAction {
     pub weight: f64,
-    pub action: Action,
+    pub action: RuleAction,
 }
 
 #[derive(Clone, Debug)]

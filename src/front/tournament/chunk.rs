@@ -88,7 +88,7 @@ pub fn run_chunk(a: &Bot, b: &Bot, job: &ChunkJob) -> Result<ChunkResult, MatchF
 
 /// [`run_chunk`] of any two players the dealer can seat (an embedder's own bots).
 pub fn run_chunk_of(
-    bots: [&dyn crate::dealer::Bot; 2],
+    bots: [&dyn crate::dealer::Decider; 2],
     job: &ChunkJob,
 ) -> Result<ChunkResult, MatchFailure> {
     let r = play_range(bots, &job.config(), (job.first_hand, job.end_hand))

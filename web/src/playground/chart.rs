@@ -7,12 +7,12 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::{options, SCRIPT_NAME};
-use hus::cards::CardSet;
-use hus::check::supplied::SuppliedFiles;
-use hus::diag::SourceFile;
-use hus::game::Player;
 use hus::reach::{spot_range, RangeSource};
 use hus::{Bot, BotOptions, ChartRange, SpotOptions};
+use hus_lang::check::supplied::SuppliedFiles;
+use hus_poker::cards::CardSet;
+use hus_poker::diag::SourceFile;
+use hus_poker::game::Player;
 
 /// The ranks from the grid's top-left, as charts print them.
 pub const RANKS: &str = "AKQJT98765432";
@@ -124,7 +124,7 @@ fn chart_or_refusal(script: &str, files: &SuppliedFiles, spot: &Spot) -> Result<
         },
     };
     let source = SourceFile::new(SCRIPT_NAME, script);
-    let checked = hus::check::compile(&source, &options(files, Vec::new()));
+    let checked = hus_lang::check::compile(&source, &options(files, Vec::new()));
     if checked.program.is_none() {
         return Err(
             json!({ "error": "script", "field": null, "message": "the script has errors",

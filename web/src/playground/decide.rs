@@ -5,11 +5,11 @@ use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
 
 use super::{diagnostics_json, options, SCRIPT_NAME};
-use hus::check::supplied::SuppliedFiles;
-use hus::diag::{Diagnostic, SourceFile};
-use hus::eval::DecideOptions;
-use hus::game::GameState;
 use hus::report::decision_json;
+use hus_lang::check::supplied::SuppliedFiles;
+use hus_lang::eval::DecideOptions;
+use hus_poker::diag::{SourceDiagnostic, SourceFile};
+use hus_poker::game::GameState;
 
 /// The name the page's game state has in diagnostics.
 pub(crate) const GAME_NAME: &str = "game.xml";
@@ -32,7 +32,7 @@ pub fn decide(script: &str, xml: &str, files: &SuppliedFiles, seed: u64) -> Valu
         .iter()
         .map(|(n, _)| n.clone())
         .collect();
-    let checked = hus::check::compile(&script_file, &options(files, defines));
+    let checked = hus_lang::check::compile(&script_file, &options(files, defines));
     let program = match checked.program {
         Some(p) => p,
         None => return failure("script", &script_file, &checked.diagnostics, None),
@@ -42,7 +42,7 @@ pub fn decide(script: &str, xml: &str, files: &SuppliedFiles, seed: u64) -> Valu
         explain: true,
         ..DecideOptions::default()
     };
-    match hus::eval::decide(&program, &state, &mut rng, &how) {
+    match hus_lang::eval::decide(&program, &state, &mut rng, &how) {
         Ok(d) => {
             let mut warnings = diagnostics_json(&game_file, &game_warnings);
             warnings.extend(diagnostics_json(&script_file, &d.warnings));
@@ -61,7 +61,7 @@ pub fn decide(script: &str, xml: &str, files: &SuppliedFiles, seed: u64) -> Valu
     }
 }
 
-fn failure(what: &str, file: &SourceFile, d: &[Diagnostic], trace: Option<String>) -> Value {
+fn failure(what: &str, file: &SourceFile, d: &[SourceDiagnostic], trace: Option<String>) -> Value {
     json!({
         "error": what,
         "diagnostics": diagnostics_json(file, d),

@@ -5,12 +5,12 @@
 use serde_json::{json, Value};
 
 use super::{byte_offset, options, utf16_offset, SCRIPT_NAME};
-use hus::check::glossary::{checker_names, Kind, ENTRIES};
-use hus::check::supplied::SuppliedFiles;
-use hus::diag::SourceFile;
-use hus::ide::complete::{complete as ide_complete, ItemKind};
-use hus::ide::Analysis;
-use hus::syntax::lexer::{Tok, KEYWORDS};
+use hus_ide::ide::complete::{complete as ide_complete, ItemKind};
+use hus_ide::ide::Analysis;
+use hus_lang::check::glossary::{checker_names, WordKind, ENTRIES};
+use hus_lang::check::supplied::SuppliedFiles;
+use hus_lang::syntax::lexer::{Tok, KEYWORDS};
+use hus_poker::diag::SourceFile;
 
 /// The completions at a UTF-16 offset: `{from, to, items: [{label, kind, detail, info}]}`,
 /// `from`..`to` the text an item replaces (UTF-16 offsets), `info` its Markdown help; `items`
@@ -62,12 +62,12 @@ fn kind_word(kind: ItemKind) -> &'static str {
 pub fn words() -> Value {
     let action_words: Vec<&str> = ENTRIES
         .iter()
-        .filter(|e| e.kind == Kind::Action)
+        .filter(|e| e.kind == WordKind::Action)
         .flat_map(|e| e.name.split_whitespace())
         .collect();
     let definitions: Vec<&str> = ENTRIES
         .iter()
-        .filter(|e| e.kind == Kind::Keyword)
+        .filter(|e| e.kind == WordKind::Keyword)
         .map(|e| e.name)
         .collect();
     let (mut blocks, mut keywords, mut defs, mut actions) = (vec![], vec![], vec![], vec![]);
@@ -85,7 +85,7 @@ pub fn words() -> Value {
     }
     let predicates: Vec<&str> = ENTRIES
         .iter()
-        .filter(|e| e.kind == Kind::Predicate)
+        .filter(|e| e.kind == WordKind::Predicate)
         .map(|e| e.name)
         .collect();
     let constants: Vec<String> = checker_names()

@@ -21,10 +21,10 @@ use std::sync::Arc;
 
 use serde_json::{json, Value};
 
-use hus::check::supplied::SuppliedFiles;
-use hus::check::CheckOptions;
-use hus::diag::{Diagnostic, SourceFile};
-use hus::ide::Analysis;
+use hus_ide::ide::Analysis;
+use hus_lang::check::supplied::SuppliedFiles;
+use hus_lang::check::CheckOptions;
+use hus_poker::diag::{SourceDiagnostic, SourceFile};
 use utf16::Utf16Map;
 
 pub use chart::{chart, class_at, game_xml as chart_game, Spot};
@@ -73,8 +73,8 @@ pub(crate) fn utf16_offset(text: &str, byte: usize) -> usize {
 /// One diagnostic as `hus check --format json` prints it, plus `from` and `to` (UTF-16
 /// offsets into the script, by `map`, the script's) and `edits` (its fixes, see
 /// [`edits_json`]) when it is about the script itself rather than an included file.
-fn diagnostic_json(file: &SourceFile, map: &Utf16Map, d: &Diagnostic) -> Value {
-    let mut v: Value = serde_json::from_str(&hus::diag::render_json(file, d))
+fn diagnostic_json(file: &SourceFile, map: &Utf16Map, d: &SourceDiagnostic) -> Value {
+    let mut v: Value = serde_json::from_str(&hus_poker::diag::render_json(file, d))
         .unwrap_or_else(|_| json!({ "message": d.message }));
     let here = d.file.is_none();
     let (from, to, edits) = match (&d.span, here) {
@@ -92,7 +92,7 @@ fn diagnostic_json(file: &SourceFile, map: &Utf16Map, d: &Diagnostic) -> Value {
 }
 
 /// Every diagnostic of a list, in order: one pass over the text for all their offsets.
-pub(crate) fn diagnostics_json(file: &SourceFile, diagnostics: &[Diagnostic]) -> Vec<Value> {
+pub(crate) fn diagnostics_json(file: &SourceFile, diagnostics: &[SourceDiagnostic]) -> Vec<Value> {
     let map = Utf16Map::new(&file.text);
     diagnostics
         .iter()
@@ -119,14 +119,14 @@ pub fn check_text(script: &str, files: &SuppliedFiles) -> String {
 /// check itself.
 pub fn check_text_first(script: &str, files: &SuppliedFiles, listed: usize) -> String {
     let source = SourceFile::new(SCRIPT_NAME, script);
-    let checked = hus::check::check(&source, &options(files, Vec::new()));
+    let checked = hus_lang::check::check(&source, &options(files, Vec::new()));
     let map = Utf16Map::new(&source.text);
     let mut out = String::from("{\"diagnostics\":[");
     for (i, d) in checked.diagnostics.iter().take(listed).enumerate() {
         if i > 0 {
             out.push(',');
         }
-        let line = hus::diag::render_json(&source, d);
+        let line = hus_poker::diag::render_json(&source, d);
         // The line is one object: `from` and `to` go in before its closing brace.
         out.push_str(line.strip_suffix('}').unwrap_or(&line));
         match (&d.span, d.file.is_none()) {
@@ -148,7 +148,7 @@ pub fn check_text_first(script: &str, files: &SuppliedFiles, listed: usize) -> S
 
 /// A diagnostic's fixes as the editor applies them: `[{title, from, to, insert}]`, the
 /// replaced text by UTF-16 offsets into the script.
-fn edits_json(map: &Utf16Map, fixes: &[hus::diag::Fix]) -> Value {
+fn edits_json(map: &Utf16Map, fixes: &[hus_poker::diag::SourceFix]) -> Value {
     fixes
         .iter()
         .map(|f| {
@@ -169,14 +169,14 @@ pub fn hover(script: &str, files: &SuppliedFiles, offset: usize) -> Value {
     let source = SourceFile::new(SCRIPT_NAME, script);
     let options = options(files, Vec::new());
     // Only an INCLUDE path's help reads the check (whether the file was read).
-    let include = hus::ide::token_at(script, at)
-        .is_some_and(|t| matches!(t.kind, hus::ide::TokenKind::IncludePath(_)));
+    let include = hus_ide::ide::token_at(script, at)
+        .is_some_and(|t| matches!(t.kind, hus_ide::ide::TokenKind::IncludePath(_)));
     let analysis = if include {
         Analysis::new(source, options)
     } else {
         Analysis::parsed(source, options)
     };
-    match hus::ide::hover::hover(&analysis, at) {
+    match hus_ide::ide::hover::hover(&analysis, at) {
         Some(h) => json!({
             "text": h.text,
             "from": utf16_offset(script, h.span.start),
@@ -190,7 +190,7 @@ pub fn hover(script: &str, files: &SuppliedFiles, offset: usize) -> Value {
 /// not parse (a script that does not parse is never rewritten).
 pub fn format(script: &str) -> Value {
     let source = SourceFile::new(SCRIPT_NAME, script);
-    match hus::fmt::format(&source) {
+    match hus_lang::fmt::format(&source) {
         Ok(text) => json!({ "text": text }),
         Err(diagnostics) => json!({ "diagnostics": diagnostics_json(&source, &diagnostics) }),
     }
@@ -199,7 +199,7 @@ pub fn format(script: &str) -> Value {
 /// The shipped built-in bots: `[{name, about, source}]`, `name` as `hus match` takes it
 /// (`builtin:caller`).
 pub fn builtins() -> Value {
-    hus::dealer::BUILTINS
+    hus_table::dealer::BUILTINS
         .iter()
         .map(|(name, about, source)| {
             json!({ "name": format!("builtin:{name}"), "about": about, "source": source })

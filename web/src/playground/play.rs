@@ -3,11 +3,11 @@
 use serde_json::{json, Value};
 
 use super::{diagnostics_json, options};
-use hus::check::supplied::SuppliedFiles;
-use hus::dealer::{self, plot, Bot, MatchConfig, MatchResult, ScriptBot, Stakes};
-use hus::diag::SourceFile;
-use hus::eval::DecideOptions;
 use hus::report::match_json;
+use hus_lang::check::supplied::SuppliedFiles;
+use hus_lang::eval::DecideOptions;
+use hus_poker::diag::SourceFile;
+use hus_table::dealer::{self, plot, Decider, MatchConfig, MatchResult, ScriptBot, Stakes};
 
 /// The most hands the page plays in one match: every hand's result is kept for the plot.
 pub(crate) const MAX_PAGE_HANDS: u64 = 1_000_000;
@@ -55,7 +55,7 @@ fn load(
         None => text,
     };
     let source = SourceFile::new(name, text);
-    let checked = hus::check::check(&source, &options(files, Vec::new()));
+    let checked = hus_lang::check::check(&source, &options(files, Vec::new()));
     match checked.program {
         Some(program) => Ok((
             source,
@@ -131,7 +131,7 @@ fn play_told(a: (&str, &str), b: (&str, &str), files: &SuppliedFiles, opt: &Play
     };
     config.duplicate = opt.duplicate;
     config.keep_hands = true;
-    let pair: [&dyn Bot; 2] = [&bots[0].1, &bots[1].1];
+    let pair: [&dyn Decider; 2] = [&bots[0].1, &bots[1].1];
     // One thread: the chunks finish in order, one at a time.
     let played = std::sync::atomic::AtomicU64::new(0);
     let told = |n: u64| {

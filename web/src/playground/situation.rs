@@ -7,10 +7,10 @@
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use hus::cards::{Card, CardSet};
-use hus::game::betting::Betting;
-use hus::game::chips::{Chips, Unit};
-use hus::game::{Act, GameState, Phase, Play, Player};
+use hus_poker::cards::{Card, CardSet};
+use hus_poker::game::betting::Betting;
+use hus_poker::game::chips::{Chips, Unit};
+use hus_poker::game::{Act, GameState, Phase, Play, Player};
 
 /// The seats as the page names them: the button (it posts the small blind) and the big blind.
 const SEATS: [&str; 2] = ["button", "bigBlind"];
@@ -349,7 +349,7 @@ impl Replay {
             "fold" => return Err(format!("{who} owes nothing: a fold is not offered (check)")),
             "check" if legal.contains(&"check") => (Act::Check, Chips::ZERO, Play::Check),
             "check" => {
-                let owed = hus::game::format_amount(chips_of(owed));
+                let owed = hus_poker::game::format_amount(chips_of(owed));
                 return Err(format!("{who} owes {owed} chips: a check is not allowed"));
             }
             "call" if legal.contains(&"call") => (Act::Call, owed, Play::Call),
@@ -402,7 +402,7 @@ impl Replay {
             return Err("a bet or raise needs the total it comes to".into());
         };
         if to < min || to > max {
-            let fmt = |c: Chips| hus::game::format_amount(chips_of(c));
+            let fmt = |c: Chips| hus_poker::game::format_amount(chips_of(c));
             return Err(format!(
                 "a raise to {} chips is not allowed: from {} (the minimum raise) to {} (all in)",
                 fmt(to),
@@ -513,7 +513,7 @@ impl Replay {
             g = g.play(me(seat), play);
         }
         match g.record() {
-            Ok(record) => (Some(h), Some(hus::game::xml::write(&record)), None),
+            Ok(record) => (Some(h), Some(hus_poker::game::xml::write(&record)), None),
             Err(e) => (Some(h), None, Some(e.to_string())),
         }
     }

@@ -1,5 +1,5 @@
 use super::*;
-use hus::dealer::MatchConfig;
+use hus_table::dealer::MatchConfig;
 
 const GAME: &str = r#"<game><init><BB>20</BB><SB>10</SB><heroStack>1000</heroStack>
 <villainStack>1000</villainStack><heroCards><card rank="A" color="Spades"/>
@@ -164,11 +164,11 @@ fn a_match_is_the_dealer_s_with_the_same_seed() {
     let files = SuppliedFiles::new();
     let v = play(("builtin:raiser", ""), ("builtin:caller", ""), &files, &opt);
     let bots = [
-        hus::dealer::load_bot("builtin:raiser", &Default::default(), &[], &[]).unwrap(),
-        hus::dealer::load_bot("builtin:caller", &Default::default(), &[], &[]).unwrap(),
+        hus_table::dealer::load_bot("builtin:raiser", &Default::default(), &[], &[]).unwrap(),
+        hus_table::dealer::load_bot("builtin:caller", &Default::default(), &[], &[]).unwrap(),
     ];
     let config = MatchConfig::new(200, 7);
-    let r = hus::dealer::play_match([&bots[0].bot, &bots[1].bot], &config, None).unwrap();
+    let r = hus_table::dealer::play_match([&bots[0].bot, &bots[1].bot], &config, None).unwrap();
     assert_eq!(v["net_chips"], r.net_a);
     assert_eq!(v["bots"]["A"]["decisions"], r.bots[0].decisions);
     assert_eq!(v["bots"]["B"]["name"], "builtin:caller");
@@ -327,7 +327,7 @@ fn the_check_text_holds_each_diagnostic_as_hus_check_prints_it_with_its_place() 
     let text = "not a script ü\nat all\n".repeat(3);
     let v = check(&text, &SuppliedFiles::new());
     let source = SourceFile::new(SCRIPT_NAME, text.as_str());
-    let checked = hus::check::check(&source, &options(&SuppliedFiles::new(), Vec::new()));
+    let checked = hus_lang::check::check(&source, &options(&SuppliedFiles::new(), Vec::new()));
     assert!(checked.diagnostics.len() > 1);
     assert_eq!(
         v["diagnostics"],
@@ -405,7 +405,8 @@ fn hover_without_the_check_says_what_it_says_with_it() {
             SourceFile::new(SCRIPT_NAME, script.as_str()),
             options(&files, Vec::new()),
         );
-        let expected = hus::ide::hover::hover(&full, byte_offset(&script, offset)).map(|h| h.text);
+        let expected =
+            hus_ide::ide::hover::hover(&full, byte_offset(&script, offset)).map(|h| h.text);
         let got = hover(&script, &files, offset);
         assert_eq!(got["text"].as_str(), expected.as_deref(), "at {offset}");
     }

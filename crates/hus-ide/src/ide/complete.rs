@@ -32,7 +32,7 @@ use crate::game::Constant;
 use crate::syntax::lexer::Tok;
 
 use super::hover::{entry_markdown, table_legend};
-use super::outline::{open_at, Kind};
+use super::outline::{open_at, OutlineKind};
 use super::Analysis;
 
 /// What kind of word a completion is.
@@ -49,7 +49,7 @@ pub enum ItemKind {
 /// One completion: the word, its one-line meaning, its full documentation (Markdown) and the
 /// span of text it replaces.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Item {
+pub struct Completion {
     pub label: String,
     pub kind: ItemKind,
     pub detail: String,
@@ -59,7 +59,7 @@ pub struct Item {
 
 /// The contexts completion tells apart (see the module's table).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Context {
+pub enum CompletionContext {
     /// The start of a line: these keywords, and conditions when `conditions` is set.
     LineStart {
         keywords: Vec<&'static str>,
@@ -87,7 +87,7 @@ pub enum Context {
 }
 
 /// The context at `offset` and the span the completion replaces.
-pub fn context(text: &str, offset: usize) -> (Context, Span) {
+pub fn context(text: &str, offset: usize) -> (CompletionContext, Span) {
     let mut offset = offset.min(text.len());
     while !text.is_char_boundary(offset) {
         offset -= 1;
@@ -108,13 +108,13 @@ pub fn context(text: &str, offset: usize) -> (Context, Span) {
             if path.starts_with([' ', '\t']) {
                 let path = path.trim_start();
                 let path = path.strip_prefix('"').unwrap_or(path);
-                return (Context::TablePath, offset - path.len()..offset);
+                return (CompletionContext::TablePath, offset - path.len()..offset);
             }
         }
     }
     if let Some(rest) = trimmed.strip_prefix("INCLUDE") {
         if let Some(path) = rest.trim_start().strip_prefix('"') {
-            return (Context::IncludePath, offset - path.len()..offset);
+            return (CompletionContext::IncludePath, offset - path.len()..offset);
         }
     }
     let word_len = line
@@ -125,7 +125,7 @@ pub fn context(text: &str, offset: usize) -> (Context, Span) {
     let word_start = offset - word_len;
     let replace = word_start..offset;
     if quotes % 2 == 1 || line.contains("//") {
-        return (Context::Nothing, replace);
+        return (CompletionContext::Nothing, replace);
     }
     let before: Vec<Tok<'_>> = Tok::lexer(&text[line_start..word_start])
         .filter_map(Result::ok)
@@ -134,43 +134,46 @@ pub fn context(text: &str, offset: usize) -> (Context, Span) {
     let context = match before.as_slice() {
         [] => line_start_context(&open),
         [Tok::Then | Tok::Do, rest @ ..] => match rest {
-            [] => Context::Action { simple: false },
+            [] => CompletionContext::Action { simple: false },
             [.., Tok::Comma | Tok::Then, Tok::Number(_)] | [Tok::Number(_)] => {
-                Context::Action { simple: true }
+                CompletionContext::Action { simple: true }
             }
             _ if rest.iter().any(|t| matches!(t, Tok::Raise | Tok::RaiseTo)) => {
                 after_token(rest.last())
             }
-            _ => Context::Nothing,
+            _ => CompletionContext::Nothing,
         },
-        [Tok::Define, ..] if !before.contains(&Tok::Assign) => Context::Nothing,
-        [Tok::Define, .., Tok::Assign] => Context::Condition { priority: false },
+        [Tok::Define, ..] if !before.contains(&Tok::Assign) => CompletionContext::Nothing,
+        [Tok::Define, .., Tok::Assign] => CompletionContext::Condition { priority: false },
         [Tok::Define, Tok::Name(_), Tok::Assign, value @ ..]
             if one_number(value) && text[..word_start].ends_with([' ', '\t']) =>
         {
-            Context::Tune
+            CompletionContext::Tune
         }
         // A TUNE range's bounds are numbers written out: nothing to offer.
-        [Tok::Define, ..] if before.contains(&Tok::Tune) => Context::Nothing,
-        [Tok::Rule] => Context::Condition { priority: true },
-        [Tok::Rule, Tok::Priority] | [Tok::Rule, Tok::Priority, Tok::Minus] => Context::Nothing,
+        [Tok::Define, ..] if before.contains(&Tok::Tune) => CompletionContext::Nothing,
+        [Tok::Rule] => CompletionContext::Condition { priority: true },
+        [Tok::Rule, Tok::Priority] | [Tok::Rule, Tok::Priority, Tok::Minus] => {
+            CompletionContext::Nothing
+        }
         [Tok::Rule, Tok::Priority, .., Tok::Number(_) | Tok::Query(_)]
             if before.len() <= 4 && !before.contains(&Tok::Comma) =>
         {
-            Context::Condition { priority: false }
+            CompletionContext::Condition { priority: false }
         }
-        [Tok::Villain] => Context::Condition { priority: false },
-        [Tok::Fold | Tok::Check | Tok::Call, ..] => Context::Nothing,
+        [Tok::Villain] => CompletionContext::Condition { priority: false },
+        [Tok::Fold | Tok::Check | Tok::Call, ..] => CompletionContext::Nothing,
         [Tok::Raise | Tok::RaiseTo, ..] => after_token(before.last()),
         _ => {
             let in_conditions = matches!(
                 open.last(),
-                Some((Kind::Rule | Kind::Reaction, false)) | Some((Kind::Define, _))
+                Some((OutlineKind::Rule | OutlineKind::Reaction, false))
+                    | Some((OutlineKind::Define, _))
             );
             if in_conditions {
                 after_token(before.last())
             } else {
-                Context::Nothing
+                CompletionContext::Nothing
             }
         }
     };
@@ -189,13 +192,13 @@ fn one_number(value: &[Tok<'_>]) -> bool {
 }
 
 /// What may follow this token in a condition or an amount.
-fn after_token(last: Option<&Tok<'_>>) -> Context {
+fn after_token(last: Option<&Tok<'_>>) -> CompletionContext {
     match last {
         None | Some(Tok::Comma) | Some(Tok::Rule) | Some(Tok::Villain) | Some(Tok::Assign) => {
-            Context::Condition { priority: false }
+            CompletionContext::Condition { priority: false }
         }
-        Some(Tok::Not) => Context::Negated,
-        Some(Tok::Pipe) => Context::Range,
+        Some(Tok::Not) => CompletionContext::Negated,
+        Some(Tok::Pipe) => CompletionContext::Range,
         Some(
             Tok::Lt
             | Tok::Le
@@ -211,12 +214,12 @@ fn after_token(last: Option<&Tok<'_>>) -> Context {
             | Tok::Number(_)
             | Tok::Raise
             | Tok::RaiseTo,
-        ) => Context::Value,
-        _ => Context::Nothing,
+        ) => CompletionContext::Value,
+        _ => CompletionContext::Nothing,
     }
 }
 
-fn line_start_context(open: &[(Kind, bool)]) -> Context {
+fn line_start_context(open: &[(OutlineKind, bool)]) -> CompletionContext {
     let (keywords, conditions): (Vec<&'static str>, bool) = match open.last() {
         None => (
             vec![
@@ -224,15 +227,15 @@ fn line_start_context(open: &[(Kind, bool)]) -> Context {
             ],
             false,
         ),
-        Some((Kind::Block(b), _)) => (vec!["RULE", end_word(b.keyword())], false),
-        Some((Kind::Rule, false)) => (vec!["THEN", "DO", "VILLAIN"], true),
-        Some((Kind::Rule, true)) => (vec!["VILLAIN", "ENDRULE"], false),
-        Some((Kind::Reaction, false)) => (vec!["THEN"], true),
-        Some((Kind::Reaction, true)) => (vec!["ENDVILLAIN"], false),
-        Some((Kind::Define, _)) => (vec!["ENDDEFINE"], true),
-        Some((Kind::Include, _)) => (Vec::new(), false),
+        Some((OutlineKind::Block(b), _)) => (vec!["RULE", end_word(b.keyword())], false),
+        Some((OutlineKind::Rule, false)) => (vec!["THEN", "DO", "VILLAIN"], true),
+        Some((OutlineKind::Rule, true)) => (vec!["VILLAIN", "ENDRULE"], false),
+        Some((OutlineKind::Reaction, false)) => (vec!["THEN"], true),
+        Some((OutlineKind::Reaction, true)) => (vec!["ENDVILLAIN"], false),
+        Some((OutlineKind::Define, _)) => (vec!["ENDDEFINE"], true),
+        Some((OutlineKind::Include, _)) => (Vec::new(), false),
     };
-    Context::LineStart {
+    CompletionContext::LineStart {
         keywords,
         conditions,
     }
@@ -249,12 +252,12 @@ fn end_word(block: &str) -> &'static str {
 }
 
 /// The completions at `offset`.
-pub fn complete(a: &Analysis, offset: usize) -> Vec<Item> {
+pub fn complete(a: &Analysis, offset: usize) -> Vec<Completion> {
     let (context, replace) = context(&a.source.text, offset);
     let mut out = Vec::new();
-    let keyword = |k: &'static str, out: &mut Vec<Item>| {
+    let keyword = |k: &'static str, out: &mut Vec<Completion>| {
         let (detail, documentation) = keyword_doc(k);
-        out.push(Item {
+        out.push(Completion {
             label: k.to_string(),
             kind: ItemKind::Keyword,
             detail,
@@ -263,7 +266,7 @@ pub fn complete(a: &Analysis, offset: usize) -> Vec<Item> {
         });
     };
     match context {
-        Context::LineStart {
+        CompletionContext::LineStart {
             keywords,
             conditions,
         } => {
@@ -274,20 +277,20 @@ pub fn complete(a: &Analysis, offset: usize) -> Vec<Item> {
                 condition_items(a, &replace, true, true, &mut out);
             }
         }
-        Context::Condition { priority } => {
+        CompletionContext::Condition { priority } => {
             if priority {
                 keyword("PRIORITY", &mut out);
             }
             condition_items(a, &replace, true, true, &mut out);
         }
-        Context::Negated => condition_items(a, &replace, true, false, &mut out),
-        Context::Value => {
+        CompletionContext::Negated => condition_items(a, &replace, true, false, &mut out),
+        CompletionContext::Value => {
             constant_items(&replace, &mut out);
             define_items(a, &replace, |k| k == "a number", &mut out);
         }
         // A union joins ranges and conditions alike (reference §12.3).
-        Context::Range => condition_items(a, &replace, true, false, &mut out),
-        Context::Action { simple } => {
+        CompletionContext::Range => condition_items(a, &replace, true, false, &mut out),
+        CompletionContext::Action { simple } => {
             let actions: &[&str] = if simple {
                 &["FOLD", "CHECK", "CALL", "RAISE", "RAISETO"]
             } else {
@@ -303,7 +306,7 @@ pub fn complete(a: &Analysis, offset: usize) -> Vec<Item> {
             };
             for name in actions {
                 if let Some((entry, _)) = glossary::lookup(name) {
-                    out.push(Item {
+                    out.push(Completion {
                         label: name.to_string(),
                         kind: ItemKind::Action,
                         detail: entry.meaning.to_string(),
@@ -313,16 +316,17 @@ pub fn complete(a: &Analysis, offset: usize) -> Vec<Item> {
                 }
             }
         }
-        Context::Tune => keyword("TUNE", &mut out),
-        Context::TablePath => table_items(a, &replace, &mut out),
-        Context::IncludePath => include_items(a, &replace, &mut out),
-        Context::Nothing => {}
+        CompletionContext::Tune => keyword("TUNE", &mut out),
+        CompletionContext::TablePath => table_items(a, &replace, &mut out),
+        CompletionContext::IncludePath => include_items(a, &replace, &mut out),
+        CompletionContext::Nothing => {}
     }
     out
 }
 
 fn keyword_doc(k: &str) -> (String, String) {
-    if let Some((entry, _)) = glossary::lookup(k).filter(|(e, _)| e.kind == glossary::Kind::Keyword)
+    if let Some((entry, _)) =
+        glossary::lookup(k).filter(|(e, _)| e.kind == glossary::WordKind::Keyword)
     {
         return (entry.meaning.to_string(), entry_markdown(k, entry, None));
     }
@@ -346,7 +350,7 @@ fn condition_items(
     replace: &Span,
     predicates: bool,
     constants: bool,
-    out: &mut Vec<Item>,
+    out: &mut Vec<Completion>,
 ) {
     if predicates {
         for p in Predicate::ALL {
@@ -354,7 +358,7 @@ fn condition_items(
             let Some((entry, _)) = glossary::lookup(name) else {
                 continue;
             };
-            out.push(Item {
+            out.push(Completion {
                 label: name.to_string(),
                 kind: ItemKind::Predicate,
                 detail: entry.meaning.to_string(),
@@ -376,12 +380,12 @@ fn condition_items(
     }
 }
 
-fn constant_items(replace: &Span, out: &mut Vec<Item>) {
+fn constant_items(replace: &Span, out: &mut Vec<Completion>) {
     for name in Constant::names() {
         let Some((entry, member)) = glossary::lookup(name) else {
             continue;
         };
-        out.push(Item {
+        out.push(Completion {
             label: name.to_string(),
             kind: ItemKind::Constant,
             detail: member.clone().unwrap_or_else(|| entry.meaning.to_string()),
@@ -393,7 +397,12 @@ fn constant_items(replace: &Span, out: &mut Vec<Item>) {
 
 /// The script's DEFINEs (and its included files') whose kind (`a range`, `a number`, `a
 /// condition`) passes `keep`.
-fn define_items(a: &Analysis, replace: &Span, keep: impl Fn(&str) -> bool, out: &mut Vec<Item>) {
+fn define_items(
+    a: &Analysis,
+    replace: &Span,
+    keep: impl Fn(&str) -> bool,
+    out: &mut Vec<Completion>,
+) {
     let mut seen = std::collections::HashSet::new();
     for (d, file) in &a.defines().list {
         if !seen.insert(d.name.to_ascii_lowercase()) {
@@ -409,7 +418,7 @@ fn define_items(a: &Analysis, replace: &Span, keep: impl Fn(&str) -> bool, out: 
             .and_then(|t| t.lines().next())
             .unwrap_or("")
             .to_string();
-        out.push(Item {
+        out.push(Completion {
             label: d.name.clone(),
             kind: ItemKind::Define,
             detail: format!("{kind}: {first_line}"),
@@ -465,8 +474,8 @@ fn supplied(a: &Analysis) -> Option<Vec<(&str, &str)>> {
 }
 
 /// One table item: the path `USE TABLE` writes, with the table's legend as documentation.
-fn table_item(rel: &str, cells: &[crate::ir::TableCell], replace: &Span) -> Item {
-    Item {
+fn table_item(rel: &str, cells: &[crate::ir::TableCell], replace: &Span) -> Completion {
+    Completion {
         label: rel.to_string(),
         kind: ItemKind::File,
         detail: "action table".into(),
@@ -478,7 +487,7 @@ fn table_item(rel: &str, cells: &[crate::ir::TableCell], replace: &Span) -> Item
 /// The action tables `USE TABLE` can read: the supplied files that are valid tables, or
 /// else files under the script's directory that are (regular files of at most 64 KiB whose
 /// cells parse).
-fn table_items(a: &Analysis, replace: &Span, out: &mut Vec<Item>) {
+fn table_items(a: &Analysis, replace: &Span, out: &mut Vec<Completion>) {
     if let Some(files) = supplied(a) {
         for (name, text) in files {
             let small = text.len() as u64 <= crate::limits::MAX_TABLE_BYTES;
@@ -512,8 +521,8 @@ fn table_items(a: &Analysis, replace: &Span, out: &mut Vec<Item>) {
 }
 
 /// An INCLUDE item: the path of a script of DEFINEs.
-fn include_item(rel: String, replace: &Span) -> Item {
-    Item {
+fn include_item(rel: String, replace: &Span) -> Completion {
+    Completion {
         label: rel,
         kind: ItemKind::File,
         detail: "a script of DEFINEs".into(),
@@ -524,7 +533,7 @@ fn include_item(rel: String, replace: &Span) -> Item {
 
 /// The `.hus` files among the supplied files, or else under the script's directory, but the
 /// script itself.
-fn include_items(a: &Analysis, replace: &Span, out: &mut Vec<Item>) {
+fn include_items(a: &Analysis, replace: &Span, out: &mut Vec<Completion>) {
     if let Some(files) = supplied(a) {
         let own = a.source.name.as_str();
         for (name, _) in files {
@@ -556,14 +565,14 @@ mod tests {
     use crate::diag::SourceFile;
 
     /// The context at the `^` of `marked` (which is removed).
-    fn ctx(marked: &str) -> Context {
+    fn ctx(marked: &str) -> CompletionContext {
         let at = marked.find('^').unwrap();
         let text = marked.replace('^', "");
         context(&text, at).0
     }
 
-    fn line_start(keywords: &[&'static str], conditions: bool) -> Context {
-        Context::LineStart {
+    fn line_start(keywords: &[&'static str], conditions: bool) -> CompletionContext {
+        CompletionContext::LineStart {
             keywords: keywords.to_vec(),
             conditions,
         }
@@ -593,58 +602,76 @@ mod tests {
             line_start(&["ENDVILLAIN"], false)
         );
         assert_eq!(ctx("DEFINE x\n  ^"), line_start(&["ENDDEFINE"], true));
-        assert_eq!(ctx("FLOP\nRULE ^"), Context::Condition { priority: true });
+        assert_eq!(
+            ctx("FLOP\nRULE ^"),
+            CompletionContext::Condition { priority: true }
+        );
         assert_eq!(
             ctx("FLOP\nRULE PRIORITY 2 ^"),
-            Context::Condition { priority: false }
+            CompletionContext::Condition { priority: false }
         );
-        assert_eq!(ctx("FLOP\nRULE PRIORITY ^"), Context::Nothing);
+        assert_eq!(ctx("FLOP\nRULE PRIORITY ^"), CompletionContext::Nothing);
         assert_eq!(
             ctx("FLOP\nRULE pair, fl^"),
-            Context::Condition { priority: false }
+            CompletionContext::Condition { priority: false }
         );
-        assert_eq!(ctx("FLOP\nRULE pair, !^"), Context::Negated);
-        assert_eq!(ctx("FLOP\nRULE pot > 3 ^"), Context::Value);
-        assert_eq!(ctx("FLOP\nRULE pot > ^"), Context::Value);
-        assert_eq!(ctx("FLOP\nRULE QQ+ | ^"), Context::Range);
+        assert_eq!(ctx("FLOP\nRULE pair, !^"), CompletionContext::Negated);
+        assert_eq!(ctx("FLOP\nRULE pot > 3 ^"), CompletionContext::Value);
+        assert_eq!(ctx("FLOP\nRULE pot > ^"), CompletionContext::Value);
+        assert_eq!(ctx("FLOP\nRULE QQ+ | ^"), CompletionContext::Range);
         assert_eq!(
             ctx("FLOP\nRULE pair\n  THEN ^"),
-            Context::Action { simple: false }
+            CompletionContext::Action { simple: false }
         );
         assert_eq!(
             ctx("FLOP\nRULE pair\n  THEN C^"),
-            Context::Action { simple: false }
+            CompletionContext::Action { simple: false }
         );
         assert_eq!(
             ctx("FLOP\nRULE pair\n  THEN 0.5 ^"),
-            Context::Action { simple: true }
+            CompletionContext::Action { simple: true }
         );
         assert_eq!(
             ctx("FLOP\nRULE pair\n  THEN 0.5 CALL, 0.5 ^"),
-            Context::Action { simple: true }
+            CompletionContext::Action { simple: true }
         );
-        assert_eq!(ctx("FLOP\nRULE pair\n  THEN RAISE ^"), Context::Value);
-        assert_eq!(ctx("FLOP\nRULE pair\n  THEN RAISE 0.5 ^"), Context::Value);
-        assert_eq!(ctx("FLOP\nRULE pair\n  THEN CALL ^"), Context::Nothing);
+        assert_eq!(
+            ctx("FLOP\nRULE pair\n  THEN RAISE ^"),
+            CompletionContext::Value
+        );
+        assert_eq!(
+            ctx("FLOP\nRULE pair\n  THEN RAISE 0.5 ^"),
+            CompletionContext::Value
+        );
+        assert_eq!(
+            ctx("FLOP\nRULE pair\n  THEN CALL ^"),
+            CompletionContext::Nothing
+        );
         assert_eq!(
             ctx("FLOP\nRULE pair\n  THEN USE TABLE t/^"),
-            Context::TablePath
+            CompletionContext::TablePath
         );
-        assert_eq!(ctx("INCLUDE \"li^"), Context::IncludePath);
+        assert_eq!(ctx("INCLUDE \"li^"), CompletionContext::IncludePath);
         assert_eq!(
             ctx("DEFINE big = ^"),
-            Context::Condition { priority: false }
+            CompletionContext::Condition { priority: false }
         );
-        assert_eq!(ctx("DEFINE ^"), Context::Nothing);
-        assert_eq!(ctx("DEFINE open = 2.5BB ^"), Context::Tune);
-        assert_eq!(ctx("DEFINE open = 2.5BB TU^"), Context::Tune);
-        assert_eq!(ctx("DEFINE half = 0.5 pot ^"), Context::Tune);
-        assert_eq!(ctx("DEFINE low = -1 ^"), Context::Tune);
-        assert_ne!(ctx("DEFINE big = 3BB + 1 ^"), Context::Tune);
-        assert_eq!(ctx("DEFINE open = 2.5BB TUNE ^"), Context::Nothing);
-        assert_ne!(ctx("DEFINE open = 2.5B^"), Context::Tune);
-        assert_eq!(ctx("FLOP\nRULE pair // fl^"), Context::Nothing);
-        assert_eq!(ctx("FLOP\nRULE external \"bin/x he^"), Context::Nothing);
+        assert_eq!(ctx("DEFINE ^"), CompletionContext::Nothing);
+        assert_eq!(ctx("DEFINE open = 2.5BB ^"), CompletionContext::Tune);
+        assert_eq!(ctx("DEFINE open = 2.5BB TU^"), CompletionContext::Tune);
+        assert_eq!(ctx("DEFINE half = 0.5 pot ^"), CompletionContext::Tune);
+        assert_eq!(ctx("DEFINE low = -1 ^"), CompletionContext::Tune);
+        assert_ne!(ctx("DEFINE big = 3BB + 1 ^"), CompletionContext::Tune);
+        assert_eq!(
+            ctx("DEFINE open = 2.5BB TUNE ^"),
+            CompletionContext::Nothing
+        );
+        assert_ne!(ctx("DEFINE open = 2.5B^"), CompletionContext::Tune);
+        assert_eq!(ctx("FLOP\nRULE pair // fl^"), CompletionContext::Nothing);
+        assert_eq!(
+            ctx("FLOP\nRULE external \"bin/x he^"),
+            CompletionContext::Nothing
+        );
     }
 
     #[test]

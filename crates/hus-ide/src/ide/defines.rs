@@ -13,13 +13,13 @@ use crate::game::Constant;
 use crate::syntax::ast;
 
 /// A DEFINE and its file (`None`: the script itself).
-pub type Entry = (ast::Define, Option<Arc<SourceFile>>);
+pub type DefineEntry = (ast::Define, Option<Arc<SourceFile>>);
 
 /// Every DEFINE of a script and what each is.
 #[derive(Debug, Default)]
 pub struct Defines {
     /// The script's own, then its included files' in include order.
-    pub list: Vec<Entry>,
+    pub list: Vec<DefineEntry>,
     /// The first DEFINE of each lower-cased name.
     by_name: HashMap<String, usize>,
     kinds: Vec<&'static str>,
@@ -35,7 +35,7 @@ enum Seen {
 }
 
 impl Defines {
-    pub fn new(list: Vec<Entry>) -> Defines {
+    pub fn new(list: Vec<DefineEntry>) -> Defines {
         let mut by_name = HashMap::new();
         for (i, (d, _)) in list.iter().enumerate() {
             by_name.entry(d.name.to_ascii_lowercase()).or_insert(i);
@@ -59,7 +59,7 @@ impl Defines {
     }
 
     /// The first DEFINE of `name` (case-insensitive).
-    pub fn find(&self, name: &str) -> Option<&Entry> {
+    pub fn find(&self, name: &str) -> Option<&DefineEntry> {
         self.index(name).map(|i| &self.list[i])
     }
 

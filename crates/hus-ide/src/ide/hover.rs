@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use crate::cards::hole::{HoleClass, HoleClassSet};
 use crate::cards::query::CardQuery;
-use crate::check::glossary::{self, Entry, Kind as EntryKind};
+use crate::check::glossary::{self, GlossaryEntry, WordKind as EntryKind};
 use crate::check::names::{self, Meaning};
 use crate::diag::{SourceFile, Span};
 use crate::game::{format_amount, Constant};
@@ -51,7 +51,7 @@ pub fn hover(a: &Analysis, offset: usize) -> Option<Hover> {
 
 /// A glossary entry in Markdown, as shown for `written` (a family member gets its own
 /// reading first).
-pub fn entry_markdown(written: &str, entry: &Entry, member: Option<&str>) -> String {
+pub fn entry_markdown(written: &str, entry: &GlossaryEntry, member: Option<&str>) -> String {
     let mut s = match member {
         Some(m) => format!(
             "**{written}** ({}): {m}\n\nOne of `{}`: {}. {}",
@@ -365,13 +365,13 @@ fn structure_text(keyword: &str) -> Option<&'static str> {
 
 /// The innermost action (a rule's, a reaction's, or an item of a mixed strategy) whose span
 /// holds `offset`.
-fn action_at(script: &ast::Script, offset: usize) -> Option<ast::Action> {
+fn action_at(script: &ast::Script, offset: usize) -> Option<ast::ThenAction> {
     let rules = script.blocks.iter().flat_map(|b| &b.rules);
     let actions =
         rules.flat_map(|r| std::iter::once(&r.action).chain(r.reactions.iter().map(|x| &x.action)));
     for action in actions {
         if action.span.start <= offset && offset <= action.span.end {
-            if let ast::ActionKind::Mixed(items) = &action.kind {
+            if let ast::ThenActionKind::Mixed(items) = &action.kind {
                 if let Some(item) = items
                     .iter()
                     .find(|i| i.action.span.start <= offset && offset <= i.action.span.end)
@@ -388,7 +388,7 @@ fn action_at(script: &ast::Script, offset: usize) -> Option<ast::Action> {
 const RAISE_LEGAL: &str = "made legal: at least the minimum raise (the larger of the big blind and the last bet or raise increment this round), at most all in; a call (a check when nothing is owed) when the hero cannot raise";
 
 /// What an action does and how it is made legal (reference §5).
-pub fn action_hover(a: &Analysis, action: &ast::Action) -> Option<String> {
+pub fn action_hover(a: &Analysis, action: &ast::ThenAction) -> Option<String> {
     let written = a
         .source
         .text
@@ -399,24 +399,24 @@ pub fn action_hover(a: &Analysis, action: &ast::Action) -> Option<String> {
         .collect::<Vec<_>>()
         .join(" ");
     let what = match &action.kind {
-        ast::ActionKind::Nothing => return None,
-        ast::ActionKind::Fold => {
+        ast::ThenActionKind::Nothing => return None,
+        ast::ThenActionKind::Fold => {
             "give up the hand; made legal: a check when nothing is owed (with a warning)".to_string()
         }
-        ast::ActionKind::Check => {
+        ast::ThenActionKind::Check => {
             "put nothing in; made legal: a fold when something is owed (with a warning)".to_string()
         }
-        ast::ActionKind::Call => {
+        ast::ThenActionKind::Call => {
             "match what is owed (adds `toCall`); made legal: a check when nothing is owed (with a warning)".to_string()
         }
-        ast::ActionKind::Raise(items) => {
+        ast::ThenActionKind::Raise(items) => {
             format!("raise by {} above the call; {RAISE_LEGAL}", amounts(a, items))
         }
-        ast::ActionKind::RaiseTo(items) => format!(
+        ast::ThenActionKind::RaiseTo(items) => format!(
             "raise to {} in all for the round (a raise by that minus the villain's chips in this round); {RAISE_LEGAL}",
             amounts(a, items)
         ),
-        ast::ActionKind::Mixed(items) => {
+        ast::ThenActionKind::Mixed(items) => {
             let total: f64 = items.iter().map(|i| i.weight.0).sum();
             let shares: Vec<String> = items
                 .iter()
@@ -430,7 +430,7 @@ pub fn action_hover(a: &Analysis, action: &ast::Action) -> Option<String> {
                 shares.join(", ")
             )
         }
-        ast::ActionKind::UseTable { path, .. } => {
+        ast::ThenActionKind::UseTable { path, .. } => {
             let (entry, _) = glossary::lookup("USE TABLE")?;
             return Some(format!(
                 "{}\n\n{}",
@@ -438,7 +438,7 @@ pub fn action_hover(a: &Analysis, action: &ast::Action) -> Option<String> {
                 table_hover(a, path)
             ));
         }
-        ast::ActionKind::External(_) => {
+        ast::ThenActionKind::External(_) => {
             let (entry, _) = glossary::lookup("external")?;
             return Some(entry_markdown("external", entry, None));
         }

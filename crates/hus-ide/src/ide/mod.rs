@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::check::{self, CheckOptions};
-use crate::diag::{Diagnostic, SourceFile, Span};
+use crate::diag::{SourceDiagnostic, SourceFile, Span};
 use crate::syntax::ast;
 use crate::syntax::lexer::{self, Tok};
 
@@ -34,7 +34,7 @@ pub struct Analysis {
     pub options: CheckOptions,
     pub script: ast::Script,
     /// Exactly what `hus check` reports, in its order.
-    pub diagnostics: Vec<Diagnostic>,
+    pub diagnostics: Vec<SourceDiagnostic>,
     /// The DEFINEs, indexed on first use.
     defines: std::sync::OnceLock<defines::Defines>,
 }
@@ -204,7 +204,7 @@ fn symbol(file: &SourceFile, n: &outline::Node) -> Symbol {
     };
     let line = file.line_of(n.keyword.start) + 1;
     let (kind, name, detail) = match n.kind {
-        outline::Kind::Block(b) => {
+        outline::OutlineKind::Block(b) => {
             let rules = n.children.len();
             (
                 SymbolKind::Block,
@@ -212,8 +212,8 @@ fn symbol(file: &SourceFile, n: &outline::Node) -> Symbol {
                 format!("{rules} rule{}", if rules == 1 { "" } else { "s" }),
             )
         }
-        outline::Kind::Rule | outline::Kind::Reaction => {
-            let (kind, word) = if n.kind == outline::Kind::Rule {
+        outline::OutlineKind::Rule | outline::OutlineKind::Reaction => {
+            let (kind, word) = if n.kind == outline::OutlineKind::Rule {
                 (SymbolKind::Rule, "RULE")
             } else {
                 (SymbolKind::Reaction, "VILLAIN")
@@ -229,12 +229,12 @@ fn symbol(file: &SourceFile, n: &outline::Node) -> Symbol {
                 detail.join(", "),
             )
         }
-        outline::Kind::Define => (
+        outline::OutlineKind::Define => (
             SymbolKind::Define,
             format!("DEFINE {}", text(&n.head).unwrap_or_default()),
             text(&n.action).unwrap_or_default(),
         ),
-        outline::Kind::Include => (
+        outline::OutlineKind::Include => (
             SymbolKind::Include,
             format!("INCLUDE {}", text(&n.head).unwrap_or_default()),
             String::new(),

@@ -11,7 +11,7 @@ use crate::syntax::lexer::Tok;
 
 /// What a node of the outline is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
+pub enum OutlineKind {
     Block(BlockKind),
     Rule,
     /// A `VILLAIN` reaction.
@@ -23,7 +23,7 @@ pub enum Kind {
 /// One construct: a block, a rule, a reaction, a DEFINE or an INCLUDE.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Node {
-    pub kind: Kind,
+    pub kind: OutlineKind,
     /// The opening keyword.
     pub keyword: Span,
     /// The END word that closed it (maybe the wrong one); `None` when nothing did.
@@ -43,7 +43,7 @@ pub struct Node {
 }
 
 impl Node {
-    fn new(kind: Kind, keyword: Span) -> Node {
+    fn new(kind: OutlineKind, keyword: Span) -> Node {
         Node {
             kind,
             span: keyword.clone(),
@@ -106,7 +106,7 @@ impl Scan {
     }
 
     /// The innermost open node of these kinds.
-    fn innermost(&self, want: impl Fn(Kind) -> bool) -> Option<usize> {
+    fn innermost(&self, want: impl Fn(OutlineKind) -> bool) -> Option<usize> {
         self.stack.iter().rposition(|o| want(o.node.kind))
     }
 
@@ -137,16 +137,16 @@ impl Scan {
         }
     }
 
-    fn push(&mut self, kind: Kind, span: Span) {
+    fn push(&mut self, kind: OutlineKind, span: Span) {
         let head = match kind {
-            Kind::Rule | Kind::Reaction => Head::Waiting,
+            OutlineKind::Rule | OutlineKind::Reaction => Head::Waiting,
             _ => Head::Done,
         };
         self.stack.push(Open {
             node: Node::new(kind, span),
             head,
             in_action: false,
-            one_line: kind == Kind::Include,
+            one_line: kind == OutlineKind::Include,
             lines: false,
         });
     }
@@ -169,11 +169,11 @@ impl Scan {
             top.node.head = Some(start..self.last_end);
             top.head = Head::Done;
         }
-        if top.node.kind == Kind::Define && !top.one_line && !top.lines {
+        if top.node.kind == OutlineKind::Define && !top.one_line && !top.lines {
             top.lines = true;
             top.head = Head::Done;
         } else if top.one_line {
-            if top.node.kind == Kind::Define {
+            if top.node.kind == OutlineKind::Define {
                 if let Some(a) = &mut top.node.action {
                     a.end = self.last_end.max(a.start);
                 }
@@ -203,12 +203,12 @@ impl Scan {
         };
         if let Some(kind) = block_kind {
             self.close_to(0);
-            self.push(Kind::Block(kind), span);
+            self.push(OutlineKind::Block(kind), span);
             return true;
         }
         match tok {
             t if t.closes_block() => {
-                if let Some(i) = self.innermost(|k| matches!(k, Kind::Block(_))) {
+                if let Some(i) = self.innermost(|k| matches!(k, OutlineKind::Block(_))) {
                     self.close_to(i + 1);
                     self.close(Some(span));
                 }
@@ -216,14 +216,14 @@ impl Scan {
             }
             Tok::Rule => {
                 let depth = self
-                    .innermost(|k| matches!(k, Kind::Block(_)))
+                    .innermost(|k| matches!(k, OutlineKind::Block(_)))
                     .map_or(0, |i| i + 1);
                 self.close_to(depth);
-                self.push(Kind::Rule, span);
+                self.push(OutlineKind::Rule, span);
                 true
             }
             Tok::EndRule => {
-                if let Some(i) = self.innermost(|k| k == Kind::Rule) {
+                if let Some(i) = self.innermost(|k| k == OutlineKind::Rule) {
                     self.close_to(i + 1);
                     self.close(Some(span));
                 }
@@ -233,31 +233,33 @@ impl Scan {
                 if self
                     .stack
                     .last()
-                    .is_some_and(|o| o.node.kind == Kind::Reaction)
+                    .is_some_and(|o| o.node.kind == OutlineKind::Reaction)
                 {
                     self.close(None);
                 }
-                if self.stack.last().is_some_and(|o| o.node.kind == Kind::Rule) {
-                    self.push(Kind::Reaction, span);
+                if self
+                    .stack
+                    .last()
+                    .is_some_and(|o| o.node.kind == OutlineKind::Rule)
+                {
+                    self.push(OutlineKind::Reaction, span);
                 }
                 true
             }
             Tok::EndVillain => {
                 // It closes a reaction, or (an error the parser reads so) the rule itself.
-                if self
-                    .stack
-                    .last()
-                    .is_some_and(|o| matches!(o.node.kind, Kind::Reaction | Kind::Rule))
-                {
+                if self.stack.last().is_some_and(|o| {
+                    matches!(o.node.kind, OutlineKind::Reaction | OutlineKind::Rule)
+                }) {
                     self.close(Some(span));
                 }
                 true
             }
             Tok::Define | Tok::Include if self.stack.is_empty() => {
                 let kind = if tok == Tok::Define {
-                    Kind::Define
+                    OutlineKind::Define
                 } else {
-                    Kind::Include
+                    OutlineKind::Include
                 };
                 self.push(kind, span);
                 true
@@ -266,7 +268,7 @@ impl Scan {
                 if self
                     .stack
                     .last()
-                    .is_some_and(|o| o.node.kind == Kind::Define)
+                    .is_some_and(|o| o.node.kind == OutlineKind::Define)
                 {
                     self.close(Some(span));
                 }
@@ -283,7 +285,7 @@ impl Scan {
             return;
         };
         match top.node.kind {
-            Kind::Define => {
+            OutlineKind::Define => {
                 if top.node.head.is_none() && matches!(tok, Tok::Name(_)) && !top.lines {
                     top.node.head = Some(span);
                 } else if tok == Tok::Assign && !top.lines && !top.one_line {
@@ -297,13 +299,13 @@ impl Scan {
                     }
                 }
             }
-            Kind::Include => {
+            OutlineKind::Include => {
                 if top.node.head.is_none() && matches!(tok, Tok::Str(_) | Tok::OpenStr(_)) {
                     top.node.head = Some(span);
                 }
             }
-            Kind::Rule | Kind::Reaction => rule_token(top, tok, span, self.last_end),
-            Kind::Block(_) => {}
+            OutlineKind::Rule | OutlineKind::Reaction => rule_token(top, tok, span, self.last_end),
+            OutlineKind::Block(_) => {}
         }
     }
 
@@ -337,7 +339,7 @@ fn rule_token(top: &mut Open, tok: Tok<'_>, span: Span, last_end: usize) {
 /// `THEN`, a comma or the line's end.
 fn rule_head(top: &mut Open, tok: Tok<'_>, span: Span, last_end: usize) {
     match top.head {
-        Head::Waiting if tok == Tok::Priority && top.node.kind == Kind::Rule => {
+        Head::Waiting if tok == Tok::Priority && top.node.kind == OutlineKind::Rule => {
             top.head = Head::Priority;
             top.node.priority = Some(span);
         }
@@ -386,13 +388,13 @@ pub fn outline(text: &str) -> Vec<Node> {
 /// What is open at the end of `text` (a script's text up to a point), outermost first, each
 /// with whether its `THEN` has been read (rules and reactions) or whether its branch lines
 /// have started (a DEFINE without `=`).
-pub fn open_at(text: &str) -> Vec<(Kind, bool)> {
+pub fn open_at(text: &str) -> Vec<(OutlineKind, bool)> {
     Scan::run(text)
         .stack
         .iter()
         .map(|o| {
             let flag = match o.node.kind {
-                Kind::Define => o.lines,
+                OutlineKind::Define => o.lines,
                 _ => o.node.action.is_some(),
             };
             (o.node.kind, flag)
@@ -413,14 +415,14 @@ mod tests {
     #[test]
     fn blocks_rules_reactions_defines() {
         let nodes = outline(SCRIPT);
-        let kinds: Vec<Kind> = nodes.iter().map(|n| n.kind).collect();
+        let kinds: Vec<OutlineKind> = nodes.iter().map(|n| n.kind).collect();
         assert_eq!(
             kinds,
             [
-                Kind::Define,
-                Kind::Define,
-                Kind::Include,
-                Kind::Block(BlockKind::Preflop)
+                OutlineKind::Define,
+                OutlineKind::Define,
+                OutlineKind::Include,
+                OutlineKind::Block(BlockKind::Preflop)
             ]
         );
         assert_eq!(text(&nodes[0].head), "premium");
@@ -480,33 +482,36 @@ mod tests {
     fn what_is_open_at_a_point() {
         let upto = |s: &str| open_at(&SCRIPT[..SCRIPT.find(s).unwrap()]);
         assert_eq!(upto("DEFINE premium"), []);
-        assert_eq!(upto("  twoPair"), [(Kind::Define, true)]);
+        assert_eq!(upto("  twoPair"), [(OutlineKind::Define, true)]);
         assert_eq!(
             upto("    AK"),
             [
-                (Kind::Block(BlockKind::Preflop), false),
-                (Kind::Rule, false)
+                (OutlineKind::Block(BlockKind::Preflop), false),
+                (OutlineKind::Rule, false)
             ]
         );
         assert_eq!(
             upto("    VILLAIN"),
-            [(Kind::Block(BlockKind::Preflop), false), (Kind::Rule, true)]
+            [
+                (OutlineKind::Block(BlockKind::Preflop), false),
+                (OutlineKind::Rule, true)
+            ]
         );
         assert_eq!(
             upto("      THEN FOLD"),
             [
-                (Kind::Block(BlockKind::Preflop), false),
-                (Kind::Rule, true),
-                (Kind::Reaction, false)
+                (OutlineKind::Block(BlockKind::Preflop), false),
+                (OutlineKind::Rule, true),
+                (OutlineKind::Reaction, false)
             ]
         );
         assert_eq!(
             upto("  RULE PRIORITY"),
-            [(Kind::Block(BlockKind::Preflop), false)]
+            [(OutlineKind::Block(BlockKind::Preflop), false)]
         );
         assert_eq!(
             upto("ENDPREFLOP"),
-            [(Kind::Block(BlockKind::Preflop), false)]
+            [(OutlineKind::Block(BlockKind::Preflop), false)]
         );
     }
 }

@@ -7,8 +7,8 @@ use std::str::FromStr;
 
 use lsp_types as lt;
 
-use crate::diag::{Code, Diagnostic, Severity, SourceFile, Span};
-use crate::ide::complete::{Item, ItemKind};
+use crate::diag::{Code, Severity, SourceDiagnostic, SourceFile, Span};
+use crate::ide::complete::{Completion, ItemKind};
 use crate::ide::{self, position, Analysis, Symbol, SymbolKind};
 
 /// Where every diagnostic code is documented: the table of codes in the reference
@@ -113,7 +113,7 @@ fn unnecessary(code: Code) -> bool {
 /// the diagnostic is about, at `file_uri`); `at`: where it is shown in the script (its own
 /// span, or the INCLUDE line for a diagnostic about an included file).
 fn diagnostic(
-    d: &Diagnostic,
+    d: &SourceDiagnostic,
     file: &SourceFile,
     file_uri: &lt::Uri,
     at: lt::Range,
@@ -183,8 +183,9 @@ pub fn diagnostics_json(a: &Analysis, uri: &lt::Uri) -> Vec<String> {
     } else {
         HashMap::new()
     };
-    let one =
-        |d: &Diagnostic| serde_json::to_string(&placed(a, uri, d, &owners).0).unwrap_or_default();
+    let one = |d: &SourceDiagnostic| {
+        serde_json::to_string(&placed(a, uri, d, &owners).0).unwrap_or_default()
+    };
     if a.diagnostics.len() >= 1000 {
         a.diagnostics.par_iter().map(one).collect()
     } else {
@@ -196,7 +197,7 @@ pub fn diagnostics_json(a: &Analysis, uri: &lt::Uri) -> Vec<String> {
 fn placed<'a>(
     a: &'a Analysis,
     uri: &lt::Uri,
-    d: &'a Diagnostic,
+    d: &'a SourceDiagnostic,
     owners: &HashMap<String, Span>,
 ) -> (lt::Diagnostic, lt::Uri, &'a SourceFile) {
     match &d.file {
@@ -300,7 +301,7 @@ pub fn code_actions(a: &Analysis, uri: &lt::Uri, at: lt::Range) -> Vec<lt::CodeA
     out
 }
 
-pub fn completion(file: &SourceFile, item: Item) -> lt::CompletionItem {
+pub fn completion(file: &SourceFile, item: Completion) -> lt::CompletionItem {
     let kind = match item.kind {
         ItemKind::Keyword => lt::CompletionItemKind::KEYWORD,
         ItemKind::Action => lt::CompletionItemKind::KEYWORD,

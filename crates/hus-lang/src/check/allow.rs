@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use crate::diag::{Code, Diagnostic, Severity, SourceFile, Span};
+use crate::diag::{Code, Severity, SourceDiagnostic, SourceFile, Span};
 
 /// One `// hus: allow(...)` comment: the codes it names and the bytes it covers.
 #[derive(Debug, PartialEq)]
@@ -52,7 +52,7 @@ fn step() {
 /// Drops the script's own warnings an allow comment covers, and adds a warning for each code
 /// an allow comment names that is unknown or an error's. One sweep over the covered spans in
 /// order, so the work grows with the comments, codes and diagnostics, never their product.
-pub fn apply(source: &SourceFile, diagnostics: &mut Vec<Diagnostic>) {
+pub fn apply(source: &SourceFile, diagnostics: &mut Vec<SourceDiagnostic>) {
     let (allows, mut bad) = read(&source.text);
     if !allows.is_empty() {
         let allowed = allowed(&allows, source.text.len(), diagnostics);
@@ -68,7 +68,7 @@ pub fn apply(source: &SourceFile, diagnostics: &mut Vec<Diagnostic>) {
 /// For each diagnostic, whether an allow comment covers it: a script's own warning of a code
 /// the comment names, starting inside the bytes it covers (a comment covering the whole file
 /// covers the warnings without a place too).
-fn allowed(allows: &[Allow], len: usize, diagnostics: &[Diagnostic]) -> Vec<bool> {
+fn allowed(allows: &[Allow], len: usize, diagnostics: &[SourceDiagnostic]) -> Vec<bool> {
     let whole = 0..len;
     let mut everywhere = CodeSet::default();
     // (offset, whether the span opens there, which allow), in order of offset.
@@ -118,12 +118,12 @@ fn allowed(allows: &[Allow], len: usize, diagnostics: &[Diagnostic]) -> Vec<bool
 
 /// A warning about the script itself (not about an INCLUDEd file): the kind an allow
 /// comment can silence.
-fn own_warning(d: &Diagnostic) -> bool {
+fn own_warning(d: &SourceDiagnostic) -> bool {
     d.file.is_none() && d.severity == Severity::Warning
 }
 
 /// The allow comments of a script, and the warnings about codes they cannot allow.
-fn read(text: &str) -> (Vec<Allow>, Vec<Diagnostic>) {
+fn read(text: &str) -> (Vec<Allow>, Vec<SourceDiagnostic>) {
     if !text.contains("hus:") {
         // No comment can be one (and a large script keeps no table of its lines).
         return (Vec::new(), Vec::new());
@@ -254,7 +254,7 @@ fn parse_codes<'t>(
     list: &'t str,
     at: usize,
     suggested: &mut HashMap<&'t str, Option<&'static str>>,
-    bad: &mut Vec<Diagnostic>,
+    bad: &mut Vec<SourceDiagnostic>,
 ) -> Vec<Code> {
     let mut codes = Vec::new();
     let mut seen = CodeSet::default();
@@ -275,7 +275,7 @@ fn parse_codes<'t>(
                 }
             }
             Some(_) => bad.push(
-                Diagnostic::warning(
+                SourceDiagnostic::warning(
                     Code::UnknownAllow,
                     format!("`{name}` is an error, which cannot be allowed"),
                 )
@@ -303,8 +303,8 @@ fn suggest(name: &str) -> Option<&'static str> {
 }
 
 /// The warning about a name in an allow list that is no code.
-fn unknown_code(name: &str, span: Span, suggestion: Option<&str>) -> Diagnostic {
-    let d = Diagnostic::warning(
+fn unknown_code(name: &str, span: Span, suggestion: Option<&str>) -> SourceDiagnostic {
+    let d = SourceDiagnostic::warning(
         Code::UnknownAllow,
         format!("`{name}` is no warning's code: nothing is allowed by it"),
     )
@@ -403,7 +403,7 @@ mod tests {
     }
 
     /// The steps [`apply`] takes on `text` with `diagnostics`, and what it keeps.
-    fn steps(text: &str, mut diagnostics: Vec<Diagnostic>) -> (usize, Vec<Diagnostic>) {
+    fn steps(text: &str, mut diagnostics: Vec<SourceDiagnostic>) -> (usize, Vec<SourceDiagnostic>) {
         let before = STEPS.with(|c| c.get());
         apply(
             &SourceFile::new("t.hus", text.to_string()),
@@ -412,8 +412,8 @@ mod tests {
         (STEPS.with(|c| c.get()) - before, diagnostics)
     }
 
-    fn name_case(at: usize) -> Diagnostic {
-        Diagnostic::warning(Code::NameCase, "n").at(at..at + 1)
+    fn name_case(at: usize) -> SourceDiagnostic {
+        SourceDiagnostic::warning(Code::NameCase, "n").at(at..at + 1)
     }
 
     /// Work at 1x, 4x and 16x grows about 4 and 16 times (a product would grow 16 and 256).
@@ -474,7 +474,7 @@ mod tests {
     fn the_sweep_drops_exactly_the_covered_warnings() {
         let text = "FLOP\n// hus: allow(huge-raise)\nRULE a\n  THEN RAISE 99BB // hus: allow(name-case)\nENDRULE\nRULE b\n  THEN CALL\nENDRULE\nENDFLOP\n";
         let at = |s: &str| text.find(s).unwrap();
-        let make = |code: Code, at: usize| Diagnostic::warning(code, "w").at(at..at + 1);
+        let make = |code: Code, at: usize| SourceDiagnostic::warning(code, "w").at(at..at + 1);
         let mut included = make(Code::NameCase, at("  THEN RAISE"));
         included.file = Some(std::sync::Arc::new(SourceFile::new(
             "lib.hus",
@@ -486,8 +486,8 @@ mod tests {
             make(Code::NameCase, at("  THEN RAISE")),
             make(Code::NameCase, at("ENDRULE")),
             make(Code::HugeRaise, at("RULE b")),
-            Diagnostic::warning(Code::NoRules, "whole file"),
-            Diagnostic::error(Code::UnknownName, "e").at(at("RULE a")..at("RULE a") + 1),
+            SourceDiagnostic::warning(Code::NoRules, "whole file"),
+            SourceDiagnostic::error(Code::UnknownName, "e").at(at("RULE a")..at("RULE a") + 1),
             included,
         ];
         let (_, kept) = steps(text, diagnostics);

@@ -7,7 +7,7 @@ use crate::game::{Constant, Phase, Player, Stat};
 
 /// What kind of word an entry is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
+pub enum WordKind {
     Predicate,
     Constant,
     /// A pattern standing for many constants (`villain<Phase><Stat>`).
@@ -22,26 +22,26 @@ pub enum Kind {
     RangeWord,
 }
 
-impl Kind {
+impl WordKind {
     pub fn word(self) -> &'static str {
         match self {
-            Kind::Predicate => "predicate",
-            Kind::Constant => "constant",
-            Kind::Family => "constant family",
-            Kind::Action => "action",
-            Kind::Keyword => "keyword",
-            Kind::TableCell => "table cell",
-            Kind::Act => "game-state act",
-            Kind::RangeWord => "range word",
+            WordKind::Predicate => "predicate",
+            WordKind::Constant => "constant",
+            WordKind::Family => "constant family",
+            WordKind::Action => "action",
+            WordKind::Keyword => "keyword",
+            WordKind::TableCell => "table cell",
+            WordKind::Act => "game-state act",
+            WordKind::RangeWord => "range word",
         }
     }
 }
 
 /// One name and what it means.
 #[derive(Clone, Copy, Debug)]
-pub struct Entry {
+pub struct GlossaryEntry {
     pub name: &'static str,
-    pub kind: Kind,
+    pub kind: WordKind,
     /// One line.
     pub meaning: &'static str,
     /// The exact definition: formula, range and units, the rounds where it can hold.
@@ -53,13 +53,13 @@ pub struct Entry {
 
 const fn e(
     name: &'static str,
-    kind: Kind,
+    kind: WordKind,
     meaning: &'static str,
     definition: &'static str,
     example: &'static str,
     thesis: &'static str,
-) -> Entry {
-    Entry {
+) -> GlossaryEntry {
+    GlossaryEntry {
         name,
         kind,
         meaning,
@@ -69,10 +69,10 @@ const fn e(
     }
 }
 
-use Kind::{Act, Action, Constant as C, Family, Keyword, Predicate as P, TableCell};
+use WordKind::{Act, Action, Constant as C, Family, Keyword, Predicate as P, TableCell};
 
 /// Every entry, in the reference's order.
-pub const ENTRIES: &[Entry] = &[
+pub const ENTRIES: &[GlossaryEntry] = &[
     // Predicates: the hero's cards with the board.
     e("pair", P, "some rank appears at least twice among hole and board cards",
       "Hole and board together contain a pair (trips, two pair, a full house count). A pair on the board alone holds it: add `!deskPair` for the hero's own pair. Any round.",
@@ -390,7 +390,7 @@ pub const ENTRIES: &[Entry] = &[
     e("hero<Phase><Stat>", Family, "the hero's actions in one round", "As `villain<Phase><Stat>`, for the hero.",
       "heroFlopRaise > 0", ""),
     // Words of the command line's ranges.
-    e("anyTwo", Kind::RangeWord, "every holding: any two cards",
+    e("anyTwo", WordKind::RangeWord, "every holding: any two cards",
       "In a range of `hus equity` and `hus range`, the 1,326 holdings (169 classes), as Equilab's and Flopzilla's `random`; joins other items and takes a weight like a card query (`anyTwo:0.5`). `random`, `any2` and `any` are not ranges and name it (reference §12.11).",
       "hus equity AKs anyTwo", "not in the thesis"),
     // Keywords outside the rules.
@@ -440,7 +440,7 @@ pub const ENTRIES: &[Entry] = &[
 
 /// The entry for a name the checker accepts (case-insensitively), with the family member's
 /// own reading when the name is one (`villainFlopRaise`).
-pub fn lookup(name: &str) -> Option<(&'static Entry, Option<String>)> {
+pub fn lookup(name: &str) -> Option<(&'static GlossaryEntry, Option<String>)> {
     if let Some(entry) = ENTRIES.iter().find(|e| e.name.eq_ignore_ascii_case(name)) {
         return Some((entry, None));
     }
@@ -483,7 +483,7 @@ pub fn lookup(name: &str) -> Option<(&'static Entry, Option<String>)> {
 }
 
 /// One entry as `hus names NAME` prints it (and editors show on hover).
-pub fn render(entry: &Entry, member: Option<&str>, written: &str) -> String {
+pub fn render(entry: &GlossaryEntry, member: Option<&str>, written: &str) -> String {
     let mut s = format!("{} ({})", written, entry.kind.word());
     if let Some(m) = member {
         s.push_str(&format!(": {m}\n  one of {}", entry.name));
@@ -502,15 +502,15 @@ pub fn render(entry: &Entry, member: Option<&str>, written: &str) -> String {
 pub fn reference_section() -> String {
     let mut s = String::new();
     let groups = [
-        (Kind::Predicate, "Predicates"),
-        (Kind::Constant, "Constants"),
-        (Kind::Family, "Constant families"),
-        (Kind::Action, "Actions"),
-        (Kind::Keyword, "Keywords outside the rules"),
-        (Kind::TableCell, "Action-table cells"),
-        (Kind::Act, "Game-state acts"),
+        (WordKind::Predicate, "Predicates"),
+        (WordKind::Constant, "Constants"),
+        (WordKind::Family, "Constant families"),
+        (WordKind::Action, "Actions"),
+        (WordKind::Keyword, "Keywords outside the rules"),
+        (WordKind::TableCell, "Action-table cells"),
+        (WordKind::Act, "Game-state acts"),
         (
-            Kind::RangeWord,
+            WordKind::RangeWord,
             "Range words of `hus equity` and `hus range`",
         ),
     ];
@@ -556,7 +556,7 @@ mod tests {
         }
         for e in ENTRIES
             .iter()
-            .filter(|e| matches!(e.kind, Kind::Predicate | Kind::Constant))
+            .filter(|e| matches!(e.kind, WordKind::Predicate | WordKind::Constant))
         {
             let known = Predicate::from_name(e.name).is_some()
                 || Constant::from_name(e.name).is_some()

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use super::supplied::{self, SuppliedFiles};
 use super::CheckOptions;
-use crate::diag::{escape_controls, Code, Diagnostic, SourceFile};
+use crate::diag::{escape_controls, Code, SourceDiagnostic, SourceFile};
 use crate::syntax::ast;
 
 /// How deep includes may nest: deeper is surely a mistake (and a cycle is reported anyway).
@@ -26,7 +26,7 @@ pub fn resolve(
     script: &ast::Script,
     source: &SourceFile,
     base_dir: &Path,
-) -> (Vec<IncludedDefine>, Vec<Diagnostic>) {
+) -> (Vec<IncludedDefine>, Vec<SourceDiagnostic>) {
     walk(script, source, base_dir, None)
 }
 
@@ -36,7 +36,7 @@ pub fn resolve_in(
     script: &ast::Script,
     source: &SourceFile,
     options: &CheckOptions,
-) -> (Vec<IncludedDefine>, Vec<Diagnostic>) {
+) -> (Vec<IncludedDefine>, Vec<SourceDiagnostic>) {
     walk(script, source, &options.base_dir, options.files.clone())
 }
 
@@ -45,7 +45,7 @@ fn walk(
     source: &SourceFile,
     base_dir: &Path,
     files: Option<Arc<SuppliedFiles>>,
-) -> (Vec<IncludedDefine>, Vec<Diagnostic>) {
+) -> (Vec<IncludedDefine>, Vec<SourceDiagnostic>) {
     let mut walk = Walk {
         defines: Vec::new(),
         diags: Vec::new(),
@@ -77,7 +77,7 @@ struct Link {
 
 struct Walk {
     defines: Vec<IncludedDefine>,
-    diags: Vec<Diagnostic>,
+    diags: Vec<SourceDiagnostic>,
     /// Files already read (a file included twice is read once), by where links lead and by
     /// file identity (hard links to one file are one file).
     seen: Vec<PathBuf>,
@@ -99,7 +99,7 @@ impl Walk {
         }
     }
 
-    fn push(&mut self, d: Diagnostic, file: &Option<Arc<SourceFile>>) {
+    fn push(&mut self, d: SourceDiagnostic, file: &Option<Arc<SourceFile>>) {
         self.diags.push(d.in_file(file.clone()));
     }
 
@@ -124,7 +124,7 @@ impl Walk {
             names.join(" → ")
         };
         if chain.len() > MAX_DEPTH {
-            let d = Diagnostic::error(
+            let d = SourceDiagnostic::error(
                 Code::IncludeCycle,
                 format!("includes nest more than {MAX_DEPTH} files deep"),
             )
@@ -136,7 +136,7 @@ impl Walk {
         let canonical = self.canonical_key(&path);
         if let Some(c) = &canonical {
             if chain.iter().any(|l| l.path.as_ref() == Some(c)) {
-                let d = Diagnostic::error(
+                let d = SourceDiagnostic::error(
                     Code::IncludeCycle,
                     format!(
                         "an include cycle: {} (`{}` is already being included)",
@@ -155,7 +155,7 @@ impl Walk {
             }
         }
         if self.files.is_none() && !super::table::inside(&path, &[&self.root]) {
-            let d = Diagnostic::error(
+            let d = SourceDiagnostic::error(
                 Code::IncludeOutside,
                 format!(
                     "the included file `{}` is outside the script's directory",
@@ -174,7 +174,7 @@ impl Walk {
             Ok(Some(t)) => t,
             Ok(None) => return,
             Err(e) => {
-                let d = Diagnostic::error(
+                let d = SourceDiagnostic::error(
                     Code::IncludeMissing,
                     format!(
                         "cannot read the included file `{}`: {e}",
@@ -204,7 +204,7 @@ impl Walk {
             self.push(d, &file_opt);
         }
         if let Some(block) = script.blocks.first() {
-            let d = Diagnostic::error(
+            let d = SourceDiagnostic::error(
                 Code::IncludeRules,
                 format!(
                     "the included file `{}` holds a `{}` block",

@@ -7,7 +7,7 @@ use crate::cards::predicate::Predicate;
 use crate::cards::query::{CardQuery, QueryNote};
 use crate::cards::Rank;
 use crate::diag::Code;
-use crate::diag::{Diagnostic, SourceFile, Span};
+use crate::diag::{SourceDiagnostic, SourceFile, Span};
 use crate::game::{Constant, Phase};
 use crate::ir::{self, BlockKind, CmpOp, Operand, Program, Test};
 use crate::syntax::ast;
@@ -47,25 +47,29 @@ pub fn lint(
     source: &SourceFile,
     syntax_ok: bool,
     defines: &[String],
-) -> Vec<Diagnostic> {
-    let mut out: Vec<Diagnostic> = no_rules(script, program, syntax_ok).into_iter().collect();
+) -> Vec<SourceDiagnostic> {
+    let mut out: Vec<SourceDiagnostic> = no_rules(script, program, syntax_ok).into_iter().collect();
     out.extend(lint_tree(script));
     out.extend(lint_program(program, source, syntax_ok, defines));
     out
 }
 
 /// The warning about a script without rules: the first of [`lint`]'s output.
-pub fn no_rules(script: &ast::Script, program: &Program, syntax_ok: bool) -> Option<Diagnostic> {
+pub fn no_rules(
+    script: &ast::Script,
+    program: &Program,
+    syntax_ok: bool,
+) -> Option<SourceDiagnostic> {
     // A file of DEFINEs alone is a library for INCLUDE, not a bot without rules.
     (syntax_ok && program.rules.is_empty() && script.defines.is_empty()).then(|| {
-        Diagnostic::warning(Code::NoRules, "the script has no rules")
+        SourceDiagnostic::warning(Code::NoRules, "the script has no rules")
             .with_help("every decision would end with \"no rule matched\"; add a block such as `PREFLOP RULE ... ENDRULE ENDPREFLOP`")
     })
 }
 
 /// The lints of the syntax tree alone (names and card queries as written), which need no
 /// lowering and may run beside it: the second part of [`lint`]'s output.
-pub fn lint_tree(script: &ast::Script) -> Vec<Diagnostic> {
+pub fn lint_tree(script: &ast::Script) -> Vec<SourceDiagnostic> {
     let mut out = Vec::new();
     spelling(script, &mut out);
     out
@@ -80,7 +84,7 @@ pub fn lint_program(
     source: &SourceFile,
     syntax_ok: bool,
     defines: &[String],
-) -> Vec<Diagnostic> {
+) -> Vec<SourceDiagnostic> {
     let first = || {
         let mut out = Vec::new();
         let (mut walker, mut reported) = (Walker::default(), Default::default());
@@ -152,7 +156,7 @@ impl<'p> NamedIndex<'p> {
     }
 
     /// `d` with each DEFINEd number used inside `span` pointed at in its DEFINE.
-    fn point_at_defines(&self, mut d: Diagnostic, span: &Span) -> Diagnostic {
+    fn point_at_defines(&self, mut d: SourceDiagnostic, span: &Span) -> SourceDiagnostic {
         for u in self.within(span) {
             if let Some(body) = &u.body {
                 d = d.with_related(body.clone(), format!("`{}` is DEFINEd here", u.name));

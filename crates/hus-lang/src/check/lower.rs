@@ -13,7 +13,7 @@ use std::sync::Arc;
 use crate::cards::predicate::Predicate;
 use crate::cards::query::{CardQuery, QueryError};
 use crate::cards::range::{HandFilter, VillainRange, WeightedRange};
-use crate::diag::{Diagnostic, SourceFile, Span};
+use crate::diag::{SourceDiagnostic, SourceFile, Span};
 use crate::game::Phase;
 use crate::ir::{self, ActionTable, ArithOp, BlockKind, Operand, Program, Test};
 use crate::syntax::ast;
@@ -29,7 +29,7 @@ pub fn lower(
     included: &[IncludedDefine],
     source: &SourceFile,
     options: &CheckOptions,
-) -> (Program, Vec<Diagnostic>) {
+) -> (Program, Vec<SourceDiagnostic>) {
     let mut l = Lowerer {
         source,
         options,
@@ -72,7 +72,7 @@ pub fn lower(
         });
         for (_, slot) in unused {
             l.diags.push(
-                Diagnostic::warning(
+                SourceDiagnostic::warning(
                     Code::UnusedDefine,
                     format!("`{}` is DEFINEd but never used", slot.define.name),
                 )
@@ -121,7 +121,7 @@ pub fn block_phase(kind: BlockKind) -> Option<Phase> {
 struct Lowerer<'a> {
     source: &'a SourceFile,
     options: &'a CheckOptions,
-    diags: Vec<Diagnostic>,
+    diags: Vec<SourceDiagnostic>,
     /// Tables by resolved path: each file is read and reported on once.
     tables: HashMap<PathBuf, Option<Arc<ActionTable>>>,
     /// Every DEFINE, the script's own first, then the included files' in include order.
@@ -298,7 +298,7 @@ impl Lowerer<'_> {
             }
             ast::ConditionKind::External(e) => Test::External(self.external(e)?),
             ast::ConditionKind::Narrowed(_) => {
-                let d = Diagnostic::error(
+                let d = SourceDiagnostic::error(
                     Code::DefineKind,
                     "a range narrowed by the board is not a condition",
                 )
@@ -314,7 +314,7 @@ impl Lowerer<'_> {
             ast::ConditionKind::Value(v) => {
                 let text = self.text(&v.span);
                 return self.fail(
-                    Diagnostic::error(
+                    SourceDiagnostic::error(
                         Code::ValueAsCondition,
                         format!("`{text}` is a number, not a condition"),
                     )
@@ -548,8 +548,8 @@ impl Lowerer<'_> {
     /// An unknown name where a range stands, with the DEFINE it likely misspells. Only the
     /// first diagnostics get a suggestion, so a script of many unknown names costs no more
     /// than its DEFINEs a few times over.
-    fn unknown_range(&self, name: &str, span: Span) -> Diagnostic {
-        let d = Diagnostic::error(
+    fn unknown_range(&self, name: &str, span: Span) -> SourceDiagnostic {
+        let d = SourceDiagnostic::error(
             Code::UnknownName,
             format!("unknown name `{}`", crate::diag::clip(name)),
         )
@@ -571,7 +571,7 @@ impl Lowerer<'_> {
     }
 
     /// "`big` is a number, not a condition", pointing at the DEFINE.
-    fn kind_error(&self, i: usize, name: &str, span: Span, wanted: &str) -> Diagnostic {
+    fn kind_error(&self, i: usize, name: &str, span: Span, wanted: &str) -> SourceDiagnostic {
         let slot = &self.defines[i];
         let what = match &slot.state {
             DefineState::Done(l) => l.word(),
@@ -581,7 +581,7 @@ impl Lowerer<'_> {
             DefineState::Done(l) => l.stands(),
             _ => "",
         };
-        let mut d = Diagnostic::error(
+        let mut d = SourceDiagnostic::error(
             Code::DefineKind,
             format!("`{name}` is {what}, not {wanted}"),
         )
@@ -624,7 +624,7 @@ impl Lowerer<'_> {
             .any(|k| k.eq_ignore_ascii_case(&define.name));
         if builtin {
             self.push(
-                Diagnostic::error(
+                SourceDiagnostic::error(
                     Code::DefineShadows,
                     format!("`{}` is already a name of the language", define.name),
                 )
@@ -641,7 +641,7 @@ impl Lowerer<'_> {
         {
             // The script's meaning is the one its author wrote beside the rules.
             self.push(
-                Diagnostic::warning(
+                SourceDiagnostic::warning(
                     Code::DefineOverInit,
                     format!(
                         "`{}` is also an <init> constant of the game state; the DEFINE wins",
@@ -654,7 +654,7 @@ impl Lowerer<'_> {
             );
             self.by_name.insert(key, self.defines.len());
         } else if let Some(&first) = self.by_name.get(&key) {
-            let mut d = Diagnostic::error(
+            let mut d = SourceDiagnostic::error(
                 Code::DefineTwice,
                 format!("`{}` is DEFINEd twice", define.name),
             )
@@ -699,7 +699,7 @@ impl Lowerer<'_> {
             DefineState::Busy => {
                 let name = self.defines[i].define.name.clone();
                 self.push(
-                    Diagnostic::error(
+                    SourceDiagnostic::error(
                         Code::DefineCycle,
                         format!("`{name}` is DEFINEd in terms of itself"),
                     )
@@ -748,7 +748,7 @@ impl Lowerer<'_> {
     fn too_deep(&mut self, i: usize) -> Lowered {
         let max = crate::limits::MAX_DEFINE_DEPTH;
         let slot = &self.defines[i];
-        let d = Diagnostic::error(
+        let d = SourceDiagnostic::error(
             Code::DefineCycle,
             format!(
                 "`{}` is DEFINEd through a chain of more than {max} DEFINEs",
@@ -886,7 +886,7 @@ impl Lowerer<'_> {
         match CardQuery::parse(text) {
             Ok(q) => Some(q),
             Err(QueryError::SuitedPair { pair }) => self.fail(
-                Diagnostic::error(
+                SourceDiagnostic::error(
                     Code::SuitedPair,
                     format!("`{text}` cannot hold: a pair is never suited"),
                 )
@@ -896,14 +896,14 @@ impl Lowerer<'_> {
                 .with_replacement(span, text.replace('s', "")),
             ),
             Err(QueryError::BadSpan { reason }) => self.fail(
-                Diagnostic::error(Code::BadSpan, format!("bad card span `{text}`: {reason}"))
+                SourceDiagnostic::error(Code::BadSpan, format!("bad card span `{text}`: {reason}"))
                     .at(span)
                     .with_help(
                         "a span keeps its first card (`A2s-A5s`, `KTo-KQo`) or joins two pairs (`22-66`)",
                     ),
             ),
             Err(QueryError::Malformed) => self.fail(
-                Diagnostic::error(Code::BadQuery, format!("`{text}` is not a card query"))
+                SourceDiagnostic::error(Code::BadQuery, format!("`{text}` is not a card query"))
                     .at(span)
                     .with_help("a card query is two ranks, then `s` or `o`, then `+` or `-`: `AK`, `Q8s+`, `77-`"),
             ),
@@ -958,7 +958,7 @@ impl Lowerer<'_> {
     ) -> Option<Operand> {
         let villain = self.narrowing(range);
         let Some(measure) = ir::VsMeasure::from_name(word) else {
-            let d = Diagnostic::error(
+            let d = SourceDiagnostic::error(
                 Code::UnknownName,
                 format!("unknown name `{}(...)`", crate::diag::clip(word)),
             )
@@ -990,7 +990,7 @@ impl Lowerer<'_> {
     fn weight(&mut self, w: f64, span: Span) -> Option<f64> {
         if !(0.0..=1.0).contains(&w) {
             return self.fail(
-                Diagnostic::error(
+                SourceDiagnostic::error(
                     Code::RangeWeight,
                     format!("a class's weight in a range is from 0 to 1, not {w}"),
                 )
@@ -1073,7 +1073,7 @@ impl Lowerer<'_> {
     fn external(&mut self, e: &ast::External) -> Option<ir::ExternalCommand> {
         if e.command.trim().is_empty() {
             return self.fail(
-                Diagnostic::error(Code::EmptyExternal, "`external` with an empty command")
+                SourceDiagnostic::error(Code::EmptyExternal, "`external` with an empty command")
                     .at(e.span.clone())
                     .with_label("no program to run")
                     .with_help(
@@ -1088,22 +1088,24 @@ impl Lowerer<'_> {
         })
     }
 
-    fn action(&mut self, a: &ast::Action) -> ir::Action {
+    fn action(&mut self, a: &ast::ThenAction) -> ir::RuleAction {
         let kind = match &a.kind {
-            ast::ActionKind::Nothing => Some(ir::ActionKind::Nothing),
-            ast::ActionKind::Fold => Some(ir::ActionKind::Fold),
-            ast::ActionKind::Check => Some(ir::ActionKind::Check),
-            ast::ActionKind::Call => Some(ir::ActionKind::Call),
-            ast::ActionKind::Raise(items) => self.raise(items).map(ir::ActionKind::Raise),
-            ast::ActionKind::RaiseTo(items) => self.raise(items).map(ir::ActionKind::RaiseTo),
-            ast::ActionKind::Mixed(items) => self.mixed(items),
-            ast::ActionKind::UseTable { path, path_span } => self
+            ast::ThenActionKind::Nothing => Some(ir::RuleActionKind::Nothing),
+            ast::ThenActionKind::Fold => Some(ir::RuleActionKind::Fold),
+            ast::ThenActionKind::Check => Some(ir::RuleActionKind::Check),
+            ast::ThenActionKind::Call => Some(ir::RuleActionKind::Call),
+            ast::ThenActionKind::Raise(items) => self.raise(items).map(ir::RuleActionKind::Raise),
+            ast::ThenActionKind::RaiseTo(items) => {
+                self.raise(items).map(ir::RuleActionKind::RaiseTo)
+            }
+            ast::ThenActionKind::Mixed(items) => self.mixed(items),
+            ast::ThenActionKind::UseTable { path, path_span } => self
                 .table(path, path_span.clone())
-                .map(ir::ActionKind::Table),
-            ast::ActionKind::External(e) => self.external(e).map(ir::ActionKind::External),
+                .map(ir::RuleActionKind::Table),
+            ast::ThenActionKind::External(e) => self.external(e).map(ir::RuleActionKind::External),
         };
-        ir::Action {
-            kind: kind.unwrap_or(ir::ActionKind::Fold),
+        ir::RuleAction {
+            kind: kind.unwrap_or(ir::RuleActionKind::Fold),
             span: a.span.clone(),
         }
     }
@@ -1111,7 +1113,7 @@ impl Lowerer<'_> {
     /// A weight that is not above 0, in a RAISE list or a mixed strategy (`example`).
     fn bad_weight(&mut self, w: f64, span: &Span, example: &str, item: &str) {
         self.push(
-            Diagnostic::error(
+            SourceDiagnostic::error(
                 Code::BadWeight,
                 format!(
                     "a weight must be a number above 0, not {}",
@@ -1127,7 +1129,7 @@ impl Lowerer<'_> {
     }
 
     /// `0.7 CALL, 0.3 RAISE 3BB`: positive weights over simple actions.
-    fn mixed(&mut self, items: &[ast::MixedItem]) -> Option<ir::ActionKind> {
+    fn mixed(&mut self, items: &[ast::MixedItem]) -> Option<ir::RuleActionKind> {
         let mut out = Vec::new();
         let mut ok = true;
         for item in items {
@@ -1139,7 +1141,7 @@ impl Lowerer<'_> {
             let action = self.action(&item.action);
             out.push(ir::WeightedAction { weight: *w, action });
         }
-        ok.then_some(ir::ActionKind::Mixed(out))
+        ok.then_some(ir::RuleActionKind::Mixed(out))
     }
 
     fn raise(&mut self, items: &[ast::RaiseItem]) -> Option<Vec<ir::WeightedAmount>> {
@@ -1156,7 +1158,7 @@ impl Lowerer<'_> {
             let source = &self.source.text;
             let text = |sp: &Span| source.get(sp.clone()).unwrap_or("").to_string();
             self.push(
-                Diagnostic::error(
+                SourceDiagnostic::error(
                     Code::MixedWeights,
                     format!(
                         "this RAISE list mixes weighted and unweighted amounts: `{}` has no weight (it counts as weight 1)",
@@ -1208,7 +1210,7 @@ impl Lowerer<'_> {
             Ok(t) => Some(Arc::new(t)),
             Err(problems) => {
                 for p in problems {
-                    let mut d = Diagnostic::error(p.code, p.message).at(span.clone());
+                    let mut d = SourceDiagnostic::error(p.code, p.message).at(span.clone());
                     if let Some(h) = p.help {
                         d = d.with_help(h);
                     }
@@ -1221,13 +1223,13 @@ impl Lowerer<'_> {
         loaded
     }
 
-    fn fail<T>(&mut self, d: Diagnostic) -> Option<T> {
+    fn fail<T>(&mut self, d: SourceDiagnostic) -> Option<T> {
         self.push(d);
         None
     }
 
     /// Reports a diagnostic about the file being lowered.
-    fn push(&mut self, d: Diagnostic) {
+    fn push(&mut self, d: SourceDiagnostic) {
         self.diags.push(d.in_file(self.file.clone()));
     }
 }

@@ -14,7 +14,7 @@ pub mod tune;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use crate::diag::{Diagnostic, SourceFile};
+use crate::diag::{SourceDiagnostic, SourceFile};
 use crate::ir::Program;
 use crate::syntax::ast;
 
@@ -43,7 +43,7 @@ pub struct CheckOptions {
 #[derive(Debug)]
 pub struct Checked {
     pub program: Option<Program>,
-    pub diagnostics: Vec<Diagnostic>,
+    pub diagnostics: Vec<SourceDiagnostic>,
 }
 
 impl Checked {
@@ -98,7 +98,7 @@ fn too_large(source: &SourceFile) -> Option<Checked> {
     let message = format!("cannot read {name}: {e}");
     Some(Checked {
         program: None,
-        diagnostics: vec![Diagnostic::error(
+        diagnostics: vec![SourceDiagnostic::error(
             crate::diag::Code::ScriptUnreadable,
             message,
         )],
@@ -108,7 +108,7 @@ fn too_large(source: &SourceFile) -> Option<Checked> {
 /// Lowers and lints an already parsed tree; `diagnostics` holds the parser's.
 pub fn check_tree(
     script: &ast::Script,
-    diagnostics: Vec<Diagnostic>,
+    diagnostics: Vec<SourceDiagnostic>,
     source: &SourceFile,
     options: &CheckOptions,
 ) -> Checked {
@@ -126,12 +126,12 @@ enum Lints {
 /// holds the parser's. Every diagnostic comes back in source order.
 fn check_parsed(
     script: &ast::Script,
-    mut diagnostics: Vec<Diagnostic>,
+    mut diagnostics: Vec<SourceDiagnostic>,
     source: &SourceFile,
     options: &CheckOptions,
     when: Lints,
 ) -> Checked {
-    let syntax_ok = !diagnostics.iter().any(Diagnostic::is_error);
+    let syntax_ok = !diagnostics.iter().any(SourceDiagnostic::is_error);
     let (included, include_diags) = include::resolve_in(script, source, options);
     diagnostics.extend(include_diags);
     diagnostics.extend(tune::check_tunes(script));
@@ -146,7 +146,7 @@ fn check_parsed(
         (lower(), None)
     };
     diagnostics.extend(lowering);
-    if when == Lints::Always || diagnostics.iter().any(Diagnostic::is_error) {
+    if when == Lints::Always || diagnostics.iter().any(SourceDiagnostic::is_error) {
         let spelling = spelling.unwrap_or_else(|| lints::lint_tree(script));
         diagnostics.extend(lints::no_rules(script, &program, syntax_ok));
         diagnostics.extend(spelling);
@@ -167,7 +167,7 @@ fn check_parsed(
             std::cmp::Reverse(d.severity),
         )
     });
-    let program = (!diagnostics.iter().any(Diagnostic::is_error)).then_some(program);
+    let program = (!diagnostics.iter().any(SourceDiagnostic::is_error)).then_some(program);
     Checked {
         program,
         diagnostics,

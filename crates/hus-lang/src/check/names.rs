@@ -3,7 +3,7 @@
 
 use crate::cards::predicate::Predicate;
 use crate::diag::Code;
-use crate::diag::{did_you_mean, Diagnostic, Span};
+use crate::diag::{did_you_mean, SourceDiagnostic, Span};
 use crate::game::Constant;
 
 use super::CheckOptions;
@@ -73,11 +73,11 @@ pub fn condition_name(
     name: &str,
     span: Span,
     options: &CheckOptions,
-) -> Result<Predicate, Box<Diagnostic>> {
+) -> Result<Predicate, Box<SourceDiagnostic>> {
     match meaning(name, options) {
         Meaning::Predicate(p) => Ok(p),
         Meaning::Constant(_) | Meaning::Defined(_) => Err(Box::new(
-            Diagnostic::error(
+            SourceDiagnostic::error(
                 Code::ConstantAsCondition,
                 format!("`{name}` is a constant (a number), not a condition"),
             )
@@ -95,13 +95,13 @@ pub fn value_name(
     name: &str,
     span: Span,
     options: &CheckOptions,
-) -> Result<Constant, Box<Diagnostic>> {
+) -> Result<Constant, Box<SourceDiagnostic>> {
     match meaning(name, options) {
         Meaning::Constant(c) => Ok(c),
         Meaning::Defined(n) => Ok(Constant::Init(n)),
         Meaning::Unknown if options.allow_unknown_names => Ok(Constant::Init(name.to_lowercase())),
         Meaning::Predicate(p) => Err(Box::new(
-            Diagnostic::error(
+            SourceDiagnostic::error(
                 Code::PredicateAsNumber,
                 format!("`{name}` is a predicate (it holds or not), not a number"),
             )
@@ -142,9 +142,9 @@ pub fn habit(name: &str) -> Option<&'static str> {
 }
 
 /// `3x`, poker talk for three times something: HUS multiplies with `*` and must be told what.
-pub fn times_x(factor: f64, span: Span) -> Diagnostic {
+pub fn times_x(factor: f64, span: Span) -> SourceDiagnostic {
     let n = crate::game::format_amount(factor);
-    Diagnostic::error(
+    SourceDiagnostic::error(
         Code::UnknownName,
         format!("`{n}x`: HUS has no `x`; a multiplication is written `{n} * x` with x a value"),
     )
@@ -164,8 +164,8 @@ fn query_in_small_letters(name: &str) -> Option<String> {
         .then_some(query)
 }
 
-fn unknown(name: &str, span: Span, label: &str) -> Diagnostic {
-    let d = Diagnostic::error(
+fn unknown(name: &str, span: Span, label: &str) -> SourceDiagnostic {
+    let d = SourceDiagnostic::error(
         Code::UnknownName,
         format!("unknown name `{}`", crate::diag::clip(name)),
     )
@@ -185,7 +185,7 @@ fn unknown(name: &str, span: Span, label: &str) -> Diagnostic {
         Some(s) => d
             .with_help(format!("did you mean `{s}`?"))
             .with_replacement(span, s),
-        None if label.contains("constant") => Diagnostic {
+        None if label.contains("constant") => SourceDiagnostic {
             undeclared_constant: true,
             ..d.with_help(format!(
                 "a name that is not built in must be an <init> constant of the game state; \
@@ -220,7 +220,7 @@ mod tests {
     fn predicates_and_constants_case_insensitively() {
         assert_eq!(
             condition_name("FLUSHDRAW", 0..9, &opts()),
-            Ok::<_, Box<Diagnostic>>(Predicate::FlushDraw)
+            Ok::<_, Box<SourceDiagnostic>>(Predicate::FlushDraw)
         );
         assert_eq!(value_name("Bb", 0..2, &opts()), Ok(Constant::Bb));
     }

@@ -4,7 +4,7 @@
 use super::*;
 use crate::diag::Code;
 use crate::diag::Span;
-use crate::ir::{ActionKind, Operand, TableCell, Test};
+use crate::ir::{Operand, RuleActionKind, TableCell, Test};
 use crate::syntax::ast::{self, BlockKind};
 
 /// A rule as the tests describe it: conditions and actions in script syntax.
@@ -156,21 +156,21 @@ impl Emitter {
         out
     }
 
-    fn action(&mut self, s: &str, indent: &str) -> ast::Action {
+    fn action(&mut self, s: &str, indent: &str) -> ast::ThenAction {
         self.push(indent);
         let start = self.push("THEN ").start;
         let kind = match s {
             "FOLD" => {
                 self.push(s);
-                ast::ActionKind::Fold
+                ast::ThenActionKind::Fold
             }
             "CHECK" => {
                 self.push(s);
-                ast::ActionKind::Check
+                ast::ThenActionKind::Check
             }
             "CALL" => {
                 self.push(s);
-                ast::ActionKind::Call
+                ast::ThenActionKind::Call
             }
             _ if s.starts_with("RAISE ") => {
                 self.push("RAISE ");
@@ -197,20 +197,20 @@ impl Emitter {
                         span: item_start..self.text.len(),
                     });
                 }
-                ast::ActionKind::Raise(items)
+                ast::ThenActionKind::Raise(items)
             }
             _ if s.starts_with("USE TABLE ") => {
                 self.push("USE TABLE ");
                 let path = &s["USE TABLE ".len()..];
                 let path_span = self.push(path);
-                ast::ActionKind::UseTable {
+                ast::ThenActionKind::UseTable {
                     path: path.to_string(),
                     path_span,
                 }
             }
             _ => {
                 let span = self.push(s);
-                ast::ActionKind::External(ast::External {
+                ast::ThenActionKind::External(ast::External {
                     command: s["external ".len()..].trim_matches('"').to_string(),
                     span,
                 })
@@ -218,7 +218,7 @@ impl Emitter {
         };
         let span = start..self.text.len();
         self.push("\n");
-        ast::Action { kind, span }
+        ast::ThenAction { kind, span }
     }
 
     fn rule(&mut self, r: &R) -> ast::Rule {
@@ -291,7 +291,7 @@ fn codes(c: &Checked) -> Vec<Code> {
 }
 
 /// The source text a diagnostic underlines.
-fn underlined(source: &SourceFile, d: &Diagnostic) -> String {
+fn underlined(source: &SourceFile, d: &SourceDiagnostic) -> String {
     source.text[d.span.clone().unwrap()].to_string()
 }
 
@@ -349,7 +349,7 @@ fn lowers_and_pools_rules() {
             negated: true
         }
     ));
-    let ActionKind::Raise(items) = &p.rules[2].action.kind else {
+    let RuleActionKind::Raise(items) = &p.rules[2].action.kind else {
         panic!()
     };
     assert_eq!(items[0].weight, 1.0);
@@ -457,7 +457,7 @@ fn tables_are_loaded_relative_to_the_script() {
         &o,
     );
     let p = c.program.unwrap();
-    let (ActionKind::Table(a), ActionKind::Table(b)) =
+    let (RuleActionKind::Table(a), RuleActionKind::Table(b)) =
         (&p.rules[0].action.kind, &p.rules[1].action.kind)
     else {
         panic!()
@@ -771,7 +771,7 @@ fn large_scripts_check_as_the_sequential_order_does() {
     let parallel = check(&file, &options).diagnostics;
 
     let (script, mut sequential) = crate::syntax::parse(&file.text);
-    let syntax_ok = !sequential.iter().any(Diagnostic::is_error);
+    let syntax_ok = !sequential.iter().any(SourceDiagnostic::is_error);
     let (included, found) = include::resolve(&script, &file, &options.base_dir);
     sequential.extend(found);
     let (program, lowering) = lower::lower(&script, &included, &file, &options);

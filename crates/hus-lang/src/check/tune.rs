@@ -2,7 +2,7 @@
 //! a tuner may search. The checker validates the range; [`tunables`] lists a script's tunable
 //! numbers and [`set_values`] rewrites their values in the text, leaving every other byte.
 
-use crate::diag::{Code, Diagnostic, Span};
+use crate::diag::{Code, SourceDiagnostic, Span};
 use crate::syntax::ast::{ConditionKind, Define, Script, Tune, Value, ValueKind};
 
 /// A DEFINEd number with a `TUNE` range: its name, default and bounds in its unit.
@@ -82,10 +82,10 @@ fn unit_text(u: &Option<String>) -> &str {
 }
 
 /// The tunable number of one DEFINE, or the diagnostic saying why its TUNE is wrong.
-fn tunable(d: &Define, tune: &Tune) -> Result<Tunable, Box<Diagnostic>> {
+fn tunable(d: &Define, tune: &Tune) -> Result<Tunable, Box<SourceDiagnostic>> {
     let bad = |span: Span, message: String, help: &str| {
         Box::new(
-            Diagnostic::error(Code::BadTune, message)
+            SourceDiagnostic::error(Code::BadTune, message)
                 .at(span)
                 .with_help(help.to_string()),
         )
@@ -164,7 +164,7 @@ fn written_whole(text: &str, span: &Span) -> bool {
 
 /// The diagnostics of every wrong TUNE of a script (an empty range, a bound in another unit,
 /// a default outside its range, TUNE on something that is not a number).
-pub fn check_tunes(script: &Script) -> Vec<Diagnostic> {
+pub fn check_tunes(script: &Script) -> Vec<SourceDiagnostic> {
     script
         .defines
         .iter()

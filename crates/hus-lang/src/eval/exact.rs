@@ -8,7 +8,7 @@
 //! equal parts), each with that share: exact for any threshold on `random` written with at
 //! most two decimals (`random < 0.35`).
 
-use super::{decide_choosing, DecideError, DecideOptions, Decision};
+use super::{decide_choosing, DecideOptions, EvalError, Verdict};
 use crate::game::GameState;
 use crate::ir::Program;
 
@@ -65,7 +65,7 @@ pub fn shares(weights: impl Iterator<Item = f64> + Clone) -> Vec<f64> {
 #[derive(Clone, Debug)]
 pub struct Outcomes {
     /// Each decision reached and its probability; they sum to 1 (unless [`Outcomes::cut`]).
-    pub decisions: Vec<(Decision, f64)>,
+    pub decisions: Vec<(Verdict, f64)>,
     /// The decision reads `random` ([`RANDOM_POINTS`] values of it were tried).
     pub read_random: bool,
     /// More than [`MAX_OUTCOMES`] outcomes: the rest were not followed.
@@ -78,7 +78,7 @@ pub fn outcomes(
     program: &Program,
     state: &GameState,
     options: &DecideOptions,
-) -> Result<Outcomes, DecideError> {
+) -> Result<Outcomes, EvalError> {
     let mut out = Outcomes {
         decisions: Vec::new(),
         read_random: false,
@@ -108,7 +108,7 @@ fn follow(
     (u, share): (f64, f64),
     kept: &mut super::context::Kept,
     out: &mut Outcomes,
-) -> Result<(), DecideError> {
+) -> Result<(), EvalError> {
     let mut rng = Fixed::at(u);
     let mut todo: Vec<(Vec<usize>, f64)> = vec![(Vec::new(), share)];
     while let Some((forced, p)) = todo.pop() {

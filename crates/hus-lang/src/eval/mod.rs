@@ -1,5 +1,5 @@
 //! The evaluator (reference §4): a checked [`crate::ir::Program`] and a [`crate::game::GameState`]
-//! make a [`Decision`].
+//! make a [`Verdict`].
 //!
 //! The program is parsed and checked once; [`decide`] then runs any number of times with a
 //! caller-owned random generator (`rand_chacha::ChaCha8Rng::seed_from_u64(seed)` gives the
@@ -26,10 +26,12 @@ use smallvec::SmallVec;
 pub use action::{cell_intent, make_legal, Change, Facing, Intent};
 pub use explain::Trace;
 
-use crate::diag::{Diagnostic, Span};
+use crate::diag::{SourceDiagnostic, Span};
 use crate::external::ExternalPolicy;
 use crate::game::{self, Constant, GameState, Phase};
-use crate::ir::{Action, ActionKind, Branch, Condition, Operand, Program, Test, WeightedAmount};
+use crate::ir::{
+    Branch, Condition, Operand, Program, RuleAction, RuleActionKind, Test, WeightedAmount,
+};
 use context::Context;
 #[doc(hidden)]
 pub use context::VERSUS_COMPUTED;
@@ -52,7 +54,7 @@ pub struct RuleRef {
 
 /// What the bot does now, and why.
 #[derive(Clone, Debug)]
-pub struct Decision {
+pub struct Verdict {
     /// The legal move to print.
     pub action: game::Action,
     /// The rule whose action was taken.
@@ -66,18 +68,18 @@ pub struct Decision {
     pub random_tie: bool,
     /// Evaluation warnings (several rules matched, an action made legal), with spans into the
     /// script.
-    pub warnings: Vec<Diagnostic>,
+    pub warnings: Vec<SourceDiagnostic>,
     /// The evaluation trace, when [`DecideOptions::explain`] asked for one.
     pub trace: Option<Trace>,
     /// The weighted draw the action came from (a mixed strategy or a weighted RAISE list).
-    pub draw: Option<Draw>,
+    pub draw: Option<WeightedDraw>,
 }
 
 /// One weighted draw: which of the weighted choices was taken.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Draw {
+pub struct WeightedDraw {
     /// Where the choice is written in the script (`RAISE 3BB` of a mixed strategy, `4BB` of a
-    /// RAISE list); [`Draw::choice`] gives its text.
+    /// RAISE list); [`WeightedDraw::choice`] gives its text.
     pub span: Span,
     /// Its weight, and the sum of the weights.
     pub weight: f64,
@@ -86,7 +88,7 @@ pub struct Draw {
     pub index: usize,
 }
 
-impl Draw {
+impl WeightedDraw {
     /// The choice as written (`RAISE 3BB`), from the program's source.
     pub fn choice(&self, program: &Program) -> String {
         explain::action_text(&program.source, &self.span)
@@ -121,20 +123,20 @@ pub enum ErrorKind {
 
 /// A failed decision: the reason, and the warnings and trace gathered up to the failure.
 #[derive(Clone, Debug)]
-pub struct DecideError {
+pub struct EvalError {
     pub kind: ErrorKind,
-    pub warnings: Vec<Diagnostic>,
+    pub warnings: Vec<SourceDiagnostic>,
     pub trace: Option<Trace>,
 }
 
-impl DecideError {
+impl EvalError {
     /// The error as a diagnostic about the script (with a span where it concerns one place).
-    pub fn diagnostic(&self) -> Diagnostic {
+    pub fn diagnostic(&self) -> SourceDiagnostic {
         match &self.kind {
             ErrorKind::NoRuleMatched {
                 phase, tried, held, ..
             } => {
-                let d = Diagnostic::error(Code::NoRuleMatched, self.to_string());
+                let d = SourceDiagnostic::error(Code::NoRuleMatched, self.to_string());
                 if *held > 0 {
                     d.with_help(format!(
                         "{held} of them held, but the villain has acted in this round, so a \
@@ -150,7 +152,7 @@ impl DecideError {
                 }
             }
             ErrorKind::MissingConstant { span, .. } => {
-                let d = Diagnostic::error(Code::MissingConstant, self.to_string()).with_help(
+                let d = SourceDiagnostic::error(Code::MissingConstant, self.to_string()).with_help(
                     "define it as a child of <init> in the game state, or use a built-in constant",
                 );
                 match span {
@@ -159,18 +161,18 @@ impl DecideError {
                 }
             }
             ErrorKind::External { span, .. } => {
-                Diagnostic::error(Code::ExternalFailed, self.to_string())
+                SourceDiagnostic::error(Code::ExternalFailed, self.to_string())
                     .at(span.clone())
                     .with_label("this program")
             }
             ErrorKind::InvalidProgram { span, .. } => {
-                Diagnostic::error(Code::InvalidProgram, self.to_string()).at(span.clone())
+                SourceDiagnostic::error(Code::InvalidProgram, self.to_string()).at(span.clone())
             }
         }
     }
 }
 
-impl fmt::Display for DecideError {
+impl fmt::Display for EvalError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.kind {
             ErrorKind::NoRuleMatched { phase, tried, .. } => write!(
@@ -189,7 +191,7 @@ impl fmt::Display for DecideError {
     }
 }
 
-impl std::error::Error for DecideError {}
+impl std::error::Error for EvalError {}
 
 /// Decides what the hero does now (reference §4).
 pub fn decide<R: Rng + ?Sized>(
@@ -197,7 +199,7 @@ pub fn decide<R: Rng + ?Sized>(
     state: &GameState,
     rng: &mut R,
     options: &DecideOptions,
-) -> Result<Decision, DecideError> {
+) -> Result<Verdict, EvalError> {
     if options.explain {
         decide_as::<R, true>(program, state, rng, options)
     } else {
@@ -205,7 +207,7 @@ pub fn decide<R: Rng + ?Sized>(
     }
 }
 
-/// What a table needs of a decision: the move, and how it was reached ([`Decision`] without
+/// What a table needs of a decision: the move, and how it was reached ([`Verdict`] without
 /// what only a person reads: the rules, the warnings, the trace).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Brief {
@@ -240,14 +242,14 @@ impl Brief {
             steps,
         }
     }
-    /// [`Decision::made_legal`] is set.
+    /// [`Verdict::made_legal`] is set.
     pub fn made_legal(&self) -> bool {
         self.flags & Self::MADE_LEGAL != 0
     }
     pub fn random_tie(&self) -> bool {
         self.flags & Self::RANDOM_TIE != 0
     }
-    /// [`Decision::draw`] is set.
+    /// [`Verdict::draw`] is set.
     pub fn drawn(&self) -> bool {
         self.flags & Self::DRAWN != 0
     }
@@ -264,7 +266,7 @@ pub fn decide_brief<R: Rng + ?Sized>(
     state: &GameState,
     rng: &mut R,
     external: &ExternalPolicy,
-) -> Result<Brief, DecideError> {
+) -> Result<Brief, EvalError> {
     let mut run = Run::<R, false>::new(Context::new(program, state, rng, external), false);
     match run.decide(&mut Lines::new()) {
         Ok((action, _)) => Ok(Brief::new(
@@ -279,7 +281,7 @@ pub fn decide_brief<R: Rng + ?Sized>(
         )),
         Err(kind) => {
             run.report_undefined();
-            Err(DecideError {
+            Err(EvalError {
                 kind,
                 warnings: run.warnings,
                 trace: None,
@@ -295,7 +297,7 @@ fn decide_as<R: Rng + ?Sized, const EXPLAIN: bool>(
     state: &GameState,
     rng: &mut R,
     options: &DecideOptions,
-) -> Result<Decision, DecideError> {
+) -> Result<Verdict, EvalError> {
     decide_choosing::<R, EXPLAIN>(program, state, rng, options, &mut None)
 }
 
@@ -307,7 +309,7 @@ fn decide_choosing<R: Rng + ?Sized, const EXPLAIN: bool>(
     rng: &mut R,
     options: &DecideOptions,
     choices: &mut Option<exact::Choices>,
-) -> Result<Decision, DecideError> {
+) -> Result<Verdict, EvalError> {
     let mut run =
         Run::<R, EXPLAIN>::new(Context::new(program, state, rng, &options.external), true);
     run.choices = choices.take();
@@ -323,7 +325,7 @@ fn decide_choosing<R: Rng + ?Sized, const EXPLAIN: bool>(
     *choices = run.choices.take();
     run.report_undefined();
     match result {
-        Ok((action, rule)) => Ok(Decision {
+        Ok((action, rule)) => Ok(Verdict {
             action,
             rule,
             matched,
@@ -333,7 +335,7 @@ fn decide_choosing<R: Rng + ?Sized, const EXPLAIN: bool>(
             trace: run.trace,
             draw: run.draw,
         }),
-        Err(kind) => Err(DecideError {
+        Err(kind) => Err(EvalError {
             kind,
             warnings: run.warnings,
             trace: run.trace,
@@ -344,12 +346,12 @@ fn decide_choosing<R: Rng + ?Sized, const EXPLAIN: bool>(
 /// One decision in progress; `EXPLAIN`: `trace` is kept.
 struct Run<'a, R: Rng + ?Sized, const EXPLAIN: bool> {
     ctx: Context<'a, R>,
-    warnings: Vec<Diagnostic>,
+    warnings: Vec<SourceDiagnostic>,
     made_legal: Option<action::Change>,
     random_tie: bool,
     trace: Option<Trace>,
-    draw: Option<Draw>,
-    /// Give the lines of the matched rules ([`Decision::matched`], which the trace lists
+    draw: Option<WeightedDraw>,
+    /// Give the lines of the matched rules ([`Verdict::matched`], which the trace lists
     /// too), and build every warning as it arises; a [`Brief`] has no lines, and builds a
     /// warning only for an error, which alone gives them (so a table's hands allocate none).
     keep_lines: bool,
@@ -360,11 +362,11 @@ struct Run<'a, R: Rng + ?Sized, const EXPLAIN: bool> {
     choices: Option<exact::Choices>,
 }
 
-/// The lines of the rules that gave an action ([`Decision::matched`]).
+/// The lines of the rules that gave an action ([`Verdict::matched`]).
 type Lines = SmallVec<[usize; 4]>;
 
 /// The rules that gave an action, by index, with the action.
-type Matched<'a> = SmallVec<[(usize, &'a Action); 4]>;
+type Matched<'a> = SmallVec<[(usize, &'a RuleAction); 4]>;
 
 impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
     /// A decision about to start; the trace is kept when `EXPLAIN`.
@@ -396,7 +398,7 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
     fn report_undefined(&mut self) {
         if self.ctx.stats_missing {
             self.warnings.push(
-                Diagnostic::warning(
+                SourceDiagnostic::warning(
                     Code::MissingStats,
                     "the script reads opponent statistics, but the game state has no <stats>: the conditions on them did not hold",
                 )
@@ -418,7 +420,7 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
                 )
             };
             self.warnings.push(
-                Diagnostic::warning(
+                SourceDiagnostic::warning(
                     Code::UndefinedValue,
                     format!("`{text}` is undefined here: {why}"),
                 )
@@ -430,7 +432,7 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
         for span in undefined {
             let text = explain::snippet(&self.ctx.program.source, &span);
             self.warnings.push(
-                Diagnostic::warning(
+                SourceDiagnostic::warning(
                     Code::UndefinedValue,
                     format!("`{text}` is undefined here (a division by zero, or a number too large to hold)"),
                 )
@@ -519,7 +521,7 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
             }
             let action = if villain_acted {
                 self.reaction(rule)?
-            } else if matches!(rule.action.kind, ActionKind::Nothing) {
+            } else if matches!(rule.action.kind, RuleActionKind::Nothing) {
                 self.note(|| {
                     "  holds, but has only VILLAIN reactions: gives nothing until the villain acts"
                         .to_string()
@@ -543,7 +545,7 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
 
     /// The action of the first VILLAIN reaction of a holding rule that holds, if one does.
     #[inline(always)]
-    fn reaction(&mut self, rule: &'a crate::ir::Rule) -> Result<Option<&'a Action>, ErrorKind> {
+    fn reaction(&mut self, rule: &'a crate::ir::Rule) -> Result<Option<&'a RuleAction>, ErrorKind> {
         for reaction in &rule.reactions {
             self.note(|| format!("  VILLAIN at line {}:", reaction.line));
             if self.branches(&reaction.branches, 4)? {
@@ -564,7 +566,7 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
     /// of them at random (with a warning); the lines of all that matched go to `lines`, when
     /// kept.
     #[inline(always)]
-    fn pick(&mut self, matched: &Matched<'a>, lines: &mut Lines) -> (usize, &'a Action) {
+    fn pick(&mut self, matched: &Matched<'a>, lines: &mut Lines) -> (usize, &'a RuleAction) {
         let program: &'a Program = self.ctx.program;
         // The highest PRIORITY, how many matched at it and the first of them, in one pass.
         let (mut top, mut best_len, mut first) = (0, 0, None);
@@ -576,7 +578,7 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
                 best_len += 1;
             }
         }
-        let at_top = |&(ri, _): &(usize, &'a Action)| program.rules[ri].priority == top;
+        let at_top = |&(ri, _): &(usize, &'a RuleAction)| program.rules[ri].priority == top;
         if self.keep_lines {
             lines.extend(matched.iter().map(|&(ri, _)| program.rules[ri].line));
         }
@@ -605,7 +607,7 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
     /// The chosen rule's action (its rule at `line`) as a legal move, with a warning when it
     /// had to be changed (reference §5).
     #[inline(always)]
-    fn legal(&mut self, line: usize, action: &'a Action) -> Result<game::Action, ErrorKind> {
+    fn legal(&mut self, line: usize, action: &'a RuleAction) -> Result<game::Action, ErrorKind> {
         let program: &'a Program = self.ctx.program;
         let intent = self.intent(action)?;
         let derived = self.ctx.state.derived();
@@ -622,7 +624,7 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
             let message = format!("rule at line {line}: {}", change.describe(&betting));
             self.note(|| format!("made legal: {message}"));
             self.warnings.push(
-                Diagnostic::warning(Code::ActionMadeLegal, message)
+                SourceDiagnostic::warning(Code::ActionMadeLegal, message)
                     .at(action.span.clone())
                     .with_label(format!("printed as `{mv}`")),
             );
@@ -743,7 +745,7 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
     fn raise(
         &mut self,
         items: &[WeightedAmount],
-        action: &Action,
+        action: &RuleAction,
         to: bool,
     ) -> Result<Intent, ErrorKind> {
         let k = match items.len() {
@@ -768,7 +770,7 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
                     crate::game::format_amount(total)
                 )
             });
-            self.draw = Some(Draw {
+            self.draw = Some(WeightedDraw {
                 span: item.span.clone(),
                 weight: item.weight,
                 total,
@@ -800,15 +802,15 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
     }
 
     /// What an action asks for, with its random and external parts resolved.
-    fn intent(&mut self, action: &Action) -> Result<Intent, ErrorKind> {
+    fn intent(&mut self, action: &RuleAction) -> Result<Intent, ErrorKind> {
         Ok(match &action.kind {
             // Never chosen: a rule without a THEN action gives nothing (see `decide`).
-            ActionKind::Nothing | ActionKind::Fold => Intent::Fold,
-            ActionKind::Check => Intent::Check,
-            ActionKind::Call => Intent::Call,
-            ActionKind::Raise(items) => self.raise(items, action, false)?,
-            ActionKind::RaiseTo(items) => self.raise(items, action, true)?,
-            ActionKind::Mixed(items) => {
+            RuleActionKind::Nothing | RuleActionKind::Fold => Intent::Fold,
+            RuleActionKind::Check => Intent::Check,
+            RuleActionKind::Call => Intent::Call,
+            RuleActionKind::Raise(items) => self.raise(items, action, false)?,
+            RuleActionKind::RaiseTo(items) => self.raise(items, action, true)?,
+            RuleActionKind::Mixed(items) => {
                 if items.is_empty() {
                     return Err(ErrorKind::InvalidProgram {
                         message: "a mixed strategy without actions".into(),
@@ -827,7 +829,7 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
                         crate::game::format_amount(total)
                     )
                 });
-                self.draw = Some(Draw {
+                self.draw = Some(WeightedDraw {
                     span: item.action.span.clone(),
                     weight: item.weight,
                     total,
@@ -835,7 +837,7 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
                 });
                 return self.intent(&item.action);
             }
-            ActionKind::Table(table) => {
+            RuleActionKind::Table(table) => {
                 let i = self.ctx.class_index;
                 let Some(&cell) = table.cells.get(i) else {
                     return Err(ErrorKind::InvalidProgram {
@@ -852,7 +854,7 @@ impl<'a, R: Rng + ?Sized, const EXPLAIN: bool> Run<'a, R, EXPLAIN> {
                 let bb = self.ctx.constant(&Constant::Bb)?;
                 cell_intent(cell, bb)
             }
-            ActionKind::External(cmd) => {
+            RuleActionKind::External(cmd) => {
                 let intent = self.ctx.external_action(cmd)?;
                 self.note(|| format!("the program answered `{intent}`"));
                 intent
@@ -919,9 +921,9 @@ fn operand_text(program: &Program, op: &Operand) -> String {
 /// lines: `2, 7, ..., 40 and 990 more`.
 /// The warning that several rules of the highest PRIORITY matched (`best`) and `chosen` was
 /// picked at random.
-fn tie_warning(program: &Program, best: &Matched, chosen: usize) -> Diagnostic {
+fn tie_warning(program: &Program, best: &Matched, chosen: usize) -> SourceDiagnostic {
     let best_lines: Vec<usize> = best.iter().map(|&(i, _)| program.rules[i].line).collect();
-    let mut d = Diagnostic::warning(
+    let mut d = SourceDiagnostic::warning(
         Code::SeveralRulesMatched,
         format!(
             "{} rules matched (lines {}); picked the rule at line {} at random",

@@ -47,8 +47,8 @@ fn branch(tests: Vec<Test>) -> Branch {
     }
 }
 
-fn act(kind: ActionKind) -> Action {
-    Action { kind, span: 0..0 }
+fn act(kind: RuleActionKind) -> RuleAction {
+    RuleAction { kind, span: 0..0 }
 }
 
 fn number(x: f64) -> Operand {
@@ -83,8 +83,8 @@ fn must_not_run() -> Test {
     })
 }
 
-fn raise(amount: Operand) -> ActionKind {
-    ActionKind::Raise(vec![WeightedAmount {
+fn raise(amount: Operand) -> RuleActionKind {
+    RuleActionKind::Raise(vec![WeightedAmount {
         weight: 1.0,
         amount,
         span: 0..0,
@@ -95,11 +95,11 @@ struct RuleSpec {
     block: BlockKind,
     priority: i64,
     branches: Vec<Vec<Test>>,
-    action: ActionKind,
-    reactions: Vec<(Vec<Vec<Test>>, ActionKind)>,
+    action: RuleActionKind,
+    reactions: Vec<(Vec<Vec<Test>>, RuleActionKind)>,
 }
 
-fn spec(block: BlockKind, branches: Vec<Vec<Test>>, action: ActionKind) -> RuleSpec {
+fn spec(block: BlockKind, branches: Vec<Vec<Test>>, action: RuleActionKind) -> RuleSpec {
     RuleSpec {
         block,
         priority: 0,
@@ -155,7 +155,7 @@ fn program(rules: Vec<RuleSpec>) -> Program {
     }
 }
 
-fn run(p: &Program, s: &GameState, seed: u64) -> Result<Decision, DecideError> {
+fn run(p: &Program, s: &GameState, seed: u64) -> Result<Verdict, EvalError> {
     decide(
         p,
         s,
@@ -172,13 +172,13 @@ fn branches_stop_at_the_first_failure_and_the_first_success() {
         spec(
             Preflop,
             vec![vec![fails(), must_not_run()]],
-            ActionKind::Fold,
+            RuleActionKind::Fold,
         ),
         // The first branch holds: the second is never tried.
         spec(
             Preflop,
             vec![vec![holds()], vec![must_not_run()]],
-            ActionKind::Call,
+            RuleActionKind::Call,
         ),
     ]);
     let d = run(&p, &state(SB_FIRST), 0).unwrap();
@@ -193,7 +193,7 @@ fn an_or_of_branches_holds_when_a_later_one_does() {
     let p = program(vec![spec(
         BlockKind::Preflop,
         vec![vec![fails()], vec![holds(), holds()]],
-        ActionKind::Call,
+        RuleActionKind::Call,
     )]);
     assert_eq!(
         run(&p, &state(SB_FIRST), 0).unwrap().action,
@@ -215,7 +215,7 @@ fn card_queries_and_predicates() {
                 classes: only_ak,
                 negated: true,
             }]],
-            ActionKind::Fold,
+            RuleActionKind::Fold,
         ),
         spec(
             BlockKind::Flop,
@@ -223,10 +223,10 @@ fn card_queries_and_predicates() {
                 predicate: Predicate::TwoPair,
                 negated: false,
             }]],
-            ActionKind::Fold,
+            RuleActionKind::Fold,
         ),
         RuleSpec {
-            reactions: vec![(vec![], ActionKind::Call)],
+            reactions: vec![(vec![], RuleActionKind::Call)],
             ..spec(
                 BlockKind::Flop,
                 vec![vec![
@@ -247,7 +247,7 @@ fn card_queries_and_predicates() {
                         negated: true,
                     },
                 ]],
-                ActionKind::Fold,
+                RuleActionKind::Fold,
             )
         },
     ]);
@@ -275,23 +275,23 @@ fn the_villain_acted_so_reactions_answer() {
         RuleSpec {
             reactions: vec![(
                 vec![vec![compare(villain_raise(1.0), CmpOp::Gt, number(100.0))]],
-                ActionKind::Fold,
+                RuleActionKind::Fold,
             )],
-            ..spec(Flop, vec![], ActionKind::Fold)
+            ..spec(Flop, vec![], RuleActionKind::Fold)
         },
         // Holds without reactions: gives nothing either.
-        spec(Flop, vec![], ActionKind::Fold),
+        spec(Flop, vec![], RuleActionKind::Fold),
         // The second reaction holds; the third is never tried.
         RuleSpec {
             reactions: vec![
-                (vec![vec![fails()]], ActionKind::Fold),
+                (vec![vec![fails()]], RuleActionKind::Fold),
                 (
                     vec![vec![compare(villain_raise(1.0), CmpOp::Eq, number(30.0))]],
                     raise(villain_raise(3.0)),
                 ),
-                (vec![vec![must_not_run()]], ActionKind::Fold),
+                (vec![vec![must_not_run()]], RuleActionKind::Fold),
             ],
-            ..spec(Flop, vec![], ActionKind::Check)
+            ..spec(Flop, vec![], RuleActionKind::Check)
         },
     ]);
     let d = run(&p, &state(FLOP_BET), 0).unwrap();
@@ -308,7 +308,7 @@ fn the_villain_acted_so_reactions_answer() {
 #[test]
 fn before_the_villain_acts_the_then_action_applies() {
     let p = program(vec![RuleSpec {
-        reactions: vec![(vec![], ActionKind::Fold)],
+        reactions: vec![(vec![], RuleActionKind::Fold)],
         ..spec(
             BlockKind::Preflop,
             vec![],
@@ -324,9 +324,9 @@ fn before_the_villain_acts_the_then_action_applies() {
 #[test]
 fn no_rule_matched_names_the_phase_and_the_rules_tried() {
     let p = program(vec![
-        spec(BlockKind::Flop, vec![vec![fails()]], ActionKind::Fold),
-        spec(BlockKind::Always, vec![vec![fails()]], ActionKind::Fold),
-        spec(BlockKind::Preflop, vec![], ActionKind::Fold),
+        spec(BlockKind::Flop, vec![vec![fails()]], RuleActionKind::Fold),
+        spec(BlockKind::Always, vec![vec![fails()]], RuleActionKind::Fold),
+        spec(BlockKind::Preflop, vec![], RuleActionKind::Fold),
     ]);
     let e = run(&p, &state(FLOP_BET), 0).unwrap_err();
     assert_eq!(
@@ -346,9 +346,9 @@ fn no_rule_matched_names_the_phase_and_the_rules_tried() {
 
 #[test]
 fn always_rules_are_pooled_and_priority_wins() {
-    let mut low = spec(BlockKind::Preflop, vec![], ActionKind::Fold);
+    let mut low = spec(BlockKind::Preflop, vec![], RuleActionKind::Fold);
     low.priority = -1;
-    let mut high = spec(BlockKind::Always, vec![], ActionKind::Call);
+    let mut high = spec(BlockKind::Always, vec![], RuleActionKind::Call);
     high.priority = 2;
     let p = program(vec![low, high]);
     let d = run(&p, &state(SB_FIRST), 0).unwrap();
@@ -361,8 +361,8 @@ fn always_rules_are_pooled_and_priority_wins() {
 #[test]
 fn several_matched_rules_warn_and_pick_uniformly() {
     let p = program(vec![
-        spec(BlockKind::Preflop, vec![], ActionKind::Fold),
-        spec(BlockKind::Always, vec![], ActionKind::Call),
+        spec(BlockKind::Preflop, vec![], RuleActionKind::Fold),
+        spec(BlockKind::Always, vec![], RuleActionKind::Call),
     ]);
     let s = state(SB_FIRST);
     let mut calls = 0;
@@ -386,12 +386,12 @@ fn random_is_drawn_once_per_decision() {
         spec(
             BlockKind::Preflop,
             vec![vec![compare(r(), CmpOp::Lt, number(0.5))]],
-            ActionKind::Fold,
+            RuleActionKind::Fold,
         ),
         spec(
             BlockKind::Preflop,
             vec![vec![compare(r(), CmpOp::Ge, number(0.5))]],
-            ActionKind::Call,
+            RuleActionKind::Call,
         ),
     ]);
     let s = state(SB_FIRST);
@@ -411,7 +411,7 @@ fn the_same_seed_gives_the_same_decision() {
     let p = program(vec![spec(
         BlockKind::Preflop,
         vec![],
-        ActionKind::Raise(
+        RuleActionKind::Raise(
             (1..=10)
                 .map(|i| WeightedAmount {
                     weight: 1.0,
@@ -460,7 +460,7 @@ fn external_programs_need_permission() {
     let p = program(vec![spec(
         BlockKind::Preflop,
         vec![],
-        ActionKind::External(ExternalCommand {
+        RuleActionKind::External(ExternalCommand {
             text: "decider wholeGame".into(),
             span: 0..0,
         }),
@@ -479,7 +479,11 @@ fn external_programs_need_permission() {
 
 #[test]
 fn made_legal_with_a_warning_naming_the_rule() {
-    let p = program(vec![spec(BlockKind::Preflop, vec![], ActionKind::Check)]);
+    let p = program(vec![spec(
+        BlockKind::Preflop,
+        vec![],
+        RuleActionKind::Check,
+    )]);
     let d = run(&p, &state(SB_FIRST), 0).unwrap();
     assert_eq!(d.action, game::Action::Fold);
     assert_eq!(d.warnings.len(), 1);
@@ -498,11 +502,11 @@ fn the_trace_names_every_rule_and_the_failed_condition() {
                 holds(),
                 compare(constant(1.0, Constant::ToCall), CmpOp::Gt, number(100.0)),
             ]],
-            ActionKind::Fold,
+            RuleActionKind::Fold,
         ),
         RuleSpec {
-            reactions: vec![(vec![], ActionKind::Call)],
-            ..spec(BlockKind::Flop, vec![], ActionKind::Fold)
+            reactions: vec![(vec![], RuleActionKind::Call)],
+            ..spec(BlockKind::Flop, vec![], RuleActionKind::Fold)
         },
     ]);
     let options = DecideOptions {
@@ -525,7 +529,7 @@ fn weighted_raises_follow_their_weights() {
     let p = program(vec![spec(
         BlockKind::Preflop,
         vec![],
-        ActionKind::Raise(vec![
+        RuleActionKind::Raise(vec![
             WeightedAmount {
                 weight: 1.0,
                 amount: constant(2.0, Constant::Bb),
@@ -759,14 +763,14 @@ fn the_pots_kind_counts_the_raises_before_the_flop() {
         kinds
             .iter()
             .map(|&predicate| RuleSpec {
-                reactions: vec![(vec![], ActionKind::Call)],
+                reactions: vec![(vec![], RuleActionKind::Call)],
                 ..spec(
                     BlockKind::Always,
                     vec![vec![Test::Predicate {
                         predicate,
                         negated: false,
                     }]],
-                    ActionKind::Call,
+                    RuleActionKind::Call,
                 )
             })
             .collect(),

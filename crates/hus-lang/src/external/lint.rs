@@ -2,7 +2,7 @@
 
 use super::{split_words, SplitError, CARD_PLACEHOLDERS, WHOLE_GAME};
 use crate::diag::Code;
-use crate::diag::{did_you_mean, Diagnostic};
+use crate::diag::{did_you_mean, SourceDiagnostic};
 use crate::game::Constant;
 
 /// The problems of one command text. Spans are byte offsets into `text` (the string with its
@@ -18,7 +18,7 @@ use crate::game::Constant;
 ///   of 3 characters or more), or that is written in camelCase (`myStat`);
 /// - warning `external-placeholder-in-word`: an unquoted word that contains a camelCase
 ///   placeholder or constant name as a part (`--stack=heroStack`): only whole words are replaced.
-pub fn lint_command(text: &str, defined: &[String]) -> Vec<Diagnostic> {
+pub fn lint_command(text: &str, defined: &[String]) -> Vec<SourceDiagnostic> {
     let words = match split_words(text) {
         Ok(w) => w,
         Err(e) => {
@@ -28,14 +28,14 @@ pub fn lint_command(text: &str, defined: &[String]) -> Vec<Diagnostic> {
                 }
                 SplitError::TrailingBackslash { .. } => "remove it, or write \\\\".to_string(),
             };
-            return vec![Diagnostic::error(Code::ExternalQuote, e.to_string())
+            return vec![SourceDiagnostic::error(Code::ExternalQuote, e.to_string())
                 .at(e.span(text))
                 .with_help(help)];
         }
     };
     let Some((first, rest)) = words.split_first() else {
         return vec![
-            Diagnostic::error(Code::EmptyExternal, "the external command is empty")
+            SourceDiagnostic::error(Code::EmptyExternal, "the external command is empty")
                 .at(0..text.len())
                 .with_help(
                     "write the program and its arguments: external \"bin/equity heroCards\"",
@@ -45,7 +45,7 @@ pub fn lint_command(text: &str, defined: &[String]) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     if first.text.is_empty() {
         out.push(
-            Diagnostic::error(
+            SourceDiagnostic::error(
                 Code::ExternalNoProgram,
                 "the external command has no program",
             )
@@ -82,7 +82,7 @@ pub fn lint_command(text: &str, defined: &[String]) -> Vec<Diagnostic> {
                 ),
             };
             out.push(
-                Diagnostic::warning(
+                SourceDiagnostic::warning(
                     Code::ExternalUnknownPlaceholder,
                     format!("unknown placeholder `{word}`; it is passed as it is"),
                 )
@@ -100,7 +100,7 @@ pub fn lint_command(text: &str, defined: &[String]) -> Vec<Diagnostic> {
                 .copied()
                 .unwrap_or(part);
             out.push(
-                Diagnostic::warning(
+                SourceDiagnostic::warning(
                     Code::ExternalPlaceholderInWord,
                     format!(
                         "`{word}` is passed as it is: only a word that is exactly a placeholder \

@@ -36,7 +36,7 @@ pub use groups::{end_as_interrupted, end_programs_on_signals, stop_on_interrupt}
 pub use lint::lint_command;
 pub use output::{first_number, parse_action, quote_lines, ActionProblem, NumberProblem};
 pub use process::detached::contain_detached;
-pub use process::{format_duration, Ending, Invocation, OUTPUT_LIMIT};
+pub use process::{format_duration, Invocation, ProcessEnding, OUTPUT_LIMIT};
 pub use words::{split_words, SplitError, Word};
 
 /// The names replaced by cards, one argument per card, in their canonical spelling.
@@ -335,8 +335,8 @@ fn run_checked(
         )
     })?;
     match done.ending {
-        Ending::Exited(0) => Ok((inv, done)),
-        Ending::TimedOut(_) => Err(failure(
+        ProcessEnding::Exited(0) => Ok((inv, done)),
+        ProcessEnding::TimedOut(_) => Err(failure(
             ExternalErrorKind::TimedOut,
             &inv,
             &done,

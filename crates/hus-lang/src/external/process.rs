@@ -31,7 +31,7 @@ pub struct Invocation {
 
 /// How the program ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ending {
+pub enum ProcessEnding {
     Exited(i32),
     /// Killed by a signal it did not get from us.
     Signal(i32),
@@ -39,12 +39,12 @@ pub enum Ending {
     TimedOut(Duration),
 }
 
-impl std::fmt::Display for Ending {
+impl std::fmt::Display for ProcessEnding {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Ending::Exited(code) => write!(f, "exit status {code}"),
-            Ending::Signal(sig) => write!(f, "killed by signal {sig}"),
-            Ending::TimedOut(limit) => write!(f, "killed after {}", format_duration(*limit)),
+            ProcessEnding::Exited(code) => write!(f, "exit status {code}"),
+            ProcessEnding::Signal(sig) => write!(f, "killed by signal {sig}"),
+            ProcessEnding::TimedOut(limit) => write!(f, "killed after {}", format_duration(*limit)),
         }
     }
 }
@@ -64,7 +64,7 @@ pub fn format_duration(d: Duration) -> String {
 /// What a finished program left.
 #[derive(Clone, Debug)]
 pub struct Finished {
-    pub ending: Ending,
+    pub ending: ProcessEnding,
     pub stdout: String,
     pub stderr: String,
 }
@@ -130,7 +130,7 @@ pub fn run(inv: &Invocation, timeout: Duration) -> io::Result<Finished> {
         })
     };
     let ending = if timed_out {
-        Ending::TimedOut(timeout)
+        ProcessEnding::TimedOut(timeout)
     } else {
         sys::ending(status)
     };
@@ -172,7 +172,7 @@ pub use sys::{has_exited, kill_group};
 
 #[cfg(unix)]
 mod sys {
-    use super::Ending;
+    use super::ProcessEnding;
     use std::io;
     use std::os::unix::process::ExitStatusExt;
     use std::process::{Child, ExitStatus};
@@ -208,11 +208,11 @@ mod sys {
         }
     }
 
-    pub fn ending(status: ExitStatus) -> Ending {
+    pub fn ending(status: ExitStatus) -> ProcessEnding {
         match (status.code(), status.signal()) {
-            (Some(code), _) => Ending::Exited(code),
-            (None, Some(sig)) => Ending::Signal(sig),
-            (None, None) => Ending::Exited(-1),
+            (Some(code), _) => ProcessEnding::Exited(code),
+            (None, Some(sig)) => ProcessEnding::Signal(sig),
+            (None, None) => ProcessEnding::Exited(-1),
         }
     }
 }
@@ -251,7 +251,7 @@ pub mod detached {
 
 #[cfg(not(unix))]
 mod sys {
-    use super::Ending;
+    use super::ProcessEnding;
     use std::io;
     use std::process::{Child, ExitStatus};
 
@@ -264,8 +264,8 @@ mod sys {
         let _ = child.kill();
     }
 
-    pub fn ending(status: ExitStatus) -> Ending {
-        Ending::Exited(status.code().unwrap_or(-1))
+    pub fn ending(status: ExitStatus) -> ProcessEnding {
+        ProcessEnding::Exited(status.code().unwrap_or(-1))
     }
 }
 

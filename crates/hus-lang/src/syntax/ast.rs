@@ -112,7 +112,7 @@ pub struct Rule {
     pub priority: Option<(i64, Span)>,
     /// No branch: the rule always holds (extension).
     pub branches: Vec<Branch>,
-    pub action: Action,
+    pub action: ThenAction,
     pub reactions: Vec<Reaction>,
 }
 
@@ -121,7 +121,7 @@ pub struct Rule {
 pub struct Reaction {
     pub span: Span,
     pub branches: Vec<Branch>,
-    pub action: Action,
+    pub action: ThenAction,
 }
 
 /// One line of comma-separated conditions, all of which must hold.
@@ -203,12 +203,12 @@ pub struct Narrowing {
 }
 
 /// After `WITH`: alternatives joined by `|`, each a list of words joined by `,`.
-pub type Filter = Vec<Vec<FilterWord>>;
+pub type Filter = Vec<Vec<WithWord>>;
 
 /// A word after `WITH`: a hand word (`topPair+`, `!flushDraw`, a DEFINEd filter), or a range
 /// item that starts the next narrowed part (`AK:0.5`, `r`).
 #[derive(Clone, Debug, PartialEq)]
-pub struct FilterWord {
+pub struct WithWord {
     pub name: String,
     pub name_span: Span,
     pub negated: bool,
@@ -221,7 +221,7 @@ pub struct FilterWord {
     pub weight: Option<(f64, Span)>,
 }
 
-impl FilterWord {
+impl WithWord {
     /// The word as a range item, when it could be one (no `!`, no `+`).
     pub fn as_range_item(&self) -> Option<RangeItem> {
         (!self.negated && !self.or_better).then(|| RangeItem {
@@ -362,14 +362,14 @@ pub struct External {
 }
 
 #[derive(Clone, Debug, PartialEq)]
-pub struct Action {
-    pub kind: ActionKind,
+pub struct ThenAction {
+    pub kind: ThenActionKind,
     /// From `THEN` to the end of the action.
     pub span: Span,
 }
 
 #[derive(Clone, Debug, PartialEq)]
-pub enum ActionKind {
+pub enum ThenActionKind {
     /// No THEN action: a rule with only VILLAIN reactions, which gives nothing until the
     /// villain has acted (reference §4).
     Nothing,
@@ -395,7 +395,7 @@ pub enum ActionKind {
 #[derive(Clone, Debug, PartialEq)]
 pub struct MixedItem {
     pub weight: (f64, Span),
-    pub action: Action,
+    pub action: ThenAction,
 }
 
 /// One item of a RAISE list: `NUM NUM constant` = weight + product, `NUM NUM` = weight +

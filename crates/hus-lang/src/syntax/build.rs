@@ -5,11 +5,11 @@ use crate::diag::Code;
 use lalrpop_util::ErrorRecovery;
 
 use super::ast::{
-    Action, ArithOp, Block, BlockKind, Branch, Condition, ConditionKind, RangeItem, Reaction, Rule,
-    Value, ValueKind,
+    ArithOp, Block, BlockKind, Branch, Condition, ConditionKind, RangeItem, Reaction, Rule,
+    ThenAction, Value, ValueKind,
 };
 use super::lexer::Tok;
-use crate::diag::{Diagnostic, Span};
+use crate::diag::{SourceDiagnostic, Span};
 
 /// `v` holding no spare room: a list of branches is kept for the script's life, and a vector
 /// grown by pushes keeps room for four.
@@ -39,7 +39,7 @@ pub type Recovery<'s> = ErrorRecovery<usize, Tok<'s>, ()>;
 pub struct Ctx<'s> {
     /// The script's text (to tell a digit pair from a number).
     pub source: &'s str,
-    pub diags: Vec<Diagnostic>,
+    pub diags: Vec<SourceDiagnostic>,
     pub recoveries: Vec<Recovery<'s>>,
 }
 
@@ -59,7 +59,7 @@ impl<'s> Ctx<'s> {
         if let Some((close_kind, close_span)) = close {
             if close_kind != kind {
                 self.diags.push(
-                    Diagnostic::error(
+                    SourceDiagnostic::error(
                         Code::EndMismatch,
                         format!(
                             "`END{}` closes a `{}` block",
@@ -102,14 +102,14 @@ impl<'s> Ctx<'s> {
             Option<Option<(i64, Span)>>,
             Option<Vec<Branch>>,
         ),
-        action: Option<Action>,
+        action: Option<ThenAction>,
         reactions: Vec<Option<Box<Reaction>>>,
         unclosed: Option<((Span, Option<Box<Reaction>>), Span)>,
         villain_end: Option<Span>,
     ) -> Option<Box<Rule>> {
         if let Some(end) = villain_end {
             self.diags.push(
-                Diagnostic::error(Code::EndMismatch, "`ENDVILLAIN` closes a `RULE`")
+                SourceDiagnostic::error(Code::EndMismatch, "`ENDVILLAIN` closes a `RULE`")
                     .at(end.clone())
                     .with_replacement(end.start..end.start + "ENDVILLAIN".len(), "ENDRULE")
                     .with_label("expected `ENDRULE`")
@@ -127,7 +127,7 @@ impl<'s> Ctx<'s> {
                 "ENDVILLAIN",
             );
             self.diags.push(
-                Diagnostic::error(Code::MissingEnd, "missing `ENDVILLAIN` before `ENDRULE`")
+                SourceDiagnostic::error(Code::MissingEnd, "missing `ENDVILLAIN` before `ENDRULE`")
                     .with_fix("Insert `ENDVILLAIN`", at, insert)
                     .at(end)
                     .with_label("`ENDVILLAIN` expected before this")
@@ -184,7 +184,7 @@ impl<'s> Ctx<'s> {
             },
             kind => {
                 self.diags.push(
-                    Diagnostic::error(Code::UnexpectedToken, "`+` with no value after it")
+                    SourceDiagnostic::error(Code::UnexpectedToken, "`+` with no value after it")
                         .at(span.end - 1..span.end)
                         .with_label("a sum needs a second value")
                         .with_help(
@@ -217,7 +217,7 @@ impl<'s> Ctx<'s> {
 
     pub fn missing_then(&mut self, span: Span) {
         self.diags.push(
-            Diagnostic::error(Code::MissingThen, "missing `THEN` before the action")
+            SourceDiagnostic::error(Code::MissingThen, "missing `THEN` before the action")
                 .at(span.clone())
                 .with_fix("Insert `THEN`", span.start..span.start, "THEN ")
                 .with_help("write the action on its own line after `THEN`, e.g. `THEN CALL`"),
@@ -230,7 +230,7 @@ impl<'s> Ctx<'s> {
             // Digits that are not all zeros but read as 0: too small to hold, not nothing.
             Ok(n) if n == 0.0 && text.bytes().any(|b| (b'1'..=b'9').contains(&b)) => {
                 self.diags.push(
-                    Diagnostic::error(
+                    SourceDiagnostic::error(
                         Code::BadNumber,
                         format!(
                             "`{}` is too small a number (below 2.2e-308), not 0",
@@ -249,8 +249,11 @@ impl<'s> Ctx<'s> {
                     format!("`{text}`")
                 };
                 self.diags.push(
-                    Diagnostic::error(Code::BadNumber, format!("{shown} is too large a number"))
-                        .at(span),
+                    SourceDiagnostic::error(
+                        Code::BadNumber,
+                        format!("{shown} is too large a number"),
+                    )
+                    .at(span),
                 );
                 // 1, not 0: a stand-in that raises no second error (a weight of 0, ...).
                 1.0
@@ -286,7 +289,7 @@ impl<'s> Ctx<'s> {
         };
         if let Some(message) = message {
             self.diags.push(
-                Diagnostic::error(Code::BadPriority, message)
+                SourceDiagnostic::error(Code::BadPriority, message)
                     .at(span)
                     .with_help("write e.g. `RULE PRIORITY 2` or `RULE PRIORITY -1`"),
             );
@@ -298,7 +301,7 @@ impl<'s> Ctx<'s> {
 
     pub fn raise_without_amount(&mut self, span: Span) {
         self.diags.push(
-            Diagnostic::error(Code::RaiseWithoutAmount, "`RAISE` needs an amount")
+            SourceDiagnostic::error(Code::RaiseWithoutAmount, "`RAISE` needs an amount")
                 .at(span)
                 .with_label("raise by how much?")
                 .with_help("write e.g. `RAISE 3BB`, `RAISE 0.5 pot`, `RAISE allIn` or a weighted list `RAISE 0.5 3BB, 0.5 6BB`"),

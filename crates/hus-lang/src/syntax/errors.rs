@@ -6,7 +6,7 @@ use crate::diag::Code;
 use lalrpop_util::ParseError;
 
 use super::lexer::{Spanned, Tok, KEYWORDS};
-use crate::diag::{did_you_mean, Diagnostic, Span};
+use crate::diag::{did_you_mean, SourceDiagnostic, Span};
 
 pub type Error<'s> = ParseError<usize, Tok<'s>, ()>;
 
@@ -15,7 +15,7 @@ pub fn describe_all(
     errors: &[&Error<'_>],
     tokens: &[Spanned<'_>],
     source: &str,
-) -> Vec<Diagnostic> {
+) -> Vec<SourceDiagnostic> {
     let mut order: Vec<usize> = (0..errors.len()).collect();
     order.sort_by_key(|&i| location(errors[i]));
     let mut scan = OpenScan::default();
@@ -170,7 +170,12 @@ fn starts_condition(t: Tok<'_>) -> bool {
 
 /// The diagnostic for one parse error: the first of the situations below that fits, else
 /// "expected ..., found ...".
-fn describe(e: &Error<'_>, tokens: &[Spanned<'_>], open: &OpenScan, source: &str) -> Diagnostic {
+fn describe(
+    e: &Error<'_>,
+    tokens: &[Spanned<'_>],
+    open: &OpenScan,
+    source: &str,
+) -> SourceDiagnostic {
     let ((l, t, r), expected) = match e {
         ParseError::UnrecognizedToken { token, expected } => (*token, expected.as_slice()),
         ParseError::UnrecognizedEof { location, expected } => {
@@ -194,12 +199,17 @@ fn describe(e: &Error<'_>, tokens: &[Spanned<'_>], open: &OpenScan, source: &str
 }
 
 /// The end of the file inside a block, rule or reaction: the END words that close them all.
-fn eof_inside_block(t: Tok<'_>, span: &Span, open: &OpenScan, source: &str) -> Option<Diagnostic> {
+fn eof_inside_block(
+    t: Tok<'_>,
+    span: &Span,
+    open: &OpenScan,
+    source: &str,
+) -> Option<SourceDiagnostic> {
     if t != Tok::Eof {
         return None;
     }
     let (open_tok, open_span) = open.block().cloned()?;
-    let mut d = Diagnostic::error(
+    let mut d = SourceDiagnostic::error(
         Code::UnexpectedEof,
         format!(
             "unexpected end of file inside the `{}` block",
@@ -245,7 +255,7 @@ fn structural_mismatch(
     open: &OpenScan,
     source: &str,
     expects_then: bool,
-) -> Option<Diagnostic> {
+) -> Option<SourceDiagnostic> {
     if !is_structural(t) {
         return None;
     }
@@ -254,7 +264,7 @@ fn structural_mismatch(
     let inner = matches!(open_tok, Tok::Rule | Tok::Villain);
     if inner && !open.seen_then && expects_then {
         return Some(
-            Diagnostic::error(
+            SourceDiagnostic::error(
                 Code::MissingThen,
                 format!(
                     "missing `THEN`: {} has no action before {}",
@@ -275,7 +285,7 @@ fn structural_mismatch(
             || (t == Tok::EndRule && open_tok == Tok::Villain);
         return Some(if closes_outer {
             let fix = insert_end_line(source, open_span.start, span.start, end);
-            Diagnostic::error(
+            SourceDiagnostic::error(
                 Code::MissingEnd,
                 format!("missing `{end}` before {}", t.describe()),
             )
@@ -285,7 +295,7 @@ fn structural_mismatch(
             .with_related(open_span, format!("{} is not closed", construct(open_tok)))
             .with_help(format!("close {} with `{end}`", construct(open_tok)))
         } else {
-            Diagnostic::error(
+            SourceDiagnostic::error(
                 Code::EndMismatch,
                 format!("`{}` closes {}", t.text(), construct(open_tok)),
             )
@@ -305,7 +315,7 @@ fn structural_mismatch(
         "`VILLAIN` reaction"
     };
     Some(
-        Diagnostic::error(
+        SourceDiagnostic::error(
             Code::EndMismatch,
             format!("`{}` closes no open {what}", t.text()),
         )
@@ -319,13 +329,13 @@ fn structural_mismatch(
 }
 
 /// An action where THEN belongs.
-fn action_without_then(t: Tok<'_>, span: &Span, expects_then: bool) -> Option<Diagnostic> {
+fn action_without_then(t: Tok<'_>, span: &Span, expects_then: bool) -> Option<SourceDiagnostic> {
     let action = matches!(
         t,
         Tok::Fold | Tok::Check | Tok::Call | Tok::Raise | Tok::Use
     );
     (action && expects_then).then(|| {
-        Diagnostic::error(
+        SourceDiagnostic::error(
             Code::MissingThen,
             format!("missing `THEN` before `{}`", t.text()),
         )
@@ -343,7 +353,7 @@ fn missing_comma(
     span: &Span,
     before: &[Spanned<'_>],
     expects_comma: bool,
-) -> Option<Diagnostic> {
+) -> Option<SourceDiagnostic> {
     if !starts_condition(t) || !expects_comma {
         return None;
     }
@@ -358,7 +368,7 @@ fn missing_comma(
         }
         if word.eq_ignore_ascii_case("AND") && !in_raise {
             return Some(
-                Diagnostic::error(
+                SourceDiagnostic::error(
                     Code::MissingComma,
                     "`AND`: conditions are joined by a comma",
                 )
@@ -369,7 +379,7 @@ fn missing_comma(
             );
         }
     }
-    let d = Diagnostic::error(
+    let d = SourceDiagnostic::error(
         Code::MissingComma,
         if in_raise {
             "missing comma between raise choices"
@@ -388,8 +398,8 @@ fn missing_comma(
 
 /// `pair OR flushDraw`: HUS has no OR word; another branch of a rule is another line, and
 /// card queries join with `|`.
-fn or_word(span: &Span) -> Diagnostic {
-    Diagnostic::error(
+fn or_word(span: &Span) -> SourceDiagnostic {
+    SourceDiagnostic::error(
         Code::MissingComma,
         "`OR`: a rule holds when any one of its lines holds, so OR is a new line",
     )
@@ -407,14 +417,14 @@ fn negated_comparison(
     end: usize,
     before: &[Spanned<'_>],
     expects_comma: bool,
-) -> Option<Diagnostic> {
+) -> Option<SourceDiagnostic> {
     let comparison = matches!(
         t,
         Tok::Lt | Tok::Le | Tok::Gt | Tok::Ge | Tok::EqEq | Tok::Ne
     );
     let index = before.len();
     (comparison && expects_comma && index >= 2 && before[index - 2].1 == Tok::Not).then(|| {
-        Diagnostic::error(
+        SourceDiagnostic::error(
             Code::UnexpectedToken,
             "a comparison cannot be negated with `!`",
         )
@@ -424,14 +434,14 @@ fn negated_comparison(
 }
 
 /// A name that looks like a keyword (`THN CALL`, `RAISE 3BB ENDRUL`).
-fn misspelt_keyword(t: Tok<'_>, span: &Span) -> Option<Diagnostic> {
+fn misspelt_keyword(t: Tok<'_>, span: &Span) -> Option<SourceDiagnostic> {
     let Tok::Name(name) = t else { return None };
     if name.len() < 3 || !name.bytes().all(|b| b.is_ascii_uppercase()) {
         return None;
     }
     let kw = did_you_mean(name, KEYWORDS.iter().copied())?;
     Some(
-        Diagnostic::error(
+        SourceDiagnostic::error(
             Code::UnknownKeyword,
             format!("unknown keyword `{name}`; did you mean `{kw}`?"),
         )
@@ -442,9 +452,9 @@ fn misspelt_keyword(t: Tok<'_>, span: &Span) -> Option<Diagnostic> {
 }
 
 /// "expected ..., found ...", with help for a few tokens in context.
-fn unexpected(t: Tok<'_>, span: Span, expected: &[String], open: &OpenScan) -> Diagnostic {
+fn unexpected(t: Tok<'_>, span: Span, expected: &[String], open: &OpenScan) -> SourceDiagnostic {
     let words = expected_words(expected, open);
-    let mut d = Diagnostic::error(
+    let mut d = SourceDiagnostic::error(
         Code::UnexpectedToken,
         if words.is_empty() {
             format!("unexpected {}", t.describe())
@@ -557,7 +567,7 @@ fn join(words: &[String], last: &str) -> String {
 }
 
 /// Source order, without repeats of one diagnostic at one place.
-pub fn tidy(diags: &mut Vec<Diagnostic>) {
+pub fn tidy(diags: &mut Vec<SourceDiagnostic>) {
     diags.sort_by_key(|d| d.span.as_ref().map_or(0, |s| s.start));
     diags.dedup_by(|b, a| a.code == b.code && a.span == b.span);
 }

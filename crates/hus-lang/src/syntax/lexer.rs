@@ -6,7 +6,7 @@
 use crate::diag::Code;
 use logos::Logos;
 
-use crate::diag::{did_you_mean, Diagnostic, Span};
+use crate::diag::{did_you_mean, SourceDiagnostic, Span};
 
 mod glue;
 pub use glue::tokens;
@@ -272,7 +272,7 @@ pub type Spanned<'s> = (usize, Tok<'s>, usize);
 /// dropped (it would otherwise produce a cascade of parse errors).
 fn reaction_only_rules<'s>(
     toks: Vec<Spanned<'s>>,
-    diags: &mut Vec<Diagnostic>,
+    diags: &mut Vec<SourceDiagnostic>,
 ) -> Vec<Spanned<'s>> {
     let mut out = Vec::with_capacity(toks.len() + 8);
     let mut in_rule = false;
@@ -310,12 +310,13 @@ fn reaction_only_rules<'s>(
             Tok::EndVillain => in_reaction = false,
             Tok::Then | Tok::Do if in_rule && !in_reaction && had_reaction && at_line_start => {
                 diags.push(
-                    Diagnostic::error(Code::ThenPosition, "`THEN` must come before `VILLAIN`")
-                        .at(start..end)
-                        .with_label("after the reactions")
-                        .with_help(
-                            "move the THEN line up, above the rule's first VILLAIN reaction",
-                        ),
+                    SourceDiagnostic::error(
+                        Code::ThenPosition,
+                        "`THEN` must come before `VILLAIN`",
+                    )
+                    .at(start..end)
+                    .with_label("after the reactions")
+                    .with_help("move the THEN line up, above the rule's first VILLAIN reaction"),
                 );
                 skip_line = true;
                 continue;
@@ -364,7 +365,7 @@ fn poker_habit(name: &str, at_line_start: bool) -> Option<(Vec<Tok<'static>>, St
 /// Reports a pending run of stray characters. Called for every token: the common case
 /// (nothing stray) is inline, the report is not.
 #[inline(always)]
-fn flush_bad_chars(source: &str, bad: &mut Option<Span>, diags: &mut Vec<Diagnostic>) {
+fn flush_bad_chars(source: &str, bad: &mut Option<Span>, diags: &mut Vec<SourceDiagnostic>) {
     if let Some(span) = bad.take() {
         report_bad_chars(source, span, diags);
     }
@@ -372,7 +373,7 @@ fn flush_bad_chars(source: &str, bad: &mut Option<Span>, diags: &mut Vec<Diagnos
 
 #[cold]
 #[inline(never)]
-fn report_bad_chars(source: &str, span: Span, diags: &mut Vec<Diagnostic>) {
+fn report_bad_chars(source: &str, span: Span, diags: &mut Vec<SourceDiagnostic>) {
     let text = &source[span.clone()];
     let (msg, help) = if text.starts_with('=') {
         (
@@ -394,7 +395,7 @@ fn report_bad_chars(source: &str, span: Span, diags: &mut Vec<Diagnostic>) {
         )
     };
     diags.push(
-        Diagnostic::error(Code::StrayCharacter, msg)
+        SourceDiagnostic::error(Code::StrayCharacter, msg)
             .at(span)
             .with_help(help),
     );
@@ -404,7 +405,7 @@ fn report_bad_chars(source: &str, span: Span, diags: &mut Vec<Diagnostic>) {
 /// writes; in a condition a probability is a fraction (`equity > 0.6`) and a statistic a
 /// percentage without the sign (`villainVPIP > 30`), so no fix can know which is meant.
 /// Dropping the sign would change a size a hundredfold, so the help never says so.
-fn percent_sign(source: &str, span: Span) -> Diagnostic {
+fn percent_sign(source: &str, span: Span) -> SourceDiagnostic {
     let before = &source[..span.start];
     let digits = before.len()
         - before
@@ -415,7 +416,7 @@ fn percent_sign(source: &str, span: Span) -> Diagnostic {
     let in_amount = line.contains("RAISE");
     let message = "`%`: HUS has no percent sign";
     let d = |message: String| {
-        Diagnostic::error(Code::StrayCharacter, message)
+        SourceDiagnostic::error(Code::StrayCharacter, message)
             .at(span.clone())
             .with_label("a percent sign")
     };
@@ -440,15 +441,15 @@ fn percent_sign(source: &str, span: Span) -> Diagnostic {
     }
 }
 
-fn outside_block(at: Span, first: Tok<'_>) -> Diagnostic {
+fn outside_block(at: Span, first: Tok<'_>) -> SourceDiagnostic {
     let help = "rules go inside a `PREFLOP`, `FLOP`, `TURN`, `RIVER` or `ALWAYS` block";
     let d = match first {
-        Tok::Rule => Diagnostic::error(Code::OutsideBlock, "`RULE` outside a block"),
-        t if t.closes_block() => Diagnostic::error(
+        Tok::Rule => SourceDiagnostic::error(Code::OutsideBlock, "`RULE` outside a block"),
+        t if t.closes_block() => SourceDiagnostic::error(
             Code::OutsideBlock,
             format!("`{}` closes no open block", t.text()),
         ),
-        t => Diagnostic::error(
+        t => SourceDiagnostic::error(
             Code::OutsideBlock,
             format!("unexpected {} outside a block", t.describe()),
         ),

@@ -14,11 +14,11 @@ lalrpop_util::lalrpop_mod!(
     "/hus.rs"
 );
 
-use crate::diag::Diagnostic;
+use crate::diag::SourceDiagnostic;
 
 /// Parses a script. Returns the tree (partial when there were errors) and every syntax error,
 /// in source order.
-pub fn parse(source: &str) -> (ast::Script, Vec<Diagnostic>) {
+pub fn parse(source: &str) -> (ast::Script, Vec<SourceDiagnostic>) {
     let mut diags = Vec::new();
     let tokens = lexer::tokens(source, &mut diags);
     if tokens.is_empty() {

@@ -108,21 +108,21 @@ fn narrowing(n: &Narrowing) -> String {
     out.join(" WITH ")
 }
 
-fn action(a: &Action) -> String {
+fn action(a: &ThenAction) -> String {
     match &a.kind {
-        ActionKind::Nothing => "NOTHING".into(),
-        ActionKind::Fold => "FOLD".into(),
-        ActionKind::Check => "CHECK".into(),
-        ActionKind::Call => "CALL".into(),
-        ActionKind::Mixed(items) => {
+        ThenActionKind::Nothing => "NOTHING".into(),
+        ThenActionKind::Fold => "FOLD".into(),
+        ThenActionKind::Check => "CHECK".into(),
+        ThenActionKind::Call => "CALL".into(),
+        ThenActionKind::Mixed(items) => {
             let is: Vec<String> = items
                 .iter()
                 .map(|i| format!("{}:{}", i.weight.0, action(&i.action)))
                 .collect();
             format!("MIXED {}", is.join(", "))
         }
-        ActionKind::Raise(items) | ActionKind::RaiseTo(items) => {
-            let word = if matches!(a.kind, ActionKind::RaiseTo(_)) {
+        ThenActionKind::Raise(items) | ThenActionKind::RaiseTo(items) => {
+            let word = if matches!(a.kind, ThenActionKind::RaiseTo(_)) {
                 "RAISETO"
             } else {
                 "RAISE"
@@ -136,8 +136,8 @@ fn action(a: &Action) -> String {
                 .collect();
             format!("{word} {}", is.join(", "))
         }
-        ActionKind::UseTable { path, .. } => format!("TABLE({path})"),
-        ActionKind::External(x) => format!("ext({})", x.command),
+        ThenActionKind::UseTable { path, .. } => format!("TABLE({path})"),
+        ThenActionKind::External(x) => format!("ext({})", x.command),
     }
 }
 
@@ -245,7 +245,7 @@ fn thesis_spans() {
         &THESIS_2[reaction.action.span.clone()],
         "THEN external \"~/decider wholeGame\""
     );
-    let ActionKind::External(x) = &reaction.action.kind else {
+    let ThenActionKind::External(x) = &reaction.action.kind else {
         panic!()
     };
     assert_eq!(
@@ -371,7 +371,7 @@ fn raise_item_spans() {
     let src = "PREFLOP\nRULE\nTHEN RAISE 0.25 2BB, 3 3 BB\nENDRULE\nENDPREFLOP";
     let (s, d) = parse(src);
     assert!(d.is_empty());
-    let ActionKind::Raise(items) = &s.blocks[0].rules[0].action.kind else {
+    let ThenActionKind::Raise(items) = &s.blocks[0].rules[0].action.kind else {
         panic!()
     };
     assert_eq!(&src[items[0].span.clone()], "0.25 2BB");

@@ -138,51 +138,51 @@ impl Made {
 
 /// A draw (or a holding's shape without a made hand): several may hold for one holding.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Draw {
+pub struct HandDraw {
     /// The draw as a condition of the language.
     pub words: &'static str,
     all: &'static [(Predicate, bool)],
 }
 
 /// The draws `hus range` counts, in the order it lists them.
-pub const DRAWS: [Draw; 8] = [
-    Draw {
+pub const DRAWS: [HandDraw; 8] = [
+    HandDraw {
         words: "flushDraw",
         all: &[(P::FlushDraw, false)],
     },
-    Draw {
+    HandDraw {
         words: "nutFlushDraw",
         all: &[(P::NutFlushDraw, false)],
     },
-    Draw {
+    HandDraw {
         words: "openEnded",
         all: &[(P::OpenEnded, false)],
     },
-    Draw {
+    HandDraw {
         words: "straightDraw, !openEnded",
         all: &[(P::StraightDraw, false), (P::OpenEnded, true)],
     },
-    Draw {
+    HandDraw {
         words: "flushDraw, straightDraw",
         all: &[(P::FlushDraw, false), (P::StraightDraw, false)],
     },
-    Draw {
+    HandDraw {
         words: "backdoorFlushDraw",
         all: &[(P::BackdoorFlushDraw, false)],
     },
     // Flopzilla's overcards: two unpaired hole cards above the board. The language's
     // `overcards` also holds for a pocket pair above it, which is `overPair`'s row.
-    Draw {
+    HandDraw {
         words: "overcards, !overPair",
         all: &[(P::Overcards, false), (P::OverPair, true)],
     },
-    Draw {
+    HandDraw {
         words: "air",
         all: &[(P::Air, false)],
     },
 ];
 
-impl Draw {
+impl HandDraw {
     pub fn holds(&self, hole: CardSet, board: CardSet) -> bool {
         self.all.iter().all(|&(p, neg)| p.holds(hole, board) != neg)
     }

@@ -263,7 +263,7 @@ pub(crate) use predicate_table;
 
 /// What a predicate asks about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Kind {
+pub enum PredicateKind {
     /// The hero's cards together with the board.
     Hero,
     /// The board alone.
@@ -285,9 +285,9 @@ pub enum Needs {
 
 /// Defines [`Predicate`], its set type and its questions from the rows of [`predicate_table`].
 macro_rules! define_predicates {
-    (@kind hero) => { Kind::Hero };
-    (@kind board) => { Kind::Board };
-    (@kind betting) => { Kind::Betting };
+    (@kind hero) => { PredicateKind::Hero };
+    (@kind board) => { PredicateKind::Board };
+    (@kind betting) => { PredicateKind::Betting };
     (@needs hole) => { Needs::Hole };
     (@needs board) => { Needs::Board };
     (@needs state) => { Needs::State };
@@ -317,7 +317,7 @@ macro_rules! define_predicates {
             }
 
             /// What the predicate asks about.
-            pub const fn kind(self) -> Kind {
+            pub const fn kind(self) -> PredicateKind {
                 match self { $($(Predicate::$variant => define_predicates!(@kind $kind),)*)* }
             }
 
@@ -357,7 +357,7 @@ macro_rules! define_predicates {
             /// Predicates of the betting state (`facingBet`, `checkedTo`, position and
             /// aggressor): the evaluator answers them from the game state.
             pub fn is_betting(self) -> bool {
-                matches!(self.kind(), Kind::Betting)
+                matches!(self.kind(), PredicateKind::Betting)
             }
 
             /// Whether the predicate holds for the hero's hole cards and the board, as
@@ -2117,7 +2117,7 @@ mod tests {
         }
         let (hole, board) = (cards("Ah Kh"), cards("9c 7c 2d 3s"));
         assert_eq!(G::from_name("HEROSUITED"), Some(G::HeroSuited));
-        assert_eq!(G::HeroSuited.kind(), Kind::Hero);
+        assert_eq!(G::HeroSuited.kind(), PredicateKind::Hero);
         assert_eq!(G::HeroSuited.on_cards(hole, board), Some(true));
         assert_eq!(G::HeroSuited.on_cards(cards("Ah Kd"), board), Some(false));
         assert_eq!(G::from_name("deskTurn"), Some(G::DeskTurn));
@@ -2143,7 +2143,11 @@ mod tests {
                 .count()
         };
         assert_eq!(
-            (of(Kind::Hero), of(Kind::Board), of(Kind::Betting)),
+            (
+                of(PredicateKind::Hero),
+                of(PredicateKind::Board),
+                of(PredicateKind::Betting)
+            ),
             (31, 20, 12)
         );
         for p in Predicate::ALL {

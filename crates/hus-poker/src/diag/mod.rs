@@ -32,7 +32,7 @@ impl fmt::Display for Severity {
 
 /// One error or warning.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Diagnostic {
+pub struct SourceDiagnostic {
     pub severity: Severity,
     /// What it is about: a stable kebab-case name such as `unknown-name` (see [`Code`]).
     pub code: Code,
@@ -50,31 +50,31 @@ pub struct Diagnostic {
     pub file: Option<Arc<SourceFile>>,
     /// Edits that resolve it, where the checker knows one (the did-you-mean name, the right
     /// END word, removing a rule that never plays); an editor offers them as quick fixes.
-    /// Their spans point into the same file as [`Diagnostic::span`].
-    pub fixes: Vec<Fix>,
+    /// Their spans point into the same file as [`SourceDiagnostic::span`].
+    pub fixes: Vec<SourceFix>,
     /// Set on an `unknown-name` the checker took for an `<init>` constant nobody declared
     /// (no built-in name is near it): each command says how *it* declares one, so it matches
     /// on this, never on the help text.
     pub undeclared_constant: bool,
     /// A second place the warning is about (the other rule of an overlapping pair): an allow
-    /// comment covering it silences the warning as one covering [`Diagnostic::span`] does.
+    /// comment covering it silences the warning as one covering [`SourceDiagnostic::span`] does.
     pub also_about: Option<Span>,
 }
 
 /// A suggested edit: replace `span` with `replacement` (an empty span inserts, an empty
 /// replacement deletes).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Fix {
+pub struct SourceFix {
     /// What the edit does, as an editor lists it: "Replace with `flushDraw`".
     pub title: String,
     pub span: Span,
     pub replacement: String,
 }
 
-impl Diagnostic {
+impl SourceDiagnostic {
     /// A diagnostic of `code`, with the severity its definition gives.
-    pub fn new(code: Code, message: impl Into<String>) -> Diagnostic {
-        Diagnostic {
+    pub fn new(code: Code, message: impl Into<String>) -> SourceDiagnostic {
+        SourceDiagnostic {
             severity: code.severity(),
             code,
             message: message.into(),
@@ -88,42 +88,42 @@ impl Diagnostic {
             also_about: None,
         }
     }
-    /// [`Diagnostic::new`] of a code defined as an error (said at the call for the reader).
-    pub fn error(code: Code, message: impl Into<String>) -> Diagnostic {
+    /// [`SourceDiagnostic::new`] of a code defined as an error (said at the call for the reader).
+    pub fn error(code: Code, message: impl Into<String>) -> SourceDiagnostic {
         debug_assert_eq!(
             code.severity(),
             Severity::Error,
             "{code} is defined as a warning"
         );
-        Diagnostic::new(code, message)
+        SourceDiagnostic::new(code, message)
     }
-    /// [`Diagnostic::new`] of a code defined as a warning.
-    pub fn warning(code: Code, message: impl Into<String>) -> Diagnostic {
+    /// [`SourceDiagnostic::new`] of a code defined as a warning.
+    pub fn warning(code: Code, message: impl Into<String>) -> SourceDiagnostic {
         debug_assert_eq!(
             code.severity(),
             Severity::Warning,
             "{code} is defined as an error"
         );
-        Diagnostic::new(code, message)
+        SourceDiagnostic::new(code, message)
     }
-    /// `d` also about `span` ([`Diagnostic::also_about`]).
-    pub fn also_about(mut self, span: Span) -> Diagnostic {
+    /// `d` also about `span` ([`SourceDiagnostic::also_about`]).
+    pub fn also_about(mut self, span: Span) -> SourceDiagnostic {
         self.also_about = Some(span);
         self
     }
-    pub fn at(mut self, span: Span) -> Diagnostic {
+    pub fn at(mut self, span: Span) -> SourceDiagnostic {
         self.span = Some(span);
         self
     }
-    pub fn with_label(mut self, label: impl Into<String>) -> Diagnostic {
+    pub fn with_label(mut self, label: impl Into<String>) -> SourceDiagnostic {
         self.label = Some(label.into());
         self
     }
-    pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {
+    pub fn with_help(mut self, help: impl Into<String>) -> SourceDiagnostic {
         self.help = Some(help.into());
         self
     }
-    pub fn with_related(mut self, span: Span, label: impl Into<String>) -> Diagnostic {
+    pub fn with_related(mut self, span: Span, label: impl Into<String>) -> SourceDiagnostic {
         self.related.push((span, label.into()));
         self
     }
@@ -133,8 +133,8 @@ impl Diagnostic {
         title: impl Into<String>,
         span: Span,
         replacement: impl Into<String>,
-    ) -> Diagnostic {
-        self.fixes.push(Fix {
+    ) -> SourceDiagnostic {
+        self.fixes.push(SourceFix {
             title: title.into(),
             span,
             replacement: replacement.into(),
@@ -142,7 +142,7 @@ impl Diagnostic {
         self
     }
     /// Adds the edit that replaces `span` with `word`, titled "Replace with `word`".
-    pub fn with_replacement(self, span: Span, word: impl Into<String>) -> Diagnostic {
+    pub fn with_replacement(self, span: Span, word: impl Into<String>) -> SourceDiagnostic {
         let word = word.into();
         self.with_fix(format!("Replace with `{word}`"), span, word)
     }
@@ -151,7 +151,7 @@ impl Diagnostic {
     }
     /// The diagnostic's spans point into `file` (an included file); `None`: into the file
     /// being reported on.
-    pub fn in_file(mut self, file: Option<Arc<SourceFile>>) -> Diagnostic {
+    pub fn in_file(mut self, file: Option<Arc<SourceFile>>) -> SourceDiagnostic {
         self.file = file;
         self
     }
@@ -376,7 +376,7 @@ pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
 }
 
 /// `FILE:LINE:COL: severity: message` (reference §9, `check --format short`).
-pub fn render_short(file: &SourceFile, d: &Diagnostic) -> String {
+pub fn render_short(file: &SourceFile, d: &SourceDiagnostic) -> String {
     let file = d.source_or(file);
     let (line, col) = d.span.as_ref().map_or((1, 1), |s| file.line_col(s.start));
     format!(
@@ -392,7 +392,7 @@ pub fn render_short(file: &SourceFile, d: &Diagnostic) -> String {
 /// One JSON object (one line) per diagnostic, with 1-based line and column; `fixes` lists
 /// the suggested edits (`title`, the span as `line`, `column`, `end_line`, `end_column`, and
 /// `replacement`).
-pub fn render_json(file: &SourceFile, d: &Diagnostic) -> String {
+pub fn render_json(file: &SourceFile, d: &SourceDiagnostic) -> String {
     let file = d.source_or(file);
     let (line, column) = d.span.as_ref().map_or((1, 1), |s| file.line_col(s.start));
     let (end_line, end_column) = d.span.as_ref().map_or((1, 1), |s| file.line_col(s.end));
@@ -431,14 +431,14 @@ pub fn render_json(file: &SourceFile, d: &Diagnostic) -> String {
 /// is an [`Excerpt`] of the lines it shows, and every text is escaped ([`escape_controls`]).
 #[derive(Debug)]
 pub struct Report<'a> {
-    pub diagnostic: &'a Diagnostic,
+    pub diagnostic: &'a SourceDiagnostic,
     excerpt: Excerpt,
     /// The primary span, then the related ones, mapped into the excerpt.
     spans: Vec<miette::SourceSpan>,
 }
 
 impl<'a> Report<'a> {
-    pub fn new(file: &'a SourceFile, diagnostic: &'a Diagnostic) -> Report<'a> {
+    pub fn new(file: &'a SourceFile, diagnostic: &'a SourceDiagnostic) -> Report<'a> {
         let file = diagnostic.source_or(file);
         let all: Vec<Span> = diagnostic
             .span

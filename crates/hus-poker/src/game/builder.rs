@@ -8,7 +8,7 @@ use super::opponent::Count;
 use super::{Act, ActionRecord, GameRecord, GameState, InvalidGame, OpponentStat, OpponentStats};
 use super::{Phase, Player, Post, Round};
 use crate::cards::{Card, CardSet};
-use crate::diag::{Code, Diagnostic};
+use crate::diag::{Code, SourceDiagnostic};
 
 /// One act as a player makes it: bets and raises carry the total the player's chips in this
 /// round come to (`raise to 300`), not the increment the XML records. The total is an exact
@@ -84,7 +84,7 @@ pub struct GameBuilder {
     plays: Vec<(Player, Play)>,
     extras: Vec<(String, f64)>,
     stats: Option<OpponentStats>,
-    errors: Vec<Diagnostic>,
+    errors: Vec<SourceDiagnostic>,
     /// More acts than a game state holds were given (reported once).
     full: bool,
 }
@@ -220,7 +220,7 @@ impl GameBuilder {
             self.plays.push((player, play));
         } else if !self.full {
             self.full = true;
-            self.errors.push(Diagnostic::error(
+            self.errors.push(SourceDiagnostic::error(
                 Code::BadNumber,
                 format!("more than {max} acts: a hand holds at most {max}"),
             ));
@@ -245,7 +245,7 @@ impl GameBuilder {
             return self.chip(value);
         }
         if let Some((code, problem)) = define_problem(name, value, &self.extras) {
-            self.errors.push(Diagnostic::error(
+            self.errors.push(SourceDiagnostic::error(
                 code,
                 format!(
                     "<init> constant `{}`: {problem}",
@@ -269,7 +269,7 @@ impl GameBuilder {
                 count.hands = count.chances;
             }
             if let Some(problem) = stat_problem(stat, count, stats.hands) {
-                self.errors.push(Diagnostic::error(
+                self.errors.push(SourceDiagnostic::error(
                     Code::BadNumber,
                     format!("<{}>: {problem}", stat.name()),
                 ));
@@ -327,19 +327,22 @@ impl GameBuilder {
 
     /// Validates the state exactly as [`GameState::from_xml`] does; on success also returns
     /// the warnings (tolerated irregularities).
-    pub fn build(&self) -> Result<(GameState, Vec<Diagnostic>), InvalidGame> {
+    pub fn build(&self) -> Result<(GameState, Vec<SourceDiagnostic>), InvalidGame> {
         GameState::from_record(self.record()?)
     }
 
     /// Every amount given, in the unit of the finest decimal among them; what is no amount
     /// of chips is reported in the builder's own terms (its arguments' names, a post's or an
     /// act's index), before the game model reads them as the XML would hold them.
-    fn amounts(&self, posts: &[(Player, String, Given)]) -> (Option<Amounts>, Vec<Diagnostic>) {
-        let bad = |what: String| Diagnostic::error(Code::BadNumber, what);
+    fn amounts(
+        &self,
+        posts: &[(Player, String, Given)],
+    ) -> (Option<Amounts>, Vec<SourceDiagnostic>) {
+        let bad = |what: String| SourceDiagnostic::error(Code::BadNumber, what);
         let mut out = Vec::new();
         let mut named: Vec<(Field, Decimal)> =
             Vec::with_capacity(5 + posts.len() + self.plays.len());
-        let mut take = |name: Field, given: &Given, out: &mut Vec<Diagnostic>| match given {
+        let mut take = |name: Field, given: &Given, out: &mut Vec<SourceDiagnostic>| match given {
             Ok(d) => named.push((name, *d)),
             Err(e) => out.push(bad(format!("{name}: {e}"))),
         };
@@ -382,7 +385,7 @@ impl GameBuilder {
                 )
             })
         });
-        let mut get = |out: &mut Vec<Diagnostic>| {
+        let mut get = |out: &mut Vec<SourceDiagnostic>| {
             counts
                 .next()
                 .expect("one count per amount")
@@ -521,7 +524,7 @@ impl Rounds {
         plays: &[(Player, Played)],
         board: &[Card],
         unit: Unit,
-        errors: &mut Vec<Diagnostic>,
+        errors: &mut Vec<SourceDiagnostic>,
     ) -> Vec<Round> {
         let mut r = Rounds {
             rounds: vec![empty_round(Phase::Preflop, Vec::new())],
@@ -562,7 +565,7 @@ impl Rounds {
     }
 
     /// Act `k` when it bets or raises to no more than the highest bet of the round.
-    fn bad_raise(&self, k: usize, play: Played) -> Option<Diagnostic> {
+    fn bad_raise(&self, k: usize, play: Played) -> Option<SourceDiagnostic> {
         let high = self.put_in[0].max(self.put_in[1]);
         let (what, to) = match play {
             Played::BetTo(to) => ("bet", to),
@@ -571,7 +574,7 @@ impl Rounds {
         };
         let amt = |c: Chips| self.unit.format(c);
         (to <= high).then(|| {
-            Diagnostic::error(
+            SourceDiagnostic::error(
                 Code::BadNumber,
                 format!(
                     "actions[{k}]: a {what} to {} is not above the {} already bet in the round",
@@ -648,13 +651,13 @@ fn stat_problem(stat: OpponentStat, count: &Count, hands: u32) -> Option<String>
     super::xml::count_problem(stat, count, Some(hands))
 }
 
-fn bad_card(message: String) -> Diagnostic {
-    Diagnostic::error(Code::BadCard, message)
+fn bad_card(message: String) -> SourceDiagnostic {
+    SourceDiagnostic::error(Code::BadCard, message)
         .with_help("write cards as rank then suit letter: `As Kd`, `Th 9c`, `2s`")
 }
 
 /// Cards written one after another (`"AsKd"`, `"As Kd"`), in the order given.
-fn parse_cards(text: &str, field: &str) -> Result<Vec<Card>, Box<Diagnostic>> {
+fn parse_cards(text: &str, field: &str) -> Result<Vec<Card>, Box<SourceDiagnostic>> {
     let set: CardSet = text
         .parse()
         .map_err(|e| Box::new(bad_card(format!("{field}: {e}"))))?;

@@ -8,7 +8,7 @@
 use super::betting::{self, Incremental};
 use super::{ActionRecord, GameRecord, GameState, InvalidGame, Phase, Round};
 use crate::cards::Card;
-use crate::diag::Diagnostic;
+use crate::diag::SourceDiagnostic;
 
 /// A record that grows, with its validation kept up to date.
 #[derive(Clone, Debug)]
@@ -165,7 +165,7 @@ impl GrowingState {
     pub fn decide_mirroring(
         &mut self,
         other: &GrowingState,
-    ) -> Result<(&GameState, Vec<Diagnostic>), InvalidGame> {
+    ) -> Result<(&GameState, Vec<SourceDiagnostic>), InvalidGame> {
         let derived = &mut self.state.derived;
         let hero_cards = self.state.record.hero_cards;
         if self.mirrors
@@ -186,7 +186,7 @@ impl GrowingState {
 
     /// The state at the hero's decision now, validated: what
     /// `GameState::from_record(record.clone())` gives, without the clone.
-    pub fn decide(&mut self) -> Result<(&GameState, Vec<Diagnostic>), InvalidGame> {
+    pub fn decide(&mut self) -> Result<(&GameState, Vec<SourceDiagnostic>), InvalidGame> {
         let derived = &mut self.state.derived;
         if self.check.as_mut().is_some_and(|c| c.decision(derived)) {
             debug_assert!(

@@ -19,7 +19,7 @@ pub use growing::GrowingState;
 pub use opponent::{Ending, OpponentStat, OpponentStats};
 
 use crate::cards::{Card, CardSet};
-use crate::diag::{Diagnostic, Span};
+use crate::diag::{SourceDiagnostic, Span};
 
 /// A betting round.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -243,7 +243,7 @@ pub struct GameState {
 /// A game-state file that cannot produce a decision: every error found, with spans into the XML.
 #[derive(Clone, Debug)]
 pub struct InvalidGame {
-    pub diagnostics: Vec<Diagnostic>,
+    pub diagnostics: Vec<SourceDiagnostic>,
 }
 
 /// The first error, and how many more there are (render `diagnostics` for the full report).
@@ -266,7 +266,7 @@ impl std::error::Error for InvalidGame {}
 impl GameState {
     /// Reads and validates a game-state XML text. On success, also returns the warnings
     /// (tolerated irregularities, reference §6).
-    pub fn from_xml(xml: &str) -> Result<(GameState, Vec<Diagnostic>), InvalidGame> {
+    pub fn from_xml(xml: &str) -> Result<(GameState, Vec<SourceDiagnostic>), InvalidGame> {
         let (record, spans) = xml::read_spanned(xml)?;
         let (derived, warnings) = betting::derive_spanned(&record, &spans)?;
         Ok((
@@ -280,7 +280,9 @@ impl GameState {
     }
 
     /// Validates a programmatically built hand (the dealer's way in); the same checks as XML.
-    pub fn from_record(record: GameRecord) -> Result<(GameState, Vec<Diagnostic>), InvalidGame> {
+    pub fn from_record(
+        record: GameRecord,
+    ) -> Result<(GameState, Vec<SourceDiagnostic>), InvalidGame> {
         let (derived, warnings) = betting::derive(&record)?;
         Ok((
             GameState {
@@ -297,7 +299,7 @@ impl GameState {
     #[allow(clippy::result_large_err)]
     pub fn from_record_or_back(
         record: GameRecord,
-    ) -> Result<(GameState, Vec<Diagnostic>), (InvalidGame, GameRecord)> {
+    ) -> Result<(GameState, Vec<SourceDiagnostic>), (InvalidGame, GameRecord)> {
         match betting::derive(&record) {
             Ok((derived, warnings)) => Ok((
                 GameState {

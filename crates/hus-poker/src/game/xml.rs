@@ -24,7 +24,7 @@ use super::{
     Round,
 };
 use crate::cards::Card;
-use crate::diag::{did_you_mean, Diagnostic, Span};
+use crate::diag::{did_you_mean, SourceDiagnostic, Span};
 use crate::limits::{MAX_XML_ATTRIBUTES, MAX_XML_CHILDREN, MAX_XML_DEPTH};
 
 /// Where the parts of a record were written, for messages the betting model gives about
@@ -75,7 +75,7 @@ pub fn read_stats_element(xml: &str) -> Result<OpponentStats, InvalidGame> {
     let mut errors = Vec::new();
     if !root.is("stats") {
         errors.push(
-            Diagnostic::error(
+            SourceDiagnostic::error(
                 Code::XmlMissing,
                 format!("the root element is <{}>; expected <stats>", root.name),
             )
@@ -148,13 +148,13 @@ fn boundary(xml: &str, pos: usize) -> usize {
     p
 }
 
-fn syntax_error(xml: &str, pos: usize, message: String) -> Diagnostic {
+fn syntax_error(xml: &str, pos: usize, message: String) -> SourceDiagnostic {
     let pos = boundary(xml, pos);
     let end = xml[pos..]
         .chars()
         .next()
         .map_or(pos, |c| pos + c.len_utf8());
-    Diagnostic::error(Code::XmlSyntax, message)
+    SourceDiagnostic::error(Code::XmlSyntax, message)
         .at(pos..end)
         .with_label("here")
 }
@@ -168,7 +168,11 @@ fn offset_in(xml: &str, part: &[u8]) -> Option<usize> {
 
 // One error ends the parse, so the size of the error does not matter.
 #[allow(clippy::result_large_err)]
-fn make_node<'a>(xml: &'a str, e: &BytesStart<'_>, tag: Span) -> Result<Node<'a>, Diagnostic> {
+fn make_node<'a>(
+    xml: &'a str,
+    e: &BytesStart<'_>,
+    tag: Span,
+) -> Result<Node<'a>, SourceDiagnostic> {
     let raw_name = e.name();
     let raw_name: &str = raw_name.as_ref();
     let name = offset_in(xml, raw_name.as_bytes())
@@ -177,7 +181,7 @@ fn make_node<'a>(xml: &'a str, e: &BytesStart<'_>, tag: Span) -> Result<Node<'a>
     let mut attrs = Vec::new();
     for a in e.attributes() {
         if attrs.len() == MAX_XML_ATTRIBUTES {
-            return Err(Diagnostic::error(
+            return Err(SourceDiagnostic::error(
                 Code::XmlSyntax,
                 format!("<{name}> has more than {MAX_XML_ATTRIBUTES} attributes"),
             )
@@ -209,7 +213,7 @@ fn make_node<'a>(xml: &'a str, e: &BytesStart<'_>, tag: Span) -> Result<Node<'a>
             .map(|o| o..o + a.value.len())
             .unwrap_or_else(|| tag.clone());
         let bad_escape = |err: &dyn std::fmt::Display| {
-            Diagnostic::error(
+            SourceDiagnostic::error(
                 Code::XmlSyntax,
                 format!("bad escape in attribute `{key}`: {err}"),
             )
@@ -265,7 +269,7 @@ fn add_text(node: &mut Node, text: &str, span: Span) {
 /// Parses the XML into a tree of elements; a malformed document is one `xml-syntax` error.
 // A little over 100 lines: one loop over the reader's events, one arm each.
 #[allow(clippy::result_large_err)]
-fn parse_tree(xml: &str) -> Result<Node<'_>, Diagnostic> {
+fn parse_tree(xml: &str) -> Result<Node<'_>, SourceDiagnostic> {
     // A byte-order mark is skipped here, so that the reader's positions plus `skipped` are
     // offsets into `xml` itself.
     let skipped = if xml.starts_with('\u{feff}') { 3 } else { 0 };
@@ -311,7 +315,7 @@ fn parse_tree(xml: &str) -> Result<Node<'_>, Diagnostic> {
                 // resolved to its character.
                 let text: Cow<'_, str> = match ev {
                     Event::GeneralRef(r) => Cow::Owned(entity_text(&r).ok_or_else(|| {
-                        Diagnostic::error(
+                        SourceDiagnostic::error(
                             Code::XmlSyntax,
                             format!("unknown entity `&{};`", &*r),
                         )
@@ -342,7 +346,7 @@ fn parse_tree(xml: &str) -> Result<Node<'_>, Diagnostic> {
             }
             Event::Eof => {
                 if let Some(open) = stack.last() {
-                    return Err(Diagnostic::error(
+                    return Err(SourceDiagnostic::error(
                         Code::XmlSyntax,
                         format!("the file ends before <{}> is closed", open.name),
                     )
@@ -357,7 +361,7 @@ fn parse_tree(xml: &str) -> Result<Node<'_>, Diagnostic> {
         if let Some(node) = done {
             match stack.last_mut() {
                 Some(parent) if parent.children.len() == MAX_XML_CHILDREN => {
-                    return Err(Diagnostic::error(
+                    return Err(SourceDiagnostic::error(
                         Code::XmlSyntax,
                         format!(
                             "<{}> holds more than {MAX_XML_CHILDREN} elements",
@@ -371,7 +375,7 @@ fn parse_tree(xml: &str) -> Result<Node<'_>, Diagnostic> {
                 Some(parent) => parent.children.push(node),
                 None if root.is_none() => root = Some(node),
                 None => {
-                    return Err(Diagnostic::error(
+                    return Err(SourceDiagnostic::error(
                         Code::XmlSyntax,
                         format!("a second root element <{}>", node.name),
                     )
@@ -382,7 +386,7 @@ fn parse_tree(xml: &str) -> Result<Node<'_>, Diagnostic> {
         }
     }
     root.ok_or_else(|| {
-        Diagnostic::error(Code::XmlMissing, "the file holds no <game> element")
+        SourceDiagnostic::error(Code::XmlMissing, "the file holds no <game> element")
             .at(0..0)
             .with_help("a game-state file is one <game> element (reference §6)")
     })
@@ -391,8 +395,8 @@ fn parse_tree(xml: &str) -> Result<Node<'_>, Diagnostic> {
 // ---------------------------------------------------------------------------------------
 // Interpretation.
 
-fn unknown(node: &Node, parent: &str, known: &[&str]) -> Diagnostic {
-    let mut d = Diagnostic::error(
+fn unknown(node: &Node, parent: &str, known: &[&str]) -> SourceDiagnostic {
+    let mut d = SourceDiagnostic::error(
         Code::XmlUnknown,
         format!("unknown element <{}> in <{parent}>", node.name),
     )
@@ -419,8 +423,8 @@ fn unknown(node: &Node, parent: &str, known: &[&str]) -> Diagnostic {
     d
 }
 
-fn duplicate(node: &Node, first: &Node, parent: &str) -> Diagnostic {
-    Diagnostic::error(
+fn duplicate(node: &Node, first: &Node, parent: &str) -> SourceDiagnostic {
+    SourceDiagnostic::error(
         Code::XmlDuplicate,
         format!("a second <{}> in <{parent}>", node.name),
     )
@@ -428,8 +432,8 @@ fn duplicate(node: &Node, first: &Node, parent: &str) -> Diagnostic {
     .with_related(first.tag.clone(), "first given here")
 }
 
-fn missing(parent: &Node, what: &str, why: &str) -> Diagnostic {
-    Diagnostic::error(
+fn missing(parent: &Node, what: &str, why: &str) -> SourceDiagnostic {
+    SourceDiagnostic::error(
         Code::XmlMissing,
         format!("<{}> is missing {what} ({why})", parent.name),
     )
@@ -437,10 +441,10 @@ fn missing(parent: &Node, what: &str, why: &str) -> Diagnostic {
 }
 
 /// A number in an element's text: finite, any sign (ranges are the betting model's job).
-fn number(node: &Node, errors: &mut Vec<Diagnostic>) -> Option<(f64, Span)> {
+fn number(node: &Node, errors: &mut Vec<SourceDiagnostic>) -> Option<(f64, Span)> {
     if let Some(child) = node.children.first() {
         errors.push(
-            Diagnostic::error(
+            SourceDiagnostic::error(
                 Code::BadNumber,
                 format!("<{}> must hold a number, not elements", node.name),
             )
@@ -458,7 +462,7 @@ fn number(node: &Node, errors: &mut Vec<Diagnostic>) -> Option<(f64, Span)> {
                 format!("`{t}`")
             };
             errors.push(
-                Diagnostic::error(
+                SourceDiagnostic::error(
                     Code::BadNumber,
                     format!("<{}> must be a number, found {found}", node.name),
                 )
@@ -472,13 +476,18 @@ fn number(node: &Node, errors: &mut Vec<Diagnostic>) -> Option<(f64, Span)> {
 
 /// An amount in an attribute: a finite number (negative amounts are rejected by the betting
 /// model, which also sees records built in code).
-fn amount_attr(node: &Node, a: &Attr, unit: Unit, errors: &mut Vec<Diagnostic>) -> Option<Chips> {
+fn amount_attr(
+    node: &Node,
+    a: &Attr,
+    unit: Unit,
+    errors: &mut Vec<SourceDiagnostic>,
+) -> Option<Chips> {
     let what = format!("the `{}` of <{}>", a.name, node.name);
     match in_units(&a.value, unit) {
         Ok(c) => Some(c),
         Err(why) => {
             errors.push(
-                Diagnostic::error(
+                SourceDiagnostic::error(
                     Code::BadAmount,
                     format!("{what} must be {why}, found {}", excerpt(&a.value)),
                 )
@@ -491,14 +500,18 @@ fn amount_attr(node: &Node, a: &Attr, unit: Unit, errors: &mut Vec<Diagnostic>) 
 }
 
 /// An amount in an element's text (`<BB>`, `<heroStack>`, `<chip>`), in the record's unit.
-fn amount_text(node: &Node, unit: Unit, errors: &mut Vec<Diagnostic>) -> Option<(Chips, Span)> {
+fn amount_text(
+    node: &Node,
+    unit: Unit,
+    errors: &mut Vec<SourceDiagnostic>,
+) -> Option<(Chips, Span)> {
     let (_, span) = number(node, errors)?;
     let (t, _) = node.trimmed_text();
     match in_units(t, unit) {
         Ok(c) => Some((c, span)),
         Err(why) => {
             errors.push(
-                Diagnostic::error(
+                SourceDiagnostic::error(
                     Code::BadNumber,
                     format!("<{}> is {}; expected {why}", node.name, excerpt(t)),
                 )
@@ -561,7 +574,7 @@ fn unit_of(root: &Node) -> Unit {
     Unit::new(finest).unwrap_or(Unit::WHOLE)
 }
 
-fn card(node: &Node, errors: &mut Vec<Diagnostic>) -> Option<Card> {
+fn card(node: &Node, errors: &mut Vec<SourceDiagnostic>) -> Option<Card> {
     let rank = node.attr("rank");
     let color = node.attr("color");
     if rank.is_none() {
@@ -583,14 +596,14 @@ fn card(node: &Node, errors: &mut Vec<Diagnostic>) -> Option<Card> {
     let s = crate::cards::Suit::from_xml(&color.value);
     if r.is_none() {
         errors.push(
-            Diagnostic::error(Code::BadCard, format!("bad card rank `{}`", rank.value))
+            SourceDiagnostic::error(Code::BadCard, format!("bad card rank `{}`", rank.value))
                 .at(rank.span.clone())
                 .with_label("expected 2-9, T or 10, J, Q, K or A"),
         );
     }
     if s.is_none() {
         errors.push(
-            Diagnostic::error(Code::BadCard, format!("bad card color `{}`", color.value))
+            SourceDiagnostic::error(Code::BadCard, format!("bad card color `{}`", color.value))
                 .at(color.span.clone())
                 .with_label("expected Hearts, Diamonds, Spades, Clubs (or h, d, s, c)"),
         );
@@ -599,7 +612,7 @@ fn card(node: &Node, errors: &mut Vec<Diagnostic>) -> Option<Card> {
 }
 
 /// The `<card>` children of a card list (`<heroCards>`, `<cards>`), with their spans.
-fn cards(node: &Node, errors: &mut Vec<Diagnostic>) -> Option<Vec<(Card, Span)>> {
+fn cards(node: &Node, errors: &mut Vec<SourceDiagnostic>) -> Option<Vec<(Card, Span)>> {
     let mut out = Vec::new();
     let mut ok = no_text(node, errors);
     for c in &node.children {
@@ -623,13 +636,13 @@ fn cards(node: &Node, errors: &mut Vec<Diagnostic>) -> Option<Vec<(Card, Span)>>
 const GAME_CHILDREN: [&str; 7] = ["init", "posts", "preflop", "flop", "turn", "river", "stats"];
 
 /// An element that holds other elements (`<game>`, `<cards>`, a round) holds no text.
-fn no_text(node: &Node, errors: &mut Vec<Diagnostic>) -> bool {
+fn no_text(node: &Node, errors: &mut Vec<SourceDiagnostic>) -> bool {
     let (t, span) = node.trimmed_text();
     if t.is_empty() {
         return true;
     }
     errors.push(
-        Diagnostic::error(
+        SourceDiagnostic::error(
             Code::XmlUnknown,
             format!("text inside <{}>: {}", node.name, excerpt(t)),
         )
@@ -642,7 +655,7 @@ fn no_text(node: &Node, errors: &mut Vec<Diagnostic>) -> bool {
 
 /// An element whose content is its attributes (`<action>`, `<card>`) or its text (`<post>`)
 /// holds no elements, and (unless `text` is allowed) no text.
-fn leaf(node: &Node, text: bool, errors: &mut Vec<Diagnostic>) -> bool {
+fn leaf(node: &Node, text: bool, errors: &mut Vec<SourceDiagnostic>) -> bool {
     let mut ok = text || no_text(node, errors);
     for child in &node.children {
         errors.push(unknown(child, node.name, &[]));
@@ -660,10 +673,10 @@ fn excerpt(t: &str) -> String {
     format!("`{}`", crate::diag::escape_controls(&out))
 }
 
-fn interpret(root: &Node, errors: &mut Vec<Diagnostic>) -> Option<(GameRecord, SourceSpans)> {
+fn interpret(root: &Node, errors: &mut Vec<SourceDiagnostic>) -> Option<(GameRecord, SourceSpans)> {
     if !root.is("game") {
         errors.push(
-            Diagnostic::error(
+            SourceDiagnostic::error(
                 Code::XmlMissing,
                 format!("the root element is <{}>; expected <game>", root.name),
             )
@@ -758,7 +771,7 @@ fn interpret(root: &Node, errors: &mut Vec<Diagnostic>) -> Option<(GameRecord, S
 }
 
 /// A whole number of hands or times in an attribute of `<stats>` or its children.
-fn count_attr(node: &Node, name: &str, errors: &mut Vec<Diagnostic>) -> Option<u32> {
+fn count_attr(node: &Node, name: &str, errors: &mut Vec<SourceDiagnostic>) -> Option<u32> {
     let Some(a) = node.attr(name) else {
         errors.push(missing(
             node,
@@ -778,7 +791,7 @@ fn count_attr(node: &Node, name: &str, errors: &mut Vec<Diagnostic>) -> Option<u
                 false => "a whole number, 0 or more".to_string(),
             };
             errors.push(
-                Diagnostic::error(
+                SourceDiagnostic::error(
                     Code::BadNumber,
                     format!(
                         "the `{name}` of <{}> must be {expected}, found `{}`",
@@ -795,12 +808,12 @@ fn count_attr(node: &Node, name: &str, errors: &mut Vec<Diagnostic>) -> Option<u
 }
 
 /// Attributes other than `known` are errors.
-fn only_attrs(node: &Node, known: &[&str], errors: &mut Vec<Diagnostic>) -> bool {
+fn only_attrs(node: &Node, known: &[&str], errors: &mut Vec<SourceDiagnostic>) -> bool {
     let mut ok = true;
     for a in &node.attrs {
         if !known.iter().any(|k| k.eq_ignore_ascii_case(a.name)) {
             errors.push(
-                Diagnostic::error(
+                SourceDiagnostic::error(
                     Code::XmlUnknown,
                     format!("unknown attribute `{}` of <{}>", a.name, node.name),
                 )
@@ -823,7 +836,7 @@ fn only_attrs(node: &Node, known: &[&str], errors: &mut Vec<Diagnostic>) -> bool
 
 /// `<stats hands="N">` with one child per statistic (reference §6, §12.7): `<VPIP times="30"
 /// chances="95"/>`; `<Aggression times="bets and raises" chances="calls" hands="H"/>`.
-fn read_stats(node: &Node, errors: &mut Vec<Diagnostic>) -> Option<OpponentStats> {
+fn read_stats(node: &Node, errors: &mut Vec<SourceDiagnostic>) -> Option<OpponentStats> {
     let before = errors.len();
     no_text(node, errors);
     only_attrs(node, &["hands"], errors);
@@ -872,7 +885,7 @@ fn read_stats(node: &Node, errors: &mut Vec<Diagnostic>) -> Option<OpponentStats
         };
         if let Some(p) = count_problem(stat, &count, hands) {
             errors.push(
-                Diagnostic::error(Code::BadNumber, format!("<{}>: {p}", child.name))
+                SourceDiagnostic::error(Code::BadNumber, format!("<{}>: {p}", child.name))
                     .at(child.tag.clone()),
             );
             continue;
@@ -909,7 +922,7 @@ fn read_init(
     init: &Node,
     unit: Unit,
     spans: &mut SourceSpans,
-    errors: &mut Vec<Diagnostic>,
+    errors: &mut Vec<SourceDiagnostic>,
 ) -> Option<InitOut> {
     spans.init = Some(init.tag.clone());
     const REQUIRED: [(&str, &str); 4] = [
@@ -948,7 +961,7 @@ fn read_init(
                     if let Some(cs) = &hero_cards {
                         if cs.len() != 2 {
                             errors.push(
-                                Diagnostic::error(
+                                SourceDiagnostic::error(
                                     Code::WrongCardCount,
                                     format!("<heroCards> holds {} cards; expected 2", cs.len()),
                                 )
@@ -1007,7 +1020,7 @@ fn read_init(
     Some(([bb.0, sb.0, hs.0, vs.0], chip, [hc[0].0, hc[1].0], extras))
 }
 
-fn player(node: &Node, errors: &mut Vec<Diagnostic>) -> Option<Player> {
+fn player(node: &Node, errors: &mut Vec<SourceDiagnostic>) -> Option<Player> {
     let Some(a) = node.attr("player") else {
         errors.push(missing(node, "the `player` attribute", "Hero or Villain"));
         return None;
@@ -1019,7 +1032,7 @@ fn player(node: &Node, errors: &mut Vec<Diagnostic>) -> Option<Player> {
         Some(Player::Villain)
     } else {
         errors.push(
-            Diagnostic::error(Code::UnknownPlayer, format!("unknown player `{}`", a.value))
+            SourceDiagnostic::error(Code::UnknownPlayer, format!("unknown player `{}`", a.value))
                 .at(a.span.clone())
                 .with_label("expected Hero or Villain"),
         );
@@ -1027,7 +1040,7 @@ fn player(node: &Node, errors: &mut Vec<Diagnostic>) -> Option<Player> {
     }
 }
 
-fn read_posts(posts: &Node, unit: Unit, errors: &mut Vec<Diagnostic>) -> Option<Vec<Post>> {
+fn read_posts(posts: &Node, unit: Unit, errors: &mut Vec<SourceDiagnostic>) -> Option<Vec<Post>> {
     let mut out = Vec::new();
     let mut ok = no_text(posts, errors);
     for p in &posts.children {
@@ -1066,7 +1079,7 @@ fn read_round(
     phase: Phase,
     node: &Node,
     unit: Unit,
-    errors: &mut Vec<Diagnostic>,
+    errors: &mut Vec<SourceDiagnostic>,
 ) -> Option<(Round, Vec<Span>)> {
     let mut ok = no_text(node, errors);
     let mut board: Option<(&Node, Vec<(Card, Span)>)> = None;
@@ -1127,13 +1140,17 @@ fn read_round(
     ))
 }
 
-fn read_action(node: &Node, unit: Unit, errors: &mut Vec<Diagnostic>) -> Option<ActionRecord> {
+fn read_action(
+    node: &Node,
+    unit: Unit,
+    errors: &mut Vec<SourceDiagnostic>,
+) -> Option<ActionRecord> {
     let no = match node.attr("no") {
         Some(a) => match a.value.trim().parse::<i64>() {
             Ok(n) => Some(n),
             Err(_) => {
                 errors.push(
-                    Diagnostic::error(
+                    SourceDiagnostic::error(
                         Code::BadNumber,
                         format!(
                             "the `no` of <action> must be a whole number, found `{}`",
@@ -1162,7 +1179,7 @@ fn read_action(node: &Node, unit: Unit, errors: &mut Vec<Diagnostic>) -> Option<
             let found = v.parse::<Act>().ok();
             if found.is_none() {
                 let mut d =
-                    Diagnostic::error(Code::UnknownAct, format!("unknown act `{}`", a.value))
+                    SourceDiagnostic::error(Code::UnknownAct, format!("unknown act `{}`", a.value))
                         .at(a.span.clone())
                         .with_label("expected check, call, raise, bet or fold");
                 if let Some(s) = did_you_mean(v, Act::WORDS) {
@@ -1305,7 +1322,7 @@ mod tests {
     use crate::game::betting::tests::{line, line_of, one_error, record, round, THESIS};
     use crate::game::GameState;
 
-    fn read_errors(xml: &str) -> Vec<Diagnostic> {
+    fn read_errors(xml: &str) -> Vec<SourceDiagnostic> {
         read(xml).expect_err("expected an XML error").diagnostics
     }
     #[test]

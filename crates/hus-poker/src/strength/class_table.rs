@@ -4,7 +4,7 @@
 
 /// What tells one table file from another: its magic, its name in messages, and its entries.
 #[derive(Debug)]
-pub struct Format {
+pub struct TableFormat {
     pub magic: &'static [u8; 8],
     /// `flop equity table`: what a file with the wrong magic is not.
     pub name: &'static str,
@@ -18,15 +18,15 @@ pub struct Format {
 
 /// A table file, checked: the offsets and the entries.
 #[derive(Debug)]
-pub struct Table<'a> {
+pub struct ClassTable<'a> {
     offsets: Vec<usize>,
     entries: &'a [u8],
     width: usize,
 }
 
-impl<'a> Table<'a> {
+impl<'a> ClassTable<'a> {
     /// Reads the header; an error says what is wrong with the bytes.
-    pub fn parse(bytes: &'a [u8], format: &Format) -> Result<Table<'a>, String> {
+    pub fn parse(bytes: &'a [u8], format: &TableFormat) -> Result<ClassTable<'a>, String> {
         let magic = format.magic.as_slice();
         let head = magic.len() + 170 * 4;
         if bytes.len() < head || &bytes[..magic.len()] != magic {
@@ -47,14 +47,14 @@ impl<'a> Table<'a> {
                 bytes.len() - head
             ));
         }
-        Ok(Table {
+        Ok(ClassTable {
             offsets,
             entries: &bytes[head..],
             width,
         })
     }
 
-    /// The stored entries of one class, [`Format::width`] bytes each.
+    /// The stored entries of one class, [`TableFormat::width`] bytes each.
     pub fn class(&self, class: usize) -> &'a [u8] {
         let w = self.width;
         &self.entries[w * self.offsets[class]..w * self.offsets[class + 1]]
@@ -62,9 +62,9 @@ impl<'a> Table<'a> {
 }
 
 /// The file's bytes from the entries of each of the 169 classes, each written by `entry`
-/// (which must write [`Format::width`] bytes).
+/// (which must write [`TableFormat::width`] bytes).
 pub fn write<T>(
-    format: &Format,
+    format: &TableFormat,
     per_class: &[Vec<T>],
     entry: impl Fn(&T, &mut Vec<u8>),
 ) -> Vec<u8> {
@@ -87,8 +87,8 @@ pub fn write<T>(
 /// The checks every table's tests make: a file of no entries, a short one, a wrong magic
 /// and decreasing offsets are each refused with their message.
 #[cfg(test)]
-pub fn assert_damage_refused(format: &Format, empty: Vec<u8>) {
-    let parse = |b: &[u8]| Table::parse(b, format).unwrap_err();
+pub fn assert_damage_refused(format: &TableFormat, empty: Vec<u8>) {
+    let parse = |b: &[u8]| ClassTable::parse(b, format).unwrap_err();
     let expected = format!("expected {} {}", format.entries, format.entry);
     assert!(parse(&empty).contains(&expected), "{}", parse(&empty));
     assert!(parse(format.magic).contains("wrong magic or too short"));

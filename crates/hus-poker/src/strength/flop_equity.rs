@@ -18,12 +18,12 @@
 
 use std::sync::OnceLock;
 
-use super::class_table::{self, Format};
+use super::class_table::{self, ClassTable, TableFormat};
 use crate::cards::hole::HoleClass;
 use crate::cards::{Card, CardSet, Rank, Suit};
 
 /// The table file's magic and entries: 3 bytes a class.
-pub const FORMAT: Format = Format {
+pub const FORMAT: TableFormat = TableFormat {
     magic: b"HUSFEQ01",
     name: "flop equity table",
     entry: "classes",
@@ -88,7 +88,7 @@ fn equity_of(count: u32) -> f64 {
 }
 
 /// The counts of one hole class for every combination of the 50 other cards.
-fn spread(table: &Table<'_>, class: usize) -> Box<[u32]> {
+fn spread(table: &ClassTable<'_>, class: usize) -> Box<[u32]> {
     let mut next = table.class(class).chunks_exact(3);
     let mut grid = vec![0u32; FLOPS].into_boxed_slice();
     for (combo, smallest) in Layout::of(class).smallest().enumerate() {
@@ -103,12 +103,9 @@ fn spread(table: &Table<'_>, class: usize) -> Box<[u32]> {
     grid
 }
 
-/// The table file, checked: the offsets and the counts.
-pub type Table<'a> = class_table::Table<'a>;
-
 /// Reads the file's header; an error says what is wrong with the bytes.
-pub fn parse(bytes: &[u8]) -> Result<Table<'_>, String> {
-    Table::parse(bytes, &FORMAT)
+pub fn parse(bytes: &[u8]) -> Result<ClassTable<'_>, String> {
+    ClassTable::parse(bytes, &FORMAT)
 }
 
 /// The file's bytes from the counts of each hole class's stored flops, in [`Layout::stored`]

@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 use rayon::prelude::*;
 
 use super::eval7::{Evaluator, IncrementalHand};
-use super::showdowns::{BoardCounter, Entry};
+use super::showdowns::{BoardCounter, ShowdownEntry};
 use crate::cards::hole::HoleClass;
 use crate::cards::{Card, CardSet};
 
@@ -108,7 +108,7 @@ fn every_holding() -> BoardCounter {
     let bit = |n: usize| (n / 13 * 16 + n % 13) as u32;
     let entries = (1..52)
         .flat_map(|hi| (0..hi).map(move |lo| (lo, hi)))
-        .map(|(lo, hi)| Entry {
+        .map(|(lo, hi)| ShowdownEntry {
             cards: [bit(lo), bit(hi)],
             weight: [1, 1],
         })
@@ -123,7 +123,10 @@ fn count_board(counter: &mut BoardCounter, board: CardSet) {
 
 /// The counter's counts as tallies per combo index, each holding having met `showdowns`
 /// villain holdings.
-fn tallies_of(counter: &BoardCounter, showdowns: impl Fn(&Entry) -> u64) -> Vec<ShowdownTally> {
+fn tallies_of(
+    counter: &BoardCounter,
+    showdowns: impl Fn(&ShowdownEntry) -> u64,
+) -> Vec<ShowdownTally> {
     counter
         .entries()
         .iter()

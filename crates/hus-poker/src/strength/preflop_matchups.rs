@@ -19,7 +19,7 @@ use std::sync::OnceLock;
 
 use rayon::prelude::*;
 
-use super::class_table::{self, Format};
+use super::class_table::{self, ClassTable, TableFormat};
 use super::eval7::{Evaluator, IncrementalHand};
 use super::flop_equity::{self, Layout};
 use super::outlook::unseen;
@@ -27,7 +27,7 @@ use crate::cards::hole::{HoleClass, HoleClassSet};
 use crate::cards::{Card, CardSet, Rank, Suit};
 
 /// The table file's magic and entries: 6 bytes a matchup.
-pub const FORMAT: Format = Format {
+pub const FORMAT: TableFormat = TableFormat {
     magic: b"HUSPFM01",
     name: "preflop matchup table",
     entry: "matchups",
@@ -47,12 +47,12 @@ const VILLAINS: usize = 1225;
 static FILE: &[u8] = include_bytes!("../../../../tables/preflop-matchups.bin");
 
 /// The hero's wins and ties over every board.
-pub type Counts = (u32, u32);
+pub type WinsTies = (u32, u32);
 
 /// The hero's wins and ties against the villain over all [`BOARDS`] boards (the villain's
 /// wins are the rest); cards are [`CardSet`] bit indexes, all four different. The first call
 /// for a hero class spreads its row (well under a millisecond), later ones are a lookup.
-pub fn matchup(hero: [u32; 2], villain: [u32; 2]) -> Counts {
+pub fn matchup(hero: [u32; 2], villain: [u32; 2]) -> WinsTies {
     let [a, b, c, d] = [hero[0], hero[1], villain[0], villain[1]].map(card);
     assert!(
         CardSet(a.set().0 | b.set().0 | c.set().0 | d.set().0).len() == 4,
@@ -116,8 +116,8 @@ fn smallest(layout: &Layout) -> Vec<usize> {
 }
 
 /// The counts of one hero class against every villain pair, spread from the table.
-fn row(class: usize) -> &'static [Counts] {
-    static ROWS: [OnceLock<Box<[Counts]>>; 169] = [const { OnceLock::new() }; 169];
+fn row(class: usize) -> &'static [WinsTies] {
+    static ROWS: [OnceLock<Box<[WinsTies]>>; 169] = [const { OnceLock::new() }; 169];
     ROWS[class].get_or_init(|| {
         let table =
             parse(FILE).unwrap_or_else(|e| panic!("tables/preflop-matchups.bin is corrupt: {e}"));
@@ -125,7 +125,7 @@ fn row(class: usize) -> &'static [Counts] {
     })
 }
 
-fn spread(table: &Table<'_>, class: usize) -> Box<[Counts]> {
+fn spread(table: &ClassTable<'_>, class: usize) -> Box<[WinsTies]> {
     let mut next = table.class(class).chunks_exact(6);
     let mut row = vec![(0, 0); VILLAINS].into_boxed_slice();
     for (combo, least) in smallest(&Layout::of(class)).into_iter().enumerate() {
@@ -178,17 +178,14 @@ pub fn class_versus_class(hero: usize, villain: usize) -> (u64, u64, u32) {
     (t.wins, t.ties, t.holdings)
 }
 
-/// The table file, checked: the offsets and the counts.
-pub type Table<'a> = class_table::Table<'a>;
-
 /// Reads the file's header; an error says what is wrong with the bytes.
-pub fn parse(bytes: &[u8]) -> Result<Table<'_>, String> {
-    Table::parse(bytes, &FORMAT)
+pub fn parse(bytes: &[u8]) -> Result<ClassTable<'_>, String> {
+    ClassTable::parse(bytes, &FORMAT)
 }
 
 /// The file's bytes from the counts of each hero class's stored matchups, in [`stored`]
 /// order.
-pub fn write(per_class: &[Vec<Counts>]) -> Vec<u8> {
+pub fn write(per_class: &[Vec<WinsTies>]) -> Vec<u8> {
     class_table::write(&FORMAT, per_class, |&(wins, ties), out| {
         assert!(wins + ties <= BOARDS, "a count fits in 3 bytes");
         out.extend(&wins.to_le_bytes()[..3]);
@@ -216,7 +213,7 @@ pub fn stored(class: usize) -> Vec<(CardSet, CardSet)> {
 
 /// The hero's wins and ties against the villain over every board, enumerated: the boards in
 /// nested order, both hands built up a card at a time ([`IncrementalHand`]).
-pub fn count(hero: CardSet, villain: CardSet) -> Counts {
+pub fn count(hero: CardSet, villain: CardSet) -> WinsTies {
     let ev = Evaluator::get();
     let deck = unseen(hero.union(villain));
     let n = deck.len();
@@ -258,7 +255,7 @@ pub fn generate(progress: &(dyn Fn(usize, usize) + Sync)) -> Vec<u8> {
     keys.sort_unstable();
     keys.dedup();
     let done = AtomicUsize::new(0);
-    let counted: Vec<Counts> = keys
+    let counted: Vec<WinsTies> = keys
         .par_iter()
         .map(|&key| {
             let c = count(key_cards(key >> 12), key_cards(key & 0xfff));
@@ -266,7 +263,7 @@ pub fn generate(progress: &(dyn Fn(usize, usize) + Sync)) -> Vec<u8> {
             c
         })
         .collect();
-    let per_class: Vec<Vec<Counts>> = per_class
+    let per_class: Vec<Vec<WinsTies>> = per_class
         .iter()
         .map(|stored| {
             stored
@@ -317,7 +314,7 @@ fn key_cards(code: u32) -> CardSet {
 /// The hero's wins and ties against the villain by their definition, for tests and
 /// benchmarks: every board of five of the other 48 cards, both seven-card hands ranked.
 #[doc(hidden)]
-pub fn count_reference(hero: CardSet, villain: CardSet) -> Counts {
+pub fn count_reference(hero: CardSet, villain: CardSet) -> WinsTies {
     let ev = Evaluator::get();
     let deck: Vec<u64> = unseen(hero.union(villain))
         .iter()

@@ -9,12 +9,12 @@ use super::eval7::{Evaluator, IncrementalHand};
 /// One holding of either side: its two cards (bit indexes) and its integer weight as the
 /// first and as the second side (0 where that side does not hold it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Entry {
+pub struct ShowdownEntry {
     pub cards: [u32; 2],
     pub weight: [u128; 2],
 }
 
-impl Entry {
+impl ShowdownEntry {
     pub fn mask(&self) -> u64 {
         1 << self.cards[0] | 1 << self.cards[1]
     }
@@ -33,7 +33,7 @@ const INDEX_BITS: u32 = 11;
 
 /// The two sides' holdings and their counts so far.
 pub struct BoardCounter {
-    entries: Vec<Entry>,
+    entries: Vec<ShowdownEntry>,
     counts: Vec<Counts>,
     /// Scratch: the live entries of the board, rank-packed.
     items: Vec<u32>,
@@ -42,7 +42,7 @@ pub struct BoardCounter {
 impl BoardCounter {
     /// At most 1326 entries (each holding once: weights of a holding listed twice are summed
     /// by the caller).
-    pub fn new(entries: Vec<Entry>) -> BoardCounter {
+    pub fn new(entries: Vec<ShowdownEntry>) -> BoardCounter {
         assert!(entries.len() < 1 << INDEX_BITS, "at most 1326 holdings");
         BoardCounter {
             counts: vec![Counts::default(); entries.len()],
@@ -51,7 +51,7 @@ impl BoardCounter {
         }
     }
 
-    pub fn entries(&self) -> &[Entry] {
+    pub fn entries(&self) -> &[ShowdownEntry] {
         &self.entries
     }
 
@@ -116,7 +116,7 @@ impl Sweep {
     /// One rank's entries: each side's wins against the other's weight below, ties against the
     /// other's weight in the group (the entry's own holding is counted out of both cards'
     /// sums, so it is added back once), then the group joins the weight below.
-    fn group(&mut self, group: &[u32], entries: &[Entry], counts: &mut [Counts]) {
+    fn group(&mut self, group: &[u32], entries: &[ShowdownEntry], counts: &mut [Counts]) {
         let entry = |x: u32| &entries[(x & ((1 << INDEX_BITS) - 1)) as usize];
         for &x in group {
             let e = entry(x);

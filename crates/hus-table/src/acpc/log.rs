@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use super::seat::{take_turn, SeatError, Turn};
 use super::{parse, progress, replay, to_record, AcpcAction, MatchState, NoLimitGame};
 use crate::game::{Ending, GameState, OpponentStats, Phase};
-use crate::play::{Bot, DecisionRng, ScriptBot};
+use crate::play::{Decider, DecisionRng, ScriptBot};
 
 /// One finished hand of the log.
 #[derive(Clone, Debug, PartialEq)]
@@ -408,18 +408,18 @@ fn read_score(rest: &str) -> Result<Vec<(String, f64)>, String> {
 
 /// What the player did, as `hus replay` compares it: fold, check or call, raise.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
+pub enum ActionClass {
     Fold,
     CheckCall,
     Raise,
 }
 
-impl Kind {
-    fn of(act: AcpcAction) -> Kind {
+impl ActionClass {
+    fn of(act: AcpcAction) -> ActionClass {
         match act {
-            AcpcAction::Fold => Kind::Fold,
-            AcpcAction::Call => Kind::CheckCall,
-            AcpcAction::RaiseTo(_) => Kind::Raise,
+            AcpcAction::Fold => ActionClass::Fold,
+            AcpcAction::Call => ActionClass::CheckCall,
+            AcpcAction::RaiseTo(_) => ActionClass::Raise,
         }
     }
 }
@@ -448,7 +448,7 @@ pub struct Replayed {
 impl Replayed {
     /// The bot does the same kind of thing (fold, check or call, raise).
     pub fn same(&self) -> bool {
-        Kind::of(self.played) == Kind::of(self.bot)
+        ActionClass::of(self.played) == ActionClass::of(self.bot)
     }
 }
 
@@ -464,7 +464,7 @@ pub fn replay_player(
     game: &NoLimitGame,
     seed: u64,
     mut each: impl FnMut(Replayed) -> Result<(), String>,
-) -> Result<(), ReplayError> {
+) -> Result<(), ReplayFailure> {
     let mut opponent = OpponentStats::default();
     let tracks = bot.reads_stats();
     for hand in &log.hands {
@@ -483,7 +483,7 @@ pub fn replay_player(
             counts[round] += 1;
         })
         .map_err(|e| {
-            ReplayError::Log(LogError {
+            ReplayFailure::Log(LogError {
                 line: hand.line,
                 message: e.0,
             })
@@ -494,7 +494,7 @@ pub fn replay_player(
             before.rounds[round].truncate(k);
             before.board.truncate(round + 1);
             let prog = progress(&before, game).map_err(|e| {
-                ReplayError::Log(LogError {
+                ReplayFailure::Log(LogError {
                     line: hand.line,
                     message: e.0,
                 })
@@ -515,7 +515,7 @@ pub fn replay_player(
                 &mut rng,
                 &line,
             )
-            .map_err(ReplayError::Seat)?;
+            .map_err(ReplayFailure::Seat)?;
             let high = prog.high();
             let size_close = match (played, act) {
                 (AcpcAction::RaiseTo(a), AcpcAction::RaiseTo(b)) => {
@@ -535,11 +535,11 @@ pub fn replay_player(
                 state,
                 seed: decision_seed,
             })
-            .map_err(ReplayError::Io)?;
+            .map_err(ReplayFailure::Io)?;
         }
         if tracks {
             let record = to_record(&seen, game).map_err(|e| {
-                ReplayError::Log(LogError {
+                ReplayFailure::Log(LogError {
                     line: hand.line,
                     message: e.0,
                 })
@@ -553,23 +553,23 @@ pub fn replay_player(
 
 /// Why a replay stopped.
 #[derive(Debug)]
-pub enum ReplayError {
+pub enum ReplayFailure {
     Log(LogError),
     Seat(SeatError),
     Io(String),
 }
 
-impl std::fmt::Display for ReplayError {
+impl std::fmt::Display for ReplayFailure {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            ReplayError::Log(e) => e.fmt(f),
-            ReplayError::Seat(e) => e.fmt(f),
-            ReplayError::Io(m) => f.write_str(m),
+            ReplayFailure::Log(e) => e.fmt(f),
+            ReplayFailure::Seat(e) => e.fmt(f),
+            ReplayFailure::Io(m) => f.write_str(m),
         }
     }
 }
 
-impl std::error::Error for ReplayError {}
+impl std::error::Error for ReplayFailure {}
 
 #[cfg(test)]
 mod tests {

@@ -10,10 +10,10 @@ use super::{
     ProtocolError,
 };
 use crate::dealer::{BotStats, ResultSums};
-use crate::diag::Diagnostic;
+use crate::diag::SourceDiagnostic;
 use crate::game::{Action, Ending, GameState, OpponentStats, Phase};
 use crate::play::{
-    seed_of_decision, Bot, BotDecision, DecisionInfo, DecisionRng, Histories, ScriptBot,
+    seed_of_decision, BotDecision, Decider, DecisionInfo, DecisionRng, Histories, ScriptBot,
 };
 
 /// Why a seat stopped playing.
@@ -26,7 +26,7 @@ pub enum SeatError {
     InvalidState {
         line: String,
         xml: String,
-        diagnostics: Vec<Diagnostic>,
+        diagnostics: Vec<SourceDiagnostic>,
     },
     /// The bot could not decide (an external program failed, ...).
     Bot { hand: u64, message: String },

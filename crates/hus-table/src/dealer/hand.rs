@@ -15,7 +15,7 @@ use crate::game::{
     Act, Action, ActionRecord, Chips, GameRecord, GrowingState, Intent, Phase, Player, Post, Round,
     Unit,
 };
-use crate::play::{legal_move, Bot, ChaCha8Stream, Deal, DecisionInfo, DecisionRng, HandEnd};
+use crate::play::{legal_move, ChaCha8Stream, Deal, Decider, DecisionInfo, DecisionRng, HandEnd};
 use crate::strength::{evaluate, HandRank};
 
 /// Blinds and the stack every hand starts with, in chips.
@@ -81,8 +81,10 @@ impl HandBuffers {
     pub fn decide(
         &mut self,
         seat: usize,
-    ) -> Result<(&crate::game::GameState, Vec<crate::diag::Diagnostic>), crate::game::InvalidGame>
-    {
+    ) -> Result<
+        (&crate::game::GameState, Vec<crate::diag::SourceDiagnostic>),
+        crate::game::InvalidGame,
+    > {
         let [button, big_blind] = &mut self.records;
         match seat {
             0 => button.decide(),
@@ -235,7 +237,7 @@ fn player_at(seat: usize) -> Player {
 /// Plays one hand: each player to act decides (`Decisions::take`) and the act goes to the
 /// hand in play ([`HandInPlay`]); then the hand is settled, checked and told to the bots.
 pub fn play_hand(
-    bots: [&dyn Bot; 2],
+    bots: [&dyn Decider; 2],
     setup: &HandSetup,
     recorders: HandRecorders,
 ) -> Result<HandOutcome, MatchError> {
@@ -441,7 +443,7 @@ impl Decisions<'_, '_> {
     #[inline]
     fn take(
         &mut self,
-        bots: [&dyn Bot; 2],
+        bots: [&dyn Decider; 2],
         setup: &HandSetup,
         buffers: &mut HandBuffers,
         play: &HandInPlay,
@@ -522,7 +524,7 @@ fn record_act(
 
 /// Tells each bot how the hand ended, from its seat.
 fn tell_hand_over(
-    bots: [&dyn Bot; 2],
+    bots: [&dyn Decider; 2],
     setup: &HandSetup,
     records: &[GrowingState; 2],
     out: &HandOutcome,

@@ -1,12 +1,12 @@
 //! A heads-up no-limit dealer that plays bots against each other (`hus match`).
 //!
-//! [`play_match`] deals hand after hand between two [`Bot`]s: blinds, the button alternating
-//! every hand, stacks reset to the starting size each hand. Every decision gives the bot the
-//! same [`GameState`](crate::game::GameState) `hus decide` would read, built from a record
-//! kept from that bot's point of view. Each hand's deck and decision generators derive from
-//! `(seed, hand)` with ChaCha, and results are combined in hand order, so a seed gives the
-//! same match on any number of threads. What a player holds at any table (the [`Bot`], its
-//! decision seeds, legal moves, histories) is in [`crate::play`], which `hus acpc` shares.
+//! [`play_match`] deals hand after hand between two [`Decider`]s: blinds, the button alternating
+//! every hand, stacks reset to the starting size each hand. Every decision gives the bot the same
+//! [`GameState`](crate::game::GameState) `hus decide` would read, built from a record kept from
+//! that bot's point of view. Each hand's deck and decision generators derive from `(seed, hand)`
+//! with ChaCha, and results are combined in hand order, so a seed gives the same match on any
+//! number of threads. What a player holds at any table (the [`Decider`], its decision seeds, legal
+//! moves, histories) is in [`crate::play`], which `hus acpc` shares.
 
 pub mod acpc_text;
 pub mod hand;
@@ -22,7 +22,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
-use crate::diag::Diagnostic;
+use crate::diag::SourceDiagnostic;
 use crate::game::opponent::HandMemo;
 use crate::game::Ending;
 // What a player at any table holds, from the module `hus acpc` shares.
@@ -30,7 +30,7 @@ pub use crate::play::bots::{load_bot, BotLoadError, LoadedBot, ScriptBot, BUILTI
 pub use crate::play::history::{self, DecisionInfo};
 use crate::play::seeds::seeds_on;
 pub use crate::play::ChaCha8Stream;
-pub use crate::play::{decision_seeds, Bot, BotDecision, Deal, DecisionRng, HandEnd};
+pub use crate::play::{decision_seeds, BotDecision, Deal, Decider, DecisionRng, HandEnd};
 pub use hand::{HandOutcome, Stakes};
 pub use stats::{ActionCounts, BotStats, ResultSums};
 pub use table::{Acted, HandResult, Table, TableOptions};
@@ -151,7 +151,7 @@ pub enum MatchError {
         hand: u64,
         decision: usize,
         xml: String,
-        diagnostics: Vec<Diagnostic>,
+        diagnostics: Vec<SourceDiagnostic>,
     },
     /// The dealer played an act the betting rules reject: a dealer bug.
     IllegalAct {
@@ -326,7 +326,7 @@ fn validate(config: &MatchConfig) -> Result<(), MatchError> {
 /// only then (nobody else reads them). Outputs (histories, log) are not written; the result
 /// counts the range's hands only.
 pub fn play_range(
-    bots: [&dyn Bot; 2],
+    bots: [&dyn Decider; 2],
     config: &MatchConfig,
     (start, end): (u64, u64),
 ) -> Result<MatchResult, MatchError> {
@@ -346,7 +346,7 @@ pub fn play_range(
 /// Plays a match of `config.hands` hands between A (`bots[0]`) and B (`bots[1]`).
 /// `progress` is told how many more hands finished, now and then.
 pub fn play_match(
-    bots: [&dyn Bot; 2],
+    bots: [&dyn Decider; 2],
     config: &MatchConfig,
     progress: Option<&(dyn Fn(u64) + Sync)>,
 ) -> Result<MatchResult, MatchError> {
@@ -459,7 +459,7 @@ pub fn play_match(
 /// With `in_order` (the chunk is the whole match), each hand's log line is written as soon as
 /// it is played, and a failure after some hands is [`MatchError::Stopped`] with their result.
 fn play_chunk(
-    bots: [&dyn Bot; 2],
+    bots: [&dyn Decider; 2],
     config: &MatchConfig,
     range: (u64, u64),
     track: bool,
@@ -488,7 +488,7 @@ fn play_chunk(
 /// Plays hands `start..end` into `out` (see [`play_chunk`]); with `hud` (or `track`), each
 /// bot's HUD of the other is kept (a match reports it; a range keeps it only for the bots).
 fn play_hands(
-    bots: [&dyn Bot; 2],
+    bots: [&dyn Decider; 2],
     config: &MatchConfig,
     range: (u64, u64),
     track: bool,
@@ -509,7 +509,7 @@ fn play_hands(
 
 /// [`play_hands`], each hand added to `huds` when given.
 fn play_hands_seen(
-    bots: [&dyn Bot; 2],
+    bots: [&dyn Decider; 2],
     config: &MatchConfig,
     (start, end): (u64, u64),
     track: bool,
@@ -604,7 +604,7 @@ mod tests {
 
     /// Raises by the pot (as it stands) every time.
     struct Raiser;
-    impl Bot for Raiser {
+    impl Decider for Raiser {
         fn decide(&self, s: &GameState, _: &mut DecisionRng) -> Result<BotDecision, String> {
             Ok(BotDecision::plain(Intent::Raise(
                 s.derived().chips(s.derived().pot),
@@ -613,14 +613,14 @@ mod tests {
     }
     /// Folds whenever something is owed (and says FOLD otherwise too: made legal).
     struct Folder;
-    impl Bot for Folder {
+    impl Decider for Folder {
         fn decide(&self, _: &GameState, _: &mut DecisionRng) -> Result<BotDecision, String> {
             Ok(BotDecision::plain(Intent::Fold))
         }
     }
     /// Any move at random, amounts included, legal or not: the table must cope.
     pub(super) struct Chaos;
-    impl Bot for Chaos {
+    impl Decider for Chaos {
         fn decide(&self, s: &GameState, rng: &mut DecisionRng) -> Result<BotDecision, String> {
             let mv = match rng.random_range(0..10) {
                 0 => Intent::Fold,
@@ -637,7 +637,7 @@ mod tests {
 
     /// Raises by the pot, reads statistics, and keeps the ones each decision was given.
     struct Probe(std::sync::Mutex<Vec<Option<crate::game::OpponentStats>>>);
-    impl Bot for Probe {
+    impl Decider for Probe {
         fn decide(&self, s: &GameState, _: &mut DecisionRng) -> Result<BotDecision, String> {
             self.0
                 .lock()
@@ -779,7 +779,7 @@ mod tests {
     /// Calls until its `n`th decision, which fails; plays in order, as a program does (a
     /// failure then stops the match with the hands played).
     struct FailsAt(std::sync::atomic::AtomicUsize);
-    impl Bot for FailsAt {
+    impl Decider for FailsAt {
         fn decide(&self, _: &GameState, _: &mut DecisionRng) -> Result<BotDecision, String> {
             match self.0.fetch_sub(1, std::sync::atomic::Ordering::SeqCst) {
                 1 => Err("tired".into()),

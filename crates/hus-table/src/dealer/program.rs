@@ -17,7 +17,7 @@ use super::hand::Stakes;
 use crate::external::Spawned;
 use crate::files::PrivateTempFile;
 use crate::game::{GameState, Intent};
-use crate::play::{Bot, BotDecision, DecisionRng, HandEnd};
+use crate::play::{BotDecision, Decider, DecisionRng, HandEnd};
 
 /// The longest line accepted from a program (the competition's dealer allows 4 KiB).
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
@@ -492,7 +492,7 @@ pub fn read_action(act: &str, state: &GameState) -> (Intent, bool) {
     }
 }
 
-impl Bot for AcpcProgram {
+impl Decider for AcpcProgram {
     fn decide(&self, state: &GameState, _rng: &mut DecisionRng) -> Result<BotDecision, String> {
         let mut g = self
             .inner

@@ -271,19 +271,19 @@ fn setup_of<'a>(
 mod tests {
     use super::*;
     use crate::dealer::tests::Chaos;
-    use crate::dealer::{play_match, Bot, BotDecision, DecisionRng, MatchConfig};
+    use crate::dealer::{play_match, BotDecision, Decider, DecisionRng, MatchConfig};
     use crate::game::Chips;
 
     /// Calls everything.
     struct Caller;
-    impl Bot for Caller {
+    impl Decider for Caller {
         fn decide(&self, _: &GameState, _: &mut DecisionRng) -> Result<BotDecision, String> {
             Ok(BotDecision::plain(Intent::Call))
         }
     }
 
     /// A's chips hand by hand when the caller steps a table deciding with `bots`.
-    fn stepped(bots: [&dyn Bot; 2], options: TableOptions, hands: u64) -> Vec<i64> {
+    fn stepped(bots: [&dyn Decider; 2], options: TableOptions, hands: u64) -> Vec<i64> {
         let mut table = Table::new(options).unwrap();
         let mut results = Vec::new();
         while (results.len() as u64) < hands {
@@ -300,7 +300,7 @@ mod tests {
         results
     }
 
-    fn matched(bots: [&dyn Bot; 2], options: &TableOptions, hands: u64) -> Vec<i64> {
+    fn matched(bots: [&dyn Decider; 2], options: &TableOptions, hands: u64) -> Vec<i64> {
         let mut cfg = MatchConfig::new(hands, options.seed);
         cfg.stakes = options.stakes;
         cfg.duplicate = options.duplicate;
@@ -318,7 +318,7 @@ mod tests {
                 bb: 2,
                 stack: 60,
             };
-            let bots: [&dyn Bot; 2] = [&Chaos, &Caller];
+            let bots: [&dyn Decider; 2] = [&Chaos, &Caller];
             let want = matched(bots, &options, 600);
             assert_eq!(stepped(bots, options, 600), want);
         }

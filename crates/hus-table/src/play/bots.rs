@@ -3,10 +3,10 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{Bot, BotDecision};
+use super::{BotDecision, Decider};
 use crate::check::{check, CheckOptions};
-use crate::diag::{Diagnostic, SourceFile};
-use crate::eval::{decide_brief, DecideError, DecideOptions, ErrorKind};
+use crate::diag::{SourceDiagnostic, SourceFile};
+use crate::eval::{decide_brief, DecideOptions, ErrorKind, EvalError};
 use crate::external::ExternalPolicy;
 use crate::game::{GameState, Intent};
 use crate::ir::Program;
@@ -57,7 +57,7 @@ pub struct ScriptBot {
     pub options: DecideOptions,
 }
 
-impl Bot for ScriptBot {
+impl Decider for ScriptBot {
     fn decide(
         &self,
         state: &GameState,
@@ -75,7 +75,7 @@ impl Bot for ScriptBot {
                 read_random: d.read_random(),
             }),
             // `hus decide` exits 3 here; at a table the bot checks, or folds when it owes.
-            Err(DecideError {
+            Err(EvalError {
                 kind: ErrorKind::NoRuleMatched { read_random, .. },
                 ..
             }) => Ok(BotDecision {
@@ -109,7 +109,7 @@ pub struct LoadedBot {
     /// The script's source, to write beside histories for a built-in.
     pub source: SourceFile,
     /// Check warnings.
-    pub warnings: Vec<Diagnostic>,
+    pub warnings: Vec<SourceDiagnostic>,
 }
 
 /// Why a bot could not be loaded.
@@ -121,7 +121,7 @@ pub enum BotLoadError {
     /// The script has errors: every diagnostic, with the source to render them against.
     Script {
         source: SourceFile,
-        diagnostics: Vec<Diagnostic>,
+        diagnostics: Vec<SourceDiagnostic>,
     },
 }
 

@@ -47,7 +47,7 @@ impl Deal {
     }
 }
 
-/// A finished hand as one bot's seat saw it ([`super::Bot::hand_over`]).
+/// A finished hand as one bot's seat saw it ([`super::Decider::hand_over`]).
 pub struct HandEnd<'a> {
     /// The hand's number in the match, from 1.
     pub hand: u64,

@@ -1,5 +1,5 @@
 //! What a player at any table holds, shared by the match `hus match` deals and the seat
-//! `hus acpc` plays at the competition dealer: a [`Bot`] and the scripts and built-ins that
+//! `hus acpc` plays at the competition dealer: a [`Decider`] and the scripts and built-ins that
 //! are bots (`bots`), the deal ([`deal`]), each decision's seed ([`seeds`]), the legal
 //! move a bot's answer becomes ([`legal`]), and the histories of its decisions ([`history`]).
 //! The same seed therefore makes the same random choices at either table.
@@ -22,7 +22,7 @@ pub use seeds::{decision_seeds, seed_of_decision};
 pub use stream::ChaCha8Stream;
 
 /// A player at the table: anything that turns a game state into a move.
-pub trait Bot: Send + Sync {
+pub trait Decider: Send + Sync {
     /// Decides from `state` (the bot is "Hero"). `rng` is this decision's own generator,
     /// `ChaCha8Rng::seed_from_u64(seed)` with the seed `--histories` records (seeded on the
     /// first draw).

@@ -170,7 +170,7 @@ fn only_at_zero(holds: impl Fn(f64) -> bool) -> bool {
 pub(super) fn rules_never_acting(
     program: &Program,
     source: &SourceFile,
-    out: &mut Vec<Diagnostic>,
+    out: &mut Vec<SourceDiagnostic>,
 ) {
     for rule in &program.rules {
         let pins = rule_pins(rule);
@@ -179,13 +179,13 @@ pub(super) fn rules_never_acting(
         }
         let keyword = rule.span.start..rule.span.start + "RULE".len().min(rule.span.len());
         let only_then =
-            rule.reactions.is_empty() && !matches!(rule.action.kind, ir::ActionKind::Nothing);
+            rule.reactions.is_empty() && !matches!(rule.action.kind, ir::RuleActionKind::Nothing);
         let only_reactions =
-            !rule.reactions.is_empty() && matches!(rule.action.kind, ir::ActionKind::Nothing);
+            !rule.reactions.is_empty() && matches!(rule.action.kind, ir::RuleActionKind::Nothing);
         if only_then && pins.acted {
             let then = rule.action.span.clone();
             let text = source.text.get(then.clone()).unwrap_or("");
-            let mut d = Diagnostic::warning(
+            let mut d = SourceDiagnostic::warning(
                 Code::RuleNeverActs,
                 "this rule never gives an action: it holds only after the villain acted in the round, where only a VILLAIN reaction answers, and it has none",
             )
@@ -199,7 +199,7 @@ pub(super) fn rules_never_acting(
             out.push(d);
         } else if only_reactions && pins.before_villain() && !pins.acted {
             out.push(
-                Diagnostic::warning(
+                SourceDiagnostic::warning(
                     Code::RuleNeverActs,
                     "this rule never gives an action: it holds only before the villain acts in the round, where a VILLAIN reaction never answers, and it has no THEN action",
                 )

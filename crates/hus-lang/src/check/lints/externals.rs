@@ -9,7 +9,7 @@ pub(super) fn externals(
     program: &Program,
     source: &SourceFile,
     defines: &[String],
-    out: &mut Vec<Diagnostic>,
+    out: &mut Vec<SourceDiagnostic>,
 ) {
     let mut walker = Walker::default();
     let mut done = std::collections::HashSet::new();
@@ -30,7 +30,7 @@ pub(super) fn externals(
     for rule in &program.rules {
         walker.rule(rule, None, &mut one);
         for a in std::iter::once(&rule.action).chain(rule.reactions.iter().map(|r| &r.action)) {
-            if let ir::ActionKind::External(e) = &a.kind {
+            if let ir::RuleActionKind::External(e) = &a.kind {
                 one(
                     Item::Operand(&Operand::External(e.clone())),
                     &Via::default(),
@@ -50,7 +50,7 @@ pub(super) fn external(
     at: Option<&Span>,
     source: &SourceFile,
     defines: &[String],
-    out: &mut Vec<Diagnostic>,
+    out: &mut Vec<SourceDiagnostic>,
 ) {
     for mut d in crate::external::lint_command(&cmd.text, defines) {
         if d.code == Code::EmptyExternal {

@@ -25,7 +25,11 @@ pub(super) fn constant_range(c: &Constant) -> Option<(f64, f64, &'static str)> {
 /// holds, because of the constant's range (`equity > 1.5`, `handRank169 > 200`). A DEFINE's
 /// comparisons are checked once, where written (an INCLUDEd one's at its first use), and a
 /// DEFINEd number compared (`villainFoldToCBet > foldy`) is pointed at in its DEFINE.
-pub(super) fn out_of_range(program: &Program, source: &SourceFile, out: &mut Vec<Diagnostic>) {
+pub(super) fn out_of_range(
+    program: &Program,
+    source: &SourceFile,
+    out: &mut Vec<SourceDiagnostic>,
+) {
     let named = NamedIndex::new(program, false);
     let mut walker = Walker::default();
     for rule in &program.rules {
@@ -49,7 +53,7 @@ pub(super) fn range_warning(
     via: &Via,
     source: &SourceFile,
     named: &NamedIndex,
-) -> Option<Diagnostic> {
+) -> Option<SourceDiagnostic> {
     let Test::Compare { lhs, op, rhs } = &c.test else {
         return None;
     };
@@ -94,7 +98,7 @@ pub(super) fn range_warning(
     let meant = (factor == 1.0).then(|| meant_number(constant, n)).flatten();
     let at = via.at(&c.span);
     let d = if never || always {
-        Diagnostic::warning(
+        SourceDiagnostic::warning(
             Code::OutOfRange,
             format!(
                 "{text} {} holds: `{name}` is {words}",
@@ -104,7 +108,7 @@ pub(super) fn range_warning(
         .at(at)
         .with_label(if never { "never true" } else { "always true" })
     } else if meant.is_some() {
-        Diagnostic::warning(
+        SourceDiagnostic::warning(
             Code::OutOfRange,
             format!("{text} compares a percentage with a fraction: `{name}` is {words}"),
         )
@@ -211,7 +215,7 @@ pub(super) fn number_span(source: &SourceFile, cond: &Span, n: f64, right: bool)
 pub(super) fn constant_comparisons(
     program: &Program,
     source: &SourceFile,
-    out: &mut Vec<Diagnostic>,
+    out: &mut Vec<SourceDiagnostic>,
 ) {
     let named = NamedIndex::new(program, false);
     for rule in &program.rules {
@@ -221,7 +225,7 @@ pub(super) fn constant_comparisons(
             };
             if let Some(span) = zero_division(lhs).or_else(|| zero_division(rhs)) {
                 let text = source.text.get(span.clone()).unwrap_or("");
-                let d = Diagnostic::warning(
+                let d = SourceDiagnostic::warning(
                     Code::UndefinedValue,
                     format!("`{text}` divides by zero: the comparison never holds"),
                 )
@@ -270,7 +274,7 @@ pub(super) fn always_holds(
     rhs: &Operand,
     via: &Via,
     source: &SourceFile,
-) -> Option<Diagnostic> {
+) -> Option<SourceDiagnostic> {
     let (l, r) = (lhs.number()?, rhs.number()?);
     if !op.holds(l, r) {
         return None;
@@ -286,7 +290,7 @@ pub(super) fn always_holds(
         _ => format!("`{}`", source.text.get(c.span.clone()).unwrap_or("")),
     };
     Some(
-        Diagnostic::warning(
+        SourceDiagnostic::warning(
             Code::ConstantComparison,
             format!("{text} always holds: both sides are numbers known before the game"),
         )
@@ -302,7 +306,7 @@ pub(super) fn defined_zero_division(
     o: &Operand,
     via: &Via,
     source: &SourceFile,
-) -> Option<Diagnostic> {
+) -> Option<SourceDiagnostic> {
     let Operand::Binary {
         op: ir::ArithOp::Div,
         rhs,
@@ -321,7 +325,7 @@ pub(super) fn defined_zero_division(
         None => format!("`{}`", source.text.get(span.clone()).unwrap_or("")),
     };
     Some(
-        Diagnostic::warning(
+        SourceDiagnostic::warning(
             Code::UndefinedValue,
             format!("{text} divides by zero: wherever `{define}` is used, a comparison with it never holds and a raise by it is a call"),
         )
@@ -332,14 +336,18 @@ pub(super) fn defined_zero_division(
 }
 
 /// `raise-nothing`: a RAISE amount that is 0 (`RAISE 0 BB`), which becomes the minimum raise.
-pub(super) fn raises_of_nothing(program: &Program, source: &SourceFile, out: &mut Vec<Diagnostic>) {
+pub(super) fn raises_of_nothing(
+    program: &Program,
+    source: &SourceFile,
+    out: &mut Vec<SourceDiagnostic>,
+) {
     let named = NamedIndex::new(program, false);
     let actions = program
         .rules
         .iter()
         .flat_map(|r| std::iter::once(&r.action).chain(r.reactions.iter().map(|x| &x.action)));
     for a in actions {
-        let ir::ActionKind::Raise(items) = &a.kind else {
+        let ir::RuleActionKind::Raise(items) = &a.kind else {
             continue;
         };
         let zero = items
@@ -348,7 +356,7 @@ pub(super) fn raises_of_nothing(program: &Program, source: &SourceFile, out: &mu
         if zero {
             let text = source.text.get(a.span.clone()).unwrap_or("RAISE");
             let text = text.strip_prefix("THEN").unwrap_or(text).trim();
-            let d = Diagnostic::warning(
+            let d = SourceDiagnostic::warning(
                 Code::RaiseNothing,
                 format!("`{text}` raises by 0: it is made the minimum raise"),
             )
@@ -363,12 +371,12 @@ pub(super) fn raises_of_nothing(program: &Program, source: &SourceFile, out: &mu
 /// Every amount of every RAISE and RAISETO of the program (mixed strategies' included), with
 /// its action's span.
 pub(super) fn raise_amounts(program: &Program) -> Vec<(&Span, &Operand)> {
-    fn action<'a>(a: &'a ir::Action, out: &mut Vec<(&'a Span, &'a Operand)>) {
+    fn action<'a>(a: &'a ir::RuleAction, out: &mut Vec<(&'a Span, &'a Operand)>) {
         match &a.kind {
-            ir::ActionKind::Raise(items) | ir::ActionKind::RaiseTo(items) => {
+            ir::RuleActionKind::Raise(items) | ir::RuleActionKind::RaiseTo(items) => {
                 out.extend(items.iter().map(|w| (&a.span, &w.amount)))
             }
-            ir::ActionKind::Mixed(items) => items.iter().for_each(|w| action(&w.action, out)),
+            ir::RuleActionKind::Mixed(items) => items.iter().for_each(|w| action(&w.action, out)),
             _ => {}
         }
     }
@@ -388,7 +396,7 @@ pub(super) const HUGE_BIG_BLINDS: f64 = 1000.0;
 
 /// `huge-raise`: an amount of more than 10 pots, 1,000 big blinds or the largest stack a
 /// match can have (`RAISE 50 pot`, what `RAISE 50% pot` becomes when the `%` is dropped).
-pub(super) fn huge_raises(program: &Program, source: &SourceFile, out: &mut Vec<Diagnostic>) {
+pub(super) fn huge_raises(program: &Program, source: &SourceFile, out: &mut Vec<SourceDiagnostic>) {
     let amount = crate::game::format_amount;
     let named = NamedIndex::new(program, false);
     for (action_span, op) in raise_amounts(program) {
@@ -411,7 +419,7 @@ pub(super) fn huge_raises(program: &Program, source: &SourceFile, out: &mut Vec<
             continue;
         }
         let text = text.strip_prefix("THEN").unwrap_or(text).trim();
-        let d = Diagnostic::warning(
+        let d = SourceDiagnostic::warning(
             Code::HugeRaise,
             format!("`{text}` puts in {what}: it is all in at any usual stack"),
         )
@@ -444,7 +452,7 @@ pub(super) fn scaled(op: &Operand) -> Option<(f64, Option<&Constant>)> {
 }
 
 /// `d` with each computed DEFINEd number of the script inside `op` pointed at in its DEFINE.
-pub(super) fn point_at_defined(mut d: Diagnostic, op: &Operand) -> Diagnostic {
+pub(super) fn point_at_defined(mut d: SourceDiagnostic, op: &Operand) -> SourceDiagnostic {
     let mut found = Vec::new();
     op.leaves(&mut |leaf| {
         if let Operand::Defined { name, number, .. } = leaf {
@@ -464,13 +472,13 @@ pub(super) fn point_at_defined(mut d: Diagnostic, op: &Operand) -> Diagnostic {
 pub(super) fn zero_divisions_in_actions(
     program: &Program,
     source: &SourceFile,
-    out: &mut Vec<Diagnostic>,
+    out: &mut Vec<SourceDiagnostic>,
 ) {
     let named = NamedIndex::new(program, false);
     for (_, amount) in raise_amounts(program) {
         if let Some(span) = zero_division(amount) {
             let text = source.text.get(span.clone()).unwrap_or("");
-            let d = Diagnostic::warning(
+            let d = SourceDiagnostic::warning(
                     Code::UndefinedValue,
                     format!("`{text}` divides by zero: the raise is always a call (a check when nothing is owed)"),
                 )

@@ -14,7 +14,7 @@ pub(super) struct Shape<'r> {
 /// action before the villain acts (a rule of VILLAIN reactions only never decides with a
 /// THEN-only rule: they answer different moments of a round).
 pub(super) fn rule_shapes(rule: &ir::Rule) -> Option<Vec<Shape<'_>>> {
-    if rule.branches.is_empty() || matches!(rule.action.kind, ir::ActionKind::Nothing) {
+    if rule.branches.is_empty() || matches!(rule.action.kind, ir::RuleActionKind::Nothing) {
         return None;
     }
     let mut out = Vec::new();
@@ -137,7 +137,7 @@ pub(super) const OVERLAP_WINDOW: usize = 64;
 /// the other's (`RULE AK` and `RULE AKs`; `RULE topPair` and `RULE pair`, as `topPair`
 /// implies `pair`): for those hands one is picked at random (`hus match` counts such
 /// tie-breaks).
-pub(super) fn overlapping_rules(program: &Program, out: &mut Vec<Diagnostic>) {
+pub(super) fn overlapping_rules(program: &Program, out: &mut Vec<SourceDiagnostic>) {
     let rules = &program.rules;
     let mut masks = vec![0usize; rules.len()];
     for p in Phase::ALL {
@@ -184,7 +184,7 @@ pub(super) fn overlapping_rules(program: &Program, out: &mut Vec<Diagnostic>) {
                 }
             };
             let keyword = r.span.start..r.span.start + "RULE".len().min(r.span.len());
-            let mut d = Diagnostic::warning(
+            let mut d = SourceDiagnostic::warning(
                     Code::OverlappingRules,
                     format!(
                         "this rule and the rule at line {} both match {what} at the same priority with different actions: one is picked at random",

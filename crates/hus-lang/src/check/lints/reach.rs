@@ -309,7 +309,7 @@ pub(super) fn never_holds(
 
 /// The unsatisfiable-branch lint over every rule, with the source for messages. A condition
 /// of a DEFINE that makes the rule fail is pointed at too.
-pub(super) fn unsatisfiable_rules(program: &Program, out: &mut Vec<Diagnostic>) {
+pub(super) fn unsatisfiable_rules(program: &Program, out: &mut Vec<SourceDiagnostic>) {
     let source = &program.source;
     let text = |f: &Flat<'_>| flat_text(source, f);
     for rule in &program.rules {
@@ -322,14 +322,14 @@ pub(super) fn unsatisfiable_rules(program: &Program, out: &mut Vec<Diagnostic>) 
         if !reasons.is_empty() && reasons.iter().all(Option::is_some) {
             let reason = |k: usize| reasons[k].as_ref().map_or("", |r| r.0.as_str());
             let mut d = if reasons.len() == 1 {
-                Diagnostic::warning(
+                SourceDiagnostic::warning(
                     Code::UnsatisfiableRule,
                     format!("this rule can never match: {}", reason(0)),
                 )
                 .at(keyword)
                 .with_related(rule.branches[0].span.clone(), "this branch never holds")
             } else {
-                Diagnostic::warning(
+                SourceDiagnostic::warning(
                     Code::UnsatisfiableRule,
                     format!(
                         "this rule can never match: none of its {} branches can hold",
@@ -372,11 +372,11 @@ pub(super) fn unsatisfiable_rules(program: &Program, out: &mut Vec<Diagnostic>) 
 pub(super) fn branch_warnings(
     branches: &[ir::Branch],
     reasons: &[Option<(String, Vec<Span>)>],
-    out: &mut Vec<Diagnostic>,
+    out: &mut Vec<SourceDiagnostic>,
 ) {
     for (b, r) in branches.iter().zip(reasons) {
         if let Some((r, defined)) = r {
-            let mut d = Diagnostic::warning(
+            let mut d = SourceDiagnostic::warning(
                 Code::UnsatisfiableBranch,
                 format!("this branch can never hold: {r}"),
             )
@@ -412,8 +412,12 @@ pub(super) fn board_counterpart(p: Predicate) -> Option<(Predicate, &'static [Bl
 /// `board-made-hand`: a branch that bets on `flush` (`straight`, ...) in a round where the board
 /// alone can be that hand, without `!deskFlush` or `!boardPlays` beside it: on a five-heart
 /// river it raises 2c3d.
-pub(super) fn board_made_hands(program: &Program, source: &SourceFile, out: &mut Vec<Diagnostic>) {
-    let bets = |a: &ir::Action| matches!(a.kind, ir::ActionKind::Raise(_));
+pub(super) fn board_made_hands(
+    program: &Program,
+    source: &SourceFile,
+    out: &mut Vec<SourceDiagnostic>,
+) {
+    let bets = |a: &ir::RuleAction| matches!(a.kind, ir::RuleActionKind::Raise(_));
     // A DEFINE's condition is reported once, at the first betting rule using it.
     let mut reported = std::collections::HashSet::new();
     for rule in &program.rules {
@@ -442,14 +446,15 @@ pub(super) fn board_made_hands(program: &Program, source: &SourceFile, out: &mut
 pub(super) fn counterfeit_two_pairs(
     program: &Program,
     source: &SourceFile,
-    out: &mut Vec<Diagnostic>,
+    out: &mut Vec<SourceDiagnostic>,
 ) {
     let mut reported = std::collections::HashSet::new();
     for rule in &program.rules {
         let thens = std::iter::once((&rule.branches, &rule.action));
         let reactions = rule.reactions.iter().map(|r| (&r.branches, &r.action));
         for (branches, action) in thens.chain(reactions) {
-            if !matches!(action.kind, ir::ActionKind::Raise(_)) || rule.block == BlockKind::Preflop
+            if !matches!(action.kind, ir::RuleActionKind::Raise(_))
+                || rule.block == BlockKind::Preflop
             {
                 continue;
             }
@@ -473,7 +478,7 @@ fn counterfeit_in(
     rule: &ir::Rule,
     branch: &ir::Branch,
     source: &SourceFile,
-) -> Option<Diagnostic> {
+) -> Option<SourceDiagnostic> {
     let has = |q: Predicate, neg: bool| {
         alt.iter().any(
             |(c, _)| matches!(c.test, Test::Predicate { predicate, negated } if predicate == q && negated == neg),
@@ -500,7 +505,7 @@ fn counterfeit_in(
         Some(_) => branch.span.clone(),
         None => c.span.clone(),
     };
-    let mut d = Diagnostic::warning(
+    let mut d = SourceDiagnostic::warning(
         Code::CounterfeitTwoPair,
         format!("`{name}` with `!deskTwoPair` still holds when a board pair counterfeits the hero's two pair (76 on 7 6 K K A)"),
     )
@@ -521,7 +526,7 @@ pub(super) fn board_made_in(
     rule: &ir::Rule,
     branch: &ir::Branch,
     source: &SourceFile,
-) -> Vec<Diagnostic> {
+) -> Vec<SourceDiagnostic> {
     let negated = |q: Predicate| {
         alt.iter().any(
             |(c, _)| matches!(c.test, Test::Predicate { predicate, negated: true } if predicate == q),
@@ -555,7 +560,7 @@ pub(super) fn board_made_in(
             Some(_) => branch.span.clone(),
             None => c.span.clone(),
         };
-        let mut d = Diagnostic::warning(
+        let mut d = SourceDiagnostic::warning(
             Code::BoardMadeHand,
             format!("`{name}` also holds when the board alone is {hand}: this rule bets a hand both players hold"),
         )

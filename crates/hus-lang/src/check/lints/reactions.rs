@@ -3,7 +3,7 @@
 use super::*;
 
 /// `unreachable-reaction`: reactions after one with no condition, which always answers first.
-pub(super) fn unreachable_reactions(program: &Program, out: &mut Vec<Diagnostic>) {
+pub(super) fn unreachable_reactions(program: &Program, out: &mut Vec<SourceDiagnostic>) {
     for rule in &program.rules {
         let Some(k) = rule.reactions.iter().position(|r| r.branches.is_empty()) else {
             continue;
@@ -13,7 +13,7 @@ pub(super) fn unreachable_reactions(program: &Program, out: &mut Vec<Diagnostic>
             let keyword =
                 later.span.start..later.span.start + "VILLAIN".len().min(later.span.len());
             out.push(
-                Diagnostic::warning(
+                SourceDiagnostic::warning(
                     Code::UnreachableReaction,
                     format!(
                         "this reaction is never reached: the reaction at line {} has no condition and answers first",
@@ -41,7 +41,7 @@ pub(super) fn unreachable_reactions(program: &Program, out: &mut Vec<Diagnostic>
 pub(super) fn reactions_on_a_check(
     program: &Program,
     source: &SourceFile,
-    out: &mut Vec<Diagnostic>,
+    out: &mut Vec<SourceDiagnostic>,
 ) {
     // A DEFINE's comparison is reported once, at its first reaction.
     let mut reported = std::collections::HashSet::new();
@@ -118,7 +118,7 @@ pub(super) fn reaction_on_a_check(
     reaction: &ir::Reaction,
     source: &SourceFile,
     reported: &mut std::collections::HashSet<Span>,
-    out: &mut Vec<Diagnostic>,
+    out: &mut Vec<SourceDiagnostic>,
 ) {
     let owed_constant = |o: &Operand| match o {
         Operand::Constant {
@@ -188,7 +188,7 @@ pub(super) fn reaction_on_a_check(
                 "toCall"
             };
             let text = included.unwrap_or_else(|| source.text.get(span.clone()).unwrap_or(name));
-            let mut d = Diagnostic::warning(
+            let mut d = SourceDiagnostic::warning(
                 Code::ReactionOnCheck,
                 format!("`{text}` also holds after the villain checked (`{name}` is 0 then)"),
             )

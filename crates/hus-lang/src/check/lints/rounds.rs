@@ -11,7 +11,7 @@ pub(super) fn constants_in_block(
     rule: &ir::Rule,
     walker: &mut Walker,
     reported: &mut std::collections::HashSet<(Option<Span>, Code, BlockKind)>,
-    out: &mut Vec<Diagnostic>,
+    out: &mut Vec<SourceDiagnostic>,
 ) {
     let Some(phase) = block_phase(rule.block) else {
         return;
@@ -45,7 +45,7 @@ pub(super) fn board_predicate_preflop(
     c: &ir::Condition,
     phase: Phase,
     via: &Via,
-) -> Option<Diagnostic> {
+) -> Option<SourceDiagnostic> {
     let Test::Predicate { predicate, negated } = &c.test else {
         return None;
     };
@@ -58,7 +58,7 @@ pub(super) fn board_predicate_preflop(
         ("", "false")
     };
     Some(
-        Diagnostic::warning(
+        SourceDiagnostic::warning(
             Code::BoardPredicatePreflop,
             format!(
                 "`{bang}{}` is always {always} before the flop: there is no board yet",
@@ -76,7 +76,7 @@ pub(super) fn constant_in_round(
     block: BlockKind,
     phase: Phase,
     via: &Via,
-) -> Option<Diagnostic> {
+) -> Option<SourceDiagnostic> {
     let block = block.keyword();
     if let Operand::Versus { measure, span, .. } = o {
         let word = match measure {
@@ -106,7 +106,7 @@ pub(super) fn constant_in_round(
                 stat: *stat,
             };
             Some(
-                Diagnostic::warning(
+                SourceDiagnostic::warning(
                     Code::LaterRoundConstant,
                     format!(
                         "`{}` is always 0 in a {block} rule: the {} comes after the {}",
@@ -143,14 +143,14 @@ fn potential_always_zero(
     block: &str,
     phase: Phase,
     span: Span,
-) -> Option<Diagnostic> {
+) -> Option<SourceDiagnostic> {
     let why = match phase {
         Phase::River => "no cards are to come on the river",
         Phase::Preflop => "it is only computed after the flop",
         _ => return None,
     };
     Some(
-        Diagnostic::warning(
+        SourceDiagnostic::warning(
             Code::PotentialAlwaysZero,
             format!("`{word}` is always 0 in a {block} rule: {why}"),
         )

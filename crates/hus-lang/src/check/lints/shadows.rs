@@ -7,7 +7,7 @@ use super::*;
 /// reactions (so `r` gives nothing once the villain acted anyway).
 pub(super) fn covers(s: &ir::Rule, r: &ir::Rule) -> bool {
     s.branches.is_empty()
-        && !matches!(s.action.kind, ir::ActionKind::Nothing)
+        && !matches!(s.action.kind, ir::RuleActionKind::Nothing)
         && (r.reactions.is_empty() || s.reactions.iter().any(|x| x.branches.is_empty()))
 }
 
@@ -41,7 +41,7 @@ impl Coverers {
         for (si, s) in rules.iter().enumerate() {
             if !s.branches.is_empty()
                 || masks[si] == 0
-                || matches!(s.action.kind, ir::ActionKind::Nothing)
+                || matches!(s.action.kind, ir::RuleActionKind::Nothing)
             {
                 continue;
             }
@@ -59,7 +59,7 @@ impl Coverers {
 }
 
 // Near-linear in the rules: each rule looks at the strongest rule of each of 48 groups.
-pub(super) fn shadowed(program: &Program, out: &mut Vec<Diagnostic>) {
+pub(super) fn shadowed(program: &Program, out: &mut Vec<SourceDiagnostic>) {
     let rules = &program.rules;
     // The phase pools each rule is in, as a bit mask.
     let mut masks = vec![0usize; rules.len()];
@@ -120,7 +120,7 @@ pub(super) fn shadow_warning(
     ri: usize,
     si: usize,
     phases: &[Phase],
-) -> Diagnostic {
+) -> SourceDiagnostic {
     let (r, s) = (&program.rules[ri], &program.rules[si]);
     let keyword = r.span.start..r.span.start + "RULE".len().min(r.span.len());
     let s_keyword = s.span.start..s.span.start + "RULE".len().min(s.span.len());
@@ -137,7 +137,7 @@ pub(super) fn shadow_warning(
         String::new()
     };
     let d = if s.priority > r.priority {
-        Diagnostic::warning(
+        SourceDiagnostic::warning(
             Code::ShadowedRule,
             format!(
                 "{when}this rule is never chosen: the rule at line {} always gives an action at a higher priority",
@@ -146,7 +146,7 @@ pub(super) fn shadow_warning(
         )
         .with_help(format!("give this rule a PRIORITY above {}, or add a condition to the rule at line {}", s.priority, s.line))
     } else {
-        Diagnostic::warning(
+        SourceDiagnostic::warning(
             Code::ShadowedRule,
             format!(
                 "{when}this rule never decides alone: the rule at line {} always gives an action at the same priority, so one of the two is picked at random",
@@ -172,7 +172,7 @@ mod tests {
 
     /// The first, quadratic form of the lint's choice of the shadowing rule (its warning
     /// written by the same [`shadow_warning`]): the near-linear one must choose the same.
-    fn shadowed_quadratic(program: &Program, out: &mut Vec<Diagnostic>) {
+    fn shadowed_quadratic(program: &Program, out: &mut Vec<SourceDiagnostic>) {
         let rules = &program.rules;
         for (ri, r) in rules.iter().enumerate() {
             // The strongest rule that covers r in some pool they share: higher priority first,

@@ -5,7 +5,7 @@ use super::*;
 
 // A little over 100 lines: one walk over the tree collecting three kinds of spelling notes
 // (name case, card-query forms, lone weights), reported in that order.
-pub(super) fn spelling(script: &ast::Script, out: &mut Vec<Diagnostic>) {
+pub(super) fn spelling(script: &ast::Script, out: &mut Vec<SourceDiagnostic>) {
     // Only names in their right position: a wrong one is already an error.
     let mut name = |name: &str, span: Span, condition: bool| {
         let right = match names::meaning(name, &Default::default()) {
@@ -15,7 +15,7 @@ pub(super) fn spelling(script: &ast::Script, out: &mut Vec<Diagnostic>) {
         };
         if let Some(canonical) = names::unusual_case(name).filter(|_| right) {
             out.push(
-                Diagnostic::warning(
+                SourceDiagnostic::warning(
                     Code::NameCase,
                     format!("`{name}` is usually written `{canonical}`"),
                 )
@@ -40,7 +40,9 @@ pub(super) fn spelling(script: &ast::Script, out: &mut Vec<Diagnostic>) {
             let actions =
                 std::iter::once(&rule.action).chain(rule.reactions.iter().map(|r| &r.action));
             for a in actions {
-                if let ast::ActionKind::Raise(items) | ast::ActionKind::RaiseTo(items) = &a.kind {
+                if let ast::ThenActionKind::Raise(items) | ast::ThenActionKind::RaiseTo(items) =
+                    &a.kind
+                {
                     for item in items {
                         value_name(&item.amount, &mut name);
                     }
@@ -66,7 +68,7 @@ pub(super) fn spelling(script: &ast::Script, out: &mut Vec<Diagnostic>) {
     }
     for (w, span) in lone_weights {
         out.push(
-            Diagnostic::warning(
+            SourceDiagnostic::warning(
                 Code::LoneWeight,
                 format!(
                     "`{}` is a weight, and this RAISE has one amount: the weight does nothing",
@@ -81,7 +83,7 @@ pub(super) fn spelling(script: &ast::Script, out: &mut Vec<Diagnostic>) {
     out.extend(pluses);
     for (note, text, span) in notes {
         out.push(match note {
-            QueryNote::LowCardFirst { canonical } => Diagnostic::warning(
+            QueryNote::LowCardFirst { canonical } => SourceDiagnostic::warning(
                 Code::QueryLowFirst,
                 format!("`{text}` is written low card first"),
             )
@@ -90,7 +92,7 @@ pub(super) fn spelling(script: &ast::Script, out: &mut Vec<Diagnostic>) {
                 "it means the same as `{canonical}`; write the high card first"
             ))
             .with_replacement(span, canonical),
-            QueryNote::OffsuitPair { canonical } => Diagnostic::warning(
+            QueryNote::OffsuitPair { canonical } => SourceDiagnostic::warning(
                 Code::QueryOffsuitPair,
                 format!("`{text}`: the two cards of a pair are always of different suits"),
             )
@@ -109,7 +111,7 @@ pub(super) fn condition_spelling(
     defined: bool,
     name: &mut impl FnMut(&str, Span, bool),
     notes: &mut Vec<(QueryNote, String, Span)>,
-    pluses: &mut Vec<Diagnostic>,
+    pluses: &mut Vec<SourceDiagnostic>,
 ) {
     let query = |text: &str, span: &Span, notes: &mut Vec<_>, pluses: &mut Vec<_>| {
         if let Ok(CardQuery {
@@ -164,7 +166,7 @@ pub(super) fn condition_spelling(
 
 /// `plus-holds-higher`: `K9s+` holds K9s-KQs and also every higher first card (A9s+), as the
 /// thesis defines `+`, where a player reading PokerStove's notation means K9s-KQs only.
-pub(super) fn plus_holds_higher(text: &str, span: &Span) -> Option<Diagnostic> {
+pub(super) fn plus_holds_higher(text: &str, span: &Span) -> Option<SourceDiagnostic> {
     const RANKS: &[u8] = b"23456789TJQKA";
     let body = text.strip_suffix('+')?.as_bytes();
     let suffix = match body {
@@ -185,7 +187,7 @@ pub(super) fn plus_holds_higher(text: &str, span: &Span) -> Option<Diagnostic> {
     let first = format!("{}{}{suffix}", r(high), r(low));
     let stove = format!("{first}-{}{}{suffix}", r(high), r(high - 1));
     Some(
-        Diagnostic::warning(
+        SourceDiagnostic::warning(
             Code::PlusHoldsHigher,
             format!(
                 "`{text}` also holds hands with a higher first card, such as {}{}{suffix}",

@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use crate::diag::{Diagnostic, Span};
+use crate::diag::{SourceDiagnostic, Span};
 use crate::ir::{self, BlockKind, Operand, Test};
 
 /// Where a condition or a number met by a [`Walker`] is written.
@@ -26,7 +26,12 @@ impl Via<'_> {
     /// at the rule too, so that the reader sees which use made it wrong (`what` says how it
     /// uses it, e.g. "a PREFLOP rule using"); one inside an INCLUDEd DEFINE, reported at its
     /// use, is labelled with the DEFINE's name.
-    pub fn point_at_rule(&self, d: Diagnostic, rule: &ir::Rule, what: &str) -> Diagnostic {
+    pub fn point_at_rule(
+        &self,
+        d: SourceDiagnostic,
+        rule: &ir::Rule,
+        what: &str,
+    ) -> SourceDiagnostic {
         if let (Some(name), Some(_), None) = (self.define, &self.use_span, &d.label) {
             return d.with_label(format!("in `{name}`, from an INCLUDEd file"));
         }
@@ -99,18 +104,18 @@ impl Walker {
 
     fn action<'a>(
         &mut self,
-        a: &'a ir::Action,
+        a: &'a ir::RuleAction,
         key: Option<BlockKind>,
         via: &Via<'a>,
         f: &mut impl FnMut(Item<'a>, &Via<'a>),
     ) {
         match &a.kind {
-            ir::ActionKind::Raise(items) | ir::ActionKind::RaiseTo(items) => {
+            ir::RuleActionKind::Raise(items) | ir::RuleActionKind::RaiseTo(items) => {
                 for w in items {
                     self.operand(&w.amount, key, via, f);
                 }
             }
-            ir::ActionKind::Mixed(items) => {
+            ir::RuleActionKind::Mixed(items) => {
                 for w in items {
                     self.action(&w.action, key, via, f);
                 }

@@ -5,7 +5,7 @@
 use crate::cards::category::Made;
 use crate::cards::predicate::Predicate;
 use crate::cards::range::{FilterWord, HandFilter, HandWord, VillainRange};
-use crate::diag::{Code, Diagnostic};
+use crate::diag::{Code, SourceDiagnostic};
 use crate::ir::{self, Test};
 use crate::syntax::ast;
 
@@ -27,7 +27,7 @@ impl Lowerer<'_> {
             if range.is_empty() {
                 ok = false;
                 self.push(
-                    Diagnostic::error(Code::FilterWord, "this `WITH` narrows no range")
+                    SourceDiagnostic::error(Code::FilterWord, "this `WITH` narrows no range")
                         .at(with_span.clone())
                         .with_label("the words before it are a filter, not a range")
                         .with_help("join the words of one filter with `,` (`r WITH topPair+, !flushDraw`), or write a range before the `WITH`: `r WITH topPair+ | r:0.3 WITH flushDraw`"),
@@ -62,7 +62,7 @@ impl Lowerer<'_> {
     }
 
     /// Where a `WITH`'s hand words end: the first alternative that is a range item.
-    fn filter_end(&mut self, alternatives: &[Vec<ast::FilterWord>]) -> usize {
+    fn filter_end(&mut self, alternatives: &[Vec<ast::WithWord>]) -> usize {
         alternatives
             .iter()
             .position(|words| matches!(words.as_slice(), [w] if self.starts_range(w)))
@@ -71,7 +71,7 @@ impl Lowerer<'_> {
 
     /// Whether a word after `WITH` is a range item: a card query, a weighted item or a
     /// DEFINEd range or narrowed range.
-    fn starts_range(&mut self, w: &ast::FilterWord) -> bool {
+    fn starts_range(&mut self, w: &ast::WithWord) -> bool {
         if w.negated || w.or_better {
             return false;
         }
@@ -99,8 +99,8 @@ impl Lowerer<'_> {
     /// An alternative after the ranges that follow a filter: one range item, or an error.
     fn range_word(
         &mut self,
-        words: &[ast::FilterWord],
-        first_range: &[ast::FilterWord],
+        words: &[ast::WithWord],
+        first_range: &[ast::WithWord],
     ) -> Option<ast::RangeItem> {
         if let [w] = words {
             if self.starts_range(w) {
@@ -112,7 +112,7 @@ impl Lowerer<'_> {
             .first()
             .map_or(String::new(), |r| self.text(&(r.span.clone())));
         self.fail(
-            Diagnostic::error(
+            SourceDiagnostic::error(
                 Code::FilterWord,
                 format!(
                     "`{}` stands among the ranges after a filter, where only ranges may",
@@ -128,10 +128,10 @@ impl Lowerer<'_> {
     }
 
     /// `r WITH AK`: a range where the filter's first hand word should be.
-    fn range_before_words(&mut self, w: &ast::FilterWord) {
+    fn range_before_words(&mut self, w: &ast::WithWord) {
         let text = self.text(&w.span);
         self.push(
-            Diagnostic::error(
+            SourceDiagnostic::error(
                 Code::FilterWord,
                 format!("`{text}` is a range, where a `WITH` filter's hand words start"),
             )
@@ -147,7 +147,7 @@ impl Lowerer<'_> {
     fn villain_part(
         &mut self,
         range: &[ast::RangeItem],
-        words: Option<&[Vec<ast::FilterWord>]>,
+        words: Option<&[Vec<ast::WithWord>]>,
     ) -> Option<VillainRange> {
         let base = self.villain_items(range);
         let filter = words.map(|w| self.filter(w));
@@ -215,7 +215,7 @@ impl Lowerer<'_> {
 
     /// `WITH topPair+ | flushDraw`: each word a predicate about the cards, `+` only after the
     /// first word of a made-hand category, or a DEFINEd filter.
-    pub(super) fn filter(&mut self, alternatives: &[Vec<ast::FilterWord>]) -> Option<HandFilter> {
+    pub(super) fn filter(&mut self, alternatives: &[Vec<ast::WithWord>]) -> Option<HandFilter> {
         let mut out = Vec::new();
         let mut ok = true;
         for words in alternatives {
@@ -235,7 +235,7 @@ impl Lowerer<'_> {
     }
 
     /// One word of a filter: a hand word, or a DEFINEd filter's alternatives.
-    fn word_filter(&mut self, w: &ast::FilterWord) -> Option<HandFilter> {
+    fn word_filter(&mut self, w: &ast::WithWord) -> Option<HandFilter> {
         match self.filter_name(w) {
             Some(f) => f,
             None => self.filter_word(w).map(|word| HandFilter {
@@ -305,19 +305,18 @@ impl Lowerer<'_> {
     /// A condition of a filter DEFINE as a filter: a hand word, `word+`, a DEFINEd filter or
     /// a union of them.
     fn condition_filter(&mut self, c: &ast::Condition) -> Option<HandFilter> {
-        let word =
-            |name: &str, name_span: &crate::diag::Span, negated, or_better| ast::FilterWord {
-                name: name.to_string(),
-                name_span: name_span.clone(),
-                negated,
-                or_better,
-                span: match (negated, or_better) {
-                    (false, false) => name_span.clone(),
-                    _ => c.span.clone(),
-                },
-                is_query: false,
-                weight: None,
-            };
+        let word = |name: &str, name_span: &crate::diag::Span, negated, or_better| ast::WithWord {
+            name: name.to_string(),
+            name_span: name_span.clone(),
+            negated,
+            or_better,
+            span: match (negated, or_better) {
+                (false, false) => name_span.clone(),
+                _ => c.span.clone(),
+            },
+            is_query: false,
+            weight: None,
+        };
         match &c.kind {
             ast::ConditionKind::Name {
                 negated,
@@ -352,7 +351,7 @@ impl Lowerer<'_> {
     fn not_a_hand_word(&mut self, span: &crate::diag::Span) -> Option<HandFilter> {
         let text = self.text(span);
         self.fail(
-            Diagnostic::error(
+            SourceDiagnostic::error(
                 Code::FilterWord,
                 format!("`{text}` is not a hand word, in a DEFINE that is a filter"),
             )
@@ -365,7 +364,7 @@ impl Lowerer<'_> {
     /// A filter word that names a DEFINE (`WITH bets`): a DEFINEd filter, or a DEFINEd
     /// condition's branches as alternatives when each of its conditions is a hand word;
     /// `Some(None)` after an error; `None` when the word names no DEFINE.
-    fn filter_name(&mut self, w: &ast::FilterWord) -> Option<Option<HandFilter>> {
+    fn filter_name(&mut self, w: &ast::WithWord) -> Option<Option<HandFilter>> {
         let i = self.define_index(&w.name)?;
         let lowered = self.use_define(i, w.name_span.clone());
         let plain = !w.negated && !w.or_better;
@@ -393,7 +392,7 @@ impl Lowerer<'_> {
                 lowered.word()
             ),
         };
-        let mut d = Diagnostic::error(Code::FilterWord, message)
+        let mut d = SourceDiagnostic::error(Code::FilterWord, message)
         .at(w.span.clone())
         .with_label("not read on the villain's cards")
         .with_help(format!(
@@ -411,7 +410,7 @@ impl Lowerer<'_> {
         Some(None)
     }
 
-    fn filter_word(&mut self, w: &ast::FilterWord) -> Option<FilterWord> {
+    fn filter_word(&mut self, w: &ast::WithWord) -> Option<FilterWord> {
         let word = if w.or_better {
             Made::or_better(&w.name).map(HandWord::OrBetter)
         } else if w.is_query {
@@ -428,7 +427,7 @@ impl Lowerer<'_> {
             });
         }
         let name = &w.name;
-        let d = Diagnostic::error(Code::FilterWord, filter_word_message(w, name))
+        let d = SourceDiagnostic::error(Code::FilterWord, filter_word_message(w, name))
             .at(w.span.clone())
             .with_label("not read on the villain's cards");
         let d = if w.or_better {
@@ -450,7 +449,7 @@ impl Lowerer<'_> {
     ) -> Option<Test> {
         if self.is_value_name(name) {
             return self.fail(
-                Diagnostic::error(Code::UnexpectedToken, "`+` with no value after it")
+                SourceDiagnostic::error(Code::UnexpectedToken, "`+` with no value after it")
                     .at(span.end - 1..span.end)
                     .with_label("a sum needs a second value")
                     .with_help(format!(
@@ -459,7 +458,7 @@ impl Lowerer<'_> {
             );
         }
         self.fail(
-            Diagnostic::error(
+            SourceDiagnostic::error(
                 Code::FilterWord,
                 format!("`{name}+` reads a villain's cards: it stands in a filter, not as a condition"),
             )
@@ -503,7 +502,7 @@ fn hand_words(branches: &[Vec<ir::Condition>]) -> Option<Vec<Vec<FilterWord>>> {
 }
 
 /// Why a `WITH` word is refused.
-fn filter_word_message(w: &ast::FilterWord, name: &str) -> String {
+fn filter_word_message(w: &ast::WithWord, name: &str) -> String {
     if w.is_query {
         return format!("`{name}` is a card query, not a hand word a `WITH` filter can read");
     }

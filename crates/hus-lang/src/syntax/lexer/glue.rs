@@ -8,10 +8,10 @@ use super::{
     flush_bad_chars, keyword_look_alike, outside_block, poker_habit, reaction_only_rules,
     table_path, Spanned, Tok,
 };
-use crate::diag::{Code, Diagnostic, Span};
+use crate::diag::{Code, SourceDiagnostic, Span};
 
 /// Lexes `source` into the token stream the grammar reads, reporting lexical errors.
-pub fn tokens<'s>(source: &'s str, diags: &mut Vec<Diagnostic>) -> Vec<Spanned<'s>> {
+pub fn tokens<'s>(source: &'s str, diags: &mut Vec<SourceDiagnostic>) -> Vec<Spanned<'s>> {
     let mut lex = Tok::lexer(source);
     let mut glue = Glue::new(source, diags);
     while let Some(item) = lex.next() {
@@ -39,8 +39,8 @@ pub fn tokens<'s>(source: &'s str, diags: &mut Vec<Diagnostic>) -> Vec<Spanned<'
 
 /// The error for a script past [`MAX_SCRIPT_TOKENS`](crate::limits::MAX_SCRIPT_TOKENS), at the
 /// token that went over.
-fn too_many_tokens(span: Span) -> Diagnostic {
-    Diagnostic::error(
+fn too_many_tokens(span: Span) -> SourceDiagnostic {
+    SourceDiagnostic::error(
         Code::TooManyTokens,
         "the script holds more than 1,500,000 words, numbers and symbols (the limit); it is not checked",
     )
@@ -51,7 +51,7 @@ fn too_many_tokens(span: Span) -> Diagnostic {
 /// The state of one pass: the tokens so far and what the steps remember of them.
 struct Glue<'s, 'd> {
     source: &'s str,
-    diags: &'d mut Vec<Diagnostic>,
+    diags: &'d mut Vec<SourceDiagnostic>,
     out: Vec<Spanned<'s>>,
     /// Whether a phase block is open, so text outside blocks can be skipped.
     in_block: bool,
@@ -75,7 +75,7 @@ struct Glue<'s, 'd> {
 }
 
 impl<'s, 'd> Glue<'s, 'd> {
-    fn new(source: &'s str, diags: &'d mut Vec<Diagnostic>) -> Self {
+    fn new(source: &'s str, diags: &'d mut Vec<SourceDiagnostic>) -> Self {
         Glue {
             source,
             diags,
@@ -109,10 +109,13 @@ impl<'s, 'd> Glue<'s, 'd> {
             Err(()) if &self.source[span.clone()] == "#" => {
                 flush_bad_chars(self.source, &mut self.bad_chars, self.diags);
                 self.diags.push(
-                    Diagnostic::error(Code::StrayCharacter, "comments start with `//`, not `#`")
-                        .at(span.clone())
-                        .with_replacement(span.clone(), "//")
-                        .with_help("write `// comment`"),
+                    SourceDiagnostic::error(
+                        Code::StrayCharacter,
+                        "comments start with `//`, not `#`",
+                    )
+                    .at(span.clone())
+                    .with_replacement(span.clone(), "//")
+                    .with_help("write `// comment`"),
                 );
                 let rest = lex.remainder();
                 let line_end = rest.find(['\n', '\r']).unwrap_or(rest.len());
@@ -169,7 +172,7 @@ impl<'s, 'd> Glue<'s, 'd> {
         }
         self.out.truncate(cut);
         self.diags.push(
-            Diagnostic::error(
+            SourceDiagnostic::error(
                 Code::UnexpectedToken,
                 format!(
                     "this line has more than {} arithmetic operators and parentheses",
@@ -191,10 +194,13 @@ impl<'s, 'd> Glue<'s, 'd> {
             }
             Tok::OpenStr(s) => {
                 self.diags.push(
-                    Diagnostic::error(Code::UnterminatedString, "this string has no closing `\"`")
-                        .at(span.clone())
-                        .with_label("the string starts here")
-                        .with_help("close the string with `\"` on the same line"),
+                    SourceDiagnostic::error(
+                        Code::UnterminatedString,
+                        "this string has no closing `\"`",
+                    )
+                    .at(span.clone())
+                    .with_label("the string starts here")
+                    .with_help("close the string with `\"` on the same line"),
                 );
                 Some(Tok::Str(s))
             }
@@ -208,7 +214,7 @@ impl<'s, 'd> Glue<'s, 'd> {
     fn raise_to(&mut self, span: &Span) -> Option<Tok<'s>> {
         let (start, _, _) = self.out.pop()?;
         self.diags.push(
-            Diagnostic::error(
+            SourceDiagnostic::error(
                 Code::UnknownKeyword,
                 "`RAISE TO`: a raise to a total is one word, `RAISETO`",
             )
@@ -232,7 +238,7 @@ impl<'s, 'd> Glue<'s, 'd> {
             return self.raise_to(span);
         }
         if let Some((replacement, message, help)) = poker_habit(name, at_line_start) {
-            let mut d = Diagnostic::error(Code::UnknownKeyword, message)
+            let mut d = SourceDiagnostic::error(Code::UnknownKeyword, message)
                 .at(span.clone())
                 .with_help(help);
             // The HUS words, when there are some.
@@ -264,7 +270,7 @@ impl<'s, 'd> Glue<'s, 'd> {
         };
         let kw_text = kw.text();
         self.diags.push(
-            Diagnostic::error(
+            SourceDiagnostic::error(
                 Code::UnknownKeyword,
                 format!("unknown keyword `{name}`; did you mean `{kw_text}`?"),
             )
@@ -323,7 +329,7 @@ impl<'s, 'd> Glue<'s, 'd> {
                     || matches!(tok, Tok::Rule | Tok::EndRule);
                 if !matches!(self.out.last(), Some((_, Tok::Newline, _))) {
                     self.diags.push(
-                        Diagnostic::error(
+                        SourceDiagnostic::error(
                             Code::UnexpectedToken,
                             format!("`{}` must stand alone on its line", open.text()),
                         )
@@ -359,7 +365,7 @@ impl<'s, 'd> Glue<'s, 'd> {
         if tok == Tok::Then && !line_start {
             // `RULE pair THEN CALL`: read as if THEN began its own line, and say so.
             self.diags.push(
-                Diagnostic::error(Code::ThenPosition, "`THEN` must start its own line")
+                SourceDiagnostic::error(Code::ThenPosition, "`THEN` must start its own line")
                     .at(span.clone())
                     .with_help(
                         "a rule is written on several lines: `RULE pair`, then `THEN CALL`, then `ENDRULE`, each on its own line",
@@ -372,7 +378,7 @@ impl<'s, 'd> Glue<'s, 'd> {
             // `THEN CALL ENDRULE`: read as if the END word began its own line.
             if !self.then_inline {
                 self.diags.push(
-                    Diagnostic::error(
+                    SourceDiagnostic::error(
                         Code::UnexpectedToken,
                         format!("`{}` must start its own line", tok.text()),
                     )

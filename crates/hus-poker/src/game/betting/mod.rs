@@ -19,7 +19,7 @@ use super::{Act, Action, ActionRecord, Chips, Constant, GameRecord, InvalidGame,
 use super::{Round, Stat, Unit};
 use crate::cards::hole::HoleClass;
 use crate::cards::CardSet;
-use crate::diag::{Code, Diagnostic, Span};
+use crate::diag::{Code, SourceDiagnostic, Span};
 use machine::pi;
 
 /// One player's actions in one betting round (the history constants of reference §7).
@@ -289,14 +289,14 @@ fn init_value(record: &GameRecord, name: &str) -> Option<f64> {
 }
 
 /// Replays and validates a record; returns the derived state and the warnings.
-pub fn derive(record: &GameRecord) -> Result<(Derived, Vec<Diagnostic>), InvalidGame> {
+pub fn derive(record: &GameRecord) -> Result<(Derived, Vec<SourceDiagnostic>), InvalidGame> {
     derive_spanned(record, &SourceSpans::default())
 }
 /// [`derive()`] for a record read from XML: messages point into the file.
 pub fn derive_spanned(
     r: &GameRecord,
     spans: &SourceSpans,
-) -> Result<(Derived, Vec<Diagnostic>), InvalidGame> {
+) -> Result<(Derived, Vec<SourceDiagnostic>), InvalidGame> {
     let (board, mut replay) = start_replay(r, spans)?;
     let finished = r.rounds.iter().all(|round| replay.round(round));
     if finished && replay.errors.is_empty() {
@@ -476,8 +476,8 @@ struct Replay<'r> {
     tally: Tally,
     /// The record's unit, for the amounts of messages.
     unit: Unit,
-    errors: Vec<Diagnostic>,
-    warnings: Vec<Diagnostic>,
+    errors: Vec<SourceDiagnostic>,
+    warnings: Vec<SourceDiagnostic>,
     /// Errors before this round: an unfinished round after an error in it is noise.
     errors_before_round: usize,
     /// The fold that ended the hand.
@@ -498,8 +498,11 @@ impl<'r> Replay<'r> {
         let order_ok = order_error.is_none();
         if let Some(m) = order_error {
             self.errors.push(
-                report::at(Diagnostic::error(Code::RoundOrder, m), round.span.as_ref())
-                    .with_label("out of order"),
+                report::at(
+                    SourceDiagnostic::error(Code::RoundOrder, m),
+                    round.span.as_ref(),
+                )
+                .with_label("out of order"),
             );
         }
         // The blinds are posted in the preflop: only a later (or repeated) round opens anew.
@@ -599,9 +602,9 @@ impl<'r> Replay<'r> {
 }
 
 /// Two acts of a round with the same `no`.
-fn duplicate_no(a: &ActionRecord, first: &ActionRecord, phase: Phase) -> Diagnostic {
+fn duplicate_no(a: &ActionRecord, first: &ActionRecord, phase: Phase) -> SourceDiagnostic {
     let d = report::at(
-        Diagnostic::error(
+        SourceDiagnostic::error(
             Code::DuplicateNo,
             format!("two actions with no={} in <{}>", a.no, phase.xml_tag()),
         ),

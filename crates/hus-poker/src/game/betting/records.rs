@@ -3,14 +3,14 @@
 
 use super::report::at;
 use crate::cards::CardSet;
-use crate::diag::{Code, Diagnostic};
+use crate::diag::{Code, SourceDiagnostic};
 use crate::game::chips::{Chips, MAX_UNITS};
 use crate::game::xml::SourceSpans;
 use crate::game::{GameRecord, Phase, Player, Post};
 
 /// Checks the numbers of `<init>` (each is a whole number of units: the reader and the
 /// builder refuse what is not).
-pub(super) fn check_init(r: &GameRecord, spans: &SourceSpans, errors: &mut Vec<Diagnostic>) {
+pub(super) fn check_init(r: &GameRecord, spans: &SourceSpans, errors: &mut Vec<SourceDiagnostic>) {
     let max = Chips(MAX_UNITS);
     let fine =
         |v: Chips, positive: bool| v >= Chips::ZERO && (!positive || v > Chips::ZERO) && v <= max;
@@ -31,7 +31,7 @@ pub(super) fn check_init(r: &GameRecord, spans: &SourceSpans, errors: &mut Vec<D
             };
             errors.push(
                 at(
-                    Diagnostic::error(
+                    SourceDiagnostic::error(
                         Code::BadNumber,
                         format!("<{name}> is {}; expected {want}", amt(v)),
                     ),
@@ -44,7 +44,7 @@ pub(super) fn check_init(r: &GameRecord, spans: &SourceSpans, errors: &mut Vec<D
     if all_fine && r.sb > r.bb {
         errors.push(
             at(
-                Diagnostic::error(
+                SourceDiagnostic::error(
                     Code::BadNumber,
                     format!(
                         "<SB> is {} but <BB> is {}: the small blind is at most the big blind",
@@ -60,7 +60,7 @@ pub(super) fn check_init(r: &GameRecord, spans: &SourceSpans, errors: &mut Vec<D
     if let Some(chip) = r.chip {
         if chip <= Chips::ZERO {
             errors.push(at(
-                Diagnostic::error(
+                SourceDiagnostic::error(
                     Code::BadNumber,
                     format!("<chip> is {}; expected a positive chip size", amt(chip)),
                 ),
@@ -75,7 +75,7 @@ pub(super) fn check_init(r: &GameRecord, spans: &SourceSpans, errors: &mut Vec<D
 pub(super) fn check_cards(
     r: &GameRecord,
     spans: &SourceSpans,
-    errors: &mut Vec<Diagnostic>,
+    errors: &mut Vec<SourceDiagnostic>,
 ) -> CardSet {
     // Every card in dealing order with its span, built only when a duplicate needs a
     // pointer to where the card was first dealt.
@@ -119,7 +119,7 @@ pub(super) fn check_cards(
             };
             errors.push(
                 at(
-                    Diagnostic::error(Code::WrongCardCount, message),
+                    SourceDiagnostic::error(Code::WrongCardCount, message),
                     round.span.as_ref(),
                 )
                 .with_label(format!("expected {want} card(s) in <cards>")),
@@ -138,7 +138,7 @@ pub(super) fn check_cards(
             let span = all().nth(k).and_then(|(_, s)| s);
             let first = all().take(k).find(|(c, _)| *c == card).and_then(|(_, s)| s);
             let mut d = at(
-                Diagnostic::error(Code::CardTwice, format!("the card {card} is dealt twice")),
+                SourceDiagnostic::error(Code::CardTwice, format!("the card {card} is dealt twice")),
                 span.as_ref(),
             )
             .with_label("already dealt");
@@ -165,13 +165,13 @@ pub(super) fn cards_dealt(phase: Phase) -> usize {
 pub(super) fn check_posts(
     r: &GameRecord,
     spans: &SourceSpans,
-    errors: &mut Vec<Diagnostic>,
+    errors: &mut Vec<SourceDiagnostic>,
 ) -> Option<Player> {
     let (sb, bb) = find_posts(r, spans, errors)?;
     if sb.player == bb.player {
         errors.push(
             at(
-                Diagnostic::error(
+                SourceDiagnostic::error(
                     Code::BadPost,
                     format!("{} posts both blinds", sb.player.xml_name()),
                 ),
@@ -189,7 +189,7 @@ pub(super) fn check_posts(
 fn find_posts<'r>(
     r: &'r GameRecord,
     spans: &SourceSpans,
-    errors: &mut Vec<Diagnostic>,
+    errors: &mut Vec<SourceDiagnostic>,
 ) -> Option<(&'r Post, &'r Post)> {
     let mut sb: Option<&Post> = None;
     let mut bb: Option<&Post> = None;
@@ -203,7 +203,7 @@ fn find_posts<'r>(
         } else {
             errors.push(
                 at(
-                    Diagnostic::error(
+                    SourceDiagnostic::error(
                         Code::BadPost,
                         format!(
                             "a post of `{}`: a post is SB or BB",
@@ -219,7 +219,7 @@ fn find_posts<'r>(
         };
         if let Some(first) = slot {
             let mut d = at(
-                Diagnostic::error(Code::BadPost, format!("a second {} post", p.blind.trim())),
+                SourceDiagnostic::error(Code::BadPost, format!("a second {} post", p.blind.trim())),
                 p.span.as_ref(),
             );
             if let Some(s) = &first.span {
@@ -244,7 +244,7 @@ fn find_posts<'r>(
             };
             errors.push(
                 at(
-                    Diagnostic::error(Code::BadPost, format!("no post of {which}")),
+                    SourceDiagnostic::error(Code::BadPost, format!("no post of {which}")),
                     spans.posts.as_ref(),
                 )
                 .with_help(
@@ -257,7 +257,7 @@ fn find_posts<'r>(
 }
 
 /// Each blind is posted in full, or is all the player has.
-fn check_post_amounts(r: &GameRecord, [sb, bb]: [&Post; 2], errors: &mut Vec<Diagnostic>) {
+fn check_post_amounts(r: &GameRecord, [sb, bb]: [&Post; 2], errors: &mut Vec<SourceDiagnostic>) {
     for (post, blind, name) in [(sb, r.sb, "SB"), (bb, r.bb, "BB")] {
         let stack = match post.player {
             Player::Hero => r.hero_stack,
@@ -268,7 +268,7 @@ fn check_post_amounts(r: &GameRecord, [sb, bb]: [&Post; 2], errors: &mut Vec<Dia
         if a < Chips::ZERO {
             errors.push(
                 at(
-                    Diagnostic::error(Code::BadAmount, format!("a post of {} chips", amt(a))),
+                    SourceDiagnostic::error(Code::BadAmount, format!("a post of {} chips", amt(a))),
                     post.span.as_ref(),
                 )
                 .with_label("expected 0 or more chips"),
@@ -276,7 +276,7 @@ fn check_post_amounts(r: &GameRecord, [sb, bb]: [&Post; 2], errors: &mut Vec<Dia
         } else if a > stack {
             errors.push(
                 at(
-                    Diagnostic::error(
+                    SourceDiagnostic::error(
                         Code::OverStack,
                         format!(
                             "{} posts {} but has only {} chips",
@@ -292,7 +292,7 @@ fn check_post_amounts(r: &GameRecord, [sb, bb]: [&Post; 2], errors: &mut Vec<Dia
         } else if !(a == blind || (a == stack && a < blind)) {
             errors.push(
                 at(
-                    Diagnostic::error(
+                    SourceDiagnostic::error(
                         Code::BadPost,
                         format!(
                             "the {name} post is {} but <{name}> is {}",

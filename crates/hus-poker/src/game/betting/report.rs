@@ -2,7 +2,7 @@
 //! one place their codes, messages, labels and spans are written (reference §6).
 
 use super::machine::{Over, Tolerated, Violation};
-use crate::diag::{Code, Diagnostic, Span};
+use crate::diag::{Code, SourceDiagnostic, Span};
 use crate::game::{Act, ActionRecord, Chips, Phase, Player, Unit};
 
 /// An amount as the messages write it: exactly, in chips.
@@ -11,7 +11,7 @@ fn amt(u: Unit, c: Chips) -> String {
 }
 
 /// Points a diagnostic at a span when there is one (records built in code have none).
-pub(super) fn at(d: Diagnostic, span: Option<&Span>) -> Diagnostic {
+pub(super) fn at(d: SourceDiagnostic, span: Option<&Span>) -> SourceDiagnostic {
     match span {
         Some(s) => d.at(s.clone()),
         None => d,
@@ -38,7 +38,7 @@ fn describe(u: Unit, a: &ActionRecord) -> String {
 }
 
 /// Adds the fold that ended the hand as related information.
-fn with_fold(d: Diagnostic, fold: Option<&ActionRecord>) -> Diagnostic {
+fn with_fold(d: SourceDiagnostic, fold: Option<&ActionRecord>) -> SourceDiagnostic {
     match fold.and_then(|f| f.span.clone()) {
         Some(s) => d.with_related(s, "the fold"),
         None => d,
@@ -60,7 +60,7 @@ pub(super) fn act_violation(
     a: &ActionRecord,
     previous: Option<&ActionRecord>,
     fold: Option<&ActionRecord>,
-) -> Diagnostic {
+) -> SourceDiagnostic {
     match *v {
         Violation::HandOver { .. }
         | Violation::RoundFinished { .. }
@@ -83,10 +83,10 @@ fn turn_violation(
     a: &ActionRecord,
     previous: Option<&ActionRecord>,
     fold: Option<&ActionRecord>,
-) -> Diagnostic {
+) -> SourceDiagnostic {
     let span = a.span.as_ref();
     let previous_span = previous.and_then(|l| l.span.clone());
-    let closed = |d: Diagnostic| {
+    let closed = |d: SourceDiagnostic| {
         let d = at(d, span).with_label("nothing is left to bet here");
         match previous_span.clone() {
             Some(s) => d.with_related(s, "this closed the betting"),
@@ -99,7 +99,7 @@ fn turn_violation(
             ..
         } => with_fold(
             at(
-                Diagnostic::error(
+                SourceDiagnostic::error(
                     Code::HandOver,
                     format!(
                         "{} after the hand is over: {} folded",
@@ -114,7 +114,7 @@ fn turn_violation(
         Violation::HandOver {
             over: Over::AllIn(q),
             ..
-        } => closed(Diagnostic::error(
+        } => closed(SourceDiagnostic::error(
             Code::HandOver,
             format!(
                 "{}, but no more betting is possible: {} is all in",
@@ -123,7 +123,7 @@ fn turn_violation(
             ),
         )),
         Violation::RoundFinished { phase } => closed(
-            Diagnostic::error(
+            SourceDiagnostic::error(
                 Code::RoundFinished,
                 format!(
                     "{}, but the {} betting is already finished",
@@ -138,7 +138,7 @@ fn turn_violation(
         ),
         Violation::ActedTwice { player } => {
             let d = at(
-                Diagnostic::error(
+                SourceDiagnostic::error(
                     Code::ActedTwice,
                     format!("{} acts twice in a row", player.xml_name()),
                 ),
@@ -161,7 +161,7 @@ fn turn_violation(
                 )
             };
             at(
-                Diagnostic::error(
+                SourceDiagnostic::error(
                     Code::OutOfTurn,
                     format!("{}, but {why}: there is nothing to decide", describe(u, a)),
                 ),
@@ -176,11 +176,11 @@ fn turn_violation(
 /// An act whose amount or kind the betting does not allow: negative, on a check or fold, a
 /// check or call that does not match what is owed, more than the stack, a raise too small.
 // Long on purpose: one arm per violation, each message written out where it can be read.
-fn amount_violation(u: Unit, v: &Violation, a: &ActionRecord) -> Diagnostic {
+fn amount_violation(u: Unit, v: &Violation, a: &ActionRecord) -> SourceDiagnostic {
     let span = a.span.as_ref();
     match *v {
         Violation::NegativeAmount => at(
-            Diagnostic::error(
+            SourceDiagnostic::error(
                 Code::BadAmount,
                 format!("{}: a negative amount", describe(u, a)),
             ),
@@ -188,7 +188,7 @@ fn amount_violation(u: Unit, v: &Violation, a: &ActionRecord) -> Diagnostic {
         )
         .with_label("expected 0 or more chips"),
         Violation::AmountOnNoChipAct => at(
-            Diagnostic::error(
+            SourceDiagnostic::error(
                 Code::BadAmount,
                 format!(
                     "{} with amount {}: a {} adds no chips",
@@ -201,7 +201,7 @@ fn amount_violation(u: Unit, v: &Violation, a: &ActionRecord) -> Diagnostic {
         )
         .with_label("expected amount=\"0\""),
         Violation::CheckOwed { owes } => at(
-            Diagnostic::error(
+            SourceDiagnostic::error(
                 Code::CheckOwed,
                 format!("{} but owes {}", describe(u, a), amt(u, owes)),
             ),
@@ -209,7 +209,7 @@ fn amount_violation(u: Unit, v: &Violation, a: &ActionRecord) -> Diagnostic {
         )
         .with_label("expected call, raise or fold"),
         Violation::CallMismatch { owes, expected } => at(
-            Diagnostic::error(
+            SourceDiagnostic::error(
                 Code::CallMismatch,
                 format!("{} but owes {}", describe(u, a), amt(u, owes)),
             ),
@@ -232,7 +232,7 @@ fn amount_violation(u: Unit, v: &Violation, a: &ActionRecord) -> Diagnostic {
                 )
             };
             at(
-                Diagnostic::error(
+                SourceDiagnostic::error(
                     Code::OverStack,
                     format!("{what} but has only {} behind", amt(u, behind)),
                 ),
@@ -241,7 +241,7 @@ fn amount_violation(u: Unit, v: &Violation, a: &ActionRecord) -> Diagnostic {
             .with_label("more chips than the player has")
         }
         Violation::NoIncrement => at(
-            Diagnostic::error(
+            SourceDiagnostic::error(
                 Code::BadAmount,
                 format!(
                     "{}: a {} adds a positive increment",
@@ -253,7 +253,7 @@ fn amount_violation(u: Unit, v: &Violation, a: &ActionRecord) -> Diagnostic {
         )
         .with_label("expected the increment above the call, more than 0"),
         Violation::CannotRaise { all_in } => at(
-            Diagnostic::error(
+            SourceDiagnostic::error(
                 Code::CannotRaise,
                 format!(
                     "{}, but {} is all in: only call or fold are possible",
@@ -270,9 +270,9 @@ fn amount_violation(u: Unit, v: &Violation, a: &ActionRecord) -> Diagnostic {
 
 /// A violation reported where the machine never returns it (the replay asked the wrong
 /// question): said plainly rather than panicking.
-fn unreachable_place(what: &str, span: Option<&Span>) -> Diagnostic {
+fn unreachable_place(what: &str, span: Option<&Span>) -> SourceDiagnostic {
     at(
-        Diagnostic::error(
+        SourceDiagnostic::error(
             Code::HandOver,
             format!("the betting is invalid here ({what})"),
         ),
@@ -290,11 +290,11 @@ pub(super) fn round_violation(
     previous: Phase,
     stopped_at: Option<Span>,
     fold: Option<&ActionRecord>,
-) -> Diagnostic {
+) -> SourceDiagnostic {
     match *v {
         Violation::HandOver { over, .. } => with_fold(
             at(
-                Diagnostic::error(
+                SourceDiagnostic::error(
                     Code::HandOver,
                     format!(
                         "<{}> after the hand is over: {} folded",
@@ -314,7 +314,7 @@ pub(super) fn round_violation(
             };
             let prev_tag = previous.xml_tag();
             let d = at(
-                Diagnostic::error(
+                SourceDiagnostic::error(
                     Code::RoundUnfinished,
                     format!(
                         "<{}> comes before the <{prev_tag}> betting is finished: {why}",
@@ -339,14 +339,14 @@ pub(super) fn decision_violation(
     v: &Violation,
     here: Option<&Span>,
     fold: Option<&ActionRecord>,
-) -> Diagnostic {
-    let closed = |d: Diagnostic| at(d, here).with_label("the betting closed here");
+) -> SourceDiagnostic {
+    let closed = |d: SourceDiagnostic| at(d, here).with_label("the betting closed here");
     match *v {
         Violation::HandOver {
             over: over @ Over::Folded(_),
             ..
         } => at(
-            Diagnostic::error(
+            SourceDiagnostic::error(
                 Code::HandOver,
                 format!("the hand is over: {} folded", folder(fold, over)),
             ),
@@ -354,7 +354,7 @@ pub(super) fn decision_violation(
         )
         .with_label("nothing is left to decide after a fold"),
         Violation::PlayerAllIn { player } => at(
-            Diagnostic::error(
+            SourceDiagnostic::error(
                 Code::HandOver,
                 format!(
                     "the {} is all in: nothing is left to decide",
@@ -370,7 +370,7 @@ pub(super) fn decision_violation(
         Violation::HandOver {
             over: Over::AllIn(q),
             ..
-        } => closed(Diagnostic::error(
+        } => closed(SourceDiagnostic::error(
             Code::HandOver,
             format!(
                 "the hand is over: {} is all in and the betting is closed",
@@ -378,7 +378,7 @@ pub(super) fn decision_violation(
             ),
         )),
         Violation::RoundFinished { phase } => closed(match phase.next() {
-            Some(next) => Diagnostic::error(
+            Some(next) => SourceDiagnostic::error(
                 Code::RoundFinished,
                 format!(
                     "the {} betting is finished; the hero decides again once the {} is dealt",
@@ -387,13 +387,13 @@ pub(super) fn decision_violation(
                 ),
             )
             .with_help(format!("add <{}> with its <cards>", next.xml_tag())),
-            None => Diagnostic::error(
+            None => SourceDiagnostic::error(
                 Code::HandOver,
                 "the hand is over: the river betting is finished (showdown)",
             ),
         }),
         Violation::NotTheirTurn { player } => at(
-            Diagnostic::error(
+            SourceDiagnostic::error(
                 Code::NotHeroTurn,
                 format!(
                     "it is the {}'s turn, not the {}'s: the {} acted last",
@@ -413,7 +413,7 @@ pub(super) fn decision_violation(
 }
 
 /// A tolerated irregularity of the act `a` as a warning.
-pub(super) fn tolerated_act(u: Unit, t: &Tolerated, a: &ActionRecord) -> Diagnostic {
+pub(super) fn tolerated_act(u: Unit, t: &Tolerated, a: &ActionRecord) -> SourceDiagnostic {
     match *t {
         Tolerated::OutOfOrder { phase, standard } => out_of_order(phase, standard, Some(a), None),
         Tolerated::SmallRaise {
@@ -426,7 +426,7 @@ pub(super) fn tolerated_act(u: Unit, t: &Tolerated, a: &ActionRecord) -> Diagnos
                 "the big blind"
             };
             at(
-                Diagnostic::warning(
+                SourceDiagnostic::warning(
                     Code::SmallRaise,
                     format!(
                         "{}: less than the minimum raise of {} ({why})",
@@ -444,7 +444,7 @@ pub(super) fn tolerated_act(u: Unit, t: &Tolerated, a: &ActionRecord) -> Diagnos
 
 /// A tolerated irregularity of the decision itself (the hero to open a round no one has
 /// acted in, out of the standard order) as a warning at `round_span`.
-pub(super) fn tolerated_decision(t: &Tolerated, round_span: Option<&Span>) -> Diagnostic {
+pub(super) fn tolerated_decision(t: &Tolerated, round_span: Option<&Span>) -> SourceDiagnostic {
     match *t {
         Tolerated::OutOfOrder { phase, standard } => {
             out_of_order(phase, standard, None, round_span)
@@ -460,7 +460,7 @@ fn out_of_order(
     standard: Player,
     a: Option<&ActionRecord>,
     round_span: Option<&Span>,
-) -> Diagnostic {
+) -> SourceDiagnostic {
     let other = standard.other();
     let (code, rule) = if phase == Phase::Preflop {
         (
@@ -489,7 +489,7 @@ fn out_of_order(
         )
     };
     at(
-        Diagnostic::warning(code, message),
+        SourceDiagnostic::warning(code, message),
         a.map_or(round_span, |a| a.span.as_ref()),
     )
     .with_label("out of the standard order")

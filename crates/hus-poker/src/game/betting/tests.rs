@@ -78,20 +78,20 @@ fn turn(acts: &str) -> String {
     round("turn", "2d", acts)
 }
 
-fn ok(xml: &str) -> (GameState, Vec<Diagnostic>) {
+fn ok(xml: &str) -> (GameState, Vec<SourceDiagnostic>) {
     match GameState::from_xml(xml) {
         Ok(x) => x,
         Err(e) => panic!("expected a valid game, got {:#?}\n{xml}", e.diagnostics),
     }
 }
-fn errors(xml: &str) -> Vec<Diagnostic> {
+fn errors(xml: &str) -> Vec<SourceDiagnostic> {
     match GameState::from_xml(xml) {
         Ok(_) => panic!("expected an invalid game:\n{xml}"),
         Err(e) => e.diagnostics,
     }
 }
 /// The line (1-based) of a diagnostic's span.
-pub fn line(xml: &str, d: &Diagnostic) -> usize {
+pub fn line(xml: &str, d: &SourceDiagnostic) -> usize {
     let span = d.span.clone().expect("a diagnostic with a span");
     SourceFile::new("g.xml", xml).line_col(span.start).0
 }
@@ -102,7 +102,7 @@ pub fn line_of(xml: &str, after: &str, needle: &str) -> usize {
     xml[..i].matches('\n').count() + 1
 }
 /// Exactly one error, with this code, on the line of `needle` (after `after`).
-pub fn one_error(xml: &str, code: Code, after: &str, needle: &str) -> Diagnostic {
+pub fn one_error(xml: &str, code: Code, after: &str, needle: &str) -> SourceDiagnostic {
     let errs = errors(xml);
     assert_eq!(errs.len(), 1, "{errs:#?}");
     let d = errs.into_iter().next().unwrap();

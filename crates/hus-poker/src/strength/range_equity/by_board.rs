@@ -6,7 +6,7 @@ use super::{runouts, RangeEquity, Tally, Ticker};
 use crate::cards::range::Holding;
 use crate::cards::{CardSet, DECK_MASK};
 use crate::strength::eval7::{Evaluator, IncrementalHand};
-use crate::strength::showdowns::{BoardCounter, Entry};
+use crate::strength::showdowns::{BoardCounter, ShowdownEntry};
 
 /// The common unit of both ranges' weights: 2^-`shift`, the largest that makes every weight
 /// a whole number, where the counts then fit in 128 bits.
@@ -131,9 +131,9 @@ fn entries(
     villain: &[Holding],
     known: CardSet,
     units: &Units,
-) -> (Vec<Entry>, [Vec<Option<usize>>; 2]) {
+) -> (Vec<ShowdownEntry>, [Vec<Option<usize>>; 2]) {
     let mut index = vec![u16::MAX; 64 * 64];
-    let mut entries: Vec<Entry> = Vec::new();
+    let mut entries: Vec<ShowdownEntry> = Vec::new();
     let mut slots = [Vec::new(), Vec::new()];
     for (side, holdings) in [hero, villain].into_iter().enumerate() {
         for h in holdings {
@@ -145,7 +145,7 @@ fn entries(
             let at = &mut index[(a * 64 + b) as usize];
             if *at == u16::MAX {
                 *at = entries.len() as u16;
-                entries.push(Entry {
+                entries.push(ShowdownEntry {
                     cards: [a, b],
                     weight: [0, 0],
                 });
@@ -165,7 +165,7 @@ struct Opposed {
 }
 
 impl Opposed {
-    fn of(entries: &[Entry], side: usize) -> Opposed {
+    fn of(entries: &[ShowdownEntry], side: usize) -> Opposed {
         let mut o = Opposed {
             side,
             all: 0,
@@ -182,7 +182,7 @@ impl Opposed {
 
     /// The side's weight that shares no card with the entry (the entry's own holding is in
     /// both its cards' sums).
-    fn disjoint(&self, e: &Entry) -> u128 {
+    fn disjoint(&self, e: &ShowdownEntry) -> u128 {
         let [a, b] = e.cards.map(|c| c as usize);
         self.all + e.weight[self.side] - self.per_card[a] - self.per_card[b]
     }

@@ -3,10 +3,10 @@ use rand::{RngExt, SeedableRng};
 
 /// Each entry's counts on one board by the definition: every entry of the other side that
 /// shares no card with it, compared by rank.
-fn brute(entries: &[Entry], board: u64) -> Vec<Counts> {
+fn brute(entries: &[ShowdownEntry], board: u64) -> Vec<Counts> {
     let ev = Evaluator::get();
     let hand = IncrementalHand::of(crate::cards::CardSet(board));
-    let rank = |e: &Entry| ev.rank_hand(hand.with(e.cards[0]).with(e.cards[1]));
+    let rank = |e: &ShowdownEntry| ev.rank_hand(hand.with(e.cards[0]).with(e.cards[1]));
     entries
         .iter()
         .map(|e| {
@@ -52,7 +52,7 @@ fn the_sweep_counts_every_disjoint_pair_by_rank() {
             if a == b || !taken.insert((a.min(b), a.max(b))) {
                 continue;
             }
-            entries.push(Entry {
+            entries.push(ShowdownEntry {
                 cards: [a.min(b), a.max(b)],
                 weight: [rng.random_range(0..4), rng.random_range(0..4)],
             });
