@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use crate::cards::hole::{HoleClass, HoleClassSet};
 use crate::cards::query::CardQuery;
-use crate::check::glossary::{self, GlossaryEntry, WordKind as EntryKind};
+use crate::check::glossary::{self, GlossaryEntry, WordKind};
 use crate::check::names::{self, Meaning};
 use crate::diag::{SourceFile, Span};
 use crate::game::{format_amount, Constant};
@@ -264,7 +264,7 @@ pub fn table_legend(head: &str, cells: &[TableCell]) -> String {
 fn cell_meaning(cell: &str) -> String {
     glossary::ENTRIES
         .iter()
-        .find(|e| e.kind == EntryKind::TableCell && e.name == cell)
+        .find(|e| e.kind == WordKind::TableCell && e.name == cell)
         .map_or(String::new(), |e| e.meaning.to_string())
 }
 
@@ -336,8 +336,7 @@ fn keyword_hover(a: &Analysis, keyword: &str, offset: usize) -> Option<String> {
         let (entry, _) = glossary::lookup(name)?;
         return Some(entry_markdown(name, entry, None));
     }
-    if let Some((entry, _)) =
-        glossary::lookup(keyword).filter(|(e, _)| e.kind == EntryKind::Keyword)
+    if let Some((entry, _)) = glossary::lookup(keyword).filter(|(e, _)| e.kind == WordKind::Keyword)
     {
         return Some(entry_markdown(keyword, entry, None));
     }
