@@ -122,12 +122,7 @@ impl Change {
 #[inline(always)]
 pub fn make_legal(intent: Intent, b: &Facing) -> (Action, Option<Change>) {
     let owed = b.to_call > Chips::ZERO;
-    // `to` as the hero's chips in the round once called, plus the raise.
-    let raise = |c: Chips| {
-        let by = b.unit.to_f64(c);
-        let to = b.unit.to_f64(b.hero_round + b.to_call) + by;
-        Action::Raise { by, to }
-    };
+    let raise = |c: Chips| Action::raise_after(b.unit, b.hero_round + b.to_call, b.unit.to_f64(c));
     match intent {
         Intent::Fold if owed => (Action::Fold, None),
         Intent::Fold => (Action::Check, Some(Change::FoldToCheck)),

@@ -1,7 +1,7 @@
 //! What a player does: an [`Intent`] asks for an action, which the rules of reference §5 make
 //! a legal [`Action`] in a state (`hus_lang::eval::make_legal`).
 
-use super::format_amount;
+use super::{format_amount, Chips, Unit};
 
 /// What a player asks for, before it is made legal: a rule's action, an external program's
 /// answer, a bot's move at a table.
@@ -34,6 +34,15 @@ pub enum Action {
 }
 
 impl Action {
+    /// A raise by `by` chips above the call, its total for the round (`to`) counted from
+    /// `called`, the hero's chips in the round once the call is in: the one place `to` is made.
+    pub fn raise_after(unit: Unit, called: Chips, by: f64) -> Action {
+        Action::Raise {
+            by,
+            to: unit.to_f64(called) + by,
+        }
+    }
+
     /// `fold`, `check`, `call`, `raise`.
     pub fn name(&self) -> &'static str {
         match self {

@@ -7,8 +7,8 @@ use crate::game::{Action, Chips, Intent, Unit};
 
 /// Turns any move into a legal action by the rules of reference §5, with the evaluator's own
 /// [`make_legal`] (the evaluator already applied it to script bots; this keeps the table sound
-/// whatever a [`Bot`](super::Decider) returns). Chips are whole here; a raise that is not a finite number is
-/// taken as the smallest raise. `round_in` is what the player has put in this round, where a
+/// whatever a [`Decider`](super::Decider) returns). Chips are whole here; a raise that is not a
+/// finite number is taken as the smallest raise. `round_in` is what the player has put in this round, where a
 /// raise's total starts from.
 pub fn legal_move(
     mv: Intent,

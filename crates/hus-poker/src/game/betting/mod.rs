@@ -103,10 +103,7 @@ impl Derived {
     /// The hero's raise by `by` chips above the call, with the total the hero's chips in this
     /// round come to (`to`).
     pub fn raise_by(&self, by: f64) -> Action {
-        Action::Raise {
-            by,
-            to: self.chips(self.hero_round + self.to_call) + by,
-        }
+        Action::raise_after(self.unit, self.hero_round + self.to_call, by)
     }
 
     /// The smallest total the hero's chips in this round may be raised to: the call plus the
